@@ -1,0 +1,152 @@
+// Where a request becomes a completion with provenance. Pure orchestration:
+// the local model, the validator and the escalation client come in through
+// ports, so the browser plugs in workers and the Node harness plugs in Node
+// adapters, and both run this same code.
+import type { EscalationClient } from '../endpoint/types';
+import type { EgressVerdict } from '../privacy/policy';
+import { postProcess } from './postprocess';
+import { decideRoute, type RouterConfig, type RouterDecision } from './router';
+import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
+
+export interface LocalModelPort {
+  complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
+}
+
+export interface SyntaxPort {
+  validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
+}
+
+export interface PipelinePorts {
+  local: LocalModelPort;
+  syntax: SyntaxPort;
+  /** Present only when an endpoint is configured. */
+  escalation?: EscalationClient;
+  /** Called when a request body has left the machine: the ledger hook. Returns a settle callback. */
+  onEgress?: (e: { destination: string; bytes: number; reason: string }) => (ok: boolean, detail?: string) => void;
+}
+
+export interface CompletionContext {
+  prefix: string;
+  suffix: string;
+  language: LanguageId;
+  maxNewTokens: number;
+}
+
+/**
+ * local: kept on the device. escalated: the large model answered.
+ * blocked: escalation wanted but not allowed (policy, no endpoint): nothing left.
+ * failed: escalation was attempted and failed; the request may have left.
+ */
+export type Route = 'local' | 'escalated' | 'blocked' | 'failed';
+
+export interface EscalationOutcome {
+  destination: string;
+  bytesSent: number;
+  ms: number;
+  text?: string;
+  error?: { kind: string; message: string };
+}
+
+/** Everything a decision depends on: the badge, the ledger and the evaluation read this one record. */
+export interface CompletionResult {
+  /** Text to show as ghost text; empty means show nothing. */
+  text: string;
+  route: Route;
+  /** One line for the badge, e.g. "escalated to gpu:8000: syntax". */
+  summary: string;
+  decision: RouterDecision;
+  local: LocalCompletion;
+  syntax: SyntaxVerdict;
+  escalation?: EscalationOutcome;
+  bytesSent: number;
+  destination?: string;
+  latencyMs: number;
+}
+
+export class AbortedError extends Error {
+  constructor() {
+    super('completion request cancelled');
+    this.name = 'AbortedError';
+  }
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AbortedError();
+}
+
+/**
+ * What to show when the large model cannot be used: the local completion, but
+ * never one that introduces syntax errors (that would be showing broken code).
+ */
+function localFallback(local: string, syntax: SyntaxVerdict): string {
+  return syntax.checked && !syntax.valid ? '' : local;
+}
+
+function because(d: RouterDecision): string {
+  return d.escalateBecause.join(' + ') || 'policy';
+}
+
+export async function runCompletion(
+  ctx: CompletionContext,
+  router: RouterConfig,
+  egress: EgressVerdict,
+  ports: PipelinePorts,
+  signal: AbortSignal,
+): Promise<CompletionResult> {
+  const started = performance.now();
+  const raw = await ports.local.complete({ prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens }, signal);
+  throwIfAborted(signal);
+  if (raw.finish === 'aborted') throw new AbortedError();
+  const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };
+
+  const syntax = await ports.syntax.validate({ language: ctx.language, prefix: ctx.prefix, completion: local.text, suffix: ctx.suffix });
+  throwIfAborted(signal);
+
+  const decision = decideRoute({ tokens: local.tokens, syntax }, router);
+  const base = { decision, local, syntax };
+  const elapsed = () => performance.now() - started;
+
+  if (decision.action === 'keep') {
+    return {
+      ...base, text: local.text, route: 'local', bytesSent: 0, latencyMs: elapsed(),
+      summary: `local on ${local.device}, confidence ${decision.confidence.toFixed(2)}`,
+    };
+  }
+
+  if (!egress.allowed || !ports.escalation) {
+    const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
+    return {
+      ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
+      summary: `kept local: would escalate (${because(decision)}) but ${why}`,
+    };
+  }
+
+  const client = ports.escalation;
+  let settle: ((ok: boolean, detail?: string) => void) | undefined;
+  let bytesSent = 0;
+  try {
+    const res = await client.complete({ prefix: ctx.prefix, suffix: ctx.suffix }, signal, (bytes) => {
+      bytesSent = bytes;
+      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision) });
+    });
+    settle?.(true);
+    throwIfAborted(signal);
+    const text = postProcess(res.text, ctx.suffix);
+    return {
+      ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
+      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text },
+      summary: `escalated to ${res.destination}: ${because(decision)}`,
+    };
+  } catch (e) {
+    const err = e as { kind?: string; message?: string };
+    settle?.(false, err.message);
+    if (signal.aborted) throw new AbortedError();
+    const fallback = localFallback(local.text, syntax);
+    return {
+      ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
+      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) } },
+      summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)}` +
+        (fallback ? ' (showing the local suggestion)' : ' (no valid local suggestion)'),
+    };
+  }
+}

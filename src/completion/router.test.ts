@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute, type RouterConfig } from './router';
+import type { SyntaxVerdict, TokenProb } from './types';
+
+const tokens = (...probs: number[]): TokenProb[] => probs.map((prob, id) => ({ id, text: 'x', prob }));
+const valid: SyntaxVerdict = { checked: true, valid: true, errors: [], preexistingErrors: 0, ms: 0.2, language: 'python' };
+const invalid: SyntaxVerdict = {
+  ...valid, valid: false, errors: [{ kind: 'missing', row: 3, column: 0, detail: ')' }],
+};
+const unchecked: SyntaxVerdict = { ...valid, checked: false, valid: false, language: 'cobol' };
+const cfg = (over: Partial<RouterConfig> = {}): RouterConfig => ({ policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean', ...over });
+
+describe('syntax + confidence routing', () => {
+  it('keeps a valid, confident completion and says why', () => {
+    const d = decideRoute({ tokens: tokens(0.9, 0.8), syntax: valid }, cfg());
+    expect(d.action).toBe('keep');
+    expect(d.confidence).toBeCloseTo(0.85);
+    expect(d.escalateBecause).toEqual([]);
+    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([['syntax', 'pass'], ['confidence', 'pass']]);
+  });
+
+  it('escalates a confident completion that introduces a syntax error, with the error in the reason', () => {
+    const d = decideRoute({ tokens: tokens(0.99, 0.99), syntax: invalid }, cfg());
+    expect(d.action).toBe('escalate');
+    expect(d.escalateBecause).toEqual(['syntax']);
+    expect(d.reasons[0].message).toContain('missing ) at 4:1');
+  });
+
+  it('escalates a valid but uncertain completion, carrying the numbers', () => {
+    const d = decideRoute({ tokens: tokens(0.3, 0.4), syntax: valid }, cfg());
+    expect(d.escalateBecause).toEqual(['confidence']);
+    const r = d.reasons.find((x) => x.kind === 'confidence')!;
+    expect(r.value).toBeCloseTo(0.35);
+    expect(r.threshold).toBe(0.5);
+  });
+
+  it('lists both reasons when both fail', () => {
+    const d = decideRoute({ tokens: tokens(0.1), syntax: invalid }, cfg());
+    expect(d.escalateBecause).toEqual(['syntax', 'confidence']);
+  });
+
+  it('treats the threshold as inclusive', () => {
+    expect(decideRoute({ tokens: tokens(0.5), syntax: valid }, cfg()).action).toBe('keep');
+    expect(decideRoute({ tokens: tokens(0.4999), syntax: valid }, cfg()).action).toBe('escalate');
+  });
+
+  it('uses the selected aggregation: min catches one weak token that mean hides', () => {
+    const t = tokens(0.99, 0.99, 0.99, 0.2);
+    expect(decideRoute({ tokens: t, syntax: valid }, cfg({ aggregation: 'mean' })).action).toBe('keep');
+    const d = decideRoute({ tokens: t, syntax: valid }, cfg({ aggregation: 'min' }));
+    expect(d.action).toBe('escalate');
+    expect(d.confidence).toBeCloseTo(0.2);
+  });
+
+  it('an empty completion has no confidence and is escalated', () => {
+    const d = decideRoute({ tokens: [], syntax: valid }, cfg());
+    expect(d.confidence).toBe(0);
+    expect(d.action).toBe('escalate');
+  });
+
+  it('an unchecked language is shown as not checked, not as a pass, and confidence decides', () => {
+    const d = decideRoute({ tokens: tokens(0.9), syntax: unchecked }, cfg());
+    expect(d.action).toBe('keep');
+    const s = d.reasons.find((r) => r.kind === 'syntax')!;
+    expect(s.status).toBe('info');
+    expect(s.message).toContain('not checked');
+  });
+});
+
+describe('baselines', () => {
+  it('confidence-only keeps a confident invalid completion (the failure syntax routing fixes)', () => {
+    const d = decideRoute({ tokens: tokens(0.99), syntax: invalid }, cfg({ policy: 'confidence-only' }));
+    expect(d.action).toBe('keep');
+    expect(d.reasons.find((r) => r.kind === 'syntax')!.status).toBe('info');
+  });
+  it('always-local keeps everything, always-escalate escalates everything, with a policy reason', () => {
+    const a = decideRoute({ tokens: tokens(0.01), syntax: invalid }, cfg({ policy: 'always-local' }));
+    expect(a.action).toBe('keep');
+    const b = decideRoute({ tokens: tokens(0.99), syntax: valid }, cfg({ policy: 'always-escalate' }));
+    expect(b.action).toBe('escalate');
+    expect(b.escalateBecause).toEqual(['policy']);
+  });
+  it('rejects an unknown policy clearly', () => {
+    expect(() => decideRoute({ tokens: tokens(1), syntax: valid }, cfg({ policy: 'sometimes' as never }))).toThrow(/Unknown routing policy "sometimes"/);
+  });
+});

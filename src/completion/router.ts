@@ -1,0 +1,102 @@
+// The routing rule ("syntax + confidence routing"): keep a local completion
+// only if it is syntactically valid AND the model was confident; otherwise
+// escalate to the organisation's large model. Confidence alone misses the
+// many wrong completions that are not even valid code. The baselines exist
+// so the evaluation can compare against them with the same code.
+import { aggregateConfidence, type Aggregation } from './confidence';
+import type { SyntaxVerdict, TokenProb } from './types';
+
+export type { Aggregation } from './confidence';
+
+export type RoutingPolicy = 'syntax+confidence' | 'confidence-only' | 'always-local' | 'always-escalate';
+export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'confidence-only', 'always-local', 'always-escalate'];
+
+export interface RouterConfig {
+  policy: RoutingPolicy;
+  /** Keep only when confidence >= threshold (inclusive). */
+  threshold: number;
+  aggregation: Aggregation;
+}
+
+export type ReasonKind = 'syntax' | 'confidence' | 'policy';
+
+/** One check behind a decision, with the numbers it used. */
+export interface Reason {
+  kind: ReasonKind;
+  /** pass: allows keeping; fail: asks for escalation; info: recorded, not decisive. */
+  status: 'pass' | 'fail' | 'info';
+  message: string;
+  value?: number;
+  threshold?: number;
+}
+
+export interface RouterDecision {
+  action: 'keep' | 'escalate';
+  policy: RoutingPolicy;
+  confidence: number;
+  aggregation: Aggregation;
+  threshold: number;
+  reasons: Reason[];
+  /** The kinds of the failing reasons, i.e. why this was escalated (empty when kept). */
+  escalateBecause: ReasonKind[];
+}
+
+export interface RouterInput {
+  tokens: readonly TokenProb[];
+  syntax: SyntaxVerdict;
+}
+
+function confidenceReason(confidence: number, cfg: RouterConfig): Reason {
+  const ok = confidence >= cfg.threshold;
+  return {
+    kind: 'confidence',
+    status: ok ? 'pass' : 'fail',
+    message: `${cfg.aggregation} token probability ${confidence.toFixed(3)} ${ok ? '>=' : '<'} threshold ${cfg.threshold}`,
+    value: confidence,
+    threshold: cfg.threshold,
+  };
+}
+
+function syntaxReason(v: SyntaxVerdict): Reason {
+  if (!v.checked) {
+    // Not a silent pass: the reason says so, and the badge shows it.
+    return { kind: 'syntax', status: 'info', message: `not checked: no grammar for "${v.language}"` };
+  }
+  if (v.valid) return { kind: 'syntax', status: 'pass', message: 'no syntax error introduced', value: 0 };
+  const first = v.errors[0];
+  const where = first ? ` (first: ${first.kind} ${first.detail} at ${first.row + 1}:${first.column + 1})` : '';
+  return { kind: 'syntax', status: 'fail', message: `introduces ${v.errors.length} syntax error(s)${where}`, value: v.errors.length };
+}
+
+export function decideRoute(input: RouterInput, cfg: RouterConfig): RouterDecision {
+  const confidence = aggregateConfidence(input.tokens, cfg.aggregation);
+  let reasons: Reason[];
+  switch (cfg.policy) {
+    case 'always-local':
+      reasons = [{ kind: 'policy', status: 'pass', message: 'policy always-local keeps every completion' }];
+      break;
+    case 'always-escalate':
+      reasons = [{ kind: 'policy', status: 'fail', message: 'policy always-escalate sends every request' }];
+      break;
+    case 'confidence-only':
+      reasons = [confidenceReason(confidence, cfg), { ...syntaxReason(input.syntax), status: 'info' }];
+      break;
+    case 'syntax+confidence':
+      reasons = [syntaxReason(input.syntax), confidenceReason(confidence, cfg)];
+      break;
+    default: {
+      const never: never = cfg.policy;
+      throw new Error(`Unknown routing policy "${String(never)}" (use ${ROUTING_POLICIES.join(', ')})`);
+    }
+  }
+  const failing = reasons.filter((r) => r.status === 'fail');
+  return {
+    action: failing.length ? 'escalate' : 'keep',
+    policy: cfg.policy,
+    confidence,
+    aggregation: cfg.aggregation,
+    threshold: cfg.threshold,
+    reasons,
+    escalateBecause: [...new Set(failing.map((r) => r.kind))],
+  };
+}
