@@ -1,0 +1,36 @@
+// A failing endpoint never blocks typing and the badge says what happened.
+import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
+
+test('server error: badge shows the failure and the server\'s words', async ({ page, openIde, server }) => {
+  server.setMode({ kind: 'status', status: 500, body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' });
+  await openIde({ model: 'fixture-invalid' });
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'failed');
+  await expect(badge).toContainText('CUDA out of memory');
+  await expect(badge).toContainText('no valid local suggestion');
+  await expect(page.getByTestId('ledger-count')).toHaveText('1');
+});
+
+test('endpoint down (connection refused): clear message, valid local suggestion still offered', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-uncertain', endpoint: 'http://127.0.0.1:9/v1' });
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'failed');
+  await expect(badge).toContainText('Cannot reach 127.0.0.1:9');
+  await expect(page.locator('.ghost-text-decoration, .ghost-text').first()).toContainText('a + b');
+});
+
+test('a server that never answers: no hang past the timeout, typing stays responsive', async ({ page, openIde, server }) => {
+  server.setMode({ kind: 'hang' });
+  await openIde({ model: 'fixture-invalid', timeoutMs: 1500 });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(page.getByTestId('privacy-badge')).toHaveText(/Completing/);
+  // While the request hangs, keystrokes land at once.
+  await page.keyboard.type('x');
+  await expect.poll(() => editorText(page), { timeout: 1000 }).toBe('def add(a, b):\n    return x\n');
+  await page.keyboard.press('Backspace');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'failed', { timeout: 10_000 });
+  await expect(badge).toContainText('did not answer within 1500 ms');
+});

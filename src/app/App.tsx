@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CompletionResult } from '../completion/pipeline';
+import { mergeConfig, type DeepPartial } from '../config/merge';
+import type { AppConfig } from '../config/types';
+import { Ledger, type LedgerEntry } from '../privacy/ledger';
+import { egressVerdict } from '../privacy/policy';
+import { CompletionDetails } from './CompletionDetails';
+import { CompletionEngine } from './completion-engine';
+import { EditorPane } from './EditorPane';
+import { loadFiles, saveFiles, type WorkspaceFile } from './files';
+import { LedgerPanel } from './LedgerPanel';
+import { ModelStatus, type ModelState } from './ModelStatus';
+import { PrivacyBadge } from './PrivacyBadge';
+import { readUserSettings, writeUserSettings, type LoadedConfig } from './settings-store';
+import { SettingsPanel } from './SettingsPanel';
+
+const LEDGER_KEY = 'router-ide.ledger';
+
+function readLedger(): LedgerEntry[] {
+  try {
+    return JSON.parse(localStorage.getItem(LEDGER_KEY) ?? '[]') as LedgerEntry[];
+  } catch {
+    return [];
+  }
+}
+
+export function App({ loaded }: { loaded: LoadedConfig }) {
+  const [config, setConfig] = useState<AppConfig>(loaded.config);
+  const [problems, setProblems] = useState<string[]>(loaded.problems);
+  const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: loaded.config.model.id, files: {} });
+  const [result, setResult] = useState<CompletionResult | null>(null);
+  const [pending, setPending] = useState(false);
+  const [lastError, setLastError] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [files, setFiles] = useState<WorkspaceFile[]>(loadFiles);
+  const [active, setActive] = useState(files[0].path);
+  const [saveError, setSaveError] = useState<string | undefined>();
+
+  const ledger = useMemo(() => new Ledger(readLedger(), (e) => localStorage.setItem(LEDGER_KEY, JSON.stringify(e))), []);
+  const [entries, setEntries] = useState<readonly LedgerEntry[]>(ledger.all());
+  useEffect(() => ledger.subscribe(setEntries), [ledger]);
+
+  const engineRef = useRef<CompletionEngine | null>(null);
+  const configRef = useRef(config);
+  configRef.current = config;
+
+  const loadModel = useCallback(async (model: AppConfig['model']) => {
+    const engine = engineRef.current!;
+    setModelState({ status: 'loading', model: model.id, files: {} });
+    try {
+      const info = await engine.loadModel(model, (p) =>
+        setModelState((s) => (s.status === 'loading' ? { ...s, files: { ...s.files, [p.file]: p } } : s)));
+      setModelState({ status: 'ready', info });
+    } catch (e) {
+      setModelState({ status: 'error', model: model.id, message: (e as Error).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    const engine = new CompletionEngine(configRef.current, ledger);
+    engineRef.current = engine;
+    void loadModel(configRef.current.model);
+    return () => engine.dispose();
+  }, [ledger, loadModel]);
+
+  const applyOverrides = useCallback((o: DeepPartial<AppConfig>, reloadModel: boolean) => {
+    const user = mergeConfig(readUserSettings() as DeepPartial<AppConfig>, o) as DeepPartial<AppConfig>;
+    writeUserSettings(user);
+    const next = mergeConfig(loaded.orgConfig, user);
+    const modelChanged = reloadModel || next.device !== configRef.current.device;
+    setConfig(next);
+    engineRef.current?.setConfig(next);
+    setProblems([]);
+    if (modelChanged) void loadModel(next.model);
+  }, [loaded.orgConfig, loadModel]);
+
+  const useDemoModel = useCallback(() => {
+    applyOverrides({ model: { id: configRef.current.demoModel, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
+  }, [applyOverrides]);
+
+  const onChange = useCallback((path: string, content: string) => {
+    setFiles((fs) => {
+      const next = fs.map((f) => (f.path === path ? { ...f, content } : f));
+      setSaveError(saveFiles(next));
+      return next;
+    });
+  }, []);
+
+  const egress = egressVerdict(config);
+  const ready = modelState.status === 'ready';
+
+  return (
+    <div className="app">
+      <header>
+        <h1>Router IDE</h1>
+        <ModelStatus state={modelState} onUseDemo={useDemoModel} />
+        <div className="egress" data-testid="egress-mode">
+          {egress.allowed ? `Escalation to ${egress.destination} allowed when the router asks` : `Local only: ${egress.reason}`}
+        </div>
+        <button type="button" onClick={() => setSettingsOpen(true)} data-testid="open-settings">Settings</button>
+      </header>
+      {problems.length > 0 && <div className="banner error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
+      {saveError && <div className="banner error" role="alert">{saveError}</div>}
+      <main>
+        <section className="editor-area">
+          <nav className="tabs" role="tablist">
+            {files.map((f) => (
+              <button key={f.path} role="tab" aria-selected={f.path === active} onClick={() => setActive(f.path)} data-testid={`tab-${f.path}`}>{f.path}</button>
+            ))}
+          </nav>
+          <EditorPane files={files} active={active} onChange={onChange} hooks={{
+            source: () => (ready ? engineRef.current ?? undefined : undefined),
+            debounceMs: () => configRef.current.editor.debounceMs,
+            onResult: (r) => { setResult(r); setLastError(null); },
+            onError: (m) => setLastError(m),
+            onPending: setPending,
+          }} />
+        </section>
+        <aside>
+          <PrivacyBadge result={result} pending={pending} />
+          {lastError && <p className="error" role="alert" data-testid="completion-error">Completion failed: {lastError}</p>}
+          <CompletionDetails result={result} />
+          <LedgerPanel entries={entries} onClear={() => ledger.clear()} />
+        </aside>
+      </main>
+      {settingsOpen && (
+        <SettingsPanel config={config} preview={(o) => mergeConfig(config, o)}
+          onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)} />
+      )}
+    </div>
+  );
+}

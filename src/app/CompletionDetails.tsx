@@ -1,0 +1,33 @@
+import type { CompletionResult } from '../completion/pipeline';
+
+/** The numbers behind the decision: reasons, per-token probabilities, syntax verdict, timings. */
+export function CompletionDetails({ result }: { result: CompletionResult | null }) {
+  if (!result) return null;
+  const { decision, local, syntax } = result;
+  return (
+    <details className="details" data-testid="completion-details">
+      <summary>Why: {decision.policy}, {decision.aggregation} confidence {decision.confidence.toFixed(3)} (threshold {decision.threshold})</summary>
+      <ul className="reasons">
+        {decision.reasons.map((r, i) => (
+          <li key={i} data-kind={r.kind} data-status={r.status}>
+            <b>{r.kind}</b> {r.status}: {r.message}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Local model {local.model} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}).
+        Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in {syntax.ms.toFixed(2)} ms
+        {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}. Total {result.latencyMs.toFixed(0)} ms.
+      </p>
+      <table className="tokens">
+        <thead><tr><th>token</th><th>p</th></tr></thead>
+        <tbody>
+          {local.tokens.map((t, i) => (
+            <tr key={i}><td><code>{JSON.stringify(t.text)}</code></td><td>{t.prob.toFixed(3)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {result.escalation?.error && <p className="error">Escalation error: {result.escalation.error.message}</p>}
+    </details>
+  );
+}

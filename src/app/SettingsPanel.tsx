@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { FIM_FAMILIES } from '../completion/fim';
+import { AGGREGATIONS } from '../completion/confidence';
+import { ROUTING_POLICIES } from '../completion/router';
+import { configProblems, type DeepPartial } from '../config/merge';
+import type { AppConfig } from '../config/types';
+
+type Draft = {
+  endpointOn: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
+  policy: string; threshold: number; aggregation: string; mode: string; device: string;
+};
+
+function draftOf(c: AppConfig): Draft {
+  return {
+    endpointOn: !!c.endpoint, url: c.endpoint?.url ?? '', model: c.endpoint?.model ?? '', family: c.endpoint?.family ?? 'qwen2.5-coder',
+    timeoutMs: c.endpoint?.timeoutMs ?? 8000, apiKey: c.endpoint?.apiKey ?? '', maxTokens: c.endpoint?.maxTokens ?? 64,
+    policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, mode: c.privacy.mode, device: c.device,
+  };
+}
+
+function overridesOf(d: Draft): DeepPartial<AppConfig> {
+  return {
+    endpoint: d.endpointOn
+      ? { url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
+      : null,
+    router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'] },
+    privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
+    device: d.device as AppConfig['device'],
+  };
+}
+
+export function SettingsPanel({ config, preview, onSave, onClose }: {
+  config: AppConfig;
+  /** Merges overrides onto the organisation's config, for validation before saving. */
+  preview: (o: DeepPartial<AppConfig>) => AppConfig;
+  onSave: (o: DeepPartial<AppConfig>) => void;
+  onClose: () => void;
+}) {
+  const [d, setD] = useState<Draft>(() => draftOf(config));
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const problems = configProblems(preview(overridesOf(d)));
+  return (
+    <div className="settings" role="dialog" aria-label="Settings" data-testid="settings">
+      <h2>Settings</h2>
+      <fieldset>
+        <legend>Escalation endpoint (OpenAI-compatible /v1/completions)</legend>
+        <label><input type="checkbox" checked={d.endpointOn} onChange={(e) => set('endpointOn', e.target.checked)} data-testid="endpoint-on" /> Escalate to my organisation's server</label>
+        <label>URL <input value={d.url} onChange={(e) => set('url', e.target.value)} placeholder="http://gpu-box:8000/v1" disabled={!d.endpointOn} data-testid="endpoint-url" /></label>
+        <label>Model <input value={d.model} onChange={(e) => set('model', e.target.value)} disabled={!d.endpointOn} data-testid="endpoint-model" /></label>
+        <label>FIM family <select value={d.family} onChange={(e) => set('family', e.target.value)} disabled={!d.endpointOn}>{FIM_FAMILIES.map((f) => <option key={f}>{f}</option>)}</select></label>
+        <label>Timeout (ms) <input type="number" value={d.timeoutMs} onChange={(e) => set('timeoutMs', Number(e.target.value))} disabled={!d.endpointOn} /></label>
+        <label>Max tokens <input type="number" value={d.maxTokens} onChange={(e) => set('maxTokens', Number(e.target.value))} disabled={!d.endpointOn} /></label>
+        <label>Bearer token <input type="password" value={d.apiKey} onChange={(e) => set('apiKey', e.target.value)} disabled={!d.endpointOn} autoComplete="off" /></label>
+      </fieldset>
+      <fieldset>
+        <legend>Routing</legend>
+        <label>Policy <select value={d.policy} onChange={(e) => set('policy', e.target.value)} data-testid="router-policy">{ROUTING_POLICIES.map((p) => <option key={p}>{p}</option>)}</select></label>
+        <label>Confidence threshold <input type="number" step="0.05" min="0" max="1" value={d.threshold} onChange={(e) => set('threshold', Number(e.target.value))} /></label>
+        <label>Aggregation <select value={d.aggregation} onChange={(e) => set('aggregation', e.target.value)}>{AGGREGATIONS.map((a) => <option key={a}>{a}</option>)}</select></label>
+      </fieldset>
+      <fieldset>
+        <legend>Privacy and device</legend>
+        <label>Mode <select value={d.mode} onChange={(e) => set('mode', e.target.value)} data-testid="privacy-mode"><option>escalate</option><option>local-only</option></select></label>
+        <label>Device <select value={d.device} onChange={(e) => set('device', e.target.value)}><option>auto</option><option>webgpu</option><option>wasm</option></select></label>
+      </fieldset>
+      {problems.length > 0 && <ul className="error" role="alert">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+      <div className="buttons">
+        <button type="button" onClick={() => onSave(overridesOf(d))} disabled={problems.length > 0} data-testid="settings-save">Save</button>
+        <button type="button" onClick={onClose}>Cancel</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// Main-thread wiring: the two workers, the escalation client and the ledger
+// plugged into the pure pipeline as its ports.
+import * as Comlink from 'comlink';
+import { runCompletion, type CompletionContext, type CompletionResult, type PipelinePorts } from '../completion/pipeline';
+import type { AppConfig } from '../config/types';
+import { OpenAICompletionsClient } from '../endpoint/openai-completions';
+import type { DownloadProgress, InferenceLoadResult, InferenceWorkerApi } from '../inference/worker-api';
+import type { Ledger } from '../privacy/ledger';
+import { egressVerdict } from '../privacy/policy';
+import type { SyntaxWorkerApi } from '../syntax/worker-api';
+
+export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens'> {
+  file: string;
+}
+
+export class CompletionEngine {
+  private readonly inferenceWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
+  private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), { type: 'module', name: 'syntax' });
+  private readonly inference = Comlink.wrap<InferenceWorkerApi>(this.inferenceWorker);
+  private readonly syntax = Comlink.wrap<SyntaxWorkerApi>(this.syntaxWorker);
+  private nextId = 1;
+  private loaded: InferenceLoadResult | undefined;
+
+  constructor(private config: AppConfig, private readonly ledger: Ledger) {}
+
+  setConfig(config: AppConfig): void {
+    this.config = config;
+  }
+
+  get model(): InferenceLoadResult | undefined {
+    return this.loaded;
+  }
+
+  async loadModel(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<InferenceLoadResult> {
+    this.loaded = undefined;
+    this.loaded = await this.inference.load(
+      { model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device: this.config.device },
+      Comlink.proxy(onProgress),
+    );
+    return this.loaded;
+  }
+
+  async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
+    const cfg = this.config;
+    const egress = egressVerdict(cfg);
+    const ports: PipelinePorts = {
+      local: {
+        complete: async (r, sig) => {
+          const id = this.nextId++;
+          const cancel = () => void this.inference.cancel(id);
+          sig.addEventListener('abort', cancel, { once: true });
+          try {
+            return await this.inference.complete(id, r);
+          } finally {
+            sig.removeEventListener('abort', cancel);
+          }
+        },
+      },
+      syntax: { validate: (r) => this.syntax.validate(r) },
+      // The client exists only when the policy allows egress: no policy, no socket.
+      escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
+      onEgress: ({ destination, bytes, reason }) => {
+        const settle = this.ledger.record({ destination, bytes, file: req.file, reason });
+        return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+      },
+    };
+    return runCompletion({ ...req, maxNewTokens: cfg.model.maxNewTokens }, cfg.router, egress, ports, signal);
+  }
+
+  dispose(): void {
+    this.inferenceWorker.terminate();
+    this.syntaxWorker.terminate();
+  }
+}

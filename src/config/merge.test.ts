@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from './defaults';
+import { configProblems, mergeConfig } from './merge';
+
+describe('config layers', () => {
+  it('merges objects key by key and lets null turn the endpoint off', () => {
+    const withEndpoint = mergeConfig(DEFAULT_CONFIG, {
+      endpoint: { url: 'http://127.0.0.1:8000/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 64 },
+      router: { threshold: 0.7 },
+    });
+    expect(withEndpoint.router).toEqual({ ...DEFAULT_CONFIG.router, threshold: 0.7 });
+    expect(withEndpoint.endpoint?.url).toBe('http://127.0.0.1:8000/v1');
+    expect(mergeConfig(withEndpoint, { endpoint: null }).endpoint).toBeNull();
+  });
+
+  it('does not mix fields of two kinds of model source', () => {
+    const c = mergeConfig(DEFAULT_CONFIG, { model: { source: { kind: 'url', url: 'https://models.corp/' } } });
+    const d = mergeConfig(c, { model: { source: { kind: 'bundled' } } });
+    expect(d.model.source).toEqual({ kind: 'bundled' });
+  });
+
+  it('names each setting that is wrong', () => {
+    expect(configProblems(DEFAULT_CONFIG)).toEqual([]);
+    const bad = mergeConfig(DEFAULT_CONFIG, {
+      router: { threshold: 3, policy: 'maybe' as never },
+      endpoint: { url: 'gpu-box', model: '', family: 'gpt' as never, timeoutMs: 0, maxTokens: 1 },
+    });
+    const p = configProblems(bad).join('\n');
+    expect(p).toMatch(/router.threshold 3/);
+    expect(p).toMatch(/router.policy "maybe"/);
+    expect(p).toMatch(/endpoint.url "gpu-box" is not a URL/);
+    expect(p).toMatch(/endpoint.family "gpt"/);
+    expect(p).toMatch(/endpoint.model is empty/);
+    expect(p).toMatch(/endpoint.timeoutMs/);
+  });
+});

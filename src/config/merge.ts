@@ -1,0 +1,51 @@
+// Merging configuration layers (defaults <- config.json <- user settings) and
+// checking the result, so a typo in config.json is a clear message, not a crash.
+import { FIM_FAMILIES } from '../completion/fim';
+import { AGGREGATIONS } from '../completion/confidence';
+import { ROUTING_POLICIES } from '../completion/router';
+import type { AppConfig } from './types';
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K] };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Objects merge key by key; anything else (including null and arrays) replaces. */
+export function mergeConfig<T>(base: T, ...layers: (DeepPartial<T> | undefined)[]): T {
+  let out: unknown = base;
+  for (const layer of layers) out = mergeValue(out, layer);
+  return out as T;
+}
+
+function mergeValue(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (!isPlainObject(over) || !isPlainObject(base)) return over;
+  // A discriminated union (e.g. model.source) must not mix fields of two kinds.
+  if ('kind' in over && over.kind !== base.kind) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = mergeValue(base[k], v);
+  return out;
+}
+
+/** Problems a user can fix, each naming the setting. Empty when the config is usable. */
+export function configProblems(c: AppConfig): string[] {
+  const p: string[] = [];
+  if (!FIM_FAMILIES.includes(c.model.family)) p.push(`model.family "${c.model.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
+  if (!c.model.id) p.push('model.id is empty');
+  if (!['auto', 'webgpu', 'wasm'].includes(c.device)) p.push(`device "${c.device}" must be auto, webgpu or wasm`);
+  if (!ROUTING_POLICIES.includes(c.router.policy)) p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
+  if (!AGGREGATIONS.includes(c.router.aggregation)) p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
+  if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
+  if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
+  if (c.endpoint) {
+    try {
+      const u = new URL(c.endpoint.url);
+      if (!/^https?:$/.test(u.protocol)) p.push(`endpoint.url "${c.endpoint.url}" must be http(s)`);
+    } catch {
+      p.push(`endpoint.url "${c.endpoint.url}" is not a URL (e.g. http://gpu-box:8000/v1)`);
+    }
+    if (!FIM_FAMILIES.includes(c.endpoint.family)) p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
+    if (!c.endpoint.model) p.push('endpoint.model is empty');
+    if (!(c.endpoint.timeoutMs > 0)) p.push('endpoint.timeoutMs must be a positive number of milliseconds');
+  }
+  return p;
+}

@@ -1,0 +1,98 @@
+// Monaco glue: turns "the user paused typing" into a completion request and
+// the result into ghost text. Debounce, cancellation and caching live here;
+// everything else is the engine's.
+import type { CompletionResult } from '../completion/pipeline';
+import { AbortedError } from '../completion/pipeline';
+import type { EngineRequest } from '../app/completion-engine';
+import { monaco } from './monaco';
+
+export interface CompletionSource {
+  complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
+}
+
+export interface InlineCompletionHooks {
+  source: () => CompletionSource | undefined;
+  debounceMs: () => number;
+  fileOf: (model: monaco.editor.ITextModel) => string;
+  /** The validator's language id (a .tsx file is `typescript` to Monaco but `tsx` to the validator). */
+  languageOf: (model: monaco.editor.ITextModel) => string;
+  /** A fresh result for the text on screen (not called for stale or cancelled requests). */
+  onResult: (r: CompletionResult) => void;
+  onError: (message: string) => void;
+  onPending: (pending: boolean) => void;
+}
+
+/** Small LRU: an identical request (same file text around the cursor) reuses its result. */
+class ResultCache {
+  private map = new Map<string, CompletionResult>();
+  constructor(private readonly size = 64) {}
+  get(k: string): CompletionResult | undefined {
+    const v = this.map.get(k);
+    if (v) {
+      this.map.delete(k);
+      this.map.set(k, v);
+    }
+    return v;
+  }
+  set(k: string, v: CompletionResult): void {
+    this.map.set(k, v);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const sleep = (ms: number, token: monaco.CancellationToken) =>
+  new Promise<boolean>((resolve) => {
+    const t = setTimeout(() => resolve(true), ms);
+    token.onCancellationRequested(() => {
+      clearTimeout(t);
+      resolve(false);
+    });
+  });
+
+export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispose(): void; clearCache(): void } {
+  const cache = new ResultCache();
+  const empty = { items: [] };
+  const provider: monaco.languages.InlineCompletionsProvider = {
+    async provideInlineCompletions(model, position, context, token) {
+      const source = hooks.source();
+      if (!source) return empty;
+      // Typing cancels the token; a request that outlived its keystroke shows nothing.
+      const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
+      if (!explicit && !(await sleep(hooks.debounceMs(), token))) return empty;
+      const versionAtRequest = model.getVersionId();
+      const full = model.getFullModelRange();
+      const prefix = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
+      const suffix = model.getValueInRange({ startLineNumber: position.lineNumber, startColumn: position.column, endLineNumber: full.endLineNumber, endColumn: full.endColumn });
+      const language = hooks.languageOf(model);
+      const key = `${language}\u0000${prefix}\u0000${suffix}`;
+      let result = cache.get(key);
+      if (!result) {
+        const ac = new AbortController();
+        const sub = token.onCancellationRequested(() => ac.abort());
+        hooks.onPending(true);
+        try {
+          result = await source.complete({ prefix, suffix, language, file: hooks.fileOf(model) }, ac.signal);
+          cache.set(key, result);
+        } catch (e) {
+          if (!(e instanceof AbortedError) && !token.isCancellationRequested) hooks.onError((e as Error).message);
+          return empty;
+        } finally {
+          sub.dispose();
+          hooks.onPending(false);
+        }
+      }
+      if (token.isCancellationRequested || model.getVersionId() !== versionAtRequest) return empty;
+      hooks.onResult(result);
+      if (!result.text) return empty;
+      return {
+        items: [{ insertText: result.text, range: new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column) }],
+      };
+    },
+    disposeInlineCompletions() {},
+  };
+  const reg = monaco.languages.registerInlineCompletionsProvider('*', provider);
+  return { dispose: () => reg.dispose(), clearCache: () => cache.clear() };
+}

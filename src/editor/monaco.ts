@@ -1,0 +1,17 @@
+// Monaco with only the pieces we use: the editor API, the languages we
+// complete, and its editor worker (bundled by Vite).
+import * as monaco from 'monaco-editor/editor/editor.api';
+import './monaco-features';
+import 'monaco-editor/languages/definitions/python/register';
+import 'monaco-editor/languages/definitions/java/register';
+import 'monaco-editor/languages/definitions/cpp/register';
+import 'monaco-editor/languages/definitions/csharp/register';
+import 'monaco-editor/languages/definitions/javascript/register';
+import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/languages/definitions/go/register';
+import 'monaco-editor/languages/definitions/rust/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+
+export { monaco };

@@ -1,0 +1,338 @@
+// The one loader for the on-device model: used by the browser inference
+// worker, the Node tests and the Node evaluation harness. No DOM APIs.
+//
+// transformers.js does the tokenising and the decoding loop; this module adds
+// what the completion engine needs on top: where the files come from, stop
+// tokens, per-token probabilities, cancellation and a `finish` reason.
+import {
+  AutoConfig,
+  AutoModelForCausalLM,
+  AutoTokenizer,
+  env,
+  LogitsProcessor,
+  LogitsProcessorList,
+  ModelFileNotFoundError,
+  StoppingCriteria,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+  type Tensor,
+} from '@huggingface/transformers';
+import type { InferenceDevice, TokenProb } from '../completion/types';
+
+export type ModelLocation =
+  | { kind: 'hub' } // Hugging Face hub (real users' browsers)
+  | { kind: 'local'; root: string } // folder (Node path) or URL path prefix (browser, e.g. '/models/fixtures/') holding <model>/...
+  | { kind: 'remote'; host: string }; // an organisation's mirror with hub layout: host + '<model>/resolve/main/...'
+
+export interface DownloadProgress { file: string; loaded: number; total: number; done: boolean }
+
+export interface LoadOptions {
+  model: string;
+  location: ModelLocation;
+  device: InferenceDevice;
+  /** transformers.js dtype ('fp32', 'fp16', 'q8', 'q4', 'q4f16', ...): picks onnx/model<suffix>.onnx. */
+  dtype?: string;
+  onProgress?: (p: DownloadProgress) => void;
+}
+
+export interface GenerateOptions {
+  maxNewTokens: number;
+  /** Strings that end generation. Those that are single tokens of the vocabulary are used; others are ignored. */
+  stopTokens: readonly string[];
+  signal?: AbortSignal;
+}
+
+export interface LocalGeneration {
+  /** The generated middle, without the stop token. */
+  text: string;
+  /** One entry per generated token, stop token excluded; their `text`s concatenate to `text`. */
+  tokens: TokenProb[];
+  finish: 'stop' | 'length' | 'aborted';
+  /** The token that ended generation when finish is 'stop' (its probability is the model's confidence that the middle ends here). */
+  stopToken?: TokenProb;
+}
+
+export interface LoadedModel {
+  model: string;
+  device: InferenceDevice;
+  generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration>;
+  dispose(): Promise<void>;
+}
+
+export class ModelLoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ModelLoadError';
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Where the files come from
+
+const HUB_HOST = 'https://huggingface.co/';
+const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
+const DEFAULT_BROWSER_CACHE = env.useBrowserCache;
+
+const withSlash = (s: string) => (s.endsWith('/') ? s : `${s}/`);
+
+/**
+ * transformers.js reads its file locations from the global `env`, so loads
+ * are serialised (see `loadLock`) and each sets all of these fields.
+ */
+function configureEnv(location: ModelLocation): void {
+  switch (location.kind) {
+    case 'local':
+      env.allowLocalModels = true;
+      env.allowRemoteModels = false; // a missing local file must fail, never reach the internet
+      env.localModelPath = withSlash(location.root);
+      // The files are served by this app already; a Cache API copy would only go stale.
+      env.useBrowserCache = false;
+      break;
+    case 'hub':
+    case 'remote':
+      env.allowLocalModels = false;
+      env.allowRemoteModels = true;
+      env.remoteHost = location.kind === 'hub' ? HUB_HOST : withSlash(location.host);
+      env.remotePathTemplate = HUB_PATH_TEMPLATE;
+      env.useBrowserCache = DEFAULT_BROWSER_CACHE;
+      break;
+  }
+}
+
+function describeLocation(model: string, location: ModelLocation): string {
+  switch (location.kind) {
+    case 'local': return `${withSlash(location.root)}${model}/`;
+    case 'hub': return `${HUB_HOST}${model}`;
+    case 'remote': return `${withSlash(location.host)}${model}/resolve/main/`;
+  }
+}
+
+let loadLock: Promise<unknown> = Promise.resolve();
+
+/** Run `fn` after every load started before it has settled. */
+function serialised<T>(fn: () => Promise<T>): Promise<T> {
+  const run = loadLock.then(fn, fn);
+  loadLock = run.catch(() => undefined);
+  return run;
+}
+
+/** transformers.js progress events -> DownloadProgress. */
+function progressAdapter(onProgress?: (p: DownloadProgress) => void) {
+  if (!onProgress) return undefined;
+  const seen = new Map<string, { loaded: number; total: number }>();
+  return (e: { status: string; file?: string; loaded?: number; total?: number }) => {
+    if (!e.file) return;
+    if (e.status === 'progress') {
+      const p = { loaded: e.loaded ?? 0, total: e.total ?? 0 };
+      seen.set(e.file, p);
+      onProgress({ file: e.file, ...p, done: false });
+    } else if (e.status === 'done') {
+      const p = seen.get(e.file) ?? { loaded: 0, total: 0 };
+      onProgress({ file: e.file, ...p, done: true });
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Generation hooks
+
+/**
+ * Records the probability of each generated token. transformers.js v4's
+ * generate() returns no scores, but it calls the logits processors once per
+ * step with that step's logits, before the token is chosen. The processor
+ * keeps the step's logits until the chosen id is known: at the next call it
+ * is the last of `input_ids`, and after generation the last generated id.
+ * Appended after the library's own processors, so it sees exactly the logits
+ * the sampler picks from. Batch size 1.
+ */
+class TokenProbRecorder extends LogitsProcessor {
+  readonly probs: number[] = [];
+  private pending: Float32Array | null = null;
+
+  // The library's typings say void, but LogitsProcessorList passes the return
+  // value on as the next processor's input (and to the sampler): return it.
+  override _call(inputIds: bigint[][], logits: Tensor): Tensor {
+    if (this.pending) this.resolve(Number(inputIds[0].at(-1)));
+    const vocab = logits.dims.at(-1) ?? 0;
+    this.pending = (logits.data as Float32Array).subarray(0, vocab);
+    return logits;
+  }
+
+  /** Called once more after generation with the last generated id. */
+  resolve(chosenId: number): void {
+    const l = this.pending;
+    if (!l) return;
+    let max = -Infinity;
+    for (let i = 0; i < l.length; i++) if (l[i] > max) max = l[i];
+    let sum = 0;
+    for (let i = 0; i < l.length; i++) sum += Math.exp(l[i] - max);
+    this.probs.push(Math.exp(l[chosenId] - max) / sum);
+    this.pending = null;
+  }
+}
+
+/** Ends generation at the next step boundary once the signal is aborted. */
+class AbortCriteria extends StoppingCriteria {
+  fired = false;
+  constructor(private readonly signal?: AbortSignal) { super(); }
+  override _call(inputIds: number[][]): boolean[] {
+    if (this.signal?.aborted) this.fired = true;
+    return inputIds.map(() => this.fired);
+  }
+}
+
+/**
+ * Pure greedy decoding: override whatever a model's generation_config.json
+ * asks for (sampling, repetition penalties ...), so results are reproducible
+ * and each recorded probability is the model's own.
+ */
+const GREEDY: Readonly<Record<string, unknown>> = {
+  // null = "off" in transformers.js's GenerationConfig (its typings omit the null).
+  do_sample: false,
+  num_beams: 1,
+  repetition_penalty: 1.0,
+  no_repeat_ngram_size: 0,
+  min_length: 0,
+  min_new_tokens: null,
+  bad_words_ids: null,
+  suppress_tokens: null,
+  begin_suppress_tokens: null,
+  forced_bos_token_id: null,
+  forced_eos_token_id: null,
+  guidance_scale: null,
+};
+
+// ---------------------------------------------------------------------------
+// The loaded model
+
+class TransformersLocalModel implements LoadedModel {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly model: string,
+    readonly device: InferenceDevice,
+    private readonly tokenizer: PreTrainedTokenizer,
+    private readonly lm: PreTrainedModel,
+  ) {}
+
+  /** Ids of the stop strings that are tokens, plus the model's own end-of-sequence ids. */
+  private stopIds(stopTokens: readonly string[]): number[] {
+    const ids = new Set<number>();
+    for (const s of stopTokens) {
+      const id: unknown = this.tokenizer.convert_tokens_to_ids(s);
+      if (typeof id === 'number') ids.add(id);
+    }
+    const config = this.lm.config as unknown as { eos_token_id?: unknown };
+    const eos: unknown = this.lm.generation_config?.eos_token_id ?? config.eos_token_id;
+    for (const id of [eos].flat()) if (typeof id === 'number') ids.add(id);
+    return [...ids];
+  }
+
+  /**
+   * Per-token texts that concatenate to the decoded text: a token that ends
+   * inside a multi-byte character gets '' and the character goes to the token
+   * that completes it (decoding it alone would give U+FFFD).
+   */
+  private tokenTexts(ids: number[]): string[] {
+    const texts: string[] = [];
+    let emitted = '';
+    for (let i = 0; i < ids.length; i++) {
+      const full = this.tokenizer.decode(ids.slice(0, i + 1), { skip_special_tokens: true });
+      const incomplete = full.endsWith('\uFFFD') && i < ids.length - 1;
+      if (incomplete || !full.startsWith(emitted)) {
+        texts.push('');
+        continue;
+      }
+      texts.push(full.slice(emitted.length));
+      emitted = full;
+    }
+    return texts;
+  }
+
+  generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
+    // One generation at a time per model: ONNX Runtime Web refuses concurrent runs of a session.
+    const run = this.queue.then(() => this.generateNow(prompt, opts));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async generateNow(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
+    if (opts.signal?.aborted) return { text: '', tokens: [], finish: 'aborted' };
+    if (opts.maxNewTokens < 1) return { text: '', tokens: [], finish: 'length' };
+
+    const inputs = this.tokenizer(prompt) as { input_ids: Tensor; attention_mask: Tensor };
+    const promptLength = inputs.input_ids.dims.at(-1) ?? 0;
+    const stopIds = this.stopIds(opts.stopTokens);
+    const recorder = new TokenProbRecorder();
+    const abort = new AbortCriteria(opts.signal);
+    const processors = new LogitsProcessorList();
+    processors.push(recorder);
+
+    const sequences = (await this.lm.generate({
+      ...inputs,
+      ...GREEDY,
+      max_new_tokens: opts.maxNewTokens,
+      ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
+      logits_processor: processors,
+      stopping_criteria: [abort],
+    })) as Tensor;
+
+    const all = (sequences.tolist() as bigint[][])[0].map(Number);
+    const ids = all.slice(promptLength);
+    recorder.resolve(ids[ids.length - 1]);
+    const probs = recorder.probs;
+
+    const endsWithStop = ids.length > 0 && stopIds.includes(ids[ids.length - 1]);
+    const bodyIds = endsWithStop ? ids.slice(0, -1) : ids;
+    const texts = this.tokenTexts(bodyIds);
+    const tokens = bodyIds.map((id, i) => ({ id, text: texts[i], prob: probs[i] }));
+    const stopId = ids[ids.length - 1];
+    const stopToken = endsWithStop
+      ? { id: stopId, text: this.tokenizer.decode([stopId], { skip_special_tokens: false }), prob: probs[ids.length - 1] }
+      : undefined;
+
+    const text = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
+    const finish = abort.fired ? 'aborted' : endsWithStop ? 'stop' : 'length';
+    return { text, tokens, finish, ...(stopToken && { stopToken }) };
+  }
+
+  async dispose(): Promise<void> {
+    await this.queue;
+    await this.lm.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
+  const { model, location, device } = opts;
+  const where = describeLocation(model, location);
+  return serialised(async () => {
+    configureEnv(location);
+    const progress_callback = progressAdapter(opts.onProgress);
+    // Loaded in stages so a failure names what was missing: a tokenizer whose
+    // files are absent fails inside transformers.js with a bare TypeError.
+    let stage = 'config.json';
+    try {
+      const config = await AutoConfig.from_pretrained(model, { progress_callback });
+      stage = 'the tokenizer (tokenizer.json, tokenizer_config.json)';
+      const tokenizer = await AutoTokenizer.from_pretrained(model, { progress_callback });
+      stage = `the ONNX model (onnx/model*.onnx for dtype ${opts.dtype ?? 'default'})`;
+      const lm = await AutoModelForCausalLM.from_pretrained(model, {
+        config,
+        device,
+        // The library validates the name; a wrong one fails with its list of valid dtypes.
+        ...(opts.dtype ? { dtype: opts.dtype as never } : {}),
+        progress_callback,
+      });
+      return new TransformersLocalModel(model, device, tokenizer, lm);
+    } catch (e) {
+      const cause = e instanceof Error ? e.message : String(e);
+      const what = e instanceof ModelFileNotFoundError && stage === 'config.json'
+        ? `Model "${model}" not found at ${where}`
+        // e.g. a dev server answering index.html (200) for a missing file gives a JSON SyntaxError.
+        : `Could not load ${stage} of model "${model}" from ${where} on ${device}`;
+      throw new ModelLoadError(`${what}: ${cause}`, { cause: e });
+    }
+  });
+}

@@ -1,0 +1,64 @@
+// Collect the syntax problems tree-sitter recorded in a tree: ERROR nodes
+// (text the parser had to skip) and MISSING nodes (tokens it pretended to
+// see so it could go on).
+
+import type { Tree } from 'web-tree-sitter';
+
+/** One problem in one parse, with offsets so the two parses can be compared. */
+export interface RawIssue {
+  kind: 'error' | 'missing';
+  /** `ERROR`, or for a MISSING node the type of the missing token (`)`, `;`, `identifier`). */
+  type: string;
+  /**
+   * Offsets in UTF-16 code units, i.e. JavaScript string indices:
+   * web-tree-sitter parses JS strings as UTF-16 and reports indices and
+   * columns in code units, not bytes.
+   */
+  start: number;
+  end: number;
+  /** 0-based position of `start`. */
+  row: number;
+  column: number;
+  /** 0-based row of `end`. */
+  endRow: number;
+}
+
+/**
+ * Every ERROR and MISSING node, outermost first, in document order. ERROR
+ * nodes nest (an error region may hold smaller ones); all are kept, because
+ * a completion dropped into an already broken region often shows up only as
+ * a new inner error.
+ *
+ * Walks with a TreeCursor and descends only into nodes whose `hasError` is
+ * set, so a clean subtree costs one visit however large it is.
+ */
+export function collectIssues(tree: Tree): RawIssue[] {
+  const issues: RawIssue[] = [];
+  if (!tree.rootNode.hasError) return issues;
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      const missing = node.isMissing;
+      if (missing || node.isError) {
+        issues.push({
+          kind: missing ? 'missing' : 'error',
+          type: node.type,
+          start: node.startIndex,
+          end: node.endIndex,
+          row: node.startPosition.row,
+          column: node.startPosition.column,
+          endRow: node.endPosition.row,
+        });
+      }
+      // Descend only where an error hides; otherwise go to the next sibling,
+      // climbing up as long as there is none.
+      if (node.hasError && !missing && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return issues;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}

@@ -1,0 +1,55 @@
+import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { ORT_FILES, TREE_SITTER_RUNTIME, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
+import { SUPPORTED_LANGUAGES, grammarFileFor } from './src/syntax/languages';
+
+const nodeModules = path.resolve(__dirname, 'node_modules');
+
+/** The vendor files the app needs, as `<folder>/<file>` paths. */
+function vendorFiles(): string[] {
+  return [ORT_FILES.mjs, ORT_FILES.wasm, TREE_SITTER_RUNTIME, ...SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!))];
+}
+
+function vendorSource(rel: string): string | undefined {
+  const [folder, ...rest] = rel.split('/');
+  const src = VENDOR_SOURCES[folder];
+  return src ? path.join(nodeModules, src, ...rest) : undefined;
+}
+
+const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+/**
+ * Serves ONNX Runtime and tree-sitter runtime files from node_modules as-is.
+ * Vite's dev server answers 500 when ORT's .mjs is imported from public/, so
+ * they are served raw by this middleware in dev and emitted as assets in the build.
+ */
+function vendorAssets(): Plugin {
+  const allowed = new Set(vendorFiles());
+  return {
+    name: 'vendor-assets',
+    configureServer(server) {
+      server.middlewares.use(VENDOR_BASE, (req, res, next) => {
+        const rel = decodeURIComponent((req.url ?? '').split('?')[0].replace(/^\//, ''));
+        const file = allowed.has(rel) ? vendorSource(rel) : undefined;
+        if (!file || !fs.existsSync(file)) return next();
+        res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+        fs.createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const rel of allowed) {
+        const file = vendorSource(rel)!;
+        this.emitFile({ type: 'asset', fileName: `${VENDOR_BASE.slice(1)}/${rel}`, source: fs.readFileSync(file) });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), vendorAssets()],
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
+  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+});
