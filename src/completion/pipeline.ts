@@ -105,11 +105,13 @@ export async function runCompletion(
   const decision = decideRoute({ tokens: local.tokens, syntax }, router);
   const base = { decision, local, syntax };
   const elapsed = () => performance.now() - started;
+  // Never a silent pass: an unchecked language says so on the badge.
+  const unchecked = syntax.checked ? '' : `; syntax not checked (no grammar for ${syntax.language})`;
 
   if (decision.action === 'keep') {
     return {
       ...base, text: local.text, route: 'local', bytesSent: 0, latencyMs: elapsed(),
-      summary: `local on ${local.device}, confidence ${decision.confidence.toFixed(2)}`,
+      summary: `local on ${local.device}, confidence ${decision.confidence.toFixed(2)}${unchecked}`,
     };
   }
 
@@ -117,7 +119,7 @@ export async function runCompletion(
     const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
     return {
       ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
-      summary: `kept local: would escalate (${because(decision)}) but ${why}`,
+      summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
     };
   }
 
@@ -135,7 +137,7 @@ export async function runCompletion(
     return {
       ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
       escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text },
-      summary: `escalated to ${res.destination}: ${because(decision)}`,
+      summary: `escalated to ${res.destination}: ${because(decision)}${unchecked}`,
     };
   } catch (e) {
     const err = e as { kind?: string; message?: string };

@@ -6,14 +6,19 @@ export interface Splice { at: number; length: number; row: number; newlines: num
 export interface DiffOptions {
   holePrefix: boolean;
   rows: boolean; // row granularity vs offset overlap
+  strictRows?: boolean;
+  nestedHole?: boolean;
 }
 
 export function introducedIssues(before: RawIssue[], after: RawIssue[], s: Splice, o: DiffOptions): RawIssue[] {
   const P = s.at, C = s.length;
+  const isHole = (b: RawIssue) => b.start <= P && b.end >= P;
+  const holes = before.filter((b) => b.kind === 'error' && isHole(b));
   return after.filter((a) => !before.some((b) => excuses(b, a)));
   function excuses(b: RawIssue, a: RawIssue): boolean {
     if (a.start <= P + C && a.end >= P) return false; // touches the completion
-    const hole = b.start <= P && b.end >= P;
+    if (o.strictRows && a.row <= s.row + s.newlines && a.endRow >= s.row) return false;
+    const hole = isHole(b) || (!!o.nestedHole && holes.some((h) => h.start <= b.start && h.end >= b.end));
     if (hole) {
       if (!o.holePrefix || b.kind !== 'error') return false;
       return a.end < P && a.start >= b.start;
