@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
 import { fimTemplate } from '../src/completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../src/completion/types';
+import { completeWithFim } from '../src/inference/fim-completion';
 import { loadLocalModel, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
 import type { InferenceLoadRequest, InferenceLoadResult, InferenceWorkerApi } from '../src/inference/worker-api';
 import { ORT_FILES, vendorUrl } from '../src/platform/vendor-assets';
@@ -72,13 +73,8 @@ const api: InferenceWorkerApi = {
     if (!model) throw new Error('The local model is not loaded yet.');
     const ac = new AbortController();
     inFlight.set(id, ac);
-    const t0 = performance.now();
     try {
-      const tpl = fimTemplate(family);
-      const out = await model.generate(tpl.build(req.prefix, req.suffix), {
-        maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal: ac.signal,
-      });
-      return { ...out, device: model.device, model: model.model, ms: performance.now() - t0 };
+      return await completeWithFim(model, family, req, ac.signal);
     } finally {
       inFlight.delete(id);
     }

@@ -1,0 +1,36 @@
+// Models from an organisation's mirror (hub layout): progress, caching, and
+// a clear way out when the mirror is unreachable.
+import path from 'node:path';
+import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { startModelMirror, type MirrorHandle } from './fixtures/model-mirror';
+
+const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
+let mirror: MirrorHandle;
+test.beforeEach(async () => { mirror = await startModelMirror(FIXTURES, { delayMs: 300 }); });
+test.afterEach(async () => { await mirror.close(); });
+
+test('a model from the organisation\'s URL downloads with progress, completes, and is cached for the next load', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, waitReady: false });
+  const status = page.getByTestId('model-status');
+  // The mirror is slow enough that the progress rows are seen.
+  await expect(status.locator('progress').first()).toBeVisible();
+  await expect(status).toContainText('%');
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  expect(mirror.gets).toContain('fixture-valid/onnx/model.onnx');
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+
+  const before = mirror.gets.filter((g) => g.endsWith('model.onnx')).length;
+  await page.reload();
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  expect(mirror.gets.filter((g) => g.endsWith('model.onnx')).length).toBe(before);
+});
+
+test('an unreachable model URL: clear message and the demo model offered', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
+  const status = page.getByTestId('model-status');
+  await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(status).toContainText('unreachable');
+  await page.getByTestId('use-demo-model').click();
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+});

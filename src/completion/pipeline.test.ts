@@ -1,0 +1,128 @@
+// The pipeline in Node with real parts: the fixture models through the app's
+// loader, the tree-sitter validator, and a loopback OpenAI-compatible server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
+import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { OpenAICompletionsClient } from '../endpoint/openai-completions';
+import { localModelPort } from '../inference/fim-completion';
+import { loadLocalModel, type LoadedModel } from '../inference/local-model';
+import { Ledger } from '../privacy/ledger';
+import { egressVerdict } from '../privacy/policy';
+import { createNodeValidator } from '../syntax/node-runtime';
+import { AbortedError, runCompletion, type PipelinePorts } from './pipeline';
+import type { RouterConfig } from './router';
+
+const dir = mkdtempSync(join(tmpdir(), 'pipeline-fixtures-'));
+const models: Record<string, LoadedModel> = {};
+let server: FakeServerHandle;
+const validator = createNodeValidator();
+const router: RouterConfig = { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean' };
+const ctx = { prefix: 'def add(a, b):\n    return ', suffix: '\n\nprint(add(1, 2))\n', language: 'python', maxNewTokens: 16 };
+
+beforeAll(async () => {
+  await writeFixtureModels(dir);
+  for (const name of ['fixture-valid', 'fixture-invalid', 'fixture-uncertain']) {
+    models[name] = await loadLocalModel({ model: name, location: { kind: 'local', root: dir }, device: 'cpu' });
+  }
+  server = await startOpenAIServer({ kind: 'ok', text: 'a - b' });
+});
+afterAll(async () => {
+  await server.close();
+  for (const m of Object.values(models)) await m.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escalate' | 'local-only' = 'escalate') {
+  const cfg = {
+    privacy: { mode },
+    endpoint: endpoint ? { url: server.url, model: 'big', family: 'qwen2.5-coder' as const, timeoutMs: 2000, maxTokens: 32 } : null,
+  };
+  const egress = egressVerdict(cfg);
+  const ledger = new Ledger();
+  const ports: PipelinePorts = {
+    local: localModelPort(models[model], 'qwen2.5-coder'),
+    syntax: validator,
+    escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
+    onEgress: (e) => {
+      const settle = ledger.record({ ...e, file: 'main.py' });
+      return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+    },
+  };
+  return { egress, ports, ledger, sent: server.requests.length };
+}
+
+const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal) => runCompletion(ctx, router, s.egress, s.ports, signal);
+
+describe('pipeline with real parts', () => {
+  it('keeps a confident valid completion local with full provenance', async () => {
+    const s = setup('fixture-valid');
+    const r = await go(s);
+    expect(r.route).toBe('local');
+    expect(r.text).toBe('a + b');
+    expect(r.local.tokens.map((t) => t.text).join('')).toBe('a + b');
+    expect(r.decision.confidence).toBeGreaterThan(0.95);
+    expect(r.syntax).toMatchObject({ checked: true, valid: true });
+    expect(r.bytesSent).toBe(0);
+    expect(server.requests.length).toBe(s.sent);
+    expect(s.ledger.all()).toHaveLength(0);
+  });
+
+  it('escalates a confident invalid completion for syntax and records the egress', async () => {
+    const s = setup('fixture-invalid');
+    const r = await go(s);
+    expect(r.route).toBe('escalated');
+    expect(r.decision.escalateBecause).toEqual(['syntax']);
+    expect(r.syntax.valid).toBe(false);
+    expect(r.text).toBe('a - b');
+    expect(server.requests.length).toBe(s.sent + 1);
+    expect(s.ledger.all()).toMatchObject([{ destination: new URL(server.url).host, bytes: r.bytesSent, outcome: 'ok', reason: 'syntax' }]);
+  });
+
+  it('escalates an uncertain completion for confidence', async () => {
+    const r = await go(setup('fixture-uncertain'));
+    expect(r.route).toBe('escalated');
+    expect(r.decision.escalateBecause).toEqual(['confidence']);
+    expect(r.decision.confidence).toBeLessThan(0.4);
+  });
+
+  it('with escalation off nothing leaves; an invalid local completion is withheld', async () => {
+    const s = setup('fixture-invalid', null);
+    const r = await go(s);
+    expect(r.route).toBe('blocked');
+    expect(r.text).toBe('');
+    expect(r.summary).toContain('escalation is off');
+    expect(server.requests.length).toBe(s.sent);
+  });
+
+  it('local-only mode blocks egress even with an endpoint configured', async () => {
+    const s = setup('fixture-uncertain', 'server', 'local-only');
+    const r = await go(s);
+    expect(r.route).toBe('blocked');
+    expect(r.text).toBe('a + b');
+    expect(s.ports.escalation).toBeUndefined();
+    expect(server.requests.length).toBe(s.sent);
+  });
+
+  it('a failed escalation reports the failure, is in the ledger, and offers the valid local completion', async () => {
+    server.setMode({ kind: 'status', status: 503, body: '{"error":"model is loading"}' });
+    try {
+      const s = setup('fixture-uncertain');
+      const r = await go(s);
+      expect(r.route).toBe('failed');
+      expect(r.text).toBe('a + b');
+      expect(r.summary).toContain('model is loading');
+      expect(s.ledger.all()[0].outcome).toBe('error');
+    } finally {
+      server.setMode({ kind: 'ok', text: 'a - b' });
+    }
+  });
+
+  it('a cancelled request never yields a result', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(go(setup('fixture-valid'), ac.signal)).rejects.toBeInstanceOf(AbortedError);
+  });
+});
