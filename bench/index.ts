@@ -1,0 +1,42 @@
+// `npm run bench [suite...]`: speed and memory targets live here, not in timed
+// tests. Each suite measures side by side in one run and prints medians and
+// ratios; results also go to bench/results/<suite>.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface BenchSuite {
+  name: string;
+  description: string;
+  /** Runs the measurements, prints a human table, returns machine-readable results. */
+  run(): Promise<Record<string, unknown>>;
+}
+
+const SUITES: Record<string, () => Promise<BenchSuite>> = {
+  // Suites register here: name -> lazy import, so one suite's deps never slow another.
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = wanted.length ? wanted : Object.keys(SUITES);
+  const unknown = names.filter((n) => !SUITES[n]);
+  if (unknown.length) {
+    console.error(`Unknown bench suite(s): ${unknown.join(', ')}. Known: ${Object.keys(SUITES).join(', ') || '(none yet)'}`);
+    process.exit(2);
+  }
+  const outDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(outDir, { recursive: true });
+  for (const name of names) {
+    const suite = await SUITES[name]();
+    console.log(`\n## ${suite.name}: ${suite.description}\n`);
+    const results = await suite.run();
+    writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ suite: name, at: new Date().toISOString(), results }, null, 2));
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
