@@ -4,6 +4,10 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { ORT_FILES, TREE_SITTER_RUNTIME, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
 import { SUPPORTED_LANGUAGES, grammarFileFor } from './src/syntax/languages';
+import { DEFAULT_CONFIG } from './src/config/defaults';
+import { configProblems, mergeConfig, type DeepPartial } from './src/config/merge';
+import type { AppConfig } from './src/config/types';
+import { buildCsp } from './src/privacy/csp';
 
 const nodeModules = path.resolve(__dirname, 'node_modules');
 
@@ -47,8 +51,35 @@ function vendorAssets(): Plugin {
   };
 }
 
+/** The policy for the organisation's public/config.json (defaults when it is unusable, as in the app). */
+function orgCsp(): string {
+  let cfg: AppConfig = DEFAULT_CONFIG;
+  try {
+    const layer = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'public', 'config.json'), 'utf8')) as DeepPartial<AppConfig>;
+    const merged = mergeConfig(DEFAULT_CONFIG, layer);
+    if (!configProblems(merged).length) cfg = merged;
+  } catch {
+    // no or malformed config.json: the app falls back to the defaults too
+  }
+  return buildCsp(cfg);
+}
+
+/**
+ * The Content-Security-Policy of the built app: a meta tag for any static
+ * host, and the same header from `vite preview` (workers take their policy
+ * from headers, not from the page's meta tag). Not in dev: HMR needs more.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp() }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vendorAssets()],
+  plugins: [react(), vendorAssets(), contentSecurityPolicy()],
+  preview: { headers: { 'Content-Security-Policy': orgCsp() } },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },

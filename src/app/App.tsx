@@ -3,6 +3,7 @@ import type { CompletionResult } from '../completion/pipeline';
 import { mergeConfig, type DeepPartial } from '../config/merge';
 import type { AppConfig } from '../config/types';
 import { Ledger, type LedgerEntry } from '../privacy/ledger';
+import { applyLocks } from '../privacy/locks';
 import { egressVerdict } from '../privacy/policy';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionEngine } from './completion-engine';
@@ -66,7 +67,7 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
   const applyOverrides = useCallback((o: DeepPartial<AppConfig>, reloadModel: boolean) => {
     const user = mergeConfig(readUserSettings() as DeepPartial<AppConfig>, o) as DeepPartial<AppConfig>;
     writeUserSettings(user);
-    const next = mergeConfig(loaded.orgConfig, user);
+    const next = mergeConfig(loaded.orgConfig, applyLocks(user, loaded.orgConfig).layer);
     const modelChanged = reloadModel || next.device !== configRef.current.device;
     setConfig(next);
     engineRef.current?.setConfig(next);
@@ -78,15 +79,17 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
     applyOverrides({ model: { id: configRef.current.demoModel, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
   }, [applyOverrides]);
 
+  // Saved synchronously on every change, outside React's batching: a reload
+  // right after a keystroke must not lose it.
+  const filesRef = useRef(files);
   const onChange = useCallback((path: string, content: string) => {
-    setFiles((fs) => {
-      const next = fs.map((f) => (f.path === path ? { ...f, content } : f));
-      setSaveError(saveFiles(next));
-      return next;
-    });
+    const next = filesRef.current.map((f) => (f.path === path ? { ...f, content } : f));
+    filesRef.current = next;
+    setSaveError(saveFiles(next));
+    setFiles(next);
   }, []);
 
-  const egress = egressVerdict(config);
+  const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
 
   return (
@@ -120,11 +123,11 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
           <PrivacyBadge result={result} pending={pending} />
           {lastError && <p className="error" role="alert" data-testid="completion-error">Completion failed: {lastError}</p>}
           <CompletionDetails result={result} />
-          <LedgerPanel entries={entries} onClear={() => ledger.clear()} />
+          <LedgerPanel entries={entries} onClear={() => ledger.clear()} exportJson={() => ledger.exportJson()} />
         </aside>
       </main>
       {settingsOpen && (
-        <SettingsPanel config={config} preview={(o) => mergeConfig(config, o)}
+        <SettingsPanel config={config} locks={loaded.orgConfig.privacy} preview={(o) => mergeConfig(loaded.orgConfig, applyLocks(mergeConfig(readUserSettings(), o), loaded.orgConfig).layer)}
           onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)} />
       )}
     </div>

@@ -54,15 +54,17 @@ export function EditorPane({ files, active, onChange, hooks }: Props) {
     };
   }, []);
 
+  const filesRef = useRef(files);
+  filesRef.current = files;
   useEffect(() => {
     const ed = editor.current;
-    const file = files.find((f) => f.path === active);
+    const file = filesRef.current.find((f) => f.path === active);
     if (!ed || !file) return;
     const uri = monaco.Uri.file(file.path);
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(file.content, monacoLanguageOf(file.path), uri);
     if (ed.getModel() !== model) ed.setModel(model);
     ed.focus();
-  }, [active, files]);
+  }, [active]);
 
   return <div className="editor" ref={host} data-testid="editor" />;
 }

@@ -18,9 +18,9 @@ function draftOf(c: AppConfig): Draft {
   };
 }
 
-function overridesOf(d: Draft): DeepPartial<AppConfig> {
+function overridesOf(d: Draft, locked: boolean): DeepPartial<AppConfig> {
   return {
-    endpoint: d.endpointOn
+    endpoint: locked ? undefined : d.endpointOn
       ? { url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
       : null,
     router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'] },
@@ -29,8 +29,10 @@ function overridesOf(d: Draft): DeepPartial<AppConfig> {
   };
 }
 
-export function SettingsPanel({ config, preview, onSave, onClose }: {
+export function SettingsPanel({ config, locks, preview, onSave, onClose }: {
   config: AppConfig;
+  /** The organisation's locks: locked controls are shown but cannot be changed. */
+  locks: Pick<AppConfig['privacy'], 'lockMode' | 'lockEndpoint' | 'allowedEndpoints'>;
   /** Merges overrides onto the organisation's config, for validation before saving. */
   preview: (o: DeepPartial<AppConfig>) => AppConfig;
   onSave: (o: DeepPartial<AppConfig>) => void;
@@ -38,19 +40,23 @@ export function SettingsPanel({ config, preview, onSave, onClose }: {
 }) {
   const [d, setD] = useState<Draft>(() => draftOf(config));
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
-  const problems = configProblems(preview(overridesOf(d)));
+  const epLocked = locks.lockEndpoint;
+  const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
+  const epOff = !d.endpointOn || epLocked;
   return (
     <div className="settings" role="dialog" aria-label="Settings" data-testid="settings">
       <h2>Settings</h2>
       <fieldset>
         <legend>Escalation endpoint (OpenAI-compatible /v1/completions)</legend>
-        <label><input type="checkbox" checked={d.endpointOn} onChange={(e) => set('endpointOn', e.target.checked)} data-testid="endpoint-on" /> Escalate to my organisation's server</label>
-        <label>URL <input value={d.url} onChange={(e) => set('url', e.target.value)} placeholder="http://gpu-box:8000/v1" disabled={!d.endpointOn} data-testid="endpoint-url" /></label>
-        <label>Model <input value={d.model} onChange={(e) => set('model', e.target.value)} disabled={!d.endpointOn} data-testid="endpoint-model" /></label>
-        <label>FIM family <select value={d.family} onChange={(e) => set('family', e.target.value)} disabled={!d.endpointOn}>{FIM_FAMILIES.map((f) => <option key={f}>{f}</option>)}</select></label>
-        <label>Timeout (ms) <input type="number" value={d.timeoutMs} onChange={(e) => set('timeoutMs', Number(e.target.value))} disabled={!d.endpointOn} /></label>
-        <label>Max tokens <input type="number" value={d.maxTokens} onChange={(e) => set('maxTokens', Number(e.target.value))} disabled={!d.endpointOn} /></label>
-        <label>Bearer token <input type="password" value={d.apiKey} onChange={(e) => set('apiKey', e.target.value)} disabled={!d.endpointOn} autoComplete="off" /></label>
+        {epLocked && <p data-testid="endpoint-locked">Set by your organisation and locked.</p>}
+        <p className="hint">Allowed destinations: {locks.allowedEndpoints.join(', ') || 'none'}</p>
+        <label><input type="checkbox" checked={d.endpointOn} disabled={epLocked} onChange={(e) => set('endpointOn', e.target.checked)} data-testid="endpoint-on" /> Escalate to my organisation's server</label>
+        <label>URL <input value={d.url} onChange={(e) => set('url', e.target.value)} placeholder="http://gpu-box:8000/v1" disabled={epOff} data-testid="endpoint-url" /></label>
+        <label>Model <input value={d.model} onChange={(e) => set('model', e.target.value)} disabled={epOff} data-testid="endpoint-model" /></label>
+        <label>FIM family <select value={d.family} onChange={(e) => set('family', e.target.value)} disabled={epOff}>{FIM_FAMILIES.map((f) => <option key={f}>{f}</option>)}</select></label>
+        <label>Timeout (ms) <input type="number" value={d.timeoutMs} onChange={(e) => set('timeoutMs', Number(e.target.value))} disabled={epOff} /></label>
+        <label>Max tokens <input type="number" value={d.maxTokens} onChange={(e) => set('maxTokens', Number(e.target.value))} disabled={epOff} /></label>
+        <label>Bearer token <input type="password" value={d.apiKey} onChange={(e) => set('apiKey', e.target.value)} disabled={epOff} autoComplete="off" /></label>
       </fieldset>
       <fieldset>
         <legend>Routing</legend>
@@ -60,12 +66,12 @@ export function SettingsPanel({ config, preview, onSave, onClose }: {
       </fieldset>
       <fieldset>
         <legend>Privacy and device</legend>
-        <label>Mode <select value={d.mode} onChange={(e) => set('mode', e.target.value)} data-testid="privacy-mode"><option>escalate</option><option>local-only</option></select></label>
+        <label>Mode <select value={d.mode} onChange={(e) => set('mode', e.target.value)} disabled={locks.lockMode} data-testid="privacy-mode"><option>escalate</option><option>local-only</option></select></label>
         <label>Device <select value={d.device} onChange={(e) => set('device', e.target.value)}><option>auto</option><option>webgpu</option><option>wasm</option></select></label>
       </fieldset>
       {problems.length > 0 && <ul className="error" role="alert">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
       <div className="buttons">
-        <button type="button" onClick={() => onSave(overridesOf(d))} disabled={problems.length > 0} data-testid="settings-save">Save</button>
+        <button type="button" onClick={() => onSave(overridesOf(d, epLocked))} disabled={problems.length > 0} data-testid="settings-save">Save</button>
         <button type="button" onClick={onClose}>Cancel</button>
       </div>
     </div>

@@ -42,7 +42,7 @@ export class CompletionEngine {
 
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
     const cfg = this.config;
-    const egress = egressVerdict(cfg);
+    const egress = egressVerdict(cfg, { file: req.file, pageOrigin: location.origin });
     const ports: PipelinePorts = {
       local: {
         complete: async (r, sig) => {
@@ -59,8 +59,9 @@ export class CompletionEngine {
       syntax: { validate: (r) => this.syntax.validate(r) },
       // The client exists only when the policy allows egress: no policy, no socket.
       escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
-      onEgress: ({ destination, bytes, reason }) => {
-        const settle = this.ledger.record({ destination, bytes, file: req.file, reason });
+      onEgress: ({ destination, bytes, reason, redactions, body }) => {
+        const protocol = (cfg.endpoint as { protocol?: string } | null)?.protocol ?? 'openai-completions';
+        const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body });
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },
     };

@@ -1,7 +1,8 @@
 // The user's own settings (settings panel) and config loading, layered over
 // the organisation's public/config.json and the built-in defaults.
-import { DEFAULT_CONFIG } from '../config/defaults';
-import { configProblems, mergeConfig, type DeepPartial } from '../config/merge';
+import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from '../config/defaults';
+import { configProblems, mergeConfig, unknownKeys, type DeepPartial } from '../config/merge';
+import { applyLocks } from '../privacy/locks';
 import type { AppConfig } from '../config/types';
 
 export const SETTINGS_KEY = 'router-ide.settings';
@@ -43,16 +44,22 @@ async function fetchOrgConfig(): Promise<{ layer?: DeepPartial<AppConfig>; probl
 
 export async function loadConfig(): Promise<LoadedConfig> {
   const problems: string[] = [];
+  const pageOrigin = location.origin;
   const org = await fetchOrgConfig();
   if (org.problem) problems.push(org.problem);
+  const unknownOrg = unknownKeys(org.layer, CONFIG_KEYS_TEMPLATE);
+  if (unknownOrg.length) problems.push(`config.json has unknown keys, ignored: ${unknownOrg.join(', ')}`);
   let orgConfig = mergeConfig(DEFAULT_CONFIG, org.layer);
-  const orgProblems = configProblems(orgConfig);
+  const orgProblems = configProblems(orgConfig, pageOrigin);
   if (orgProblems.length) {
+    // Fail closed: the defaults send nothing anywhere.
     problems.push(`config.json ignored: ${orgProblems.join('; ')}`);
     orgConfig = DEFAULT_CONFIG;
   }
-  let config = mergeConfig(orgConfig, readUserSettings());
-  const userProblems = configProblems(config);
+  const { layer, ignored } = applyLocks(readUserSettings(), orgConfig);
+  if (ignored.length) problems.push(`Locked by your organisation, not applied: ${ignored.join(', ')}`);
+  let config = mergeConfig(orgConfig, layer);
+  const userProblems = configProblems(config, pageOrigin);
   if (userProblems.length) {
     problems.push(`Your settings were not applied: ${userProblems.join('; ')}. Fix them in Settings.`);
     config = orgConfig;

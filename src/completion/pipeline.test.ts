@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { DEFAULT_CONFIG } from '../config/defaults';
 import { OpenAICompletionsClient } from '../endpoint/openai-completions';
 import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
@@ -35,26 +36,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escalate' | 'local-only' = 'escalate') {
+function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escalate' | 'local-only' = 'escalate',
+  more: { file?: string; secrets?: 'block' | 'redact' } = {}) {
   const cfg = {
-    privacy: { mode },
+    privacy: { ...DEFAULT_CONFIG.privacy, mode, secrets: more.secrets ?? 'block' },
     endpoint: endpoint ? { url: server.url, model: 'big', family: 'qwen2.5-coder' as const, timeoutMs: 2000, maxTokens: 32 } : null,
   };
-  const egress = egressVerdict(cfg);
+  const egress = egressVerdict(cfg, { file: more.file ?? 'main.py' });
   const ledger = new Ledger();
   const ports: PipelinePorts = {
     local: localModelPort(models[model], 'qwen2.5-coder'),
     syntax: validator,
     escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
     onEgress: (e) => {
-      const settle = ledger.record({ ...e, file: 'main.py' });
+      const settle = ledger.record({ ...e, protocol: 'openai-completions', file: 'main.py' });
       return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
     },
   };
   return { egress, ports, ledger, sent: server.requests.length };
 }
 
-const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal) => runCompletion(ctx, router, s.egress, s.ports, signal);
+const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal, c = ctx) => runCompletion(c, router, s.egress, s.ports, signal);
 
 describe('pipeline with real parts', () => {
   it('keeps a confident valid completion local with full provenance', async () => {
@@ -124,5 +126,35 @@ describe('pipeline with real parts', () => {
     const ac = new AbortController();
     ac.abort();
     await expect(go(setup('fixture-valid'), ac.signal)).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it('a never-send file is blocked by policy, nothing leaves', async () => {
+    const s = setup('fixture-invalid', 'server', 'escalate', { file: 'app/secrets/keys.py' });
+    const r = await go(s);
+    expect(r.route).toBe('blocked');
+    expect(r.blockedBy).toBe('never-send');
+    expect(r.summary).toContain('never-send rule "**/secrets/**"');
+    expect(server.requests.length).toBe(s.sent);
+  });
+
+  const withSecret = { ...ctx, prefix: 'API_TOKEN = "ghp_0123456789abcdefghijABCDEFGHIJ012345"\n\ndef add(a, b):\n    return ' };
+
+  it('a credential in the file blocks escalation in block mode, naming the kind and line', async () => {
+    const s = setup('fixture-invalid');
+    const r = await go(s, undefined, withSecret);
+    expect(r.route).toBe('blocked');
+    expect(r.blockedBy).toBe('secret');
+    expect(r.summary).toContain('github-token on line 1');
+    expect(server.requests.length).toBe(s.sent);
+  });
+
+  it('in redact mode the credential is replaced before the request leaves', async () => {
+    const s = setup('fixture-invalid', 'server', 'escalate', { secrets: 'redact' });
+    const r = await go(s, undefined, withSecret);
+    expect(r.route).toBe('escalated');
+    expect(r.redactions).toBe(1);
+    const sentPrompt = String(server.requests.at(-1)!.body.prompt);
+    expect(sentPrompt).not.toContain('ghp_');
+    expect(sentPrompt).toContain('API_TOKEN = "REDACTED_GITHUB_TOKEN"');
   });
 });

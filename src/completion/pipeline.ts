@@ -4,6 +4,7 @@
 // adapters, and both run this same code.
 import type { EscalationClient } from '../endpoint/types';
 import type { EgressVerdict } from '../privacy/policy';
+import { guardOutgoing } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
@@ -22,7 +23,7 @@ export interface PipelinePorts {
   /** Present only when an endpoint is configured. */
   escalation?: EscalationClient;
   /** Called when a request body has left the machine: the ledger hook. Returns a settle callback. */
-  onEgress?: (e: { destination: string; bytes: number; reason: string }) => (ok: boolean, detail?: string) => void;
+  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string }) => (ok: boolean, detail?: string) => void;
 }
 
 export interface CompletionContext {
@@ -58,6 +59,10 @@ export interface CompletionResult {
   local: LocalCompletion;
   syntax: SyntaxVerdict;
   escalation?: EscalationOutcome;
+  /** Why nothing left although the router wanted to escalate. */
+  blockedBy?: 'local-only' | 'no-endpoint' | 'destination' | 'never-send' | 'secret';
+  /** Credentials replaced before sending (secret guard in redact mode). */
+  redactions?: number;
   bytesSent: number;
   destination?: string;
   latencyMs: number;
@@ -119,25 +124,38 @@ export async function runCompletion(
     const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
     return {
       ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
+      blockedBy: egress.allowed ? 'no-endpoint' : egress.block,
       summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
     };
   }
+
+  // The secret guard runs on exactly the text that would leave.
+  const outgoing = guardOutgoing(ctx.prefix, ctx.suffix, egress.secrets);
+  if (outgoing.findings.length && egress.secrets === 'block') {
+    const first = outgoing.findings[0];
+    const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;
+    return {
+      ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: 'secret',
+      summary: `kept local: would escalate (${because(decision)}) but the file holds a credential (${where}); nothing was sent${unchecked}`,
+    };
+  }
+  const redactions = outgoing.findings.length;
 
   const client = ports.escalation;
   let settle: ((ok: boolean, detail?: string) => void) | undefined;
   let bytesSent = 0;
   try {
-    const res = await client.complete({ prefix: ctx.prefix, suffix: ctx.suffix }, signal, (bytes) => {
+    const res = await client.complete({ prefix: outgoing.prefix, suffix: outgoing.suffix }, signal, (bytes) => {
       bytesSent = bytes;
-      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision) });
+      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions });
     });
     settle?.(true);
     throwIfAborted(signal);
     const text = postProcess(res.text, ctx.suffix);
     return {
       ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
-      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text },
-      summary: `escalated to ${res.destination}: ${because(decision)}${unchecked}`,
+      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text }, redactions,
+      summary: `escalated to ${res.destination}: ${because(decision)}${redactions ? `; ${redactions} credential(s) redacted before sending` : ''}${unchecked}`,
     };
   } catch (e) {
     const err = e as { kind?: string; message?: string };

@@ -13,6 +13,22 @@ export const DEFAULT_CONFIG: AppConfig = {
   device: 'auto',
   router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean' },
   endpoint: null,
-  privacy: { mode: 'escalate' },
+  privacy: {
+    mode: 'escalate',
+    lockMode: false,
+    lockEndpoint: false,
+    // A server on this machine (Ollama, llama.cpp) out of the box; organisations add theirs.
+    allowedEndpoints: ['http://localhost:*', 'http://127.0.0.1:*'],
+    neverSend: ['**/secrets/**', '**/*.env', '**/.env', '**/*.pem', '**/*.key', '**/id_rsa*'],
+    secrets: 'block',
+  },
   editor: { debounceMs: 250 },
+};
+
+/** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */
+export const CONFIG_KEYS_TEMPLATE = {
+  ...DEFAULT_CONFIG,
+  model: { ...DEFAULT_CONFIG.model, source: { kind: '', url: '' } },
+  endpoint: { url: '', model: '', family: '', timeoutMs: 0, apiKey: '', maxTokens: 0, protocol: '', stream: false, acceptsSuffix: false, logprobs: false },
+  router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
 };

@@ -3,6 +3,7 @@
 import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
+import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import type { AppConfig } from './types';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K] };
@@ -27,7 +28,7 @@ function mergeValue(base: unknown, over: unknown): unknown {
 }
 
 /** Problems a user can fix, each naming the setting. Empty when the config is usable. */
-export function configProblems(c: AppConfig): string[] {
+export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   const p: string[] = [];
   if (!FIM_FAMILIES.includes(c.model.family)) p.push(`model.family "${c.model.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
   if (!c.model.id) p.push('model.id is empty');
@@ -36,16 +37,30 @@ export function configProblems(c: AppConfig): string[] {
   if (!AGGREGATIONS.includes(c.router.aggregation)) p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
   if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
   if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
+  if (!['block', 'redact'].includes(c.privacy.secrets)) p.push(`privacy.secrets "${c.privacy.secrets}" must be block or redact`);
+  for (const a of c.privacy.allowedEndpoints) {
+    if (!isValidSourceExpression(a)) p.push(`privacy.allowedEndpoints entry "${a}" must look like https://host, https://*.domain or http://host:* (no path)`);
+  }
   if (c.endpoint) {
-    try {
-      const u = new URL(c.endpoint.url);
-      if (!/^https?:$/.test(u.protocol)) p.push(`endpoint.url "${c.endpoint.url}" must be http(s)`);
-    } catch {
-      p.push(`endpoint.url "${c.endpoint.url}" is not a URL (e.g. http://gpu-box:8000/v1)`);
-    }
+    p.push(...endpointUrlProblems(c.endpoint.url, c.privacy.allowedEndpoints, pageOrigin));
     if (!FIM_FAMILIES.includes(c.endpoint.family)) p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
     if (!c.endpoint.model) p.push('endpoint.model is empty');
     if (!(c.endpoint.timeoutMs > 0)) p.push('endpoint.timeoutMs must be a positive number of milliseconds');
   }
   return p;
+}
+
+/**
+ * Keys in a config layer that the schema does not know: a typo such as
+ * `"treshold"` would otherwise be silently ignored. `template` has every key.
+ */
+export function unknownKeys(layer: unknown, template: unknown, path = ''): string[] {
+  if (!isPlainObject(layer) || !isPlainObject(template)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(layer)) {
+    const at = path ? `${path}.${k}` : k;
+    if (!(k in template)) out.push(at);
+    else out.push(...unknownKeys(v, template[k], at));
+  }
+  return out;
 }

@@ -27,9 +27,48 @@ export interface EndpointConfig {
   timeoutMs: number;
   apiKey?: string;
   maxTokens: number;
+  /**
+   * Wire protocol (src/endpoint/): `openai-completions` (vLLM, TGI, llama.cpp,
+   * Ollama `/v1/completions`, proxies), `llamacpp-infill` (llama.cpp `POST /infill`)
+   * or `ollama-generate` (Ollama `POST /api/generate`). Missing means
+   * `openai-completions`, the only protocol earlier configs knew.
+   */
+  protocol?: 'openai-completions' | 'llamacpp-infill' | 'ollama-generate';
+  /** Stream the answer (SSE / NDJSON) so a stop token ends the request early. Default false. */
+  stream?: boolean;
+  /**
+   * The server applies the model's own FIM template to a `suffix` key
+   * (Ollama's `/v1/completions` and `/api/generate`). vLLM, TGI and llama.cpp
+   * reject `suffix` on `/v1/completions`, so the default for
+   * `openai-completions` is false (client-side template); for
+   * `ollama-generate` the default is true, and false sends `raw: true` with
+   * the client-side template.
+   */
+  acceptsSuffix?: boolean;
+  /** Ask for per-token log-probabilities (shown as the escalated completion's confidence). Default false. */
+  logprobs?: boolean;
 }
 
 export type PrivacyMode = 'local-only' | 'escalate';
+
+export type SecretAction = 'block' | 'redact';
+
+export interface PrivacyConfig {
+  mode: PrivacyMode;
+  /** Set by the organisation: the user cannot change the mode. */
+  lockMode: boolean;
+  /** Set by the organisation: the user cannot change the endpoint (destination, model, token). */
+  lockEndpoint: boolean;
+  /**
+   * Where code may be sent, as CSP source expressions (`https://gpu.corp:8000`,
+   * `http://127.0.0.1:*`). Also written into the built app's Content-Security-Policy.
+   */
+  allowedEndpoints: string[];
+  /** Path globs for which no request ever leaves (e.g. `**\/secrets/**`, `*.env`). */
+  neverSend: string[];
+  /** What to do when the outgoing text holds a credential. */
+  secrets: SecretAction;
+}
 
 export interface AppConfig {
   model: LocalModelConfig;
@@ -39,6 +78,6 @@ export interface AppConfig {
   router: { policy: RoutingPolicy; threshold: number; aggregation: Aggregation };
   /** null: escalation is off and nothing ever leaves the machine. */
   endpoint: EndpointConfig | null;
-  privacy: { mode: PrivacyMode };
+  privacy: PrivacyConfig;
   editor: { debounceMs: number };
 }

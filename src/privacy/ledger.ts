@@ -1,18 +1,32 @@
 // The ledger: one entry for every request that left the machine, written the
-// moment the body is handed to the network (so failed requests are counted too).
+// moment the body is handed to the network (so failed requests count too).
+// It never holds the API token or the code itself: a hash of the exact
+// payload proves what was sent without keeping a second copy of it.
 
 export interface LedgerEntry {
   at: string; // ISO time
   destination: string;
+  protocol: string;
   bytes: number;
+  /** SHA-256 (hex) of the exact request body, when known. */
+  sha256?: string;
   file: string;
   reason: string;
-  outcome: 'ok' | 'error';
+  /** Credentials replaced by the secret guard before sending. */
+  redactions?: number;
+  outcome: 'pending' | 'ok' | 'error';
   detail?: string;
 }
 
+export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256'> & { body?: string };
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export class Ledger {
-  private entries: LedgerEntry[] = [];
+  private entries: LedgerEntry[];
   private listeners = new Set<(entries: readonly LedgerEntry[]) => void>();
 
   constructor(initial: readonly LedgerEntry[] = [], private readonly onChange?: (entries: readonly LedgerEntry[]) => void) {
@@ -20,14 +34,19 @@ export class Ledger {
   }
 
   /** Returns a function that settles the entry once the outcome is known. */
-  record(entry: Omit<LedgerEntry, 'outcome' | 'at'>): (outcome: LedgerEntry['outcome'], detail?: string) => void {
-    const e: LedgerEntry = { ...entry, at: new Date().toISOString(), outcome: 'ok' };
+  record(entry: NewLedgerEntry): (outcome: 'ok' | 'error', detail?: string) => void {
+    const { body, ...rest } = entry;
+    let e: LedgerEntry = { ...rest, at: new Date().toISOString(), outcome: 'pending' };
     this.entries = [...this.entries, e];
     this.emit();
-    return (outcome, detail) => {
-      this.entries = this.entries.map((x) => (x === e ? { ...e, outcome, detail } : x));
+    const update = (patch: Partial<LedgerEntry>) => {
+      const next = { ...e, ...patch };
+      this.entries = this.entries.map((x) => (x === e ? next : x));
+      e = next;
       this.emit();
     };
+    if (body !== undefined) void sha256Hex(body).then((sha256) => update({ sha256 }));
+    return (outcome, detail) => update({ outcome, detail });
   }
 
   all(): readonly LedgerEntry[] {
@@ -36,6 +55,11 @@ export class Ledger {
 
   totalBytes(): number {
     return this.entries.reduce((a, e) => a + e.bytes, 0);
+  }
+
+  /** The ledger as a JSON document for the user to keep or audit. */
+  exportJson(): string {
+    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, bytes: this.totalBytes(), entries: this.entries }, null, 2);
   }
 
   clear(): void {

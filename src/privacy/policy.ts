@@ -1,20 +1,30 @@
 // May this request leave the machine, and to where? The router says whether
 // escalation would help; this policy says whether it is allowed. Code leaves
-// only when both say yes.
-import type { AppConfig } from '../config/types';
+// only when both say yes (and the secret guard finds nothing to block).
+import type { AppConfig, SecretAction } from '../config/types';
+import { endpointUrlProblems } from './destinations';
+import { neverSendRuleFor } from './never-send';
+
+export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-send';
 
 export type EgressVerdict =
-  | { allowed: true; destination: string }
-  | { allowed: false; reason: string };
+  | { allowed: true; destination: string; secrets: SecretAction }
+  | { allowed: false; block: EgressBlock; reason: string };
 
-export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>): EgressVerdict {
-  if (cfg.privacy.mode === 'local-only') return { allowed: false, reason: 'privacy mode is local-only' };
-  if (!cfg.endpoint || !cfg.endpoint.url.trim()) return { allowed: false, reason: 'escalation is off (no endpoint configured)' };
-  let destination: string;
-  try {
-    destination = new URL(cfg.endpoint.url).host;
-  } catch {
-    return { allowed: false, reason: `endpoint URL "${cfg.endpoint.url}" is not valid` };
-  }
-  return { allowed: true, destination };
+export interface EgressContext {
+  /** Workspace path of the file being edited. */
+  file?: string;
+  /** The page's own origin: an endpoint there is a misconfiguration, not a model server. */
+  pageOrigin?: string;
+}
+
+export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>, ctx: EgressContext = {}): EgressVerdict {
+  const { privacy, endpoint } = cfg;
+  if (privacy.mode === 'local-only') return { allowed: false, block: 'local-only', reason: 'privacy mode is local-only' };
+  if (!endpoint || !endpoint.url.trim()) return { allowed: false, block: 'no-endpoint', reason: 'escalation is off (no endpoint configured)' };
+  const problems = endpointUrlProblems(endpoint.url, privacy.allowedEndpoints, ctx.pageOrigin);
+  if (problems.length) return { allowed: false, block: 'destination', reason: problems[0] };
+  const rule = ctx.file ? neverSendRuleFor(ctx.file, privacy.neverSend) : undefined;
+  if (rule) return { allowed: false, block: 'never-send', reason: `blocked by policy: ${ctx.file} matches never-send rule "${rule}"` };
+  return { allowed: true, destination: new URL(endpoint.url).host, secrets: privacy.secrets };
 }

@@ -7,7 +7,10 @@ import type { Tree } from 'web-tree-sitter';
 /** One problem in one parse, with offsets so the two parses can be compared. */
 export interface RawIssue {
   kind: 'error' | 'missing';
-  /** `ERROR`, or for a MISSING node the type of the missing token (`)`, `;`, `identifier`). */
+  /**
+   * `ERROR`, or for a MISSING node the type of the missing token (`)`, `;`,
+   * `identifier`); for the extra checks their message. Shown as `detail`.
+   */
   type: string;
   /**
    * Offsets in UTF-16 code units, i.e. JavaScript string indices:
@@ -21,6 +24,8 @@ export interface RawIssue {
   column: number;
   /** 0-based row of `end`. */
   endRow: number;
+  /** Who found it: tree-sitter (ERROR/MISSING nodes) or a language's extra checks (python-checks.ts). */
+  origin: 'parser' | 'checks';
 }
 
 /**
@@ -49,6 +54,7 @@ export function collectIssues(tree: Tree): RawIssue[] {
           row: node.startPosition.row,
           column: node.startPosition.column,
           endRow: node.endPosition.row,
+          origin: 'parser',
         });
       }
       // Descend only where an error hides; otherwise go to the next sibling,

@@ -13,10 +13,12 @@ export interface LanguageSpec {
   grammar: string;
   /** Lower-case file extensions, with the dot. */
   extensions: readonly string[];
+  /** Checks on top of the grammar, for what the grammar lets through (see python-checks.ts). */
+  checks?: 'python';
 }
 
 const SPECS: readonly LanguageSpec[] = [
-  { id: 'python', grammar: 'tree-sitter-python.wasm', extensions: ['.py', '.pyi'] },
+  { id: 'python', grammar: 'tree-sitter-python.wasm', extensions: ['.py', '.pyi'], checks: 'python' },
   { id: 'java', grammar: 'tree-sitter-java.wasm', extensions: ['.java'] },
   // `.h` goes to C++: a header is as often C++ as C, and the C++ grammar
   // accepts almost every C header (see `c` below for where it does not).

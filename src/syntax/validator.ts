@@ -1,57 +1,153 @@
-import { Language, Parser, type Tree } from 'web-tree-sitter';
-import type { SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+// The syntax validator: does a fill-in-the-middle completion introduce syntax
+// errors? Shared by the browser syntax worker and Node (tests, eval harness):
+// no DOM, no fs, no fetch. How the tree-sitter runtime and the grammar files
+// are found comes in through a port.
+
+import { Language, Parser } from 'web-tree-sitter';
+import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { introducedIssues } from './differential';
 import { collectIssues, type RawIssue } from './issues';
-import { introducedIssues, type DiffOptions } from './differential';
-import { grammarFileFor } from './languages';
+import { languageSpec, type LanguageSpec } from './languages';
+import { pythonIssues } from './python-checks';
 
 export interface SyntaxRuntimePort {
+  /**
+   * Initialise web-tree-sitter (`Parser.init(...)`, pointing it at its
+   * `web-tree-sitter.wasm`). Called once per validator; the runtime is a
+   * per-realm singleton, so a second init must reuse the first.
+   */
   initParser(): Promise<void>;
+  /** The bytes of a grammar file such as `tree-sitter-python.wasm` (or a path/URL `Language.load` accepts). */
   loadGrammar(file: string): Promise<Uint8Array | string>;
 }
 
+export interface SyntaxValidatorOptions {
+  /**
+   * Told when the runtime or a grammar cannot be loaded. The request then
+   * gets `checked: false` (never a silent pass) and the next request tries
+   * again. Defaults to console.error.
+   */
+  onLoadError?: (what: string, error: unknown) => void;
+}
+
+/** The issues of the document without the completion, kept for the next candidate at the same spot. */
+interface BeforeParse {
+  spec: LanguageSpec;
+  prefix: string;
+  suffix: string;
+  issues: RawIssue[];
+}
+
 export class SyntaxValidator {
-  private ready: Promise<Parser> | undefined;
+  private parser: Promise<Parser> | undefined;
   private readonly languages = new Map<string, Promise<Language>>();
-  constructor(private readonly port: SyntaxRuntimePort, public opts: DiffOptions = { holePrefix: true, rows: true }) {}
+  private lastBefore: BeforeParse | undefined;
+  private readonly onLoadError: (what: string, error: unknown) => void;
+
+  constructor(
+    private readonly port: SyntaxRuntimePort,
+    options: SyntaxValidatorOptions = {},
+  ) {
+    this.onLoadError = options.onLoadError ?? ((what, error) => console.error(`syntax validator: cannot load ${what}`, error));
+  }
 
   async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
-    const t0 = performance.now();
-    const grammar = grammarFileFor(req.language);
-    if (!grammar) return { checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - t0, language: req.language };
-    const parser = await this.parser();
-    parser.setLanguage(await this.language(grammar));
-    const before = parseIssues(parser, req.prefix + req.suffix);
-    const after = parseIssues(parser, req.prefix + req.completion + req.suffix);
-    const row = countNewlines(req.prefix);
-    const introduced = introducedIssues(before, after, { at: req.prefix.length, length: req.completion.length, row, newlines: countNewlines(req.completion) }, this.opts);
+    const started = performance.now();
+    const unchecked = (): SyntaxVerdict => ({
+      checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: req.language,
+    });
+
+    const spec = languageSpec(req.language);
+    if (!spec) return unchecked();
+    let parser: Parser;
+    try {
+      parser = await this.getParser();
+      parser.setLanguage(await this.getLanguage(spec.grammar));
+    } catch (error) {
+      this.onLoadError(spec.grammar, error);
+      return unchecked();
+    }
+
+    // Both parses happen synchronously from here on, so concurrent validate()
+    // calls cannot interleave on the shared parser.
+    const before = this.beforeIssues(parser, spec, req.prefix, req.suffix);
+    const after = req.completion === '' ? before : parseIssues(parser, spec, req.prefix + req.completion + req.suffix);
+    const introduced = introducedIssues(before, after, {
+      at: req.prefix.length,
+      length: req.completion.length,
+      row: countNewlines(req.prefix),
+      newlines: countNewlines(req.completion),
+    });
     return {
       checked: true,
       valid: introduced.length === 0,
-      errors: introduced.map(toIssue),
+      errors: introduced.sort((x, y) => x.start - y.start).map(toSyntaxIssue),
       preexistingErrors: before.length,
-      ms: performance.now() - t0,
+      ms: performance.now() - started,
       language: req.language,
     };
   }
 
-  private parser(): Promise<Parser> {
-    this.ready ??= this.port.initParser().then(() => new Parser());
-    return this.ready;
+  /** Whether a grammar is known for the language (loading it is still lazy). */
+  supports(language: LanguageId): boolean {
+    return languageSpec(language) !== undefined;
   }
-  private language(file: string): Promise<Language> {
-    let l = this.languages.get(file);
-    if (!l) {
-      l = this.port.loadGrammar(file).then((b) => Language.load(b));
-      this.languages.set(file, l);
+
+  private beforeIssues(parser: Parser, spec: LanguageSpec, prefix: string, suffix: string): RawIssue[] {
+    // The pipeline often checks several candidates for one cursor position;
+    // the document without the completion is the same each time.
+    const last = this.lastBefore;
+    if (last && last.spec === spec && last.prefix === prefix && last.suffix === suffix) return last.issues;
+    const issues = parseIssues(parser, spec, prefix + suffix);
+    this.lastBefore = { spec, prefix, suffix, issues };
+    return issues;
+  }
+
+  // Loads are cached as promises so concurrent first requests share one
+  // load; a failed load is forgotten so the next request tries again.
+  private getParser(): Promise<Parser> {
+    if (!this.parser) {
+      const parser = this.port.initParser().then(() => new Parser());
+      parser.catch(() => {
+        if (this.parser === parser) this.parser = undefined;
+      });
+      this.parser = parser;
     }
-    return l;
+    return this.parser;
+  }
+
+  private getLanguage(file: string): Promise<Language> {
+    let language = this.languages.get(file);
+    if (!language) {
+      const loading = this.port.loadGrammar(file).then((bytes) => Language.load(bytes));
+      loading.catch(() => {
+        if (this.languages.get(file) === loading) this.languages.delete(file);
+      });
+      this.languages.set(file, (language = loading));
+    }
+    return language;
   }
 }
 
-function parseIssues(parser: Parser, text: string): RawIssue[] {
-  const tree: Tree | null = parser.parse(text);
-  if (!tree) throw new Error('parse failed');
-  try { return collectIssues(tree); } finally { tree.delete(); }
+/** Parse and free the tree at once: trees live in wasm memory, not the JS heap. */
+export function parseIssues(parser: Parser, spec: LanguageSpec, text: string): RawIssue[] {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
+  try {
+    const issues = collectIssues(tree);
+    if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
+    return issues;
+  } finally {
+    tree.delete();
+  }
 }
-function countNewlines(s: string): number { let n = 0; for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n++; return n; }
-function toIssue(r: RawIssue): SyntaxIssue { return { kind: r.kind, row: r.row, column: r.column, detail: r.type }; }
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function toSyntaxIssue(issue: RawIssue): SyntaxIssue {
+  return { kind: issue.kind, row: issue.row, column: issue.column, detail: issue.type };
+}

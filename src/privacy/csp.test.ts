@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config/defaults';
+import { mergeConfig } from '../config/merge';
+import { buildCsp } from './csp';
+
+const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'))!.split(' ').slice(1);
+
+describe('Content-Security-Policy', () => {
+  it('lets the page connect only to itself, the model source and the allowed destinations', () => {
+    const cfg = mergeConfig(DEFAULT_CONFIG, {
+      model: { source: { kind: 'url', url: 'https://models.corp.example/mirror/' } },
+      privacy: { allowedEndpoints: ['https://gpu.corp.example:8443'] },
+      endpoint: { url: 'https://gpu.corp.example:8443/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 1, maxTokens: 1 },
+    });
+    expect(connectSrc(buildCsp(cfg)).sort()).toEqual(["'self'", 'https://gpu.corp.example:8443', 'https://models.corp.example'].sort());
+  });
+  it('allows the hub for hub models and nothing else by default but loopback', () => {
+    expect(connectSrc(buildCsp(DEFAULT_CONFIG))).toEqual(["'self'", 'https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'http://localhost:*', 'http://127.0.0.1:*']);
+  });
+  it('forbids plugins, foreign bases and form posts', () => {
+    const csp = buildCsp(DEFAULT_CONFIG);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("form-action 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+  });
+});

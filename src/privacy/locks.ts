@@ -1,0 +1,28 @@
+// What a user's own settings may change. The organisation's config.json can
+// lock the privacy mode and the endpoint; the privacy rules themselves
+// (allowed destinations, never-send globs, secret action) are never the
+// user's to loosen.
+import type { DeepPartial } from '../config/merge';
+import type { AppConfig } from '../config/types';
+
+export interface LockedLayer {
+  layer: DeepPartial<AppConfig>;
+  /** Settings the user tried to change that are locked, for a message. */
+  ignored: string[];
+}
+
+export function applyLocks(user: DeepPartial<AppConfig>, org: AppConfig): LockedLayer {
+  const layer: DeepPartial<AppConfig> = { ...user };
+  const ignored: string[] = [];
+  if (user.privacy) {
+    const { mode, ...rest } = user.privacy;
+    ignored.push(...Object.keys(rest).map((k) => `privacy.${k}`));
+    if (mode !== undefined && org.privacy.lockMode && mode !== org.privacy.mode) ignored.push('privacy.mode');
+    layer.privacy = mode !== undefined && !org.privacy.lockMode ? { mode } : undefined;
+  }
+  if (user.endpoint !== undefined && org.privacy.lockEndpoint) {
+    ignored.push('endpoint');
+    delete layer.endpoint;
+  }
+  return { layer, ignored };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config/defaults';
+import type { AppConfig } from '../config/types';
+import { endpointUrlProblems, matchesSourceExpression } from './destinations';
+import { neverSendRuleFor } from './never-send';
+import { egressVerdict } from './policy';
+
+const endpoint = { url: 'http://127.0.0.1:8000/v1', model: 'm', family: 'qwen2.5-coder' as const, timeoutMs: 1000, maxTokens: 16 };
+const cfg = (over: Partial<AppConfig['privacy']> = {}, ep: AppConfig['endpoint'] = endpoint) =>
+  ({ privacy: { ...DEFAULT_CONFIG.privacy, ...over }, endpoint: ep });
+
+describe('egress policy', () => {
+  it('allows the configured, allowed endpoint in escalate mode', () => {
+    expect(egressVerdict(cfg())).toEqual({ allowed: true, destination: '127.0.0.1:8000', secrets: 'block' });
+  });
+  it('local-only blocks even with an endpoint', () => {
+    expect(egressVerdict(cfg({ mode: 'local-only' }))).toMatchObject({ allowed: false, block: 'local-only' });
+  });
+  it('no endpoint means escalation is off', () => {
+    expect(egressVerdict(cfg({}, null))).toMatchObject({ allowed: false, block: 'no-endpoint' });
+  });
+  it('a destination outside the allowed list is refused, naming the list', () => {
+    const v = egressVerdict(cfg({}, { ...endpoint, url: 'https://evil.example.com/v1' }));
+    expect(v).toMatchObject({ allowed: false, block: 'destination' });
+    expect(!v.allowed && v.reason).toMatch(/not an allowed destination.*127\.0\.0\.1:\*/);
+  });
+  it('never-send globs block by file path', () => {
+    const v = egressVerdict(cfg(), { file: 'app/secrets/db.py' });
+    expect(v).toMatchObject({ allowed: false, block: 'never-send' });
+    expect(!v.allowed && v.reason).toContain('**/secrets/**');
+    expect(egressVerdict(cfg(), { file: 'app/main.py' }).allowed).toBe(true);
+  });
+});
+
+describe('never-send globs', () => {
+  it.each([
+    ['config/.env', '**/*.env'],
+    ['deploy/prod.env', '**/*.env'],
+    ['secrets/api.py', '**/secrets/**'],
+    ['src/deep/secrets/x.java', '**/secrets/**'],
+    ['certs/server.PEM', '**/*.pem'],
+  ])('%s matches %s', (file, glob) => {
+    expect(neverSendRuleFor(file, DEFAULT_CONFIG.privacy.neverSend)).toBe(glob);
+  });
+  it('a bare file-name glob matches in any folder', () => {
+    expect(neverSendRuleFor('a/b/credentials.json', ['credentials.json'])).toBe('credentials.json');
+  });
+  it.each(['src/environment.py', 'docs/secrets.md', 'keys.py'])('%s is not matched', (file) => {
+    expect(neverSendRuleFor(file, DEFAULT_CONFIG.privacy.neverSend)).toBeUndefined();
+  });
+});
+
+describe('destinations', () => {
+  it('matches CSP source expressions', () => {
+    expect(matchesSourceExpression(new URL('http://127.0.0.1:4242/v1'), 'http://127.0.0.1:*')).toBe(true);
+    expect(matchesSourceExpression(new URL('https://gpu.corp.example/v1'), 'https://*.corp.example')).toBe(true);
+    expect(matchesSourceExpression(new URL('https://corp.example.evil.com/'), 'https://*.corp.example')).toBe(false);
+    expect(matchesSourceExpression(new URL('https://gpu.corp.example:8443/'), 'https://gpu.corp.example')).toBe(false);
+    expect(matchesSourceExpression(new URL('http://gpu:80/'), 'https://gpu')).toBe(false);
+  });
+  it('refuses URLs with credentials, other schemes and the page itself, with reasons', () => {
+    const allowed = ['http://127.0.0.1:*', 'http://localhost:*'];
+    expect(endpointUrlProblems('http://bob:pw@127.0.0.1:8000/v1', allowed)[0]).toMatch(/must not contain a user name or password/);
+    expect(endpointUrlProblems('ftp://127.0.0.1/v1', allowed)[0]).toMatch(/must start with http:\/\/ or https:\/\//);
+    expect(endpointUrlProblems('http://localhost:5173/v1', allowed, 'http://localhost:5173')[0]).toMatch(/page's own origin/);
+    expect(endpointUrlProblems('gpu-box:8000', allowed)[0]).toMatch(/must start with http/);
+    expect(endpointUrlProblems('not a url', allowed)[0]).toMatch(/not a URL/);
+    expect(endpointUrlProblems('http://127.0.0.1:8000/v1', allowed)).toEqual([]);
+  });
+});
