@@ -111,7 +111,7 @@ export async function runCompletion(
   const base = { decision, local, syntax };
   const elapsed = () => performance.now() - started;
   // Never a silent pass: an unchecked language says so on the badge.
-  const unchecked = syntax.checked ? '' : `; syntax not checked (no grammar for ${syntax.language})`;
+  const unchecked = syntax.checked ? '' : `; syntax not checked (${syntax.uncheckedReason ?? `no grammar for ${syntax.language}`})`;
 
   if (decision.action === 'keep') {
     return {

@@ -60,7 +60,7 @@ function confidenceReason(confidence: number, cfg: RouterConfig): Reason {
 function syntaxReason(v: SyntaxVerdict): Reason {
   if (!v.checked) {
     // Not a silent pass: the reason says so, and the badge shows it.
-    return { kind: 'syntax', status: 'info', message: `not checked: no grammar for "${v.language}"` };
+    return { kind: 'syntax', status: 'info', message: `not checked: ${v.uncheckedReason ?? `no grammar for ${v.language}`}` };
   }
   if (v.valid) return { kind: 'syntax', status: 'pass', message: 'no syntax error introduced', value: 0 };
   const first = v.errors[0];

@@ -61,4 +61,6 @@ export interface SyntaxVerdict {
   preexistingErrors: number;
   ms: number;
   language: LanguageId;
+  /** Why the completion was not checked (no grammar, or the grammar failed to load). */
+  uncheckedReason?: string;
 }

@@ -53,19 +53,19 @@ export class SyntaxValidator {
 
   async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
     const started = performance.now();
-    const unchecked = (): SyntaxVerdict => ({
-      checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: req.language,
+    const unchecked = (reason: string): SyntaxVerdict => ({
+      checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: req.language, uncheckedReason: reason,
     });
 
     const spec = languageSpec(req.language);
-    if (!spec) return unchecked();
+    if (!spec) return unchecked(`no grammar for ${req.language}`);
     let parser: Parser;
     try {
       parser = await this.getParser();
       parser.setLanguage(await this.getLanguage(spec.grammar));
     } catch (error) {
       this.onLoadError(spec.grammar, error);
-      return unchecked();
+      return unchecked(`the ${req.language} grammar failed to load (${(error as Error).message ?? String(error)})`);
     }
 
     // Both parses happen synchronously from here on, so concurrent validate()
