@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { runCompletion, type CompletionContext, type CompletionResult, type PipelinePorts } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
-import { OpenAICompletionsClient } from '../endpoint/openai-completions';
+import { createEscalationClient } from '../endpoint';
 import type { DownloadProgress, InferenceLoadResult, InferenceWorkerApi } from '../inference/worker-api';
 import type { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
@@ -58,9 +58,9 @@ export class CompletionEngine {
       },
       syntax: { validate: (r) => this.syntax.validate(r) },
       // The client exists only when the policy allows egress: no policy, no socket.
-      escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
+      escalation: egress.allowed && cfg.endpoint ? createEscalationClient(cfg.endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body }) => {
-        const protocol = (cfg.endpoint as { protocol?: string } | null)?.protocol ?? 'openai-completions';
+        const protocol = cfg.endpoint?.protocol ?? 'openai-completions';
         const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body });
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },

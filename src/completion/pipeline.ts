@@ -145,9 +145,9 @@ export async function runCompletion(
   let settle: ((ok: boolean, detail?: string) => void) | undefined;
   let bytesSent = 0;
   try {
-    const res = await client.complete({ prefix: outgoing.prefix, suffix: outgoing.suffix }, signal, (bytes) => {
+    const res = await client.complete({ prefix: outgoing.prefix, suffix: outgoing.suffix }, signal, (bytes, body) => {
       bytesSent = bytes;
-      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions });
+      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions, body });
     });
     settle?.(true);
     throwIfAborted(signal);

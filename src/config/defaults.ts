@@ -8,7 +8,10 @@ export const DEFAULT_CONFIG: AppConfig = {
     source: { kind: 'hub' },
     dtype: { webgpu: 'q4f16', wasm: 'q8' },
     maxNewTokens: 48,
+    contextWindow: 32768,
+    maxPromptTokens: 1536,
   },
+  catalog: [],
   demoModel: 'fixture-valid',
   device: 'auto',
   router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean' },
@@ -28,7 +31,7 @@ export const DEFAULT_CONFIG: AppConfig = {
 /** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */
 export const CONFIG_KEYS_TEMPLATE = {
   ...DEFAULT_CONFIG,
-  model: { ...DEFAULT_CONFIG.model, source: { kind: '', url: '' } },
+  model: { ...DEFAULT_CONFIG.model, source: { kind: '', url: '' }, fileName: '' },
   endpoint: { url: '', model: '', family: '', timeoutMs: 0, apiKey: '', maxTokens: 0, protocol: '', stream: false, acceptsSuffix: false, logprobs: false },
   router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
 };

@@ -2,6 +2,7 @@
 // merged with the user's settings panel overrides. Written once here.
 import type { FimFamily } from '../completion/types';
 import type { Aggregation, RoutingPolicy } from '../completion/router';
+import type { CatalogEntry } from './catalog';
 
 /** Where the local model's files come from; only the location differs, never the loader. */
 export type ModelSource =
@@ -17,6 +18,12 @@ export interface LocalModelConfig {
   /** ONNX dtype per device: quantised weights on the GPU, 8-bit on WASM. */
   dtype: { webgpu: string; wasm: string };
   maxNewTokens: number;
+  /** The model's context window, in tokens (from the catalog). */
+  contextWindow: number;
+  /** Prompt budget in tokens: prefix and suffix are windowed to fit (speed, memory). */
+  maxPromptTokens: number;
+  /** ONNX file base name when it is not `model`. */
+  fileName?: string;
 }
 
 export interface EndpointConfig {
@@ -72,6 +79,8 @@ export interface PrivacyConfig {
 
 export interface AppConfig {
   model: LocalModelConfig;
+  /** The organisation's catalog entries, merged into the built-in catalog by id. */
+  catalog: Partial<CatalogEntry>[];
   /** The bundled model offered when the configured one cannot be downloaded. */
   demoModel: string;
   device: 'auto' | 'webgpu' | 'wasm';

@@ -1,4 +1,7 @@
-// One typed error for every way a server can fail, with a message a user can act on.
+// One typed error for every way a server can fail, with a message a user can
+// act on. Every protocol module funnels its failures through here, so the
+// badge and the circuit breaker see one shape whatever the server was.
+import { stripControls } from './sanitize';
 
 export type EndpointErrorKind =
   | 'network' // refused, DNS, or blocked by CORS (browsers cannot tell these apart)
@@ -6,55 +9,129 @@ export type EndpointErrorKind =
   | 'aborted'
   | 'auth'
   | 'rate-limit'
-  | 'rejected' // 4xx other than auth and rate limit: the request itself was refused
-  | 'server' // 5xx
-  | 'malformed'; // answered, but not in the expected shape
+  | 'rejected' // 4xx other than auth and rate limit, or a configuration the client refuses to send
+  | 'server' // 5xx, or an error the server reported mid-stream
+  | 'malformed' // answered, but not in the expected shape
+  | 'incomplete' // a stream that ended before the server said it was done
+  | 'too-large' // a response over the size cap (refused without buffering it)
+  | 'circuit-open'; // the circuit breaker is not calling the endpoint for a while
 
 export class EndpointError extends Error {
   constructor(
     readonly kind: EndpointErrorKind,
     message: string,
     readonly status?: number,
+    /** From a `Retry-After` header (429/503): the circuit breaker waits at least this long. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'EndpointError';
   }
 }
 
-/** Pull the server's own words out of any of the error shapes servers use. */
+/** The hint every network failure carries: browsers report a CORS refusal as a bare TypeError. */
+export const CORS_HINT =
+  "the server does not allow this page's origin: set --allowed-origins (vLLM) / --cors-allow-origin (TGI) / " +
+  '--cors (llama.cpp) / OLLAMA_ORIGINS (Ollama)';
+
+type Json = Record<string, unknown>;
+const isObj = (x: unknown): x is Json => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/** Server text is shown in the UI: no control characters, one line, bounded. */
+function tidy(s: string): string {
+  return stripControls(s).text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+/** The error text inside a decoded JSON value, in any of the shapes servers use; undefined when it is not an error. */
+export function errorPayloadMessage(j: unknown): string | undefined {
+  if (!isObj(j)) return undefined;
+  const e = j.error;
+  if (typeof e === 'string') return tidy(e); // {error:"..."} (Ollama, llama.cpp old), {error, error_type} (TGI)
+  if (isObj(e)) {
+    // {error:{message,type,code}} (OpenAI, vLLM, llama.cpp)
+    if (typeof e.message === 'string') return tidy(e.message);
+    return tidy(JSON.stringify(e));
+  }
+  if (j.object === 'error' && typeof j.message === 'string') return tidy(j.message); // older vLLM
+  return undefined;
+}
+
+/** Pull the server's own words out of an error body: JSON of any shape, an HTML error page, or plain text. */
 export function serverErrorMessage(body: string): string | undefined {
   if (!body.trim()) return undefined;
   try {
     const j = JSON.parse(body) as unknown;
-    if (j && typeof j === 'object') {
-      const e = (j as Record<string, unknown>).error ?? (j as Record<string, unknown>).message ?? (j as Record<string, unknown>).detail;
-      if (typeof e === 'string') return e; // {error:"..."}, {error, error_type}
-      if (e && typeof e === 'object' && typeof (e as Record<string, unknown>).message === 'string') {
-        return (e as Record<string, unknown>).message as string; // {error:{message,type,code}}
+    const said = errorPayloadMessage(j);
+    if (said) return said;
+    if (isObj(j)) {
+      if (typeof j.message === 'string') return tidy(j.message);
+      if (typeof j.detail === 'string') return tidy(j.detail); // FastAPI
+      if (Array.isArray(j.detail)) {
+        // FastAPI / pydantic validation: [{loc, msg}]
+        return tidy(j.detail.map((d) => (isObj(d) ? `${Array.isArray(d.loc) ? d.loc.join('.') + ': ' : ''}${String(d.msg)}` : String(d))).join('; '));
       }
     }
   } catch {
-    // not JSON: fall through to the raw text
+    // not JSON: fall through
   }
-  return body.slice(0, 200);
+  // A proxy's HTML error page: its <title> says it best; never pass markup on.
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1];
+  if (title) return tidy(title);
+  return tidy(body.replace(/<[^>]*>/g, ' '));
 }
 
-export function httpError(status: number, body: string, host: string): EndpointError {
+export interface HttpErrorContext {
+  hasApiKey?: boolean;
+  /** Protocol name, for the "is this the right kind of server?" hint on 404/405. */
+  protocol?: string;
+  retryAfter?: string | null;
+}
+
+/** Retry-After is seconds or an HTTP date. */
+export function parseRetryAfter(v: string | null | undefined, now = Date.now()): number | undefined {
+  if (!v) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - now);
+}
+
+export function httpError(status: number, body: string, host: string, ctx: HttpErrorContext = {}): EndpointError {
   const said = serverErrorMessage(body);
   const tail = said ? `: ${said}` : '';
   if (status === 401 || status === 403) {
-    return new EndpointError('auth', `${host} rejected the API key (HTTP ${status})${tail}. Check the token in Settings.`, status);
+    const fix = ctx.hasApiKey === false ? 'No API key is set: add the token in Settings.' : 'Check the token in Settings.';
+    return new EndpointError('auth', `${host} rejected the API key (HTTP ${status})${tail}. ${fix}`, status);
   }
-  if (status === 429) return new EndpointError('rate-limit', `${host} is rate limiting requests (HTTP 429)${tail}. Try again shortly.`, status);
-  if (status >= 500) return new EndpointError('server', `${host} failed (HTTP ${status})${tail}.`, status);
+  if (status === 429) {
+    const wait = parseRetryAfter(ctx.retryAfter);
+    const when = wait !== undefined ? `Try again in ${Math.ceil(wait / 1000)} s.` : 'Try again shortly.';
+    return new EndpointError('rate-limit', `${host} is rate limiting requests (HTTP 429)${tail}. ${when}`, status, wait);
+  }
+  if (status >= 500) {
+    return new EndpointError('server', `${host} failed (HTTP ${status})${tail}.`, status, parseRetryAfter(ctx.retryAfter));
+  }
+  if (status === 404 || status === 405) {
+    const proto = ctx.protocol ? ` for the ${ctx.protocol} protocol` : '';
+    return new EndpointError('rejected', `${host} has no such route (HTTP ${status})${tail}. Check the URL, the model name and the protocol${proto} in Settings.`, status);
+  }
+  if (status === 413) return new EndpointError('rejected', `${host} refused the request as too large (HTTP 413)${tail}.`, status);
   return new EndpointError('rejected', `${host} rejected the request (HTTP ${status})${tail}. Check the model name and FIM family in Settings.`, status);
 }
 
+function causeCode(e: unknown): string | undefined {
+  const c = (e as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof c === 'string' ? c : undefined;
+}
+
 export function networkError(host: string, cause: unknown): EndpointError {
-  const why = cause instanceof Error ? cause.message : String(cause);
-  return new EndpointError(
-    'network',
-    `Cannot reach ${host} (${why}). Is the server running, and does it allow this page's origin ` +
-      '(vLLM --allowed-origins, llama.cpp --cors, OLLAMA_ORIGINS)?',
-  );
+  const code = causeCode(cause);
+  const why =
+    code === 'ECONNREFUSED' ? 'connection refused: is the server running on that port?'
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host name not found'
+    : code === 'ECONNRESET' ? 'the connection was reset'
+    : cause instanceof Error
+      ? (cause.cause instanceof Error ? `${cause.message}: ${cause.cause.message}` : cause.message) // Node: "fetch failed: bad port"
+      : String(cause);
+  // Browsers report refused, DNS and CORS failures alike ("Failed to fetch"), so the CORS fix is always named.
+  return new EndpointError('network', `Cannot reach ${host} (${why}). If the server is up, ${CORS_HINT}.`);
 }

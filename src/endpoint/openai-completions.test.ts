@@ -1,48 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
+import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../e2e/fixtures/openai-server';
 import type { EndpointConfig } from '../config/types';
-import { EndpointError } from './errors';
 import { OpenAICompletionsClient, completionsUrl } from './openai-completions';
+import { endpoint, failure, never, req } from './test-support';
 
 let server: FakeServerHandle;
 beforeAll(async () => { server = await startOpenAIServer(); });
 afterAll(async () => { await server.close(); });
 
-const cfg = (over: Partial<EndpointConfig> = {}): EndpointConfig => ({
-  url: server.url, model: 'Qwen/Qwen2.5-Coder-32B', family: 'qwen2.5-coder', timeoutMs: 2000, maxTokens: 64, ...over,
-});
-const req = { prefix: 'def add(a, b):\n    return ', suffix: '\n' };
-const never = new AbortController().signal;
-
-async function failure(p: Promise<unknown>): Promise<EndpointError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(EndpointError);
-    return e as EndpointError;
-  }
-  throw new Error('expected a failure');
-}
+const cfg = (over: Partial<EndpointConfig> = {}): EndpointConfig => endpoint(server.url, over);
 
 describe('OpenAI /v1/completions client against a loopback server', () => {
   it('sends a client-side FIM prompt without a suffix key and returns the text', async () => {
     server.setMode({ kind: 'ok', text: 'a + b<|endoftext|>' });
     const n = server.requests.length;
     let sent = 0;
-    const res = await new OpenAICompletionsClient(cfg({ apiKey: 'tok-123' })).complete(req, never, (b) => (sent = b));
+    let sentBody = '';
+    const res = await new OpenAICompletionsClient(cfg({ apiKey: 'tok-123' })).complete(req, never, (b, body) => ((sent = b), (sentBody = body)));
     expect(res.text).toBe('a + b');
     expect(res.destination).toBe(new URL(server.url).host);
+    expect(res.protocol).toBe('openai-completions');
     expect(server.requests.length).toBe(n + 1);
     const r = server.requests.at(-1)!;
     expect(r.path).toBe('/v1/completions');
     expect(r.headers.authorization).toBe('Bearer tok-123');
     expect(r.body).not.toHaveProperty('suffix');
     expect(r.body).not.toHaveProperty('echo');
+    expect(r.body).not.toHaveProperty('top_p');
+    expect(r.body).not.toHaveProperty('logprobs');
     expect(r.body.prompt).toBe('<|fim_prefix|>def add(a, b):\n    return <|fim_suffix|>\n<|fim_middle|>');
     expect(r.body.temperature).toBe(0);
+    expect(r.body.max_tokens).toBe(64);
+    expect(r.body.stream).toBe(false);
     expect((r.body.stop as string[]).length).toBeLessThanOrEqual(4);
     expect(sent).toBe(res.bytesSent);
     expect(sent).toBe(Buffer.byteLength(JSON.stringify(r.body)));
+    expect(JSON.parse(sentBody)).toEqual(r.body); // the exact body, for the ledger's hash
+    expect(sentBody).not.toContain('tok-123'); // the token travels in a header only
   });
 
   it('accepts a URL that already ends in /completions', () => {
@@ -68,6 +62,7 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
     const t0 = performance.now();
     const e = await failure(new OpenAICompletionsClient(cfg({ timeoutMs: 300 })).complete(req, never));
     expect(e.kind).toBe('timeout');
+    expect(e.message).toMatch(/did not answer within 300 ms/);
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 
@@ -87,5 +82,66 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
 
   it('a bad URL is a clear error', () => {
     expect(() => new OpenAICompletionsClient(cfg({ url: 'not a url' }))).toThrow(/not a valid endpoint URL/);
+    expect(() => new OpenAICompletionsClient(cfg({ url: 'file:///etc/passwd' }))).toThrow(/only http/);
+  });
+});
+
+// Each server's dialect of /v1/completions: the same client works with all.
+describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against %s', (flavor) => {
+  let s: FakeServerHandle;
+  beforeAll(async () => { s = await startOpenAIServer({ kind: 'ok', text: 'a + b' }, { flavor }); });
+  afterAll(async () => { await s.close(); });
+
+  it.each([false, true])('completes with stream=%s', async (stream) => {
+    s.setMode({ kind: 'ok', text: 'a + b' });
+    const res = await new OpenAICompletionsClient(endpoint(s.url, { stream })).complete(req, never);
+    expect(res.text).toBe('a + b');
+    expect(s.requests.at(-1)!.body.stream).toBe(stream);
+  });
+
+  it('streams without a final [DONE] when the server leaves it out', async () => {
+    s.setMode({ kind: 'ok', text: 'x * 2', doneMarker: false });
+    expect((await new OpenAICompletionsClient(endpoint(s.url, { stream: true })).complete(req, never)).text).toBe('x * 2');
+  });
+
+  it(flavor === 'ollama' ? 'sends prefix + suffix when acceptsSuffix' : 'refuses suffix, and the error says to turn acceptsSuffix off', async () => {
+    s.setMode({ kind: 'ok', text: 'a + b' });
+    const c = new OpenAICompletionsClient(endpoint(s.url, { acceptsSuffix: true }));
+    if (flavor === 'ollama') {
+      expect((await c.complete(req, never)).text).toBe('a + b');
+      expect(s.requests.at(-1)!.body).toMatchObject({ prompt: req.prefix, suffix: req.suffix });
+    } else {
+      const e = await failure(c.complete(req, never));
+      expect(e.status).toBe({ vllm: 400, tgi: 422, llamacpp: 500 }[flavor]);
+      expect(e.message).toMatch(/suffix.*set acceptsSuffix to false/);
+    }
+  });
+
+  it.each([false, true])('reads logprobs when the server returns them (stream=%s)', async (stream) => {
+    s.setMode({ kind: 'ok', text: 'a + b<|endoftext|>zz' });
+    const res = await new OpenAICompletionsClient(endpoint(s.url, { stream, logprobs: true })).complete(req, never);
+    expect(s.requests.at(-1)!.body.logprobs).toBe(1);
+    expect(res.text).toBe('a + b');
+    if (flavor === 'tgi') {
+      expect(res.tokens).toBeUndefined(); // TGI's /v1/completions returns none
+    } else {
+      expect(res.tokens!.map((t) => t.text).join('')).toBe('a + b'); // tokens past the stop token are dropped
+      expect(res.tokens![0].prob).toBeCloseTo(Math.exp(-0.01));
+      expect(res.tokens![0].id).toBe(flavor === 'llamacpp' ? 1000 : -1);
+    }
+  });
+});
+
+describe('streaming stops early at a stop token', () => {
+  it('returns as soon as the stop token arrives, without reading the rest', async () => {
+    const s = await startOpenAIServer({ kind: 'ok', text: `a + b<|endoftext|>${' junk'.repeat(40)}`, chunkDelayMs: 40 });
+    try {
+      const t0 = performance.now();
+      const res = await new OpenAICompletionsClient(endpoint(s.url, { stream: true })).complete(req, never);
+      expect(res.text).toBe('a + b');
+      expect(performance.now() - t0).toBeLessThan(1500); // the whole stream takes > 3 s
+    } finally {
+      await s.close();
+    }
   });
 });

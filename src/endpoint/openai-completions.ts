@@ -1,10 +1,17 @@
 // OpenAI-compatible `/v1/completions` (vLLM, TGI, llama.cpp, Ollama, proxies).
 // FIM is built client-side for the large model's family and the `suffix` key
-// is left out: vLLM (400), TGI (422) and llama.cpp (500) reject it.
-import { cutAtStopTokens, fimTemplate } from '../completion/fim';
+// is left out: vLLM (400), TGI (422) and llama.cpp (500) reject it. Only a
+// server configured with `acceptsSuffix` (Ollama) gets prefix + `suffix` and
+// applies its own template. No `echo` (it would send the prompt back) and
+// no `top_p` (some servers reject 1.0 with temperature 0; greedy needs none).
+import { fimTemplate } from '../completion/fim';
 import type { EndpointConfig } from '../config/types';
-import { EndpointError, httpError, networkError } from './errors';
-import type { EscalationClient, EscalationRequest, EscalationResult } from './types';
+import { EndpointError, errorPayloadMessage } from './errors';
+import { tokensFromLogprobs } from './logprobs';
+import type { EscalationRequest } from './types';
+import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
+
+export { hostOf } from './wire-client';
 
 /** The OpenAI API accepts at most 4 stop sequences; the rest are cut client-side. */
 const MAX_STOP_SEQUENCES = 4;
@@ -12,10 +19,13 @@ const MAX_STOP_SEQUENCES = 4;
 export interface CompletionsBody {
   model: string;
   prompt: string;
+  suffix?: string;
   max_tokens: number;
   temperature: number;
   stop: string[];
-  stream: false;
+  stream: boolean;
+  /** Number of candidates per position; 1 gives the chosen token's logprob on every server. */
+  logprobs?: number;
 }
 
 export function completionsUrl(base: string): string {
@@ -23,80 +33,57 @@ export function completionsUrl(base: string): string {
   return trimmed.endsWith('/completions') ? trimmed : `${trimmed}/completions`;
 }
 
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    throw new EndpointError('rejected', `"${url}" is not a valid endpoint URL: use e.g. http://gpu-box:8000/v1`);
-  }
-}
-
-export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest): CompletionsBody {
+export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): CompletionsBody {
   const tpl = fimTemplate(cfg.family);
-  return {
+  const serverFim = cfg.acceptsSuffix === true;
+  const body: CompletionsBody = {
     model: cfg.model,
-    prompt: tpl.build(req.prefix, req.suffix),
+    prompt: serverFim ? req.prefix : tpl.build(req.prefix, req.suffix),
     max_tokens: cfg.maxTokens,
     temperature: 0,
     stop: tpl.stopTokens.slice(0, MAX_STOP_SEQUENCES),
-    stream: false,
+    stream,
   };
+  if (serverFim) body.suffix = req.suffix;
+  if (cfg.logprobs) body.logprobs = 1;
+  return body;
 }
 
-function parseCompletionText(raw: string, host: string): string {
-  let j: unknown;
-  try {
-    j = JSON.parse(raw);
-  } catch {
-    throw new EndpointError('malformed', `${host} answered with something that is not JSON: ${raw.slice(0, 80)}`);
-  }
-  const text = (j as { choices?: { text?: unknown }[] })?.choices?.[0]?.text;
-  if (typeof text !== 'string') {
+type Json = Record<string, unknown>;
+
+export function readCompletionsMessage(msg: unknown, host: string): Piece {
+  const said = errorPayloadMessage(msg);
+  if (said !== undefined) throw new EndpointError('server', `${host} reported an error: ${said}`);
+  const choices = (msg as Json | null)?.choices;
+  if (!Array.isArray(choices)) {
     throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);
   }
-  return text;
+  if (choices.length === 0) return { text: '', done: false }; // a usage-only chunk
+  const c = choices[0] as Json;
+  if (typeof c?.text !== 'string') {
+    throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);
+  }
+  // TGI sends finish_reason "" until the end, vLLM null
+  const done = typeof c.finish_reason === 'string' && c.finish_reason !== '';
+  return { text: c.text, tokens: tokensFromLogprobs(c.logprobs), done };
 }
 
-export class OpenAICompletionsClient implements EscalationClient {
-  readonly destination: string;
-  private readonly url: string;
-
-  constructor(private readonly cfg: EndpointConfig, private readonly fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)) {
-    this.url = completionsUrl(cfg.url);
-    this.destination = hostOf(this.url);
-  }
-
-  async complete(req: EscalationRequest, signal: AbortSignal, onSent?: (bytes: number) => void): Promise<EscalationResult> {
-    const started = performance.now();
-    const body = JSON.stringify(buildCompletionsBody(this.cfg, req));
-    const bytesSent = new TextEncoder().encode(body).length;
-    const timeout = AbortSignal.timeout(this.cfg.timeoutMs);
-    const both = AbortSignal.any([signal, timeout]);
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (this.cfg.apiKey) headers.Authorization = `Bearer ${this.cfg.apiKey}`;
-
-    const failure = (e: unknown): EndpointError => {
-      if (e instanceof EndpointError) return e;
-      if (timeout.aborted) return new EndpointError('timeout', `${this.destination} did not answer within ${this.cfg.timeoutMs} ms.`);
-      if (signal.aborted) return new EndpointError('aborted', 'Request cancelled by typing.');
-      return networkError(this.destination, e);
-    };
-
-    let res: Response;
-    try {
-      const pending = this.fetchImpl(this.url, { method: 'POST', headers, body, signal: both });
-      onSent?.(bytesSent);
-      res = await pending;
-    } catch (e) {
-      throw failure(e);
+export const openaiCompletions: WireProtocol = {
+  name: 'openai-completions',
+  url: completionsUrl,
+  body: buildCompletionsBody,
+  streamFormat: 'sse',
+  read: readCompletionsMessage,
+  explain(e, cfg) {
+    if (cfg.acceptsSuffix && (e.kind === 'rejected' || e.kind === 'server') && /suffix/i.test(e.message)) {
+      return new EndpointError(e.kind, `${e.message} This server does not accept "suffix": set acceptsSuffix to false so the FIM prompt is built in the browser.`, e.status);
     }
-    try {
-      const raw = await res.text();
-      if (!res.ok) throw httpError(res.status, raw, this.destination);
-      const text = cutAtStopTokens(parseCompletionText(raw, this.destination), fimTemplate(this.cfg.family).stopTokens).text;
-      return { text, destination: this.destination, bytesSent, ms: performance.now() - started };
-    } catch (e) {
-      throw failure(e);
-    }
+    return e;
+  },
+};
+
+export class OpenAICompletionsClient extends WireClient {
+  constructor(cfg: EndpointConfig, fetchImpl?: typeof fetch, opts: WireClientOptions = {}) {
+    super(openaiCompletions, cfg, { ...opts, fetch: fetchImpl ?? opts.fetch });
   }
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { windowContext } from './context-window';
+
+// One token per 4 characters, rounded up: close enough to BPE for the windowing logic.
+let counted = 0;
+const countTokens = (t: string) => {
+  counted += t.length;
+  return Math.ceil(t.length / 4);
+};
+const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${String(i).padStart(4, '0')} = ${i}`).join('\n');
+
+describe('windowContext', () => {
+  it('keeps everything when it fits', () => {
+    const w = windowContext('a = 1\nb = ', '\nc = 3\n', { budget: 100, countTokens });
+    expect(w).toMatchObject({ prefix: 'a = 1\nb = ', suffix: '\nc = 3\n', truncated: false });
+  });
+
+  it('keeps the lines nearest the cursor, whole, within the budget', () => {
+    const prefix = `${lines(5000, 'p')}\nresult = `;
+    const suffix = `\n${lines(5000, 's')}\n`;
+    const w = windowContext(prefix, suffix, { budget: 400, countTokens });
+    expect(w.truncated).toBe(true);
+    expect(w.prefixTokens + w.suffixTokens).toBeLessThanOrEqual(400);
+    expect(w.prefix.endsWith('p4999 = 4999\nresult = ')).toBe(true);
+    expect(w.suffix.startsWith('\ns0000 = 0\n')).toBe(true);
+    // Whole lines only: the far edges are line starts / ends.
+    expect(w.prefix.split('\n')[0]).toMatch(/^p\d{4} = \d+$/);
+    expect(w.suffix.split('\n').at(-1)).toMatch(/^s\d{4} = \d+$/);
+    // The prefix gets about three quarters.
+    expect(w.prefixTokens).toBeGreaterThan(250);
+  });
+
+  it('tokenizes only what can fit: a 5,000-line file costs what a small one costs', () => {
+    counted = 0;
+    windowContext(`${lines(5000, 'p')}\nx = `, `\n${lines(5000, 's')}`, { budget: 300, countTokens });
+    const big = counted;
+    counted = 0;
+    windowContext(`${lines(150, 'p')}\nx = `, `\n${lines(150, 's')}`, { budget: 300, countTokens });
+    expect(big).toBeLessThan(counted * 3);
+  });
+
+  it('gives the suffix what the prefix does not need, and the other way round', () => {
+    const w = windowContext('x = ', `\n${lines(500, 's')}`, { budget: 200, countTokens });
+    expect(w.suffixTokens).toBeGreaterThan(150);
+    const v = windowContext(`${lines(500, 'p')}\nx = `, '\n', { budget: 200, countTokens });
+    expect(v.prefixTokens).toBeGreaterThan(180);
+  });
+
+  it('cuts an over-long cursor line by characters, keeping the cursor side', () => {
+    const w = windowContext(`${'y'.repeat(5000)}CURSOR`, '', { budget: 50, countTokens });
+    expect(w.prefix.endsWith('CURSOR')).toBe(true);
+    expect(w.prefixTokens).toBeLessThanOrEqual(50);
+  });
+});

@@ -1,0 +1,74 @@
+// The model catalog: local models the IDE knows how to run, with what it
+// needs to run each correctly (FIM family, context window, weights per
+// device). `public/config.json` can add entries or override fields by id.
+import { fimTemplate } from '../completion/fim';
+import type { FimFamily } from '../completion/types';
+
+export interface CatalogEntry {
+  /** Hub id, or folder name for bundled and URL-hosted models. */
+  id: string;
+  label: string;
+  family: FimFamily;
+  /** Tokens the model was trained with (prompt + completion). */
+  contextWindow: number;
+  /** ONNX weights per device (transformers.js dtype names). */
+  dtype: { webgpu: string; wasm: string };
+  /** Approximate download size per device, MB, for the picker. */
+  sizeMB: { webgpu: number; wasm: number };
+  /** ONNX file base name when it is not `model` (older exports: `decoder_model_merged`). */
+  fileName?: string;
+  /** Stop strings beyond the family's own (rarely needed). */
+  extraStops?: string[];
+  bundled?: boolean;
+}
+
+export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
+  {
+    id: 'onnx-community/Qwen2.5-Coder-1.5B', label: 'Qwen2.5-Coder 1.5B (base, FIM)', family: 'qwen2.5-coder',
+    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 1220, wasm: 1600 },
+  },
+  {
+    id: 'onnx-community/Qwen2.5-Coder-0.5B-Instruct', label: 'Qwen2.5-Coder 0.5B Instruct', family: 'qwen2.5-coder',
+    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 555, wasm: 500 },
+  },
+  {
+    id: 'Xenova/deepseek-coder-1.3b-base', label: 'DeepSeek-Coder 1.3B (base, FIM)', family: 'deepseek-coder',
+    contextWindow: 16384, dtype: { webgpu: 'q8', wasm: 'q8' }, sizeMB: { webgpu: 1360, wasm: 1360 }, fileName: 'decoder_model_merged',
+  },
+  { id: 'fixture-valid', label: 'Demo model (bundled, always "a + b")', family: 'qwen2.5-coder', contextWindow: 4096, dtype: { webgpu: 'fp32', wasm: 'fp32' }, sizeMB: { webgpu: 0.1, wasm: 0.1 }, bundled: true },
+];
+
+export class CatalogError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CatalogError';
+  }
+}
+
+/** The catalog with the organisation's entries merged in by id (theirs win field by field). */
+export function mergeCatalog(base: readonly CatalogEntry[], overrides: readonly Partial<CatalogEntry>[] = []): CatalogEntry[] {
+  const out = new Map(base.map((e) => [e.id, e]));
+  for (const o of overrides) {
+    if (!o.id) throw new CatalogError('a catalog entry in config.json has no "id"');
+    const merged = { ...out.get(o.id), ...o } as CatalogEntry;
+    validateEntry(merged);
+    out.set(o.id, merged);
+  }
+  return [...out.values()];
+}
+
+export function validateEntry(e: CatalogEntry): void {
+  const missing = (['id', 'family', 'contextWindow', 'dtype'] as const).filter((k) => e[k] === undefined);
+  if (missing.length) throw new CatalogError(`catalog entry "${e.id}" lacks ${missing.join(', ')}`);
+  fimTemplate(e.family); // an unknown family is a clear error here, never a wrong prompt later
+  if (!(e.contextWindow > 0)) throw new CatalogError(`catalog entry "${e.id}": contextWindow must be a positive number of tokens`);
+}
+
+/** Stop strings for a catalog entry: its family's plus any extras. */
+export function stopTokensFor(e: Pick<CatalogEntry, 'family' | 'extraStops'>): string[] {
+  return [...fimTemplate(e.family).stopTokens, ...(e.extraStops ?? [])];
+}
+
+export function findEntry(catalog: readonly CatalogEntry[], id: string): CatalogEntry | undefined {
+  return catalog.find((e) => e.id === id);
+}

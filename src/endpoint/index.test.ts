@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { createEscalationClient, createProtocolClient } from './index';
+import { endpoint } from './test-support';
+
+describe('createEscalationClient', () => {
+  it('a config without `protocol` is openai-completions (older configs)', () => {
+    expect(createEscalationClient(endpoint('http://gpu:8000/v1')).protocol).toBe('openai-completions');
+    expect(createProtocolClient(endpoint('http://gpu:8080', { protocol: 'llamacpp-infill' })).protocol).toBe('llamacpp-infill');
+    expect(createProtocolClient(endpoint('http://gpu:11434', { protocol: 'ollama-generate' })).destination).toBe('gpu:11434');
+  });
+
+  it('an equal configuration gets the same client back, so the breaker remembers across completions', () => {
+    const a = createEscalationClient(endpoint('http://gpu:8000/v1'));
+    expect(createEscalationClient(endpoint('http://gpu:8000/v1'))).toBe(a);
+    expect(createEscalationClient(endpoint('http://gpu:8000/v1', { timeoutMs: 1 }))).not.toBe(a);
+  });
+
+  it('refuses an unknown protocol or family with a clear message', () => {
+    expect(() => createEscalationClient(endpoint('http://gpu:8000/v1', { protocol: 'grpc' as never }))).toThrow(/Unknown endpoint protocol "grpc": use one of openai-completions, llamacpp-infill, ollama-generate/);
+    expect(() => createEscalationClient(endpoint('http://gpu:8000/v1', { family: 'gpt' as never }))).toThrow(/Unknown FIM family "gpt"/);
+  });
+});

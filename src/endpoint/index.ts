@@ -1,0 +1,55 @@
+// The one entry point the app uses: a client for the configured protocol,
+// wrapped in a circuit breaker.
+import type { EndpointConfig } from '../config/types';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { EndpointError } from './errors';
+import { llamacppInfill } from './llamacpp-infill';
+import { ollamaGenerate } from './ollama-generate';
+import { openaiCompletions } from './openai-completions';
+import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from './types';
+import { WireClient, type WireClientOptions, type WireProtocol } from './wire-client';
+
+export { CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState } from './circuit-breaker';
+export { EndpointError, type EndpointErrorKind } from './errors';
+export { ENDPOINT_PROTOCOLS, type EndpointProtocol, type EscalationClient, type EscalationRequest, type EscalationResult } from './types';
+
+const PROTOCOLS: Record<EndpointProtocol, WireProtocol> = {
+  'openai-completions': openaiCompletions,
+  'llamacpp-infill': llamacppInfill,
+  'ollama-generate': ollamaGenerate,
+};
+
+export interface CreateClientOptions extends WireClientOptions {
+  breaker?: CircuitBreakerOptions;
+}
+
+/** The protocol client alone (no breaker). A missing `protocol` is `openai-completions` (older configs). */
+export function createProtocolClient(cfg: EndpointConfig, opts: WireClientOptions = {}): WireClient {
+  const name = cfg.protocol ?? 'openai-completions';
+  const wire = (PROTOCOLS as Record<string, WireProtocol | undefined>)[name];
+  if (!wire) {
+    throw new EndpointError('rejected', `Unknown endpoint protocol "${name}": use one of ${ENDPOINT_PROTOCOLS.join(', ')}.`);
+  }
+  return new WireClient(wire, cfg, opts);
+}
+
+// The engine asks for a client on every completion; the breaker must remember
+// failures across them, so an equal configuration gets the same instance back.
+const cache = new Map<string, CircuitBreaker>();
+const CACHE_SIZE = 4;
+
+/**
+ * A client for `cfg.protocol` behind a circuit breaker. Without `opts`, an
+ * equal configuration returns the same client (and so the same breaker
+ * state); subscribe to `client.subscribe(...)` for the UI.
+ */
+export function createEscalationClient(cfg: EndpointConfig, opts?: CreateClientOptions): CircuitBreaker {
+  if (opts) return new CircuitBreaker(createProtocolClient(cfg, opts), opts.breaker);
+  const key = JSON.stringify(cfg);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const client = new CircuitBreaker(createProtocolClient(cfg));
+  cache.set(key, client);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return client;
+}

@@ -1,0 +1,32 @@
+// Shared by the endpoint tests (not shipped: nothing in the app imports it).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { EndpointConfig } from '../config/types';
+import { EndpointError } from './errors';
+
+export const never = new AbortController().signal;
+export const req = { prefix: 'def add(a, b):\n    return ', suffix: '\n' };
+
+export async function failure(p: Promise<unknown>): Promise<EndpointError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(EndpointError);
+    return e as EndpointError;
+  }
+  throw new Error('expected a failure');
+}
+
+export function endpoint(url: string, over: Partial<EndpointConfig> = {}): EndpointConfig {
+  return { url, model: 'Qwen/Qwen2.5-Coder-32B', family: 'qwen2.5-coder', timeoutMs: 2000, maxTokens: 64, ...over };
+}
+
+/** A loopback URL nothing listens on (a port just released): a real "connection refused". */
+export async function refusedUrl(path = ''): Promise<string> {
+  const srv = http.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return `http://127.0.0.1:${port}${path}`;
+}
