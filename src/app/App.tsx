@@ -30,6 +30,7 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
   const [problems, setProblems] = useState<string[]>(loaded.problems);
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: loaded.config.model.id, files: {} });
   const [result, setResult] = useState<CompletionResult | null>(null);
+  const [resultSeq, setResultSeq] = useState(0);
   const [pending, setPending] = useState(false);
   const [lastError, setLastError] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -114,13 +115,13 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
           <EditorPane files={files} active={active} onChange={onChange} hooks={{
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,
-            onResult: (r) => { setResult(r); setLastError(null); },
+            onResult: (r) => { setResult(r); setResultSeq((n) => n + 1); setLastError(null); },
             onError: (m) => setLastError(m),
             onPending: setPending,
           }} />
         </section>
         <aside>
-          <PrivacyBadge result={result} pending={pending} />
+          <PrivacyBadge result={result} pending={pending} seq={resultSeq} />
           {lastError && <p className="error" role="alert" data-testid="completion-error">Completion failed: {lastError}</p>}
           <CompletionDetails result={result} />
           <LedgerPanel entries={entries} onClear={() => ledger.clear()} exportJson={() => ledger.exportJson()} />

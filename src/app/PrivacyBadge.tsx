@@ -8,10 +8,11 @@ const LABEL: Record<CompletionResult['route'], string> = {
 };
 
 /** Where the suggestion on screen came from, and whether any code left the machine. */
-export function PrivacyBadge({ result, pending }: { result: CompletionResult | null; pending: boolean }) {
+/** `seq` counts results shown this session (a hook for tests and the stats). */
+export function PrivacyBadge({ result, pending, seq }: { result: CompletionResult | null; pending: boolean; seq: number }) {
   if (!result) {
     return (
-      <div className="badge badge-none" data-testid="privacy-badge" data-route="none" role="status" aria-live="polite">
+      <div className="badge badge-none" data-testid="privacy-badge" data-route="none" data-seq={seq} role="status" aria-live="polite">
         <strong>{pending ? 'Completing…' : 'No suggestion yet'}</strong>
         <span>Nothing has left this machine.</span>
       </div>
@@ -19,7 +20,7 @@ export function PrivacyBadge({ result, pending }: { result: CompletionResult | n
   }
   const left = result.bytesSent > 0;
   return (
-    <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route}
+    <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route} data-seq={seq}
       data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite">
       <strong>{LABEL[result.route]}</strong>
       <span data-testid="badge-summary">{result.summary}</span>

@@ -3,16 +3,17 @@ import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
 import { configProblems, type DeepPartial } from '../config/merge';
+import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
 import type { AppConfig } from '../config/types';
 
 type Draft = {
-  endpointOn: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
+  endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
   policy: string; threshold: number; aggregation: string; mode: string; device: string;
 };
 
 function draftOf(c: AppConfig): Draft {
   return {
-    endpointOn: !!c.endpoint, url: c.endpoint?.url ?? '', model: c.endpoint?.model ?? '', family: c.endpoint?.family ?? 'qwen2.5-coder',
+    endpointOn: !!c.endpoint, protocol: c.endpoint?.protocol ?? 'openai-completions', stream: c.endpoint?.stream ?? false, url: c.endpoint?.url ?? '', model: c.endpoint?.model ?? '', family: c.endpoint?.family ?? 'qwen2.5-coder',
     timeoutMs: c.endpoint?.timeoutMs ?? 8000, apiKey: c.endpoint?.apiKey ?? '', maxTokens: c.endpoint?.maxTokens ?? 64,
     policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, mode: c.privacy.mode, device: c.device,
   };
@@ -21,7 +22,7 @@ function draftOf(c: AppConfig): Draft {
 function overridesOf(d: Draft, locked: boolean): DeepPartial<AppConfig> {
   return {
     endpoint: locked ? undefined : d.endpointOn
-      ? { url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
+      ? { protocol: d.protocol as EndpointProtocol, stream: d.stream, url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
       : null,
     router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'] },
     privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
@@ -47,10 +48,13 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose }: {
     <div className="settings" role="dialog" aria-label="Settings" data-testid="settings">
       <h2>Settings</h2>
       <fieldset>
-        <legend>Escalation endpoint (OpenAI-compatible /v1/completions)</legend>
+        <legend>Escalation endpoint</legend>
         {epLocked && <p data-testid="endpoint-locked">Set by your organisation and locked.</p>}
         <p className="hint">Allowed destinations: {locks.allowedEndpoints.join(', ') || 'none'}</p>
         <label><input type="checkbox" checked={d.endpointOn} disabled={epLocked} onChange={(e) => set('endpointOn', e.target.checked)} data-testid="endpoint-on" /> Escalate to my organisation's server</label>
+        <label>Protocol <select value={d.protocol} onChange={(e) => set('protocol', e.target.value)} disabled={epOff} data-testid="endpoint-protocol">
+          {ENDPOINT_PROTOCOLS.map((p) => <option key={p}>{p}</option>)}</select></label>
+        <label><input type="checkbox" checked={d.stream} onChange={(e) => set('stream', e.target.checked)} disabled={epOff} /> Stream the answer</label>
         <label>URL <input value={d.url} onChange={(e) => set('url', e.target.value)} placeholder="http://gpu-box:8000/v1" disabled={epOff} data-testid="endpoint-url" /></label>
         <label>Model <input value={d.model} onChange={(e) => set('model', e.target.value)} disabled={epOff} data-testid="endpoint-model" /></label>
         <label>FIM family <select value={d.family} onChange={(e) => set('family', e.target.value)} disabled={epOff}>{FIM_FAMILIES.map((f) => <option key={f}>{f}</option>)}</select></label>

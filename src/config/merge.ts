@@ -3,6 +3,7 @@
 import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
+import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import type { AppConfig } from './types';
 
@@ -45,6 +46,9 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
     p.push(...endpointUrlProblems(c.endpoint.url, c.privacy.allowedEndpoints, pageOrigin));
     if (!FIM_FAMILIES.includes(c.endpoint.family)) p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
     if (!c.endpoint.model) p.push('endpoint.model is empty');
+    if (c.endpoint.protocol && !ENDPOINT_PROTOCOLS.includes(c.endpoint.protocol)) {
+      p.push(`endpoint.protocol "${c.endpoint.protocol}" must be one of ${ENDPOINT_PROTOCOLS.join(', ')}`);
+    }
     if (!(c.endpoint.timeoutMs > 0)) p.push('endpoint.timeoutMs must be a positive number of milliseconds');
   }
   return p;
