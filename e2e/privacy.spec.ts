@@ -47,3 +47,17 @@ test('the ledger exports as JSON without the API token', async ({ page, openIde,
   expect(json.entries[0]).toMatchObject({ destination: new URL(server.url).host, protocol: 'openai-completions', reason: 'syntax', outcome: 'ok' });
   expect(text).not.toContain('tok-SECRET-123');
 });
+
+test('a completion holding HTML and terminal escapes is shown as text, nothing is injected', async ({ page, openIde, server }) => {
+  server.setMode({ kind: 'ok', text: 'a + b  # <img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\u001b[31mred\u001b[0m' });
+  await openIde({ model: 'fixture-invalid' });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'escalated');
+  await expect.poll(() => page.locator('.ghost-text-decoration, .ghost-text').allTextContents().then((t) => t.join('').replace(/\u00a0/g, ' '))).toContain('<img src=x');
+  await page.keyboard.press('Tab');
+  const text = await page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue());
+  expect(text).toContain('# <img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>red');
+  expect(text).not.toContain('\u001b');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './defaults';
-import { configProblems, mergeConfig } from './merge';
+import { CONFIG_KEYS_TEMPLATE } from './defaults';
+import { configProblems, mergeConfig, unknownKeys } from './merge';
 
 describe('config layers', () => {
   it('merges objects key by key and lets null turn the endpoint off', () => {
@@ -32,5 +33,16 @@ describe('config layers', () => {
     expect(p).toMatch(/endpoint.family "gpt"/);
     expect(p).toMatch(/endpoint.model is empty/);
     expect(p).toMatch(/endpoint.timeoutMs/);
+  });
+
+  it('names unknown keys (typos) at any depth', () => {
+    expect(unknownKeys({ router: { treshold: 0.5, policy: 'syntax+confidence' }, endpont: {}, endpoint: { url: 'x', protcol: 'y' } }, CONFIG_KEYS_TEMPLATE))
+      .toEqual(['router.treshold', 'endpont', 'endpoint.protcol']);
+    expect(unknownKeys({ model: { id: 'x', source: { kind: 'url', url: 'u' } } }, CONFIG_KEYS_TEMPLATE)).toEqual([]);
+  });
+
+  it('refuses an unknown endpoint protocol', () => {
+    const c = mergeConfig(DEFAULT_CONFIG, { endpoint: { url: 'http://127.0.0.1:1/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 1, maxTokens: 1, protocol: 'grpc' as never } });
+    expect(configProblems(c).join()).toMatch(/endpoint.protocol "grpc"/);
   });
 });
