@@ -4,7 +4,7 @@ import { env } from '@huggingface/transformers';
 import { fimTemplate } from '../src/completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../src/completion/types';
 import { completeWithFim } from '../src/inference/fim-completion';
-import { loadLocalModel, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
+import { loadLocalModel, type DownloadProgress, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
 import type { InferenceLoadRequest, InferenceLoadResult, InferenceWorkerApi } from '../src/inference/worker-api';
 import { ORT_FILES, vendorUrl } from '../src/platform/vendor-assets';
 import type { ModelSource } from '../src/config/types';
@@ -39,8 +39,25 @@ async function webGpuUnavailableReason(): Promise<string | undefined> {
 }
 
 let model: LoadedModel | undefined;
-let family = 'qwen2.5-coder';
+let loaded: { req: InferenceLoadRequest; location: ModelLocation } | undefined;
 const inFlight = new Map<number, AbortController>();
+
+// Bundled fixtures ship fp32 only; hub models pick the quantisation per device.
+const dtypeFor = (req: InferenceLoadRequest, d: 'webgpu' | 'wasm') => (req.source.kind === 'bundled' ? 'fp32' : req.dtype[d]);
+
+function loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, location: ModelLocation, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
+  return loadLocalModel({ model: req.model, location, device, dtype: dtypeFor(req, device), family: req.family, fileName: req.fileName, onProgress });
+}
+
+/** WebGPU failed while running (device lost, out of memory ...): carry on with WASM. */
+async function fallBackToWasm(cause: unknown): Promise<string> {
+  const reason = `WebGPU failed while completing (${(cause as Error)?.message ?? String(cause)}); switched to WASM`;
+  const old = model;
+  model = undefined;
+  await old?.dispose().catch(() => undefined);
+  model = await loadOn('wasm', loaded!.req, loaded!.location);
+  return reason;
+}
 
 const api: InferenceWorkerApi = {
   async load(req: InferenceLoadRequest, onProgress): Promise<InferenceLoadResult> {
@@ -49,32 +66,36 @@ const api: InferenceWorkerApi = {
     await model?.dispose();
     model = undefined;
     const location = locationOf(req.source);
-    // Bundled fixtures ship fp32 only; hub models pick the quantisation per device.
-    const dtypeFor = (d: 'webgpu' | 'wasm') => (req.source.kind === 'bundled' ? 'fp32' : req.dtype[d]);
     let fallbackReason: string | undefined;
     let device: InferenceDevice = 'wasm';
     if (req.device !== 'wasm') {
       fallbackReason = await webGpuUnavailableReason();
       if (!fallbackReason) {
         try {
-          model = await loadLocalModel({ model: req.model, location, device: 'webgpu', dtype: dtypeFor('webgpu'), onProgress });
+          model = await loadOn('webgpu', req, location, onProgress);
           device = 'webgpu';
         } catch (e) {
           fallbackReason = `WebGPU failed to load the model (${(e as Error).message})`;
         }
       }
     }
-    if (!model) model = await loadLocalModel({ model: req.model, location, device: 'wasm', dtype: dtypeFor('wasm'), onProgress });
-    family = req.family;
+    if (!model) model = await loadOn('wasm', req, location, onProgress);
+    loaded = { req, location };
     return { model: req.model, device, fallbackReason: req.device === 'wasm' ? undefined : fallbackReason, ms: performance.now() - t0 };
   },
 
   async complete(id: number, req: CompletionRequest): Promise<LocalCompletion> {
-    if (!model) throw new Error('The local model is not loaded yet.');
+    if (!model || !loaded) throw new Error('The local model is not loaded yet.');
     const ac = new AbortController();
     inFlight.set(id, ac);
     try {
-      return await completeWithFim(model, family, req, ac.signal);
+      try {
+        return await completeWithFim(model, loaded.req.family, req, ac.signal);
+      } catch (e) {
+        if (model?.device !== 'webgpu') throw e;
+        const fallbackReason = await fallBackToWasm(e);
+        return { ...(await completeWithFim(model, loaded.req.family, req, ac.signal)), fallbackReason };
+      }
     } finally {
       inFlight.delete(id);
     }
@@ -82,6 +103,25 @@ const api: InferenceWorkerApi = {
 
   cancel(id: number): void {
     inFlight.get(id)?.abort();
+  },
+
+  async debug(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
+    switch (action) {
+      case 'lose-device': {
+        // Destroying ONNX Runtime's own GPUDevice is what a real device loss does to it.
+        const gpu = (env.backends.onnx as { webgpu?: { device?: unknown } }).webgpu;
+        const device = (await gpu?.device) as { destroy(): void } | undefined;
+        device?.destroy();
+        return !!device;
+      }
+      case 'hang':
+        // A wedged worker: busy for longer than any watchdog.
+        setTimeout(() => { const until = Date.now() + 600_000; while (Date.now() < until) { /* wedged */ } }, 0);
+        return true;
+      case 'crash':
+        setTimeout(() => self.close(), 0);
+        return true;
+    }
   },
 };
 

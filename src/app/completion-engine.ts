@@ -65,7 +65,12 @@ export class CompletionEngine {
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },
     };
-    return runCompletion({ ...req, maxNewTokens: cfg.model.maxNewTokens }, cfg.router, egress, ports, signal);
+    const m = cfg.model;
+    // Room for the FIM markers besides the generated tokens.
+    const promptBudget = Math.max(64, Math.min(m.maxPromptTokens, m.contextWindow - m.maxNewTokens - 16));
+    // A threshold calibrated for this language wins over the overall one.
+    const router = { ...cfg.router, threshold: cfg.router.perLanguage?.[req.language] ?? cfg.router.threshold };
+    return runCompletion({ ...req, maxNewTokens: m.maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
   }
 
   dispose(): void {

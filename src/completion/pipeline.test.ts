@@ -13,7 +13,7 @@ import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
 import { createNodeValidator } from '../syntax/node-runtime';
-import { AbortedError, runCompletion, type PipelinePorts } from './pipeline';
+import { AbortedError, runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
 import type { RouterConfig } from './router';
 
 const dir = mkdtempSync(join(tmpdir(), 'pipeline-fixtures-'));
@@ -56,7 +56,7 @@ function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escal
   return { egress, ports, ledger, sent: server.requests.length };
 }
 
-const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal, c = ctx) => runCompletion(c, router, s.egress, s.ports, signal);
+const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal, c: CompletionContext = ctx) => runCompletion(c, router, s.egress, s.ports, signal);
 
 describe('pipeline with real parts', () => {
   it('keeps a confident valid completion local with full provenance', async () => {
@@ -156,5 +156,32 @@ describe('pipeline with real parts', () => {
     const sentPrompt = String(server.requests.at(-1)!.body.prompt);
     expect(sentPrompt).not.toContain('ghp_');
     expect(sentPrompt).toContain('API_TOKEN = "REDACTED_GITHUB_TOKEN"');
+  });
+
+  it('early escalation: certain low confidence stops local decoding after one token and escalates', async () => {
+    const s = setup('fixture-uncertain');
+    const r = await runCompletion(ctx, { ...router, aggregation: 'min' }, s.egress, s.ports, new AbortController().signal);
+    expect(r.local.finish).toBe('early');
+    expect(r.local.tokens).toHaveLength(1);
+    expect(r.route).toBe('escalated');
+    expect(r.decision.reasons.at(-1)!.message).toMatch(/stopped early: min confidence can reach at most 0\.350/);
+    const off = await runCompletion({ ...ctx, earlyEscalation: false }, { ...router, aggregation: 'min' }, s.egress, s.ports, new AbortController().signal);
+    expect(off.local.finish).toBe('stop');
+    expect(off.local.tokens).toHaveLength(5);
+  });
+
+  it('a partial completion stopped early is never shown when escalation is blocked', async () => {
+    const s = setup('fixture-uncertain', null);
+    const r = await runCompletion(ctx, { ...router, aggregation: 'min' }, s.egress, s.ports, new AbortController().signal);
+    expect(r.route).toBe('blocked');
+    expect(r.text).toBe('');
+  });
+
+  it('windows a 5,000-line file to the prompt budget, keeping the cursor side', async () => {
+    const big = Array.from({ length: 5000 }, (_, i) => `x${i} = ${i}`).join('\n');
+    const r = await go(setup('fixture-valid'), undefined, { ...ctx, prefix: `${big}\n${ctx.prefix}`, suffix: `${ctx.suffix}${big}\n`, promptBudget: 256 });
+    expect(r.text).toBe('a + b');
+    expect(r.local.window).toMatchObject({ truncated: true });
+    expect(r.local.window!.prefixTokens + r.local.window!.suffixTokens).toBeLessThanOrEqual(256);
   });
 });

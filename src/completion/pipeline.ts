@@ -6,6 +6,7 @@ import type { EscalationClient } from '../endpoint/types';
 import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
+import { parseEarlyReason } from './early-escalation';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
 
@@ -31,6 +32,10 @@ export interface CompletionContext {
   suffix: string;
   language: LanguageId;
   maxNewTokens: number;
+  /** Token budget for prefix + suffix in the local prompt. */
+  promptBudget?: number;
+  /** Stop local decoding once escalation is certain (default on). */
+  earlyEscalation?: boolean;
 }
 
 /**
@@ -83,8 +88,20 @@ function throwIfAborted(signal: AbortSignal): void {
  * What to show when the large model cannot be used: the local completion, but
  * never one that introduces syntax errors (that would be showing broken code).
  */
-function localFallback(local: string, syntax: SyntaxVerdict): string {
-  return syntax.checked && !syntax.valid ? '' : local;
+function localFallback(local: LocalCompletion, syntax: SyntaxVerdict): string {
+  if (local.finish === 'early') return ''; // partial text
+  return syntax.checked && !syntax.valid ? '' : local.text;
+}
+
+/**
+ * A completion stopped early is partial: it must never be kept. The check
+ * that stopped it is certain, so it becomes a failing reason of its own kind.
+ */
+function withEarlyStop(d: RouterDecision, local: LocalCompletion): RouterDecision {
+  if (local.finish !== 'early' || !local.earlyReason) return d;
+  const { kind, message } = parseEarlyReason(local.earlyReason);
+  const reasons = [...d.reasons, { kind, status: 'fail' as const, message: `local generation stopped early: ${message}` }];
+  return { ...d, action: 'escalate', reasons, escalateBecause: [...new Set([...d.escalateBecause, kind])] };
 }
 
 function because(d: RouterDecision): string {
@@ -99,7 +116,10 @@ export async function runCompletion(
   signal: AbortSignal,
 ): Promise<CompletionResult> {
   const started = performance.now();
-  const raw = await ports.local.complete({ prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens }, signal);
+  const raw = await ports.local.complete({
+    prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
+    ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
+  }, signal);
   throwIfAborted(signal);
   if (raw.finish === 'aborted') throw new AbortedError();
   const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };
@@ -107,7 +127,7 @@ export async function runCompletion(
   const syntax = await ports.syntax.validate({ language: ctx.language, prefix: ctx.prefix, completion: local.text, suffix: ctx.suffix });
   throwIfAborted(signal);
 
-  const decision = decideRoute({ tokens: local.tokens, syntax }, router);
+  const decision = withEarlyStop(decideRoute({ tokens: local.tokens, syntax }, router), local);
   const base = { decision, local, syntax };
   const elapsed = () => performance.now() - started;
   // Never a silent pass: an unchecked language says so on the badge.
@@ -123,7 +143,7 @@ export async function runCompletion(
   if (!egress.allowed || !ports.escalation) {
     const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
     return {
-      ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
+      ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
       blockedBy: egress.allowed ? 'no-endpoint' : egress.block,
       summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
     };
@@ -135,7 +155,7 @@ export async function runCompletion(
     const first = outgoing.findings[0];
     const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;
     return {
-      ...base, text: localFallback(local.text, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: 'secret',
+      ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: 'secret',
       summary: `kept local: would escalate (${because(decision)}) but the file holds a credential (${where}); nothing was sent${unchecked}`,
     };
   }
@@ -161,7 +181,7 @@ export async function runCompletion(
     const err = e as { kind?: string; message?: string };
     settle?.(false, err.message);
     if (signal.aborted) throw new AbortedError();
-    const fallback = localFallback(local.text, syntax);
+    const fallback = localFallback(local, syntax);
     return {
       ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
       escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) } },

@@ -1,5 +1,6 @@
 // Types at the boundaries of the completion engine. Written once, imported by
 // the workers, the editor, the UI, the tests and (later) the eval harness.
+import type { RouterConfig } from './router';
 
 /** Model families whose fill-in-the-middle template we know (see fim.ts). */
 export type FimFamily = 'qwen2.5-coder' | 'deepseek-coder' | 'starcoder' | 'codellama' | 'codegemma' | 'codestral';
@@ -18,6 +19,10 @@ export interface CompletionRequest {
   prefix: string;
   suffix: string;
   maxNewTokens: number;
+  /** Tokens the prompt's prefix + suffix may use; they are windowed around the cursor to fit. */
+  promptBudget?: number;
+  /** Enables early escalation: stop decoding once the router is certain to escalate. */
+  early?: { router: RouterConfig; language: LanguageId };
 }
 
 /** What the local model produced for one request. */
@@ -25,10 +30,16 @@ export interface LocalCompletion {
   text: string;
   tokens: TokenProb[];
   /** Why generation stopped: a stop token, the token budget, or cancellation. */
-  finish: 'stop' | 'length' | 'aborted';
+  finish: 'stop' | 'length' | 'aborted' | 'early';
+  /** Why generation stopped early (the router was certain to escalate). */
+  earlyReason?: string;
   device: InferenceDevice;
   model: string;
   ms: number;
+  /** Set when this completion had to switch device (WebGPU failed mid-run), saying why. */
+  fallbackReason?: string;
+  /** How the context was windowed to the prompt budget. */
+  window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
 }
 
 export type LanguageId = string;
@@ -48,6 +59,13 @@ export interface SyntaxRequest {
   prefix: string;
   completion: string;
   suffix: string;
+  /**
+   * The live document this request is about (the editor's model URI) and
+   * its version: when the syntax worker holds that version it checks the
+   * completion incrementally from its tree; otherwise it uses prefix + suffix.
+   */
+  documentId?: string;
+  version?: number;
 }
 
 export interface SyntaxVerdict {

@@ -37,6 +37,9 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   if (!ROUTING_POLICIES.includes(c.router.policy)) p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
   if (!AGGREGATIONS.includes(c.router.aggregation)) p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
   if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
+  for (const [lang, t] of Object.entries(c.router.perLanguage ?? {})) {
+    if (!(typeof t === 'number' && t >= 0 && t <= 1)) p.push(`router.perLanguage.${lang} ${String(t)} must be between 0 and 1`);
+  }
   if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
   if (!['block', 'redact'].includes(c.privacy.secrets)) p.push(`privacy.secrets "${c.privacy.secrets}" must be block or redact`);
   for (const a of c.privacy.allowedEndpoints) {
@@ -60,6 +63,7 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
  */
 export function unknownKeys(layer: unknown, template: unknown, path = ''): string[] {
   if (!isPlainObject(layer) || !isPlainObject(template)) return [];
+  if (Object.keys(template).length === 0) return []; // a free-form map (e.g. router.perLanguage)
   const out: string[] = [];
   for (const [k, v] of Object.entries(layer)) {
     const at = path ? `${path}.${k}` : k;

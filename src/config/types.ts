@@ -84,7 +84,13 @@ export interface AppConfig {
   /** The bundled model offered when the configured one cannot be downloaded. */
   demoModel: string;
   device: 'auto' | 'webgpu' | 'wasm';
-  router: { policy: RoutingPolicy; threshold: number; aggregation: Aggregation };
+  router: {
+    policy: RoutingPolicy; threshold: number; aggregation: Aggregation;
+    /** Stop local decoding as soon as escalation is certain (beyond the published method). */
+    earlyEscalation: boolean;
+    /** Calibrated thresholds per language (`npm run eval -- calibrate`); others use `threshold`. */
+    perLanguage?: Record<string, number>;
+  };
   /** null: escalation is off and nothing ever leaves the machine. */
   endpoint: EndpointConfig | null;
   privacy: PrivacyConfig;

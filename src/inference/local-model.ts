@@ -17,6 +17,7 @@ import {
   type PreTrainedTokenizer,
   type Tensor,
 } from '@huggingface/transformers';
+import { fimTemplate } from '../completion/fim';
 import type { InferenceDevice, TokenProb } from '../completion/types';
 
 export type ModelLocation =
@@ -33,6 +34,10 @@ export interface LoadOptions {
   /** transformers.js dtype ('fp32', 'fp16', 'q8', 'q4', 'q4f16', ...): picks onnx/model<suffix>.onnx. */
   dtype?: string;
   onProgress?: (p: DownloadProgress) => void;
+  /** FIM family: its marker tokens must be single tokens of the tokenizer, or the prompt would be gibberish. */
+  family?: string;
+  /** ONNX file base name when it is not `model` (older exports use `decoder_model_merged`). */
+  fileName?: string;
 }
 
 export interface GenerateOptions {
@@ -40,6 +45,12 @@ export interface GenerateOptions {
   /** Strings that end generation. Those that are single tokens of the vocabulary are used; others are ignored. */
   stopTokens: readonly string[];
   signal?: AbortSignal;
+  /**
+   * Called after every generated token with the text so far: a non-empty
+   * answer stops generation at once (finish 'early') with that reason. Used to
+   * stop as soon as the router is certain to escalate anyway.
+   */
+  earlyStop?: (partial: { tokens: readonly TokenProb[]; text: string }) => string | undefined;
 }
 
 export interface LocalGeneration {
@@ -47,7 +58,9 @@ export interface LocalGeneration {
   text: string;
   /** One entry per generated token, stop token excluded; their `text`s concatenate to `text`. */
   tokens: TokenProb[];
-  finish: 'stop' | 'length' | 'aborted';
+  finish: 'stop' | 'length' | 'aborted' | 'early';
+  /** Why an early stop happened. */
+  earlyReason?: string;
   /** The token that ended generation when finish is 'stop' (its probability is the model's confidence that the middle ends here). */
   stopToken?: TokenProb;
 }
@@ -56,6 +69,8 @@ export interface LoadedModel {
   model: string;
   device: InferenceDevice;
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration>;
+  /** Tokens of `text` without special tokens (for windowing the context to the budget). */
+  countTokens(text: string): number;
   dispose(): Promise<void>;
 }
 
@@ -182,6 +197,35 @@ class AbortCriteria extends StoppingCriteria {
 }
 
 /**
+ * Ends generation once the caller's `earlyStop` gives a reason. Runs after
+ * each token is appended, so it settles that token's probability first (the
+ * recorder would otherwise settle it at the next step).
+ */
+class EarlyStopCriteria extends StoppingCriteria {
+  reason: string | undefined;
+  constructor(
+    private readonly check: NonNullable<GenerateOptions['earlyStop']>,
+    private readonly recorder: TokenProbRecorder,
+    private readonly promptLength: number,
+    private readonly stopIds: readonly number[],
+    private readonly texts: (ids: number[]) => string[],
+  ) { super(); }
+  override _call(inputIds: (number | bigint)[][]): boolean[] {
+    if (!this.reason) {
+      const ids = inputIds[0].slice(this.promptLength).map(Number);
+      const last = ids[ids.length - 1];
+      if (ids.length && !this.stopIds.includes(last)) {
+        this.recorder.resolve(last);
+        const texts = this.texts(ids);
+        const tokens = ids.map((id, i) => ({ id, text: texts[i], prob: this.recorder.probs[i] }));
+        this.reason = this.check({ tokens, text: texts.join('') });
+      }
+    }
+    return inputIds.map(() => this.reason !== undefined);
+  }
+}
+
+/**
  * Pure greedy decoding: override whatever a model's generation_config.json
  * asks for (sampling, repetition penalties ...), so results are reproducible
  * and each recorded probability is the model's own.
@@ -267,6 +311,9 @@ class TransformersLocalModel implements LoadedModel {
     const abort = new AbortCriteria(opts.signal);
     const processors = new LogitsProcessorList();
     processors.push(recorder);
+    const early = opts.earlyStop
+      ? new EarlyStopCriteria(opts.earlyStop, recorder, promptLength, stopIds, (ids) => this.tokenTexts(ids))
+      : undefined;
 
     const sequences = (await this.lm.generate({
       ...inputs,
@@ -274,7 +321,7 @@ class TransformersLocalModel implements LoadedModel {
       max_new_tokens: opts.maxNewTokens,
       ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
       logits_processor: processors,
-      stopping_criteria: [abort],
+      stopping_criteria: early ? [abort, early] : [abort],
     })) as Tensor;
 
     const all = (sequences.tolist() as bigint[][])[0].map(Number);
@@ -292,13 +339,32 @@ class TransformersLocalModel implements LoadedModel {
       : undefined;
 
     const text = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
-    const finish = abort.fired ? 'aborted' : endsWithStop ? 'stop' : 'length';
-    return { text, tokens, finish, ...(stopToken && { stopToken }) };
+    const finish = abort.fired ? 'aborted' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
+    return { text, tokens, finish, ...(early?.reason && { earlyReason: early.reason }), ...(stopToken && { stopToken }) };
+  }
+
+  countTokens(text: string): number {
+    return this.tokenizer.encode(text, { add_special_tokens: false }).length;
   }
 
   async dispose(): Promise<void> {
     await this.queue;
     await this.lm.dispose();
+  }
+}
+
+/**
+ * A model whose tokenizer does not know its family's FIM markers as single
+ * tokens would see them as plain text: the prompt is gibberish to it. Fail
+ * at load with the cause rather than complete nonsense later.
+ */
+function checkFimTokens(tokenizer: PreTrainedTokenizer, family: string, model: string): void {
+  const tpl = fimTemplate(family);
+  const markers = tpl.stopTokens.filter((t) => tpl.build('', '').includes(t));
+  const missing = markers.filter((t) => typeof tokenizer.convert_tokens_to_ids(t) !== 'number' || tokenizer.encode(t, { add_special_tokens: false }).length !== 1);
+  if (missing.length) {
+    throw new ModelLoadError(`The tokenizer of "${model}" has no ${missing.join(' ')} token(s) of the ${family} FIM family: ` +
+      'is the family in the catalog right? (This model cannot fill in the middle with that template.)');
   }
 }
 
@@ -317,16 +383,19 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
       const config = await AutoConfig.from_pretrained(model, { progress_callback });
       stage = 'the tokenizer (tokenizer.json, tokenizer_config.json)';
       const tokenizer = await AutoTokenizer.from_pretrained(model, { progress_callback });
+      if (opts.family) checkFimTokens(tokenizer, opts.family, model);
       stage = `the ONNX model (onnx/model*.onnx for dtype ${opts.dtype ?? 'default'})`;
       const lm = await AutoModelForCausalLM.from_pretrained(model, {
         config,
         device,
         // The library validates the name; a wrong one fails with its list of valid dtypes.
         ...(opts.dtype ? { dtype: opts.dtype as never } : {}),
+        ...(opts.fileName ? { model_file_name: opts.fileName } : {}),
         progress_callback,
       });
       return new TransformersLocalModel(model, device, tokenizer, lm);
     } catch (e) {
+      if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);
       const what = e instanceof ModelFileNotFoundError && stage === 'config.json'
         ? `Model "${model}" not found at ${where}`

@@ -11,6 +11,7 @@ export interface InferenceLoadRequest {
   source: ModelSource;
   dtype: { webgpu: string; wasm: string };
   device: 'auto' | 'webgpu' | 'wasm';
+  fileName?: string;
 }
 
 export interface InferenceLoadResult {
@@ -26,5 +27,7 @@ export interface InferenceWorkerApi {
   /** `id` lets `cancel` reach a request in flight: comlink cannot carry an AbortSignal. */
   complete(id: number, req: CompletionRequest): Promise<LocalCompletion>;
   cancel(id: number): void;
+  /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. */
+  debug(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
 }
 

@@ -1,0 +1,68 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from './cli';
+
+const tmp = mkdtempSync(join(tmpdir(), 'eval-cli-test-'));
+const he = (id: number, solution: string) => JSON.stringify({
+  task_id: `SingleLineInfilling/HumanEval/${id}/L0`, entry_point: 'add', prompt: 'def add(a, b):\n', suffix: '\n',
+  canonical_solution: solution, test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n',
+});
+
+describe('the eval CLI', () => {
+  it('runs a benchmark, then reports and calibrates from the stored outputs', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const bench = join(tmp, 'he.jsonl');
+      writeFileSync(bench, `${he(0, '    return a + b\n')}\n${he(1, '    return b + a\n')}\n`);
+      const completions = join(tmp, 'local.completions.jsonl');
+      writeFileSync(completions, [
+        JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/0/L0', completion: '    return a + b\n', token_probs: [0.9, 0.95] }),
+        JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/1/L0', completion: '    return a - b\n', token_probs: [0.3, 0.6] }),
+      ].join('\n'));
+      const local = join(tmp, 'runs', 'local.jsonl');
+      const large = join(tmp, 'runs', 'large.jsonl');
+      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(0);
+      expect(await main(['run', '--bench', bench, '--model', 'ground-truth', '--out', large, '--no-progress'])).toBe(0);
+      expect(readFileSync(local, 'utf8').trim().split('\n')).toHaveLength(2);
+      expect(existsSync(`${local}.meta.json`)).toBe(true);
+
+      const out = join(tmp, 'report');
+      expect(await main(['report', '--local', local, '--large', large, '--out-dir', out, '--budget', '0.5', '--held-out', '0'])).toBe(0);
+      const html = readFileSync(join(out, 'report.html'), 'utf8');
+      expect(html).toContain('<svg');
+      expect(html).not.toMatch(/(src|href)="https?:/); // self-contained
+      const md = readFileSync(join(out, 'report.md'), 'utf8');
+      expect(md).toContain('| syntax+confidence |');
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      expect(report.summary.python).toMatchObject({ n: 2, localPassAt1: 0.5, largePassAt1: 1 });
+      const cfg = JSON.parse(readFileSync(join(out, 'router-config.json'), 'utf8'));
+      expect(cfg.router).toMatchObject({ policy: 'syntax+confidence', perLanguage: { python: expect.any(Number) } });
+
+      const routerJson = join(tmp, 'router.json');
+      expect(await main(['calibrate', '--local', local, '--large', large, '--floor', '1', '--held-out', '0', '--out', routerJson])).toBe(0);
+      expect(JSON.parse(readFileSync(routerJson, 'utf8')).router.perLanguage.python).toBeGreaterThan(0.6);
+      expect(existsSync(join(tmp, 'router.details.json'))).toBe(true);
+    } finally {
+      log.mockRestore();
+      err.mockRestore();
+    }
+  }, 60_000);
+
+  it('reports bad input with a clear message and a non-zero exit', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const wrong = join(tmp, 'wrong.jsonl');
+      writeFileSync(wrong, '{"hello": "world"}\n');
+      expect(await main(['run', '--bench', wrong, '--model', 'ground-truth', '--out', join(tmp, 'x.jsonl')])).toBe(1);
+      expect(err.mock.calls.flat().join(' ')).toMatch(/neither HumanEval-Infilling .* nor SAFIM/);
+      expect(await main(['nonsense'])).toBe(2);
+      expect(await main(['run', '--model', 'ground-truth'])).toBe(2);
+      expect(await main(['calibrate', '--local', join(tmp, 'runs', 'local.jsonl'), '--out', join(tmp, 'r.json')])).toBe(2);
+    } finally {
+      err.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// How each language's program is built and run, with SAFIM's executor
+// (ExecEval) settings where they matter for results: g++ -std=c++17 -O2 with
+// limits.h and math.h pre-included and -DONLINE_JUDGE; Python with -W ignore
+// -OO -s -S; Java 17 with the public class's file name. Resource limits are
+// ExecEval's: 2 s CPU times a per-language factor (python 3, java 3, cpp 1),
+// 2 GB address space (the JVM gets -Xmx2g and 4 GB more address space for
+// itself). Differences, for speed on small machines: no -static link, and the
+// JVM runs with SerialGC and the C1 compiler only (fewer threads, faster start).
+import type { Limits } from './sandbox';
+import type { ToolName } from './toolchain';
+
+export interface CompileStep {
+  tool: ToolName;
+  args(file: string): string[];
+  /** Does this file belong to the compiled output? */
+  isArtifact(name: string): boolean;
+}
+
+export interface LanguageRuntime {
+  /** File name the source must have (Java: the public class). */
+  fileName(source: string): string;
+  compile?: CompileStep;
+  /** tool null: the compiled binary itself is argv[0]. */
+  run: { tool: ToolName | null; args(file: string): string[] };
+  limits: Limits;
+}
+
+const GB = 1024 ** 3;
+const BASE = { nproc: 64, fileBytes: 64 * 1024 ** 2, outputBytes: 1024 ** 2 };
+
+/** Compilers get generous limits: they are trusted, the code they read is not (templates can explode). */
+export const COMPILE_LIMITS: Limits = { cpuSeconds: 60, wallMs: 120_000, memoryBytes: null, nproc: 512, fileBytes: 256 * 1024 ** 2, outputBytes: 64 * 1024 };
+
+const JAVA_RUN_FLAGS = ['-DONLINE_JUDGE=true', '-Xlog:disable', '-Xmx2g', '-XX:ReservedCodeCacheSize=64m', '-XX:-UseCompressedClassPointers',
+  '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
+
+/** The Java file name: `public class X` -> X.java (javac insists), else the class with main, else Main. */
+export function javaClassName(source: string): string {
+  const pub = /(?:^|\s)public\s+(?:(?:final|abstract|static|strictfp)\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(source);
+  if (pub) return pub[1];
+  const main = source.indexOf('static void main');
+  const classes = [...source.matchAll(/(?:^|\s)class\s+([A-Za-z_$][\w$]*)/g)].filter((m) => (m.index ?? 0) < (main < 0 ? Infinity : main));
+  return classes.at(-1)?.[1] ?? 'Main';
+}
+
+export const RUNTIMES: Readonly<Record<string, LanguageRuntime>> = {
+  python: {
+    fileName: () => 'test.py',
+    run: { tool: 'python3', args: (f) => ['-W', 'ignore', '-OO', '-s', '-S', f] },
+    limits: { ...BASE, cpuSeconds: 6, wallMs: 20_000, memoryBytes: 2 * GB },
+  },
+  cpp: {
+    fileName: () => 'test.cpp',
+    compile: {
+      tool: 'g++',
+      args: (f) => ['-std=c++17', '-O2', '-w', '-DONLINE_JUDGE', '-include', 'limits.h', '-include', 'math.h', '-x', 'c++', f, '-o', 'a.out', '-lm'],
+      isArtifact: (n) => n === 'a.out',
+    },
+    run: { tool: null, args: () => ['./a.out'] },
+    limits: { ...BASE, cpuSeconds: 2, wallMs: 10_000, memoryBytes: 2 * GB },
+  },
+  java: {
+    fileName: (src) => `${javaClassName(src)}.java`,
+    compile: {
+      tool: 'javac',
+      args: (f) => ['-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1', '-nowarn', '-encoding', 'UTF-8', '-d', '.', f],
+      isArtifact: (n) => n.endsWith('.class'),
+    },
+    run: { tool: 'java', args: (f) => [...JAVA_RUN_FLAGS, '-cp', '.', f.replace(/\.java$/, '')] },
+    limits: { ...BASE, nproc: 256, cpuSeconds: 6, wallMs: 20_000, memoryBytes: 6 * GB },
+  },
+};
+
+/** ExecEval runs sources with CRLF turned into LF (SAFIM's prompts mix both). */
+export const crlfToLf = (s: string) => s.replace(/\r\n/g, '\n');

@@ -1,0 +1,40 @@
+// The small model through the app's own loader and FIM port (transformers.js
+// in Node): fixture models here, any hub id or folder for users. Output is
+// post-processed exactly as the pipeline does before the router sees it.
+import { postProcess } from '../../src/completion/postprocess';
+import type { FimFamily, InferenceDevice } from '../../src/completion/types';
+import { localModelPort } from '../../src/inference/fim-completion';
+import { loadLocalModel, type ModelLocation } from '../../src/inference/local-model';
+import type { CompletionSource } from './types';
+
+export interface LocalSourceOptions {
+  model: string;
+  /** A folder holding <model>/ (fixtures, downloads), or the hub / a mirror. */
+  location: ModelLocation;
+  family: FimFamily;
+  device?: InferenceDevice;
+  dtype?: string;
+  maxNewTokens: number;
+}
+
+export async function localModelSource(o: LocalSourceOptions): Promise<CompletionSource> {
+  const loaded = await loadLocalModel({ model: o.model, location: o.location, device: o.device ?? 'cpu', dtype: o.dtype });
+  const port = localModelPort(loaded, o.family);
+  return {
+    name: `local:${o.model}`,
+    role: 'local',
+    async complete(task, signal) {
+      const out = await port.complete({ prefix: task.prefix, suffix: task.suffix, maxNewTokens: o.maxNewTokens }, signal);
+      const text = postProcess(out.text, task.suffix);
+      return {
+        text,
+        ...(text !== out.text && { raw: out.text }),
+        tokenProbs: out.tokens.map((t) => t.prob),
+        tokens: out.tokens.map((t) => t.text),
+        finish: out.finish,
+        ms: out.ms,
+      };
+    },
+    close: () => loaded.dispose(),
+  };
+}

@@ -1,0 +1,53 @@
+// The report as Markdown: summary, policies per scope, calibration.
+import type { PolicyMetrics } from '../analysis/metrics';
+import type { Report } from './build';
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${(100 * x).toFixed(1)}%`);
+const SHOWN_THRESHOLDS = [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1];
+
+export function policyRow(m: PolicyMetrics): string {
+  const t = m.policy.startsWith('always') ? '' : m.perLanguage ? `${m.threshold} (per-language)` : String(m.threshold);
+  const agg = m.policy.startsWith('always') ? '' : m.aggregation;
+  return `| ${m.policy} | ${agg} | ${t} | ${pct(m.passAt1)} | ${pct(m.escalationRate)} | ${m.falseEscalations} | ${m.missedFailures} | ${m.meanLatencyMs.toFixed(0)} / ${m.p95LatencyMs.toFixed(0)} |`;
+}
+
+export const POLICY_HEADER = '| policy | aggregation | threshold | pass@1 | escalated | false escalations | missed failures | latency ms mean / p95 |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
+
+export function toMarkdown(r: Report): string {
+  const out: string[] = [];
+  const large = 'oracle' in r.large ? 'oracle (no large-model run given: every escalation counts as correct)' : `${r.large.source} (${r.large.files.join(', ')})`;
+  out.push('# Routing evaluation', '', `Generated ${r.generatedAt}.`, '',
+    `- Local model: ${r.local.source}, ${r.local.n} tasks (${r.local.files.join(', ')})`, `- Large model: ${large}`);
+  if (r.missingLarge) out.push(`- ${r.missingLarge} task(s) have no large-model record: counted as large-model failures`);
+  out.push('', '## Local model per language', '',
+    '| scope | tasks | local pass@1 | large pass@1 | wrong local that are syntax-invalid | correct local flagged invalid | failure reasons |',
+    '| --- | --- | --- | --- | --- | --- | --- |');
+  for (const [scope, s] of Object.entries(r.summary)) {
+    const reasons = Object.entries(s.failReasons).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+    out.push(`| ${scope} | ${s.n} | ${pct(s.localPassAt1)} | ${pct(s.largePassAt1)} | ${pct(s.wrongInvalidShare)} | ${pct(s.correctInvalidShare)} | ${reasons} |`);
+  }
+  for (const [scope, sw] of Object.entries(r.simulation)) {
+    out.push('', `## Policies: ${scope}`, '', POLICY_HEADER);
+    for (const b of sw.baselines) out.push(policyRow(b));
+    const aggs = scope === 'overall' ? [...new Set(sw.grid.map((g) => g.aggregation))] : [r.primaryAggregation];
+    for (const policy of ['confidence-only', 'syntax+confidence']) {
+      for (const agg of aggs) {
+        for (const m of sw.grid) {
+          if (m.policy === policy && m.aggregation === agg && SHOWN_THRESHOLDS.some((t) => Math.abs(t - m.threshold) < 1e-9)) out.push(policyRow(m));
+        }
+      }
+    }
+  }
+  const c = r.calibration;
+  if (c) {
+    const obj = c.objective.kind === 'budget' ? `maximise pass@1 with at most ${pct(c.objective.maxEscalationRate)} escalated` : `minimise escalation with pass@1 at least ${pct(c.objective.minPassAt1)}`;
+    out.push('', '## Calibration', '', `Objective: ${obj}. Policy ${c.policy}. Fitted on ${c.split.fit} tasks, scored on ${c.split.heldOut} held-out tasks (${pct(c.split.fraction)} of problem groups, seed "${c.split.seed}").`, '',
+      `Chosen: aggregation **${c.chosen.aggregation}**, thresholds ${Object.entries(c.chosen.perLanguage).map(([l, t]) => `${l} ${t}`).join(', ')}; single-threshold fallback ${c.chosen.threshold}.${c.chosen.feasible ? '' : ' **The objective cannot be met on the fit split; this is the closest choice.**'}`, '',
+      POLICY_HEADER.replace('| policy |', '| split | policy |').replace('| --- |', '| --- | --- |'),
+      `| fit ${policyRow(c.chosen.fit)}`);
+    if (c.heldOut) out.push(`| held-out ${policyRow(c.heldOut)}`, '', `Held-out split ${c.heldOutMeets ? 'meets' : '**does not meet**'} the objective.`);
+    out.push('', 'Best per aggregation on the fit split:', '', POLICY_HEADER);
+    for (const cand of c.candidates) out.push(policyRow(cand.fit));
+  }
+  return `${out.join('\n')}\n`;
+}

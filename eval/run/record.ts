@@ -1,0 +1,34 @@
+// One stored model output: everything the routing simulation, calibration
+// and report need, so they never call a model again. One JSON object per line.
+import type { Reason } from '../execute/verdict';
+
+export interface SyntaxSummary {
+  checked: boolean;
+  valid: boolean;
+  errors: number;
+  /** First introduced error, e.g. "missing ) at 3:14". */
+  first?: string;
+  ms: number;
+}
+
+export interface OutputRecord {
+  /** Ours: benchmark/subset/task_id (unique across files). */
+  key: string;
+  task_id: string;
+  benchmark: string;
+  subset: string;
+  language: string;
+  /** Which source produced it (ground-truth, local:<model>, endpoint:<host>/<model>, jsonl:<file>). */
+  source: string;
+  role: 'local' | 'large';
+  completion: string;
+  raw_completion?: string;
+  token_probs: number[] | null;
+  tokens?: string[];
+  finish?: string;
+  syntax: SyntaxSummary;
+  pass: boolean;
+  reason: Reason | 'generation_error';
+  detail: string;
+  timings: { generate_ms: number; syntax_ms: number; judge_ms: number };
+}
