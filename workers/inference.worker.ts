@@ -5,7 +5,7 @@ import { fimTemplate } from '../src/completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../src/completion/types';
 import { completeWithFim } from '../src/inference/fim-completion';
 import { loadLocalModel, type DownloadProgress, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
-import type { InferenceLoadRequest, InferenceLoadResult, InferenceWorkerApi } from '../src/inference/worker-api';
+import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult, type InferenceWorkerApi } from '../src/inference/worker-api';
 import { ORT_FILES, vendorUrl } from '../src/platform/vendor-assets';
 import type { ModelSource } from '../src/config/types';
 
@@ -49,14 +49,13 @@ function loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, location: 
   return loadLocalModel({ model: req.model, location, device, dtype: dtypeFor(req, device), family: req.family, fileName: req.fileName, onProgress });
 }
 
-/** WebGPU failed while running (device lost, out of memory ...): carry on with WASM. */
-async function fallBackToWasm(cause: unknown): Promise<string> {
-  const reason = `WebGPU failed while completing (${(cause as Error)?.message ?? String(cause)}); switched to WASM`;
-  const old = model;
-  model = undefined;
-  await old?.dispose().catch(() => undefined);
-  model = await loadOn('wasm', loaded!.req, loaded!.location);
-  return reason;
+/**
+ * transformers.js chains every session creation and run on one promise, so a
+ * single WebGPU failure rejects every later call in this worker too. The
+ * cure is a fresh worker on WASM: the engine does that on this marker.
+ */
+function webGpuFailed(what: string, cause: unknown): Error {
+  return new Error(`${WEBGPU_FAILED}WebGPU failed ${what} (${(cause as Error)?.message ?? String(cause)})`);
 }
 
 const api: InferenceWorkerApi = {
@@ -75,7 +74,8 @@ const api: InferenceWorkerApi = {
           model = await loadOn('webgpu', req, location, onProgress);
           device = 'webgpu';
         } catch (e) {
-          fallbackReason = `WebGPU failed to load the model (${(e as Error).message})`;
+          // Whatever the cause, a fresh worker on WASM either works or names it.
+          throw webGpuFailed('to load the model', e);
         }
       }
     }
@@ -92,9 +92,7 @@ const api: InferenceWorkerApi = {
       try {
         return await completeWithFim(model, loaded.req.family, req, ac.signal);
       } catch (e) {
-        if (model?.device !== 'webgpu') throw e;
-        const fallbackReason = await fallBackToWasm(e);
-        return { ...(await completeWithFim(model, loaded.req.family, req, ac.signal)), fallbackReason };
+        throw model.device === 'webgpu' ? webGpuFailed('while completing', e) : e;
       }
     } finally {
       inFlight.delete(id);

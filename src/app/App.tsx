@@ -37,6 +37,7 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
   const [files, setFiles] = useState<WorkspaceFile[]>(loadFiles);
   const [active, setActive] = useState(files[0].path);
   const [saveError, setSaveError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | null>(null);
 
   const ledger = useMemo(() => new Ledger(readLedger(), (e) => localStorage.setItem(LEDGER_KEY, JSON.stringify(e))), []);
   const [entries, setEntries] = useState<readonly LedgerEntry[]>(ledger.all());
@@ -61,6 +62,11 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
   useEffect(() => {
     const engine = new CompletionEngine(configRef.current, ledger);
     engineRef.current = engine;
+    engine.onNotice = (message, info) => {
+      setNotice(message);
+      if (info) setModelState({ status: 'ready', info });
+    };
+    (window as unknown as { __ide?: Record<string, unknown> }).__ide = { ...(window as unknown as { __ide?: object }).__ide, engine };
     void loadModel(configRef.current.model);
     return () => engine.dispose();
   }, [ledger, loadModel]);
@@ -105,6 +111,7 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
       </header>
       {problems.length > 0 && <div className="banner error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
       {saveError && <div className="banner error" role="alert">{saveError}</div>}
+      {notice && <div className="banner notice" role="status" data-testid="engine-notice">{notice} <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss">×</button></div>}
       <main>
         <section className="editor-area">
           <nav className="tabs" role="tablist">

@@ -45,7 +45,7 @@ export function EditorPane({ files, active, onChange, hooks }: Props) {
       const m = ed.getModel();
       if (m) onChangeRef.current(pathOf(m), m.getValue());
     });
-    (window as unknown as { __ide?: unknown }).__ide = { editor: ed, monaco };
+    (window as unknown as { __ide?: object }).__ide = { ...(window as unknown as { __ide?: object }).__ide, editor: ed, monaco };
     return () => {
       sub.dispose();
       reg.dispose();

@@ -4,27 +4,74 @@ import * as Comlink from 'comlink';
 import { runCompletion, type CompletionContext, type CompletionResult, type PipelinePorts } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
 import { createEscalationClient } from '../endpoint';
-import type { DownloadProgress, InferenceLoadResult, InferenceWorkerApi } from '../inference/worker-api';
+import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import type { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
-import type { SyntaxWorkerApi } from '../syntax/worker-api';
+import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
 
 export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens'> {
   file: string;
+  /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
+  documentId?: string;
+  version?: number;
 }
 
+const isWebGpuFailure = (e: unknown) => e instanceof Error && e.message.includes(WEBGPU_FAILED);
+
 export class CompletionEngine {
-  private readonly inferenceWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
   private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), { type: 'module', name: 'syntax' });
-  private readonly inference = Comlink.wrap<InferenceWorkerApi>(this.inferenceWorker);
+  private inferenceWorker!: Worker;
+  private inference!: Comlink.Remote<InferenceWorkerApi>;
+  private lastLoad: AppConfig['model'] | undefined;
+  private restarting: Promise<unknown> | undefined;
+  /** Set once WebGPU failed in this session: later workers start on WASM. */
+  private webGpuFailure: string | undefined;
+  /** Told when the inference worker had to be restarted or changed device (for the UI). */
+  onNotice: (message: string, info?: InferenceLoadResult) => void = () => {};
   private readonly syntax = Comlink.wrap<SyntaxWorkerApi>(this.syntaxWorker);
   private nextId = 1;
   private loaded: InferenceLoadResult | undefined;
 
-  constructor(private config: AppConfig, private readonly ledger: Ledger) {}
+  constructor(private config: AppConfig, private readonly ledger: Ledger) {
+    this.spawnInference();
+  }
+
+  private spawnInference(): void {
+    this.inferenceWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
+    this.inference = Comlink.wrap<InferenceWorkerApi>(this.inferenceWorker);
+    // An uncaught error in the worker may leave it half-dead: start afresh.
+    this.inferenceWorker.addEventListener('error', (e) => void this.restartInference(`the inference worker failed (${e.message || 'error event'})`));
+  }
+
+  /**
+   * A crashed or wedged worker is replaced and the model reloaded (from the
+   * browser's cache), so completions resume without a page reload.
+   */
+  restartInference(why: string): Promise<unknown> {
+    if (this.restarting) return this.restarting;
+    this.inferenceWorker.terminate();
+    this.loaded = undefined;
+    this.spawnInference();
+    const model = this.lastLoad;
+    this.restarting = (model ? this.loadModel(model, () => {}) : Promise.resolve(undefined))
+      .then((info) => this.onNotice(`Restarted the inference worker: ${why}.`, info as InferenceLoadResult | undefined))
+      .catch((e: Error) => this.onNotice(`Restarting the inference worker failed: ${e.message}`))
+      .finally(() => (this.restarting = undefined));
+    return this.restarting;
+  }
+
+  /** Fault injection for the recovery tests (a lost GPU device, a wedged or a dead worker). */
+  debugInference(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
+    return this.inference.debug(action);
+  }
 
   setConfig(config: AppConfig): void {
     this.config = config;
+  }
+
+  /** The syntax worker's live documents, kept in step with the editor's models (src/syntax/document-sync.ts). */
+  get syntaxDocuments(): SyntaxDocumentsApi {
+    return this.syntax;
   }
 
   get model(): InferenceLoadResult | undefined {
@@ -33,10 +80,25 @@ export class CompletionEngine {
 
   async loadModel(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<InferenceLoadResult> {
     this.loaded = undefined;
-    this.loaded = await this.inference.load(
-      { model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device: this.config.device },
+    this.lastLoad = cfg;
+    const request = (device: AppConfig['device']) => this.inference.load(
+      { model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device, fileName: cfg.fileName },
       Comlink.proxy(onProgress),
     );
+    if (this.webGpuFailure && this.config.device !== 'wasm') {
+      this.loaded = { ...(await request('wasm')), fallbackReason: this.webGpuFailure };
+      return this.loaded;
+    }
+    try {
+      this.loaded = await request(this.config.device);
+    } catch (e) {
+      if (!isWebGpuFailure(e)) throw e;
+      // The failed worker is unusable (see WEBGPU_FAILED): a fresh one on WASM.
+      this.webGpuFailure = (e as Error).message.slice((e as Error).message.indexOf(WEBGPU_FAILED) + WEBGPU_FAILED.length);
+      this.inferenceWorker.terminate();
+      this.spawnInference();
+      this.loaded = { ...(await request('wasm')), fallbackReason: this.webGpuFailure };
+    }
     return this.loaded;
   }
 
@@ -46,17 +108,35 @@ export class CompletionEngine {
     const ports: PipelinePorts = {
       local: {
         complete: async (r, sig) => {
+          if (this.restarting || !this.loaded) throw new Error('The local model is (re)loading; try again in a moment.');
           const id = this.nextId++;
-          const cancel = () => void this.inference.cancel(id);
+          const worker = this.inference;
+          const cancel = () => void worker.cancel(id);
           sig.addEventListener('abort', cancel, { once: true });
+          // A worker that does not answer within the watchdog is wedged or dead.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const watchdog = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              void this.restartInference(`no answer within ${cfg.model.watchdogMs} ms`);
+              reject(new Error(`The local model did not answer within ${cfg.model.watchdogMs} ms; its worker is being restarted.`));
+            }, cfg.model.watchdogMs);
+          });
           try {
-            return await this.inference.complete(id, r);
+            return await Promise.race([worker.complete(id, r), watchdog]);
+          } catch (e) {
+            if (!isWebGpuFailure(e)) throw e;
+            // WebGPU died mid-run (device lost ...): continue on WASM in a fresh worker, and retry once.
+            this.webGpuFailure = `${(e as Error).message.split(WEBGPU_FAILED).pop()}; switched to WASM`;
+            clearTimeout(timer);
+            await this.restartInference(this.webGpuFailure);
+            return await this.inference.complete(this.nextId++, r);
           } finally {
+            clearTimeout(timer);
             sig.removeEventListener('abort', cancel);
           }
         },
       },
-      syntax: { validate: (r) => this.syntax.validate(r) },
+      syntax: { validate: (r) => this.syntax.validate({ ...r, documentId: req.documentId, version: req.version }) },
       // The client exists only when the policy allows egress: no policy, no socket.
       escalation: egress.allowed && cfg.endpoint ? createEscalationClient(cfg.endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body }) => {
@@ -76,5 +156,6 @@ export class CompletionEngine {
   dispose(): void {
     this.inferenceWorker.terminate();
     this.syntaxWorker.terminate();
+    this.onNotice = () => {};
   }
 }

@@ -10,6 +10,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     maxNewTokens: 48,
     contextWindow: 32768,
     maxPromptTokens: 1536,
+    watchdogMs: 30000,
   },
   catalog: [],
   demoModel: 'fixture-valid',

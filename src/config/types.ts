@@ -24,6 +24,8 @@ export interface LocalModelConfig {
   maxPromptTokens: number;
   /** ONNX file base name when it is not `model`. */
   fileName?: string;
+  /** A completion taking longer than this means the worker is wedged: it is restarted. */
+  watchdogMs: number;
 }
 
 export interface EndpointConfig {

@@ -4,10 +4,14 @@
 import type { CompletionResult } from '../completion/pipeline';
 import { AbortedError } from '../completion/pipeline';
 import type { EngineRequest } from '../app/completion-engine';
+import { DocumentSync } from '../syntax/document-sync';
+import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { monaco } from './monaco';
 
 export interface CompletionSource {
   complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
+  /** Where editor models are mirrored so completions are checked incrementally (optional). */
+  syntaxDocuments?: SyntaxDocumentsApi;
 }
 
 export interface InlineCompletionHooks {
@@ -74,7 +78,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         const sub = token.onCancellationRequested(() => ac.abort());
         hooks.onPending(true);
         try {
-          result = await source.complete({ prefix, suffix, language, file: hooks.fileOf(model) }, ac.signal);
+          result = await source.complete({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, ac.signal);
           cache.set(key, result);
         } catch (e) {
           if (!(e instanceof AbortedError) && !token.isCancellationRequested) hooks.onError((e as Error).message);
@@ -94,5 +98,24 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
     disposeInlineCompletions() {},
   };
   const reg = monaco.languages.registerInlineCompletionsProvider('*', provider);
-  return { dispose: () => reg.dispose(), clearCache: () => cache.clear() };
+  const mirror = mirrorModels(hooks);
+  return { dispose: () => { reg.dispose(); mirror.dispose(); }, clearCache: () => cache.clear() };
+}
+
+/** Keep the syntax worker's copy of every model in step with the editor (src/syntax/document-sync.ts). */
+function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
+  const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
+  const subs: monaco.IDisposable[] = [];
+  const watch = (model: monaco.editor.ITextModel) => {
+    const synced = {
+      uri: model.uri.toString(), language: () => hooks.languageOf(model), version: () => model.getVersionId(),
+      text: () => model.getValue(), length: () => model.getValueLength(),
+    };
+    sync.opened(synced);
+    subs.push(model.onDidChangeContent((e) => sync.changed(synced, e.versionId, e.changes)));
+    subs.push(model.onWillDispose(() => sync.closed(synced.uri)));
+  };
+  monaco.editor.getModels().forEach(watch);
+  subs.push(monaco.editor.onDidCreateModel(watch));
+  return { dispose: () => subs.forEach((d) => d.dispose()) };
 }

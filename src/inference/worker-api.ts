@@ -5,6 +5,9 @@ import type { DownloadProgress } from './local-model';
 
 export type { DownloadProgress } from './local-model';
 
+/** Prefix of a worker error meaning "WebGPU failed: start a new worker on WASM". */
+export const WEBGPU_FAILED = 'WEBGPU_FAILED: ';
+
 export interface InferenceLoadRequest {
   model: string;
   family: FimFamily;

@@ -62,13 +62,33 @@ describe('introducedIssues', () => {
     expect(introducedIssues([issue(10, 12, 1), issue(150, 152, 9)], [issue(10, 12, 1), issue(170, 172, 11), eof], splice)).toEqual([eof]);
   });
 
-  it('hole errors (touching the cursor) vouch for nothing, wherever they reach', () => {
-    const hole = issue(90, 300, 4, 20); // spans the cursor and many rows below
-    const later = issue(350, 351, 18);
-    expect(introducedIssues([hole], [later], splice)).toEqual([later]);
-    // Also when the old error ends or starts exactly at the cursor.
+  it('hole errors (touching the cursor) vouch only for their rows below the completion', () => {
+    const hole = issue(90, 300, 4, 20); // spans the cursor; rows 4..22 once shifted
+    // On the completion's rows or above: vouched for by nothing.
+    const onCompletion = issue(95, 96, 4);
+    expect(introducedIssues([hole], [onCompletion], splice)).toEqual([onCompletion]);
+    // Below the completion, inside what the hole error had swallowed (a
+    // macro tree-sitter cannot expand, say): pre-existing.
+    expect(introducedIssues([hole], [issue(350, 351, 18)], splice)).toEqual([]);
+    // Below where the hole error ended: introduced.
+    const beyond = issue(500, 501, 30);
+    expect(introducedIssues([hole], [beyond], splice)).toEqual([beyond]);
+    // A hole error that ends at the cursor covers nothing below it.
     expect(introducedIssues([issue(90, 100, 4, 5)], [issue(90, 95, 4)], splice)).toEqual([issue(90, 95, 4)]);
-    expect(introducedIssues([issue(100, 140, 5, 9)], [issue(165, 170, 11)], splice)).toEqual([issue(165, 170, 11)]);
+    // One that starts at the cursor vouches for its rows below the completion only.
+    expect(introducedIssues([issue(100, 140, 5, 9)], [issue(165, 170, 11)], splice)).toEqual([]);
+    expect(introducedIssues([issue(100, 140, 5, 9)], [issue(185, 190, 12)], splice)).toEqual([issue(185, 190, 12)]);
+  });
+
+  it('a missing closing bracket is excused only by the same bracket missing there before (rule 5)', () => {
+    const eofBrace = issue(400, 400, 30, 30, { kind: 'missing', type: '}' });
+    // An unrelated error on the last row before does not excuse it ...
+    expect(introducedIssues([issue(390, 395, 28, 30)], [eofBrace], splice)).toEqual([eofBrace]);
+    // ... the same `}` missing there before does.
+    expect(introducedIssues([issue(380, 380, 28, 28, { kind: 'missing', type: '}' })], [eofBrace], splice)).toEqual([]);
+    // Other MISSING tokens keep the rows rule: tree-sitter reshapes them freely.
+    const semicolon = { ...eofBrace, type: ';' };
+    expect(introducedIssues([issue(390, 395, 28, 30)], [semicolon], splice)).toEqual([]);
   });
 
   it('tree-sitter errors and extra-check issues vouch only for their own kind', () => {

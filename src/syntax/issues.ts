@@ -2,7 +2,7 @@
 // (text the parser had to skip) and MISSING nodes (tokens it pretended to
 // see so it could go on).
 
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 
 /** One problem in one parse, with offsets so the two parses can be compared. */
 export interface RawIssue {
@@ -45,6 +45,12 @@ export function collectIssues(tree: Tree): RawIssue[] {
     for (;;) {
       const node = cursor.currentNode;
       const missing = node.isMissing;
+      if (!missing && !node.isError && node.hasError && !node.children.some((c) => c?.hasError)) {
+        // The error is a MISSING token of a hidden rule (Python's `_newline`
+        // in `return return x`): the cursor never shows it, only its
+        // parent's hasError does.
+        issues.push(hiddenMissing(node));
+      }
       if (missing || node.isError) {
         issues.push({
           kind: missing ? 'missing' : 'error',
@@ -67,4 +73,22 @@ export function collectIssues(tree: Tree): RawIssue[] {
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * Where a hidden MISSING token most likely is: between two children of the
+ * node on the same line (two statements with no separator), else the node.
+ */
+function hiddenMissing(node: Node): RawIssue {
+  const kids = node.namedChildren.filter((c): c is Node => c !== null);
+  for (let i = 1; i < kids.length; i++) {
+    const a = kids[i - 1];
+    if (a.endPosition.row === kids[i].startPosition.row) {
+      return { kind: 'missing', type: `${node.type}: separator`, start: a.endIndex, end: a.endIndex, row: a.endPosition.row, column: a.endPosition.column, endRow: a.endPosition.row, origin: 'parser' };
+    }
+  }
+  return {
+    kind: 'missing', type: `${node.type}: hidden token`, start: node.startIndex, end: node.endIndex,
+    row: node.startPosition.row, column: node.startPosition.column, endRow: node.endPosition.row, origin: 'parser',
+  };
 }

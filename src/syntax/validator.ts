@@ -5,10 +5,11 @@
 
 import { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
-import { introducedIssues } from './differential';
+import { introducedIssues, type Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
 import { pythonIssues } from './python-checks';
+import { reservedWordIssues } from './reserved-words';
 
 export interface SyntaxRuntimePort {
   /**
@@ -53,39 +54,41 @@ export class SyntaxValidator {
 
   async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
     const started = performance.now();
-    const unchecked = (reason: string): SyntaxVerdict => ({
-      checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: req.language, uncheckedReason: reason,
-    });
-
-    const spec = languageSpec(req.language);
-    if (!spec) return unchecked(`no grammar for ${req.language}`);
-    let parser: Parser;
-    try {
-      parser = await this.getParser();
-      parser.setLanguage(await this.getLanguage(spec.grammar));
-    } catch (error) {
-      this.onLoadError(spec.grammar, error);
-      return unchecked(`the ${req.language} grammar failed to load (${(error as Error).message ?? String(error)})`);
-    }
-
+    const bad = badRequest(req);
+    if (bad) return uncheckedVerdict(String((req as Partial<SyntaxRequest> | null)?.language ?? 'unknown'), bad, started);
+    const loaded = await this.load(req.language);
+    if (typeof loaded === 'string') return uncheckedVerdict(req.language, loaded, started);
+    const { parser, spec } = loaded;
     // Both parses happen synchronously from here on, so concurrent validate()
     // calls cannot interleave on the shared parser.
     const before = this.beforeIssues(parser, spec, req.prefix, req.suffix);
-    const after = req.completion === '' ? before : parseIssues(parser, spec, req.prefix + req.completion + req.suffix);
-    const introduced = introducedIssues(before, after, {
-      at: req.prefix.length,
+    const at = req.prefix.length;
+    const after = req.completion === '' ? before : parseIssues(parser, spec, req.prefix + req.completion + req.suffix, [at, at + req.completion.length]);
+    return judge(req.language, before, after, {
+      at,
       length: req.completion.length,
       row: countNewlines(req.prefix),
       newlines: countNewlines(req.completion),
-    });
-    return {
-      checked: true,
-      valid: introduced.length === 0,
-      errors: introduced.sort((x, y) => x.start - y.start).map(toSyntaxIssue),
-      preexistingErrors: before.length,
-      ms: performance.now() - started,
-      language: req.language,
-    };
+    }, started);
+  }
+
+  /**
+   * The shared parser with the language's grammar set, or why the language
+   * cannot be checked. Callers must use the parser synchronously after the
+   * await (set the language again after any other await).
+   */
+  async load(language: LanguageId): Promise<{ parser: Parser; grammar: Language; spec: LanguageSpec } | string> {
+    const spec = languageSpec(language);
+    if (!spec) return `no grammar for ${language}`;
+    try {
+      const parser = await this.getParser();
+      const grammar = await this.getLanguage(spec.grammar);
+      parser.setLanguage(grammar);
+      return { parser, grammar, spec };
+    } catch (error) {
+      this.onLoadError(spec.grammar, error);
+      return `the ${language} grammar failed to load (${(error as Error).message ?? String(error)})`;
+    }
   }
 
   /** Whether a grammar is known for the language (loading it is still lazy). */
@@ -129,20 +132,61 @@ export class SyntaxValidator {
   }
 }
 
-/** Parse and free the tree at once: trees live in wasm memory, not the JS heap. */
-export function parseIssues(parser: Parser, spec: LanguageSpec, text: string): RawIssue[] {
+/**
+ * Parse and free the tree at once: trees live in wasm memory, not the JS heap.
+ * `completion` is the inserted range, where reserved words are looked for.
+ */
+export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   const tree = parser.parse(text);
   if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
   try {
     const issues = collectIssues(tree);
     if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
+    if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
     return issues;
   } finally {
     tree.delete();
   }
 }
 
-function countNewlines(text: string): number {
+/** The verdict from the issues without and with the completion. */
+export function judge(language: LanguageId, before: readonly RawIssue[], after: readonly RawIssue[], splice: Splice, started: number): SyntaxVerdict {
+  const introduced = introducedIssues(before, after, splice);
+  return {
+    checked: true,
+    valid: introduced.length === 0,
+    errors: introduced.sort((x, y) => x.start - y.start).map(toSyntaxIssue),
+    preexistingErrors: before.length,
+    ms: performance.now() - started,
+    language,
+  };
+}
+
+export function uncheckedVerdict(language: LanguageId, reason: string, started: number): SyntaxVerdict {
+  return { checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: String(language), uncheckedReason: reason };
+}
+
+/**
+ * Requests the worker may receive from anywhere (the CLI reads them from
+ * files): the wrong types get a definite "not checked", never a throw.
+ */
+export function badRequest(req: SyntaxRequest): string | undefined {
+  if (req === null || typeof req !== 'object') return 'the request is not an object';
+  for (const key of ['language', 'prefix', 'completion', 'suffix'] as const) {
+    if (typeof req[key] !== 'string') return `"${key}" must be a string`;
+  }
+  const length = req.prefix.length + req.completion.length + req.suffix.length;
+  if (length > MAX_DOCUMENT_LENGTH) return `the document is ${length} code units, over the ${MAX_DOCUMENT_LENGTH} the validator parses`;
+  return undefined;
+}
+
+/**
+ * Larger documents are not checked (a clear reason, not a stall): tree-sitter
+ * takes about a second per few MB here, and the worker must stay responsive.
+ */
+export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
+
+export function countNewlines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;

@@ -1,6 +1,21 @@
 // The messages between the app and the syntax worker (over comlink).
-import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { OpenResult } from './live-documents';
+import type { TextEdit } from './text-edits';
 
-export interface SyntaxWorkerApi {
+export type { OpenResult, TextEdit };
+
+/** The live-document half: keep the worker's copy of each editor document in step. */
+export interface SyntaxDocumentsApi {
+  openDocument(uri: string, language: LanguageId, text: string, version: number): Promise<OpenResult>;
+  /** false: the worker does not hold the document at a version this event follows; open it again. */
+  applyEdits(uri: string, version: number, edits: TextEdit[], length?: number): Promise<boolean>;
+  closeDocument(uri: string): Promise<void>;
+}
+
+export interface SyntaxWorkerApi extends SyntaxDocumentsApi {
+  /** The pipeline's check; incremental when `documentId`/`version` name a document held at that version. */
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
+  /** A completion at `offset` of a held document; undefined when it is not held at `version`. */
+  validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined>;
 }

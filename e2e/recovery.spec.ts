@@ -1,0 +1,35 @@
+// The local model survives a wedged worker, a dead worker and a lost GPU
+// device: completions resume without a page reload.
+import type { Page } from '@playwright/test';
+import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+
+const debug = (page: Page, action: string) =>
+  page.evaluate((a) => (window as unknown as { __ide: { engine: { debugInference(a: string): Promise<boolean> } } }).__ide.engine.debugInference(a), action);
+
+async function completesAgain(page: Page, ch: string): Promise<void> {
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await typeAtEndOfLine(page, 2, ch);
+  await expect(ghostText(page).first()).toContainText('a + b', { timeout: 20_000 });
+}
+
+for (const action of ['hang', 'crash'] as const) {
+  test(`a ${action === 'hang' ? 'wedged' : 'dead'} inference worker is restarted and completions resume`, async ({ page, openIde }) => {
+    await openIde({ model: 'fixture-valid', watchdogMs: 2000 });
+    await debug(page, action);
+    await typeAtEndOfLine(page, 2, ' ');
+    await expect(page.getByTestId('engine-notice')).toContainText('Restarted the inference worker', { timeout: 20_000 });
+    await typeAtEndOfLine(page, 2, 'x');
+    await page.keyboard.press('Backspace');
+    await completesAgain(page, 'y');
+  });
+}
+
+test('a lost WebGPU device mid-run falls back to WASM and says so', async ({ page, openIde, device }) => {
+  test.skip(device !== 'webgpu', 'needs a WebGPU device to lose');
+  await openIde({ model: 'fixture-valid' });
+  expect(await debug(page, 'lose-device')).toBe(true);
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b', { timeout: 30_000 });
+  await expect(page.getByTestId('device')).toHaveText('WASM');
+  await expect(page.getByTestId('engine-notice')).toContainText('WebGPU failed while completing');
+});

@@ -1,0 +1,176 @@
+// The live documents: edits keep the held tree equal to a fresh parse of
+// the edited text, a completion checked on the held document (a window of
+// it, see window.ts) gets the verdict a full check gives, and a copy that
+// is behind, ahead or wrong is never trusted.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SyntaxVerdict } from '../completion/types';
+import { LiveDocuments } from './live-documents';
+import { createNodeValidator } from './node-runtime';
+import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
+import { mutations } from './testing/mutations';
+import type { TextEdit } from './text-edits';
+import { lineStartsOf, windowSpans } from './window';
+
+const validator = createNodeValidator();
+const fresh = async (language: string, text: string) => {
+  const l = await validator.load(language);
+  if (typeof l === 'string') throw new Error(l);
+  const tree = l.parser.parse(text)!;
+  try {
+    return tree.rootNode.toString();
+  } finally {
+    tree.delete();
+  }
+};
+const brief = (v: SyntaxVerdict) => ({ checked: v.checked, valid: v.valid, errors: v.errors.map((e) => `${e.kind} ${e.row}:${e.column} ${e.detail}`) });
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('editing a held document', () => {
+  const text0 = 'def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n';
+
+  it('typing, deleting and replacing keep text and tree equal to a fresh parse (with and without Monaco ranges)', async () => {
+    const docs = new LiveDocuments(validator);
+    expect(await docs.openDocument('a.py', 'python', text0, 1)).toEqual({ ok: true });
+    let text = text0;
+    let version = 1;
+    const apply = async (e: TextEdit) => {
+      text = text.slice(0, e.rangeOffset) + e.text + text.slice(e.rangeOffset + e.rangeLength);
+      expect(await docs.applyEdits('a.py', ++version, [e], text.length)).toBe(true);
+      expect(docs.textOf('a.py')).toBe(text);
+      expect(docs.treeString('a.py')).toBe(await fresh('python', text));
+    };
+    // Type a new statement one key at a time after `return a + b`.
+    const at = text0.indexOf('\n\n\n');
+    for (const [i, ch] of [...'\n    c = (a'].entries()) await apply({ rangeOffset: at + i, rangeLength: 0, text: ch });
+    // Monaco's range for the next key (row 2, after `    c = (a`): 1-based lines and columns.
+    await apply({ rangeOffset: at + 11, rangeLength: 0, text: ')', range: { startLineNumber: 3, startColumn: 11, endLineNumber: 3, endColumn: 11 } });
+    await apply({ rangeOffset: 0, rangeLength: 3, text: 'async def' }); // a replacement
+    await apply({ rangeOffset: text.indexOf('print'), rangeLength: 'print(add(1, 2))\n'.length, text: '' }); // a deletion
+  });
+
+  it('several changes in one event are applied in order, each on the text the previous one left', async () => {
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('b.py', 'python', 'x = 1\ny = 2\n', 1);
+    // Monaco orders a multi-cursor event from the end of the document backwards.
+    const edits: TextEdit[] = [{ rangeOffset: 10, rangeLength: 1, text: '20' }, { rangeOffset: 4, rangeLength: 1, text: '10' }];
+    expect(await docs.applyEdits('b.py', 2, edits, 14)).toBe(true);
+    expect(docs.textOf('b.py')).toBe('x = 10\ny = 20\n');
+  });
+
+  it('random edit sequences on benchmark files keep the tree exact and the verdicts equal to a full check', async () => {
+    if (!benchPresent()) return;
+    const random = rng(7);
+    const tasks = loadAllTasks().filter((_, i) => i % 97 === 0);
+    const docs = new LiveDocuments(validator);
+    const alphabet = ['(', ')', '{', '}', ':', '\n', '    ', 'x', ' = ', '"', ';', 'if ', 'return '];
+    for (const t of tasks) {
+      let text = t.prefix + t.middle + t.suffix;
+      await docs.openDocument('f', t.language, text, 0);
+      for (let version = 1; version <= 12; version++) {
+        const at = Math.floor(random() * (text.length + 1));
+        const len = random() < 0.4 ? Math.min(text.length - at, Math.floor(random() * 6)) : 0;
+        const ins = random() < 0.8 ? alphabet[Math.floor(random() * alphabet.length)] : '';
+        text = text.slice(0, at) + ins + text.slice(at + len);
+        expect(await docs.applyEdits('f', version, [{ rangeOffset: at, rangeLength: len, text: ins }], text.length)).toBe(true);
+        const offset = Math.floor(random() * (text.length + 1));
+        const completion = random() < 0.5 ? t.middle : t.middle.slice(0, Math.floor(t.middle.length / 2));
+        const live = await docs.validateAt('f', version, offset, completion);
+        const full = await validator.validate({ language: t.language, prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
+        expect([t.id, version, live?.valid]).toEqual([t.id, version, full.valid]);
+      }
+      expect(docs.treeString('f')).toBe(await fresh(t.language, text));
+    }
+  });
+});
+
+describe('a copy that cannot be trusted is not used', () => {
+  const text = 'class A {\n  int f(int a) {\n    return a;\n  }\n}\n';
+
+  it('validateAt answers undefined for a version the worker does not hold, and validate falls back to the full text', async () => {
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('A.java', 'java', text, 3);
+    const at = text.indexOf('a;');
+    expect(await docs.validateAt('A.java', 4, at, 'a + ')).toBeUndefined();
+    expect(await docs.validateAt('B.java', 3, at, 'a + ')).toBeUndefined();
+    // Held at version 3, but the editor's text differs: the guard sees it, the verdict is the full check's.
+    const edited = text.replace('return a;', 'return a + b;');
+    const req = { language: 'java', prefix: edited.slice(0, edited.indexOf(' + b')), completion: ' * (2', suffix: edited.slice(edited.indexOf(' + b')), documentId: 'A.java', version: 3 };
+    expect(brief(await docs.validate(req))).toEqual(brief(await validator.validate({ ...req, documentId: undefined, version: undefined })));
+    expect((await docs.validate(req)).valid).toBe(false);
+  });
+
+  it('an edit that does not fit, or a lost event (wrong resulting length), drops the copy; an old event is a no-op', async () => {
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('A.java', 'java', text, 1);
+    expect(await docs.applyEdits('A.java', 1, [{ rangeOffset: 0, rangeLength: 0, text: 'x' }])).toBe(true); // already in the text
+    expect(docs.textOf('A.java')).toBe(text);
+    expect(await docs.applyEdits('A.java', 2, [{ rangeOffset: 0, rangeLength: 0, text: '//' }], text.length + 5)).toBe(false);
+    expect(docs.versionOf('A.java')).toBeUndefined();
+    await docs.openDocument('A.java', 'java', text, 1);
+    expect(await docs.applyEdits('A.java', 2, [{ rangeOffset: text.length + 1, rangeLength: 0, text: 'x' }])).toBe(false);
+    expect(docs.versionOf('A.java')).toBeUndefined();
+    expect(await docs.applyEdits('A.java', 3, [{ rangeOffset: 0, rangeLength: 0, text: 'x' }])).toBe(false); // not held
+  });
+
+  it('a language without a grammar is not held, and says why', async () => {
+    const docs = new LiveDocuments(validator);
+    expect(await docs.openDocument('a.cob', 'cobol', 'MOVE A TO B.\n', 1)).toEqual({ ok: false, reason: 'no grammar for cobol' });
+  });
+});
+
+describe('the window of a large file is small', () => {
+  const fn = (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n    return total\n\n\n`;
+  const text = Array.from({ length: 1250 }, (_, i) => fn(i)).join('');
+
+  beforeAll(() => expect(text.split('\n').length).toBeGreaterThan(10_000));
+
+  it('a completion in the middle of a 10,000-line file parses a few hundred characters, and is judged as a full check judges it', async () => {
+    const l = await validator.load('python');
+    if (typeof l === 'string') throw new Error(l);
+    const tree = l.parser.parse(text)!;
+    const offset = text.indexOf('    total = 0', text.length >> 1) + '    total = '.length;
+    const spans = windowSpans(tree, offset, text.length);
+    tree.delete();
+    const size = spans.reduce((n, [s, e]) => n + e - s, 0);
+    expect(size).toBeLessThan(1000); // three functions and the skeleton, of 380,000 characters
+    expect(lineStartsOf(text).length).toBeGreaterThan(10_000);
+
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('big.py', 'python', text, 1);
+    for (const completion of ['a + b', 'a + (b', '(', '0\n    y = 1', '0\n  y = 1', '']) {
+      const live = await docs.validateAt('big.py', 1, offset, completion);
+      const full = await validator.validate({ language: 'python', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
+      expect([completion, live!.valid]).toEqual([completion, full.valid]);
+    }
+  });
+});
+
+describe.skipIf(!benchPresent())(`the live path agrees with the full check on the benchmarks (${BENCH_DIR})`, () => {
+  it('ground truths and their corruptions, every 7th task', async () => {
+    const docs = new LiveDocuments(validator);
+    const differ: string[] = [];
+    let n = 0;
+    for (const [i, t] of loadAllTasks().entries()) {
+      if (i % 7) continue;
+      await docs.openDocument('t', t.language, t.prefix + t.suffix, 1);
+      for (const completion of [t.middle, ...mutations(t).map((m) => m.middle)]) {
+        const live = (await docs.validateAt('t', 1, t.prefix.length, completion))!;
+        const full = await validator.validate({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix });
+        n++;
+        if (live.valid !== full.valid) differ.push(`${t.set} ${t.id}: ${JSON.stringify(completion).slice(0, 80)}`);
+        if (completion === t.middle) expect(live.valid, `${t.set} ${t.id}`).toBe(true);
+      }
+    }
+    expect(n).toBeGreaterThan(2000);
+    expect(differ).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,241 @@
+// Incremental validation on the editor's live document. The syntax worker
+// keeps each open document's text and tree; edits move the tree along
+// (tree.edit + parse(newText, oldTree)), so the tree always says where the
+// cursor is in the file's structure:
+//
+//   openDocument(uri, language, text, version)   once per file
+//   applyEdits(uri, version, edits)               per editor change event
+//   validateAt(uri, version, offset, completion)  per completion
+//
+// A completion is then checked on a window of the document (window.ts: the
+// member and statement around the cursor, their neighbours, and the
+// skeleton around them), parsed through tree-sitter's included ranges: the
+// cost follows the size of the code around the cursor, not of the file.
+//
+// When the worker's copy is not at the version asked about (an edit was
+// lost, the document was never opened), validateAt answers undefined and
+// `validate` falls back to the full-text check: a stale tree must never
+// decide a verdict.
+import { Edit, type ParseCallback, type Parser, type Range, type Tree } from 'web-tree-sitter';
+import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { collectIssues, type RawIssue } from './issues';
+import type { LanguageSpec } from './languages';
+import { pythonIssues } from './python-checks';
+import { reservedWordIssues } from './reserved-words';
+import { applyEdit, type TextEdit } from './text-edits';
+import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, uncheckedVerdict, type SyntaxValidator } from './validator';
+import { lineStartsOf, pointOf, rangesAfter, rangesBefore, windowSpans } from './window';
+
+interface LiveDocument {
+  language: LanguageId;
+  spec: LanguageSpec;
+  version: number;
+  text: string;
+  tree: Tree;
+  /** Offsets of line starts at `version`, made on the first check. */
+  lineStarts?: number[];
+  /** tree-sitter's issues in the whole document at `version`, made when first needed. */
+  errors?: RawIssue[];
+  /** The issues of the last window checked without a completion: candidates at one spot share it. */
+  before?: { key: string; issues: RawIssue[] };
+}
+
+/** How many documents keep a tree (wasm memory) at once; the least recently used one is dropped. */
+const MAX_DOCUMENTS = 32;
+
+export type OpenResult = { ok: true } | { ok: false; reason: string };
+
+export class LiveDocuments {
+  private readonly docs = new Map<string, LiveDocument>();
+
+  constructor(private readonly validator: SyntaxValidator) {}
+
+  /** Parse and keep a document (replacing any copy). When its language cannot be checked it is not kept, and the reason says why. */
+  async openDocument(uri: string, language: LanguageId, text: string, version = 0): Promise<OpenResult> {
+    this.closeDocument(uri);
+    if (typeof text !== 'string') return { ok: false, reason: 'the text must be a string' };
+    if (text.length > MAX_DOCUMENT_LENGTH) return { ok: false, reason: `the document is over ${MAX_DOCUMENT_LENGTH} code units` };
+    const loaded = await this.validator.load(language);
+    if (typeof loaded === 'string') return { ok: false, reason: loaded };
+    const tree = loaded.parser.parse(text);
+    if (!tree) return { ok: false, reason: 'tree-sitter returned no tree' };
+    this.closeDocument(uri); // a concurrent open of the same uri may have finished meanwhile
+    this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
+    while (this.docs.size > MAX_DOCUMENTS) this.closeDocument(this.docs.keys().next().value!);
+    return { ok: true };
+  }
+
+  /**
+   * Apply one editor change event. An event at or below the version held is
+   * already in the text (the document was opened from a later text): true.
+   * Returns false (and forgets the document) when it does not hold the
+   * document, an edit does not fit, or the text does not come out at
+   * `length` (an event was lost): the next check then uses the full text,
+   * and the editor opens the document again.
+   */
+  async applyEdits(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
+    const doc = this.docs.get(uri);
+    if (doc && typeof version === 'number' && version <= doc.version) return true;
+    if (!doc || typeof version !== 'number' || !Array.isArray(edits)) {
+      this.closeDocument(uri);
+      return false;
+    }
+    const loaded = await this.validator.load(doc.language);
+    if (typeof loaded === 'string' || this.docs.get(uri) !== doc) return false;
+    let text = doc.text;
+    try {
+      for (const e of edits) {
+        const step = applyEdit(text, e);
+        doc.tree.edit(new Edit(step.edit));
+        text = step.text;
+      }
+    } catch {
+      this.closeDocument(uri);
+      return false;
+    }
+    if ((length !== undefined && text.length !== length) || text.length > MAX_DOCUMENT_LENGTH) {
+      this.closeDocument(uri);
+      return false;
+    }
+    loaded.parser.setLanguage(loaded.grammar);
+    const tree = loaded.parser.parse(text, doc.tree);
+    if (!tree) {
+      this.closeDocument(uri);
+      return false;
+    }
+    doc.tree.delete();
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined });
+    return true;
+  }
+
+  closeDocument(uri: string): void {
+    this.docs.get(uri)?.tree.delete();
+    this.docs.delete(uri);
+  }
+
+  /** The version held for a document, if any. */
+  versionOf(uri: string): number | undefined {
+    return this.docs.get(uri)?.version;
+  }
+
+  /** The held tree as an S-expression (tests compare it with a fresh parse). */
+  treeString(uri: string): string | undefined {
+    return this.docs.get(uri)?.tree.rootNode.toString();
+  }
+
+  /** The document's text as held (tests compare it with the editor's). */
+  textOf(uri: string): string | undefined {
+    return this.docs.get(uri)?.text;
+  }
+
+  /**
+   * Check `completion` inserted at `offset` of the held document. undefined
+   * when the document is not held at `version` (the caller has the text and
+   * falls back to a full check).
+   */
+  async validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+    const started = performance.now();
+    const doc = this.docs.get(uri);
+    if (!doc || doc.version !== version) return undefined;
+    if (typeof completion !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > doc.text.length) {
+      return uncheckedVerdict(doc.language, `offset ${offset} is outside the document (0..${doc.text.length}) or the completion is not a string`, started);
+    }
+    if (doc.text.length + completion.length > MAX_DOCUMENT_LENGTH) return uncheckedVerdict(doc.language, `the document would be over ${MAX_DOCUMENT_LENGTH} code units`, started);
+    const loaded = await this.validator.load(doc.language);
+    if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
+    if (this.docs.get(uri) !== doc || doc.version !== version) return undefined; // edited while loading
+    // Synchronous from here: nothing else can use the parser or the tree.
+    const { parser, grammar, spec } = loaded;
+    parser.setLanguage(grammar);
+    this.docs.delete(uri);
+    this.docs.set(uri, doc); // most recently used
+
+    const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
+    const at = pointOf(offset, lines);
+    const spans = windowSpans(doc.tree, offset, doc.text.length);
+    const key = `${offset}:${spans.join(';')}`;
+    if (doc.before?.key !== key) {
+      const issues = windowIssues(parser, spec, doc.text, (i) => doc.text.slice(i, i + CHUNK), rangesBefore(spans, lines));
+      doc.before = { key, issues };
+    }
+    const before = doc.before.issues;
+    const splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion) };
+    if (completion === '') return judge(doc.language, before, before, splice, started);
+    // The Python checks read indentation from the text: V8 joins the three
+    // pieces only if they do.
+    const text = doc.text.slice(0, offset) + completion + doc.text.slice(offset);
+    const after = windowIssues(parser, spec, text, splicedInput(doc.text, offset, completion), rangesAfter(spans, lines, offset, at, completion), [offset, offset + completion.length]);
+    const verdict = judge(doc.language, before, after, splice, started);
+    // Cutting is sound when what is cut is whole code. When the file is also
+    // broken outside the window (an unterminated string far above), the cut
+    // can reshape the errors around the cursor: a rejection is then
+    // confirmed on the whole text, so the window never rejects what the
+    // full check accepts (measured on random edit sequences: 8 of 948).
+    if (!verdict.valid && this.brokenOutside(doc, spans)) {
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) });
+      return { ...full, ms: performance.now() - started };
+    }
+    return verdict;
+  }
+
+  /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
+  private brokenOutside(doc: LiveDocument, spans: readonly [number, number][]): boolean {
+    if (!doc.tree.rootNode.hasError) return false;
+    doc.errors ??= collectIssues(doc.tree);
+    return doc.errors.some((e) => !spans.some(([s, t]) => e.start >= s && e.end <= t));
+  }
+
+  /**
+   * The pipeline's check: incremental when the request names a document the
+   * worker holds at that version and its text agrees around the cursor,
+   * otherwise the full-text check on prefix + suffix.
+   */
+  async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
+    const { documentId, version } = req ?? {};
+    if (typeof documentId === 'string' && typeof version === 'number' && !badRequest(req) && this.matches(documentId, version, req)) {
+      const v = await this.validateAt(documentId, version, req.prefix.length, req.completion);
+      if (v) return v;
+    }
+    return this.validator.validate(req);
+  }
+
+  /** Cheap guard against a stale copy: same language, same length, same text next to the cursor. */
+  private matches(uri: string, version: number, req: SyntaxRequest): boolean {
+    const doc = this.docs.get(uri);
+    if (!doc || doc.version !== version || doc.language !== req.language) return false;
+    const at = req.prefix.length;
+    if (doc.text.length !== at + req.suffix.length) return false;
+    const near = 256;
+    return doc.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) && doc.text.slice(at, at + near) === req.suffix.slice(0, near);
+  }
+}
+
+const CHUNK = 4096;
+
+/** Parse the window and free the tree at once (trees live in wasm memory). */
+function windowIssues(parser: Parser, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], completion?: [number, number]): RawIssue[] {
+  const tree = parser.parse(input, null, { includedRanges });
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  try {
+    const issues = collectIssues(tree);
+    if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
+    if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
+    return issues;
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * The text with the completion spliced in, handed to tree-sitter a chunk at
+ * a time: the parse reads only the included ranges, and the document is not
+ * copied into one new string for it.
+ */
+function splicedInput(text: string, at: number, inserted: string): ParseCallback {
+  const end = at + inserted.length;
+  return (index) => {
+    if (index < at) return text.slice(index, Math.min(at, index + CHUNK));
+    if (index < end) return inserted.slice(index - at, index - at + CHUNK);
+    return text.slice(index - inserted.length, index - inserted.length + CHUNK);
+  };
+}

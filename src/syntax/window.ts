@@ -1,0 +1,140 @@
+// The part of a live document a completion's check needs to parse. The
+// document's tree (kept up to date edit by edit) says where the cursor sits:
+// in a statement, in a method, in a class, in a file. At each list of
+// statements or members on that path only the one holding the cursor and
+// its two neighbours are kept; the other members are cut out. What is left
+// is still a well-formed skeleton (`class A {` ... `}` around the method,
+// the function header around the statement), which tree-sitter parses
+// through `includedRanges` with the document's own offsets and rows.
+//
+// Why: a tree-sitter reparse after an edit is not constant time (every
+// member after the edit is reduced again; measured ~O(rest of file) for
+// Python), while members other than the one being completed cannot change
+// the verdict: they are complete and balanced, or broken on their own rows,
+// which the differential rule would excuse anyway. The neighbours stay for
+// context (Python's indentation rules compare a statement with the one
+// before it).
+import type { Node, Point, Range, Tree } from 'web-tree-sitter';
+import { pointAfter } from './text-edits';
+
+/** Node types whose named children are independent statements or members. */
+const LISTS = new Set([
+  // python
+  'module', 'block',
+  // java, c#, javascript/typescript, go, rust (and c++ `translation_unit` below)
+  'program', 'class_body', 'interface_body', 'enum_body', 'compilation_unit', 'declaration_list', 'statement_block', 'source_file',
+  // c++
+  'translation_unit', 'field_declaration_list', 'compound_statement',
+]);
+
+/**
+ * The spans of the document to parse for a completion at `offset`, as
+ * sorted, disjoint [start, end) offsets; the whole document when nothing
+ * can be cut. The cursor is always inside one of them.
+ */
+export function windowSpans(tree: Tree, offset: number, length: number): [number, number][] {
+  const cuts: [number, number][] = [];
+  let node: Node | null = tree.rootNode;
+  while (node) {
+    if (LISTS.has(node.type)) cutSiblings(node, offset, cuts);
+    node = childAt(node, offset);
+  }
+  const spans: [number, number][] = [];
+  let from = 0;
+  for (const [start, end] of cuts.sort((x, y) => x[0] - y[0])) {
+    if (start > from) spans.push([from, start]);
+    from = Math.max(from, end);
+  }
+  if (length > from || spans.length === 0) spans.push([from, length]);
+  return spans;
+}
+
+/** tree-sitter ranges for spans of the document itself. */
+export function rangesBefore(spans: readonly [number, number][], lineStarts: readonly number[]): Range[] {
+  return spans.map(([s, e]) => ({ startIndex: s, endIndex: e, startPosition: pointOf(s, lineStarts), endPosition: pointOf(e, lineStarts) }));
+}
+
+/**
+ * tree-sitter ranges for the same spans once `completion` is inserted at
+ * `offset` (point `at`): later offsets move by its length, later rows by its
+ * line breaks, and the rest of the cursor's line also by its last line.
+ */
+export function rangesAfter(spans: readonly [number, number][], lineStarts: readonly number[], offset: number, at: Point, completion: string): Range[] {
+  const end = pointAfter(at, completion);
+  const move = (index: number, isEnd: boolean): [number, Point] => {
+    const p = pointOf(index, lineStarts);
+    if (index < offset || (index === offset && !isEnd)) return [index, p];
+    if (p.row === at.row) return [index + completion.length, { row: end.row, column: end.column + (p.column - at.column) }];
+    return [index + completion.length, { row: p.row + (end.row - at.row), column: p.column }];
+  };
+  return spans.map(([s, e]) => {
+    const [startIndex, startPosition] = move(s, false);
+    const [endIndex, endPosition] = move(e, true);
+    return { startIndex, endIndex, startPosition, endPosition };
+  });
+}
+
+/** The child of `node` holding `offset` (an offset at a child's end counts as inside it: the cursor is often right after the code). */
+function childAt(node: Node, offset: number): Node | null {
+  const child = node.firstChildForIndex(Math.max(0, offset - 1));
+  return child && child.startIndex <= offset && child.endIndex >= offset && !child.equals(node) ? child : null;
+}
+
+function cutSiblings(list: Node, offset: number, cuts: [number, number][]): void {
+  const first = skipExtras(list.firstNamedChild, 'next');
+  const last = skipExtras(list.lastNamedChild, 'previous');
+  if (!first || !last) return;
+  // The member holding the cursor, or the first one after it.
+  let here = list.firstNamedChildForIndex(Math.max(0, offset - 1));
+  here = here && here.endIndex >= offset ? here : null;
+  const keepFrom = here ? widen(here, 'previous') : last;
+  const keepTo = here ? widen(here, 'next') : last;
+  if (keepFrom.startIndex > first.startIndex) cuts.push([first.startIndex, keepFrom.startIndex]);
+  if (last.endIndex > keepTo.endIndex) cuts.push([keepTo.endIndex, last.endIndex]);
+}
+
+/**
+ * From the member at the cursor outwards, until two members in a row
+ * without an error: a broken stretch next to the cursor is kept whole. It
+ * is often the hole's own error, in pieces between lines that happen to
+ * parse (the entries `1: "One",` of a dict whose `{` is the missing
+ * middle, each a string statement then an ERROR), with the bracket the
+ * completion has to close at its end.
+ */
+function widen(here: Node, direction: 'next' | 'previous'): Node {
+  let kept = here;
+  let clean = 0;
+  for (let n = sibling(kept, direction); n && clean < 2; n = sibling(kept, direction)) {
+    kept = n;
+    clean = n.hasError || n.isError ? 0 : clean + 1;
+  }
+  return kept;
+}
+
+function sibling(node: Node, direction: 'next' | 'previous'): Node | null {
+  return skipExtras(direction === 'next' ? node.nextNamedSibling : node.previousNamedSibling, direction);
+}
+
+/** Comments are extras; so is an ERROR around one skipped token, which must count as broken, not be skipped. */
+function skipExtras(node: Node | null, direction: 'next' | 'previous'): Node | null {
+  while (node && node.isExtra && !node.isError) node = direction === 'next' ? node.nextNamedSibling : node.previousNamedSibling;
+  return node;
+}
+
+export function pointOf(offset: number, lineStarts: readonly number[]): Point {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { row: lo, column: offset - lineStarts[lo] };
+}
+
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
