@@ -52,3 +52,15 @@ test('WebGPU missing: the IDE falls back to WASM and says why', async ({ page, o
   await expect(page.getByTestId('device')).toHaveText('WASM');
   await expect(page.getByTestId('device-fallback')).toContainText(/WebGPU/);
 });
+
+test('the model picker lists the catalog and switches the local model', async ({ page, openIde }) => {
+  await openIde({ model: 'no-such-model', waitReady: false });
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await page.getByTestId('open-settings').click();
+  const picker = page.getByTestId('model-picker');
+  await expect(picker.locator('option')).toContainText(['Qwen2.5-Coder 1.5B (base, FIM)']);
+  await picker.selectOption('fixture-valid');
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+});

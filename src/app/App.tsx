@@ -136,7 +136,15 @@ export function App({ loaded }: { loaded: LoadedConfig }) {
       </main>
       {settingsOpen && (
         <SettingsPanel config={config} locks={loaded.orgConfig.privacy} preview={(o) => mergeConfig(loaded.orgConfig, applyLocks(mergeConfig(readUserSettings(), o), loaded.orgConfig).layer)}
-          onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)} />
+          onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
+          onPickModel={(m) => {
+            applyOverrides({ model: {
+              id: m.id, family: m.family, dtype: m.dtype, contextWindow: m.contextWindow, fileName: m.fileName,
+              // Hub models come from the organisation's mirror when it has one.
+              source: m.bundled ? { kind: 'bundled' } : loaded.orgConfig.model.source.kind === 'url' ? loaded.orgConfig.model.source : { kind: 'hub' },
+            } }, true);
+            setSettingsOpen(false);
+          }} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { BUILTIN_CATALOG, mergeCatalog, type CatalogEntry } from '../config/catalog';
 import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
@@ -30,8 +31,10 @@ function overridesOf(d: Draft, locked: boolean): DeepPartial<AppConfig> {
   };
 }
 
-export function SettingsPanel({ config, locks, preview, onSave, onClose }: {
+export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickModel }: {
   config: AppConfig;
+  /** Switch the local model to a catalog entry (reloads it). */
+  onPickModel: (entry: CatalogEntry) => void;
   /** The organisation's locks: locked controls are shown but cannot be changed. */
   locks: Pick<AppConfig['privacy'], 'lockMode' | 'lockEndpoint' | 'allowedEndpoints'>;
   /** Merges overrides onto the organisation's config, for validation before saving. */
@@ -42,6 +45,13 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose }: {
   const [d, setD] = useState<Draft>(() => draftOf(config));
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
   const epLocked = locks.lockEndpoint;
+  const catalog = useMemo(() => {
+    try {
+      return mergeCatalog(BUILTIN_CATALOG, config.catalog);
+    } catch {
+      return [...BUILTIN_CATALOG]; // config problems are reported by the config loader
+    }
+  }, [config.catalog]);
   const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
   const epOff = !d.endpointOn || epLocked;
   return (
@@ -61,6 +71,13 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose }: {
         <label>Timeout (ms) <input type="number" value={d.timeoutMs} onChange={(e) => set('timeoutMs', Number(e.target.value))} disabled={epOff} /></label>
         <label>Max tokens <input type="number" value={d.maxTokens} onChange={(e) => set('maxTokens', Number(e.target.value))} disabled={epOff} /></label>
         <label>Bearer token <input type="password" value={d.apiKey} onChange={(e) => set('apiKey', e.target.value)} disabled={epOff} autoComplete="off" /></label>
+      </fieldset>
+      <fieldset>
+        <legend>Local model</legend>
+        <label>Model <select value={config.model.id} onChange={(e) => { const m = catalog.find((x) => x.id === e.target.value); if (m) onPickModel(m); }} data-testid="model-picker">
+          {catalog.some((m) => m.id === config.model.id) ? null : <option value={config.model.id}>{config.model.id}</option>}
+          {catalog.map((m) => <option key={m.id} value={m.id}>{m.label} ({m.family}, ~{m.sizeMB.webgpu >= 1 ? `${Math.round(m.sizeMB.webgpu)} MB` : 'tiny'})</option>)}
+        </select></label>
       </fieldset>
       <fieldset>
         <legend>Routing</legend>

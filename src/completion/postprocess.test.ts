@@ -12,4 +12,16 @@ describe('postProcess', () => {
   it('leaves a middle alone when the suffix starts with whitespace only', () => {
     expect(postProcess('a + b', '\n\nprint(1)')).toBe('a + b');
   });
+  it('stops where the middle runs into the code after the cursor', () => {
+    const suffix = '\n    return total\n\nprint(f())\n';
+    expect(postProcess('total = 0\n    for x in xs:\n        total += x\n    return total\n\nprint(f())', suffix))
+      .toBe('total = 0\n    for x in xs:\n        total += x');
+  });
+  it('drops a middle that only repeats the next line', () => {
+    expect(postProcess('return total', '\n    return total\n')).toBe('');
+  });
+  it('collapses a line the model repeats in a loop', () => {
+    expect(postProcess('x += 1\nx += 1\nx += 1\nx += 1\ny = 2', '')).toBe('x += 1\ny = 2');
+    expect(postProcess('a()\na()\nb()', '')).toBe('a()\na()\nb()'); // twice can be intended
+  });
 });

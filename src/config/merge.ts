@@ -5,6 +5,7 @@ import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
+import { BUILTIN_CATALOG, mergeCatalog } from './catalog';
 import type { AppConfig } from './types';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K] };
@@ -39,6 +40,11 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
   for (const [lang, t] of Object.entries(c.router.perLanguage ?? {})) {
     if (!(typeof t === 'number' && t >= 0 && t <= 1)) p.push(`router.perLanguage.${lang} ${String(t)} must be between 0 and 1`);
+  }
+  try {
+    mergeCatalog(BUILTIN_CATALOG, c.catalog);
+  } catch (e) {
+    p.push(`catalog: ${(e as Error).message}`);
   }
   if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
   if (!['block', 'redact'].includes(c.privacy.secrets)) p.push(`privacy.secrets "${c.privacy.secrets}" must be block or redact`);
