@@ -15,6 +15,7 @@ export interface BenchSuite {
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
   // Suites register here: name -> lazy import, so one suite's deps never slow another.
   eval: async () => (await import('./eval')).suite,
+  syntax: async () => (await import('./syntax')).suite,
 };
 
 async function main(): Promise<void> {

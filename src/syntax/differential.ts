@@ -33,7 +33,8 @@
 //    tree-sitter cannot expand, hidden inside the empty `for()`'s error
 //    until the header is filled) stays pre-existing. Measured: this part
 //    turned the one false rejection over all 7,568 benchmark tasks into
-//    none, and cost 7 of 5,205 Python truncations (detection 99.9 -> 99.8%).
+//    none; with rules 1-4 alone it let 7 more of 5,205 Python truncations
+//    through, which rule 5 catches again (1 missed now).
 // 4. tree-sitter's errors vouch for tree-sitter's errors, and the extra
 //    language checks' (Python indentation) for theirs: a hole error often
 //    shows up as misaligned lines just below the cursor, which must not
@@ -46,7 +47,7 @@
 //
 // Known limits, both rare on the benchmarks: a hole error that tree-sitter
 // reports a line or more after the cursor looks pre-existing (a completion
-// that fails to fix it is judged valid: most of the 87 Python `dedent`
+// that fails to fix it is judged valid: most of the ~90 Python `dedent`
 // misses of the detection test, where the empty hole had already
 // misaligned the `else:` below it); and when the cursor sits inside a
 // region the parser could not make sense of before (an unclosed bracket far

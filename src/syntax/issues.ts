@@ -40,17 +40,19 @@ export interface RawIssue {
 export function collectIssues(tree: Tree): RawIssue[] {
   const issues: RawIssue[] = [];
   if (!tree.rootNode.hasError) return issues;
+  // The broken nodes being descended, with the issue count when entered: one
+  // whose subtree shows no issue hides a MISSING token of a hidden rule
+  // (Python's `_newline` in `return return x`) that no cursor can visit.
+  const open: { node: Node; count: number }[] = [];
+  const close = () => {
+    const { node, count } = open.pop()!;
+    if (!node.isError && issues.length === count) issues.push(hiddenMissing(node));
+  };
   const cursor = tree.walk();
   try {
     for (;;) {
       const node = cursor.currentNode;
       const missing = node.isMissing;
-      if (!missing && !node.isError && node.hasError && !node.children.some((c) => c?.hasError)) {
-        // The error is a MISSING token of a hidden rule (Python's `_newline`
-        // in `return return x`): the cursor never shows it, only its
-        // parent's hasError does.
-        issues.push(hiddenMissing(node));
-      }
       if (missing || node.isError) {
         issues.push({
           kind: missing ? 'missing' : 'error',
@@ -65,9 +67,17 @@ export function collectIssues(tree: Tree): RawIssue[] {
       }
       // Descend only where an error hides; otherwise go to the next sibling,
       // climbing up as long as there is none.
-      if (node.hasError && !missing && cursor.gotoFirstChild()) continue;
+      if (node.hasError && !missing) {
+        open.push({ node, count: issues.length });
+        if (cursor.gotoFirstChild()) continue;
+        close();
+      }
       while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return issues;
+        if (!cursor.gotoParent()) {
+          while (open.length) close();
+          return issues;
+        }
+        close();
       }
     }
   } finally {

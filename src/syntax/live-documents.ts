@@ -47,21 +47,59 @@ export type OpenResult = { ok: true } | { ok: false; reason: string };
 
 export class LiveDocuments {
   private readonly docs = new Map<string, LiveDocument>();
+  /** The last operation queued per document: they run one after the other, in the order they came. */
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(private readonly validator: SyntaxValidator) {}
 
+  /**
+   * Operations on one document wait for the ones before them: an edit that
+   * arrives while the document is still being opened (its grammar loading)
+   * must apply to the opened copy, not find none.
+   */
+  private serial<T>(uri: string, op: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(uri) ?? Promise.resolve()).then(op, op);
+    const settled = run.then(() => undefined, () => undefined);
+    this.queues.set(uri, settled);
+    void settled.then(() => {
+      if (this.queues.get(uri) === settled) this.queues.delete(uri);
+    });
+    return run;
+  }
+
   /** Parse and keep a document (replacing any copy). When its language cannot be checked it is not kept, and the reason says why. */
-  async openDocument(uri: string, language: LanguageId, text: string, version = 0): Promise<OpenResult> {
-    this.closeDocument(uri);
+  openDocument(uri: string, language: LanguageId, text: string, version = 0): Promise<OpenResult> {
+    return this.serial(uri, () => this.open(uri, language, text, version));
+  }
+
+  applyEdits(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
+    return this.serial(uri, () => this.edit(uri, version, edits, length));
+  }
+
+  validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+    return this.serial(uri, () => this.check(uri, version, offset, completion));
+  }
+
+  closeDocument(uri: string): Promise<void> {
+    return this.serial(uri, async () => this.drop(uri));
+  }
+
+  private drop(uri: string): void {
+    this.docs.get(uri)?.tree.delete();
+    this.docs.delete(uri);
+  }
+
+  private async open(uri: string, language: LanguageId, text: string, version: number): Promise<OpenResult> {
+    this.drop(uri);
     if (typeof text !== 'string') return { ok: false, reason: 'the text must be a string' };
     if (text.length > MAX_DOCUMENT_LENGTH) return { ok: false, reason: `the document is over ${MAX_DOCUMENT_LENGTH} code units` };
     const loaded = await this.validator.load(language);
     if (typeof loaded === 'string') return { ok: false, reason: loaded };
     const tree = loaded.parser.parse(text);
     if (!tree) return { ok: false, reason: 'tree-sitter returned no tree' };
-    this.closeDocument(uri); // a concurrent open of the same uri may have finished meanwhile
+    this.drop(uri);
     this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
-    while (this.docs.size > MAX_DOCUMENTS) this.closeDocument(this.docs.keys().next().value!);
+    while (this.docs.size > MAX_DOCUMENTS) this.drop(this.docs.keys().next().value!);
     return { ok: true };
   }
 
@@ -73,11 +111,11 @@ export class LiveDocuments {
    * `length` (an event was lost): the next check then uses the full text,
    * and the editor opens the document again.
    */
-  async applyEdits(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
+  private async edit(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
     const doc = this.docs.get(uri);
     if (doc && typeof version === 'number' && version <= doc.version) return true;
     if (!doc || typeof version !== 'number' || !Array.isArray(edits)) {
-      this.closeDocument(uri);
+      this.drop(uri);
       return false;
     }
     const loaded = await this.validator.load(doc.language);
@@ -90,27 +128,22 @@ export class LiveDocuments {
         text = step.text;
       }
     } catch {
-      this.closeDocument(uri);
+      this.drop(uri);
       return false;
     }
     if ((length !== undefined && text.length !== length) || text.length > MAX_DOCUMENT_LENGTH) {
-      this.closeDocument(uri);
+      this.drop(uri);
       return false;
     }
     loaded.parser.setLanguage(loaded.grammar);
     const tree = loaded.parser.parse(text, doc.tree);
     if (!tree) {
-      this.closeDocument(uri);
+      this.drop(uri);
       return false;
     }
     doc.tree.delete();
     Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined });
     return true;
-  }
-
-  closeDocument(uri: string): void {
-    this.docs.get(uri)?.tree.delete();
-    this.docs.delete(uri);
   }
 
   /** The version held for a document, if any. */
@@ -133,7 +166,7 @@ export class LiveDocuments {
    * when the document is not held at `version` (the caller has the text and
    * falls back to a full check).
    */
-  async validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+  private async check(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
     const started = performance.now();
     const doc = this.docs.get(uri);
     if (!doc || doc.version !== version) return undefined;
@@ -192,8 +225,9 @@ export class LiveDocuments {
    */
   async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
     const { documentId, version } = req ?? {};
-    if (typeof documentId === 'string' && typeof version === 'number' && !badRequest(req) && this.matches(documentId, version, req)) {
-      const v = await this.validateAt(documentId, version, req.prefix.length, req.completion);
+    if (typeof documentId === 'string' && typeof version === 'number' && !badRequest(req)) {
+      // After the edits queued before it, so the copy is as up to date as it will be.
+      const v = await this.serial(documentId, async () => (this.matches(documentId, version, req) ? this.check(documentId, version, req.prefix.length, req.completion) : undefined));
       if (v) return v;
     }
     return this.validator.validate(req);

@@ -27,7 +27,7 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxVal
       try {
         return await docs.validateAt(uri, version, offset, completion);
       } catch (error) {
-        docs.closeDocument(uri);
+        void docs.closeDocument(uri);
         return failed(undefined, error, started);
       }
     },
@@ -35,7 +35,7 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxVal
       try {
         return await docs.openDocument(uri, language, text, version);
       } catch (error) {
-        docs.closeDocument(uri);
+        void docs.closeDocument(uri);
         return { ok: false, reason: `the document could not be parsed: ${(error as Error)?.message ?? String(error)}` };
       }
     },
@@ -43,12 +43,12 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxVal
       try {
         return await docs.applyEdits(uri, version, edits, length);
       } catch {
-        docs.closeDocument(uri);
+        void docs.closeDocument(uri);
         return false;
       }
     },
     async closeDocument(uri) {
-      docs.closeDocument(uri);
+      await docs.closeDocument(uri);
     },
   };
 }

@@ -47,11 +47,6 @@ export function pointAfter(start: Point, inserted: string): Point {
   return { row: start.row + rows, column: inserted.length - last - 1 };
 }
 
-/** An insertion of `inserted` at `at` (whose point is `start`). */
-export function insertionEdit(at: number, start: Point, inserted: string): TreeEdit {
-  return { startIndex: at, oldEndIndex: at, newEndIndex: at + inserted.length, startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, inserted) };
-}
-
 export class EditOutOfRangeError extends Error {}
 
 /** Apply one edit: the new text and the tree edit. Throws when the edit does not fit the text (a missed change). */

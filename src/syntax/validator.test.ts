@@ -319,3 +319,20 @@ describe('runtime behaviour', () => {
     expect(v.ms).toBeLessThan(50);
   });
 });
+
+describe('what tree-sitter lets through on its own', () => {
+  it('a MISSING token of a hidden rule (Python `return return x`: the `_newline` between two statements)', async () => {
+    const v = await check('python', 'def f(x):\n    ', 'return return x', '\n');
+    expect(v.valid).toBe(false);
+    expect(brief(v)).toEqual(['missing 1:10 block: separator']);
+  });
+
+  it('a reserved word used as a name (Java `break break;`, C++ `return return;`), only where the completion wrote it', async () => {
+    expectInvalid(await check('java', 'class A { void f() { while (true) { ', 'break break;', ' } } }\n'), ["error 0:42 reserved word 'break' used as a name"]);
+    expectInvalid(await check('cpp', 'int f() { ', 'return return;', ' }\n'), ["error 0:17 reserved word 'return' used as a name"]);
+    // Contextual keywords are names: Java `var`/`record`, C++ `final`/`override`, Python `match`.
+    expectValid(await check('java', 'class A { void f() { ', 'int record = 1; var var = 2;', ' } }\n'));
+    expectValid(await check('cpp', 'int f() { ', 'int final = 1; return final;', ' }\n'));
+    expectValid(await check('python', '', 'match = 1\nprint(match)', '\n'));
+  });
+});

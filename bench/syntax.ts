@@ -1,0 +1,238 @@
+// `npm run bench syntax`: the syntax validator against the compilers' front
+// ends, side by side in one run on the same contexts, and the live-document
+// path on files of 100, 1,000 and 10,000 lines.
+//
+// Targets (issue 3): p50 <= 1 ms and p95 <= 5 ms per validation on the
+// benchmark contexts; >= 100x faster than javac and g++ -fsyntax-only (run
+// per file, as processes, which is how those front ends are used); a
+// 10,000-line file within 3x of a 100-line one on the live path.
+//
+// "Per validation" is one completion at a fresh cursor position: the window
+// (or the document) is parsed without the completion and with it. The
+// compilers get the whole file with the ground truth spliced in; python3
+// compiles it in one long-lived process (compile(): ast.parse plus the
+// checks CPython makes when compiling), timed per call round trip.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LiveDocuments } from '../src/syntax/live-documents';
+import { createNodeValidator } from '../src/syntax/node-runtime';
+import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/syntax/testing/bench-tasks';
+import { PythonReference, python3Available } from '../src/syntax/testing/python-reference';
+import type { BenchSuite } from './index';
+import { fmtMs, summarize } from './stats';
+
+type Summary = ReturnType<typeof summarize>;
+const COMPILER_SAMPLES = Number(process.env.SYNTAX_BENCH_COMPILER_SAMPLES ?? 20);
+
+const row = (name: string, s: Summary, extra = '') =>
+  console.log(`${name.padEnd(44)} ${String(s.n).padStart(6)}  p50 ${fmtMs(s.p50).padStart(9)}  p95 ${fmtMs(s.p95).padStart(9)}  ${extra}`);
+
+function has(cmd: string, args: string[]): boolean {
+  try {
+    return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Our validation, per completion at a fresh spot: the editor's live path (window) and the full-text check. */
+async function ours(tasks: FimTask[]): Promise<{ live: number[]; full: number[]; cpu: number[]; byLanguage: Record<string, { live: number[]; full: number[] }> }> {
+  const validator = createNodeValidator();
+  const docs = new LiveDocuments(validator);
+  for (const language of ['python', 'java', 'cpp']) await validator.validate({ language, prefix: '', completion: '', suffix: '' }); // load grammars
+  const live: number[] = [];
+  const full: number[] = [];
+  const cpu: number[] = [];
+  const byLanguage: Record<string, { live: number[]; full: number[] }> = {};
+  for (const [i, t] of tasks.entries()) {
+    await docs.openDocument('bench', t.language, t.prefix + t.suffix, i);
+    // The same check twice more, each at a fresh document version, keeping
+    // the fastest: what the validator costs without the scheduler's pauses
+    // for other processes (this machine has 2 cores and is shared).
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      await docs.openDocument('again', t.language, t.prefix + t.suffix, k);
+      const started = performance.now();
+      await docs.validateAt('again', k, t.prefix.length, t.middle);
+      best = Math.min(best, performance.now() - started);
+    }
+    cpu.push(best);
+    let started = performance.now();
+    await docs.validateAt('bench', i, t.prefix.length, t.middle);
+    const l = performance.now() - started;
+    started = performance.now();
+    await validator.validate({ language: t.language, prefix: t.prefix, completion: t.middle, suffix: t.suffix });
+    const f = performance.now() - started;
+    live.push(l);
+    full.push(f);
+    (byLanguage[t.language] ??= { live: [], full: [] }).live.push(l);
+    byLanguage[t.language].full.push(f);
+  }
+  return { live, full, cpu, byLanguage };
+}
+
+async function pythonCompile(tasks: FimTask[]): Promise<number[]> {
+  const ref = new PythonReference();
+  try {
+    await ref.check('pass\n'); // interpreter start-up is not per call
+    const ms: number[] = [];
+    for (const t of tasks) {
+      const started = performance.now();
+      await ref.check(t.prefix + t.middle + t.suffix);
+      ms.push(performance.now() - started);
+    }
+    return ms;
+  } finally {
+    ref.close();
+  }
+}
+
+/** One process per file, as an IDE or a build would run the front end. */
+function perFile(tasks: FimTask[], command: (file: string, dir: string) => [string, string[]], fileName: (t: FimTask) => string): number[] {
+  const ms: number[] = [];
+  for (const t of tasks) {
+    const dir = mkdtempSync(join(tmpdir(), 'syntax-bench-'));
+    try {
+      const file = join(dir, fileName(t));
+      writeFileSync(file, t.prefix + t.middle + t.suffix);
+      const [cmd, args] = command(file, dir);
+      const started = performance.now();
+      spawnSync(cmd, args, { stdio: 'ignore', timeout: 120_000 });
+      ms.push(performance.now() - started);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return ms;
+}
+
+const javaFileName = (t: FimTask) => `${/public\s+(?:final\s+)?class\s+(\w+)/.exec(t.prefix + t.suffix)?.[1] ?? 'Main'}.java`;
+
+/** Files of `lines` lines: small functions (methods) with a hole in the middle one. */
+function syntheticFile(language: 'python' | 'java' | 'cpp', lines: number): { text: string; offset: number; completion: string } {
+  const unit = {
+    python: (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
+    java: (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      if (x % 2 == 0) total += x * b;\n      else total -= 1;\n    }\n    return total;\n  }\n\n`,
+    cpp: (i: number) => `int f_${i}(int a, int b) {\n  int total = 0;\n  for (int x = 0; x < a; x++) {\n    if (x % 2 == 0) total += x * b;\n    else total -= 1;\n  }\n  return total;\n}\n\n`,
+  }[language];
+  const parts: string[] = [];
+  let count = language === 'java' ? 2 : 0;
+  for (let i = 0; count < lines; i++) {
+    const u = unit(i);
+    parts.push(u);
+    count += u.split('\n').length - 1;
+  }
+  let text = language === 'java' ? `class Big {\n${parts.join('')}}\n` : parts.join('');
+  // The hole: `total = ` with the cursor at its end, as while typing.
+  const marker = language === 'python' ? '    total = 0' : language === 'java' ? '    int total = 0' : '  int total = 0';
+  const offset = text.indexOf(marker, text.length >> 1) + marker.length - 1;
+  text = text.slice(0, offset) + text.slice(offset + 1);
+  return { text, offset, completion: 'a + b' };
+}
+
+async function sizes(): Promise<Record<string, unknown>> {
+  const validator = createNodeValidator();
+  const docs = new LiveDocuments(validator);
+  const out: Record<string, unknown> = {};
+  for (const language of ['python', 'java', 'cpp'] as const) {
+    const perSize: Record<number, { live: Summary; full: Summary; keystroke: Summary; invalidLive: Summary }> = {};
+    for (const lines of [100, 1000, 10_000]) {
+      const { text, offset, completion } = syntheticFile(language, lines);
+      const rounds = lines === 10_000 ? 30 : 100;
+      const live: number[] = [];
+      const invalidLive: number[] = [];
+      const full: number[] = [];
+      const keystroke: number[] = [];
+      await docs.openDocument('big', language, text, 0);
+      let current: string;
+      for (let v = 1; v <= rounds; v++) {
+        // A keystroke near the cursor: a blank line typed above its line, then deleted again.
+        const at = text.lastIndexOf('\n', offset - 1) + 1;
+        const edit = v % 2 ? { rangeOffset: at, rangeLength: 0, text: '\n' } : { rangeOffset: at, rangeLength: 1, text: '' };
+        const shift = v % 2 ? 1 : 0;
+        current = v % 2 ? `${text.slice(0, at)}\n${text.slice(at)}` : text;
+        let started = performance.now();
+        await docs.applyEdits('big', v, [edit], current.length);
+        keystroke.push(performance.now() - started);
+        started = performance.now();
+        await docs.validateAt('big', v, offset + shift, completion); // fresh spot: a new version
+        live.push(performance.now() - started);
+        started = performance.now();
+        await docs.validateAt('big', v, offset + shift, 'a + (b'); // same spot, unbalanced
+        invalidLive.push(performance.now() - started);
+        started = performance.now();
+        await validator.validate({ language, prefix: current.slice(0, offset + shift) + ' '.repeat(v % 3), completion, suffix: current.slice(offset + shift) });
+        full.push(performance.now() - started);
+      }
+      perSize[lines] = { live: summarize(live), full: summarize(full), keystroke: summarize(keystroke), invalidLive: summarize(invalidLive) };
+      row(`${language} ${lines} lines: live (window), valid`, perSize[lines].live);
+      row(`${language} ${lines} lines: live, unbalanced (same spot)`, perSize[lines].invalidLive);
+      row(`${language} ${lines} lines: full reparse`, perSize[lines].full);
+      row(`${language} ${lines} lines: keystroke (tree.edit + reparse)`, perSize[lines].keystroke);
+    }
+    const ratio = perSize[10_000].live.p50 / perSize[100].live.p50;
+    console.log(`${language}: live p50 10,000 / 100 lines = ${ratio.toFixed(2)}x (target <= 3x: ${ratio <= 3 ? 'ok' : 'MISSED'})\n`);
+    out[language] = { ...perSize, ratio10kTo100: ratio };
+  }
+  return out;
+}
+
+export const suite: BenchSuite = {
+  name: 'syntax',
+  description: 'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines',
+  async run() {
+    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: timings above ~2 are contended)\n`);
+    const results: Record<string, unknown> = {};
+    if (!benchPresent()) {
+      console.log(`${BENCH_DIR} not found: the benchmark-context part is skipped (put SAFIM and HumanEval-infilling there)`);
+    } else {
+      const all = loadAllTasks();
+      // The contexts: every SAFIM dev task (python, java, cpp) and every HumanEval single-line task.
+      const tasks = all.filter((t) => t.set !== 'humaneval-multi');
+      const o = await ours(tasks);
+      const live = summarize(o.live);
+      const full = summarize(o.full);
+      row('ours, live document (window)', live, `target p50 <= 1 ms, p95 <= 5 ms: ${live.p50 <= 1 && live.p95 <= 5 ? 'ok' : 'MISSED'}`);
+      const cpu = summarize(o.cpu);
+      row('ours, live document, best of 3 per context', cpu, `target: ${cpu.p50 <= 1 && cpu.p95 <= 5 ? 'ok' : 'MISSED'}`);
+      row('ours, full text', full, `target: ${full.p50 <= 1 && full.p95 <= 5 ? 'ok' : 'MISSED'}`);
+      const perLanguage: Record<string, unknown> = {};
+      for (const [language, v] of Object.entries(o.byLanguage)) {
+        perLanguage[language] = { live: summarize(v.live), full: summarize(v.full) };
+        row(`  ${language}: live`, summarize(v.live));
+        row(`  ${language}: full`, summarize(v.full));
+      }
+      Object.assign(results, { contexts: tasks.length, ours: { live, bestOf3: cpu, full, perLanguage } });
+
+      const python = tasks.filter((t) => t.language === 'python');
+      if (python3Available()) {
+        const py = summarize(await pythonCompile(python));
+        const ourPy = summarize(o.byLanguage.python.live);
+        const r = py.p50 / ourPy.p50;
+        row('python3 compile(), long-lived process', py, r >= 1 ? `ours is ${r.toFixed(1)}x faster at p50` : `python3 is ${(1 / r).toFixed(1)}x faster at p50`);
+        results.python3 = { ...py, ratioP50: py.p50 / ourPy.p50 };
+      }
+      const sample = (language: string) => tasks.filter((t) => t.language === language).filter((_, i, a) => i % Math.max(1, Math.floor(a.length / COMPILER_SAMPLES)) === 0).slice(0, COMPILER_SAMPLES);
+      if (has('javac', ['-version'])) {
+        const j = summarize(perFile(sample('java'), (file, dir) => ['javac', ['-d', dir, '-proc:none', file]], javaFileName));
+        const ourJava = summarize(o.byLanguage.java.live);
+        const ratio = j.p50 / ourJava.p50;
+        row('javac per file', j, `ours is ${ratio.toFixed(0)}x faster at p50 (target >= 100x: ${ratio >= 100 ? 'ok' : 'MISSED'})`);
+        results.javac = { ...j, ratioP50: ratio };
+      } else console.log('javac not found: skipped');
+      if (has('g++', ['--version'])) {
+        const g = summarize(perFile(sample('cpp'), (file) => ['g++', ['-std=c++17', '-fsyntax-only', file]], () => 'main.cpp'));
+        const ourCpp = summarize(o.byLanguage.cpp.live);
+        const ratio = g.p50 / ourCpp.p50;
+        row('g++ -fsyntax-only per file', g, `ours is ${ratio.toFixed(0)}x faster at p50 (target >= 100x: ${ratio >= 100 ? 'ok' : 'MISSED'})`);
+        results.gpp = { ...g, ratioP50: ratio };
+      } else console.log('g++ not found: skipped');
+      console.log('');
+    }
+    results.sizes = await sizes();
+    results.loadAverage = loadavg();
+    return results;
+  },
+};

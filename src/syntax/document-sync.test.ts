@@ -1,0 +1,53 @@
+// The main-thread mirror of editor models: change events reach the worker's
+// copy in order, and a copy that missed events (the engine was not ready)
+// is reopened from the editor's text instead of being trusted.
+import { describe, expect, it } from 'vitest';
+import { DocumentSync, type SyncedModel } from './document-sync';
+import { createNodeSyntaxService } from './node-runtime';
+import type { TextEdit } from './text-edits';
+
+/** A stand-in for a Monaco model: text, version, and the change events it would fire. */
+class FakeModel implements SyncedModel {
+  constructor(public uri: string, private value: string, private versionId = 1) {}
+  language = () => 'python';
+  version = () => this.versionId;
+  text = () => this.value;
+  length = () => this.value.length;
+  type(at: number, text: string): [number, TextEdit[]] {
+    this.value = this.value.slice(0, at) + text + this.value.slice(at);
+    return [++this.versionId, [{ rangeOffset: at, rangeLength: 0, text }]];
+  }
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('DocumentSync', () => {
+  it('opens, applies change events, and checks the live copy', async () => {
+    const service = createNodeSyntaxService();
+    const sync = new DocumentSync(() => service);
+    const model = new FakeModel('file:///a.py', 'def f(a):\n    return \n');
+    sync.opened(model);
+    for (const ch of 'a + 1') sync.changed(model, ...model.type(model.text().indexOf('\n', 10), ch));
+    await settle();
+    const offset = model.text().length - 1;
+    expect(await service.validateAt(model.uri, model.version(), offset, ' * 2')).toMatchObject({ checked: true, valid: true });
+    expect(await service.validateAt(model.uri, model.version(), offset, ' * (2')).toMatchObject({ checked: true, valid: false });
+  });
+
+  it('reopens from the editor text when events were missed while no worker was there', async () => {
+    const service = createNodeSyntaxService();
+    let ready = false;
+    const sync = new DocumentSync(() => (ready ? service : undefined));
+    const model = new FakeModel('file:///b.py', 'x = 1\n');
+    sync.opened(model); // engine not ready: nothing sent
+    sync.changed(model, ...model.type(6, 'y = 2\n'));
+    ready = true;
+    sync.changed(model, ...model.type(12, 'z = (3\n')); // the worker does not hold it: reopened from the text
+    await settle();
+    expect(await service.validateAt(model.uri, model.version(), 12, '')).toMatchObject({ checked: true });
+    expect((await service.validateAt(model.uri, model.version(), model.length(), ')'))!.valid).toBe(true);
+    sync.closed(model.uri);
+    await settle();
+    expect(await service.validateAt(model.uri, model.version(), 0, '')).toBeUndefined();
+  });
+});
