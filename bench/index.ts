@@ -16,6 +16,8 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   // Suites register here: name -> lazy import, so one suite's deps never slow another.
   eval: async () => (await import('./eval')).suite,
   syntax: async () => (await import('./syntax')).suite,
+  inference: async () => (await import('./inference')).suite,
+  'early-escalation': async () => (await import('./early-escalation')).suite,
 };
 
 async function main(): Promise<void> {

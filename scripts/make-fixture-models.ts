@@ -1,48 +1,130 @@
 // Writes the tiny deterministic fixture models (see scripts/fixture-models/)
-// into public/models/fixtures/<name>/, or into --out DIR.
-//   npx tsx scripts/make-fixture-models.ts [--out DIR]
+// into public/models/fixtures/<name>/, or into --out DIR: the three designed
+// models, their index.json, and the default real-architecture model
+// (fixture-qwen2-tiny). With --real-arch, writes only one real-architecture
+// model sized by the flags (see usage below).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIXTURE_DESIGNS } from './fixture-models/designs';
-import { fixtureFiles, fixtureIndex } from './fixture-models/files';
+import { fixtureFiles, fixtureIndex, type FileSet } from './fixture-models/files';
+import { DEFAULT_REAL_ARCH, defaultName, parameterCount, validateSpec, type RealArchSpec } from './fixture-models/real-arch';
+import { realArchFiles } from './fixture-models/real-arch-files';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURES_DIR = join(REPO_ROOT, 'public', 'models', 'fixtures');
+
+export const USAGE = `usage: make-fixture-models [--out DIR]
+       make-fixture-models --real-arch [--name NAME] [--layers N] [--hidden H] [--heads A] [--kv-heads K]
+                           [--head-dim D] [--intermediate I] [--vocab-extra X] [--seed S] [--out DIR]
+  Without --real-arch: the designed fixtures, index.json and ${DEFAULT_REAL_ARCH.name}.
+  With --real-arch: one random-weight Qwen2-style model; unset sizes are ${DEFAULT_REAL_ARCH.name}'s
+  (head-dim defaults to hidden/heads), the name says the sizes unless --name is given.`;
 
 async function put(path: string, bytes: Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, bytes);
 }
 
-export async function writeFixtureModels(outDir: string): Promise<string[]> {
-  const written: string[] = [];
-  for (const design of FIXTURE_DESIGNS) {
-    for (const [rel, bytes] of fixtureFiles(design)) {
-      const path = join(outDir, design.name, rel);
-      await put(path, bytes);
-      written.push(path);
-    }
+async function putAll(outDir: string, name: string, files: FileSet, written: string[]): Promise<void> {
+  for (const [rel, bytes] of files) {
+    const path = join(outDir, name, rel);
+    await put(path, bytes);
+    written.push(path);
   }
-  const index = join(outDir, 'index.json');
-  await put(index, fixtureIndex());
-  written.push(index);
+}
+
+export async function writeRealArchModel(outDir: string, spec: RealArchSpec = DEFAULT_REAL_ARCH): Promise<string[]> {
+  const written: string[] = [];
+  await putAll(outDir, spec.name, realArchFiles(spec), written);
   return written;
 }
 
-function parseArgs(argv: string[]): { out: string } {
+export async function writeFixtureModels(outDir: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const design of FIXTURE_DESIGNS) await putAll(outDir, design.name, fixtureFiles(design), written);
+  const index = join(outDir, 'index.json');
+  await put(index, fixtureIndex());
+  written.push(index);
+  written.push(...(await writeRealArchModel(outDir)));
+  return written;
+}
+
+export interface CliArgs {
+  out: string;
+  /** Set with --real-arch: write only this model. */
+  realArch?: RealArchSpec;
+}
+
+const SIZE_FLAGS = {
+  '--layers': 'layers',
+  '--hidden': 'hidden',
+  '--heads': 'heads',
+  '--kv-heads': 'kvHeads',
+  '--head-dim': 'headDim',
+  '--intermediate': 'intermediate',
+  '--vocab-extra': 'vocabExtra',
+  '--seed': 'seed',
+} as const satisfies Record<string, keyof RealArchSpec>;
+
+export function parseArgs(argv: readonly string[]): CliArgs {
   let out = DEFAULT_FIXTURES_DIR;
+  let realArch = false;
+  let name: string | undefined;
+  const sizes: Partial<Record<(typeof SIZE_FLAGS)[keyof typeof SIZE_FLAGS], number>> = {};
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out' && argv[i + 1]) out = resolve(argv[++i]);
-    else if (argv[i].startsWith('--out=')) out = resolve(argv[i].slice('--out='.length));
-    else throw new Error(`unknown argument ${argv[i]}; usage: make-fixture-models [--out DIR]`);
+    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (flag === '--out') out = resolve(value());
+    else if (flag === '--real-arch') realArch = true;
+    else if (flag === '--name') name = value();
+    else if (flag in SIZE_FLAGS) {
+      const raw = value();
+      const n = Number(raw);
+      if (!Number.isInteger(n)) throw new Error(`${flag} needs an integer, got "${raw}"\n${USAGE}`);
+      sizes[SIZE_FLAGS[flag as keyof typeof SIZE_FLAGS]] = n;
+    } else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
-  return { out };
+  const sized = Object.keys(sizes).length > 0;
+  if (!realArch) {
+    if (sized || name) throw new Error(`size flags and --name need --real-arch\n${USAGE}`);
+    return { out };
+  }
+  const { name: _default, ...base } = DEFAULT_REAL_ARCH;
+  const hidden = sizes.hidden ?? base.hidden;
+  const heads = sizes.heads ?? base.heads;
+  const dims = {
+    ...base,
+    ...sizes,
+    // A changed width or head count moves the head size with it, unless given.
+    headDim: sizes.headDim ?? (sizes.hidden !== undefined || sizes.heads !== undefined ? Math.floor(hidden / heads) : base.headDim),
+    intermediate: sizes.intermediate ?? (sizes.hidden !== undefined ? 3 * hidden : base.intermediate),
+  };
+  const spec: RealArchSpec = { name: name ?? (sized ? defaultName(dims) : DEFAULT_REAL_ARCH.name), ...dims };
+  validateSpec(spec);
+  return { out, realArch: spec };
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { out } = parseArgs(process.argv.slice(2));
-  const files = await writeFixtureModels(out);
-  console.log(`fixture models: wrote ${files.length} files for ${FIXTURE_DESIGNS.map((d) => d.name).join(', ')} into ${out}`);
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  if (args.realArch) {
+    const s = args.realArch;
+    const files = await writeRealArchModel(args.out, s);
+    console.log(`real-architecture fixture ${s.name}: ${s.layers} layers, hidden ${s.hidden}, ${s.heads}/${s.kvHeads} heads of ${s.headDim}, ` +
+      `MLP ${s.intermediate}, ${(parameterCount(s) / 1e6).toFixed(2)}M parameters; wrote ${files.length} files into ${join(args.out, s.name)}`);
+  } else {
+    const files = await writeFixtureModels(args.out);
+    console.log(`fixture models: wrote ${files.length} files for ${[...FIXTURE_DESIGNS.map((d) => d.name), DEFAULT_REAL_ARCH.name].join(', ')} into ${args.out}`);
+  }
 }

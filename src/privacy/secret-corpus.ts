@@ -1,19 +1,9 @@
 // A corpus for the secret guard: real-looking (but randomly generated)
 // credentials in the places code keeps them, and innocent look-alikes that
 // must pass. Deterministic: the same strings every run.
+import { mulberry32 } from '../platform/prng';
 
-/** Mulberry32: a tiny seeded PRNG so the corpus is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(20261130);
+const rand = mulberry32(20261130);
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const B64 = `${ALNUM}+/`;

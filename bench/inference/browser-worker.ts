@@ -1,0 +1,33 @@
+// The bench's own worker in Chromium: the same loader as the app's inference
+// worker, exposing a bare generate() timed inside the worker, so the app's
+// engine path can be compared with the model call alone. Served by Vite.
+import * as Comlink from 'comlink';
+import { env } from '@huggingface/transformers';
+import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
+import { ORT_FILES, vendorUrl } from '../../src/platform/vendor-assets';
+
+// As workers/inference.worker.ts: ONNX Runtime from the app, one thread.
+const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
+if (onnxEnv.wasm) {
+  onnxEnv.wasm.wasmPaths = { mjs: vendorUrl(ORT_FILES.mjs, self.location.origin), wasm: vendorUrl(ORT_FILES.wasm, self.location.origin) };
+  onnxEnv.wasm.numThreads = 1;
+}
+
+let model: LoadedModel | undefined;
+
+const api = {
+  async load(name: string, device: 'webgpu' | 'wasm'): Promise<number> {
+    const t0 = performance.now();
+    model = await loadLocalModel({ model: name, location: { kind: 'local', root: '/models/fixtures/' }, device, dtype: 'fp32' });
+    return performance.now() - t0;
+  },
+  async generate(prompt: string, maxNewTokens: number, stopTokens: string[]): Promise<{ ms: number; tokens: number }> {
+    if (!model) throw new Error('bench worker: load first');
+    const t0 = performance.now();
+    const out = await model.generate(prompt, { maxNewTokens, stopTokens });
+    return { ms: performance.now() - t0, tokens: out.tokens.length };
+  },
+};
+export type BenchWorkerApi = typeof api;
+
+Comlink.expose(api);

@@ -1,0 +1,14 @@
+// A seeded PRNG for generated test data (fixture weights, the secret corpus):
+// integer arithmetic only, so the same seed gives the same values everywhere.
+
+/** mulberry32: small, fast, and good enough for data nobody trains on. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
