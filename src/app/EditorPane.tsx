@@ -1,24 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, type InlineCompletionHooks } from '../editor/inline-completions';
+import { registerCompletionKeys } from '../editor/keys';
 import { languageFromFileName } from '../syntax/languages';
-import { monacoLanguageOf, type WorkspaceFile } from './files';
+import { pathOfModel, type ModelRegistry } from './models';
 
 interface Props {
-  files: WorkspaceFile[];
-  active: string;
-  onChange: (path: string, content: string) => void;
+  models: ModelRegistry;
+  /** The file on screen; undefined when no tab is open. */
+  active: string | undefined;
+  /** The workspace's tree version: a rename or reset gives the file a new model. */
+  version: number;
   hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf'>;
 }
 
-/** One Monaco editor, one text model per file (each with its own undo history). */
-export function EditorPane({ files, active, onChange, hooks }: Props) {
+/** One Monaco editor; each file has its own text model (and so its own undo history). */
+export function EditorPane({ models, active, version, hooks }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const hooksRef = useRef(hooks);
   hooksRef.current = hooks;
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
 
   useEffect(() => {
     const ed = monaco.editor.create(host.current!, {
@@ -29,42 +30,37 @@ export function EditorPane({ files, active, onChange, hooks }: Props) {
       quickSuggestions: false,
       suggestOnTriggerCharacters: false,
       theme: 'vs',
+      ariaLabel: 'Code editor',
     });
     editor.current = ed;
-    const pathOf = (m: monaco.editor.ITextModel) => m.uri.path.replace(/^\//, '');
     const reg = registerInlineCompletions({
       source: () => hooksRef.current.source(),
       debounceMs: () => hooksRef.current.debounceMs(),
       onResult: (r) => hooksRef.current.onResult(r),
       onError: (m) => hooksRef.current.onError(m),
       onPending: (p) => hooksRef.current.onPending(p),
-      fileOf: pathOf,
-      languageOf: (m) => languageFromFileName(pathOf(m)) ?? m.getLanguageId(),
+      enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
+      onShown: (r) => hooksRef.current.onShown?.(r),
+      onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
+      fileOf: pathOfModel,
+      languageOf: (m) => languageFromFileName(pathOfModel(m)) ?? m.getLanguageId(),
     });
-    const sub = ed.onDidChangeModelContent(() => {
-      const m = ed.getModel();
-      if (m) onChangeRef.current(pathOf(m), m.getValue());
-    });
+    const keys = registerCompletionKeys(ed);
     (window as unknown as { __ide?: object }).__ide = { ...(window as unknown as { __ide?: object }).__ide, editor: ed, monaco };
     return () => {
-      sub.dispose();
+      keys.dispose();
       reg.dispose();
       ed.dispose();
-      for (const m of monaco.editor.getModels()) m.dispose();
     };
   }, []);
 
-  const filesRef = useRef(files);
-  filesRef.current = files;
   useEffect(() => {
     const ed = editor.current;
-    const file = filesRef.current.find((f) => f.path === active);
-    if (!ed || !file) return;
-    const uri = monaco.Uri.file(file.path);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(file.content, monacoLanguageOf(file.path), uri);
-    if (ed.getModel() !== model) ed.setModel(model);
-    ed.focus();
-  }, [active]);
+    if (!ed) return;
+    const model = active ? models.get(active) : undefined;
+    if (ed.getModel() !== (model ?? null)) ed.setModel(model ?? null);
+    if (model) ed.focus();
+  }, [active, models, version]);
 
-  return <div className="editor" ref={host} data-testid="editor" />;
+  return <div className="editor" ref={host} data-testid="editor" hidden={!active} />;
 }

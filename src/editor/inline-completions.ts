@@ -24,7 +24,16 @@ export interface InlineCompletionHooks {
   onResult: (r: CompletionResult) => void;
   onError: (message: string) => void;
   onPending: (pending: boolean) => void;
+  /** Completions on for this language (the per-language toggle); on when absent. */
+  enabled?: (language: string) => boolean;
+  /** The suggestion stayed visible for SHOWN_AFTER_MS (or was accepted sooner). */
+  onShown?: (r: CompletionResult) => void;
+  /** Accepted with Tab (partial: false) or word by word (partial: true, once per suggestion). */
+  onAccepted?: (r: CompletionResult, partial: boolean) => void;
 }
+
+/** A suggestion counts as shown once it was on screen this long. */
+export const SHOWN_AFTER_MS = 750;
 
 /** Small LRU: an identical request (same file text around the cursor) reuses its result. */
 class ResultCache {
@@ -59,6 +68,13 @@ const sleep = (ms: number, token: monaco.CancellationToken) =>
 export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispose(): void; clearCache(): void } {
   const cache = new ResultCache();
   const empty = { items: [] };
+  // What each shown item came from, for the stats (shown after 750 ms, accepted).
+  type Tracked = { result: CompletionResult; timer?: ReturnType<typeof setTimeout>; shown: boolean; accepted: boolean };
+  const tracked = new WeakMap<object, Tracked>();
+  const markShown = (t: Tracked) => {
+    clearTimeout(t.timer);
+    if (!t.shown) { t.shown = true; hooks.onShown?.(t.result); }
+  };
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
       const source = hooks.source();
@@ -71,6 +87,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       const prefix = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
       const suffix = model.getValueInRange({ startLineNumber: position.lineNumber, startColumn: position.column, endLineNumber: full.endLineNumber, endColumn: full.endColumn });
       const language = hooks.languageOf(model);
+      // Off for this language: only an explicit request (Alt+Backslash) completes.
+      if (!explicit && hooks.enabled && !hooks.enabled(language)) return empty;
       const key = `${language}\u0000${prefix}\u0000${suffix}`;
       let result = cache.get(key);
       if (!result) {
@@ -91,9 +109,29 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       if (token.isCancellationRequested || model.getVersionId() !== versionAtRequest) return empty;
       hooks.onResult(result);
       if (!result.text) return empty;
-      return {
-        items: [{ insertText: result.text, range: new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column) }],
-      };
+      const item = { insertText: result.text, range: new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column) };
+      tracked.set(item, { result, shown: false, accepted: false });
+      return { items: [item] };
+    },
+    handleItemDidShow(_c, item) {
+      const t = tracked.get(item);
+      if (t && !t.shown && !t.timer) t.timer = setTimeout(() => markShown(t), SHOWN_AFTER_MS);
+    },
+    handlePartialAccept(_c, item) {
+      const t = tracked.get(item);
+      if (!t || t.accepted) return;
+      t.accepted = true;
+      markShown(t);
+      hooks.onAccepted?.(t.result, true);
+    },
+    handleEndOfLifetime(_c, item, reason) {
+      const t = tracked.get(item);
+      if (!t) return;
+      if (reason.kind === monaco.languages.InlineCompletionEndOfLifeReasonKind.Accepted && !t.accepted) {
+        t.accepted = true;
+        markShown(t);
+        hooks.onAccepted?.(t.result, false);
+      } else clearTimeout(t.timer);
     },
     disposeInlineCompletions() {},
   };

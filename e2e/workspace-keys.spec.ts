@@ -1,0 +1,52 @@
+// Keys people already know, the help overlay that lists them, and the
+// per-language completions toggle.
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { shot } from './fixtures/workspace';
+
+test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
+
+test('Ctrl+Right accepts the next word, Tab the rest', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid' });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await page.keyboard.press('Control+ArrowRight');
+  await expect.poll(() => editorText(page)).toBe('def add(a, b):\n    return a\n');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => editorText(page)).toBe('def add(a, b):\n    return a + b\n');
+});
+
+test('per-language toggle: off means no automatic suggestion, Alt+\\ still asks now; the choice persists', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid' });
+  const toggle = page.getByTestId('lang-toggle');
+  await expect(toggle).toHaveAttribute('data-language', 'python');
+  await toggle.uncheck();
+  const seq = await page.getByTestId('privacy-badge').getAttribute('data-seq');
+  await typeAtEndOfLine(page, 2, ' ');
+  await page.waitForTimeout(1500); // well past the 150 ms debounce
+  await expect(ghostText(page)).toHaveCount(0);
+  await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-seq', seq!);
+  await page.keyboard.press('Alt+Backslash');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await page.keyboard.press('Escape');
+  await expect(ghostText(page)).toHaveCount(0);
+  expect(await editorText(page)).toBe('def add(a, b):\n    return \n');
+  await page.reload();
+  await expect(page.getByTestId('lang-toggle')).not.toBeChecked();
+});
+
+test('the help overlay lists the keys, opens with ? and closes with Escape', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid' });
+  await page.getByTestId('open-settings').focus();
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByTestId('help');
+  await expect(help).toBeVisible();
+  for (const k of ['Tab', 'Ctrl + →', 'Escape', 'Alt + \\']) await expect(help).toContainText(k);
+  await expect(page.getByTestId('close-help')).toBeFocused();
+  await shot(page, 'help-overlay');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await page.getByTestId('open-help').click();
+  await expect(help).toBeVisible();
+  await page.getByTestId('close-help').click();
+  await expect(help).toHaveCount(0);
+});

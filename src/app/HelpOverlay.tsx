@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { COMPLETION_KEYS } from '../editor/keys';
+
+export function HelpOverlay({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    return () => prev?.focus();
+  }, []);
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help"
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+      <div className="overlay-body">
+        <h2 id="help-title">Keyboard shortcuts</h2>
+        <table>
+          <tbody>
+            {COMPLETION_KEYS.map((k) => <tr key={k.keys}><th scope="row"><kbd>{k.keys}</kbd></th><td>{k.what}</td></tr>)}
+          </tbody>
+        </table>
+        <p>Completions can be switched off per language with the checkbox under the editor.</p>
+        <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
+      </div>
+    </div>
+  );
+}

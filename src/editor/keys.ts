@@ -1,0 +1,31 @@
+// Completion keys people already know. Tab (accept), Ctrl/Cmd+Right (accept
+// the next word) and Escape (dismiss) are Monaco's own inline-suggest
+// bindings; Alt+\\ (ask now) is added here, as in VS Code.
+import { monaco } from './monaco';
+
+export interface KeyHelp {
+  keys: string;
+  what: string;
+}
+
+const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export const COMPLETION_KEYS: KeyHelp[] = [
+  { keys: 'Tab', what: 'accept the suggestion' },
+  { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
+  { keys: 'Escape', what: 'dismiss the suggestion' },
+  { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
+  { keys: 'F2 / Delete', what: 'rename / delete the focused item in the file tree' },
+  { keys: '?', what: 'this help (outside the editor)' },
+];
+
+export const TRIGGER_ACTION = 'editor.action.inlineSuggest.trigger';
+
+export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor): monaco.IDisposable {
+  return editor.addAction({
+    id: 'router-ide.completeNow',
+    label: 'Complete now (local model first)',
+    keybindings: [monaco.KeyMod.Alt | monaco.KeyCode.Backslash],
+    run: (ed) => ed.getAction(TRIGGER_ACTION)?.run(),
+  });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { capEvents, percentile, summarize, type StatEvent } from './stats';
+
+describe('stats', () => {
+  it('percentiles by nearest rank', () => {
+    expect(percentile([], 50)).toBeUndefined();
+    expect(percentile([1, 2, 3, 4], 50)).toBe(2);
+    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
+  });
+  it('summarises shares, rate, latency per route, bytes and the saving', () => {
+    const ev: StatEvent[] = [
+      { k: 'result', t: 1, route: 'local', ms: 100, bytes: 0 },
+      { k: 'result', t: 2, route: 'local', ms: 300, bytes: 0 },
+      { k: 'result', t: 3, route: 'escalated', ms: 800, bytes: 500 },
+      { k: 'result', t: 4, route: 'blocked', ms: 120, bytes: 0 },
+      { k: 'shown', t: 5, route: 'local' },
+      { k: 'shown', t: 6, route: 'escalated' },
+      { k: 'accepted', t: 7, route: 'local', partial: false },
+    ];
+    const s = summarize(ev);
+    expect(s.results).toBe(4);
+    expect(s.share).toEqual({ local: 0.5, escalated: 0.25, blocked: 0.25, failed: 0 });
+    expect(s.acceptanceRate).toBe(0.5);
+    expect(s.latency.local).toEqual({ n: 2, p50: 100, p95: 300 });
+    expect(s.bytesSent).toBe(500);
+    expect(s.saved).toEqual({ requests: 3, perRequestMs: 800, basis: 'measured', totalMs: 2400 });
+    expect(summarize([]).saved.basis).toBe('assumed');
+    expect(capEvents(ev, 2)).toHaveLength(2);
+  });
+});

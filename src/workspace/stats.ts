@@ -1,0 +1,71 @@
+// The numbers the user sees: completions shown (visible >= 750 ms) and
+// accepted, acceptance rate, share per route, latency percentiles per route,
+// bytes sent, and an estimate of the large model's accelerator time saved
+// against always escalating. Pure: events in, summary out.
+
+export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
+export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
+
+export type StatEvent =
+  | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number }
+  | { k: 'shown'; t: number; route: StatRoute }
+  | { k: 'accepted'; t: number; route: StatRoute; partial: boolean };
+
+/** Assumed large-model time per request when no escalation has been timed yet. */
+export const DEFAULT_LARGE_MODEL_MS = 300;
+
+export interface StatsSummary {
+  results: number;
+  shown: number;
+  accepted: number;
+  /** accepted / shown, 0..1; undefined when nothing was shown. */
+  acceptanceRate?: number;
+  share: Record<StatRoute, number>;
+  latency: Record<StatRoute, { n: number; p50?: number; p95?: number }>;
+  bytesSent: number;
+  /** Requests the large model did not get, and the time per request assumed for it. */
+  saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number | undefined {
+  if (!sorted.length) return undefined;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function summarize(events: readonly StatEvent[]): StatsSummary {
+  const lat: Record<StatRoute, number[]> = { local: [], escalated: [], blocked: [], failed: [] };
+  const count: Record<StatRoute, number> = { local: 0, escalated: 0, blocked: 0, failed: 0 };
+  let shown = 0;
+  let accepted = 0;
+  let bytesSent = 0;
+  for (const e of events) {
+    if (e.k === 'result') {
+      count[e.route]++;
+      lat[e.route].push(e.ms);
+      bytesSent += e.bytes;
+    } else if (e.k === 'shown') shown++;
+    else accepted++;
+  }
+  const results = STAT_ROUTES.reduce((a, r) => a + count[r], 0);
+  const share = Object.fromEntries(STAT_ROUTES.map((r) => [r, results ? count[r] / results : 0])) as Record<StatRoute, number>;
+  const latency = Object.fromEntries(STAT_ROUTES.map((r) => {
+    const s = [...lat[r]].sort((a, b) => a - b);
+    return [r, { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95) }];
+  })) as StatsSummary['latency'];
+  const notSent = count.local + count.blocked;
+  const measured = latency.escalated.p50;
+  const perRequestMs = measured ?? DEFAULT_LARGE_MODEL_MS;
+  return {
+    results, shown, accepted,
+    acceptanceRate: shown ? Math.min(1, accepted / shown) : undefined,
+    share, latency, bytesSent,
+    saved: { requests: notSent, perRequestMs, basis: measured === undefined ? 'assumed' : 'measured', totalMs: notSent * perRequestMs },
+  };
+}
+
+/** Keeps the newest `max` events (the persisted history is bounded). */
+export function capEvents(events: StatEvent[], max = 5000): StatEvent[] {
+  return events.length > max ? events.slice(events.length - max) : events;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { nameProblem, pathProblem, normalizePath } from './paths';
+import { buildTree } from './tree';
+import { Workspace } from './workspace';
+import { AutoSaver, MemoryJournal, MemoryStorage, replayJournal } from './persistence';
+import { openWorkspace } from './open';
+
+describe('paths', () => {
+  it('normalises and refuses names storage and zip files refuse', () => {
+    expect(normalizePath('/a//b/./c.py/')).toBe('a/b/c.py');
+    expect(pathProblem('src/ok name.py')).toBeUndefined();
+    expect(nameProblem('a:b')).toContain('":"');
+    expect(nameProblem('x\u0000y')).toContain('control character');
+    expect(nameProblem('..')).toBeDefined();
+    expect(nameProblem('CON')).toContain('reserved');
+    expect(nameProblem('trailing.')).toContain('ends with');
+    expect(nameProblem('a'.repeat(300))).toContain('255 bytes');
+    expect(nameProblem('bad\ud800')).toContain('Unicode');
+    expect(nameProblem('ünïcødé.py')).toBeUndefined();
+  });
+});
+
+describe('tree', () => {
+  it('nests folders first, counts files, keeps empty folders', () => {
+    const t = buildTree(['b.py', 'src/z.py', 'src/a/b.py'], ['empty']);
+    expect(t.children.map((c) => c.name)).toEqual(['empty', 'src', 'b.py']);
+    expect(t.children[1].children.map((c) => c.path)).toEqual(['src/a', 'src/z.py']);
+    expect(t.children[1].fileCount).toBe(2);
+    expect(t.fileCount).toBe(3);
+  });
+});
+
+describe('Workspace', () => {
+  it('creates, renames, moves folders with their files, deletes', () => {
+    const ws = new Workspace({ files: [['a.py', 'x']], folders: [] });
+    expect(ws.createFile('src/util/b.py', 'y')).toEqual({ ok: true });
+    expect(ws.isFolder('src/util')).toBe(true);
+    expect(ws.createFile('a.py')).toMatchObject({ ok: false, error: expect.stringContaining('already exists') });
+    expect(ws.createFile('a.py/c.py')).toMatchObject({ ok: false, error: expect.stringContaining('is a file') });
+    expect(ws.createFile('bad|name.py')).toMatchObject({ ok: false });
+    expect(ws.move('src', 'lib')).toEqual({ ok: true });
+    expect(ws.read('lib/util/b.py')).toBe('y');
+    expect(ws.isFolder('src')).toBe(false);
+    expect(ws.move('lib', 'lib/inner')).toMatchObject({ ok: false, error: expect.stringContaining('into itself') });
+    expect(ws.move('a.py', 'lib/a2.py')).toEqual({ ok: true });
+    expect(ws.delete('lib/util')).toEqual({ ok: true });
+    expect(ws.paths()).toEqual(['lib/a2.py']);
+    expect(ws.freeName('lib/a2.py')).toBe('lib/a2 (2).py');
+  });
+});
+
+describe('AutoSaver', () => {
+  it('journals every change at once and flushes to the store', async () => {
+    const ws = new Workspace({ files: [['a.py', '']], folders: [] });
+    const store = new MemoryStorage();
+    const journal = new MemoryJournal();
+    const saver = new AutoSaver(ws, store, journal, 10_000);
+    ws.setContent('a.py', 'typed');
+    expect(journal.record?.files['a.py']).toBe('typed');
+    expect(saver.state.state).toBe('saving');
+    ws.move('a.py', 'b.py');
+    expect(journal.record?.files).toEqual({ 'a.py': null, 'b.py': 'typed' });
+    await saver.flush();
+    expect([...store.files]).toEqual([['b.py', 'typed']]);
+    expect(journal.record).toBeUndefined();
+    expect(saver.state.state).toBe('saved');
+    saver.dispose();
+  });
+
+  it('reports a quota error, keeps the change, retries with the next one', async () => {
+    const ws = new Workspace({ files: [['a.py', '']], folders: [] });
+    const store = new MemoryStorage();
+    const saver = new AutoSaver(ws, store, new MemoryJournal(), 10_000);
+    store.failWith = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    ws.setContent('a.py', 'one');
+    await saver.flush();
+    expect(saver.state).toMatchObject({ state: 'error', message: expect.stringContaining('storage is full') });
+    store.failWith = undefined;
+    ws.setContent('a.py', 'two');
+    await saver.flush();
+    expect(store.files.get('a.py')).toBe('two');
+    expect(saver.state.state).toBe('saved');
+    saver.dispose();
+  });
+
+  it('a journal too small for a big file makes the store write immediately', async () => {
+    const ws = new Workspace({ files: [['big.txt', '']], folders: [] });
+    const journal = new MemoryJournal();
+    journal.failWith = new Error('QuotaExceededError');
+    const saver = new AutoSaver(ws, new MemoryStorage(), journal, 10_000);
+    ws.setContent('big.txt', 'x'.repeat(100));
+    expect(saver.journalFailed).toBe(true);
+    saver.dispose();
+  });
+});
+
+describe('openWorkspace', () => {
+  it('replays the journal over the store, imports legacy files once, else samples', async () => {
+    const store = new MemoryStorage();
+    const journal = new MemoryJournal();
+    let removed = false;
+    const legacy = { read: () => [{ path: 'main.py', content: 'old' }], remove: () => { removed = true; } };
+    const first = await openWorkspace(store, journal, legacy);
+    expect(first.origin).toBe('legacy');
+    expect(removed).toBe(true);
+    expect(store.files.get('main.py')).toBe('old');
+    journal.write({ files: { 'main.py': 'newer', 'gone.py': null } });
+    const second = await openWorkspace(store, journal, legacy);
+    expect(second.origin).toBe('store');
+    expect(second.workspace.read('main.py')).toBe('newer');
+    expect(store.files.get('main.py')).toBe('newer');
+    const fresh = await openWorkspace(new MemoryStorage(), new MemoryJournal());
+    expect(fresh.origin).toBe('samples');
+    expect(fresh.workspace.paths()).toContain('python/main.py');
+  });
+  it('replayJournal deletes and overrides', () => {
+    expect(replayJournal({ files: [['a', '1'], ['b', '2']], folders: ['x'] }, { files: { a: null, b: '3' } })).toEqual({ files: [['b', '3']], folders: ['x'] });
+  });
+});

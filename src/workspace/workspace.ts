@@ -1,0 +1,196 @@
+// The workspace: files (path -> text) and explicit folders (so an empty folder
+// exists). Mutable on purpose: a keystroke in a 50,000-file workspace must not
+// copy the file list. Listeners learn what changed; no React, no DOM.
+import { ancestors, dirname, isWithin, joinPath, normalizePath, pathProblem } from './paths';
+
+export type WorkspaceChange =
+  | { kind: 'content'; path: string; origin: 'editor' | 'external' }
+  | { kind: 'created'; paths: string[] }
+  | { kind: 'moved'; moves: [from: string, to: string][] }
+  | { kind: 'deleted'; paths: string[] }
+  | { kind: 'folders' }
+  | { kind: 'reset' };
+
+export type Result = { ok: true } | { ok: false; error: string };
+const ok: Result = { ok: true };
+const fail = (error: string): Result => ({ ok: false, error });
+
+export interface WorkspaceSnapshot {
+  files: [path: string, content: string][];
+  folders: string[];
+}
+
+export class Workspace {
+  private readonly files = new Map<string, string>();
+  private readonly folderSet = new Set<string>();
+  private listeners = new Set<(c: WorkspaceChange) => void>();
+  /** Bumped on every change to the tree (not on content edits): for React's useSyncExternalStore. */
+  treeVersion = 0;
+
+  constructor(snapshot?: WorkspaceSnapshot) {
+    if (snapshot) this.load(snapshot, false);
+  }
+
+  subscribe(fn: (c: WorkspaceChange) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private emit(c: WorkspaceChange): void {
+    if (c.kind !== 'content') this.treeVersion++;
+    for (const fn of this.listeners) fn(c);
+  }
+
+  /** Replaces everything (first start, demo workspace). */
+  load(snapshot: WorkspaceSnapshot, notify = true): void {
+    this.files.clear();
+    this.folderSet.clear();
+    for (const [p, c] of snapshot.files) this.files.set(p, c);
+    for (const f of snapshot.folders) this.folderSet.add(f);
+    for (const p of this.files.keys()) for (const a of ancestors(p)) this.folderSet.add(a);
+    if (notify) this.emit({ kind: 'reset' });
+  }
+
+  snapshot(): WorkspaceSnapshot {
+    return { files: [...this.files], folders: [...this.folderSet] };
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  folders(): string[] {
+    return [...this.folderSet];
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  isFolder(path: string): boolean {
+    return this.folderSet.has(path);
+  }
+
+  read(path: string): string | undefined {
+    return this.files.get(path);
+  }
+
+  /** A file or folder already there, or a file where a folder would go. */
+  private clash(path: string): string | undefined {
+    if (this.files.has(path)) return `"${path}" already exists`;
+    if (this.folderSet.has(path)) return `a folder "${path}" already exists`;
+    const fileAbove = ancestors(path).find((a) => this.files.has(a));
+    if (fileAbove) return `"${fileAbove}" is a file, not a folder`;
+    return undefined;
+  }
+
+  createFile(rawPath: string, content = ''): Result {
+    const path = normalizePath(rawPath);
+    const problem = pathProblem(path) ?? this.clash(path);
+    if (problem) return fail(problem);
+    for (const a of ancestors(path)) this.folderSet.add(a);
+    this.files.set(path, content);
+    this.emit({ kind: 'created', paths: [path] });
+    return ok;
+  }
+
+  /** Adds many files at once (import, diff): existing ones are overwritten. */
+  putMany(entries: [string, string][]): void {
+    const created: string[] = [];
+    for (const [path, content] of entries) {
+      if (this.files.has(path)) {
+        if (this.files.get(path) !== content) {
+          this.files.set(path, content);
+          this.emit({ kind: 'content', path, origin: 'external' });
+        }
+        continue;
+      }
+      for (const a of ancestors(path)) this.folderSet.add(a);
+      this.files.set(path, content);
+      created.push(path);
+    }
+    if (created.length) this.emit({ kind: 'created', paths: created });
+  }
+
+  createFolder(rawPath: string): Result {
+    const path = normalizePath(rawPath);
+    const problem = pathProblem(path) ?? this.clash(path);
+    if (problem) return fail(problem);
+    for (const a of [...ancestors(path), path]) this.folderSet.add(a);
+    this.emit({ kind: 'folders' });
+    return ok;
+  }
+
+  /** Typing in the editor, or an external change (diff applied, import). */
+  setContent(path: string, content: string, origin: 'editor' | 'external' = 'editor'): void {
+    if (!this.files.has(path) || this.files.get(path) === content) return;
+    this.files.set(path, content);
+    this.emit({ kind: 'content', path, origin });
+  }
+
+  /** Renames or moves a file or a folder (with everything in it). */
+  move(rawFrom: string, rawTo: string): Result {
+    const from = normalizePath(rawFrom);
+    const to = normalizePath(rawTo);
+    if (from === to) return ok;
+    const problem = pathProblem(to);
+    if (problem) return fail(problem);
+    if (this.files.has(from)) {
+      const clash = this.clash(to);
+      if (clash) return fail(clash);
+      const content = this.files.get(from)!;
+      this.files.delete(from);
+      for (const a of ancestors(to)) this.folderSet.add(a);
+      this.files.set(to, content);
+      this.emit({ kind: 'moved', moves: [[from, to]] });
+      return ok;
+    }
+    if (!this.folderSet.has(from)) return fail(`"${from}" does not exist`);
+    if (isWithin(to, from)) return fail(`cannot move "${from}" into itself`);
+    const clash = this.clash(to);
+    if (clash) return fail(clash);
+    const moves: [string, string][] = [];
+    for (const p of this.files.keys()) if (isWithin(p, from)) moves.push([p, joinPath(to, p.slice(from.length))]);
+    const folders = [...this.folderSet].filter((f) => isWithin(f, from));
+    for (const f of folders) this.folderSet.delete(f);
+    for (const f of folders) this.folderSet.add(joinPath(to, f.slice(from.length)));
+    for (const a of ancestors(to)) this.folderSet.add(a);
+    const contents = moves.map(([p]) => this.files.get(p)!);
+    for (const [p] of moves) this.files.delete(p);
+    moves.forEach(([, q], i) => this.files.set(q, contents[i]));
+    this.emit({ kind: 'moved', moves });
+    return ok;
+  }
+
+  /** Deletes a file, or a folder with everything in it. */
+  delete(rawPath: string): Result {
+    const path = normalizePath(rawPath);
+    if (this.files.delete(path)) {
+      this.emit({ kind: 'deleted', paths: [path] });
+      return ok;
+    }
+    if (!this.folderSet.has(path)) return fail(`"${path}" does not exist`);
+    const gone = [...this.files.keys()].filter((p) => isWithin(p, path));
+    for (const p of gone) this.files.delete(p);
+    for (const f of [...this.folderSet]) if (isWithin(f, path)) this.folderSet.delete(f);
+    this.emit({ kind: 'deleted', paths: gone });
+    return ok;
+  }
+
+  /** A free name next to `path` (`a.py` -> `a (2).py`). */
+  freeName(path: string): string {
+    if (!this.clash(path)) return path;
+    const dir = dirname(path);
+    const base = path.slice(dir ? dir.length + 1 : 0);
+    const dot = base.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+    for (let i = 2; ; i++) {
+      const candidate = joinPath(dir, `${stem} (${i})${ext}`);
+      if (!this.clash(candidate)) return candidate;
+    }
+  }
+}
