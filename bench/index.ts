@@ -18,6 +18,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   syntax: async () => (await import('./syntax')).suite,
   inference: async () => (await import('./inference')).suite,
   'early-escalation': async () => (await import('./early-escalation')).suite,
+  ui: async () => (await import('./ui')).suite,
 };
 
 async function main(): Promise<void> {

@@ -33,3 +33,13 @@ test('a lost WebGPU device mid-run falls back to WASM and says so', async ({ pag
   await expect(page.getByTestId('device')).toHaveText('WASM');
   await expect(page.getByTestId('engine-notice')).toContainText('WebGPU failed while completing');
 });
+
+test('a crashed worker loses nothing that was typed', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', watchdogMs: 2000 });
+  await debug(page, 'crash');
+  await typeAtEndOfLine(page, 2, ' a * b  # typed while the worker was down');
+  await page.reload();
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue()))
+    .toBe('def add(a, b):\n    return a * b  # typed while the worker was down\n');
+});
