@@ -20,10 +20,8 @@ import { Edit, type ParseCallback, type Parser, type Range, type Tree } from 'we
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
-import { pythonIssues } from './python-checks';
-import { reservedWordIssues } from './reserved-words';
 import { applyEdit, type TextEdit } from './text-edits';
-import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, uncheckedVerdict, type SyntaxValidator } from './validator';
+import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
 import { lineStartsOf, pointOf, rangesAfter, rangesBefore, windowSpans } from './window';
 
 interface LiveDocument {
@@ -246,18 +244,9 @@ export class LiveDocuments {
 
 const CHUNK = 4096;
 
-/** Parse the window and free the tree at once (trees live in wasm memory). */
+/** Parse only the window (tree-sitter included ranges). */
 function windowIssues(parser: Parser, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], completion?: [number, number]): RawIssue[] {
-  const tree = parser.parse(input, null, { includedRanges });
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  try {
-    const issues = collectIssues(tree);
-    if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
-    if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
-    return issues;
-  } finally {
-    tree.delete();
-  }
+  return treeIssues(parser.parse(input, null, { includedRanges }), spec, text, completion);
 }
 
 /**

@@ -3,7 +3,7 @@
 // no DOM, no fs, no fetch. How the tree-sitter runtime and the grammar files
 // are found comes in through a port.
 
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
@@ -133,11 +133,11 @@ export class SyntaxValidator {
 }
 
 /**
- * Parse and free the tree at once: trees live in wasm memory, not the JS heap.
- * `completion` is the inserted range, where reserved words are looked for.
+ * Every issue of a parsed tree, then the tree freed: trees live in wasm
+ * memory, not the JS heap. `completion` is the inserted range, where
+ * reserved words are looked for.
  */
-export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
-  const tree = parser.parse(text);
+export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
   try {
     const issues = collectIssues(tree);
@@ -147,6 +147,10 @@ export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, co
   } finally {
     tree.delete();
   }
+}
+
+export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+  return treeIssues(parser.parse(text), spec, text, completion);
 }
 
 /** The verdict from the issues without and with the completion. */
