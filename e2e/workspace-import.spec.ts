@@ -1,6 +1,8 @@
 // Import (file picker, folder, drag and drop) with bad input refused clearly,
 // and zip export with the workspace's exact contents.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { editorText, expect, test } from './fixtures/ide';
 import { openInTree, shot } from './fixtures/workspace';
@@ -47,4 +49,20 @@ test('a dropped file is imported; export zip holds every file byte for byte', as
   const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const got = Object.fromEntries(Object.entries(zip).map(([k, v]) => [k, strFromU8(v)]));
   expect(got).toEqual({ 'main.py': FILES[0].content, 'src/ü.py': FILES[1].content, 'Dropped.java': '// dropped\n' });
+});
+
+test('"Add folder" imports a real folder with its structure', async ({ page, openIde }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-folder-'));
+  try {
+    mkdirSync(join(dir, 'proj', 'pkg'), { recursive: true });
+    writeFileSync(join(dir, 'proj', 'pkg', 'mod.py'), 'def mod():\n    return 1\n');
+    writeFileSync(join(dir, 'proj', 'Main.java'), 'class Main {}\n');
+    await openIde({ model: 'fixture-valid', files: FILES });
+    await page.getByTestId('import-dir').setInputFiles(join(dir, 'proj'));
+    await expect(page.getByTestId('import-report')).toContainText('Imported 2 of 2 files.');
+    await openInTree(page, 'proj/pkg/mod.py');
+    expect(await editorText(page)).toBe('def mod():\n    return 1\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
