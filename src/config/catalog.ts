@@ -68,7 +68,3 @@ export function validateEntry(e: CatalogEntry): void {
 export function stopTokensFor(e: Pick<CatalogEntry, 'family' | 'extraStops'>): string[] {
   return [...fimTemplate(e.family).stopTokens, ...(e.extraStops ?? [])];
 }
-
-export function findEntry(catalog: readonly CatalogEntry[], id: string): CatalogEntry | undefined {
-  return catalog.find((e) => e.id === id);
-}
