@@ -5,15 +5,15 @@ import { defineConfig, type Plugin } from 'vite';
 import { ORT_FILES, TREE_SITTER_RUNTIME, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
 import { SUPPORTED_LANGUAGES, grammarFileFor } from './src/syntax/languages';
 import { DEFAULT_CONFIG } from './src/config/defaults';
-import { configProblems, mergeConfig, type DeepPartial } from './src/config/merge';
-import type { AppConfig } from './src/config/types';
+import { configProblems, resolveConfig } from './src/config/merge';
+import type { AppConfig, ConfigLayer } from './src/config/types';
 import { buildCsp } from './src/privacy/csp';
 
 const nodeModules = path.resolve(__dirname, 'node_modules');
 
 /** The vendor files the app needs, as `<folder>/<file>` paths. */
 function vendorFiles(): string[] {
-  return [ORT_FILES.mjs, ORT_FILES.wasm, TREE_SITTER_RUNTIME, ...SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!))];
+  return [ORT_FILES.mjs, TREE_SITTER_RUNTIME, ...SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!))];
 }
 
 function vendorSource(rel: string): string | undefined {
@@ -55,9 +55,9 @@ function vendorAssets(): Plugin {
 function orgCsp(): string {
   let cfg: AppConfig = DEFAULT_CONFIG;
   try {
-    const layer = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'public', 'config.json'), 'utf8')) as DeepPartial<AppConfig>;
-    const merged = mergeConfig(DEFAULT_CONFIG, layer);
-    if (!configProblems(merged).length) cfg = merged;
+    const layer = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'public', 'config.json'), 'utf8')) as ConfigLayer;
+    const merged = resolveConfig(DEFAULT_CONFIG, layer);
+    if (!merged.problems.length && !configProblems(merged.config).length) cfg = merged.config;
   } catch {
     // no or malformed config.json: the app falls back to the defaults too
   }

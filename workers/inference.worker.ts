@@ -6,13 +6,13 @@ import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../src
 import { completeWithFim } from '../src/inference/fim-completion';
 import { loadLocalModel, type DownloadProgress, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
 import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult, type InferenceWorkerApi } from '../src/inference/worker-api';
-import { ORT_FILES, vendorUrl } from '../src/platform/vendor-assets';
+import { ortWasmPaths } from '../src/platform/ort-wasm';
 import type { ModelSource } from '../src/config/types';
 
 // ONNX Runtime's own files come from this app, never from a CDN.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 if (onnxEnv.wasm) {
-  onnxEnv.wasm.wasmPaths = { mjs: vendorUrl(ORT_FILES.mjs, self.location.origin), wasm: vendorUrl(ORT_FILES.wasm, self.location.origin) };
+  onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
   // Threads need cross-origin isolation, which a plain static host does not give.
   onnxEnv.wasm.numThreads = 1;
 }

@@ -4,12 +4,12 @@
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
 import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
-import { ORT_FILES, vendorUrl } from '../../src/platform/vendor-assets';
+import { ortWasmPaths } from '../../src/platform/ort-wasm';
 
 // As workers/inference.worker.ts: ONNX Runtime from the app, one thread.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 if (onnxEnv.wasm) {
-  onnxEnv.wasm.wasmPaths = { mjs: vendorUrl(ORT_FILES.mjs, self.location.origin), wasm: vendorUrl(ORT_FILES.wasm, self.location.origin) };
+  onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
   onnxEnv.wasm.numThreads = 1;
 }
 

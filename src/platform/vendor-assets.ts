@@ -4,10 +4,13 @@
 
 export const VENDOR_BASE = '/vendor';
 
-/** ONNX Runtime Web's WASM build that transformers.js uses for both WebGPU (JSEP/asyncify) and WASM. */
+/**
+ * ONNX Runtime Web's WASM build that transformers.js uses for both WebGPU
+ * (JSEP/asyncify) and WASM. Only its .mjs is served from here; its .wasm is the
+ * asset Vite emits for ORT's own bundle (see ort-wasm.ts).
+ */
 export const ORT_FILES = {
   mjs: 'ort/ort-wasm-simd-threaded.asyncify.mjs',
-  wasm: 'ort/ort-wasm-simd-threaded.asyncify.wasm',
 } as const;
 
 export const TREE_SITTER_RUNTIME = 'tree-sitter/web-tree-sitter.wasm';
