@@ -1,0 +1,85 @@
+// The original whole-text bracket lexer of early-escalation.ts, kept
+// verbatim (only renamed) as an independent reference: the oracle that
+// bracket-scan.test.ts compares the resumable scanner against, and the
+// "before" baseline of the early-escalation bench (it re-lexes `before` on
+// every call, which is what every decoding step used to do). The app never
+// imports it.
+import type { LanguageId } from '../types';
+
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const CLOSERS = new Set(Object.values(OPENERS));
+
+interface Lexer {
+  lineComment: string[];
+  blockComment?: [string, string];
+  /** String delimiters, longest first. */
+  quotes: string[];
+}
+
+// Languages whose bracket structure a small lexer reads reliably. JavaScript
+// and TypeScript are left out: a regex literal such as /[(]/ would fool it.
+const LEXERS: Record<string, Lexer> = {
+  python: { lineComment: ['#'], quotes: ['"""', "'''", '"', "'"] },
+  java: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"""', '"', "'"] },
+  cpp: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', "'"] },
+  csharp: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', "'"] },
+  go: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', '`', "'"] },
+  // Rust's ' starts lifetimes too; an unclosed "string" only makes us see less, never more.
+  rust: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"'] },
+};
+
+/**
+ * The first closing bracket in `added` that cannot match the innermost open
+ * bracket left by `before` + what precedes it in `added`. Brackets inside
+ * strings and comments are ignored. Returns undefined when none, or when
+ * the language is not one we lex.
+ */
+export function relexFirstUnrepairableBracket(language: LanguageId, before: string, added: string): { closer: string; opener: string } | undefined {
+  const lx = LEXERS[language];
+  if (!lx) return undefined;
+  const text = before + added;
+  const stack: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const rest = (s: string) => text.startsWith(s, i);
+    const lc = lx.lineComment.find(rest);
+    if (lc) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl + 1;
+      continue;
+    }
+    if (lx.blockComment && rest(lx.blockComment[0])) {
+      const end = text.indexOf(lx.blockComment[1], i + lx.blockComment[0].length);
+      i = end < 0 ? text.length : end + lx.blockComment[1].length;
+      continue;
+    }
+    const q = lx.quotes.find(rest);
+    if (q) {
+      let j = i + q.length;
+      let end = -1;
+      while (j < text.length) {
+        if (text.startsWith(q, j)) {
+          end = j + q.length;
+          break;
+        }
+        // A one-line quote cannot span lines (except Go's raw ` strings): resume at the newline.
+        if (q.length === 1 && q !== '`' && text[j] === '\n') {
+          end = j;
+          break;
+        }
+        j += text[j] === '\\' ? 2 : 1;
+      }
+      i = end < 0 ? text.length : end;
+      continue;
+    }
+    const c = text[i];
+    if (OPENERS[c]) stack.push(c);
+    else if (CLOSERS.has(c)) {
+      const top = stack.pop();
+      // An unmatched closer with nothing open may close what a windowed prefix cut off: not certain.
+      if (top && OPENERS[top] !== c && i >= before.length) return { closer: c, opener: top };
+    }
+    i++;
+  }
+  return undefined;
+}
