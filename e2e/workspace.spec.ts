@@ -70,7 +70,7 @@ test('file tree: folders, create, rename, move, delete; tabs; language from the 
   expect(await activeFile(page)).toEqual({ path: 'java/notes.md', language: 'plaintext' });
 });
 
-test('each file keeps its own undo history across tab switches', async ({ page, openIde }) => {
+test('each file keeps its own undo history across tab switches, renames and folder moves', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', files: FILES });
   await openInTree(page, 'src/app.py');
   await typeAtEndOfLine(page, 2, '+b');
@@ -83,6 +83,28 @@ test('each file keeps its own undo history across tab switches', async ({ page, 
   expect(await editorText(page)).toBe('class Main {}//j\n');
   await page.keyboard.press('Control+z');
   expect(await editorText(page)).toBe('class Main {}\n');
+  // a rename (with a new language) and a move of the folder above keep the history
+  await openInTree(page, 'src/util/strings.py');
+  await typeAtEndOfLine(page, 1, '23');
+  await page.getByTestId('rename').click();
+  await page.getByTestId('name-input').fill('src/util/strings.txt');
+  await page.getByTestId('name-submit').click();
+  expect(await activeFile(page)).toEqual({ path: 'src/util/strings.txt', language: 'plaintext' });
+  await page.getByTestId('file-tree').getByTestId('tree-item-src').click();
+  await page.getByTestId('rename').click();
+  await page.getByTestId('name-input').fill('lib');
+  await page.getByTestId('name-submit').click();
+  await page.getByTestId('tab-lib/util/strings.txt').click();
+  expect(await activeFile(page)).toEqual({ path: 'lib/util/strings.txt', language: 'plaintext' });
+  expect(await editorText(page)).toBe('X = 123\n');
+  await page.getByTestId('editor').click(); // the tab was already the active one: focus stays on it
+  await page.keyboard.press('Control+z');
+  expect(await editorText(page)).toBe('X = 1\n');
+  // and the undo reached the workspace under the new name
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(page.getByTestId('tab-lib/util/strings.txt')).toHaveAttribute('aria-selected', 'true');
+  expect(await editorText(page)).toBe('X = 1\n');
 });
 
 test('typed text survives an immediate reload byte for byte', async ({ page, openIde }) => {

@@ -3,13 +3,13 @@ import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
 import { languageFromFileName } from '../syntax/languages';
-import { pathOfModel, type ModelRegistry } from './models';
+import type { ModelRegistry } from './models';
 
 interface Props {
   models: ModelRegistry;
   /** The file on screen; undefined when no tab is open. */
   active: string | undefined;
-  /** The workspace's tree version: a rename or reset gives the file a new model. */
+  /** The workspace's tree version: a reset gives every file a new model. */
   version: number;
   hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf'>;
 }
@@ -20,6 +20,8 @@ export function EditorPane({ models, active, version, hooks }: Props) {
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const hooksRef = useRef(hooks);
   hooksRef.current = hooks;
+  const modelsRef = useRef(models);
+  modelsRef.current = models;
 
   useEffect(() => {
     const ed = monaco.editor.create(host.current!, {
@@ -42,11 +44,15 @@ export function EditorPane({ models, active, version, hooks }: Props) {
       enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
       onShown: (r) => hooksRef.current.onShown?.(r),
       onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
-      fileOf: pathOfModel,
-      languageOf: (m) => languageFromFileName(pathOfModel(m)) ?? m.getLanguageId(),
+      fileOf: (m) => modelsRef.current.pathOf(m),
+      languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
     const keys = registerCompletionKeys(ed);
-    (window as unknown as { __ide?: object }).__ide = { ...(window as unknown as { __ide?: object }).__ide, editor: ed, monaco };
+    // For the end-to-end tests: the editor, and the workspace path of what it shows.
+    (window as unknown as { __ide?: object }).__ide = {
+      ...(window as unknown as { __ide?: object }).__ide, editor: ed, monaco,
+      activePath: () => { const m = ed.getModel(); return m ? modelsRef.current.pathOf(m) : null; },
+    };
     return () => {
       keys.dispose();
       reg.dispose();

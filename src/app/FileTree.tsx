@@ -19,7 +19,7 @@ interface Props {
 
 export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Props) {
   const tree = useMemo(() => buildTree(workspace.paths(), workspace.folders()), [workspace, version]);
-  const [open, setOpen] = useState<Set<string>>(() => new Set(active ? [dirname(active)] : []));
+  const [open, setOpen] = useState<Set<string>>(() => new Set(active ? ancestors(active) : []));
   const [selected, setSelected] = useState<string | undefined>(active);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);

@@ -1,48 +1,68 @@
 // One Monaco text model per workspace file (each with its own undo history),
 // kept in step with the workspace both ways: typing updates the workspace,
 // and an external change (a diff applied, an import) becomes an undoable edit.
+//
+// A model's URI names a buffer, not a path: Monaco cannot change a model's
+// URI, so a URI made from the path would force a new model on every rename
+// and throw the file's undo history away. The registry maps buffers to paths.
 import { monaco } from '../editor/monaco';
 import type { Workspace } from '../workspace/workspace';
 import { monacoLanguageOf } from './files';
 
-export const pathOfModel = (m: monaco.editor.ITextModel) => m.uri.path.replace(/^\//, '');
+interface Entry {
+  model: monaco.editor.ITextModel;
+  sub: monaco.IDisposable;
+  path: string;
+}
+
+const BUFFER_SCHEME = 'buffer';
+/** Module-wide so that two registries (React's strict mode mounts twice) never ask Monaco for the same URI. */
+let nextBuffer = 1;
 
 export class ModelRegistry {
-  private readonly models = new Map<string, { model: monaco.editor.ITextModel; sub: monaco.IDisposable }>();
+  private readonly byPath = new Map<string, Entry>();
+  private readonly byUri = new Map<string, Entry>();
   private external = false;
   private readonly unsub: () => void;
 
   constructor(private readonly ws: Workspace) {
     this.unsub = ws.subscribe((c) => {
       if (c.kind === 'content' && c.origin === 'external') this.pull(c.path);
-      else if (c.kind === 'moved') for (const [from, to] of c.moves) this.rename(from, to);
+      else if (c.kind === 'moved') this.rename(c.moves);
       else if (c.kind === 'deleted') for (const p of c.paths) this.drop(p);
-      else if (c.kind === 'reset') for (const p of [...this.models.keys()]) this.drop(p);
+      else if (c.kind === 'reset') for (const p of [...this.byPath.keys()]) this.drop(p);
     });
   }
 
   /** The model of a file, created on first use. */
   get(path: string): monaco.editor.ITextModel | undefined {
-    const have = this.models.get(path);
+    const have = this.byPath.get(path);
     if (have) return have.model;
     const content = this.ws.read(path);
     if (content === undefined) return undefined;
-    const uri = monaco.Uri.file(path);
-    monaco.editor.getModel(uri)?.dispose();
+    // The file name stays in the URI for people reading Monaco's own messages; the number makes it unique.
+    const uri = monaco.Uri.from({ scheme: BUFFER_SCHEME, path: `/${nextBuffer++}/${path.split('/').pop()}` });
     const model = monaco.editor.createModel(content, monacoLanguageOf(path), uri);
-    const sub = model.onDidChangeContent(() => {
-      if (!this.external) this.ws.setContent(path, model.getValue(), 'editor');
+    const entry: Entry = { model, path, sub: { dispose() {} } };
+    entry.sub = model.onDidChangeContent(() => {
+      if (!this.external) this.ws.setContent(entry.path, model.getValue(), 'editor');
     });
-    this.models.set(path, { model, sub });
+    this.byPath.set(path, entry);
+    this.byUri.set(uri.toString(), entry);
     return model;
   }
 
   peek(path: string): monaco.editor.ITextModel | undefined {
-    return this.models.get(path)?.model;
+    return this.byPath.get(path)?.model;
+  }
+
+  /** The workspace path of a model; a model the registry does not own (the review's original side) answers with its URI's path. */
+  pathOf(model: monaco.editor.ITextModel): string {
+    return this.byUri.get(model.uri.toString())?.path ?? model.uri.path.replace(/^\//, '');
   }
 
   private pull(path: string): void {
-    const m = this.models.get(path)?.model;
+    const m = this.byPath.get(path)?.model;
     const text = this.ws.read(path);
     if (!m || text === undefined || m.getValue() === text) return;
     this.external = true;
@@ -55,24 +75,33 @@ export class ModelRegistry {
     }
   }
 
-  /** A renamed file gets a model at its new path (the language may change with the name). */
-  private rename(from: string, to: string): void {
-    if (this.models.has(from)) {
-      this.drop(from);
-      this.get(to);
+  /** A renamed file keeps its model, and so its undo history; only the language may change with the name. */
+  private rename(moves: [from: string, to: string][]): void {
+    // All out first: a folder move may put one file where another was.
+    const moving = moves.flatMap(([from, to]) => {
+      const entry = this.byPath.get(from);
+      this.byPath.delete(from);
+      return entry ? [{ entry, to }] : [];
+    });
+    for (const { entry, to } of moving) {
+      entry.path = to;
+      this.byPath.set(to, entry);
+      const language = monacoLanguageOf(to);
+      if (entry.model.getLanguageId() !== language) monaco.editor.setModelLanguage(entry.model, language);
     }
   }
 
   private drop(path: string): void {
-    const have = this.models.get(path);
+    const have = this.byPath.get(path);
     if (!have) return;
+    this.byPath.delete(path);
+    this.byUri.delete(have.model.uri.toString());
     have.sub.dispose();
     have.model.dispose();
-    this.models.delete(path);
   }
 
   dispose(): void {
     this.unsub();
-    for (const p of [...this.models.keys()]) this.drop(p);
+    for (const p of [...this.byPath.keys()]) this.drop(p);
   }
 }

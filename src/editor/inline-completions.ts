@@ -151,6 +151,8 @@ function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
     };
     sync.opened(synced);
     subs.push(model.onDidChangeContent((e) => sync.changed(synced, e.versionId, e.changes)));
+    // A renamed file keeps its model; a new extension means a new grammar for the worker's copy.
+    subs.push(model.onDidChangeLanguage(() => sync.opened(synced)));
     subs.push(model.onWillDispose(() => sync.closed(synced.uri)));
   };
   monaco.editor.getModels().forEach(watch);
