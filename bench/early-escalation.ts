@@ -1,7 +1,8 @@
 // Early escalation: how many local decoding steps and how much latency it
 // saves, on the designed fixtures and on the real-architecture random-weight
 // model, measured side by side (on/off interleaved) in one run; first, the
-// bracket check's own per-step cost (early-escalation/step-cost.ts).
+// bracket check's own per-step cost (early-escalation/step-cost.ts) and the
+// early-stop criteria's (early-escalation/criteria-cost.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { localModelPort } from '../src/inference/fim-completion';
 import { loadLocalModel } from '../src/inference/local-model';
 import { egressVerdict } from '../src/privacy/policy';
 import { createNodeValidator } from '../src/syntax/node-runtime';
+import { criteriaCost } from './early-escalation/criteria-cost';
 import { stepCost } from './early-escalation/step-cost';
 import type { BenchSuite } from './index';
 import { fmtMs, median, summarize } from './stats';
@@ -53,12 +55,13 @@ async function measure(model: string, root: string, aggregation: Aggregation): P
 
 export const suite: BenchSuite = {
   name: 'early-escalation',
-  description: `the bracket check's per-step cost (whole-prefix re-lex vs incremental), then local decoding steps and latency with early escalation on vs off (syntax+confidence, threshold 0.5, ${MAX_NEW_TOKENS} new tokens max, p50 over ${REPS} x ${CONTEXTS.length} contexts)`,
+  description: `the bracket check's per-step cost (whole-prefix re-lex vs incremental), the early-stop criteria's (every prefix re-decoded vs incremental), then local decoding steps and latency with early escalation on vs off (syntax+confidence, threshold 0.5, ${MAX_NEW_TOKENS} new tokens max, p50 over ${REPS} x ${CONTEXTS.length} contexts)`,
   async run() {
     const perStep = stepCost();
     const root = mkdtempSync(join(tmpdir(), 'early-bench-'));
     try {
       await writeFixtureModels(root);
+      const criteria = await criteriaCost(root);
       const rows: Row[] = [];
       for (const model of ['fixture-uncertain', 'fixture-invalid', 'fixture-qwen2-tiny']) {
         for (const aggregation of ['min', 'mean'] as const) rows.push(await measure(model, root, aggregation));
@@ -68,7 +71,7 @@ export const suite: BenchSuite = {
       for (const r of rows) {
         console.log(`| ${r.model} | ${r.aggregation} | ${(r.earlyShare * 100).toFixed(0)}% | ${r.stepsOff} → ${r.stepsOn} | ${fmtMs(r.msOff)} → ${fmtMs(r.msOn)} | ${((1 - r.msOn / r.msOff) * 100).toFixed(0)}% |`);
       }
-      return { perStep, rows };
+      return { perStep, criteria, rows };
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

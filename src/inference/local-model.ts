@@ -19,6 +19,9 @@ import {
 } from '@huggingface/transformers';
 import { fimTemplate } from '../completion/fim';
 import type { InferenceDevice, TokenProb } from '../completion/types';
+import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
+import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';
+import { TokenTexts } from './token-texts';
 
 export type ModelLocation =
   | { kind: 'hub' } // Hugging Face hub (real users' browsers)
@@ -50,7 +53,7 @@ export interface GenerateOptions {
    * answer stops generation at once (finish 'early') with that reason. Used to
    * stop as soon as the router is certain to escalate anyway.
    */
-  earlyStop?: (partial: { tokens: readonly TokenProb[]; text: string }) => string | undefined;
+  earlyStop?: EarlyStopCheck;
 }
 
 export interface LocalGeneration {
@@ -160,7 +163,7 @@ function progressAdapter(onProgress?: (p: DownloadProgress) => void) {
  * Appended after the library's own processors, so it sees exactly the logits
  * the sampler picks from. Batch size 1.
  */
-class TokenProbRecorder extends LogitsProcessor {
+class TokenProbRecorder extends LogitsProcessor implements ProbRecorder {
   readonly probs: number[] = [];
   private pending: Float32Array | null = null;
 
@@ -197,35 +200,6 @@ class AbortCriteria extends StoppingCriteria {
 }
 
 /**
- * Ends generation once the caller's `earlyStop` gives a reason. Runs after
- * each token is appended, so it settles that token's probability first (the
- * recorder would otherwise settle it at the next step).
- */
-class EarlyStopCriteria extends StoppingCriteria {
-  reason: string | undefined;
-  constructor(
-    private readonly check: NonNullable<GenerateOptions['earlyStop']>,
-    private readonly recorder: TokenProbRecorder,
-    private readonly promptLength: number,
-    private readonly stopIds: readonly number[],
-    private readonly texts: (ids: number[]) => string[],
-  ) { super(); }
-  override _call(inputIds: (number | bigint)[][]): boolean[] {
-    if (!this.reason) {
-      const ids = inputIds[0].slice(this.promptLength).map(Number);
-      const last = ids[ids.length - 1];
-      if (ids.length && !this.stopIds.includes(last)) {
-        this.recorder.resolve(last);
-        const texts = this.texts(ids);
-        const tokens = ids.map((id, i) => ({ id, text: texts[i], prob: this.recorder.probs[i] }));
-        this.reason = this.check({ tokens, text: texts.join('') });
-      }
-    }
-    return inputIds.map(() => this.reason !== undefined);
-  }
-}
-
-/**
  * Pure greedy decoding: override whatever a model's generation_config.json
  * asks for (sampling, repetition penalties ...), so results are reproducible
  * and each recorded probability is the model's own.
@@ -251,13 +225,19 @@ const GREEDY: Readonly<Record<string, unknown>> = {
 
 class TransformersLocalModel implements LoadedModel {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly decode: DecodeIds;
+  /** Whether this tokenizer's decode is exact from a short window (decided once). */
+  private readonly byWindow: boolean;
 
   constructor(
     readonly model: string,
     readonly device: InferenceDevice,
     private readonly tokenizer: PreTrainedTokenizer,
     private readonly lm: PreTrainedModel,
-  ) {}
+  ) {
+    this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
+    this.byWindow = decodesByWindow(tokenizer);
+  }
 
   /** Ids of the stop strings that are tokens, plus the model's own end-of-sequence ids. */
   private stopIds(stopTokens: readonly string[]): number[] {
@@ -273,24 +253,12 @@ class TransformersLocalModel implements LoadedModel {
   }
 
   /**
-   * Per-token texts that concatenate to the decoded text: a token that ends
-   * inside a multi-byte character gets '' and the character goes to the token
-   * that completes it (decoding it alone would give U+FFFD).
+   * Per-token texts of a generation, fed one id at a time (see token-texts.ts):
+   * a short window decoded per step where the tokenizer allows it, else the
+   * whole sequence (prefix-decoder.ts).
    */
-  private tokenTexts(ids: number[]): string[] {
-    const texts: string[] = [];
-    let emitted = '';
-    for (let i = 0; i < ids.length; i++) {
-      const full = this.tokenizer.decode(ids.slice(0, i + 1), { skip_special_tokens: true });
-      const incomplete = full.endsWith('\uFFFD') && i < ids.length - 1;
-      if (incomplete || !full.startsWith(emitted)) {
-        texts.push('');
-        continue;
-      }
-      texts.push(full.slice(emitted.length));
-      emitted = full;
-    }
-    return texts;
+  private tokenTexts(): TokenTexts {
+    return new TokenTexts(prefixDecoder(this.decode, this.byWindow));
   }
 
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
@@ -312,7 +280,7 @@ class TransformersLocalModel implements LoadedModel {
     const processors = new LogitsProcessorList();
     processors.push(recorder);
     const early = opts.earlyStop
-      ? new EarlyStopCriteria(opts.earlyStop, recorder, promptLength, stopIds, (ids) => this.tokenTexts(ids))
+      ? new EarlyStopCriteria(opts.earlyStop, recorder, promptLength, stopIds, this.tokenTexts())
       : undefined;
 
     const sequences = (await this.lm.generate({
@@ -331,7 +299,9 @@ class TransformersLocalModel implements LoadedModel {
 
     const endsWithStop = ids.length > 0 && stopIds.includes(ids[ids.length - 1]);
     const bodyIds = endsWithStop ? ids.slice(0, -1) : ids;
-    const texts = this.tokenTexts(bodyIds);
+    const perToken = this.tokenTexts();
+    for (const id of bodyIds) perToken.push(id);
+    const texts = perToken.all();
     const tokens = bodyIds.map((id, i) => ({ id, text: texts[i], prob: probs[i] }));
     const stopId = ids[ids.length - 1];
     const stopToken = endsWithStop
