@@ -66,7 +66,7 @@ export function install() {
       const config: AppConfig = {
         ...DEFAULT_CONFIG,
         device,
-        model: { ...DEFAULT_CONFIG.model, id: model, source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, maxNewTokens },
+        model: { ...DEFAULT_CONFIG.model, catalogId: undefined, id: model, source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, maxNewTokens },
         router: { ...DEFAULT_CONFIG.router, policy: 'always-local' },
         endpoint: null,
       };

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CompletionResult } from '../completion/pipeline';
-import { mergeConfig, type DeepPartial } from '../config/merge';
-import type { AppConfig } from '../config/types';
+import { effectiveCatalog } from '../config/catalog';
+import { mergeLayers } from '../config/merge';
+import type { AppConfig, ConfigLayer } from '../config/types';
 import { Ledger, type LedgerEntry } from '../privacy/ledger';
-import { applyLocks } from '../privacy/locks';
 import { egressVerdict } from '../privacy/policy';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionEngine } from './completion-engine';
@@ -24,7 +24,7 @@ import type { OpenedWorkspace } from '../workspace/open';
 import { LedgerPanel } from './LedgerPanel';
 import { ModelStatus, type ModelState } from './ModelStatus';
 import { PrivacyBadge } from './PrivacyBadge';
-import { readUserSettings, writeUserSettings, type LoadedConfig } from './settings-store';
+import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } from './settings-store';
 import { SettingsPanel } from './SettingsPanel';
 
 const LEDGER_KEY = 'router-ide.ledger';
@@ -180,19 +180,23 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     return () => engine.dispose();
   }, [ledger, loadModel]);
 
-  const applyOverrides = useCallback((o: DeepPartial<AppConfig>, reloadModel: boolean) => {
-    const user = mergeConfig(readUserSettings() as DeepPartial<AppConfig>, o) as DeepPartial<AppConfig>;
+  const applyOverrides = useCallback((o: ConfigLayer, reloadModel: boolean) => {
+    const user = mergeLayers(readUserSettings(loaded.orgConfig), o);
     writeUserSettings(user);
-    const next = mergeConfig(loaded.orgConfig, applyLocks(user, loaded.orgConfig).layer);
+    const { config: next, problems: modelProblems } = userConfig(loaded.orgConfig, user);
     const modelChanged = reloadModel || next.device !== configRef.current.device;
     setConfig(next);
     engineRef.current?.setConfig(next);
-    setProblems([]);
+    setProblems(modelProblems);
     if (modelChanged) void loadModel(next.model);
   }, [loaded.orgConfig, loadModel]);
 
   const useDemoModel = useCallback(() => {
-    applyOverrides({ model: { id: configRef.current.demoModel, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
+    const demo = configRef.current.demoModel;
+    // A reference when the demo model is in the catalog (it is, built in), so its entry decides how it loads.
+    applyOverrides({ model: effectiveCatalog(configRef.current.catalog).some((e) => e.id === demo)
+      ? { catalogId: demo }
+      : { id: demo, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
   }, [applyOverrides]);
 
   // Demo: the sample files (added under demo/, nothing replaced), the local model only, and a live egress count.
@@ -309,14 +313,11 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       </main>
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (
-        <SettingsPanel config={config} locks={loaded.orgConfig.privacy} preview={(o) => mergeConfig(loaded.orgConfig, applyLocks(mergeConfig(readUserSettings(), o), loaded.orgConfig).layer)}
+        <SettingsPanel config={config} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
           onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
           onPickModel={(m) => {
-            applyOverrides({ model: {
-              id: m.id, family: m.family, dtype: m.dtype, contextWindow: m.contextWindow, fileName: m.fileName,
-              // Hub models come from the organisation's mirror when it has one.
-              source: m.bundled ? { kind: 'bundled' } : loaded.orgConfig.model.source.kind === 'url' ? loaded.orgConfig.model.source : { kind: 'hub' },
-            } }, true);
+            // A reference, not a copy: the entry's fields (config.json's overrides included) are resolved at every load.
+            applyOverrides({ model: { catalogId: m.id } }, true);
             setSettingsOpen(false);
           }} />
       )}

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { BUILTIN_CATALOG, mergeCatalog, type CatalogEntry } from '../config/catalog';
+import { effectiveCatalog, type CatalogEntry } from '../config/catalog';
 import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
-import { configProblems, type DeepPartial } from '../config/merge';
+import { configProblems } from '../config/merge';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
-import type { AppConfig } from '../config/types';
+import type { AppConfig, ConfigLayer } from '../config/types';
 
 type Draft = {
   endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
@@ -20,7 +20,7 @@ function draftOf(c: AppConfig): Draft {
   };
 }
 
-function overridesOf(d: Draft, locked: boolean): DeepPartial<AppConfig> {
+function overridesOf(d: Draft, locked: boolean): ConfigLayer {
   return {
     endpoint: locked ? undefined : d.endpointOn
       ? { protocol: d.protocol as EndpointProtocol, stream: d.stream, url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
@@ -33,25 +33,22 @@ function overridesOf(d: Draft, locked: boolean): DeepPartial<AppConfig> {
 
 export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickModel }: {
   config: AppConfig;
-  /** Switch the local model to a catalog entry (reloads it). */
+  /** Switch the local model to a catalog entry (stored as a reference to it; reloads it). */
   onPickModel: (entry: CatalogEntry) => void;
   /** The organisation's locks: locked controls are shown but cannot be changed. */
   locks: Pick<AppConfig['privacy'], 'lockMode' | 'lockEndpoint' | 'allowedEndpoints'>;
   /** Merges overrides onto the organisation's config, for validation before saving. */
-  preview: (o: DeepPartial<AppConfig>) => AppConfig;
-  onSave: (o: DeepPartial<AppConfig>) => void;
+  preview: (o: ConfigLayer) => AppConfig;
+  onSave: (o: ConfigLayer) => void;
   onClose: () => void;
 }) {
   const [d, setD] = useState<Draft>(() => draftOf(config));
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
   const epLocked = locks.lockEndpoint;
-  const catalog = useMemo(() => {
-    try {
-      return mergeCatalog(BUILTIN_CATALOG, config.catalog);
-    } catch {
-      return [...BUILTIN_CATALOG]; // config problems are reported by the config loader
-    }
-  }, [config.catalog]);
+  // Invalid config.json entries: the built-in catalog (the config loader reports the problem).
+  const catalog = useMemo(() => effectiveCatalog(config.catalog), [config.catalog]);
+  // A catalog model by its entry; a custom model (not in the catalog) is listed by its id.
+  const picked = config.model.catalogId ?? config.model.id;
   const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
   const epOff = !d.endpointOn || epLocked;
   return (
@@ -74,8 +71,8 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
       </fieldset>
       <fieldset>
         <legend>Local model</legend>
-        <label>Model <select value={config.model.id} onChange={(e) => { const m = catalog.find((x) => x.id === e.target.value); if (m) onPickModel(m); }} data-testid="model-picker">
-          {catalog.some((m) => m.id === config.model.id) ? null : <option value={config.model.id}>{config.model.id}</option>}
+        <label>Model <select value={picked} onChange={(e) => { const m = catalog.find((x) => x.id === e.target.value); if (m) onPickModel(m); }} data-testid="model-picker">
+          {catalog.some((m) => m.id === picked) ? null : <option value={picked}>{picked} (custom)</option>}
           {catalog.map((m) => <option key={m.id} value={m.id}>{m.label} ({m.family}, ~{m.sizeMB.webgpu >= 1 ? `${Math.round(m.sizeMB.webgpu)} MB` : 'tiny'})</option>)}
         </select></label>
       </fieldset>

@@ -1,22 +1,48 @@
 // The user's own settings (settings panel) and config loading, layered over
 // the organisation's public/config.json and the built-in defaults.
+import { effectiveCatalog } from '../config/catalog';
 import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from '../config/defaults';
-import { configProblems, mergeConfig, unknownKeys, type DeepPartial } from '../config/merge';
+import { configProblems, migrateLayer, resolveConfig, unknownKeys } from '../config/merge';
 import { applyLocks } from '../privacy/locks';
-import type { AppConfig } from '../config/types';
+import type { AppConfig, ConfigLayer } from '../config/types';
 
 export const SETTINGS_KEY = 'router-ide.settings';
 
-export function readUserSettings(): DeepPartial<AppConfig> {
+/**
+ * The user's saved settings in the current shape: a model saved by older
+ * versions (the catalog entry's fields copied) comes back as a reference to
+ * its entry in the organisation's catalog (`migrateLayer`); it is stored in
+ * that shape with the next change.
+ */
+export function readUserSettings(org: AppConfig): ConfigLayer {
+  let raw: unknown;
   try {
-    return JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as DeepPartial<AppConfig>;
+    raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
   } catch {
     return {};
   }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  return migrateLayer(raw as ConfigLayer, effectiveCatalog(org.catalog), org);
 }
 
-export function writeUserSettings(s: DeepPartial<AppConfig>): void {
+export function writeUserSettings(s: ConfigLayer): void {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
+}
+
+export interface UserConfig {
+  config: AppConfig;
+  /** Messages for what in the settings was replaced (a model no longer in the catalog: the organisation's model is used). */
+  problems: string[];
+  /** Settings the organisation locks, not applied. */
+  ignored: string[];
+}
+
+/** The user's settings over the organisation's config (locks applied, the model resolved against the catalog). */
+export function userConfig(orgConfig: AppConfig, user: ConfigLayer): UserConfig {
+  const { layer, ignored } = applyLocks(user, orgConfig);
+  const r = resolveConfig(orgConfig, layer);
+  const problems = r.problems.map((p) => `Your saved model was not applied: ${p}. Using "${r.config.model.id}" instead; pick a model in Settings.`);
+  return { config: r.config, problems, ignored };
 }
 
 export interface LoadedConfig {
@@ -26,14 +52,14 @@ export interface LoadedConfig {
   problems: string[];
 }
 
-async function fetchOrgConfig(): Promise<{ layer?: DeepPartial<AppConfig>; problem?: string }> {
+async function fetchOrgConfig(): Promise<{ layer?: ConfigLayer; problem?: string }> {
   try {
     const res = await fetch('/config.json', { cache: 'no-cache' });
     if (res.status === 404) return {};
     if (!res.ok) return { problem: `config.json could not be read (HTTP ${res.status}); using defaults.` };
     const text = await res.text();
     try {
-      return { layer: JSON.parse(text) as DeepPartial<AppConfig> };
+      return { layer: JSON.parse(text) as ConfigLayer };
     } catch (e) {
       return { problem: `config.json is not valid JSON (${(e as Error).message}); using defaults.` };
     }
@@ -49,16 +75,18 @@ export async function loadConfig(): Promise<LoadedConfig> {
   if (org.problem) problems.push(org.problem);
   const unknownOrg = unknownKeys(org.layer, CONFIG_KEYS_TEMPLATE);
   if (unknownOrg.length) problems.push(`config.json has unknown keys, ignored: ${unknownOrg.join(', ')}`);
-  let orgConfig = mergeConfig(DEFAULT_CONFIG, org.layer);
-  const orgProblems = configProblems(orgConfig, pageOrigin);
+  const resolved = resolveConfig(DEFAULT_CONFIG, org.layer);
+  let orgConfig = resolved.config;
+  const orgProblems = [...resolved.problems, ...configProblems(orgConfig, pageOrigin)];
   if (orgProblems.length) {
     // Fail closed: the defaults send nothing anywhere.
     problems.push(`config.json ignored: ${orgProblems.join('; ')}`);
     orgConfig = DEFAULT_CONFIG;
   }
-  const { layer, ignored } = applyLocks(readUserSettings(), orgConfig);
-  if (ignored.length) problems.push(`Locked by your organisation, not applied: ${ignored.join(', ')}`);
-  let config = mergeConfig(orgConfig, layer);
+  const user = userConfig(orgConfig, readUserSettings(orgConfig));
+  if (user.ignored.length) problems.push(`Locked by your organisation, not applied: ${user.ignored.join(', ')}`);
+  problems.push(...user.problems);
+  let config = user.config;
   const userProblems = configProblems(config, pageOrigin);
   if (userProblems.length) {
     problems.push(`Your settings were not applied: ${userProblems.join('; ')}. Fix them in Settings.`);

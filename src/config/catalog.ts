@@ -3,6 +3,7 @@
 // device). `public/config.json` can add entries or override fields by id.
 import { fimTemplate } from '../completion/fim';
 import type { FimFamily } from '../completion/types';
+import type { LocalModelConfig } from './types';
 
 export interface CatalogEntry {
   /** Hub id, or folder name for bundled and URL-hosted models. */
@@ -55,6 +56,28 @@ export function mergeCatalog(base: readonly CatalogEntry[], overrides: readonly 
     out.set(o.id, merged);
   }
   return [...out.values()];
+}
+
+/**
+ * The catalog the app offers: the built-in one with config.json's entries
+ * merged in, or the built-in one alone when those are invalid
+ * (`configProblems` names the error).
+ */
+export function effectiveCatalog(overrides: readonly Partial<CatalogEntry>[] = []): CatalogEntry[] {
+  try {
+    return mergeCatalog(BUILTIN_CATALOG, overrides);
+  } catch {
+    return [...BUILTIN_CATALOG];
+  }
+}
+
+/** The model fields a catalog entry fixes (a reference to it resolves to these). */
+export type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
+
+export function modelFieldsOf(e: CatalogEntry): EntryModelFields {
+  const f: EntryModelFields = { catalogId: e.id, id: e.id, family: e.family, dtype: { ...e.dtype }, contextWindow: e.contextWindow };
+  if (e.fileName !== undefined) f.fileName = e.fileName;
+  return f;
 }
 
 export function validateEntry(e: CatalogEntry): void {

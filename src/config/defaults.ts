@@ -1,14 +1,15 @@
+import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
 import type { AppConfig } from './types';
+
+/** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
+export const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';
 
 /** Built-in defaults; `public/config.json` and the settings panel override them. */
 export const DEFAULT_CONFIG: AppConfig = {
   model: {
-    id: 'onnx-community/Qwen2.5-Coder-1.5B',
-    family: 'qwen2.5-coder',
+    ...modelFieldsOf(BUILTIN_CATALOG.find((e) => e.id === DEFAULT_MODEL_ID)!),
     source: { kind: 'hub' },
-    dtype: { webgpu: 'q4f16', wasm: 'q8' },
     maxNewTokens: 48,
-    contextWindow: 32768,
     maxPromptTokens: 1536,
     watchdogMs: 30000,
   },
@@ -32,7 +33,7 @@ export const DEFAULT_CONFIG: AppConfig = {
 /** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */
 export const CONFIG_KEYS_TEMPLATE = {
   ...DEFAULT_CONFIG,
-  model: { ...DEFAULT_CONFIG.model, source: { kind: '', url: '' }, fileName: '' },
+  model: { ...DEFAULT_CONFIG.model, catalogId: '', source: { kind: '', url: '' }, fileName: '' },
   endpoint: { url: '', model: '', family: '', timeoutMs: 0, apiKey: '', maxTokens: 0, protocol: '', stream: false, acceptsSuffix: false, logprobs: false },
   router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
 };

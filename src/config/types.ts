@@ -10,7 +10,22 @@ export type ModelSource =
   | { kind: 'url'; url: string }
   | { kind: 'bundled' };
 
+/**
+ * The local model. In the resolved config every field is set. In a config
+ * layer (config.json, saved settings; see `ConfigLayer`) the model is one of:
+ * - a catalog reference, `{catalogId, ...overrides}`: `id`, `family`,
+ *   `dtype`, `contextWindow` and `fileName` come from that catalog entry as
+ *   config.json has it when the config is loaded (so a later change to the
+ *   entry applies), `source` from the entry (bundled) or the organisation's
+ *   mirror; any other field the layer sets is an explicit per-field override;
+ * - a custom model, `{id, family, ...}` without `catalogId`: its own fields,
+ *   the rest from the layer below;
+ * - neither (`{maxNewTokens: 64}`): tweaks to the model of the layer below.
+ * src/config/merge.ts (`resolveConfig`) does this, once, for every layer.
+ */
 export interface LocalModelConfig {
+  /** The catalog entry (src/config/catalog.ts) this model is, by its id; absent for a custom model. */
+  catalogId?: string;
   /** Hub id (`onnx-community/Qwen2.5-Coder-1.5B`) or folder name under the source. */
   id: string;
   family: FimFamily;
@@ -78,6 +93,18 @@ export interface PrivacyConfig {
   /** What to do when the outgoing text holds a credential. */
   secrets: SecretAction;
 }
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K] };
+
+/**
+ * One configuration layer as stored: `public/config.json`, or the user's
+ * settings in localStorage (src/app/settings-store.ts reads them, migrating
+ * the shape older versions saved). The model part is described at `LocalModelConfig`.
+ */
+export type ConfigLayer = DeepPartial<AppConfig>;
+
+/** A layer's `model`: a catalog reference, a custom model, or tweaks (see `LocalModelConfig`). */
+export type ModelLayer = DeepPartial<LocalModelConfig>;
 
 export interface AppConfig {
   model: LocalModelConfig;
