@@ -1,4 +1,4 @@
-// WCAG AA colour contrast of the main screens, checked by axe-core.
+// Accessibility: WCAG AA colour contrast of the main screens (axe-core), and the file tree from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, typeAtEndOfLine } from './fixtures/ide';
@@ -29,4 +29,67 @@ test('main screens pass WCAG AA colour contrast', async ({ page, openIde, device
 
   await page.getByTestId('view-review').click();
   expect(await contrastViolations(page), 'review sandbox').toEqual([]);
+});
+
+const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? document.activeElement?.tagName);
+
+test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F2 and Delete return focus to it', async ({ page, openIde, device }) => {
+  test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
+  await openIde({ model: 'fixture-valid', files: [
+    { path: 'src/app.py', content: 'x = 1\n' },
+    { path: 'src/util/strings.py', content: 'X = 1\n' },
+    { path: 'java/Main.java', content: 'class Main {}\n' },
+    { path: 'notes.md', content: '# notes\n' },
+  ] });
+  const tree = page.getByRole('tree', { name: 'Workspace files' });
+  await expect(tree.locator('[role="treeitem"]')).toHaveCount(5); // java, src, src/util, src/app.py, notes.md
+  // One Tab stop: exactly one row is tabbable, and Tab leaves the tree from it.
+  await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+  await tree.locator('[role="treeitem"][tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  expect(await focusedRow(page)).toBe('java');
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedRow(page)).toBe('src');
+  await page.keyboard.press('ArrowRight'); // src is open (the active file is in it): to its first child
+  expect(await focusedRow(page)).toBe('src/util');
+  await page.keyboard.press('ArrowRight'); // closed: opens
+  await expect(tree.locator('[data-path="src/util"]')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedRow(page)).toBe('src/util/strings.py');
+  await page.keyboard.press('ArrowLeft'); // a file: to its folder
+  expect(await focusedRow(page)).toBe('src/util');
+  await page.keyboard.press('ArrowLeft'); // open: closes
+  await expect(tree.locator('[data-path="src/util"]')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('End');
+  expect(await focusedRow(page)).toBe('notes.md');
+  await page.keyboard.press('j'); // type-ahead, wrapping around
+  expect(await focusedRow(page)).toBe('java');
+  await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveAttribute('data-path', 'java');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('treeitem');
+  await page.keyboard.press('Shift+Tab'); // back in: on the row last focused
+  expect(await focusedRow(page)).toBe('java');
+  // F2 renames; Escape puts focus back on the row.
+  await page.keyboard.press('F2');
+  await expect(page.getByTestId('name-input')).toBeFocused();
+  await expect(page.getByTestId('name-input')).toHaveValue('java');
+  await page.keyboard.press('Escape');
+  expect(await focusedRow(page)).toBe('java');
+  // Enter opens a folder, and a file (focus moves to the editor).
+  await page.keyboard.press('Enter');
+  await expect(tree.locator('[data-path="java"]')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-java/Main.java')).toHaveAttribute('aria-selected', 'true');
+  // Delete asks, Enter confirms, and focus comes back to the tree.
+  await tree.locator('[role="treeitem"][tabindex="0"]').focus();
+  expect(await focusedRow(page)).toBe('java/Main.java');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-delete')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tree.locator('[data-path="java/Main.java"]')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+  // The tree's ARIA structure passes axe's full rule set.
+  const r = await new AxeBuilder({ page }).include('[data-testid="file-tree"]').analyze();
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

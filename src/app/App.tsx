@@ -81,7 +81,13 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   });
   const active = tabs.active;
   useEffect(() => writeTabs(tabs), [tabs]);
-  const openFile = useCallback((path: string) => setTabs((t) => ({ open: t.open.includes(path) ? t.open : [...t.open, path], active: path })), []);
+  // Opening a file is a request to work in it: the editor takes focus. A tab that changes because
+  // a file was deleted or renamed does not pull focus away from where the user is (the file tree).
+  const [editorFocusRequest, setEditorFocusRequest] = useState(0);
+  const openFile = useCallback((path: string) => {
+    setTabs((t) => ({ open: t.open.includes(path) ? t.open : [...t.open, path], active: path }));
+    setEditorFocusRequest((n) => n + 1);
+  }, []);
   const closeTab = useCallback((path: string) => setTabs((t) => {
     const i = t.open.indexOf(path);
     const open = t.open.filter((p) => p !== path);
@@ -275,7 +281,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
             ))}
           </div>
           {!active && <p className="empty-editor" data-testid="no-file">No file open. Pick one in the file tree, or create one with + File.</p>}
-          <EditorPane models={models} active={active} version={treeVersion} hooks={{
+          <EditorPane models={models} active={active} version={treeVersion} focusRequest={editorFocusRequest} hooks={{
             enabled: (lang) => !langOffRef.current.includes(lang),
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,

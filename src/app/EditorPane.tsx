@@ -12,10 +12,12 @@ interface Props {
   /** The workspace's tree version: a reset gives every file a new model. */
   version: number;
   hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf'>;
+  /** Changes when the user opens a file (tree, tab, import): the editor takes focus then, and on first show. */
+  focusRequest: number;
 }
 
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks }: Props) {
+export function EditorPane({ models, active, version, hooks, focusRequest }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const hooksRef = useRef(hooks);
@@ -65,8 +67,11 @@ export function EditorPane({ models, active, version, hooks }: Props) {
     if (!ed) return;
     const model = active ? models.get(active) : undefined;
     if (ed.getModel() !== (model ?? null)) ed.setModel(model ?? null);
-    if (model) ed.focus();
   }, [active, models, version]);
+
+  useEffect(() => {
+    if (editor.current?.getModel()) editor.current.focus();
+  }, [focusRequest]);
 
   return <div className="editor" ref={host} data-testid="editor" hidden={!active} />;
 }

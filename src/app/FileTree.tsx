@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ancestors, basename, dirname, joinPath } from '../workspace/paths';
-import { buildTree, type TreeNode } from '../workspace/tree';
+import { buildTree, visibleRows, type TreeNode } from '../workspace/tree';
 import type { Workspace } from '../workspace/workspace';
 
 /** Rows shown per folder before "N more": a 50,000-file folder must not freeze the page. */
@@ -25,6 +25,11 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
+  /** The row that is the tree's one Tab stop. */
+  const [focusPath, setFocusPath] = useState<string | undefined>(active);
+  const rowRefs = useRef(new Map<string, HTMLLIElement>());
+  /** Set when a form or dialog of the tree closes: focus goes back to the tree, not to the page. */
+  const refocus = useRef(false);
 
   // The open file is always visible in the tree.
   useEffect(() => {
@@ -50,14 +55,22 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     const target = joinPath(editing.value);
     setOpen((s) => new Set([...s, ...ancestors(target), ...(workspace.isFolder(target) ? [target] : [])]));
     setSelected(target);
+    setFocusPath(target);
     setEditing(null);
     setError(null);
     if (editing.kind === 'new-file') onOpen(target);
+    else refocus.current = true;
+  };
+  const cancelEditing = () => {
+    setEditing(null);
+    setError(null);
+    refocus.current = true;
   };
   const remove = (p: string) => {
     const r = workspace.delete(p);
     if (!r.ok) setError(r.error);
     setConfirmDelete(null);
+    refocus.current = true;
   };
   const moveInto = (from: string, folder: string) => {
     const to = joinPath(folder, basename(from));
@@ -66,13 +79,57 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     if (r.ok) { setOpen((s) => new Set([...s, ...ancestors(to)])); setSelected(to); }
   };
 
-  const onRowKey = (e: KeyboardEvent, node: TreeNode) => {
-    if (e.key === 'F2') { e.preventDefault(); setSelected(node.path); setEditing({ kind: 'move', from: node.path, value: node.path }); }
-    if (e.key === 'Delete') { e.preventDefault(); setSelected(node.path); setConfirmDelete(node.path); }
-    if (node.kind === 'folder' && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
-      e.preventDefault();
-      setOpen((s) => { const n = new Set(s); if (e.key === 'ArrowRight') n.add(node.path); else n.delete(node.path); return n; });
-    }
+  // Roving focus (the WAI-ARIA tree pattern): the tree is one Tab stop; arrows, Home, End and
+  // a typed letter move inside it, so a 300-row folder is not 300 Tab presses.
+  const visible = useMemo(() => visibleRows(tree, open, MAX_ROWS), [tree, open]);
+  const current = visible.find((r) => r.node.path === focusPath) ?? visible.find((r) => r.node.path === sel) ?? visible[0];
+  useEffect(() => {
+    if (!refocus.current || editing || confirmDelete) return;
+    refocus.current = false;
+    if (current) rowRefs.current.get(current.node.path)?.focus();
+  });
+  const moveFocus = (path: string) => {
+    setFocusPath(path);
+    rowRefs.current.get(path)?.focus(); // the row exists already: only rows that are visible are targets
+  };
+
+  const onTreeKey = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (!target.matches('[role="treeitem"]')) return; // keys typed in a row's own controls are theirs
+    const at = visible.findIndex((r) => r.node.path === target.dataset.path);
+    if (at < 0) return;
+    const { node, parent } = visible[at];
+    const isOpen = open.has(node.path);
+    const key = e.key;
+    let handled = true;
+    if (key === 'ArrowDown') { if (at + 1 < visible.length) moveFocus(visible[at + 1].node.path); }
+    else if (key === 'ArrowUp') { if (at > 0) moveFocus(visible[at - 1].node.path); }
+    else if (key === 'Home') moveFocus(visible[0].node.path);
+    else if (key === 'End') moveFocus(visible[visible.length - 1].node.path);
+    else if (key === 'ArrowRight') {
+      if (node.kind === 'folder' && !isOpen) toggle(node.path);
+      else if (node.kind === 'folder' && node.children.length) moveFocus(node.children[0].path);
+    } else if (key === 'ArrowLeft') {
+      if (node.kind === 'folder' && isOpen) toggle(node.path);
+      else if (parent) moveFocus(parent);
+    } else if (key === 'Enter' || key === ' ') activate(node);
+    else if (key === 'F2') { setSelected(node.path); setEditing({ kind: 'move', from: node.path, value: node.path }); }
+    else if (key === 'Delete') { setSelected(node.path); setConfirmDelete(node.path); }
+    else if (/^[\p{L}\p{N}_.-]$/u.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Type-ahead: the next visible row whose name starts with the letter, wrapping around.
+      const k = key.toLowerCase();
+      for (let i = 1; i <= visible.length; i++) {
+        const r = visible[(at + i) % visible.length];
+        if (r.node.name.toLowerCase().startsWith(k)) { moveFocus(r.node.path); break; }
+      }
+    } else handled = false;
+    if (handled) { e.preventDefault(); e.stopPropagation(); }
+  };
+
+  const activate = (node: TreeNode) => {
+    setSelected(node.path);
+    setFocusPath(node.path);
+    if (node.kind === 'folder') toggle(node.path); else onOpen(node.path);
   };
 
   const rows = (node: TreeNode, depth: number): React.ReactNode[] => {
@@ -81,8 +138,11 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
       const isOpen = open.has(child.path);
       out.push(
         <li key={child.path} role="treeitem" aria-expanded={child.kind === 'folder' ? isOpen : undefined}
-          aria-selected={child.path === sel} aria-level={depth + 1}>
-          <button type="button" className={`row${child.path === active ? ' active' : ''}${dropTarget === child.path ? ' drop' : ''}`}
+          aria-selected={child.path === sel} aria-level={depth + 1}
+          aria-label={child.kind === 'folder' ? `${child.name}, folder, ${child.fileCount} ${child.fileCount === 1 ? 'file' : 'files'}` : child.name}
+          tabIndex={child.path === current?.node.path ? 0 : -1} data-path={child.path}
+          ref={(el) => { if (el) rowRefs.current.set(child.path, el); else rowRefs.current.delete(child.path); }}>
+          <div className={`row${child.path === active ? ' active' : ''}${dropTarget === child.path ? ' drop' : ''}`}
             style={{ paddingLeft: `${0.4 + depth * 0.9}rem` }} data-testid={`tree-item-${child.path}`}
             draggable onDragStart={(e) => e.dataTransfer.setData('application/x-router-ide-path', child.path)}
             onDragOver={child.kind === 'folder' ? (e) => { e.preventDefault(); e.stopPropagation(); setDropTarget(child.path); } : undefined}
@@ -92,12 +152,11 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
               const from = e.dataTransfer.getData('application/x-router-ide-path');
               if (from) { e.preventDefault(); e.stopPropagation(); moveInto(from, child.path); }
             } : undefined}
-            onClick={() => { setSelected(child.path); if (child.kind === 'folder') toggle(child.path); else onOpen(child.path); }}
-            onKeyDown={(e) => onRowKey(e, child)}>
+            onClick={() => activate(child)}>
             <span aria-hidden="true" className="icon">{child.kind === 'folder' ? (isOpen ? '▾' : '▸') : '·'}</span>
             {child.name}
-            {child.kind === 'folder' && <span className="count" aria-label={`${child.fileCount} files`}>{child.fileCount}</span>}
-          </button>
+            {child.kind === 'folder' && <span className="count" aria-hidden="true">{child.fileCount}</span>}
+          </div>
           {child.kind === 'folder' && isOpen && child.children.length > 0 && <ul role="group">{rows(child, depth + 1)}</ul>}
         </li>,
       );
@@ -127,21 +186,21 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
           <label>
             {editing.kind === 'new-file' ? 'New file path' : editing.kind === 'new-folder' ? 'New folder path' : `Rename or move ${editing.from} to`}
             <input autoFocus value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value })} data-testid="name-input"
-              onKeyDown={(e) => { if (e.key === 'Escape') { setEditing(null); setError(null); } }} />
+              onKeyDown={(e) => { if (e.key === 'Escape') cancelEditing(); }} />
           </label>
           <button type="submit" data-testid="name-submit">OK</button>
-          <button type="button" onClick={() => { setEditing(null); setError(null); }}>Cancel</button>
+          <button type="button" onClick={cancelEditing}>Cancel</button>
         </form>
       )}
       {confirmDelete && (
         <div className="confirm" role="alertdialog" aria-label="Confirm delete">
           Delete <b>{confirmDelete}</b>{workspace.isFolder(confirmDelete) ? ' and everything in it' : ''}?
           <button type="button" autoFocus onClick={() => remove(confirmDelete)} data-testid="confirm-delete">Delete</button>
-          <button type="button" onClick={() => setConfirmDelete(null)}>Keep</button>
+          <button type="button" onClick={() => { setConfirmDelete(null); refocus.current = true; }}>Keep</button>
         </div>
       )}
       {error && <p className="error" role="alert" data-testid="tree-error">{error}</p>}
-      <ul role="tree" aria-label="Workspace files">{rows(tree, 0)}</ul>
+      <ul role="tree" aria-label="Workspace files" onKeyDown={onTreeKey}>{rows(tree, 0)}</ul>
       <p className="tree-count" data-testid="file-count">{tree.fileCount} {tree.fileCount === 1 ? 'file' : 'files'}</p>
     </nav>
   );

@@ -36,3 +36,22 @@ export function buildTree(files: Iterable<string>, folders: Iterable<string> = [
   for (const d of dirs.values()) d.children.sort(byName);
   return root;
 }
+
+export interface VisibleRow {
+  node: TreeNode;
+  /** The folder above (undefined at the top level). */
+  parent?: string;
+}
+
+/** The rows on screen, top to bottom: children of open folders only, at most `limit` per folder. */
+export function visibleRows(root: TreeNode, open: ReadonlySet<string>, limit = Infinity): VisibleRow[] {
+  const out: VisibleRow[] = [];
+  const walk = (node: TreeNode, parent: string | undefined) => {
+    for (const child of node.children.slice(0, limit)) {
+      out.push({ node: child, parent });
+      if (child.kind === 'folder' && open.has(child.path)) walk(child, child.path);
+    }
+  };
+  walk(root, undefined);
+  return out;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameProblem, pathProblem, normalizePath } from './paths';
-import { buildTree } from './tree';
+import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
 import { AutoSaver, MemoryJournal, MemoryStorage, replayJournal } from './persistence';
 import { openWorkspace } from './open';
@@ -27,6 +27,16 @@ describe('tree', () => {
     expect(t.children[1].children.map((c) => c.path)).toEqual(['src/a', 'src/z.py']);
     expect(t.children[1].fileCount).toBe(2);
     expect(t.fileCount).toBe(3);
+  });
+
+  it('lists the rows on screen in order: open folders only, a limit per folder, each with its parent', () => {
+    const t = buildTree(['b.py', 'src/z.py', 'src/a/b.py', 'src/a/c.py'], ['empty']);
+    const rows = (open: string[], limit?: number) => visibleRows(t, new Set(open), limit).map((r) => `${r.node.path}<${r.parent ?? ''}`);
+    expect(rows([])).toEqual(['empty<', 'src<', 'b.py<']);
+    expect(rows(['src'])).toEqual(['empty<', 'src<', 'src/a<src', 'src/z.py<src', 'b.py<']);
+    expect(rows(['src', 'src/a'])).toEqual(['empty<', 'src<', 'src/a<src', 'src/a/b.py<src/a', 'src/a/c.py<src/a', 'src/z.py<src', 'b.py<']);
+    expect(rows(['src/a'])).toEqual(['empty<', 'src<', 'b.py<']); // a closed folder hides an open one inside it
+    expect(rows(['src', 'src/a'], 1)).toEqual(['empty<']);
   });
 });
 
