@@ -126,3 +126,14 @@ describe('model choice: custom models and missing entries', () => {
     expect(configProblems(r.config)).toEqual([]);
   });
 });
+
+describe('the shipped public/config.json', () => {
+  it('resolves without problems to the 1.5B catalog entry from the hub', async () => {
+    const { readFileSync } = await import('node:fs');
+    const layer = JSON.parse(readFileSync(new URL('../../public/config.json', import.meta.url), 'utf8')) as ConfigLayer;
+    const { config, problems } = resolveConfig(DEFAULT_CONFIG, layer);
+    expect(problems).toEqual([]);
+    expect(configProblems(config)).toEqual([]);
+    expect(config.model).toMatchObject({ catalogId: 'onnx-community/Qwen2.5-Coder-1.5B', id: 'onnx-community/Qwen2.5-Coder-1.5B', family: 'qwen2.5-coder', source: { kind: 'hub' }, maxNewTokens: 48 });
+  });
+});
