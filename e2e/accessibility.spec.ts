@@ -89,6 +89,14 @@ test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F
   await page.keyboard.press('Enter');
   await expect(tree.locator('[data-path="java/Main.java"]')).toHaveCount(0);
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+  // The filter narrows the tree with the matches' folders open; ArrowDown goes from it into the tree.
+  await page.getByTestId('tree-filter').fill('STR');
+  await expect(tree.locator('[role="treeitem"]')).toHaveCount(3); // src, src/util, src/util/strings.py
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedRow(page)).toBe('src');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-src/util/strings.py')).toHaveAttribute('aria-selected', 'true');
   // The tree's ARIA structure passes axe's full rule set.
   const r = await new AxeBuilder({ page }).include('[data-testid="file-tree"]').analyze();
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -66,3 +66,85 @@ test('"Add folder" imports a real folder with its structure', async ({ page, ope
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('"Open folder" (File System Access API) walks a real directory handle: 20 MB, binary, .git and clashing files skipped with reasons; cancel changes nothing, a refusal is said', async ({ page, openIde }) => {
+  // The picker dialog is the one part a test cannot click: it is replaced by one that hands over a real
+  // FileSystemDirectoryHandle (the origin-private file system), so the walk, getFile() and the reads are the browser's own.
+  await page.addInitScript(() => {
+    let calls = 0;
+    const write = async (dir: FileSystemDirectoryHandle, name: string, data: BlobPart) => {
+      const w = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await w.write(new Blob([data]));
+      await w.close();
+    };
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => {
+      if (++calls === 1) throw new DOMException('The user aborted a request.', 'AbortError');
+      if (calls === 2) throw new DOMException('The request is not allowed by the user agent.', 'NotAllowedError');
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry('proj', { recursive: true }).catch(() => {});
+      const proj = await root.getDirectoryHandle('proj', { create: true });
+      const pkg = await proj.getDirectoryHandle('pkg', { create: true });
+      const git = await proj.getDirectoryHandle('.git', { create: true });
+      await write(pkg, 'mod.py', 'def mod():\n    return 1\n');
+      await write(proj, 'Main.java', 'class Main {}\n');
+      await write(proj, 'keep.py', 'theirs\n');
+      await write(proj, 'logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+      await write(proj, 'huge.txt', new Uint8Array(20 * 1024 * 1024).fill(0x61));
+      await write(git, 'HEAD', 'ref: refs/heads/main\n');
+      return proj;
+    };
+  });
+  await openIde({ model: 'fixture-valid', files: [...FILES, { path: 'proj/keep.py', content: 'mine\n' }] });
+  const open = page.getByTestId('import-folder-fsa');
+  await open.click(); // cancelled in the dialog
+  await expect(page.getByTestId('file-count')).toHaveText('3 files');
+  await expect(page.getByTestId('import-report')).toHaveCount(0);
+  await open.click(); // permission refused: said, not taken for a cancel
+  await expect(page.getByTestId('import-report')).toContainText('Import failed: The request is not allowed by the user agent. Nothing in the workspace was changed.');
+  await open.click();
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('Imported 2 of 6 files.');
+  await expect(report).toContainText('Skipped 1 larger than 5 MB (e.g. proj/huge.txt)');
+  await expect(report).toContainText('Skipped 1 binary (not UTF-8 text) (e.g. proj/logo.png)');
+  await expect(report).toContainText('Skipped 1 inside .git or node_modules (e.g. proj/.git/HEAD)');
+  await expect(report).toContainText('Skipped 1 already in the workspace (yours is kept) (e.g. proj/keep.py)');
+  await expect(page.getByTestId('file-count')).toHaveText('5 files');
+  await openInTree(page, 'proj/pkg/mod.py');
+  expect(await editorText(page)).toBe('def mod():\n    return 1\n');
+  await openInTree(page, 'proj/keep.py');
+  expect(await editorText(page)).toBe('mine\n');
+  await openInTree(page, 'main.py');
+  expect(await editorText(page)).toBe(FILES[0].content);
+});
+
+test('a real folder of 50,000 files: imported up to the 10,000-file limit, the rest counted and said, the tree stays usable, nothing lost', async ({ page, openIde }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'import-50k-'));
+  try {
+    mkdirSync(join(dir, 'big'));
+    for (let i = 0; i < 50_000; i++) writeFileSync(join(dir, 'big', `f${i}.txt`), `${i}\n`);
+    await openIde({ model: 'fixture-valid', files: FILES });
+    await page.getByTestId('import-dir').setInputFiles(join(dir, 'big'));
+    const report = page.getByTestId('import-report');
+    // The limit is the workspace's: the 2 files already there count.
+    await expect(report).toContainText('Imported 9,998 of 50,000 files.', { timeout: 120_000 });
+    await expect(report).toContainText('Skipped 40,002 over the workspace limit of 10,000 files');
+    await expect(page.getByTestId('file-count')).toHaveText('10,000 files');
+    await expect(page.getByTestId('tree-item-big')).toBeVisible();
+    await expect(page.locator('[data-path^="big/"]')).toHaveCount(300); // the rest behind "N more"
+    await expect(page.getByText('… 9,698 more in this folder')).toBeVisible();
+    // The first 9,998 by name came in; one far beyond the rows shown is found with the filter.
+    await page.getByTestId('tree-filter').fill('f9000.');
+    await expect(page.getByTestId('file-count')).toHaveText('1 of 10,000 files match');
+    await page.getByTestId('tree-item-big/f9000.txt').click();
+    expect(await editorText(page)).toBe('9000\n');
+    await page.getByTestId('tree-filter').fill('f9998.');
+    await expect(page.getByTestId('file-count')).toHaveText('0 of 10,000 files match');
+    await page.getByTestId('tree-filter').press('Escape');
+    await expect(page.getByTestId('file-count')).toHaveText('10,000 files');
+    await openInTree(page, 'main.py');
+    expect(await editorText(page)).toBe(FILES[0].content);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

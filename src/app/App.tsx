@@ -133,15 +133,16 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     try {
       const list = await incoming;
       if (!list) return;
-      setImportReport({ text: `Importing ${list.length.toLocaleString('en')} files…`, error: false });
-      const r = await prepareImport(list, workspace);
+      const r = await prepareImport(list, workspace, undefined, (done, total) =>
+        setImportReport({ text: `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} files looked at…`, error: false }));
       workspace.putMany(r.accepted);
       setImportReport({ text: describeImport(r), error: r.skipped.length > 0 });
       if (r.accepted[0]) openFile(r.accepted[0][0]);
     } catch (e) {
-      setImportReport({ text: `Import failed: ${(e as Error).message}. Nothing in the workspace was changed.`, error: true });
+      setImportReport({ text: `Import failed: ${(e as Error).message.replace(/\.$/, '')}. Nothing in the workspace was changed.`, error: true });
     }
   }, [workspace, openFile]);
+  const showFound = (n: number) => setImportReport({ text: `Reading the folder: ${n.toLocaleString('en')} files found…`, error: false });
   const exportZip = () => downloadBytes('workspace.zip', zipWorkspace(workspace.snapshot().files), 'application/zip');
   const [helpOpen, setHelpOpen] = useState(false);
   const [view, setView] = useState<'editor' | 'review'>('editor');
@@ -256,9 +257,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       <main>
         <div className="sidebar">
           <FileTree workspace={workspace} version={treeVersion} active={active} onOpen={openFile}
-            onDropFiles={(e) => void runImport(fromDataTransfer(e.dataTransfer))} />
+            onDropFiles={(e) => void runImport(fromDataTransfer(e.dataTransfer, showFound))} />
           <div className="import-export" role="group" aria-label="Import and export">
-            {canPickDirectory() && <button type="button" onClick={() => void runImport(fromDirectoryPicker())} data-testid="import-folder-fsa">Open folder…</button>}
+            {canPickDirectory() && <button type="button" onClick={() => void runImport(fromDirectoryPicker(showFound))} data-testid="import-folder-fsa">Open folder…</button>}
             <label className="file-button">Add files<input type="file" multiple onChange={(e) => { void runImport(Promise.resolve(fromFileList(e.target.files ?? []))); e.target.value = ''; }} data-testid="import-files" /></label>
             <label className="file-button">Add folder<input type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => { void runImport(Promise.resolve(fromFileList(e.target.files ?? []))); e.target.value = ''; }} data-testid="import-dir" /></label>
             <button type="button" onClick={exportZip} data-testid="export-zip">Export zip</button>

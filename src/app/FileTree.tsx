@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ancestors, basename, dirname, joinPath } from '../workspace/paths';
-import { buildTree, visibleRows, type TreeNode } from '../workspace/tree';
+import { buildTree, folderPaths, visibleRows, type TreeNode } from '../workspace/tree';
 import type { Workspace } from '../workspace/workspace';
 
 /** Rows shown per folder before "N more": a 50,000-file folder must not freeze the page. */
@@ -18,7 +18,11 @@ interface Props {
 }
 
 export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Props) {
-  const tree = useMemo(() => buildTree(workspace.paths(), workspace.folders()), [workspace, version]);
+  const fullTree = useMemo(() => buildTree(workspace.paths(), workspace.folders()), [workspace, version]);
+  // The filter is how a file beyond a folder's first rows is found (and the quickest way to any file).
+  const [filter, setFilter] = useState('');
+  const query = filter.trim().toLowerCase();
+  const tree = useMemo(() => (query ? buildTree(workspace.paths().filter((p) => p.toLowerCase().includes(query))) : fullTree), [fullTree, query, workspace]);
   const [open, setOpen] = useState<Set<string>>(() => new Set(active ? ancestors(active) : []));
   const [selected, setSelected] = useState<string | undefined>(active);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -81,7 +85,9 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
 
   // Roving focus (the WAI-ARIA tree pattern): the tree is one Tab stop; arrows, Home, End and
   // a typed letter move inside it, so a 300-row folder is not 300 Tab presses.
-  const visible = useMemo(() => visibleRows(tree, open, MAX_ROWS), [tree, open]);
+  // While filtering, every folder with a match is open.
+  const shownOpen = useMemo(() => (query ? new Set(folderPaths(tree)) : open), [query, tree, open]);
+  const visible = useMemo(() => visibleRows(tree, shownOpen, MAX_ROWS), [tree, shownOpen]);
   const current = visible.find((r) => r.node.path === focusPath) ?? visible.find((r) => r.node.path === sel) ?? visible[0];
   useEffect(() => {
     if (!refocus.current || editing || confirmDelete) return;
@@ -99,7 +105,7 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     const at = visible.findIndex((r) => r.node.path === target.dataset.path);
     if (at < 0) return;
     const { node, parent } = visible[at];
-    const isOpen = open.has(node.path);
+    const isOpen = shownOpen.has(node.path);
     const key = e.key;
     let handled = true;
     if (key === 'ArrowDown') { if (at + 1 < visible.length) moveFocus(visible[at + 1].node.path); }
@@ -135,7 +141,7 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
   const rows = (node: TreeNode, depth: number): React.ReactNode[] => {
     const out: React.ReactNode[] = [];
     for (const child of node.children.slice(0, MAX_ROWS)) {
-      const isOpen = open.has(child.path);
+      const isOpen = shownOpen.has(child.path);
       out.push(
         <li key={child.path} role="treeitem" aria-expanded={child.kind === 'folder' ? isOpen : undefined}
           aria-selected={child.path === sel} aria-level={depth + 1}
@@ -162,7 +168,7 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
       );
     }
     if (node.children.length > MAX_ROWS) {
-      out.push(<li key={`${node.path}/…more`} role="none" className="more">… {node.children.length - MAX_ROWS} more in this folder (open them by name with New file / Rename, or search)</li>);
+      out.push(<li key={`${node.path}/…more`} role="none" className="more">… {(node.children.length - MAX_ROWS).toLocaleString('en')} more in this folder: type part of a name in Filter to find them</li>);
     }
     return out;
   };
@@ -200,8 +206,17 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
         </div>
       )}
       {error && <p className="error" role="alert" data-testid="tree-error">{error}</p>}
+      <input type="search" className="tree-filter" placeholder="Filter files" aria-label="Filter files by name or path" data-testid="tree-filter"
+        value={filter} onChange={(e) => setFilter(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && filter) { e.preventDefault(); setFilter(''); }
+          if (e.key === 'ArrowDown' && visible[0]) { e.preventDefault(); moveFocus(visible[0].node.path); }
+        }} />
       <ul role="tree" aria-label="Workspace files" onKeyDown={onTreeKey}>{rows(tree, 0)}</ul>
-      <p className="tree-count" data-testid="file-count">{tree.fileCount} {tree.fileCount === 1 ? 'file' : 'files'}</p>
+      {query && !visible.length && <p className="tree-empty">No file name or path contains “{filter.trim()}”.</p>}
+      <p className="tree-count" data-testid="file-count" aria-live="polite">
+        {query ? `${tree.fileCount.toLocaleString('en')} of ${fullTree.fileCount.toLocaleString('en')} files match` : `${fullTree.fileCount.toLocaleString('en')} ${fullTree.fileCount === 1 ? 'file' : 'files'}`}
+      </p>
     </nav>
   );
 }

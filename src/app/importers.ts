@@ -9,18 +9,26 @@ export function fromFileList(list: FileList | File[]): IncomingFile[] {
   return [...list].map((f) => fromFile(f, f.webkitRelativePath || f.name));
 }
 
+/** Walking a big folder reports how many files it has found every this many. */
+const FOUND_EVERY = 500;
+
 type DirHandle = { kind: 'directory'; name: string; values(): AsyncIterable<DirHandle | FileHandle> };
 type FileHandle = { kind: 'file'; name: string; getFile(): Promise<File> };
 
 export const canPickDirectory = () => typeof (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
 
-/** File System Access API: the folder the user picks, walked recursively (files read lazily). */
-export async function fromDirectoryPicker(): Promise<IncomingFile[] | undefined> {
+/**
+ * File System Access API: the folder the user picks, walked recursively (file
+ * contents read later, only for files that pass the import checks).
+ * Undefined when the user cancels; any other failure (permission refused ...) is thrown to be shown.
+ */
+export async function fromDirectoryPicker(onFound?: (count: number) => void): Promise<IncomingFile[] | undefined> {
   let root: DirHandle;
   try {
     root = await (window as unknown as { showDirectoryPicker(o?: object): Promise<DirHandle> }).showDirectoryPicker({ mode: 'read' });
-  } catch {
-    return undefined; // cancelled
+  } catch (e) {
+    if ((e as DOMException)?.name === 'AbortError') return undefined;
+    throw e;
   }
   const out: IncomingFile[] = [];
   const walk = async (dir: DirHandle, prefix: string) => {
@@ -30,6 +38,7 @@ export async function fromDirectoryPicker(): Promise<IncomingFile[] | undefined>
       else {
         const file = await h.getFile();
         out.push(fromFile(file, path));
+        if (out.length % FOUND_EVERY === 0) onFound?.(out.length);
       }
     }
   };
@@ -38,7 +47,7 @@ export async function fromDirectoryPicker(): Promise<IncomingFile[] | undefined>
 }
 
 /** Files and folders dropped from the desktop. */
-export async function fromDataTransfer(dt: DataTransfer): Promise<IncomingFile[]> {
+export async function fromDataTransfer(dt: DataTransfer, onFound?: (count: number) => void): Promise<IncomingFile[]> {
   const entries = [...dt.items].map((i) => i.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
   if (!entries.length) return fromFileList(dt.files);
   const out: IncomingFile[] = [];
@@ -53,8 +62,10 @@ export async function fromDataTransfer(dt: DataTransfer): Promise<IncomingFile[]
     }
   };
   const walk = async (e: FileSystemEntry, prefix: string): Promise<void> => {
-    if (e.isFile) out.push(fromFile(await fileOf(e as FileSystemFileEntry), `${prefix}${e.name}`));
-    else for (const c of await readAll(e as FileSystemDirectoryEntry)) await walk(c, `${prefix}${e.name}/`);
+    if (e.isFile) {
+      out.push(fromFile(await fileOf(e as FileSystemFileEntry), `${prefix}${e.name}`));
+      if (out.length % FOUND_EVERY === 0) onFound?.(out.length);
+    } else for (const c of await readAll(e as FileSystemDirectoryEntry)) await walk(c, `${prefix}${e.name}/`);
   };
   for (const e of entries) await walk(e, '');
   return out;

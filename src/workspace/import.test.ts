@@ -28,11 +28,22 @@ describe('import', () => {
 
   it('50,000 files: imports up to the limit, reads no more than it keeps, says how many were left out', async () => {
     let reads = 0;
-    const many: IncomingFile[] = Array.from({ length: 50_000 }, (_, i) => ({ path: `big/f${i}.txt`, size: 2, read: async () => { reads++; return new Uint8Array([0x68, 0x69]); } }));
+    const many: IncomingFile[] = Array.from({ length: 50_000 }, (_, i) => ({ path: `big/f${(i * 7_919) % 50_000}.txt`, size: 2, read: async () => { reads++; return new Uint8Array([0x68, 0x69]); } }));
     const r = await prepareImport(many, { has: () => false, size: 0 });
     expect(r.accepted).toHaveLength(10_000);
+    expect(r.accepted.at(-1)![0]).toBe('big/f9999.txt'); // the first 10,000 by name, not in listing order
     expect(reads).toBe(10_000);
     expect(r.skipped[0]).toMatchObject({ count: 40_000, reason: expect.stringContaining('10,000 files') });
+  });
+
+  it('reports progress as it goes, ending at the total', async () => {
+    const calls: [number, number][] = [];
+    const many = Array.from({ length: 1_000 }, (_, i) => file(`f${i}.txt`, 'x'));
+    await prepareImport(many, { has: () => false, size: 0 }, undefined, (done, total) => calls.push([done, total]));
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.every(([, t]) => t === 1_000)).toBe(true);
+    expect(calls.map(([d]) => d)).toEqual([...calls.map(([d]) => d)].sort((a, b) => a - b));
+    expect(calls.at(-1)).toEqual([1_000, 1_000]);
   });
 
   it('decodes UTF-8 (BOM dropped), zips round-trip', () => {

@@ -33,7 +33,13 @@ export function decodeText(bytes: Uint8Array): string | undefined {
   }
 }
 
-export async function prepareImport(incoming: IncomingFile[], existing: { has(p: string): boolean; size: number }, limits = IMPORT_LIMITS): Promise<ImportReport> {
+/** Called as files are looked at: how many so far, of how many. */
+export type ImportProgress = (done: number, total: number) => void;
+
+/** Every this many files a progress call, and a pause so the page can paint it. */
+const PROGRESS_EVERY = 250;
+
+export async function prepareImport(incoming: IncomingFile[], existing: { has(p: string): boolean; size: number }, limits = IMPORT_LIMITS, onProgress?: ImportProgress): Promise<ImportReport> {
   const skipped = new Map<string, { count: number; examples: string[] }>();
   const skip = (reason: string, path: string) => {
     const s = skipped.get(reason) ?? { count: 0, examples: [] };
@@ -44,7 +50,15 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
   const accepted: [string, string][] = [];
   const seen = new Set<string>();
   let room = Math.max(0, limits.maxFiles - existing.size);
-  for (const f of incoming) {
+  // In name order (as the tree shows them): when the limit cuts, it is clear which files came in,
+  // whatever order the browser listed the folder in.
+  const byName = new Intl.Collator('en', { numeric: true }).compare;
+  const ordered = [...incoming].sort((a, b) => byName(a.path, b.path));
+  for (const [i, f] of ordered.entries()) {
+    if (onProgress && i % PROGRESS_EVERY === 0) {
+      onProgress(i, incoming.length);
+      await new Promise((r) => setTimeout(r, 0));
+    }
     const path = normalizePath(f.path);
     if (SKIPPED_FOLDERS.test(path)) { skip('inside .git or node_modules', path); continue; }
     const problem = pathProblem(path);
@@ -58,11 +72,12 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
     seen.add(path);
     room--;
   }
+  onProgress?.(incoming.length, incoming.length);
   return { accepted, skipped: [...skipped].map(([reason, s]) => ({ reason, ...s })), total: incoming.length };
 }
 
 export function describeImport(r: ImportReport): string {
-  const parts = [`Imported ${r.accepted.length} of ${r.total.toLocaleString('en')} files.`];
+  const parts = [`Imported ${r.accepted.length.toLocaleString('en')} of ${r.total.toLocaleString('en')} files.`];
   for (const s of r.skipped) parts.push(`Skipped ${s.count.toLocaleString('en')} ${s.reason} (e.g. ${s.examples.slice(0, 3).join(', ')}).`);
   return parts.join(' ');
 }

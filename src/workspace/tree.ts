@@ -55,3 +55,13 @@ export function visibleRows(root: TreeNode, open: ReadonlySet<string>, limit = I
   walk(root, undefined);
   return out;
 }
+
+/** Every folder in the tree (the root excluded). */
+export function folderPaths(root: TreeNode): string[] {
+  const out: string[] = [];
+  const walk = (node: TreeNode) => {
+    for (const child of node.children) if (child.kind === 'folder') { out.push(child.path); walk(child); }
+  };
+  walk(root);
+  return out;
+}
