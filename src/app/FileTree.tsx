@@ -6,6 +6,19 @@ import type { Workspace } from '../workspace/workspace';
 /** Rows shown per folder before "N more": a 50,000-file folder must not freeze the page. */
 const MAX_ROWS = 300;
 
+/** What the tree's keys do, for the help overlay (the handler is onTreeKey below). */
+export const TREE_KEYS = [
+  { keys: '↑ / ↓', what: 'previous / next row' },
+  { keys: 'Home / End', what: 'first / last row' },
+  { keys: '→', what: 'open a folder, or go into it' },
+  { keys: '←', what: 'close a folder, or go to the folder above' },
+  { keys: 'a–z, 0–9', what: 'next row whose name starts with that letter' },
+  { keys: 'Enter', what: 'open the file (or open/close the folder)' },
+  { keys: 'F2', what: 'rename or move' },
+  { keys: 'Delete', what: 'delete (asks first)' },
+  { keys: '↓ in Filter files', what: 'from the filter into the tree' },
+] as const;
+
 type Editing = { kind: 'new-file' | 'new-folder' | 'move'; from?: string; value: string };
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COMPLETION_KEYS } from '../editor/keys';
+import { TREE_KEYS } from './FileTree';
 
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -13,14 +14,22 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
       <div className="overlay-body">
         <h2 id="help-title">Keyboard shortcuts</h2>
-        <table>
-          <tbody>
-            {COMPLETION_KEYS.map((k) => <tr key={k.keys}><th scope="row"><kbd>{k.keys}</kbd></th><td>{k.what}</td></tr>)}
-          </tbody>
-        </table>
+        <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
+        <KeyTable caption="In the file tree" keys={TREE_KEYS} />
         <p>Completions can be switched off per language with the checkbox under the editor.</p>
         <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
       </div>
     </div>
+  );
+}
+
+function KeyTable({ caption, keys }: { caption: string; keys: readonly { keys: string; what: string }[] }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <tbody>
+        {keys.map((k) => <tr key={k.keys}><th scope="row"><kbd>{k.keys}</kbd></th><td>{k.what}</td></tr>)}
+      </tbody>
+    </table>
   );
 }

@@ -15,7 +15,6 @@ export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
   { keys: 'Escape', what: 'dismiss the suggestion' },
   { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
-  { keys: 'F2 / Delete', what: 'rename / delete the focused item in the file tree' },
   { keys: '?', what: 'this help (outside the editor)' },
 ];
 
