@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CATALOG, CatalogError, mergeCatalog, stopTokensFor } from './catalog';
+import { fimTemplate } from '../completion/fim';
+import { BUILTIN_CATALOG, CatalogError, mergeCatalog } from './catalog';
 
 describe('model catalog', () => {
   it('every built-in entry has a known family, a context window and weights per device', () => {
     for (const e of BUILTIN_CATALOG) {
       expect(() => mergeCatalog([], [e])).not.toThrow();
       expect(e.dtype.webgpu && e.dtype.wasm).toBeTruthy();
-      expect(stopTokensFor(e).length).toBeGreaterThan(0);
+      expect(fimTemplate(e.family).stopTokens.length).toBeGreaterThan(0);
     }
   });
   it('config.json adds entries and overrides fields by id', () => {
@@ -15,7 +16,7 @@ describe('model catalog', () => {
       { id: 'corp/starcoder2-3b-onnx', label: 'StarCoder2 3B (corp mirror)', family: 'starcoder', contextWindow: 16384, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 1800, wasm: 3000 } },
     ]);
     expect(c.find((e) => e.id === 'onnx-community/Qwen2.5-Coder-1.5B')).toMatchObject({ family: 'qwen2.5-coder', dtype: { webgpu: 'fp16' } });
-    expect(stopTokensFor(c.find((e) => e.id === 'corp/starcoder2-3b-onnx')!)).toContain('<fim_middle>');
+    expect(fimTemplate(c.find((e) => e.id === 'corp/starcoder2-3b-onnx')!.family).stopTokens).toContain('<fim_middle>');
   });
   it('an entry with an unknown family is a clear error, not a wrong prompt', () => {
     expect(() => mergeCatalog(BUILTIN_CATALOG, [{ id: 'x', family: 'gpt' as never, contextWindow: 1, dtype: { webgpu: 'q4', wasm: 'q8' } }])).toThrow(/Unknown FIM family "gpt"/);

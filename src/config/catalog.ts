@@ -18,8 +18,6 @@ export interface CatalogEntry {
   sizeMB: { webgpu: number; wasm: number };
   /** ONNX file base name when it is not `model` (older exports: `decoder_model_merged`). */
   fileName?: string;
-  /** Stop strings beyond the family's own (rarely needed). */
-  extraStops?: string[];
   bundled?: boolean;
 }
 
@@ -85,9 +83,4 @@ export function validateEntry(e: CatalogEntry): void {
   if (missing.length) throw new CatalogError(`catalog entry "${e.id}" lacks ${missing.join(', ')}`);
   fimTemplate(e.family); // an unknown family is a clear error here, never a wrong prompt later
   if (!(e.contextWindow > 0)) throw new CatalogError(`catalog entry "${e.id}": contextWindow must be a positive number of tokens`);
-}
-
-/** Stop strings for a catalog entry: its family's plus any extras. */
-export function stopTokensFor(e: Pick<CatalogEntry, 'family' | 'extraStops'>): string[] {
-  return [...fimTemplate(e.family).stopTokens, ...(e.extraStops ?? [])];
 }
