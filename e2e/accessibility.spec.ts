@@ -101,3 +101,33 @@ test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F
   const r = await new AxeBuilder({ page }).include('[data-testid="file-tree"]').analyze();
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M lets Tab leave the editor', async ({ page, openIde, device }) => {
+  test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
+  await openIde({ model: 'fixture-valid', files: [{ path: 'src/app.py', content: 'x = 1\n' }] });
+  // What has focus, named by its test id, else its role, else "editor" inside Monaco.
+  const focused = () => page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    if (a?.closest('.monaco-editor')) return 'editor';
+    return a?.getAttribute('data-testid') ?? a?.getAttribute('role') ?? a?.tagName ?? '';
+  });
+  const walk = async (until: (f: string) => boolean) => {
+    const seen: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const f = await focused();
+      seen.push(f);
+      if (until(f)) break;
+    }
+    return seen;
+  };
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const before = await walk((f) => f === 'editor');
+  for (const f of ['local-only-switch', 'start-demo', 'open-help', 'open-settings', 'new-file', 'tree-filter', 'treeitem', 'import-folder-fsa', 'export-zip', 'view-review', 'tab-src/app.py', 'editor']) expect(before, f).toContain(f);
+  expect(before.filter((f) => f === 'treeitem')).toHaveLength(1); // the tree is one stop
+  // Inside Monaco Tab indents; Ctrl+M makes it move focus on, to the panels on the right.
+  await page.keyboard.press('Control+m');
+  const after = await walk((f) => f === 'stats-clear');
+  for (const f of ['lang-toggle', 'stats-session', 'stats-clear']) expect(after, f).toContain(f); // a radio group is one stop too
+  expect(after[0]).not.toBe('editor');
+});

@@ -15,6 +15,8 @@ export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
   { keys: 'Escape', what: 'dismiss the suggestion' },
   { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
+  // Monaco's own binding (toggleTabFocusMode contrib): without it Tab never leaves the editor.
+  { keys: mac ? 'Ctrl + Shift + M' : 'Ctrl + M', what: 'Tab moves focus out of the editor instead of indenting (press again to undo)' },
   { keys: '?', what: 'this help (outside the editor)' },
 ];
 
