@@ -15,7 +15,7 @@ export interface BracketMismatch {
   opener: string;
 }
 
-interface Lexer {
+export interface Lexer {
   lineComment: string[];
   blockComment?: [string, string];
   /** String delimiters, longest first. */
@@ -26,7 +26,7 @@ interface Lexer {
 // and TypeScript are left out: a regex literal such as /[(]/ would fool it.
 // No delimiter may contain a bracket: held-back text (see ScanState.held) is
 // then never a bracket, so it can wait for the next characters.
-const LEXERS: Record<string, Lexer> = {
+export const LEXERS: Record<string, Lexer> = {
   python: { lineComment: ['#'], quotes: ['"""', "'''", '"', "'"] },
   java: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"""', '"', "'"] },
   cpp: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', "'"] },
@@ -36,7 +36,7 @@ const LEXERS: Record<string, Lexer> = {
   rust: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"'] },
 };
 
-const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+export const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set(Object.values(OPENERS));
 
 /** A lexer with what the code-mode loop needs precomputed. */

@@ -1,32 +1,14 @@
 // The original whole-text bracket lexer of early-escalation.ts, kept
-// verbatim (only renamed) as an independent reference: the oracle that
+// (renamed, its language table now shared) as an independent reference: the oracle that
 // bracket-scan.test.ts compares the resumable scanner against, and the
 // "before" baseline of the early-escalation bench (it re-lexes `before` on
 // every call, which is what every decoding step used to do). The app never
 // imports it.
+// The language table is shared: the oracle checks the scanning, not the table.
+import { LEXERS, OPENERS } from '../bracket-scan';
 import type { LanguageId } from '../types';
 
-const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set(Object.values(OPENERS));
-
-interface Lexer {
-  lineComment: string[];
-  blockComment?: [string, string];
-  /** String delimiters, longest first. */
-  quotes: string[];
-}
-
-// Languages whose bracket structure a small lexer reads reliably. JavaScript
-// and TypeScript are left out: a regex literal such as /[(]/ would fool it.
-const LEXERS: Record<string, Lexer> = {
-  python: { lineComment: ['#'], quotes: ['"""', "'''", '"', "'"] },
-  java: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"""', '"', "'"] },
-  cpp: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', "'"] },
-  csharp: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', "'"] },
-  go: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"', '`', "'"] },
-  // Rust's ' starts lifetimes too; an unclosed "string" only makes us see less, never more.
-  rust: { lineComment: ['//'], blockComment: ['/*', '*/'], quotes: ['"'] },
-};
 
 /**
  * The first closing bracket in `added` that cannot match the innermost open
