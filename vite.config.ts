@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { ORT_FILES, TREE_SITTER_RUNTIME, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
+import { RAW_IN_DEV, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
 import { SUPPORTED_LANGUAGES, grammarFileFor } from './src/syntax/languages';
 import { DEFAULT_CONFIG } from './src/config/defaults';
 import { configProblems, resolveConfig } from './src/config/merge';
@@ -13,7 +14,7 @@ const nodeModules = path.resolve(__dirname, 'node_modules');
 
 /** The vendor files the app needs, as `<folder>/<file>` paths. */
 function vendorFiles(): string[] {
-  return [ORT_FILES.mjs, TREE_SITTER_RUNTIME, ...SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!))];
+  return SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!));
 }
 
 function vendorSource(rel: string): string | undefined {
@@ -24,22 +25,43 @@ function vendorSource(rel: string): string | undefined {
 
 const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
+function sendRaw(res: import('node:http').ServerResponse, file: string): void {
+  res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', 'no-cache');
+  fs.createReadStream(file).pipe(res);
+}
+
 /**
- * Serves ONNX Runtime and tree-sitter runtime files from node_modules as-is.
- * Vite's dev server answers 500 when ORT's .mjs is imported from public/, so
- * they are served raw by this middleware in dev and emitted as assets in the build.
+ * Serves the tree-sitter grammars from node_modules under /vendor/ (raw in dev,
+ * emitted as they are in the build). In dev it also sends RAW_IN_DEV's files
+ * (ONNX Runtime's .mjs) untransformed at the URL their `?url` import gives
+ * (see vendor-assets.ts; importing ORT's .mjs from public/ got a 500 from
+ * Vite's dev server). The build emits `?url` files byte for byte under a
+ * content-hashed name, so nothing is needed there.
  */
 function vendorAssets(): Plugin {
   const allowed = new Set(vendorFiles());
+  const requireFromRoot = createRequire(path.join(__dirname, 'package.json'));
+  const rawInDev = new Set(RAW_IN_DEV.map((spec) => requireFromRoot.resolve(spec)));
   return {
     name: 'vendor-assets',
     configureServer(server) {
+      // Added before Vite's own middlewares, so these answer first.
+      server.middlewares.use((req, res, next) => {
+        const [rawPath, query] = (req.url ?? '').split('?', 2);
+        // Only the file itself: `?url` (the module exporting its URL) and Vite's other queries stay Vite's.
+        if (query !== undefined && query !== 'import') return next();
+        const pathname = decodeURIComponent(rawPath);
+        // A `?url` import's dev URL is `/<path from the root>`, or `/@fs/<absolute path>` outside it.
+        const file = pathname.startsWith('/@fs/') ? pathname.slice('/@fs'.length) : path.join(server.config.root, pathname);
+        if (!rawInDev.has(file)) return next();
+        sendRaw(res, file);
+      });
       server.middlewares.use(VENDOR_BASE, (req, res, next) => {
         const rel = decodeURIComponent((req.url ?? '').split('?')[0].replace(/^\//, ''));
         const file = allowed.has(rel) ? vendorSource(rel) : undefined;
         if (!file || !fs.existsSync(file)) return next();
-        res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-        fs.createReadStream(file).pipe(res);
+        sendRaw(res, file);
       });
     },
     generateBundle() {

@@ -3,12 +3,13 @@
 import * as Comlink from 'comlink';
 import { Parser } from 'web-tree-sitter';
 import { createSyntaxService } from '../src/syntax/syntax-service';
-import { TREE_SITTER_RUNTIME, grammarAsset, vendorUrl } from '../src/platform/vendor-assets';
+import { treeSitterRuntimeUrl } from '../src/platform/tree-sitter-wasm';
+import { grammarAsset, vendorUrl } from '../src/platform/vendor-assets';
 
 const origin = self.location.origin;
 
 Comlink.expose(createSyntaxService({
-  initParser: () => Parser.init({ locateFile: () => vendorUrl(TREE_SITTER_RUNTIME, origin) }),
+  initParser: () => Parser.init({ locateFile: () => treeSitterRuntimeUrl(origin) }),
   async loadGrammar(file: string) {
     const res = await fetch(vendorUrl(grammarAsset(file), origin));
     if (!res.ok) throw new Error(`grammar ${file} could not be loaded (HTTP ${res.status})`);

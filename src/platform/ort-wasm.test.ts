@@ -1,14 +1,25 @@
-// The workers name ONNX Runtime's files (ORT_FILES, ort-wasm.ts); transformers.js
-// imports ORT's WebGPU bundle, whose own `new URL('<file>.wasm', import.meta.url)`
-// Vite emits. One .wasm ships only while both name the same file, and the
-// served .mjs must be the one built for that .wasm.
+// The workers name ONNX Runtime's files (`?url` imports in ort-wasm.ts);
+// transformers.js imports ORT's WebGPU bundle, whose own
+// `new URL('<file>.wasm', import.meta.url)` Vite emits. One .wasm ships only
+// while both name the same file, and the .mjs must be the one built for that
+// .wasm: both come from the installed package through Vite's asset pipeline,
+// so the built app names each by its content hash (an upgrade changes both URLs).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ORT_FILES } from './vendor-assets';
+import { RAW_IN_DEV } from './vendor-assets';
 
 const nodeModules = path.resolve(__dirname, '../../node_modules');
 const read = (rel: string) => fs.readFileSync(path.join(nodeModules, rel), 'utf8');
+const require = createRequire(import.meta.url);
+
+/** The package specifiers ort-wasm.ts imports with `?url`, by extension. */
+function urlImports(): Record<'mjs' | 'wasm', string[]> {
+  const src = fs.readFileSync(path.join(__dirname, 'ort-wasm.ts'), 'utf8');
+  const specs = [...src.matchAll(/from '([^']+)\?url'/g)].map((m) => m[1]);
+  return { mjs: specs.filter((s) => s.endsWith('.mjs')), wasm: specs.filter((s) => s.endsWith('.wasm')) };
+}
 
 describe('ONNX Runtime files', () => {
   it('are the ones the bundle transformers.js imports refers to', () => {
@@ -16,8 +27,21 @@ describe('ONNX Runtime files', () => {
     const bundle = read('onnxruntime-web/dist/ort.webgpu.bundle.min.mjs');
     const wasm = new Set(bundle.match(/ort-wasm[\w.-]*\.wasm/g));
     const mjs = new Set(bundle.match(/ort-wasm[\w.-]*\.mjs/g));
-    const ortWasmImport = fs.readFileSync(path.join(__dirname, 'ort-wasm.ts'), 'utf8').match(/'onnxruntime-web\/(ort-wasm[\w.-]*\.wasm)\?url'/)?.[1];
-    expect([...wasm]).toEqual([ortWasmImport]);
-    expect([...mjs]).toEqual([path.basename(ORT_FILES.mjs)]);
+    const imports = urlImports();
+    expect(imports.wasm).toEqual([...wasm].map((f) => `onnxruntime-web/${f}`));
+    expect(imports.mjs).toEqual([...mjs].map((f) => `onnxruntime-web/${f}`));
+  });
+
+  it('are imported as Vite assets from the installed package, a matching pair', () => {
+    const { mjs, wasm } = urlImports();
+    const [mjsFile, wasmFile] = [require.resolve(mjs[0]), require.resolve(wasm[0])];
+    // Same folder of the same package: the .mjs and .wasm of one ORT build.
+    expect(path.dirname(mjsFile)).toBe(path.dirname(wasmFile));
+    expect(path.dirname(mjsFile)).toBe(path.join(nodeModules, 'onnxruntime-web', 'dist'));
+    expect(fs.readFileSync(mjsFile, 'utf8')).toContain(path.basename(wasmFile));
+  });
+
+  it('.mjs is the file the dev server sends untransformed', () => {
+    expect(RAW_IN_DEV).toEqual(urlImports().mjs);
   });
 });
