@@ -3,25 +3,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { RAW_IN_DEV, VENDOR_BASE, VENDOR_SOURCES, grammarAsset } from './src/platform/vendor-assets';
-import { SUPPORTED_LANGUAGES, grammarFileFor } from './src/syntax/languages';
+import { RAW_IN_DEV } from './src/platform/vendor-assets';
 import { DEFAULT_CONFIG } from './src/config/defaults';
 import { configProblems, resolveConfig } from './src/config/merge';
 import type { AppConfig, ConfigLayer } from './src/config/types';
 import { buildCsp } from './src/privacy/csp';
-
-const nodeModules = path.resolve(__dirname, 'node_modules');
-
-/** The vendor files the app needs, as `<folder>/<file>` paths. */
-function vendorFiles(): string[] {
-  return SUPPORTED_LANGUAGES.map((l) => grammarAsset(grammarFileFor(l)!));
-}
-
-function vendorSource(rel: string): string | undefined {
-  const [folder, ...rest] = rel.split('/');
-  const src = VENDOR_SOURCES[folder];
-  return src ? path.join(nodeModules, src, ...rest) : undefined;
-}
 
 const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
@@ -32,21 +18,17 @@ function sendRaw(res: import('node:http').ServerResponse, file: string): void {
 }
 
 /**
- * Serves the tree-sitter grammars from node_modules under /vendor/ (raw in dev,
- * emitted as they are in the build). In dev it also sends RAW_IN_DEV's files
- * (ONNX Runtime's .mjs) untransformed at the URL their `?url` import gives
- * (see vendor-assets.ts; importing ORT's .mjs from public/ got a 500 from
- * Vite's dev server). The build emits `?url` files byte for byte under a
- * content-hashed name, so nothing is needed there.
+ * In dev, sends RAW_IN_DEV's files (ONNX Runtime's .mjs) untransformed at the
+ * URL their `?url` import gives (see vendor-assets.ts). The build emits `?url`
+ * files byte for byte under a content-hashed name, so nothing is needed there.
  */
-function vendorAssets(): Plugin {
-  const allowed = new Set(vendorFiles());
+function rawInDev(): Plugin {
   const requireFromRoot = createRequire(path.join(__dirname, 'package.json'));
-  const rawInDev = new Set(RAW_IN_DEV.map((spec) => requireFromRoot.resolve(spec)));
+  const files = new Set(RAW_IN_DEV.map((spec) => requireFromRoot.resolve(spec)));
   return {
-    name: 'vendor-assets',
+    name: 'raw-in-dev',
     configureServer(server) {
-      // Added before Vite's own middlewares, so these answer first.
+      // Added before Vite's own middlewares, so this answers first.
       server.middlewares.use((req, res, next) => {
         const [rawPath, query] = (req.url ?? '').split('?', 2);
         // Only the file itself: `?url` (the module exporting its URL) and Vite's other queries stay Vite's.
@@ -54,21 +36,9 @@ function vendorAssets(): Plugin {
         const pathname = decodeURIComponent(rawPath);
         // A `?url` import's dev URL is `/<path from the root>`, or `/@fs/<absolute path>` outside it.
         const file = pathname.startsWith('/@fs/') ? pathname.slice('/@fs'.length) : path.join(server.config.root, pathname);
-        if (!rawInDev.has(file)) return next();
+        if (!files.has(file)) return next();
         sendRaw(res, file);
       });
-      server.middlewares.use(VENDOR_BASE, (req, res, next) => {
-        const rel = decodeURIComponent((req.url ?? '').split('?')[0].replace(/^\//, ''));
-        const file = allowed.has(rel) ? vendorSource(rel) : undefined;
-        if (!file || !fs.existsSync(file)) return next();
-        sendRaw(res, file);
-      });
-    },
-    generateBundle() {
-      for (const rel of allowed) {
-        const file = vendorSource(rel)!;
-        this.emitFile({ type: 'asset', fileName: `${VENDOR_BASE.slice(1)}/${rel}`, source: fs.readFileSync(file) });
-      }
     },
   };
 }
@@ -100,7 +70,7 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), vendorAssets(), contentSecurityPolicy()],
+  plugins: [react(), rawInDev(), contentSecurityPolicy()],
   preview: { headers: { 'Content-Security-Policy': orgCsp() } },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },

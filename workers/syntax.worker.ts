@@ -4,14 +4,14 @@ import * as Comlink from 'comlink';
 import { Parser } from 'web-tree-sitter';
 import { createSyntaxService } from '../src/syntax/syntax-service';
 import { treeSitterRuntimeUrl } from '../src/platform/tree-sitter-wasm';
-import { grammarAsset, vendorUrl } from '../src/platform/vendor-assets';
+import { grammarUrl } from '../src/platform/grammar-urls';
 
 const origin = self.location.origin;
 
 Comlink.expose(createSyntaxService({
   initParser: () => Parser.init({ locateFile: () => treeSitterRuntimeUrl(origin) }),
   async loadGrammar(file: string) {
-    const res = await fetch(vendorUrl(grammarAsset(file), origin));
+    const res = await fetch(grammarUrl(file, origin));
     if (!res.ok) throw new Error(`grammar ${file} could not be loaded (HTTP ${res.status})`);
     return new Uint8Array(await res.arrayBuffer());
   },
