@@ -7,6 +7,11 @@
 // per file, as processes, which is how those front ends are used); a
 // 10,000-line file within 3x of a 100-line one on the live path.
 //
+// Then a 5 MB document being opened: how long a check on another (small)
+// document waits meanwhile, with the parse in one go (the old path,
+// `sliceMs: Infinity`) and in slices (the default), side by side.
+// `--large-only` runs only that part.
+//
 // "Per validation" is one completion at a fresh cursor position: the window
 // (or the document) is parsed without the completion and with it. The
 // compilers get the whole file with the ground truth spliced in; python3
@@ -16,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SyntaxRequest, SyntaxVerdict } from '../src/completion/types';
 import { LiveDocuments } from '../src/syntax/live-documents';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/syntax/testing/bench-tasks';
@@ -110,19 +116,23 @@ function perFile(tasks: FimTask[], command: (file: string, dir: string) => [stri
 
 const javaFileName = (t: FimTask) => `${/public\s+(?:final\s+)?class\s+(\w+)/.exec(t.prefix + t.suffix)?.[1] ?? 'Main'}.java`;
 
-/** Files of `lines` lines: small functions (methods) with a hole in the middle one. */
-function syntheticFile(language: 'python' | 'java' | 'cpp', lines: number): { text: string; offset: number; completion: string } {
-  const unit = {
-    python: (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
-    java: (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      if (x % 2 == 0) total += x * b;\n      else total -= 1;\n    }\n    return total;\n  }\n\n`,
-    cpp: (i: number) => `int f_${i}(int a, int b) {\n  int total = 0;\n  for (int x = 0; x < a; x++) {\n    if (x % 2 == 0) total += x * b;\n    else total -= 1;\n  }\n  return total;\n}\n\n`,
-  }[language];
+const UNITS = {
+  python: (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
+  java: (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      if (x % 2 == 0) total += x * b;\n      else total -= 1;\n    }\n    return total;\n  }\n\n`,
+  cpp: (i: number) => `int f_${i}(int a, int b) {\n  int total = 0;\n  for (int x = 0; x < a; x++) {\n    if (x % 2 == 0) total += x * b;\n    else total -= 1;\n  }\n  return total;\n}\n\n`,
+};
+
+/** Files of `lines` lines (or, with `chars`, of at least that many code units): small functions (methods) with a hole in the middle one. */
+function syntheticFile(language: 'python' | 'java' | 'cpp', lines: number, chars = 0): { text: string; offset: number; completion: string } {
+  const unit = UNITS[language];
   const parts: string[] = [];
   let count = language === 'java' ? 2 : 0;
-  for (let i = 0; count < lines; i++) {
+  let size = 0;
+  for (let i = 0; count < lines || size < chars; i++) {
     const u = unit(i);
     parts.push(u);
     count += u.split('\n').length - 1;
+    size += u.length;
   }
   let text = language === 'java' ? `class Big {\n${parts.join('')}}\n` : parts.join('');
   // The hole: `total = ` with the cursor at its end, as while typing.
@@ -179,12 +189,102 @@ async function sizes(): Promise<Record<string, unknown>> {
   return out;
 }
 
+/**
+ * A 5 MB Python document is opened, then a `(` is typed at its top (the
+ * reparse runs to the end of the file), while checks on a small Java
+ * document arrive every 50 ms (the completion pipeline's requests, through
+ * the live document). A request's wait counts from when it arrived (its
+ * timer was due), so with the parse in one go a request arriving during it
+ * waits for the rest of it, as a message to the worker would.
+ */
+async function largeDocument(): Promise<Record<string, unknown>> {
+  const big = syntheticFile('python', 0, 5 * 1024 * 1024);
+  const small = syntheticFile('java', 100);
+  const smallReq = (i: number): SyntaxRequest => ({
+    language: 'java', prefix: small.text.slice(0, small.offset), completion: i % 2 ? 'a + (b' : small.completion, suffix: small.text.slice(small.offset), documentId: 'Small.java', version: 1,
+  });
+  const bigReq = (text: string, offset: number, version: number): SyntaxRequest => ({ language: 'python', prefix: text.slice(0, offset), completion: big.completion, suffix: text.slice(offset), documentId: 'big.py', version });
+  const typed = 'x = (\n';
+  const edited = typed + big.text;
+  const probe = createNodeValidator();
+  const l = await probe.load('python');
+  if (typeof l === 'string') throw new Error(l);
+  let started = performance.now();
+  l.parser.parse(big.text)?.delete();
+  const plainParse = performance.now() - started;
+  console.log(`${(big.text.length / 1e6).toFixed(2)} M code units of Python (a plain parse: ${fmtMs(plainParse)}); checks on a 100-line Java file arrive every 50 ms while it is opened, then while \`${JSON.stringify(typed).slice(1, -1)}\` typed at its top is reparsed`);
+  const out: Record<string, unknown> = { codeUnits: big.text.length, plainParseMs: plainParse };
+  const modes = [['parse in one go (before)', { sliceMs: Infinity }, { budgetMs: Infinity }], ['parse in slices (after)', {}, {}]] as const;
+  for (const [name, validatorOptions, docsOptions] of modes) {
+    const validator = createNodeValidator(validatorOptions);
+    const docs = new LiveDocuments(validator, docsOptions);
+    await docs.openDocument('Small.java', 'java', small.text, 1);
+    for (let i = 0; i < 5; i++) await docs.validate(smallReq(i)); // warm
+    const phases: Record<string, unknown> = {};
+    const phase = async (label: string, work: () => Promise<unknown>, own: SyntaxRequest) => {
+      const m = await whileBusy(work, () => docs.validate(own), (i) => docs.validate(smallReq(i)).then((v) => v.valid === (i % 2 === 0)), plainParse * 8);
+      const w = summarize(m.waits);
+      const ownSays = m.own.checked ? `checked (${m.own.valid ? 'valid' : 'invalid'})` : `not checked (${m.own.uncheckedReason})`;
+      console.log(`${name}, ${label}: ${fmtMs(m.workMs)}; ${w.n} small-document checks arrived meanwhile, wait p50 ${fmtMs(w.p50)}, p95 ${fmtMs(w.p95)}, max ${fmtMs(m.maxWait)}${m.wrong ? `, ${m.wrong} WRONG verdicts` : ''}; its own check asked at the start: ${ownSays} after ${fmtMs(m.ownMs)}`);
+      phases[label] = { ms: m.workMs, smallCheckWait: { ...w, max: m.maxWait }, wrongVerdicts: m.wrong, ownCheck: { ms: m.ownMs, checked: m.own.checked, valid: m.own.valid, reason: m.own.uncheckedReason } };
+    };
+    await phase('open', () => docs.openDocument('big.py', 'python', big.text, 1), bigReq(big.text, big.offset, 1));
+    started = performance.now();
+    const after = await docs.validate(bigReq(big.text, big.offset, 1));
+    phases.checkOnceOpenMs = performance.now() - started;
+    console.log(`  once opened, a check in the 5 MB document: ${after.checked && after.valid ? 'valid' : 'NOT valid'} in ${fmtMs(performance.now() - started)} (its window)`);
+    await phase(`"${JSON.stringify(typed).slice(1, -1)}" typed at the top`, () => docs.applyEdits('big.py', 2, [{ rangeOffset: 0, rangeLength: 0, text: typed }], edited.length), bigReq(edited, big.offset + typed.length, 2));
+    out[name] = phases;
+  }
+  return out;
+}
+
+/**
+ * Run `work`; meanwhile ask `own` once at the start and `check(i)` at each
+ * 50 ms arrival until `work` is done. A wait counts from the arrival.
+ */
+async function whileBusy(work: () => Promise<unknown>, own: () => Promise<SyntaxVerdict>, check: (i: number) => Promise<boolean>, horizonMs: number) {
+  const waits: number[] = [];
+  let wrong = 0;
+  let doneAt = Infinity;
+  const t0 = performance.now();
+  const working = work().then(() => {
+    doneAt = performance.now() - t0;
+  });
+  const asked = own().then((v) => ({ v, ms: performance.now() - t0 }));
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const answers: Promise<void>[] = [];
+  for (let i = 0, at = 10; at < horizonMs; i++, at += 50) {
+    timers.push(setTimeout(() => {
+      if (at >= doneAt) return; // arrived after the work: not counted
+      answers.push(check(i).then((right) => {
+        waits.push(performance.now() - (t0 + at));
+        if (!right) wrong++;
+      }));
+    }, at));
+  }
+  await working;
+  // Arrivals due before the work ended whose timers could not fire yet (the parse in one go held the thread) fire now.
+  timers.forEach((timer, i) => {
+    if (10 + i * 50 >= doneAt) clearTimeout(timer);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  await Promise.all(answers);
+  const ownCheck = await asked;
+  return { workMs: doneAt, waits, maxWait: waits.length ? Math.max(...waits) : Number.NaN, wrong, own: ownCheck.v, ownMs: ownCheck.ms };
+}
+
 export const suite: BenchSuite = {
   name: 'syntax',
   description: 'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines',
   async run() {
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: timings above ~2 are contended)\n`);
     const results: Record<string, unknown> = {};
+    if (process.argv.includes('--large-only')) {
+      results.largeDocument = await largeDocument();
+      results.loadAverage = loadavg();
+      return results;
+    }
     if (!benchPresent()) {
       console.log(`${BENCH_DIR} not found: the benchmark-context part is skipped (put SAFIM and HumanEval-infilling there)`);
     } else {
@@ -232,6 +332,8 @@ export const suite: BenchSuite = {
       console.log('');
     }
     results.sizes = await sizes();
+    console.log('');
+    results.largeDocument = await largeDocument();
     results.loadAverage = loadavg();
     return results;
   },

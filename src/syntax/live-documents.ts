@@ -16,12 +16,22 @@
 // lost, the document was never opened), validateAt answers undefined and
 // `validate` falls back to the full-text check: a stale tree must never
 // decide a verdict.
-import { Edit, type ParseCallback, type Parser, type Range, type Tree } from 'web-tree-sitter';
+//
+// Long parses (opening a 5 MB file, the reparse after an edit at its top)
+// run in slices (SyntaxValidator.parseInSlices): between two slices the
+// worker answers other requests, so a check on another document never
+// waits for more than about a slice. Operations on one document still run
+// in order, so the parse being sliced is the only thing touching that
+// document's tree until it is done, and a check for that document waits
+// for it, but at most `budgetMs` in `validate`: past it the completion is
+// "not checked" with the reason, while the parse goes on and the copy is
+// kept up to date for the next check.
+import { Edit, type Language, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
 import { applyEdit, type TextEdit } from './text-edits';
-import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
+import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
 import { lineStartsOf, pointOf, rangesAfter, rangesBefore, windowSpans } from './window';
 
 interface LiveDocument {
@@ -43,12 +53,32 @@ const MAX_DOCUMENTS = 32;
 
 export type OpenResult = { ok: true } | { ok: false; reason: string };
 
+export interface LiveDocumentsOptions {
+  /**
+   * The longest the pipeline's check (`validate` with a `documentId`) may
+   * take, in ms (default 2,000): waiting for that document's own parse (a
+   * big file being opened) plus the check. Past it the answer is "not
+   * checked" with the reason, never a stall. `Infinity`: no limit.
+   */
+  budgetMs?: number;
+}
+
+const DEFAULT_BUDGET_MS = 2000;
+
+/** What a check answers when its deadline passed before it could finish. */
+const OVER_BUDGET = Symbol('over budget');
+
 export class LiveDocuments {
   private readonly docs = new Map<string, LiveDocument>();
   /** The last operation queued per document: they run one after the other, in the order they came. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** closeDocument calls so far, per document: an open in progress gives up when one comes after it. */
+  private readonly closes = new Map<string, number>();
+  private readonly budgetMs: number;
 
-  constructor(private readonly validator: SyntaxValidator) {}
+  constructor(private readonly validator: SyntaxValidator, options: LiveDocumentsOptions = {}) {
+    this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  }
 
   /**
    * Operations on one document wait for the ones before them: an edit that
@@ -60,25 +90,32 @@ export class LiveDocuments {
     const settled = run.then(() => undefined, () => undefined);
     this.queues.set(uri, settled);
     void settled.then(() => {
-      if (this.queues.get(uri) === settled) this.queues.delete(uri);
+      if (this.queues.get(uri) !== settled) return;
+      this.queues.delete(uri);
+      this.closes.delete(uri); // no open is queued that could still compare with it
     });
     return run;
   }
 
   /** Parse and keep a document (replacing any copy). When its language cannot be checked it is not kept, and the reason says why. */
   openDocument(uri: string, language: LanguageId, text: string, version = 0): Promise<OpenResult> {
-    return this.serial(uri, () => this.open(uri, language, text, version));
+    const closes = this.closes.get(uri) ?? 0;
+    return this.serial(uri, () => this.open(uri, language, text, version, () => (this.closes.get(uri) ?? 0) !== closes));
   }
 
   applyEdits(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
     return this.serial(uri, () => this.edit(uri, version, edits, length));
   }
 
-  validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
-    return this.serial(uri, () => this.check(uri, version, offset, completion));
+  /** A completion at `offset` of the held document, however long it takes (the pipeline's `validate` is the bounded one). */
+  async validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+    const v = await this.serial(uri, () => this.check(uri, version, offset, completion, Infinity));
+    return v === OVER_BUDGET ? undefined : v;
   }
 
+  /** Forget a document; an open of it still parsing gives up at its next pause. */
   closeDocument(uri: string): Promise<void> {
+    this.closes.set(uri, (this.closes.get(uri) ?? 0) + 1);
     return this.serial(uri, async () => this.drop(uri));
   }
 
@@ -87,18 +124,30 @@ export class LiveDocuments {
     this.docs.delete(uri);
   }
 
-  private async open(uri: string, language: LanguageId, text: string, version: number): Promise<OpenResult> {
+  private async open(uri: string, language: LanguageId, text: string, version: number, closed: () => boolean): Promise<OpenResult> {
     this.drop(uri);
     if (typeof text !== 'string') return { ok: false, reason: 'the text must be a string' };
     if (text.length > MAX_DOCUMENT_LENGTH) return { ok: false, reason: `the document is over ${MAX_DOCUMENT_LENGTH} code units` };
     const loaded = await this.validator.load(language);
     if (typeof loaded === 'string') return { ok: false, reason: loaded };
-    const tree = loaded.parser.parse(text);
-    if (!tree) return { ok: false, reason: 'tree-sitter returned no tree' };
+    const tree = await this.validator.parseInSlices(loaded.grammar, text, { abandon: closed });
+    if (!tree) return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
     this.drop(uri);
     this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
-    while (this.docs.size > MAX_DOCUMENTS) this.drop(this.docs.keys().next().value!);
+    this.evict();
     return { ok: true };
+  }
+
+  /**
+   * Drop the least recently used documents over MAX_DOCUMENTS, skipping any
+   * with an operation queued or running: an edit whose reparse is paused
+   * between slices still needs its tree.
+   */
+  private evict(): void {
+    for (const uri of this.docs.keys()) {
+      if (this.docs.size <= MAX_DOCUMENTS) return;
+      if (!this.queues.has(uri)) this.drop(uri);
+    }
   }
 
   /**
@@ -133,9 +182,13 @@ export class LiveDocuments {
       this.drop(uri);
       return false;
     }
-    loaded.parser.setLanguage(loaded.grammar);
-    const tree = loaded.parser.parse(text, doc.tree);
-    if (!tree) {
+    // doc.tree is edited already, its text not yet: until the reparse is
+    // done the document is in between, and only this operation (its queue
+    // holds the rest) may see it. If the reparse fails it is dropped, never
+    // left half-edited for the next edit to build on.
+    const tree = await this.validator.parseInSlices(loaded.grammar, text, { oldTree: doc.tree });
+    if (!tree || this.docs.get(uri) !== doc) {
+      tree?.delete();
       this.drop(uri);
       return false;
     }
@@ -162,9 +215,9 @@ export class LiveDocuments {
   /**
    * Check `completion` inserted at `offset` of the held document. undefined
    * when the document is not held at `version` (the caller has the text and
-   * falls back to a full check).
+   * falls back to a full check); OVER_BUDGET when `deadline` passed first.
    */
-  private async check(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+  private async check(uri: string, version: number, offset: number, completion: string, deadline: number): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET> {
     const started = performance.now();
     const doc = this.docs.get(uri);
     if (!doc || doc.version !== version) return undefined;
@@ -175,9 +228,8 @@ export class LiveDocuments {
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
     if (this.docs.get(uri) !== doc || doc.version !== version) return undefined; // edited while loading
-    // Synchronous from here: nothing else can use the parser or the tree.
-    const { parser, grammar, spec } = loaded;
-    parser.setLanguage(grammar);
+    // The document's queue holds every other operation on it until this one is done.
+    const { grammar, spec } = loaded;
     this.docs.delete(uri);
     this.docs.set(uri, doc); // most recently used
 
@@ -185,8 +237,12 @@ export class LiveDocuments {
     const at = pointOf(offset, lines);
     const spans = windowSpans(doc.tree, offset, doc.text.length);
     const key = `${offset}:${spans.join(';')}`;
+    // A window is small unless the code around the cursor is one huge
+    // statement (a generated 5 MB literal): then it is parsed in slices too.
+    const window = (input: string, read: ParseCallback, ranges: Range[], inserted?: [number, number]) => windowIssues(this.validator, grammar, spec, input, read, ranges, deadline, inserted);
     if (doc.before?.key !== key) {
-      const issues = windowIssues(parser, spec, doc.text, (i) => doc.text.slice(i, i + CHUNK), rangesBefore(spans, lines));
+      const issues = await window(doc.text, (i) => doc.text.slice(i, i + CHUNK), rangesBefore(spans, lines));
+      if (!issues) return OVER_BUDGET;
       doc.before = { key, issues };
     }
     const before = doc.before.issues;
@@ -195,7 +251,8 @@ export class LiveDocuments {
     // The Python checks read indentation from the text: V8 joins the three
     // pieces only if they do.
     const text = doc.text.slice(0, offset) + completion + doc.text.slice(offset);
-    const after = windowIssues(parser, spec, text, splicedInput(doc.text, offset, completion), rangesAfter(spans, lines, offset, at, completion), [offset, offset + completion.length]);
+    const after = await window(text, splicedInput(doc.text, offset, completion), rangesAfter(spans, lines, offset, at, completion), [offset, offset + completion.length]);
+    if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
     // Cutting is sound when what is cut is whole code. When the file is also
     // broken outside the window (an unterminated string far above), the cut
@@ -203,7 +260,11 @@ export class LiveDocuments {
     // confirmed on the whole text, so the window never rejects what the
     // full check accepts (measured on random edit sequences: 8 of 948).
     if (!verdict.valid && this.brokenOutside(doc, spans)) {
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) });
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline);
+      if (!full.checked && performance.now() >= deadline) {
+        // Neither verdict is sure: the window's could be the cut's doing.
+        return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);
+      }
       return { ...full, ms: performance.now() - started };
     }
     return verdict;
@@ -222,11 +283,24 @@ export class LiveDocuments {
    * otherwise the full-text check on prefix + suffix.
    */
   async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
+    const started = performance.now();
     const { documentId, version } = req ?? {};
     if (typeof documentId === 'string' && typeof version === 'number' && !badRequest(req)) {
+      // Within the budget, whatever is queued for this document before it.
+      const deadline = started + this.budgetMs;
       // After the edits queued before it, so the copy is as up to date as it will be.
-      const v = await this.serial(documentId, async () => (this.matches(documentId, version, req) ? this.check(documentId, version, req.prefix.length, req.completion) : undefined));
+      const queued = this.serial(documentId, async () => {
+        if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
+        return this.matches(documentId, version, req) ? this.check(documentId, version, req.prefix.length, req.completion, deadline) : undefined;
+      });
+      const v = await beforeDeadline(queued, deadline);
+      if (v === OVER_BUDGET) {
+        const length = req.prefix.length + req.completion.length + req.suffix.length;
+        return uncheckedVerdict(req.language, overBudgetReason(`the syntax worker's parse of this document (${length} code units)`, this.budgetMs), started);
+      }
       if (v) return v;
+      // Not held (or not at this version): the whole text, in what is left of the budget.
+      return this.validator.validate(req, deadline);
     }
     return this.validator.validate(req);
   }
@@ -244,9 +318,20 @@ export class LiveDocuments {
 
 const CHUNK = 4096;
 
-/** Parse only the window (tree-sitter included ranges). */
-function windowIssues(parser: Parser, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], completion?: [number, number]): RawIssue[] {
-  return treeIssues(parser.parse(input, null, { includedRanges }), spec, text, completion);
+/** Parse only the window (tree-sitter included ranges); null when the deadline came first. */
+async function windowIssues(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
+  const tree = await validator.parseInSlices(grammar, input, { includedRanges, deadline });
+  return tree && treeIssues(tree, spec, text, completion);
+}
+
+/** `work`'s answer, or OVER_BUDGET when `deadline` comes first (`work` goes on; its answer is dropped). */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T | typeof OVER_BUDGET> {
+  if (deadline === Infinity) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof OVER_BUDGET>((resolve) => {
+    timer = setTimeout(() => resolve(OVER_BUDGET), Math.max(0, deadline - performance.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Parser } from 'web-tree-sitter';
-import { createSyntaxService } from './syntax-service';
+import { createSyntaxService, type SyntaxServiceOptions } from './syntax-service';
 import { SyntaxValidator, type SyntaxRuntimePort, type SyntaxValidatorOptions } from './validator';
 import type { SyntaxWorkerApi } from './worker-api';
 
@@ -55,6 +55,6 @@ export function createNodeValidator(options?: SyntaxValidatorOptions): SyntaxVal
 }
 
 /** The syntax worker's API in Node (the CLI and tests): the same code path as the browser worker. */
-export function createNodeSyntaxService(options?: SyntaxValidatorOptions): SyntaxWorkerApi {
+export function createNodeSyntaxService(options?: SyntaxServiceOptions): SyntaxWorkerApi {
   return createSyntaxService(nodeRuntimePort(), options);
 }

@@ -4,13 +4,15 @@
 // a check that fails becomes a definite "not checked" verdict with the
 // reason, a document operation that fails forgets the document.
 import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
-import { LiveDocuments } from './live-documents';
+import { LiveDocuments, type LiveDocumentsOptions } from './live-documents';
 import { SyntaxValidator, uncheckedVerdict, type SyntaxRuntimePort, type SyntaxValidatorOptions } from './validator';
 import type { SyntaxWorkerApi } from './worker-api';
 
-export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxValidatorOptions): SyntaxWorkerApi {
+export type SyntaxServiceOptions = SyntaxValidatorOptions & LiveDocumentsOptions;
+
+export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxServiceOptions): SyntaxWorkerApi {
   const validator = new SyntaxValidator(port, options);
-  const docs = new LiveDocuments(validator);
+  const docs = new LiveDocuments(validator, options);
   const failed = (language: unknown, error: unknown, started: number): SyntaxVerdict =>
     uncheckedVerdict(typeof language === 'string' ? language : 'unknown', `the validator failed: ${(error as Error)?.message ?? String(error)}`, started);
   return {
