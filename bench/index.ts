@@ -1,7 +1,8 @@
 // `npm run bench [suite...]`: speed and memory targets live here, not in timed
 // tests. Each suite measures side by side in one run and prints medians and
-// ratios; results also go to bench/results/<suite>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// ratios; results also go to bench/results/<suite>.json. A run limited by an
+// `--<part>-only` flag replaces only the sections it measured there.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,8 +35,12 @@ async function main(): Promise<void> {
   for (const name of names) {
     const suite = await SUITES[name]();
     console.log(`\n## ${suite.name}: ${suite.description}\n`);
-    const results = await suite.run();
-    writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ suite: name, at: new Date().toISOString(), results }, null, 2));
+    let results = await suite.run();
+    const file = join(outDir, `${name}.json`);
+    if (process.argv.some((a) => /^--.+-only$/.test(a)) && existsSync(file)) {
+      results = { ...(JSON.parse(readFileSync(file, 'utf8')) as { results: object }).results, ...results };
+    }
+    writeFileSync(file, JSON.stringify({ suite: name, at: new Date().toISOString(), results }, null, 2));
   }
 }
 

@@ -12,6 +12,10 @@
 // `sliceMs: Infinity`) and in slices (the default), side by side.
 // `--large-only` runs only that part.
 //
+// Last, the same in Chromium (bench/syntax/browser.ts): the syntax worker's
+// pauses by setTimeout(0) and by a message, side by side; `--browser-only`
+// runs only that part.
+//
 // "Per validation" is one completion at a fresh cursor position: the window
 // (or the document) is parsed without the completion and with it. The
 // compilers get the whole file with the ground truth spliced in; python3
@@ -28,6 +32,7 @@ import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/synt
 import { PythonReference, python3Available } from '../src/syntax/testing/python-reference';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
+import { syntheticFile } from './syntax/synthetic';
 
 type Summary = ReturnType<typeof summarize>;
 const COMPILER_SAMPLES = Number(process.env.SYNTAX_BENCH_COMPILER_SAMPLES ?? 20);
@@ -115,32 +120,6 @@ function perFile(tasks: FimTask[], command: (file: string, dir: string) => [stri
 }
 
 const javaFileName = (t: FimTask) => `${/public\s+(?:final\s+)?class\s+(\w+)/.exec(t.prefix + t.suffix)?.[1] ?? 'Main'}.java`;
-
-const UNITS = {
-  python: (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
-  java: (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      if (x % 2 == 0) total += x * b;\n      else total -= 1;\n    }\n    return total;\n  }\n\n`,
-  cpp: (i: number) => `int f_${i}(int a, int b) {\n  int total = 0;\n  for (int x = 0; x < a; x++) {\n    if (x % 2 == 0) total += x * b;\n    else total -= 1;\n  }\n  return total;\n}\n\n`,
-};
-
-/** Files of `lines` lines (or, with `chars`, of at least that many code units): small functions (methods) with a hole in the middle one. */
-function syntheticFile(language: 'python' | 'java' | 'cpp', lines: number, chars = 0): { text: string; offset: number; completion: string } {
-  const unit = UNITS[language];
-  const parts: string[] = [];
-  let count = language === 'java' ? 2 : 0;
-  let size = 0;
-  for (let i = 0; count < lines || size < chars; i++) {
-    const u = unit(i);
-    parts.push(u);
-    count += u.split('\n').length - 1;
-    size += u.length;
-  }
-  let text = language === 'java' ? `class Big {\n${parts.join('')}}\n` : parts.join('');
-  // The hole: `total = ` with the cursor at its end, as while typing.
-  const marker = language === 'python' ? '    total = 0' : language === 'java' ? '    int total = 0' : '  int total = 0';
-  const offset = text.indexOf(marker, text.length >> 1) + marker.length - 1;
-  text = text.slice(0, offset) + text.slice(offset + 1);
-  return { text, offset, completion: 'a + b' };
-}
 
 async function sizes(): Promise<Record<string, unknown>> {
   const validator = createNodeValidator();
@@ -280,6 +259,10 @@ export const suite: BenchSuite = {
   async run() {
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: timings above ~2 are contended)\n`);
     const results: Record<string, unknown> = {};
+    if (process.argv.includes('--browser-only')) {
+      results.browser = await (await import('./syntax/browser')).browserPath(); // Playwright and Vite: loaded only here
+      return results;
+    }
     if (process.argv.includes('--large-only')) {
       results.largeDocument = await largeDocument();
       results.loadAverage = loadavg();
@@ -335,6 +318,8 @@ export const suite: BenchSuite = {
     console.log('');
     results.largeDocument = await largeDocument();
     results.loadAverage = loadavg();
+    console.log('');
+    results.browser = await (await import('./syntax/browser')).browserPath(); // Playwright and Vite: loaded only here
     return results;
   },
 };

@@ -17,9 +17,10 @@ const OUT = 'dist-bench';
 const PORT = 5198;
 const ORIGIN = `http://localhost:${PORT}`;
 const REPS = Number(process.env.UI_BENCH_REPS ?? 5);
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-async function seed(page: Page, settings: object, files: object[]): Promise<void> {
+/** Settings and files in localStorage before the app's first load (kept across reloads). */
+export async function seed(page: Page, settings: object, files: object[]): Promise<void> {
   await page.addInitScript(([s, f]) => {
     if (sessionStorage.getItem('bench-seeded')) return;
     localStorage.setItem('router-ide.settings', s);

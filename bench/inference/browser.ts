@@ -19,7 +19,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--dis
 type Device = 'webgpu' | 'wasm';
 interface EngineRun { ms: number; longestTaskMs: number; longestFrameGapMs: number; route: string; tokens: number }
 
-async function startVite(): Promise<ViteDevServer> {
+/** This repo's Vite dev server (no HMR, no watching) on `port`; the syntax bench's browser part uses it too. */
+export async function startVite(port = PORT): Promise<ViteDevServer> {
   const server = await createServer({
     root: REPO,
     configFile: join(REPO, 'vite.config.ts'),
@@ -27,7 +28,7 @@ async function startVite(): Promise<ViteDevServer> {
     cacheDir: join(REPO, 'node_modules', '.vite-bench'),
     // No HMR and no file watching: other people edit src/ while the bench runs,
     // and a hot reload mid-measurement would destroy the page under test.
-    server: { port: PORT, strictPort: true, host: 'localhost', hmr: false, watch: { ignored: ['**/*'] } },
+    server: { port, strictPort: true, host: 'localhost', hmr: false, watch: { ignored: ['**/*'] } },
     logLevel: 'error',
   });
   await server.listen();
@@ -35,7 +36,7 @@ async function startVite(): Promise<ViteDevServer> {
 }
 
 /** Progress on stderr: SwiftShader runs are slow, and a silent minute looks like a hang. */
-const progress = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+export const progress = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 const call = <T>(page: Page, expr: string) => page.evaluate(expr) as Promise<T>;
 const js = (v: unknown) => JSON.stringify(v);

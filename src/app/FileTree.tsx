@@ -96,11 +96,11 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     if (r.ok) { setOpen((s) => new Set([...s, ...ancestors(to)])); setSelected(to); }
   };
 
-  // Roving focus (the WAI-ARIA tree pattern): the tree is one Tab stop; arrows, Home, End and
-  // a typed letter move inside it, so a 300-row folder is not 300 Tab presses.
   // While filtering, every folder with a match is open.
   const shownOpen = useMemo(() => (query ? new Set(folderPaths(tree)) : open), [query, tree, open]);
   const visible = useMemo(() => visibleRows(tree, shownOpen, MAX_ROWS), [tree, shownOpen]);
+  // Roving focus (the WAI-ARIA tree pattern): the tree is one Tab stop; arrows, Home, End and
+  // a typed letter move inside it, so a 300-row folder is not 300 Tab presses.
   const current = visible.find((r) => r.node.path === focusPath) ?? visible.find((r) => r.node.path === sel) ?? visible[0];
   useEffect(() => {
     if (!refocus.current || editing || confirmDelete) return;

@@ -40,7 +40,12 @@ export interface SyntaxValidatorOptions {
    * compares the two).
    */
   sliceMs?: number;
-  /** How a paused parse lets other work run. Default: a macrotask (`setTimeout(0)`), which lets queued messages in first. */
+  /**
+   * How a paused parse lets other work run. Default: a macrotask
+   * (`setTimeout(0)`), which lets queued messages in first. Browsers clamp
+   * nested timers to 4 ms, so the browser worker passes a message to itself
+   * instead (src/platform/message-yield.ts).
+   */
   yieldToEvents?: () => Promise<void>;
 }
 
