@@ -3,6 +3,7 @@
 // it, see window.ts) gets the verdict a full check gives, and a copy that
 // is behind, ahead or wrong is never trusted.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../platform/prng';
 import type { SyntaxVerdict } from '../completion/types';
 import { LiveDocuments } from './live-documents';
 import { createNodeValidator } from './node-runtime';
@@ -23,16 +24,6 @@ const fresh = async (language: string, text: string) => {
   }
 };
 const brief = (v: SyntaxVerdict) => ({ checked: v.checked, valid: v.valid, errors: v.errors.map((e) => `${e.kind} ${e.row}:${e.column} ${e.detail}`) });
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('editing a held document', () => {
   const text0 = 'def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n';
@@ -68,7 +59,7 @@ describe('editing a held document', () => {
 
   it('random edit sequences on benchmark files keep the tree exact and the verdicts equal to a full check', async () => {
     if (!benchPresent()) return;
-    const random = rng(7);
+    const random = mulberry32(7);
     const tasks = loadAllTasks().filter((_, i) => i % 97 === 0);
     const docs = new LiveDocuments(validator);
     const alphabet = ['(', ')', '{', '}', ':', '\n', '    ', 'x', ' = ', '"', ';', 'if ', 'return '];

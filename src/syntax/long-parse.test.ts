@@ -8,6 +8,7 @@
 // Times are compared with the plain parse of the same text, measured in the
 // same test: relative, not absolute, so a slow or loaded machine scales both.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../platform/prng';
 import type { SyntaxRequest } from '../completion/types';
 import { LiveDocuments } from './live-documents';
 import { createNodeValidator } from './node-runtime';
@@ -197,16 +198,6 @@ async function freshParse(validator: ReturnType<typeof createNodeValidator>, lan
   }
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // A resumed parse is not always the same parse as one in one go: tree-sitter
 // starts its round over the stack's versions again, so where a syntax error
 // keeps several versions alive, the recovery can come out differently (the
@@ -218,7 +209,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
     const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
     const plain = createNodeValidator({ sliceMs: Infinity });
     const docs = new LiveDocuments(sliced, { budgetMs: Infinity });
-    const random = rng(11);
+    const random = mulberry32(11);
     const alphabet = ['(', ')', '{', '}', ':', '\n', '    ', 'x', ' = ', '"', ';', 'if ', 'return ', '[', ']'];
     await docs.openDocument('Small.java', 'java', SMALL_HELD, 1);
     for (const [language, text0] of [['python', bigPython(20_000)], ['java', bigJava(20_000)]] as const) {
