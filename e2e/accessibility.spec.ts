@@ -131,3 +131,32 @@ test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M
   for (const f of ['lang-toggle', 'stats-session', 'stats-clear']) expect(after, f).toContain(f); // a radio group is one stop too
   expect(after[0]).not.toBe('editor');
 });
+
+test('open-file tabs: one Tab stop, arrows move, Enter opens, Delete closes; the main screen passes axe\'s full rule set', async ({ page, openIde, device }) => {
+  test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
+  await openIde({ model: 'fixture-valid', files: [{ path: 'a.py', content: 'a = 1\n' }, { path: 'b.py', content: 'b = 2\n' }, { path: 'c.py', content: 'c = 3\n' }] });
+  for (const p of ['a.py', 'b.py', 'c.py']) await page.getByTestId(`tree-item-${p}`).click();
+  const tabs = page.getByRole('tablist', { name: 'Open files' });
+  await expect(tabs.getByRole('tab')).toHaveCount(3);
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveAttribute('data-testid', 'tab-c.py');
+  await page.getByTestId('tab-c.py').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('tab-a.py')).toBeFocused();
+  await page.keyboard.press('ArrowLeft'); // wraps
+  await expect(page.getByTestId('tab-c.py')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-b.py')).toBeFocused();
+  await expect(page.getByTestId('tab-c.py')).toHaveAttribute('aria-selected', 'true'); // moving is not opening
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-b.py')).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(true); // opening goes to the editor
+  await page.getByTestId('tab-b.py').focus();
+  await page.keyboard.press('Delete');
+  await expect(tabs.getByRole('tab')).toHaveCount(2);
+  await expect(page.getByTestId('tab-c.py')).toBeFocused(); // the neighbour takes focus
+  await page.getByTestId('tab-a.py').click({ button: 'middle' });
+  await expect(tabs.getByRole('tab')).toHaveCount(1);
+  const r = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

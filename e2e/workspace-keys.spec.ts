@@ -41,7 +41,7 @@ test('the help overlay lists the keys, opens with ? and closes with Escape', asy
   const help = page.getByTestId('help');
   await expect(help).toBeVisible();
   for (const k of ['Tab', 'Ctrl + →', 'Escape', 'Alt + \\']) await expect(help).toContainText(k);
-  for (const k of ['In the file tree', 'Home / End', 'F2', 'Filter files']) await expect(help).toContainText(k);
+  for (const k of ['In the file tree', 'Home / End', 'F2', 'Filter files', 'On the open-file tabs', 'middle click']) await expect(help).toContainText(k);
   await expect(page.getByTestId('close-help')).toBeFocused();
   await shot(page, 'help-overlay');
   await page.keyboard.press('Escape');

@@ -22,6 +22,7 @@ import { capEvents, type StatEvent, type StatRoute } from '../workspace/stats';
 import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
 import { LedgerPanel } from './LedgerPanel';
+import { OpenTabs } from './OpenTabs';
 import { ModelStatus, type ModelState } from './ModelStatus';
 import { PrivacyBadge } from './PrivacyBadge';
 import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } from './settings-store';
@@ -273,14 +274,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           {view === 'review' && <ReviewPanel workspace={workspace} models={models} localOnly={!egress.allowed}
             egressText={egress.allowed ? `to ${egress.destination}` : egress.reason} />}
           <div className="editor-view" hidden={view !== 'editor'}>
-          <div className="tabs" role="tablist" aria-label="Open files">
-            {tabs.open.map((p) => (
-              <span key={p} className="tab" data-active={p === active}>
-                <button type="button" role="tab" aria-selected={p === active} onClick={() => openFile(p)} data-testid={`tab-${p}`} title={p}>{p.slice(p.lastIndexOf('/') + 1)}</button>
-                <button type="button" className="close" onClick={() => closeTab(p)} aria-label={`Close ${p}`} data-testid={`close-tab-${p}`}>×</button>
-              </span>
-            ))}
-          </div>
+          <OpenTabs open={tabs.open} active={active} onOpen={openFile} onClose={closeTab} />
           {!active && <p className="empty-editor" data-testid="no-file">No file open. Pick one in the file tree, or create one with + File.</p>}
           <EditorPane models={models} active={active} version={treeVersion} focusRequest={editorFocusRequest} hooks={{
             enabled: (lang) => !langOffRef.current.includes(lang),

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { COMPLETION_KEYS } from '../editor/keys';
 import { TREE_KEYS } from './FileTree';
+import { TAB_KEYS } from './OpenTabs';
 
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -16,6 +17,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
         <h2 id="help-title">Keyboard shortcuts</h2>
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
         <KeyTable caption="In the file tree" keys={TREE_KEYS} />
+        <KeyTable caption="On the open-file tabs" keys={TAB_KEYS} />
         <p>Completions can be switched off per language with the checkbox under the editor.</p>
         <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
       </div>
