@@ -148,3 +148,29 @@ test('a real folder of 50,000 files: imported up to the 10,000-file limit, the r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a real folder dragged from the desktop onto the tree keeps its structure (drag data from disk, through the DevTools protocol)', async ({ page, openIde }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'drop-folder-'));
+  try {
+    mkdirSync(join(dir, 'proj', 'pkg'), { recursive: true });
+    writeFileSync(join(dir, 'proj', 'pkg', 'mod.py'), 'def mod():\n    return 1\n');
+    writeFileSync(join(dir, 'proj', 'Main.java'), 'class Main {}\n');
+    writeFileSync(join(dir, 'proj', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+    await openIde({ model: 'fixture-valid', files: FILES });
+    // Chromium's own drag of OS files: the drop handler gets real directory entries (webkitGetAsEntry).
+    const box = (await page.getByTestId('file-tree').boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    const data = { items: [], files: [join(dir, 'proj')], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText('Imported 2 of 3 files.');
+    await expect(report).toContainText('Skipped 1 binary (not UTF-8 text) (e.g. proj/logo.png)');
+    await openInTree(page, 'proj/pkg/mod.py');
+    expect(await editorText(page)).toBe('def mod():\n    return 1\n');
+    await openInTree(page, 'main.py');
+    expect(await editorText(page)).toBe(FILES[0].content);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
