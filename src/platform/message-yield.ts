@@ -10,8 +10,9 @@
 // "The same in Chromium"). A message is not clamped. Why a message still
 // lets other work in: in Chromium a MessagePort's messages share the task
 // source (and the worker's task queue) of the worker's incoming messages, so
-// requests that arrived before the pause run before the parse resumes. A fresh channel per pause: nothing is shared
-// between two paused parses, and a closed port keeps no event loop alive.
+// requests that arrived before the pause run before the parse resumes.
+// A fresh channel per pause: nothing is shared between two paused parses,
+// and a closed port keeps no event loop alive.
 export function messageYield(): Promise<void> {
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel();
