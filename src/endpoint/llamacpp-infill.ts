@@ -5,7 +5,7 @@
 // stray stop strings). Streamed as SSE WITHOUT `data: [DONE]`: the last
 // event has `stop: true`. Answer text is in `content`.
 import type { EndpointConfig } from '../config/types';
-import { EndpointError, errorPayloadMessage } from './errors';
+import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
@@ -47,8 +47,6 @@ export function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, str
 type Json = Record<string, unknown>;
 
 export function readInfillMessage(msg: unknown, host: string): Piece {
-  const said = errorPayloadMessage(msg);
-  if (said !== undefined) throw new EndpointError('server', `${host} reported an error: ${said}`);
   const m = msg as Json | null;
   if (typeof m?.content !== 'string') {
     throw new EndpointError('malformed', `${host} answered without "content": is this a llama.cpp server with the /infill route?`);

@@ -8,7 +8,7 @@
 // an error mid-stream arrives as a `{"error": "..."}` line.
 import { fimTemplate } from '../completion/fim';
 import type { EndpointConfig } from '../config/types';
-import { EndpointError, errorPayloadMessage } from './errors';
+import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
@@ -48,8 +48,6 @@ export function buildGenerateBody(cfg: EndpointConfig, req: EscalationRequest, s
 type Json = Record<string, unknown>;
 
 export function readGenerateMessage(msg: unknown, host: string): Piece {
-  const said = errorPayloadMessage(msg);
-  if (said !== undefined) throw new EndpointError('server', `${host} reported an error: ${said}`);
   const m = msg as Json | null;
   if (typeof m?.response !== 'string') {
     throw new EndpointError('malformed', `${host} answered without "response": is this an Ollama server's /api/generate?`);

@@ -6,7 +6,7 @@
 // no `top_p` (some servers reject 1.0 with temperature 0; greedy needs none).
 import { fimTemplate } from '../completion/fim';
 import type { EndpointConfig } from '../config/types';
-import { EndpointError, errorPayloadMessage } from './errors';
+import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
@@ -52,8 +52,6 @@ export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest
 type Json = Record<string, unknown>;
 
 export function readCompletionsMessage(msg: unknown, host: string): Piece {
-  const said = errorPayloadMessage(msg);
-  if (said !== undefined) throw new EndpointError('server', `${host} reported an error: ${said}`);
   const choices = (msg as Json | null)?.choices;
   if (!Array.isArray(choices)) {
     throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);

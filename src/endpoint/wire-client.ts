@@ -5,7 +5,7 @@
 import { cutAtStopTokens, fimTemplate } from '../completion/fim';
 import type { TokenProb } from '../completion/types';
 import type { EndpointConfig } from '../config/types';
-import { EndpointError } from './errors';
+import { EndpointError, errorPayloadMessage } from './errors';
 import { stripControls } from './sanitize';
 import { formatOf, readMessages } from './stream';
 import { MAX_RESPONSE_BYTES, postJson } from './transport';
@@ -26,7 +26,7 @@ export interface WireProtocol {
   body(cfg: EndpointConfig, req: EscalationRequest, stream: boolean): object;
   /** How the stream is framed when the Content-Type does not say. */
   readonly streamFormat: 'sse' | 'ndjson';
-  /** Read one message; throws EndpointError for an error payload or an unexpected shape. */
+  /** Read one message (an error payload never gets here: the client says it for every protocol); throws EndpointError for an unexpected shape. */
   read(msg: unknown, host: string): Piece;
   /** Make a server's refusal more actionable for this protocol (e.g. "set acceptsSuffix: false"). */
   explain?(e: EndpointError, cfg: EndpointConfig): EndpointError;
@@ -106,6 +106,8 @@ export class WireClient implements EscalationClient {
           finished = true;
           break;
         }
+        const said = errorPayloadMessage(m.value); // a mid-stream error, in any protocol's shape
+        if (said !== undefined) throw new EndpointError('server', `${host} reported an error: ${said}`);
         const p = this.wire.read(m.value, host);
         raw += p.text;
         if (p.tokens) (tokens ??= []).push(...p.tokens);
