@@ -9,14 +9,6 @@ import { configProblems, resolveConfig } from './src/config/merge';
 import type { AppConfig, ConfigLayer } from './src/config/types';
 import { buildCsp } from './src/privacy/csp';
 
-const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-
-function sendRaw(res: import('node:http').ServerResponse, file: string): void {
-  res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', 'no-cache');
-  fs.createReadStream(file).pipe(res);
-}
-
 /**
  * In dev, sends RAW_IN_DEV's files (ONNX Runtime's .mjs) untransformed at the
  * URL their `?url` import gives (see vendor-assets.ts). The build emits `?url`
@@ -37,7 +29,10 @@ function rawInDev(): Plugin {
         // A `?url` import's dev URL is `/<path from the root>`, or `/@fs/<absolute path>` outside it.
         const file = pathname.startsWith('/@fs/') ? pathname.slice('/@fs'.length) : path.join(server.config.root, pathname);
         if (!files.has(file)) return next();
-        sendRaw(res, file);
+        // RAW_IN_DEV holds JavaScript modules only: raw is what keeps Vite from transforming them.
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Cache-Control', 'no-cache');
+        fs.createReadStream(file).pipe(res);
       });
     },
   };
