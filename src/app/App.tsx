@@ -27,36 +27,15 @@ import { ModelStatus, type ModelState } from './ModelStatus';
 import { PrivacyBadge } from './PrivacyBadge';
 import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } from './settings-store';
 import { SettingsPanel } from './SettingsPanel';
+import { isArray, readStored, writeStored } from './local-store';
 
 const LEDGER_KEY = 'router-ide.ledger';
 const LANG_OFF_KEY = 'router-ide.completions-off';
 const STATS_KEY = 'router-ide.stats';
 
-function readStats(): StatEvent[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(STATS_KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? (v as StatEvent[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function readLangOff(): string[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(LANG_OFF_KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function readLedger(): LedgerEntry[] {
-  try {
-    return JSON.parse(localStorage.getItem(LEDGER_KEY) ?? '[]') as LedgerEntry[];
-  } catch {
-    return [];
-  }
-}
+const readStats = () => readStored(STATS_KEY, [], isArray) as StatEvent[];
+const readLangOff = () => readStored(LANG_OFF_KEY, [], isArray).filter((x): x is string => typeof x === 'string');
+const readLedger = () => readStored(LEDGER_KEY, [], isArray) as LedgerEntry[];
 
 export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWorkspace }) {
   const { workspace, saver } = opened;
@@ -112,7 +91,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const toggleLanguage = (lang: string, on: boolean) => {
     const next = on ? langOff.filter((l) => l !== lang) : [...new Set([...langOff, lang])];
     setLangOff(next);
-    try { localStorage.setItem(LANG_OFF_KEY, JSON.stringify(next)); } catch { /* a preference, not code */ }
+    writeStored(LANG_OFF_KEY, next); // a preference, not code: best effort
   };
   const [stats, setStats] = useState<{ history: StatEvent[]; sessionFrom: number }>(() => {
     const history = readStats();
@@ -127,7 +106,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     const next = { history, sessionFrom: Math.max(0, cur.sessionFrom - (all.length - history.length)) };
     statsRef.current = next;
     setStats(next);
-    try { localStorage.setItem(STATS_KEY, JSON.stringify(history)); } catch { /* stats are not code: best effort */ }
+    writeStored(STATS_KEY, history); // stats are not code: best effort
   }, []);
   const [importReport, setImportReport] = useState<{ text: string; error: boolean } | null>(null);
   const runImport = useCallback(async (incoming: Promise<IncomingFile[] | undefined>) => {

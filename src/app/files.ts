@@ -5,6 +5,7 @@
 import { languageFromFileName } from '../syntax/languages';
 import { IdbStorage, LocalStorageJournal } from '../workspace/idb-storage';
 import { openWorkspace, type LegacySource, type OpenedWorkspace } from '../workspace/open';
+import { isArray, readStored, writeStored } from './local-store';
 
 export interface WorkspaceFile {
   path: string;
@@ -16,12 +17,8 @@ export const FILES_KEY = 'router-ide.files';
 
 const legacy: LegacySource = {
   read() {
-    try {
-      const saved = JSON.parse(localStorage.getItem(FILES_KEY) ?? 'null') as WorkspaceFile[] | null;
-      return Array.isArray(saved) ? saved.filter((f) => typeof f?.path === 'string' && typeof f.content === 'string') : undefined;
-    } catch {
-      return undefined;
-    }
+    const saved = readStored<unknown[] | undefined>(FILES_KEY, undefined, isArray) as Partial<WorkspaceFile>[] | undefined;
+    return saved?.filter((f): f is WorkspaceFile => typeof f?.path === 'string' && typeof f.content === 'string');
   },
   remove: () => localStorage.removeItem(FILES_KEY),
 };
@@ -38,17 +35,10 @@ export function monacoLanguageOf(path: string): string {
 
 /** Open tabs and the active one, restored after a reload. */
 const TABS_KEY = 'router-ide.tabs';
-export function readTabs(): { open: string[]; active?: string } | undefined {
-  try {
-    return JSON.parse(localStorage.getItem(TABS_KEY) ?? 'null') ?? undefined;
-  } catch {
-    return undefined;
-  }
+type Tabs = { open: string[]; active?: string };
+export function readTabs(): Tabs | undefined {
+  return readStored<Tabs | undefined>(TABS_KEY, undefined, (v): v is Tabs | undefined => !!v && typeof v === 'object');
 }
-export function writeTabs(t: { open: string[]; active?: string }): void {
-  try {
-    localStorage.setItem(TABS_KEY, JSON.stringify(t));
-  } catch {
-    // tabs are a convenience; the files themselves report their save errors
-  }
+export function writeTabs(t: Tabs): void {
+  writeStored(TABS_KEY, t); // tabs are a convenience; the files themselves report their save errors
 }
