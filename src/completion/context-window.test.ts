@@ -51,4 +51,36 @@ describe('windowContext', () => {
     expect(w.prefix.endsWith('CURSOR')).toBe(true);
     expect(w.prefixTokens).toBeLessThanOrEqual(50);
   });
+
+  it('anchors the prefix window: typing moves its start in large steps, to line starts at multiples of the step', () => {
+    const before = `${lines(400, 'p')}\n`;
+    const typed = 'def compute(values):\n    total = 0\n    for v in values:\n        total += v * v\n    return total\n'.repeat(6);
+    const suffix = `\n${lines(200, 's')}`;
+    const starts = new Set<number>();
+    const suffixes = new Set<string>();
+    for (let i = 1; i <= typed.length; i++) {
+      const prefix = before + typed.slice(0, i);
+      const w = windowContext(prefix, suffix, { budget: 400, countTokens, anchorStepChars: 300 });
+      const start = prefix.length - w.prefix.length;
+      expect(start === 0 || prefix[start - 1] === '\n').toBe(true);
+      expect(start % 300 === 0 || prefix.lastIndexOf('\n', start - 2) + 1 < Math.floor(start / 300) * 300).toBe(true);
+      expect(w.prefixTokens + w.suffixTokens).toBeLessThanOrEqual(400);
+      starts.add(start);
+      suffixes.add(w.suffix);
+    }
+    // ~500 keystrokes: the start moved about once per 300 characters typed, not per line or keystroke.
+    expect(starts.size).toBeLessThanOrEqual(Math.ceil(typed.length / 300) + 1);
+    // The suffix does not change while typing (it does not absorb what anchoring leaves unused).
+    expect(suffixes.size).toBe(1);
+  });
+
+  it('without anchoring, the window starts at the earliest line that fits', () => {
+    const prefix = `${lines(400, 'p')}\nx = `;
+    const anchored = windowContext(prefix, '', { budget: 300, countTokens, anchorStepChars: 500 });
+    const tight = windowContext(prefix, '', { budget: 300, countTokens, anchorStepChars: 0 });
+    expect(tight.prefix.length).toBeGreaterThanOrEqual(anchored.prefix.length);
+    expect(tight.prefix.endsWith(anchored.prefix)).toBe(true);
+    // At most one step plus the line that straddles it.
+    expect(tight.prefix.length - anchored.prefix.length).toBeLessThan(500 + 20);
+  });
 });

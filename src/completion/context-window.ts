@@ -2,6 +2,14 @@
 // nearest the cursor matters most, so the window grows outwards from it line
 // by line (whole lines read better to a model than a cut in mid-line), and a
 // 5,000-line file costs what its last few hundred lines cost.
+//
+// The prefix window's first line is anchored: it may only start at a line
+// that begins at or after a multiple of `anchorStepChars` in the document.
+// While the user types, the window's start stays put (it moves forward in
+// steps of that many characters, not a line per keystroke), so the prompt a
+// keystroke later starts with the same tokens and the model's KV cache of
+// them is reused (src/inference/prompt-cache.ts). The cost: up to one step of
+// context left out, half a step on average.
 
 export interface ContextWindow {
   prefix: string;
@@ -15,10 +23,26 @@ export interface ContextWindow {
 export interface WindowOptions {
   /** Tokens available for prefix + suffix together. */
   budget: number;
-  /** Share of the budget the prefix gets first (the rest goes to the suffix, unused share flows back). */
+  /**
+   * Share of the budget the prefix gets first (the rest goes to the suffix,
+   * unused share flows back). The suffix follows the prefix in the prompt, so
+   * it is computed again after every keystroke: a small suffix share is what
+   * makes reuse pay (see DEFAULT_PREFIX_SHARE).
+   */
   prefixShare?: number;
+  /** Granularity of the prefix window's start, in characters (0: no anchoring). Default: half the prefix budget in tokens. */
+  anchorStepChars?: number;
   countTokens: (text: string) => number;
 }
+
+/**
+ * 85% prefix / 15% suffix. Models use the suffix mostly for its first lines
+ * (where the middle must join), and every suffix token is recomputed on each
+ * request while prefix tokens are reused: at a 1,536-token budget the suffix
+ * gets 230 tokens, so a request after a keystroke computes about a sixth of
+ * the window instead of all of it.
+ */
+export const DEFAULT_PREFIX_SHARE = 0.85;
 
 /** Text is never more than this many characters per token (bytes-level BPE worst case is 1). */
 const MAX_CHARS_PER_TOKEN = 1;
@@ -30,7 +54,7 @@ const GENEROUS_CHARS_PER_TOKEN = 8;
  * `fromEnd`: the prefix grows backwards from the cursor; otherwise the suffix grows forwards.
  * The cursor line's own fragment is always kept (cut by characters only if it alone is too long).
  */
-function takeLines(text: string, budget: number, fromEnd: boolean, count: (t: string) => number): { text: string; tokens: number } {
+function takeLines(text: string, budget: number, fromEnd: boolean, count: (t: string) => number, anchorStep = 0): { text: string; tokens: number } {
   if (budget <= 0 || !text) return { text: '', tokens: 0 };
   // Only the part that could possibly fit is ever tokenized.
   const reach = budget * GENEROUS_CHARS_PER_TOKEN;
@@ -44,6 +68,7 @@ function takeLines(text: string, budget: number, fromEnd: boolean, count: (t: st
   if (region.length < text.length && lines.length > 1) fromEnd ? lines.shift() : lines.pop();
   const ordered = fromEnd ? [...lines].reverse() : lines;
   const kept: string[] = [];
+  const keptTokens: number[] = [];
   let tokens = 0;
   for (let i = 0; i < ordered.length; i++) {
     const piece = i === 0 ? ordered[i] : `${ordered[i]}\n`;
@@ -58,19 +83,32 @@ function takeLines(text: string, budget: number, fromEnd: boolean, count: (t: st
       break;
     }
     kept.push(ordered[i]);
+    keptTokens.push(t);
     tokens += t;
+  }
+  if (fromEnd && anchorStep > 0) {
+    // Drop far lines until the window starts at or after the anchor (never the cursor line).
+    let start = text.length - kept.reduce((n, l) => n + l.length + 1, -1);
+    const anchor = Math.ceil(start / anchorStep) * anchorStep;
+    while (kept.length > 1 && start < anchor) {
+      start += kept.pop()!.length + 1;
+      tokens -= keptTokens.pop()!;
+    }
   }
   const inOrder = fromEnd ? kept.reverse() : kept;
   return { text: inOrder.join('\n'), tokens };
 }
 
 export function windowContext(prefix: string, suffix: string, opts: WindowOptions): ContextWindow {
-  const share = opts.prefixShare ?? 0.75;
+  const share = opts.prefixShare ?? DEFAULT_PREFIX_SHARE;
   const prefixBudget = Math.floor(opts.budget * share);
+  const anchorStep = opts.anchorStepChars ?? Math.max(64, Math.round(prefixBudget / 2));
   const suffixFirst = takeLines(suffix, opts.budget - prefixBudget, false, opts.countTokens);
-  const p = takeLines(prefix, opts.budget - suffixFirst.tokens, true, opts.countTokens);
-  // The prefix may not need its share: give what is left back to the suffix.
-  const s = p.tokens < prefixBudget ? takeLines(suffix, opts.budget - p.tokens, false, opts.countTokens) : suffixFirst;
+  const p = takeLines(prefix, opts.budget - suffixFirst.tokens, true, opts.countTokens, anchorStep);
+  // The prefix may not need its share (the file starts near the cursor): give what is left to the suffix.
+  // Not when the prefix was cut: what anchoring leaves unused must not move the suffix's end on every keystroke.
+  const prefixWhole = p.text.length === prefix.length;
+  const s = prefixWhole && p.tokens < prefixBudget ? takeLines(suffix, opts.budget - p.tokens, false, opts.countTokens) : suffixFirst;
   return {
     prefix: p.text, suffix: s.text, prefixTokens: p.tokens, suffixTokens: s.tokens,
     truncated: p.text.length < prefix.length || s.text.length < suffix.length,

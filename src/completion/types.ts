@@ -40,6 +40,21 @@ export interface LocalCompletion {
   fallbackReason?: string;
   /** How the context was windowed to the prompt budget. */
   window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
+  /** What the request cost the local model (absent when it computed nothing). */
+  stats?: GenerationStats;
+}
+
+/** What a local generation cost: how much of its prompt was computed, and how long each phase took. */
+export interface GenerationStats {
+  promptTokens: number;
+  /** Prompt tokens whose keys and values came from the KV cache of earlier requests (not computed). */
+  reusedTokens: number;
+  /** From the call until the first token's logits: the prompt's computation. */
+  prefillMs: number;
+  /** From the first token's logits to the end. */
+  decodeMs: number;
+  /** Tokens generated (a stop token included). */
+  newTokens: number;
 }
 
 export type LanguageId = string;

@@ -21,7 +21,7 @@ export async function completeWithFim(model: LoadedModel, family: FimFamily | st
     : undefined;
   const out = await model.generate(tpl.build(prefix, suffix), { maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop });
   return {
-    text: out.text, tokens: out.tokens, finish: out.finish, earlyReason: out.earlyReason,
+    text: out.text, tokens: out.tokens, finish: out.finish, earlyReason: out.earlyReason, ...(out.stats && { stats: out.stats }),
     device: model.device, model: model.model, ms: performance.now() - t0,
     ...(w && { window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated } }),
   };

@@ -8,6 +8,7 @@ import {
   AutoConfig,
   AutoModelForCausalLM,
   AutoTokenizer,
+  DynamicCache,
   env,
   LogitsProcessor,
   LogitsProcessorList,
@@ -15,12 +16,13 @@ import {
   StoppingCriteria,
   type PreTrainedModel,
   type PreTrainedTokenizer,
-  type Tensor,
+  Tensor,
 } from '@huggingface/transformers';
 import { fimTemplate } from '../completion/fim';
-import type { InferenceDevice, TokenProb } from '../completion/types';
+import type { GenerationStats, InferenceDevice, TokenProb } from '../completion/types';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';
+import { cacheLength, PromptCache } from './prompt-cache';
 import { TokenTexts } from './token-texts';
 
 export type ModelLocation =
@@ -41,6 +43,13 @@ export interface LoadOptions {
   family?: string;
   /** ONNX file base name when it is not `model` (older exports use `decoder_model_merged`). */
   fileName?: string;
+  /**
+   * Keep the KV cache of the last prompt and compute only what a new prompt
+   * does not share with it (default true). False: every request reads its
+   * whole prompt, as a bare `generate()` does (the reference the tests and
+   * benchmarks compare against).
+   */
+  reuseCache?: boolean;
 }
 
 export interface GenerateOptions {
@@ -66,12 +75,30 @@ export interface LocalGeneration {
   earlyReason?: string;
   /** The token that ended generation when finish is 'stop' (its probability is the model's confidence that the middle ends here). */
   stopToken?: TokenProb;
+  /** Absent when nothing was computed (aborted before starting, no tokens asked for). */
+  stats?: GenerationStats;
+}
+
+export interface PrefillResult {
+  promptTokens: number;
+  /** Tokens now held in the cache for this prompt (promptTokens - 1 when complete). */
+  cachedTokens: number;
+  /** Tokens computed by this call. */
+  computedTokens: number;
+  aborted: boolean;
+  ms: number;
 }
 
 export interface LoadedModel {
   model: string;
   device: InferenceDevice;
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration>;
+  /**
+   * Computes the cache for `prompt` ahead of a request for it (while the user
+   * types, before the pause that asks for a completion), in chunks that an
+   * abort stops between: what was computed stays for the next call.
+   */
+  prefill(prompt: string, signal?: AbortSignal): Promise<PrefillResult>;
   /** Tokens of `text` without special tokens (for windowing the context to the budget). */
   countTokens(text: string): number;
   dispose(): Promise<void>;
@@ -166,10 +193,13 @@ function progressAdapter(onProgress?: (p: DownloadProgress) => void) {
 class TokenProbRecorder extends LogitsProcessor implements ProbRecorder {
   readonly probs: number[] = [];
   private pending: Float32Array | null = null;
+  /** When the first step's logits arrived: the end of the prompt's computation. */
+  firstAt: number | undefined;
 
   // The library's typings say void, but LogitsProcessorList passes the return
   // value on as the next processor's input (and to the sampler): return it.
   override _call(inputIds: bigint[][], logits: Tensor): Tensor {
+    this.firstAt ??= performance.now();
     if (this.pending) this.resolve(Number(inputIds[0].at(-1)));
     const vocab = logits.dims.at(-1) ?? 0;
     this.pending = (logits.data as Float32Array).subarray(0, vocab);
@@ -223,8 +253,13 @@ const GREEDY: Readonly<Record<string, unknown>> = {
 // ---------------------------------------------------------------------------
 // The loaded model
 
+/** Prompt tokens computed per forward pass ahead of generation: the longest a keystroke waits for a stop. */
+const PREFILL_CHUNK = 64;
+
 class TransformersLocalModel implements LoadedModel {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Absent when reuse is off. */
+  private readonly cache: PromptCache | undefined;
   private readonly decode: DecodeIds;
   /** Whether this tokenizer's decode is exact from a short window (decided once). */
   private readonly byWindow: boolean;
@@ -234,7 +269,9 @@ class TransformersLocalModel implements LoadedModel {
     readonly device: InferenceDevice,
     private readonly tokenizer: PreTrainedTokenizer,
     private readonly lm: PreTrainedModel,
+    reuseCache: boolean,
   ) {
+    this.cache = reuseCache ? new PromptCache() : undefined;
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
     this.byWindow = decodesByWindow(tokenizer);
   }
@@ -262,18 +299,78 @@ class TransformersLocalModel implements LoadedModel {
   }
 
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
-    // One generation at a time per model: ONNX Runtime Web refuses concurrent runs of a session.
-    const run = this.queue.then(() => this.generateNow(prompt, opts));
+    return this.serial(() => this.generateNow(prompt, opts));
+  }
+
+  prefill(prompt: string, signal?: AbortSignal): Promise<PrefillResult> {
+    return this.serial(async () => {
+      const t0 = performance.now();
+      const ids = this.promptIds(prompt);
+      if (!this.cache || signal?.aborted) return { promptTokens: ids.length, cachedTokens: 0, computedTokens: 0, aborted: !!signal?.aborted, ms: 0 };
+      const { kv, reused } = await this.cache.take(ids);
+      const run = await this.extend(ids, kv, ids.length - 1, signal);
+      this.cache.keep(ids, run.kv);
+      return { promptTokens: ids.length, cachedTokens: cacheLength(run.kv), computedTokens: cacheLength(run.kv) - reused, aborted: run.aborted, ms: performance.now() - t0 };
+    });
+  }
+
+  /** One run at a time per model: ONNX Runtime Web refuses concurrent runs of a session, and the cache is shared. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
+  private promptIds(prompt: string): number[] {
+    return Array.from(this.tokenizer.encode(prompt, { add_special_tokens: true }));
+  }
+
+  /**
+   * Extends `kv` over ids[cached .. end) in chunks of PREFILL_CHUNK tokens,
+   * checking `signal` between chunks. A long prompt on WASM takes seconds: a
+   * keystroke stops it within one chunk, and the chunks done stay cached.
+   */
+  private async extend(ids: readonly number[], kv: DynamicCache | undefined, end: number, signal?: AbortSignal): Promise<{ kv?: DynamicCache; aborted: boolean }> {
+    let done = cacheLength(kv);
+    while (done < end) {
+      if (signal?.aborted) return { kv, aborted: true };
+      const to = Math.min(end, done + PREFILL_CHUNK);
+      const out = await this.lm.forward({
+        input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(done, to), BigInt), [1, to - done]),
+        attention_mask: new Tensor('int64', new BigInt64Array(to).fill(1n), [1, to]),
+        ...(kv && { past_key_values: kv }),
+      }) as Record<string, Tensor>;
+      const present: Record<string, Tensor> = {};
+      for (const [name, t] of Object.entries(out)) {
+        if (name.startsWith('present')) present[name.replace('present', 'past_key_values')] = t;
+        else if (t.location === 'gpu-buffer') t.dispose();
+      }
+      if (kv) kv.update(present);
+      else kv = new DynamicCache(present);
+      done = to;
+    }
+    return { kv, aborted: false };
+  }
+
   private async generateNow(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
+    const t0 = performance.now();
     if (opts.signal?.aborted) return { text: '', tokens: [], finish: 'aborted' };
     if (opts.maxNewTokens < 1) return { text: '', tokens: [], finish: 'length' };
 
-    const inputs = this.tokenizer(prompt) as { input_ids: Tensor; attention_mask: Tensor };
-    const promptLength = inputs.input_ids.dims.at(-1) ?? 0;
+    const promptIds = this.promptIds(prompt);
+    const promptLength = promptIds.length;
+    let kv: DynamicCache | undefined;
+    let reused = 0;
+    if (this.cache) {
+      ({ kv, reused } = await this.cache.take(promptIds));
+      // Computed ahead in abortable chunks; generate() then reads the last chunk.
+      const run = await this.extend(promptIds, kv, promptLength - PREFILL_CHUNK, opts.signal);
+      kv = run.kv;
+      if (run.aborted) {
+        this.cache.keep(promptIds, kv);
+        return { text: '', tokens: [], finish: 'aborted', stats: { promptTokens: promptLength, reusedTokens: reused, prefillMs: performance.now() - t0, decodeMs: 0, newTokens: 0 } };
+      }
+    }
     const stopIds = this.stopIds(opts.stopTokens);
     const recorder = new TokenProbRecorder();
     const abort = new AbortCriteria(opts.signal);
@@ -283,16 +380,21 @@ class TransformersLocalModel implements LoadedModel {
       ? new EarlyStopCriteria(opts.earlyStop, recorder, promptLength, stopIds, this.tokenTexts())
       : undefined;
 
-    const sequences = (await this.lm.generate({
-      ...inputs,
+    const result = (await this.lm.generate({
+      input_ids: new Tensor('int64', BigInt64Array.from(promptIds, BigInt), [1, promptLength]),
+      attention_mask: new Tensor('int64', new BigInt64Array(promptLength).fill(1n), [1, promptLength]),
       ...GREEDY,
       max_new_tokens: opts.maxNewTokens,
       ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
       logits_processor: processors,
       stopping_criteria: early ? [abort, early] : [abort],
-    })) as Tensor;
+      ...(this.cache && { return_dict_in_generate: true, ...(kv && { past_key_values: kv }) }),
+    })) as Tensor | { sequences: Tensor; past_key_values: DynamicCache };
+    const tEnd = performance.now();
+    const sequences = result instanceof Tensor ? result : result.sequences;
 
     const all = (sequences.tolist() as bigint[][])[0].map(Number);
+    if (this.cache && !(result instanceof Tensor)) this.cache.keep(all, result.past_key_values);
     const ids = all.slice(promptLength);
     recorder.resolve(ids[ids.length - 1]);
     const probs = recorder.probs;
@@ -310,7 +412,9 @@ class TransformersLocalModel implements LoadedModel {
 
     const text = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
     const finish = abort.fired ? 'aborted' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
-    return { text, tokens, finish, ...(early?.reason && { earlyReason: early.reason }), ...(stopToken && { stopToken }) };
+    const firstAt = recorder.firstAt ?? tEnd;
+    const cost: GenerationStats = { promptTokens: promptLength, reusedTokens: reused, prefillMs: firstAt - t0, decodeMs: tEnd - firstAt, newTokens: ids.length };
+    return { text, tokens, finish, stats: cost, ...(early?.reason && { earlyReason: early.reason }), ...(stopToken && { stopToken }) };
   }
 
   countTokens(text: string): number {
@@ -319,6 +423,7 @@ class TransformersLocalModel implements LoadedModel {
 
   async dispose(): Promise<void> {
     await this.queue;
+    await this.cache?.clear();
     await this.lm.dispose();
   }
 }
@@ -363,7 +468,7 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         ...(opts.fileName ? { model_file_name: opts.fileName } : {}),
         progress_callback,
       });
-      return new TransformersLocalModel(model, device, tokenizer, lm);
+      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true);
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);

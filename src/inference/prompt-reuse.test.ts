@@ -1,0 +1,93 @@
+// KV-cache reuse across requests: over a typing replay of a real file, a
+// model that keeps its cache gives exactly the tokens of one that reads every
+// prompt afresh (greedy decoding), while computing far fewer prompt tokens.
+// The browser runs the same comparison on WebGPU and WASM (e2e/prompt-reuse.spec.ts).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRealArchModel } from '../../scripts/make-fixture-models';
+import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
+import { buildFimPrompt } from '../completion/fim';
+import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
+import { completeWithFim } from './fim-completion';
+import { loadLocalModel, type LoadedModel } from './local-model';
+import { commonPrefixLength } from './prompt-cache';
+
+let root: string;
+let fresh: LoadedModel;
+let reusing: LoadedModel;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'prompt-reuse-'));
+  await writeRealArchModel(root);
+  const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, location: { kind: 'local', root }, device: 'cpu', reuseCache });
+  [fresh, reusing] = [await load(false), await load(true)];
+});
+
+afterAll(async () => {
+  await fresh?.dispose();
+  await reusing?.dispose();
+  await rm(root, { recursive: true, force: true });
+});
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+describe('KV-cache reuse across requests', () => {
+  it('gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt', async () => {
+    // A real file of this repository, retyped; the byte-level fixture tokenizer makes each byte a token.
+    const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
+    const replay = typingReplay(source, { seed: 7, lines: 8 });
+    const pauses = pausesOf(replay, 250).slice(0, 14);
+    expect(pauses.length).toBeGreaterThan(8);
+    const computed: number[] = [];
+    const full: number[] = [];
+    for (const step of pauses) {
+      const doc = documentAt(replay, step);
+      const req = { ...doc, maxNewTokens: 6, promptBudget: 512 };
+      const [a, b] = [await completeWithFim(fresh, 'qwen2.5-coder', req), await completeWithFim(reusing, 'qwen2.5-coder', req)];
+      expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
+      b.tokens.forEach((t, i) => expect(Math.abs(t.prob - a.tokens[i].prob)).toBeLessThan(1e-4));
+      expect(b.text).toBe(a.text);
+      expect(a.stats?.reusedTokens).toBe(0);
+      computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);
+      full.push(a.stats!.promptTokens);
+    }
+    // The first request reads everything; later ones mostly the suffix and what was typed.
+    expect(computed[0]).toBe(full[0]);
+    expect(median(full) / median(computed)).toBeGreaterThan(4);
+  });
+
+  it('prefill ahead of a request: a stopped prefill keeps what it computed, and the request then gives the fresh tokens', async () => {
+    const prefix = `${'x = 1\n'.repeat(60)}def f(a, b):\n    return `;
+    const suffix = '\n\nprint(f(1, 2))\n';
+    const prompt = buildFimPrompt('qwen2.5-coder', prefix, suffix);
+    // Stops before its third chunk.
+    let reads = 0;
+    const stopped = await reusing.prefill(prompt, { get aborted() { return ++reads > 3; } } as AbortSignal);
+    expect(stopped.aborted).toBe(true);
+    expect(stopped.cachedTokens).toBeGreaterThan(0);
+    expect(stopped.cachedTokens).toBeLessThan(stopped.promptTokens - 1);
+    const done = await reusing.prefill(prompt);
+    expect(done).toMatchObject({ aborted: false, cachedTokens: done.promptTokens - 1 });
+    expect(done.computedTokens).toBe(done.promptTokens - 1 - stopped.cachedTokens);
+
+    const opts = { maxNewTokens: 8, stopTokens: ['<|endoftext|>'] };
+    const b = await reusing.generate(prompt, opts);
+    const a = await fresh.generate(prompt, opts);
+    expect(b.stats).toMatchObject({ reusedTokens: done.promptTokens - 1 });
+    expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
+  });
+
+  it('an edit far above the cursor shares only the tokens before it', async () => {
+    const p1 = buildFimPrompt('qwen2.5-coder', 'import os\nimport sys\n\ndef main():\n    ', '\n');
+    const p2 = buildFimPrompt('qwen2.5-coder', 'import io\nimport sys\n\ndef main():\n    ', '\n');
+    await reusing.generate(p1, { maxNewTokens: 2, stopTokens: [] });
+    const out = await reusing.generate(p2, { maxNewTokens: 2, stopTokens: [] });
+    // The byte tokenizer: `<|fim_prefix|>` + "import " are shared.
+    const bytes = (t: string) => [...new TextEncoder().encode(t)];
+    expect(out.stats?.reusedTokens).toBe(1 + commonPrefixLength(bytes('import os'), bytes('import io')));
+    const ref = await fresh.generate(p2, { maxNewTokens: 2, stopTokens: [] });
+    expect(out.tokens.map((t) => t.id)).toEqual(ref.tokens.map((t) => t.id));
+  });
+});
