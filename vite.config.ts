@@ -64,9 +64,22 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Cross-origin isolation: ONNX Runtime's WASM threads are SharedArrayBuffers,
+ * which browsers give only to isolated pages. Model downloads still work
+ * under it: they are CORS requests (the hub and a mirror must answer them with
+ * Access-Control-Allow-Origin anyway). A production host sends the same two
+ * headers (docs/deployment.md); without them the model runs single-threaded.
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
   plugins: [react(), rawInDev(), contentSecurityPolicy()],
-  preview: { headers: { 'Content-Security-Policy': orgCsp() } },
+  server: { headers: ISOLATION_HEADERS },
+  preview: { headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': orgCsp() } },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },

@@ -3,7 +3,8 @@ import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
 import { fimTemplate } from '../src/completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../src/completion/types';
-import { completeWithFim } from '../src/inference/fim-completion';
+import { completeWithFim, prefillWithFim } from '../src/inference/fim-completion';
+import { warmUp } from '../src/inference/warm-up';
 import { loadLocalModel, type DownloadProgress, type LoadedModel, type ModelLocation } from '../src/inference/local-model';
 import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult, type InferenceWorkerApi } from '../src/inference/worker-api';
 import { ortWasmPaths } from '../src/platform/ort-wasm';
@@ -11,10 +12,21 @@ import type { ModelSource } from '../src/config/types';
 
 // ONNX Runtime's own files come from this app, never from a CDN.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
-if (onnxEnv.wasm) {
-  onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
-  // Threads need cross-origin isolation, which a plain static host does not give.
-  onnxEnv.wasm.numThreads = 1;
+if (onnxEnv.wasm) onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
+
+/** Set by the first load: ONNX Runtime reads numThreads once, when its WASM starts. */
+let threads: { count: number; note?: string } | undefined;
+
+function configureThreads(wanted = 0): { count: number; note?: string } {
+  if (threads) return threads;
+  const cores = navigator.hardwareConcurrency || 1;
+  const count = wanted > 0 ? wanted : Math.min(4, cores);
+  // Threads are SharedArrayBuffers, which only a cross-origin isolated page (COOP + COEP headers) has.
+  threads = self.crossOriginIsolated || count === 1
+    ? { count }
+    : { count: 1, note: 'single-threaded: the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)' };
+  if (onnxEnv.wasm) onnxEnv.wasm.numThreads = threads.count;
+  return threads;
 }
 
 export const BUNDLED_MODELS_PATH = '/models/fixtures/';
@@ -46,7 +58,7 @@ const inFlight = new Map<number, AbortController>();
 const dtypeFor = (req: InferenceLoadRequest, d: 'webgpu' | 'wasm') => (req.source.kind === 'bundled' ? 'fp32' : req.dtype[d]);
 
 function loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, location: ModelLocation, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
-  return loadLocalModel({ model: req.model, location, device, dtype: dtypeFor(req, device), family: req.family, fileName: req.fileName, onProgress });
+  return loadLocalModel({ model: req.model, location, device, dtype: dtypeFor(req, device), family: req.family, fileName: req.fileName, onProgress, reuseCache: req.reuseCache ?? true });
 }
 
 /**
@@ -62,6 +74,7 @@ const api: InferenceWorkerApi = {
   async load(req: InferenceLoadRequest, onProgress): Promise<InferenceLoadResult> {
     const t0 = performance.now();
     fimTemplate(req.family); // unknown family: fail before downloading anything
+    const threadsInUse = configureThreads(req.wasmThreads);
     await model?.dispose();
     model = undefined;
     const location = locationOf(req.source);
@@ -81,7 +94,34 @@ const api: InferenceWorkerApi = {
     }
     if (!model) model = await loadOn('wasm', req, location, onProgress);
     loaded = { req, location };
-    return { model: req.model, device, fallbackReason: req.device === 'wasm' ? undefined : fallbackReason, ms: performance.now() - t0 };
+    const ms = performance.now() - t0;
+    let warm: Awaited<ReturnType<typeof warmUp>> | undefined;
+    if (req.warmUp !== false) {
+      try {
+        warm = await warmUp(model, req.family);
+      } catch (e) {
+        if (device === 'webgpu') throw webGpuFailed('in the warm-up run', e);
+        throw e;
+      }
+    }
+    return {
+      model: req.model, device, fallbackReason: req.device === 'wasm' ? undefined : fallbackReason, ms,
+      threads: threadsInUse.count, ...(threadsInUse.note && { threadsNote: threadsInUse.note }),
+      ...(warm && { speed: warm.speed, warmUpMs: warm.warmMs }),
+    };
+  },
+
+  async prefill(id: number, req: CompletionRequest) {
+    if (!model || !loaded) throw new Error('The local model is not loaded yet.');
+    const ac = new AbortController();
+    inFlight.set(id, ac);
+    try {
+      return await prefillWithFim(model, loaded.req.family, req, ac.signal);
+    } catch (e) {
+      throw model.device === 'webgpu' ? webGpuFailed('while reading ahead', e) : e;
+    } finally {
+      inFlight.delete(id);
+    }
   },
 
   async complete(id: number, req: CompletionRequest): Promise<LocalCompletion> {

@@ -1,6 +1,7 @@
 // Main-thread wiring: the two workers, the escalation client and the ledger
 // plugged into the pure pipeline as its ports.
 import * as Comlink from 'comlink';
+import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
 import { runCompletion, type CompletionContext, type CompletionResult, type PipelinePorts } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
 import { createEscalationClient } from '../endpoint';
@@ -31,6 +32,13 @@ export class CompletionEngine {
   private readonly syntax = Comlink.wrap<SyntaxWorkerApi>(this.syntaxWorker);
   private nextId = 1;
   private loaded: InferenceLoadResult | undefined;
+  /** The model's speed on this device: measured after loading, then from each completion. */
+  private readonly speed = new SpeedTracker();
+  private settled: Budgets | undefined;
+  /** Told when the measured speed (and so the budgets) changed. */
+  onSpeed: (speed: ModelSpeed | undefined, budgets: Budgets) => void = () => {};
+  /** The read-ahead in flight (prefill), stopped by the next keystroke or the request itself. */
+  private readAhead: AbortController | undefined;
 
   constructor(private config: AppConfig, private readonly ledger: Ledger) {
     this.spawnInference();
@@ -82,24 +90,60 @@ export class CompletionEngine {
     this.loaded = undefined;
     this.lastLoad = cfg;
     const request = (device: AppConfig['device']) => this.inference.load(
-      { model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device, fileName: cfg.fileName },
+      {
+        model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device, fileName: cfg.fileName,
+        reuseCache: cfg.reuseCache, wasmThreads: cfg.wasmThreads, warmUp: true,
+      },
       Comlink.proxy(onProgress),
     );
     if (this.webGpuFailure && this.config.device !== 'wasm') {
       this.loaded = { ...(await request('wasm')), fallbackReason: this.webGpuFailure };
-      return this.loaded;
+    } else {
+      try {
+        this.loaded = await request(this.config.device);
+      } catch (e) {
+        if (!isWebGpuFailure(e)) throw e;
+        // The failed worker is unusable (see WEBGPU_FAILED): a fresh one on WASM.
+        this.webGpuFailure = (e as Error).message.slice((e as Error).message.indexOf(WEBGPU_FAILED) + WEBGPU_FAILED.length);
+        this.inferenceWorker.terminate();
+        this.spawnInference();
+        this.loaded = { ...(await request('wasm')), fallbackReason: this.webGpuFailure };
+      }
     }
-    try {
-      this.loaded = await request(this.config.device);
-    } catch (e) {
-      if (!isWebGpuFailure(e)) throw e;
-      // The failed worker is unusable (see WEBGPU_FAILED): a fresh one on WASM.
-      this.webGpuFailure = (e as Error).message.slice((e as Error).message.indexOf(WEBGPU_FAILED) + WEBGPU_FAILED.length);
-      this.inferenceWorker.terminate();
-      this.spawnInference();
-      this.loaded = { ...(await request('wasm')), fallbackReason: this.webGpuFailure };
-    }
+    this.speed.reset(this.loaded.speed);
+    this.settled = undefined;
+    this.onSpeed(this.speed.speed, this.budgets());
     return this.loaded;
+  }
+
+  /** The prompt budget and new-token limit for the next request: from the measured speed and the latency target. */
+  budgets(): Budgets {
+    const m = this.config.model;
+    const device = this.loaded?.device === 'webgpu' ? 'webgpu' : 'wasm';
+    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, {
+      targetMs: m.latencyTargetMs?.[device] ?? 0, maxPromptTokens: m.maxPromptTokens, maxNewTokens: m.maxNewTokens,
+      contextWindow: m.contextWindow, reuse: m.reuseCache !== false,
+    }));
+    return this.settled;
+  }
+
+  /**
+   * Reads the prompt of a request not made yet (the user is typing; the
+   * request comes after the pause), so the request then mostly decodes. A
+   * newer read-ahead or any request stops it between chunks; what it read
+   * stays in the model's cache. Never fails loudly: it is only a head start.
+   */
+  prefill(req: EngineRequest, signal: AbortSignal): void {
+    this.readAhead?.abort();
+    if (this.restarting || !this.loaded || this.config.model.reuseCache === false) return;
+    const ac = new AbortController();
+    this.readAhead = ac;
+    const id = this.nextId++;
+    const worker = this.inference;
+    signal.addEventListener('abort', () => ac.abort(), { once: true });
+    ac.signal.addEventListener('abort', () => void worker.cancel(id), { once: true });
+    const { promptBudget } = this.budgets();
+    worker.prefill(id, { prefix: req.prefix, suffix: req.suffix, maxNewTokens: 0, promptBudget }).catch(() => undefined);
   }
 
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
@@ -109,6 +153,8 @@ export class CompletionEngine {
       local: {
         complete: async (r, sig) => {
           if (this.restarting || !this.loaded) throw new Error('The local model is (re)loading; try again in a moment.');
+          // The request itself reads what is left: stop the read-ahead (its chunks stay cached).
+          this.readAhead?.abort();
           const id = this.nextId++;
           const worker = this.inference;
           const cancel = () => void worker.cancel(id);
@@ -122,7 +168,10 @@ export class CompletionEngine {
             }, cfg.model.watchdogMs);
           });
           try {
-            return await Promise.race([worker.complete(id, r), watchdog]);
+            const out = await Promise.race([worker.complete(id, r), watchdog]);
+            this.speed.observe(out.stats);
+            this.onSpeed(this.speed.speed, this.budgets());
+            return out;
           } catch (e) {
             if (!isWebGpuFailure(e)) throw e;
             // WebGPU died mid-run (device lost ...): continue on WASM in a fresh worker, and retry once.
@@ -145,15 +194,14 @@ export class CompletionEngine {
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },
     };
-    const m = cfg.model;
-    // Room for the FIM markers besides the generated tokens.
-    const promptBudget = Math.max(64, Math.min(m.maxPromptTokens, m.contextWindow - m.maxNewTokens - 16));
+    const { promptBudget, maxNewTokens } = this.budgets();
     // A threshold calibrated for this language wins over the overall one.
     const router = { ...cfg.router, threshold: cfg.router.perLanguage?.[req.language] ?? cfg.router.threshold };
-    return runCompletion({ ...req, maxNewTokens: m.maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
+    return runCompletion({ ...req, maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
   }
 
   dispose(): void {
+    this.readAhead?.abort();
     this.inferenceWorker.terminate();
     this.syntaxWorker.terminate();
     this.onNotice = () => {};

@@ -34,13 +34,13 @@ function isEqual(a: unknown, b: unknown): boolean {
 // ---- The local model: catalog references, custom models, tweaks ----------
 
 /** Model fields that carry over when another model is chosen; the others describe the model itself. */
-const TUNING_KEYS = ['maxNewTokens', 'maxPromptTokens', 'watchdogMs'] as const satisfies readonly (keyof LocalModelConfig)[];
+const TUNING_KEYS = ['maxNewTokens', 'maxPromptTokens', 'watchdogMs', 'reuseCache', 'wasmThreads', 'latencyTargetMs'] as const satisfies readonly (keyof LocalModelConfig)[];
 /** Fields a catalog entry fixes, besides `id` and `catalogId`. */
 const ENTRY_KEYS = ['family', 'dtype', 'contextWindow', 'fileName'] as const satisfies readonly (keyof LocalModelConfig)[];
 
 function tuningOf(m: ModelLayer): ModelLayer {
   const out: ModelLayer = {};
-  for (const k of TUNING_KEYS) if (m[k] !== undefined) out[k] = m[k];
+  for (const k of TUNING_KEYS) if (m[k] !== undefined) (out as Record<string, unknown>)[k] = m[k];
   return out;
 }
 
@@ -178,6 +178,11 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   const p: string[] = [];
   if (!FIM_FAMILIES.includes(c.model.family)) p.push(`model.family "${c.model.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
   if (!c.model.id) p.push('model.id is empty');
+  if (!(Number.isInteger(c.model.wasmThreads) && c.model.wasmThreads >= 0 && c.model.wasmThreads <= 64)) p.push(`model.wasmThreads ${String(c.model.wasmThreads)} must be an integer from 0 (automatic) to 64`);
+  for (const d of ['webgpu', 'wasm'] as const) {
+    const t = c.model.latencyTargetMs?.[d];
+    if (!(typeof t === 'number' && t >= 0)) p.push(`model.latencyTargetMs.${d} ${String(t)} must be a number of milliseconds (0: fixed budgets)`);
+  }
   if (!['auto', 'webgpu', 'wasm'].includes(c.device)) p.push(`device "${c.device}" must be auto, webgpu or wasm`);
   if (!ROUTING_POLICIES.includes(c.router.policy)) p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
   if (!AGGREGATIONS.includes(c.router.aggregation)) p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);

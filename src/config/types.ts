@@ -41,6 +41,17 @@ export interface LocalModelConfig {
   fileName?: string;
   /** A completion taking longer than this means the worker is wedged: it is restarted. */
   watchdogMs: number;
+  /** Keep the KV cache of the last prompt between requests and compute only what changed (default true). */
+  reuseCache: boolean;
+  /** ONNX Runtime WASM threads: 0 = up to 4, as the browser allows (needs cross-origin isolation); 1 = single-threaded. */
+  wasmThreads: number;
+  /**
+   * Target from the pause to ghost text, per device, in ms: after the model
+   * loads, the prompt budget and new-token limit are chosen from its measured
+   * speed to meet it (never above maxPromptTokens / maxNewTokens), and follow
+   * the completions' own timings. 0 keeps the configured limits as they are.
+   */
+  latencyTargetMs: { webgpu: number; wasm: number };
 }
 
 export interface EndpointConfig {

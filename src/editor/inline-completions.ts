@@ -10,6 +10,8 @@ import { monaco } from './monaco';
 
 export interface CompletionSource {
   complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
+  /** Reads the prompt of the request that a pause would make, while the user types (optional; see CompletionEngine.prefill). */
+  prefill?(req: EngineRequest, signal: AbortSignal): void;
   /** Where editor models are mirrored so completions are checked incrementally (optional). */
   syntaxDocuments?: SyntaxDocumentsApi;
 }
@@ -81,7 +83,6 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       if (!source) return empty;
       // Typing cancels the token; a request that outlived its keystroke shows nothing.
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
-      if (!explicit && !(await sleep(hooks.debounceMs(), token))) return empty;
       const versionAtRequest = model.getVersionId();
       const full = model.getFullModelRange();
       const prefix = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
@@ -90,6 +91,15 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       // Off for this language: only an explicit request (Alt+Backslash) completes.
       if (!explicit && hooks.enabled && !hooks.enabled(language)) return empty;
       const key = `${language}\u0000${prefix}\u0000${suffix}`;
+      if (!explicit && !cache.get(key)) {
+        // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
+        const readAhead = new AbortController();
+        const sub = token.onCancellationRequested(() => readAhead.abort());
+        source.prefill?.({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, readAhead.signal);
+        const waited = await sleep(hooks.debounceMs(), token);
+        sub.dispose();
+        if (!waited) return empty;
+      }
       let result = cache.get(key);
       if (!result) {
         const ac = new AbortController();

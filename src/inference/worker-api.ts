@@ -1,9 +1,10 @@
 // The messages between the app and the inference worker (over comlink).
 import type { ModelSource } from '../config/types';
+import type { ModelSpeed } from '../completion/budget';
 import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion } from '../completion/types';
-import type { DownloadProgress } from './local-model';
+import type { DownloadProgress, PrefillResult } from './local-model';
 
-export type { DownloadProgress } from './local-model';
+export type { DownloadProgress, PrefillResult } from './local-model';
 
 /** Prefix of a worker error meaning "WebGPU failed: start a new worker on WASM". */
 export const WEBGPU_FAILED = 'WEBGPU_FAILED: ';
@@ -15,6 +16,12 @@ export interface InferenceLoadRequest {
   dtype: { webgpu: string; wasm: string };
   device: 'auto' | 'webgpu' | 'wasm';
   fileName?: string;
+  /** Keep the KV cache between requests (default true). */
+  reuseCache?: boolean;
+  /** WASM threads wanted: 0 = automatic (up to 4); only the first load of a worker can set them. */
+  wasmThreads?: number;
+  /** Run the warm-up and speed measurement after loading (default true). */
+  warmUp?: boolean;
 }
 
 export interface InferenceLoadResult {
@@ -23,12 +30,22 @@ export interface InferenceLoadResult {
   /** Set when WebGPU was wanted but WASM is used, saying why. */
   fallbackReason?: string;
   ms: number;
+  /** ONNX Runtime's WASM threads in this worker. */
+  threads: number;
+  /** Why fewer threads than wanted (e.g. the page is not cross-origin isolated). */
+  threadsNote?: string;
+  /** Measured after a warm-up run; absent when the warm-up was skipped. */
+  speed?: ModelSpeed;
+  /** The warm-up run's time (shader compilation on WebGPU), ms. */
+  warmUpMs?: number;
 }
 
 export interface InferenceWorkerApi {
   load(req: InferenceLoadRequest, onProgress: (p: DownloadProgress) => void): Promise<InferenceLoadResult>;
   /** `id` lets `cancel` reach a request in flight: comlink cannot carry an AbortSignal. */
   complete(id: number, req: CompletionRequest): Promise<LocalCompletion>;
+  /** Computes the KV cache of the prompt `req` would have, ahead of a request for it; `cancel(id)` stops it between chunks. */
+  prefill(id: number, req: CompletionRequest): Promise<PrefillResult>;
   cancel(id: number): void;
   /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. */
   debug(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
