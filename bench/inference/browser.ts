@@ -5,7 +5,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { summarize } from '../stats';
 import { interleaved, windowed, type Prompts, type RuntimeResult } from './measure';
 import { chromiumMemoryMB } from './proc-memory';
@@ -19,9 +19,10 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--dis
 type Device = 'webgpu' | 'wasm';
 interface EngineRun { ms: number; longestTaskMs: number; longestFrameGapMs: number; route: string; tokens: number }
 
-/** This repo's Vite dev server (no HMR, no watching) on `port`; the syntax bench's browser part uses it too. */
-export async function startVite(port = PORT): Promise<ViteDevServer> {
+/** This repo's Vite dev server (no HMR, no watching) on `port`, with extra `plugins`; the syntax and latency benches use it too. */
+export async function startVite(port = PORT, plugins: Plugin[] = []): Promise<ViteDevServer> {
   const server = await createServer({
+    plugins,
     root: REPO,
     configFile: join(REPO, 'vite.config.ts'),
     // Its own dependency cache: never disturbs another dev server's.

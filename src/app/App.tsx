@@ -23,7 +23,7 @@ import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
 import { LedgerPanel } from './LedgerPanel';
 import { OpenTabs } from './OpenTabs';
-import { ModelStatus, type ModelState } from './ModelStatus';
+import { ModelStatus, type ModelPerf, type ModelState } from './ModelStatus';
 import { PrivacyBadge } from './PrivacyBadge';
 import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } from './settings-store';
 import { SettingsPanel } from './SettingsPanel';
@@ -42,6 +42,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const [config, setConfig] = useState<AppConfig>(loaded.config);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: loaded.config.model.id, files: {} });
+  const [perf, setPerf] = useState<ModelPerf | undefined>(undefined);
   const [result, setResult] = useState<CompletionResult | null>(null);
   const [resultSeq, setResultSeq] = useState(0);
   const [pending, setPending] = useState(false);
@@ -158,6 +159,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   useEffect(() => {
     const engine = new CompletionEngine(configRef.current, ledger);
     engineRef.current = engine;
+    engine.onSpeed = (speed, budgets) => setPerf({ speed, budgets });
     engine.onNotice = (message, info) => {
       setNotice(message);
       if (info) setModelState({ status: 'ready', info });
@@ -215,7 +217,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     <div className="app">
       <header>
         <h1>Router IDE</h1>
-        <ModelStatus state={modelState} onUseDemo={useDemoModel} />
+        <ModelStatus state={modelState} onUseDemo={useDemoModel} perf={perf} />
         <div className="egress" data-testid="egress-mode">
           {egress.allowed ? `Escalation to ${egress.destination} allowed when the router asks` : `Local only: ${egress.reason}`}
         </div>
@@ -293,7 +295,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       </main>
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (
-        <SettingsPanel config={config} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
+        <SettingsPanel config={config} device={modelState.status === 'ready' ? modelState.info.device : undefined} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
           onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
           onPickModel={(m) => {
             // A reference, not a copy: the entry's fields (config.json's overrides included) are resolved at every load.

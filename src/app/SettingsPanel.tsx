@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { effectiveCatalog, type CatalogEntry } from '../config/catalog';
+import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
+import type { InferenceDevice } from '../completion/types';
 import { FIM_FAMILIES } from '../completion/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
@@ -31,8 +32,10 @@ function overridesOf(d: Draft, locked: boolean): ConfigLayer {
   };
 }
 
-export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickModel }: {
+export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickModel, device }: {
   config: AppConfig;
+  /** The device the model runs on now: on WASM the picker recommends the smallest model. */
+  device?: InferenceDevice;
   /** Switch the local model to a catalog entry (stored as a reference to it; reloads it). */
   onPickModel: (entry: CatalogEntry) => void;
   /** The organisation's locks: locked controls are shown but cannot be changed. */
@@ -49,6 +52,7 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
   const catalog = useMemo(() => effectiveCatalog(config.catalog), [config.catalog]);
   // A catalog model by its entry; a custom model (not in the catalog) is listed by its id.
   const picked = config.model.catalogId ?? config.model.id;
+  const recommended = recommendedFor(catalog, device);
   const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
   const epOff = !d.endpointOn || epLocked;
   return (
@@ -73,8 +77,14 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
         <legend>Local model</legend>
         <label>Model <select value={picked} onChange={(e) => { const m = catalog.find((x) => x.id === e.target.value); if (m) onPickModel(m); }} data-testid="model-picker">
           {catalog.some((m) => m.id === picked) ? null : <option value={picked}>{picked} (custom)</option>}
-          {catalog.map((m) => <option key={m.id} value={m.id}>{m.label} ({m.family}, ~{m.sizeMB.webgpu >= 1 ? `${Math.round(m.sizeMB.webgpu)} MB` : 'tiny'})</option>)}
+          {catalog.map((m) => <option key={m.id} value={m.id}>{m.label} ({m.family}, ~{m.sizeMB.webgpu >= 1 ? `${Math.round(m.sizeMB.webgpu)} MB` : 'tiny'}){m === recommended ? ' (recommended on WASM)' : ''}</option>)}
         </select></label>
+        {recommended && picked !== recommended.id && (
+          <p className="hint" data-testid="model-recommendation">
+            The model runs on WASM here (no usable WebGPU): {recommended.label} is the smallest model and answers fastest on the CPU.
+            <button type="button" onClick={() => onPickModel(recommended)}>Use it</button>
+          </p>
+        )}
       </fieldset>
       <fieldset>
         <legend>Routing</legend>

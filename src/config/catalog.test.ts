@@ -24,3 +24,11 @@ describe('model catalog', () => {
     expect(() => mergeCatalog([], [{ id: 'y', family: 'starcoder' }])).toThrow(/lacks contextWindow, dtype/);
   });
 });
+
+describe('recommendedFor', () => {
+  it('suggests the smallest real model on WASM, nothing on WebGPU', async () => {
+    const { BUILTIN_CATALOG, recommendedFor } = await import('./catalog');
+    expect(recommendedFor(BUILTIN_CATALOG, 'wasm')?.id).toBe('onnx-community/Qwen2.5-Coder-0.5B-Instruct');
+    expect(recommendedFor(BUILTIN_CATALOG, 'webgpu')).toBeUndefined();
+  });
+});

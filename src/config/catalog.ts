@@ -28,7 +28,7 @@ export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'onnx-community/Qwen2.5-Coder-0.5B-Instruct', label: 'Qwen2.5-Coder 0.5B Instruct', family: 'qwen2.5-coder',
-    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 555, wasm: 500 },
+    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 555, wasm: 639 },
   },
   {
     id: 'Xenova/deepseek-coder-1.3b-base', label: 'DeepSeek-Coder 1.3B (base, FIM)', family: 'deepseek-coder',
@@ -36,6 +36,19 @@ export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   },
   { id: 'fixture-valid', label: 'Demo model (bundled, always "a + b")', family: 'qwen2.5-coder', contextWindow: 4096, dtype: { webgpu: 'fp32', wasm: 'fp32' }, sizeMB: { webgpu: 0.1, wasm: 0.1 }, bundled: true },
 ];
+
+/**
+ * The model to suggest on a device. On WASM (no WebGPU, or it failed) a
+ * request's cost grows with the parameter count on a few CPU cores: the
+ * smallest real model of the catalog is the one that can answer while the
+ * user still waits (docs/performance.md has the measurements). On WebGPU
+ * every entry is usable: no recommendation.
+ */
+export function recommendedFor(catalog: readonly CatalogEntry[], device: 'webgpu' | 'wasm' | 'cpu' | undefined): CatalogEntry | undefined {
+  if (device !== 'wasm') return undefined;
+  const real = catalog.filter((e) => !e.bundled);
+  return real.reduce<CatalogEntry | undefined>((best, e) => (!best || e.sizeMB.wasm < best.sizeMB.wasm ? e : best), undefined);
+}
 
 export class CatalogError extends Error {
   constructor(message: string) {

@@ -1,0 +1,179 @@
+// `npm run bench latency`: what a completion costs at real model size, on the
+// random-weight twins of the real models (scripts/fixture-models, issue 11):
+// time to first token and decoding speed per runtime and prompt budget, and a
+// typing replay (a real file retyped with human pauses, a request after each
+// pause) with and without KV-cache reuse, side by side in one run.
+//
+//   npm run bench latency -- [--quick] [--twin qwen2.5-coder-0.5b] [--dtype q8]
+//       [--models DIR --model NAME]   (any model folder instead of a twin)
+//       [--requests N] [--budgets 256,512,1024,1536] [--no-node] [--no-browser] [--webgpu]
+//
+// --quick: the 0.5B q8 twin on WASM in Chromium only (1 and 2 threads, and the
+// replay), under 10 minutes here; its last line is one JSON object.
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchSuite } from './index';
+import type { ReplayOptions } from '../src/completion/testing/typing-replay';
+import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
+import { sameOutputs } from './latency/replay-driver';
+import { progress } from './inference/browser';
+import { percentile } from './stats';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** A real file, pinned by the lockfile: the replay retypes a block of it. */
+const SOURCE_FILE = join(REPO, 'node_modules', 'comlink', 'dist', 'esm', 'comlink.mjs');
+const FAMILY = 'qwen2.5-coder';
+
+interface Options {
+  quick: boolean;
+  modelsDir?: string;
+  model?: string;
+  twin: string;
+  dtype: string;
+  requests: number;
+  budgets: number[];
+  node: boolean;
+  browser: boolean;
+  webgpu: boolean;
+}
+
+function options(argv: readonly string[]): Options {
+  const flag = (name: string) => {
+    const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    if (i < 0) return undefined;
+    return argv[i].includes('=') ? argv[i].split('=').slice(1).join('=') : argv[i + 1];
+  };
+  const quick = argv.includes('--quick');
+  return {
+    quick,
+    modelsDir: flag('models'),
+    model: flag('model'),
+    twin: flag('twin') ?? 'qwen2.5-coder-0.5b',
+    dtype: flag('dtype') ?? 'q8',
+    requests: Number(flag('requests') ?? (quick ? 8 : 12)),
+    budgets: (flag('budgets') ?? '256,512,1024,1536').split(',').map(Number),
+    node: !quick && !argv.includes('--no-node'),
+    browser: !argv.includes('--no-browser'),
+    webgpu: !quick && argv.includes('--webgpu'),
+  };
+}
+
+/** The model folder: a twin made on demand into the cache (never at install or test time), or one named by flags. */
+async function modelFolder(o: Options): Promise<{ root: string; name: string }> {
+  if (o.modelsDir && o.model) return { root: resolve(o.modelsDir), name: o.model };
+  const { ensureTwin } = await import('../scripts/fixture-models/twins');
+  const dir = await ensureTwin({ twin: o.twin, dtypes: [o.dtype], onProgress: (m: string) => progress(m) });
+  return { root: dirname(dir), name: dir.slice(dirname(dir).length + 1) };
+}
+
+const p50 = (xs: number[]) => Math.round(percentile(xs, 50));
+const p95 = (xs: number[]) => Math.round(percentile(xs, 95));
+
+function replaySummary(rs: ReplayRequest[]) {
+  return {
+    requests: rs.length,
+    prompt_tokens_p50: p50(rs.map((r) => r.computedTokens)),
+    request_tokens_p50: p50(rs.map((r) => r.requestTokens)),
+    prompt_window_p50: p50(rs.map((r) => r.promptTokens)),
+    ghost_ms_p50: p50(rs.map((r) => r.ghostMs)),
+    ghost_ms_p95: p95(rs.map((r) => r.ghostMs)),
+    // An answer later than the replay's next keystroke: the editor would have cancelled it.
+    cancelled: rs.filter((r) => r.ghostMs > r.pauseMs).length,
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'latency',
+  description: 'time to first token, ms per token, memory per runtime and budget; typing replay with and without KV-cache reuse (model twins)',
+  async run() {
+    const o = options(process.argv.slice(2));
+    const { root, name } = await modelFolder(o);
+    const source = readFileSync(SOURCE_FILE, 'utf8');
+    const replay: ReplayOptions = { seed: 11, fromLine: 220, lines: 30 };
+    const budget = o.quick ? 512 : 1024;
+    const settings = (readAhead: boolean): ReplaySettings => ({ family: FAMILY, debounceMs: 250, promptBudget: budget, maxNewTokens: 16, readAhead, maxRequests: o.requests });
+    const results: Record<string, unknown> = {
+      machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] }, model: name, dtype: o.dtype, replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
+    };
+    const cores = Math.max(2, Math.min(4, cpus().length));
+
+    if (o.node) {
+      const { nodeSpeeds, nodeReplay } = await import('./latency/node');
+      progress(`node cpu: speed at budgets ${o.budgets.join(', ')}`);
+      results.node = {
+        ...(await nodeSpeeds(root, name, o.dtype, FAMILY, source, o.budgets, 16)),
+        replay: await (async () => {
+          progress('node cpu: typing replay without reuse');
+          const without = await nodeReplay(root, name, o.dtype, source, replay, settings(false), false);
+          progress('node cpu: typing replay with reuse');
+          const withReuse = await nodeReplay(root, name, o.dtype, source, replay, settings(true), true);
+          return { noreuse: replaySummary(without), reuse: replaySummary(withReuse), outputs_identical: sameOutputs(without, withReuse) };
+        })(),
+      };
+    }
+
+    let quick: Record<string, unknown> | undefined;
+    if (o.browser) {
+      const { openBrowser } = await import('./latency/browser');
+      const b = await openBrowser(root, name, o.dtype);
+      try {
+        const threads: Record<string, { decode_tok_s: number; ttft_ms: Record<number, number> }> = {};
+        const budgets = o.quick ? [256] : o.budgets;
+        for (const t of [1, cores]) {
+          progress(`chromium wasm ${t} thread(s): loading`);
+          const loaded = await b.load({ device: 'wasm', threads: t, reuse: true });
+          const samples = [];
+          for (const pt of budgets) {
+            progress(`chromium wasm ${t} thread(s): prompt ${pt}`);
+            samples.push(await b.speed(FAMILY, source, pt, 16));
+          }
+          threads[String(t)] = {
+            decode_tok_s: Math.round(samples[0].decodeTokPerS * 100) / 100,
+            ttft_ms: Object.fromEntries(samples.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
+            ...(t === cores && { loadMs: Math.round(loaded.ms), isolated: loaded.isolated, rendererMB: b.rendererMB() }),
+          } as typeof threads[string];
+        }
+        progress(`chromium wasm ${cores} threads: typing replay without reuse`);
+        await b.load({ device: 'wasm', threads: cores, reuse: false });
+        const without = await b.replay(source, replay, settings(false));
+        progress(`chromium wasm ${cores} threads: typing replay with reuse`);
+        await b.load({ device: 'wasm', threads: cores, reuse: true });
+        const withReuse = await b.replay(source, replay, settings(true));
+        const summary = { noreuse: replaySummary(without), reuse: replaySummary(withReuse) };
+        quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse) };
+        results.chromiumWasm = quick;
+        if (o.webgpu) {
+          progress('chromium webgpu (SwiftShader here: not representative of a GPU)');
+          await b.load({ device: 'webgpu', threads: 1, reuse: true });
+          const samples = [];
+          for (const pt of o.budgets) samples.push(await b.speed(FAMILY, source, pt, 16));
+          results.chromiumWebgpu = { note: 'SwiftShader (CPU) unless a GPU is present', samples };
+        }
+      } finally {
+        await b.close();
+      }
+    }
+
+    console.log(JSON.stringify(results, null, 2));
+    if (quick) {
+      const t = quick.threads as Record<string, { decode_tok_s: number }>;
+      const r = quick.replay as { noreuse: ReturnType<typeof replaySummary>; reuse: ReturnType<typeof replaySummary> };
+      console.log(`\nratios: reuse computes ${(r.noreuse.prompt_tokens_p50 / r.reuse.prompt_tokens_p50).toFixed(1)}x fewer prompt tokens (target >= 5), ` +
+        `ghost text ${(r.noreuse.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(1)}x faster at p50 (target >= 3); ` +
+        `${cores} threads decode ${(t[String(cores)].decode_tok_s / t['1'].decode_tok_s).toFixed(2)}x faster than 1 (target >= 1.6)`);
+      // The last line: one JSON object, for scripts.
+      console.log(JSON.stringify({
+        model: quick.model, device: 'wasm',
+        threads: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { decode_tok_s: v.decode_tok_s }])),
+        replay: {
+          noreuse: { prompt_tokens_p50: r.noreuse.prompt_tokens_p50, ghost_ms_p50: r.noreuse.ghost_ms_p50 },
+          reuse: { prompt_tokens_p50: r.reuse.prompt_tokens_p50, ghost_ms_p50: r.reuse.ghost_ms_p50 },
+        },
+        outputs_identical: quick.outputs_identical,
+      }));
+    }
+    return results;
+  },
+};

@@ -1,0 +1,72 @@
+// Drives a loaded model through a typing replay in real time, as the editor
+// would: a read-ahead after each keystroke (when reuse is on), and after a
+// pause of `debounceMs` a completion request, timed from the keystroke to the
+// answer (the ghost text). The same code runs in Node and inside a browser
+// worker, so both measure the same thing.
+import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
+import type { LoadedModel } from '../../src/inference/local-model';
+import { documentAt, type TypingReplay } from '../../src/completion/testing/typing-replay';
+
+export interface ReplaySettings {
+  family: string;
+  debounceMs: number;
+  promptBudget: number;
+  maxNewTokens: number;
+  /** Read the prompt ahead while typing (only useful with reuse). */
+  readAhead: boolean;
+  /** Stop after this many requests. */
+  maxRequests: number;
+}
+
+export interface ReplayRequest {
+  promptTokens: number;
+  /** Prompt tokens computed for this request: by the request itself and by the read-aheads since the last one. */
+  computedTokens: number;
+  /** Of those, computed by the request itself (after the pause): the part the user waits for. */
+  requestTokens: number;
+  /** Keystroke to answer: the debounce, any chunk of read-ahead still running, the request. */
+  ghostMs: number;
+  /** The replay's pause after that keystroke: an answer later than this would have been cancelled by the next key. */
+  pauseMs: number;
+  ids: number[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: ReplaySettings): Promise<ReplayRequest[]> {
+  const out: ReplayRequest[] = [];
+  let readAhead: AbortController | undefined;
+  let readAheadTokens = 0;
+  for (const step of replay.steps) {
+    if (out.length >= s.maxRequests) break;
+    const keyAt = performance.now();
+    const req = { ...documentAt(replay, step), maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget };
+    readAhead?.abort();
+    if (s.readAhead) {
+      const ac = new AbortController();
+      readAhead = ac;
+      void prefillWithFim(model, s.family, req, ac.signal).then((r) => { readAheadTokens += r.computedTokens; }, () => undefined);
+    }
+    if (step.gapMs < s.debounceMs) {
+      await sleep(keyAt + step.gapMs - performance.now());
+      continue;
+    }
+    await sleep(keyAt + s.debounceMs - performance.now());
+    readAhead?.abort();
+    const r = await completeWithFim(model, s.family, req);
+    const ghostMs = performance.now() - keyAt;
+    const stats = r.stats!;
+    const requestTokens = stats.promptTokens - stats.reusedTokens;
+    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id) });
+    readAheadTokens = 0;
+    // The person resumes typing when their pause ends (at once if the answer came later).
+    await sleep(keyAt + step.gapMs - performance.now());
+  }
+  readAhead?.abort();
+  return out;
+}
+
+/** Same documents, same greedy decoding: the requests' tokens must agree pause by pause. */
+export function sameOutputs(a: readonly ReplayRequest[], b: readonly ReplayRequest[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.ids.length === b[i].ids.length && r.ids.every((id, j) => id === b[i].ids[j]));
+}

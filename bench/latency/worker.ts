@@ -1,0 +1,35 @@
+// The latency bench's worker in Chromium: the app's loader, with the thread
+// count and KV-cache reuse of the configuration being measured. One worker
+// per configuration: ONNX Runtime reads the thread count once per worker.
+import * as Comlink from 'comlink';
+import { env } from '@huggingface/transformers';
+import { typingReplay, type ReplayOptions } from '../../src/completion/testing/typing-replay';
+import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
+import { ortWasmPaths } from '../../src/platform/ort-wasm';
+import { driveReplay, type ReplaySettings } from './replay-driver';
+import { probeSpeed } from './speed-probe';
+
+const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
+let model: LoadedModel | undefined;
+
+const api = {
+  async load(o: { name: string; root: string; device: 'webgpu' | 'wasm'; dtype: string; threads: number; reuse: boolean }) {
+    if (onnxEnv.wasm) {
+      onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
+      onnxEnv.wasm.numThreads = o.threads;
+    }
+    const t0 = performance.now();
+    model = await loadLocalModel({ model: o.name, location: { kind: 'local', root: o.root }, device: o.device, dtype: o.dtype, reuseCache: o.reuse });
+    return { ms: performance.now() - t0, isolated: self.crossOriginIsolated, threads: onnxEnv.wasm?.numThreads ?? 1 };
+  },
+  speed(family: string, source: string, promptTokens: number, newTokens: number) {
+    if (!model) throw new Error('load first');
+    return probeSpeed(model, family, source, promptTokens, newTokens);
+  },
+  replay(source: string, replay: ReplayOptions, settings: ReplaySettings) {
+    if (!model) throw new Error('load first');
+    return driveReplay(model, typingReplay(source, replay), settings);
+  },
+};
+export type LatencyWorkerApi = typeof api;
+Comlink.expose(api);
