@@ -23,7 +23,7 @@
 import { DataType, encodeModel, type Attribute, type Model, type Node, type TensorInit, type ValueInfo } from './onnx-writer';
 import { parameterCount, silentTokenIds, validateSpec, vocabSize, type RealArchSpec } from './real-arch';
 import {
-  floatBytes, filledBytes, nbitsShapes, Q4_BLOCK, Q4_ZERO, q4Scale, Q8_ZERO, q8Scale, randomBytes, randomFloats, tensorSeed,
+  floatBytes, filledBytes, filledFloats, nbitsShapes, Q4_BLOCK, Q4_ZERO, q4Scale, Q8_ZERO, q8Scale, randomBytes, randomFloats, tensorSeed,
 } from './weights';
 
 /** Storage types of the onnx-community exports (transformers.js dtype names). */
@@ -119,7 +119,8 @@ function linear(g: GraphBuilder, dtype: ModelDtype, x: string, name: string, K: 
     case 'q4f16': {
       const sh = nbitsShapes(K, N);
       const b = g.bytes(`${name}_Q4`, sh.b);
-      const scales = g.act(`${name}_scales`, sh.scales, new Array<number>(sh.scales[0]).fill(q4Scale(range)));
+      const scales = `${name}_scales`;
+      g.initializers.push({ name: scales, type: g.ft, dims: sh.scales, raw: filledFloats(sh.scales[0], q4Scale(range), g.half) });
       const zeros = g.bytes(`${name}_zp`, sh.zeroPoints, Q4_ZERO * 17); // two 4-bit 8s per byte
       const attrs: Attribute[] = [{ name: 'K', int: K }, { name: 'N', int: N }, { name: 'bits', int: 4 }, { name: 'block_size', int: Q4_BLOCK }];
       return g.op('MatMulNBits', [x, b, scales, zeros], attrs, undefined, 'com.microsoft');

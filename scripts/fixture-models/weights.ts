@@ -85,6 +85,16 @@ export function randomBytes(seed: number, n: number): LazyBytes {
   });
 }
 
+/** `n` copies of one float (per-block scales), as fp32 or fp16 bytes. */
+export function filledFloats(n: number, value: number, half: boolean): LazyBytes {
+  return lazy(n * (half ? 2 : 4), function* () {
+    for (let done = 0; done < n; done += CHUNK) {
+      const len = Math.min(CHUNK, n - done);
+      yield bytesOf(half ? new Uint16Array(len).fill(toHalf(value)) : new Float32Array(len).fill(value));
+    }
+  });
+}
+
 /** `n` copies of one byte (packed zero points). */
 export function filledBytes(n: number, value: number): LazyBytes {
   return lazy(n, function* () {
