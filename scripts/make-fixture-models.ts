@@ -10,6 +10,8 @@ import { FIXTURE_DESIGNS } from './fixture-models/designs';
 import { fixtureFiles, fixtureIndex, type FileSet } from './fixture-models/files';
 import { DEFAULT_REAL_ARCH, defaultName, parameterCount, validateSpec, type RealArchSpec } from './fixture-models/real-arch';
 import { realArchFiles } from './fixture-models/real-arch-files';
+import { MODEL_DTYPES, type ModelDtype } from './fixture-models/qwen2-graph';
+import { DEFAULT_TWINS_DIR, ensureTwin, TWIN_NAMES, type TwinName } from './fixture-models/twins';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURES_DIR = join(REPO_ROOT, 'public', 'models', 'fixtures');
@@ -18,8 +20,12 @@ export const USAGE = `usage: make-fixture-models [--out DIR]
        make-fixture-models --real-arch [--name NAME] [--layers N] [--hidden H] [--heads A] [--kv-heads K]
                            [--head-dim D] [--intermediate I] [--vocab-extra X] [--seed S] [--out DIR]
   Without --real-arch: the designed fixtures, index.json and ${DEFAULT_REAL_ARCH.name}.
+       make-fixture-models --twin ${TWIN_NAMES.join('|')} --dtype ${MODEL_DTYPES.join('|')} [--dtype ...] [--out DIR]
   With --real-arch: one random-weight Qwen2-style model; unset sizes are ${DEFAULT_REAL_ARCH.name}'s
-  (head-dim defaults to hidden/heads), the name says the sizes unless --name is given.`;
+  (head-dim defaults to hidden/heads), the name says the sizes unless --name is given.
+  With --twin: a random-weight twin of a real model (its configuration, tokenizer type and size,
+  ONNX files of each --dtype) in DIR/twin-<name>/ (default DIR: .cache/model-twins/); only what is
+  missing is made.`;
 
 async function put(path: string, bytes: Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -54,6 +60,8 @@ export interface CliArgs {
   out: string;
   /** Set with --real-arch: write only this model. */
   realArch?: RealArchSpec;
+  /** Set with --twin: make this twin's files of these dtypes. */
+  twin?: { name: TwinName; dtypes: ModelDtype[] };
 }
 
 const SIZE_FLAGS = {
@@ -68,8 +76,10 @@ const SIZE_FLAGS = {
 } as const satisfies Record<string, keyof RealArchSpec>;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  let out = DEFAULT_FIXTURES_DIR;
+  let out: string | undefined;
   let realArch = false;
+  let twin: string | undefined;
+  const dtypes: ModelDtype[] = [];
   let name: string | undefined;
   const sizes: Partial<Record<(typeof SIZE_FLAGS)[keyof typeof SIZE_FLAGS], number>> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -81,6 +91,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     };
     if (flag === '--out') out = resolve(value());
     else if (flag === '--real-arch') realArch = true;
+    else if (flag === '--twin') twin = value();
+    else if (flag === '--dtype') {
+      const d = value();
+      if (!(MODEL_DTYPES as readonly string[]).includes(d)) throw new Error(`--dtype must be one of ${MODEL_DTYPES.join(', ')}, got "${d}"\n${USAGE}`);
+      if (!dtypes.includes(d as ModelDtype)) dtypes.push(d as ModelDtype);
+    }
     else if (flag === '--name') name = value();
     else if (flag in SIZE_FLAGS) {
       const raw = value();
@@ -90,9 +106,16 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
   const sized = Object.keys(sizes).length > 0;
+  if (twin !== undefined) {
+    if (realArch || sized || name) throw new Error(`--twin takes only --dtype and --out\n${USAGE}`);
+    if (!(TWIN_NAMES as string[]).includes(twin)) throw new Error(`unknown twin "${twin}": choose one of ${TWIN_NAMES.join(', ')}\n${USAGE}`);
+    if (dtypes.length === 0) throw new Error(`--twin needs at least one --dtype\n${USAGE}`);
+    return { out: out ?? DEFAULT_TWINS_DIR, twin: { name: twin as TwinName, dtypes } };
+  }
+  if (dtypes.length > 0) throw new Error(`--dtype needs --twin\n${USAGE}`);
   if (!realArch) {
     if (sized || name) throw new Error(`size flags and --name need --real-arch\n${USAGE}`);
-    return { out };
+    return { out: out ?? DEFAULT_FIXTURES_DIR };
   }
   const { name: _default, ...base } = DEFAULT_REAL_ARCH;
   const hidden = sizes.hidden ?? base.hidden;
@@ -106,7 +129,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   };
   const spec: RealArchSpec = { name: name ?? (sized ? defaultName(dims) : DEFAULT_REAL_ARCH.name), ...dims };
   validateSpec(spec);
-  return { out, realArch: spec };
+  return { out: out ?? DEFAULT_FIXTURES_DIR, realArch: spec };
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -118,7 +141,10 @@ if (isMain) {
     console.error((e as Error).message);
     process.exit(2);
   }
-  if (args.realArch) {
+  if (args.twin) {
+    const folder = await ensureTwin({ twin: args.twin.name, dtypes: args.twin.dtypes, dir: args.out });
+    console.log(`model twin ${args.twin.name} (${args.twin.dtypes.join(', ')}) ready in ${folder}`);
+  } else if (args.realArch) {
     const s = args.realArch;
     const files = await writeRealArchModel(args.out, s);
     console.log(`real-architecture fixture ${s.name}: ${s.layers} layers, hidden ${s.hidden}, ${s.heads}/${s.kvHeads} heads of ${s.headDim}, ` +

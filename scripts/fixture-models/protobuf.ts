@@ -1,18 +1,33 @@
 // A minimal protocol-buffers *writer*: just the wire types an ONNX file uses
 // (varint, 32-bit float, length-delimited). Field order is the call order, so
-// the same calls always give the same bytes.
+// the same calls always give the same bytes. A length-delimited field may be
+// `LazyBytes`: its length is known up front and its bytes are made only when
+// the message is streamed out, so a multi-GB model never sits in memory.
+
+/** Bytes made on demand, in chunks, `byteLength` in all. */
+export interface LazyBytes {
+  readonly byteLength: number;
+  chunks(): Iterable<Uint8Array>;
+}
+
+export type Part = Uint8Array | LazyBytes;
 
 const WIRE_VARINT = 0;
 const WIRE_LEN = 2;
 const WIRE_FIXED32 = 5;
 
 export class ProtoWriter {
-  private chunks: Uint8Array[] = [];
+  private parts: Part[] = [];
   private size = 0;
 
-  private push(bytes: Uint8Array): void {
-    this.chunks.push(bytes);
-    this.size += bytes.length;
+  private push(bytes: Part): void {
+    this.parts.push(bytes);
+    this.size += bytes.byteLength;
+  }
+
+  /** Encoded size so far, lazy parts included (none made). */
+  get byteLength(): number {
+    return this.size;
   }
 
   private rawVarint(value: bigint): void {
@@ -47,9 +62,9 @@ export class ProtoWriter {
     return this;
   }
 
-  bytes(field: number, value: Uint8Array): this {
+  bytes(field: number, value: Part): this {
     this.tag(field, WIRE_LEN);
-    this.rawVarint(BigInt(value.length));
+    this.rawVarint(BigInt(value.byteLength));
     this.push(value);
     return this;
   }
@@ -62,7 +77,10 @@ export class ProtoWriter {
   message(field: number, build: (w: ProtoWriter) => void): this {
     const inner = new ProtoWriter();
     build(inner);
-    return this.bytes(field, inner.finish());
+    this.tag(field, WIRE_LEN);
+    this.rawVarint(BigInt(inner.size));
+    for (const p of inner.parts) this.push(p);
+    return this;
   }
 
   /** Repeated int64, unpacked: onnx.proto is proto2, where that is the default encoding. */
@@ -71,13 +89,22 @@ export class ProtoWriter {
     return this;
   }
 
+  /** The encoded bytes in order, lazy parts made as they come. */
+  *stream(): Generator<Uint8Array> {
+    for (const p of this.parts) {
+      if (p instanceof Uint8Array) yield p;
+      else yield* p.chunks();
+    }
+  }
+
   finish(): Uint8Array {
     const out = new Uint8Array(this.size);
     let offset = 0;
-    for (const c of this.chunks) {
+    for (const c of this.stream()) {
       out.set(c, offset);
       offset += c.length;
     }
+    if (offset !== this.size) throw new Error(`protobuf writer: a lazy part made ${offset - this.size} bytes more than it declared`);
     return out;
   }
 }

@@ -16,6 +16,10 @@ export interface RealArchSpec {
   intermediate: number;
   /** Unused vocabulary rows on top of the tokenizer's, so the embedding and LM head cost what a real vocabulary costs. */
   vocabExtra: number;
+  /** Tokens of the tokenizer (default: the byte-level fixture tokenizer's). */
+  tokenizerTokens?: number;
+  /** The ONNX file computes the LM head from the embedding (tied, one copy stored) instead of its own weight. */
+  lmHeadFromEmbedding?: boolean;
   seed: number;
   ropeTheta: number;
   rmsNormEps: number;
@@ -37,7 +41,7 @@ export const DEFAULT_REAL_ARCH: RealArchSpec = {
   rmsNormEps: 1e-6,
 };
 
-export const vocabSize = (s: RealArchSpec) => VOCAB_SIZE + s.vocabExtra;
+export const vocabSize = (s: RealArchSpec) => (s.tokenizerTokens ?? VOCAB_SIZE) + s.vocabExtra;
 
 /** Bytes the model may emit: printable ASCII, tab and newline, so its noise decodes as text. */
 export function isSpokenToken(id: number): boolean {
@@ -75,7 +79,8 @@ export function parameterCount(s: RealArchSpec): number {
   const attention = s.hidden * q + q + 2 * (s.hidden * kv + kv) + q * s.hidden;
   const mlp = 3 * s.hidden * s.intermediate;
   const norms = 2 * s.hidden;
-  return V * s.hidden /* embed */ + s.layers * (attention + mlp + norms) + s.hidden /* final norm */ + s.hidden * V /* lm head */;
+  const lmHead = s.lmHeadFromEmbedding ? 0 : s.hidden * V;
+  return V * s.hidden /* embed */ + s.layers * (attention + mlp + norms) + s.hidden /* final norm */ + lmHead;
 }
 
 /** A folder name that says the size, for models made from flags without --name. */

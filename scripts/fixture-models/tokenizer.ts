@@ -49,24 +49,48 @@ export function bytesToUnicode(): string[] {
   return table;
 }
 
-function addedToken(content: string) {
-  return { content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true };
+export interface AddedToken { id: number; content: string; special: boolean }
+
+function addedToken(content: string, special = true) {
+  return { content, single_word: false, lstrip: false, rstrip: false, normalized: false, special };
+}
+
+/** What differs between the fixture tokenizer and the model twins' (see twin-tokenizer.ts). */
+export interface TokenizerDesign {
+  /** Token strings in the byte-level alphabet, id = index. */
+  vocab: readonly string[];
+  merges: readonly (readonly [string, string])[];
+  added: readonly AddedToken[];
+  normalizer: object | null;
+  preTokenizer: object;
+}
+
+const BYTE_LEVEL = { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: true };
+
+/** The fixture design: one token per byte, no merges, no normalizer (Qwen's NFC would rewrite non-NFC source text). */
+export function byteTokenizerDesign(): TokenizerDesign {
+  return {
+    vocab: bytesToUnicode(),
+    merges: [],
+    added: SPECIAL_TOKENS.map((t) => ({ id: specialTokenId(t), content: t, special: true })),
+    normalizer: null,
+    preTokenizer: BYTE_LEVEL,
+  };
 }
 
 /** tokenizer.json in the Hugging Face `tokenizers` format. */
-export function buildTokenizerJson(): object {
+export function buildTokenizerJson(design: TokenizerDesign = byteTokenizerDesign()): object {
   const vocab: Record<string, number> = {};
-  bytesToUnicode().forEach((ch, byte) => { vocab[ch] = byte; });
-  // No normalizer: Qwen's tokenizer has NFC, which would rewrite non-NFC source text.
-  const byteLevel = { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: true };
+  design.vocab.forEach((token, id) => { vocab[token] = id; });
+  const byteLevel = { ...BYTE_LEVEL, use_regex: false };
   return {
     version: '1.0',
     truncation: null,
     padding: null,
-    added_tokens: SPECIAL_TOKENS.map((t) => ({ id: specialTokenId(t), ...addedToken(t) })),
-    normalizer: null,
-    pre_tokenizer: byteLevel,
-    post_processor: { ...byteLevel, use_regex: false },
+    added_tokens: design.added.map((t) => ({ id: t.id, ...addedToken(t.content, t.special) })),
+    normalizer: design.normalizer,
+    pre_tokenizer: design.preTokenizer,
+    post_processor: byteLevel,
     decoder: byteLevel,
     model: {
       type: 'BPE',
@@ -78,20 +102,20 @@ export function buildTokenizerJson(): object {
       byte_fallback: false,
       ignore_merges: false,
       vocab,
-      merges: [],
+      merges: design.merges,
     },
   };
 }
 
 /** tokenizer_config.json, shaped like Qwen2.5-Coder's. */
-export function buildTokenizerConfig(): object {
+export function buildTokenizerConfig(added: readonly AddedToken[] = byteTokenizerDesign().added): object {
   const decoder: Record<string, object> = {};
-  for (const t of SPECIAL_TOKENS) decoder[String(specialTokenId(t))] = addedToken(t);
+  for (const t of added) decoder[String(t.id)] = addedToken(t.content, t.special);
   return {
     add_bos_token: false,
     add_prefix_space: false,
     added_tokens_decoder: decoder,
-    additional_special_tokens: SPECIAL_TOKENS.filter((t) => t !== EOS_TOKEN),
+    additional_special_tokens: added.filter((t) => t.special && t.content !== EOS_TOKEN).map((t) => t.content),
     bos_token: null,
     // Without this, decode() "cleans up" spaces before punctuation and rewrites code.
     clean_up_tokenization_spaces: false,
