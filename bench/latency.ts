@@ -63,8 +63,12 @@ function options(argv: readonly string[]): Options {
 /** The model folder: a twin made on demand into the cache (never at install or test time), or one named by flags. */
 async function modelFolder(o: Options): Promise<{ root: string; name: string }> {
   if (o.modelsDir && o.model) return { root: resolve(o.modelsDir), name: o.model };
-  const { ensureTwin } = await import('../scripts/fixture-models/twins');
-  const dir = await ensureTwin({ twin: o.twin, dtypes: [o.dtype], onProgress: (m: string) => progress(m) });
+  const { ensureTwin, TWINS } = await import('../scripts/fixture-models/twins');
+  const { MODEL_DTYPES } = await import('../scripts/fixture-models/qwen2-graph');
+  if (!(o.twin in TWINS)) throw new Error(`--twin ${o.twin}: choose from ${Object.keys(TWINS).join(', ')}`);
+  const dtype = MODEL_DTYPES.find((d) => d === o.dtype);
+  if (!dtype) throw new Error(`--dtype ${o.dtype}: choose from ${MODEL_DTYPES.join(', ')}`);
+  const dir = await ensureTwin({ twin: o.twin as keyof typeof TWINS, dtypes: [dtype], onProgress: (m: string) => progress(m) });
   return { root: dirname(dir), name: dir.slice(dirname(dir).length + 1) };
 }
 
