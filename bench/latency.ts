@@ -104,16 +104,23 @@ export const suite: BenchSuite = {
     const cores = Math.max(2, Math.min(4, cpus().length));
 
     if (o.node) {
-      const { nodeSpeeds, nodeReplay } = await import('./latency/node');
+      const { nodeSpeeds, nodeReplay, nodeOverhead } = await import('./latency/node');
       progress(`node cpu: speed at budgets ${o.budgets.join(', ')}`);
+      const speeds = await nodeSpeeds(root, name, o.dtype, FAMILY, source, o.budgets, 16);
+      progress('node cpu: our pipeline vs a bare generate(), interleaved');
+      const overhead = await nodeOverhead(root, name, o.dtype, source, budget, 16, 3);
       results.node = {
-        ...(await nodeSpeeds(root, name, o.dtype, FAMILY, source, o.budgets, 16)),
+        ...speeds,
+        pipelineVsBare: { ...overhead, target: 'at most 1.05' },
         replay: await (async () => {
           progress('node cpu: typing replay without reuse');
           const without = await nodeReplay(root, name, o.dtype, source, replay, settings(false), false);
           progress('node cpu: typing replay with reuse');
           const withReuse = await nodeReplay(root, name, o.dtype, source, replay, settings(true), true);
-          return { noreuse: replaySummary(without), reuse: replaySummary(withReuse), outputs_identical: sameOutputs(without, withReuse) };
+          const mem = withReuse.map((r) => r.memMB ?? 0);
+          return {
+            // Resident memory from the second request to the last: the cache is replaced, never accumulated.
+            rssMB: { second: mem[1], last: mem.at(-1) }, noreuse: replaySummary(without), reuse: replaySummary(withReuse), outputs_identical: sameOutputs(without, withReuse) };
         })(),
       };
     }

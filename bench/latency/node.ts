@@ -20,8 +20,48 @@ export async function nodeSpeeds(root: string, model: string, dtype: string, fam
 export async function nodeReplay(root: string, model: string, dtype: string, source: string, replay: ReplayOptions, s: ReplaySettings, reuse: boolean): Promise<ReplayRequest[]> {
   const m = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', dtype, reuseCache: reuse });
   try {
-    return await driveReplay(m, typingReplay(source, replay), s);
+    return await driveReplay(m, typingReplay(source, replay), s, () => mb(process.memoryUsage().rss));
   } finally {
     await m.dispose();
   }
+}
+
+/**
+ * Our local path (windowing, FIM prompt, per-token probabilities, stop
+ * tokens, reuse off) against a bare transformers.js generate() of the same
+ * prompt on the same files, interleaved: the pipeline's own cost. At real
+ * size seconds dwarf the noise, so the ratio says something.
+ */
+export async function nodeOverhead(root: string, model: string, dtype: string, source: string, budget: number, newTokens: number, reps: number): Promise<{ bareMs: number[]; pipelineMs: number[]; ratio: number }> {
+  const { AutoModelForCausalLM, AutoTokenizer } = await import('@huggingface/transformers');
+  const { completeWithFim } = await import('../../src/inference/fim-completion');
+  const { windowContext } = await import('../../src/completion/context-window');
+  const { fimTemplate } = await import('../../src/completion/fim');
+  const { typingReplay, documentAt } = await import('../../src/completion/testing/typing-replay');
+  const ours = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', dtype, reuseCache: false });
+  // The loader left transformers.js' env pointing at `root`: the bare model reads the same files.
+  const tokenizer = await AutoTokenizer.from_pretrained(model);
+  const bare = await AutoModelForCausalLM.from_pretrained(model, { device: 'cpu', dtype: dtype as never });
+  const r = typingReplay(source, { seed: 3, fromLine: 220, lines: 4 });
+  const doc = documentAt(r, r.steps.at(-1)!);
+  const w = windowContext(doc.prefix, doc.suffix, { budget, countTokens: (t) => ours.countTokens(t) });
+  const prompt = fimTemplate('qwen2.5-coder').build(w.prefix, w.suffix);
+  // The random-weight twin never emits a stop token: both generate exactly newTokens.
+  const fns = {
+    bare: async () => { await bare.generate({ ...tokenizer(prompt), max_new_tokens: newTokens, do_sample: false }); },
+    pipeline: async () => { await completeWithFim(ours, 'qwen2.5-coder', { ...doc, maxNewTokens: newTokens, promptBudget: budget }); },
+  };
+  const times: Record<string, number[]> = { bare: [], pipeline: [] };
+  for (const fn of Object.values(fns)) await fn(); // warm-up
+  for (let i = 0; i < reps; i++) {
+    for (const [k, fn] of Object.entries(fns)) {
+      const t0 = performance.now();
+      await fn();
+      times[k].push(performance.now() - t0);
+    }
+  }
+  await ours.dispose();
+  await bare.dispose();
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { bareMs: times.bare.map(Math.round), pipelineMs: times.pipeline.map(Math.round), ratio: Math.round((med(times.pipeline) / med(times.bare)) * 1000) / 1000 };
 }

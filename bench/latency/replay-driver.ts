@@ -18,6 +18,9 @@ export interface ReplaySettings {
   maxRequests: number;
 }
 
+/** Sampled after each request (Node: resident memory), to see whether typing makes memory grow. */
+export type MemoryProbe = () => number;
+
 export interface ReplayRequest {
   promptTokens: number;
   /** Prompt tokens computed for this request: by the request itself and by the read-aheads since the last one. */
@@ -29,11 +32,12 @@ export interface ReplayRequest {
   /** The replay's pause after that keystroke: an answer later than this would have been cancelled by the next key. */
   pauseMs: number;
   ids: number[];
+  memMB?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: ReplaySettings): Promise<ReplayRequest[]> {
+export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: ReplaySettings, memory?: MemoryProbe): Promise<ReplayRequest[]> {
   const out: ReplayRequest[] = [];
   let readAhead: AbortController | undefined;
   let readAheadTokens = 0;
@@ -57,7 +61,7 @@ export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: R
     const ghostMs = performance.now() - keyAt;
     const stats = r.stats!;
     const requestTokens = stats.promptTokens - stats.reusedTokens;
-    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id) });
+    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id), ...(memory && { memMB: memory() }) });
     readAheadTokens = 0;
     // The person resumes typing when their pause ends (at once if the answer came later).
     await sleep(keyAt + step.gapMs - performance.now());
