@@ -7,6 +7,7 @@ import type { EngineRequest } from '../app/completion-engine';
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { monaco } from './monaco';
+import { typedThrough, type ShownSuggestion } from './type-through';
 
 export interface CompletionSource {
   complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
@@ -77,6 +78,9 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
     clearTimeout(t.timer);
     if (!t.shown) { t.shown = true; hooks.onShown?.(t.result); }
   };
+  // The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts).
+  // Its items share one Tracked: a suggestion typed through counts as one suggestion, shown and accepted once.
+  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked }) | undefined;
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
       const source = hooks.source();
@@ -90,6 +94,14 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       const language = hooks.languageOf(model);
       // Off for this language: only an explicit request (Alt+Backslash) completes.
       if (!explicit && hooks.enabled && !hooks.enabled(language)) return empty;
+      const here = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
+      const through = explicit ? undefined : typedThrough(shown, model.uri.toString(), prefix, suffix);
+      if (through) {
+        const item = { insertText: through.rest, range: here };
+        tracked.set(item, shown!.tracked);
+        return { items: [item] };
+      }
+      shown = undefined;
       const key = `${language}\u0000${prefix}\u0000${suffix}`;
       if (!explicit && !cache.get(key)) {
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
@@ -119,8 +131,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       if (token.isCancellationRequested || model.getVersionId() !== versionAtRequest) return empty;
       hooks.onResult(result);
       if (!result.text) return empty;
-      const item = { insertText: result.text, range: new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column) };
-      tracked.set(item, { result, shown: false, accepted: false });
+      const item = { insertText: result.text, range: here };
+      const t: Tracked = { result, shown: false, accepted: false };
+      tracked.set(item, t);
+      shown = { document: model.uri.toString(), prefix, suffix, text: result.text, result, tracked: t };
       return { items: [item] };
     },
     handleItemDidShow(_c, item) {
@@ -141,7 +155,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         t.accepted = true;
         markShown(t);
         hooks.onAccepted?.(t.result, false);
-      } else clearTimeout(t.timer);
+      } else {
+        clearTimeout(t.timer);
+        t.timer = undefined;
+      }
     },
     disposeInlineCompletions() {},
   };

@@ -13,6 +13,7 @@ const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: 'Tab', what: 'accept the suggestion' },
   { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
+  { keys: 'Shift + Tab', what: 'accept the next line of the suggestion (while one is shown)' },
   { keys: 'Escape', what: 'dismiss the suggestion' },
   { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
   // Monaco's own binding (toggleTabFocusMode contrib): without it Tab never leaves the editor.
@@ -21,12 +22,22 @@ export const COMPLETION_KEYS: KeyHelp[] = [
 ];
 
 export const TRIGGER_ACTION = 'editor.action.inlineSuggest.trigger';
+const ACCEPT_LINE_ACTION = 'editor.action.inlineSuggest.acceptNextLine';
 
 export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor): monaco.IDisposable {
-  return editor.addAction({
+  const now = editor.addAction({
     id: 'router-ide.completeNow',
     label: 'Complete now (local model first)',
     keybindings: [monaco.KeyMod.Alt | monaco.KeyCode.Backslash],
     run: (ed) => ed.getAction(TRIGGER_ACTION)?.run(),
   });
+  // Shift+Tab, as llama.vscode has it; only while a suggestion is shown, so outdenting still works otherwise.
+  const line = editor.addAction({
+    id: 'router-ide.acceptLine',
+    label: 'Accept the next line of the suggestion',
+    keybindings: [monaco.KeyMod.Shift | monaco.KeyCode.Tab],
+    precondition: 'inlineSuggestionVisible',
+    run: (ed) => ed.getAction(ACCEPT_LINE_ACTION)?.run(),
+  });
+  return { dispose: () => { now.dispose(); line.dispose(); } };
 }

@@ -1,0 +1,48 @@
+// Typing through a suggestion: the characters the ghost text shows, typed,
+// keep the rest on screen with no new request and the same provenance; and
+// Shift+Tab accepts one line of a multi-line suggestion.
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+
+test('typing the suggested characters keeps the rest on screen, with no new request and the same badge', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  await page.evaluate(() => {
+    const ide = (window as unknown as { __ide: { engine: { complete: (...a: unknown[]) => unknown }; calls?: number } }).__ide;
+    const complete = ide.engine.complete.bind(ide.engine);
+    ide.calls = 0;
+    ide.engine.complete = (...a: unknown[]) => { ide.calls!++; return complete(...a); };
+  });
+  const calls = () => page.evaluate(() => (window as unknown as { __ide: { calls: number } }).__ide.calls);
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  const badge = await page.getByTestId('privacy-badge').textContent();
+  expect(await calls()).toBe(1);
+  await page.keyboard.type('a +');
+  await expect(ghostText(page).first()).toHaveText(' b');
+  // Past the debounce: still no request.
+  await page.waitForTimeout(600);
+  expect(await calls()).toBe(1);
+  expect(await page.getByTestId('privacy-badge').textContent()).toBe(badge);
+  await page.keyboard.press('Tab');
+  expect(await editorText(page)).toBe('def add(a, b):\n    return a + b\n');
+});
+
+test('a character that differs from the suggestion lets go of it: a new request', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await page.keyboard.type('z');
+  // The old rest (" + b" after an "a") is never shown for "z"; the fixture answers "a + b" again.
+  await expect(ghostText(page).first()).toContainText('a + b');
+  expect(await editorText(page)).toBe('def add(a, b):\n    return z\n');
+});
+
+test('Shift+Tab accepts the next line of a multi-line suggestion', async ({ page, openIde, server }) => {
+  server.setMode({ kind: 'ok', text: 'total = a + b\n    return total' });
+  // fixture-invalid's local answer is invalid: the large model's two lines are shown.
+  await openIde({ model: 'fixture-invalid' });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).filter({ hasText: 'total = a + b' })).toHaveCount(1);
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(() => editorText(page)).toContain('return total = a + b');
+  expect(await editorText(page)).not.toContain('    return total\n');
+});
