@@ -21,6 +21,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   'early-escalation': async () => (await import('./early-escalation')).suite,
   ui: async () => (await import('./ui')).suite,
   latency: async () => (await import('./latency')).suite,
+  timing: async () => (await import('./timing')).suite,
 };
 
 async function main(): Promise<void> {

@@ -261,6 +261,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
             enabled: (lang) => !langOffRef.current.includes(lang),
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,
+            adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
             onResult: (r) => {
               setResult(r); setResultSeq((n) => n + 1); setLastError(null);
               addStat({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, bytes: r.bytesSent });

@@ -40,6 +40,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest }: Pro
     const reg = registerInlineCompletions({
       source: () => hooksRef.current.source(),
       debounceMs: () => hooksRef.current.debounceMs(),
+      adaptive: () => hooksRef.current.adaptive?.() ?? true,
       onResult: (r) => hooksRef.current.onResult(r),
       onError: (m) => hooksRef.current.onError(m),
       onPending: (p) => hooksRef.current.onPending(p),

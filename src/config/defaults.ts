@@ -30,7 +30,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     neverSend: ['**/secrets/**', '**/*.env', '**/.env', '**/*.pem', '**/*.key', '**/id_rsa*'],
     secrets: 'block',
   },
-  editor: { debounceMs: 250 },
+  editor: { debounceMs: 250, adaptiveDebounce: true },
 };
 
 /** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */

@@ -134,5 +134,10 @@ export interface AppConfig {
   /** null: escalation is off and nothing ever leaves the machine. */
   endpoint: EndpointConfig | null;
   privacy: PrivacyConfig;
-  editor: { debounceMs: number };
+  /**
+   * debounceMs: the pause in typing before a request (0: none); with
+   * adaptiveDebounce (default true) only the starting point: the wait then
+   * follows the typing pace and suggestions not taken (typing-pace.ts).
+   */
+  editor: { debounceMs: number; adaptiveDebounce: boolean };
 }

@@ -6,6 +6,7 @@ import { AbortedError } from '../completion/pipeline';
 import type { EngineRequest } from '../app/completion-engine';
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
+import { TypingPace } from '../completion/typing-pace';
 import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
 
@@ -19,7 +20,10 @@ export interface CompletionSource {
 
 export interface InlineCompletionHooks {
   source: () => CompletionSource | undefined;
+  /** The wait after typing before a request; with `adaptive`, only the starting point. 0: no wait. */
   debounceMs: () => number;
+  /** Follow the person's typing pace and suggestions not taken (src/completion/typing-pace.ts); default on. */
+  adaptive?: () => boolean;
   fileOf: (model: monaco.editor.ITextModel) => string;
   /** The validator's language id (a .tsx file is `typescript` to Monaco but `tsx` to the validator). */
   languageOf: (model: monaco.editor.ITextModel) => string;
@@ -72,7 +76,13 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
   const cache = new ResultCache();
   const empty = { items: [] };
   // What each shown item came from, for the stats (shown after 750 ms, accepted).
-  type Tracked = { result: CompletionResult; timer?: ReturnType<typeof setTimeout>; shown: boolean; accepted: boolean };
+  // `live`: items on screen for this suggestion (typing through replaces one item with the next).
+  type Tracked = { result: CompletionResult; timer?: ReturnType<typeof setTimeout>; shown: boolean; accepted: boolean; live: number };
+  const pace = new TypingPace({ initialMs: hooks.debounceMs() });
+  const waitMs = () => {
+    const configured = hooks.debounceMs();
+    return configured > 0 && (hooks.adaptive?.() ?? true) ? pace.delayMs() : configured;
+  };
   const tracked = new WeakMap<object, Tracked>();
   const markShown = (t: Tracked) => {
     clearTimeout(t.timer);
@@ -87,6 +97,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       if (!source) return empty;
       // Typing cancels the token; a request that outlived its keystroke shows nothing.
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
+      if (!explicit) pace.keystroke(performance.now());
       const versionAtRequest = model.getVersionId();
       const full = model.getFullModelRange();
       const prefix = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
@@ -98,6 +109,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       const through = explicit ? undefined : typedThrough(shown, model.uri.toString(), prefix, suffix);
       if (through) {
         const item = { insertText: through.rest, range: here };
+        shown!.tracked.live++;
         tracked.set(item, shown!.tracked);
         return { items: [item] };
       }
@@ -108,7 +120,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         const readAhead = new AbortController();
         const sub = token.onCancellationRequested(() => readAhead.abort());
         source.prefill?.({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, readAhead.signal);
-        const waited = await sleep(hooks.debounceMs(), token);
+        const waited = await sleep(waitMs(), token);
         sub.dispose();
         if (!waited) return empty;
       }
@@ -132,7 +144,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       hooks.onResult(result);
       if (!result.text) return empty;
       const item = { insertText: result.text, range: here };
-      const t: Tracked = { result, shown: false, accepted: false };
+      const t: Tracked = { result, shown: false, accepted: false, live: 1 };
       tracked.set(item, t);
       shown = { document: model.uri.toString(), prefix, suffix, text: result.text, result, tracked: t };
       return { items: [item] };
@@ -151,7 +163,9 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
     handleEndOfLifetime(_c, item, reason) {
       const t = tracked.get(item);
       if (!t) return;
-      if (reason.kind === monaco.languages.InlineCompletionEndOfLifeReasonKind.Accepted && !t.accepted) {
+      t.live--;
+      const acceptedNow = reason.kind === monaco.languages.InlineCompletionEndOfLifeReasonKind.Accepted;
+      if (acceptedNow && !t.accepted) {
         t.accepted = true;
         markShown(t);
         hooks.onAccepted?.(t.result, false);
@@ -159,6 +173,12 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         clearTimeout(t.timer);
         t.timer = undefined;
       }
+      if (t.accepted || t.live > 0) {
+        if (acceptedNow) pace.accepted();
+        return;
+      }
+      // Gone without being taken (dismissed, typed over) after the person saw it.
+      if (t.shown) pace.rejected();
     },
     disposeInlineCompletions() {},
   };

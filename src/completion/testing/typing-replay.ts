@@ -36,6 +36,8 @@ export interface ReplayOptions {
   lines?: number;
   /** Probability of a typo per key; default 0.02. */
   typoRate?: number;
+  /** Median gap between keys, ms: 150 (about 6.5 characters a second) by default; pauses scale with it. */
+  keyMedianMs?: number;
 }
 
 /** The document and cursor at a step. */
@@ -63,12 +65,13 @@ function logNormal(rand: () => number, median: number, sigma: number): number {
 const between = (rand: () => number, lo: number, hi: number) => lo + (hi - lo) * rand();
 
 /** How long a person waits after typing `ch` (the key just typed) before the next key. */
-function gapAfter(ch: string, next: string | undefined, rand: () => number): number {
-  const key = Math.min(600, logNormal(rand, 150, 0.35));
-  if (next === undefined) return 2000;
-  if (ch === '\n' && rand() < 0.6) return between(rand, 700, 3000);
-  if ('([{:=,.'.includes(ch) && rand() < 0.25) return between(rand, 400, 1600);
-  if (ch === ' ' && rand() < 0.08) return between(rand, 350, 1200);
+function gapAfter(ch: string, next: string | undefined, rand: () => number, median: number): number {
+  const s = median / 150;
+  const key = Math.min(4 * median, logNormal(rand, median, 0.35));
+  if (next === undefined) return 2000 * s;
+  if (ch === '\n' && rand() < 0.6) return between(rand, 700, 3000) * s;
+  if ('([{:=,.'.includes(ch) && rand() < 0.25) return between(rand, 400, 1600) * s;
+  if (ch === ' ' && rand() < 0.08) return between(rand, 350, 1200) * s;
   return key;
 }
 
@@ -83,6 +86,7 @@ export function typingReplay(source: string, opts: ReplayOptions = {}): TypingRe
   const block = all.slice(from, from + count).join('\n') + (from + count < all.length ? '\n' : '');
   const after = all.slice(from + count).join('\n');
   const typoRate = opts.typoRate ?? 0.02;
+  const median = opts.keyMedianMs ?? 150;
 
   const steps: TypingStep[] = [];
   const chars = Array.from(block); // code points: a key types a whole character
@@ -91,11 +95,11 @@ export function typingReplay(source: string, opts: ReplayOptions = {}): TypingRe
     const ch = chars[i];
     if (/[a-z]/.test(ch) && rand() < typoRate) {
       const wrong = TYPO_KEYS[Math.floor(rand() * TYPO_KEYS.length)];
-      steps.push({ typed: typed + wrong, gapMs: between(rand, 200, 500) }); // noticed, then Backspace
-      steps.push({ typed, gapMs: logNormal(rand, 150, 0.3) });
+      steps.push({ typed: typed + wrong, gapMs: between(rand, 200, 500) * (median / 150) }); // noticed, then Backspace
+      steps.push({ typed, gapMs: logNormal(rand, median, 0.3) });
     }
     typed += ch;
-    steps.push({ typed, gapMs: gapAfter(ch, chars[i + 1], rand) });
+    steps.push({ typed, gapMs: gapAfter(ch, chars[i + 1], rand, median) });
   }
   return { before, after, block, steps };
 }
