@@ -2,7 +2,9 @@
 // plugged into the pure pipeline as its ports.
 import * as Comlink from 'comlink';
 import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
-import { runCompletion, type CompletionContext, type CompletionResult, type PipelinePorts } from '../completion/pipeline';
+import { runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
+
+export type { EngineRequest } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
 import { createEscalationClient } from '../endpoint';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
@@ -10,12 +12,6 @@ import type { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
 
-export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens'> {
-  file: string;
-  /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
-  documentId?: string;
-  version?: number;
-}
 
 const isWebGpuFailure = (e: unknown) => e instanceof Error && e.message.includes(WEBGPU_FAILED);
 

@@ -39,6 +39,17 @@ export interface CompletionContext {
 }
 
 /**
+ * What the editor asks the engine for: the text around the cursor and where
+ * it is; the engine adds the budgets and the router's settings.
+ */
+export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens'> {
+  file: string;
+  /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
+  documentId?: string;
+  version?: number;
+}
+
+/**
  * local: kept on the device. escalated: the large model answered.
  * blocked: escalation wanted but not allowed (policy, no endpoint): nothing left.
  * failed: escalation was attempted and failed; the request may have left.

@@ -1,9 +1,8 @@
 // Monaco glue: turns "the user paused typing" into a completion request and
 // the result into ghost text. Debounce, cancellation and caching live here;
 // everything else is the engine's.
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult, EngineRequest } from '../completion/pipeline';
 import { AbortedError } from '../completion/pipeline';
-import type { EngineRequest } from '../app/completion-engine';
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { TypingPace } from '../completion/typing-pace';

@@ -1,0 +1,103 @@
+// The inference worker's logic in Node, with the fixture models: the device
+// decision and its reason, the WebGPU-failure marker, sources and dtypes,
+// threads, warm-up, completions, read-ahead and cancellation. The browser's
+// backends are stood in for by onnxruntime-node: the loader runs the real
+// model on 'cpu' whatever device the service picked.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { InferenceService, type InferenceHost } from './inference-service';
+import { loadLocalModel, type LoadOptions } from './local-model';
+import { WEBGPU_FAILED, type InferenceLoadRequest } from './worker-api';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'inference-service-'));
+  await writeFixtureModels(root);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+function host(over: Partial<InferenceHost> = {}) {
+  const loads: LoadOptions[] = [];
+  const threads: number[] = [];
+  const h: InferenceHost = {
+    webGpuUnavailableReason: async () => 'no WebGPU adapter is available',
+    crossOriginIsolated: true,
+    cores: 8,
+    setWasmThreads: (n) => threads.push(n),
+    bundledRoot: root,
+    load: (o) => { loads.push(o); return loadLocalModel({ ...o, device: 'cpu' }); },
+    ...over,
+  };
+  return { h, loads, threads };
+}
+
+const req = (over: Partial<InferenceLoadRequest> = {}): InferenceLoadRequest => ({
+  model: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'q4f16', wasm: 'q8' }, device: 'auto', warmUp: false, ...over,
+});
+
+describe('InferenceService', () => {
+  it('without a WebGPU adapter loads on WASM and says why; bundled models are fp32 from the bundled folder', async () => {
+    const { h, loads, threads } = host();
+    const s = new InferenceService(h);
+    const r = await s.load(req());
+    expect(r).toMatchObject({ device: 'wasm', fallbackReason: 'no WebGPU adapter is available', threads: 4 });
+    expect(r.threadsNote).toBeUndefined();
+    expect(threads).toEqual([4]);
+    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'fp32', location: { kind: 'local', root } });
+    const out = await s.complete(1, { prefix: 'def add(a, b):\n    return ', suffix: '\n', maxNewTokens: 16 });
+    expect(out.text).toBe('a + b');
+    // Forced WASM is a choice, not a fallback: no reason shown.
+    expect((await s.load(req({ device: 'wasm' }))).fallbackReason).toBeUndefined();
+  });
+
+  it('a page that is not cross-origin isolated gets one thread and the reason; the count is set once per worker', async () => {
+    const { h, threads } = host({ crossOriginIsolated: false });
+    const s = new InferenceService(h);
+    const r = await s.load(req({ wasmThreads: 3 }));
+    expect(r.threads).toBe(1);
+    expect(r.threadsNote).toMatch(/not cross-origin isolated/);
+    await s.load(req({ wasmThreads: 2 }));
+    expect(threads).toEqual([1]);
+  });
+
+  it('a WebGPU load failure is marked so the engine moves to WASM in a fresh worker', async () => {
+    const { h, loads } = host({
+      webGpuUnavailableReason: async () => undefined,
+      load: (o) => { loads.push(o); return o.device === 'webgpu' ? Promise.reject(new Error('shader-f16 not supported')) : loadLocalModel({ ...o, device: 'cpu' }); },
+    });
+    const s = new InferenceService(h);
+    const err = await s.load(req()).catch((e: Error) => e);
+    expect((err as Error).message).toContain(WEBGPU_FAILED);
+    expect((err as Error).message).toContain('shader-f16 not supported');
+    expect(loads.map((l) => l.device)).toEqual(['webgpu']);
+  });
+
+  it('hub and mirror models use the per-device dtype and their location', async () => {
+    const { h, loads } = host({ load: async (o) => { loads.push(o); throw new Error('offline'); } });
+    const s = new InferenceService(h);
+    await expect(s.load(req({ source: { kind: 'url', url: 'https://models.corp/' } }))).rejects.toThrow('offline');
+    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'q8', location: { kind: 'remote', host: 'https://models.corp/' } });
+    await expect(s.load(req({ source: { kind: 'hub' } }))).rejects.toThrow('offline');
+    expect(loads[1].location).toEqual({ kind: 'hub' });
+  });
+
+  it('warms up and measures, reads ahead, and cancels a request by id', async () => {
+    const { h } = host();
+    const s = new InferenceService(h);
+    const r = await s.load(req({ model: 'fixture-qwen2-tiny', warmUp: true }));
+    expect(r.speed?.prefillMsPerToken).toBeGreaterThan(0);
+    expect(r.warmUpMs).toBeGreaterThan(0);
+    const doc = { prefix: `${'x = 1\n'.repeat(80)}y = `, suffix: '\n', maxNewTokens: 8, promptBudget: 256 };
+    const ahead = await s.prefill(7, doc);
+    expect(ahead.cachedTokens).toBe(ahead.promptTokens - 1);
+    const done = await s.complete(8, doc);
+    expect(done.stats?.reusedTokens).toBe(ahead.promptTokens - 1);
+    const pending = s.complete(9, { ...doc, maxNewTokens: 200 });
+    s.cancel(9);
+    expect((await pending).finish).toBe('aborted');
+    await expect(new InferenceService(host().h).complete(1, doc)).rejects.toThrow('not loaded');
+  });
+});

@@ -1,0 +1,145 @@
+// The inference worker's logic, without the worker: which device to load on
+// and why, the fallback marker, where the files come from and in which
+// dtype, WASM threads, the warm-up, and completions, read-aheads and
+// cancellation by request id. workers/inference.worker.ts only plugs the
+// browser in (navigator.gpu, cross-origin isolation, ONNX Runtime's env) and
+// exposes this over comlink; Node tests drive it with the fixture models.
+import { fimTemplate } from '../completion/fim';
+import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../completion/types';
+import type { ModelSource } from '../config/types';
+import { completeWithFim, prefillWithFim } from './fim-completion';
+import { loadLocalModel, type DownloadProgress, type LoadedModel, type LoadOptions, type ModelLocation, type PrefillResult } from './local-model';
+import { warmUp } from './warm-up';
+import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
+
+/** What the service needs from where it runs (a browser worker; a test). */
+export interface InferenceHost {
+  /** Why WebGPU cannot be used here, or undefined when an adapter exists. */
+  webGpuUnavailableReason(): Promise<string | undefined>;
+  /** Whether threads are possible (a cross-origin isolated page), and how many cores there are. */
+  crossOriginIsolated: boolean;
+  cores: number;
+  /** Tells ONNX Runtime the thread count (read once, when its WASM starts). */
+  setWasmThreads(count: number): void;
+  /** Where bundled models are served from (a path: transformers.js probes local files by path). */
+  bundledRoot: string;
+  /** The loader; the browser uses loadLocalModel itself. */
+  load?: (opts: LoadOptions) => Promise<LoadedModel>;
+}
+
+export const BUNDLED_MODELS_PATH = '/models/fixtures/';
+
+const NOT_ISOLATED = 'single-threaded: the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
+
+/**
+ * transformers.js chains every session creation and run on one promise, so a
+ * single WebGPU failure rejects every later call in this worker too. The
+ * cure is a fresh worker on WASM: the engine does that on this marker.
+ */
+function webGpuFailed(what: string, cause: unknown): Error {
+  return new Error(`${WEBGPU_FAILED}WebGPU failed ${what} (${(cause as Error)?.message ?? String(cause)})`);
+}
+
+export class InferenceService {
+  private model: LoadedModel | undefined;
+  private family: string | undefined;
+  private threads: { count: number; note?: string } | undefined;
+  private readonly inFlight = new Map<number, AbortController>();
+
+  constructor(private readonly host: InferenceHost) {}
+
+  /** ONNX Runtime reads the thread count once: the first load of a worker sets it. */
+  private configureThreads(wanted = 0): { count: number; note?: string } {
+    if (this.threads) return this.threads;
+    const count = wanted > 0 ? wanted : Math.min(4, this.host.cores || 1);
+    this.threads = this.host.crossOriginIsolated || count === 1 ? { count } : { count: 1, note: NOT_ISOLATED };
+    this.host.setWasmThreads(this.threads.count);
+    return this.threads;
+  }
+
+  locationOf(source: ModelSource): ModelLocation {
+    switch (source.kind) {
+      case 'hub': return { kind: 'hub' };
+      case 'url': return { kind: 'remote', host: source.url };
+      case 'bundled': return { kind: 'local', root: this.host.bundledRoot };
+    }
+  }
+
+  /** Bundled fixtures ship fp32 only; other models pick the quantisation per device. */
+  static dtypeFor(req: InferenceLoadRequest, device: 'webgpu' | 'wasm'): string {
+    return req.source.kind === 'bundled' ? 'fp32' : req.dtype[device];
+  }
+
+  private loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
+    const load = this.host.load ?? loadLocalModel;
+    return load({
+      model: req.model, location: this.locationOf(req.source), device, dtype: InferenceService.dtypeFor(req, device),
+      family: req.family, fileName: req.fileName, onProgress, reuseCache: req.reuseCache ?? true,
+    });
+  }
+
+  async load(req: InferenceLoadRequest, onProgress?: (p: DownloadProgress) => void): Promise<InferenceLoadResult> {
+    const t0 = performance.now();
+    fimTemplate(req.family); // unknown family: fail before downloading anything
+    const threads = this.configureThreads(req.wasmThreads);
+    await this.model?.dispose();
+    this.model = undefined;
+    let fallbackReason: string | undefined;
+    let device: InferenceDevice = 'wasm';
+    if (req.device !== 'wasm') {
+      fallbackReason = await this.host.webGpuUnavailableReason();
+      if (!fallbackReason) {
+        try {
+          this.model = await this.loadOn('webgpu', req, onProgress);
+          device = 'webgpu';
+        } catch (e) {
+          // Whatever the cause, a fresh worker on WASM either works or names it.
+          throw webGpuFailed('to load the model', e);
+        }
+      }
+    }
+    if (!this.model) this.model = await this.loadOn('wasm', req, onProgress);
+    this.family = req.family;
+    const ms = performance.now() - t0;
+    let warm: Awaited<ReturnType<typeof warmUp>> | undefined;
+    if (req.warmUp !== false) {
+      try {
+        warm = await warmUp(this.model, req.family);
+      } catch (e) {
+        throw device === 'webgpu' ? webGpuFailed('in the warm-up run', e) : e;
+      }
+    }
+    return {
+      model: req.model, device, fallbackReason: req.device === 'wasm' ? undefined : fallbackReason, ms,
+      threads: threads.count, ...(threads.note && { threadsNote: threads.note }),
+      ...(warm && { speed: warm.speed, warmUpMs: warm.warmMs }),
+    };
+  }
+
+  /** Runs `fn` on the loaded model as request `id` (cancellable), naming a WebGPU failure as such. */
+  private async run<T>(id: number, what: string, fn: (m: LoadedModel, family: string, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const model = this.model;
+    if (!model || !this.family) throw new Error('The local model is not loaded yet.');
+    const ac = new AbortController();
+    this.inFlight.set(id, ac);
+    try {
+      return await fn(model, this.family, ac.signal);
+    } catch (e) {
+      throw model.device === 'webgpu' ? webGpuFailed(what, e) : e;
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  complete(id: number, req: CompletionRequest): Promise<LocalCompletion> {
+    return this.run(id, 'while completing', (m, f, signal) => completeWithFim(m, f, req, signal));
+  }
+
+  prefill(id: number, req: CompletionRequest): Promise<PrefillResult> {
+    return this.run(id, 'while reading ahead', (m, f, signal) => prefillWithFim(m, f, req, signal));
+  }
+
+  cancel(id: number): void {
+    this.inFlight.get(id)?.abort();
+  }
+}
