@@ -7,8 +7,8 @@
 //   <dir>/twin-<name>/config.json, generation_config.json, tokenizer.json, tokenizer_config.json
 //   <dir>/twin-<name>/onnx/model.onnx (+ model.onnx_data), model_fp16.onnx (+ _data past 2 GB),
 //                          model_quantized.onnx, model_q4.onnx, model_q4f16.onnx
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countWords, sourceTexts } from './bpe-trainer';
 import { encodedSizes, PROTOBUF_LIMIT, writeModelFile, type ExternalDataOptions } from './onnx-writer';
@@ -203,7 +203,17 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
   const folder = join(resolve(opts.dir ?? DEFAULT_TWINS_DIR), def.spec.name);
   mkdirSync(join(folder, 'onnx'), { recursive: true });
 
-  if (!existsSync(join(folder, 'tokenizer.json')) || !existsSync(join(folder, 'tokenizer_config.json'))) {
+  const hasTokenizer = (f: string) => existsSync(join(f, 'tokenizer.json')) && existsSync(join(f, 'tokenizer_config.json'));
+  // The real twins share one tokenizer, as the real models do: learnt once per machine.
+  const sibling = def.corpus || hasTokenizer(folder) ? undefined : Object.values(TWINS as Record<string, TwinDefinition>)
+    .filter((t) => t !== def && t.regularTokens === def.regularTokens)
+    .map((t) => join(dirname(folder), t.spec.name))
+    .find(hasTokenizer);
+  if (sibling) {
+    for (const f of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(sibling, f), join(folder, f));
+    log(`${def.spec.name}: tokenizer copied from ${basename(sibling)}`);
+  }
+  if (!hasTokenizer(folder)) {
     const t0 = performance.now();
     log(`${def.spec.name}: learning a ${def.regularTokens}-token byte-level BPE vocabulary from ${def.corpus ? 'the given text' : 'code on this machine'} ...`);
     const words = countWords((def.corpus ?? machineCorpus)());
