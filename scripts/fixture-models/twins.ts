@@ -91,9 +91,25 @@ export function twinDefinition(twin: TwinName | TwinDefinition): TwinDefinition 
 /** tensors of at least 1 KB go to the data file, as onnx's external data converter does. */
 const externalFor = (file: string): ExternalDataOptions => ({ location: `${file}_data`, minTensorBytes: 1024 });
 
+/** Sizes per definition and dtype: building a big graph's description takes a moment, and ensureTwin asks often. */
+const sizeMemo = new WeakMap<TwinDefinition, Map<ModelDtype, { model: number; data: number; external: boolean }>>();
+
+function computeSizes(def: TwinDefinition, dtype: ModelDtype) {
+  let memo = sizeMemo.get(def);
+  if (!memo) sizeMemo.set(def, (memo = new Map()));
+  let sizes = memo.get(dtype);
+  if (!sizes) {
+    const m = buildRealArchModel(def.spec, { dtype, silentIds: [] });
+    const external = encodedSizes(m).model > def.externalAbove;
+    sizes = { ...encodedSizes(m, external ? externalFor(DTYPE_FILE[dtype]) : undefined), external };
+    memo.set(dtype, sizes);
+  }
+  return sizes;
+}
+
 /** Whether this dtype's file keeps its weights in `<file>_data`. */
 export function usesExternalData(def: TwinDefinition, dtype: ModelDtype): boolean {
-  return encodedSizes(buildRealArchModel(def.spec, { dtype, silentIds: [] })).model > def.externalAbove;
+  return computeSizes(def, dtype).external;
 }
 
 /**
@@ -101,8 +117,8 @@ export function usesExternalData(def: TwinDefinition, dtype: ModelDtype): boolea
  * without making any weight): `model` the .onnx file, `data` its _data file.
  */
 export function twinFileSizes(def: TwinDefinition, dtype: ModelDtype): { model: number; data: number } {
-  const m = buildRealArchModel(def.spec, { dtype, silentIds: [] });
-  return encodedSizes(m, usesExternalData(def, dtype) ? externalFor(DTYPE_FILE[dtype]) : undefined);
+  const { model, data } = computeSizes(def, dtype);
+  return { model, data };
 }
 
 // ---------------------------------------------------------------------------
@@ -221,7 +237,7 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
     writeTokenizer(folder, design);
     log(`${def.spec.name}: tokenizer written (${words.size} distinct words, ${design.merges.length} merges, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
-  const silentIds = twinSilentIds(def, readVocab(folder));
+  let silentIds: number[] | undefined; // read from the tokenizer only when a file is to be written
 
   for (const dtype of opts.dtypes) {
     if (dtypeComplete(folder, def, dtype)) continue;
@@ -233,6 +249,7 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
     let done = 0;
     let next = 0.1;
     const tmp = join(folder, 'onnx', `${file}.tmp`);
+    silentIds ??= twinSilentIds(def, readVocab(folder));
     writeModelFile(tmp, buildRealArchModel(def.spec, { dtype, silentIds }), sizes.data ? externalFor(file) : undefined, (n) => {
       done += n;
       if (done / total < next) return;
