@@ -86,12 +86,13 @@ class GraphBuilder {
   }
 
   /** A random weight in the activation type, uniform in [-scale, scale]. */
-  random(name: string, dims: readonly number[], scale: number, type: DataType = this.ft): string {
+  random(name: string, dims: readonly number[], scale: number): string {
     const n = dims.reduce((a, b) => a * b, 1);
-    this.initializers.push({ name, type, dims, raw: randomFloats(tensorSeed(this.seed, name), n, scale, type === DataType.FLOAT16) });
+    this.initializers.push({ name, type: this.ft, dims, raw: randomFloats(tensorSeed(this.seed, name), n, scale, this.half) });
     return name;
   }
 
+  /** uint8 data: random (quantised weights) or one value throughout (zero points). */
   bytes(name: string, dims: readonly number[], fill?: number): string {
     const n = dims.reduce((a, b) => a * b, 1);
     this.initializers.push({ name, type: DataType.UINT8, dims, raw: fill === undefined ? randomBytes(tensorSeed(this.seed, name), n) : filledBytes(n, fill) });

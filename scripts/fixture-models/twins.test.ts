@@ -2,7 +2,7 @@
 // writer's own size calculator, nothing generated), and a tiny twin made by
 // the same code path (tokenizer training, every dtype, external data, tied LM
 // head) that loads through the app's loader and generates.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
@@ -132,6 +132,22 @@ describe('a tiny twin', () => {
     await ensureTwin({ twin: plain, dtypes: ['q8', 'q4f16'], dir, onProgress: (l) => again.push(l) });
     expect(again).toEqual([]);
     expect(lines.some((l) => /writing onnx\/model_quantized\.onnx/.test(l))).toBe(true);
+  });
+
+  it('a real twin takes the tokenizer another real twin already learnt (the models share one)', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'twins-shared-'));
+    try {
+      const sibling = join(shared, TWINS['qwen2.5-coder-0.5b'].spec.name);
+      mkdirSync(sibling);
+      for (const f of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(folders.get(plain.name)!, f), join(sibling, f));
+      const log: string[] = [];
+      const folder = await ensureTwin({ twin: 'qwen2.5-coder-1.5b', dtypes: [], dir: shared, onProgress: (l) => log.push(l) });
+      expect(log).toEqual([`${TWINS['qwen2.5-coder-1.5b'].spec.name}: tokenizer copied from ${basename(sibling)}`]);
+      expect(readFileSync(join(folder, 'tokenizer.json'), 'utf8')).toBe(readFileSync(join(sibling, 'tokenizer.json'), 'utf8'));
+      expect(JSON.parse(readFileSync(join(folder, 'config.json'), 'utf8'))).toMatchObject({ num_hidden_layers: 28, hidden_size: 1536, vocab_size: 151_936, eos_token_id: 151_643 });
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   for (const name of ['tiny', 'tiny-tied']) {

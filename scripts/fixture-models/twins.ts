@@ -7,8 +7,8 @@
 //   <dir>/twin-<name>/config.json, generation_config.json, tokenizer.json, tokenizer_config.json
 //   <dir>/twin-<name>/onnx/model.onnx (+ model.onnx_data), model_fp16.onnx (+ _data past 2 GB),
 //                          model_quantized.onnx, model_q4.onnx, model_q4f16.onnx
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countWords, sourceTexts } from './bpe-trainer';
 import { encodedSizes, PROTOBUF_LIMIT, writeModelFile, type ExternalDataOptions } from './onnx-writer';
@@ -91,9 +91,25 @@ export function twinDefinition(twin: TwinName | TwinDefinition): TwinDefinition 
 /** tensors of at least 1 KB go to the data file, as onnx's external data converter does. */
 const externalFor = (file: string): ExternalDataOptions => ({ location: `${file}_data`, minTensorBytes: 1024 });
 
+/** Sizes per definition and dtype: building a big graph's description takes a moment, and ensureTwin asks often. */
+const sizeMemo = new WeakMap<TwinDefinition, Map<ModelDtype, { model: number; data: number; external: boolean }>>();
+
+function computeSizes(def: TwinDefinition, dtype: ModelDtype) {
+  let memo = sizeMemo.get(def);
+  if (!memo) sizeMemo.set(def, (memo = new Map()));
+  let sizes = memo.get(dtype);
+  if (!sizes) {
+    const m = buildRealArchModel(def.spec, { dtype, silentIds: [] });
+    const external = encodedSizes(m).model > def.externalAbove;
+    sizes = { ...encodedSizes(m, external ? externalFor(DTYPE_FILE[dtype]) : undefined), external };
+    memo.set(dtype, sizes);
+  }
+  return sizes;
+}
+
 /** Whether this dtype's file keeps its weights in `<file>_data`. */
 export function usesExternalData(def: TwinDefinition, dtype: ModelDtype): boolean {
-  return encodedSizes(buildRealArchModel(def.spec, { dtype, silentIds: [] })).model > def.externalAbove;
+  return computeSizes(def, dtype).external;
 }
 
 /**
@@ -101,8 +117,8 @@ export function usesExternalData(def: TwinDefinition, dtype: ModelDtype): boolea
  * without making any weight): `model` the .onnx file, `data` its _data file.
  */
 export function twinFileSizes(def: TwinDefinition, dtype: ModelDtype): { model: number; data: number } {
-  const m = buildRealArchModel(def.spec, { dtype, silentIds: [] });
-  return encodedSizes(m, usesExternalData(def, dtype) ? externalFor(DTYPE_FILE[dtype]) : undefined);
+  const { model, data } = computeSizes(def, dtype);
+  return { model, data };
 }
 
 // ---------------------------------------------------------------------------
@@ -203,7 +219,17 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
   const folder = join(resolve(opts.dir ?? DEFAULT_TWINS_DIR), def.spec.name);
   mkdirSync(join(folder, 'onnx'), { recursive: true });
 
-  if (!existsSync(join(folder, 'tokenizer.json')) || !existsSync(join(folder, 'tokenizer_config.json'))) {
+  const hasTokenizer = (f: string) => existsSync(join(f, 'tokenizer.json')) && existsSync(join(f, 'tokenizer_config.json'));
+  // The real twins share one tokenizer, as the real models do: learnt once per machine.
+  const sibling = def.corpus || hasTokenizer(folder) ? undefined : Object.values(TWINS as Record<string, TwinDefinition>)
+    .filter((t) => t !== def && t.regularTokens === def.regularTokens)
+    .map((t) => join(dirname(folder), t.spec.name))
+    .find(hasTokenizer);
+  if (sibling) {
+    for (const f of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(sibling, f), join(folder, f));
+    log(`${def.spec.name}: tokenizer copied from ${basename(sibling)}`);
+  }
+  if (!hasTokenizer(folder)) {
     const t0 = performance.now();
     log(`${def.spec.name}: learning a ${def.regularTokens}-token byte-level BPE vocabulary from ${def.corpus ? 'the given text' : 'code on this machine'} ...`);
     const words = countWords((def.corpus ?? machineCorpus)());
@@ -211,7 +237,7 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
     writeTokenizer(folder, design);
     log(`${def.spec.name}: tokenizer written (${words.size} distinct words, ${design.merges.length} merges, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
-  const silentIds = twinSilentIds(def, readVocab(folder));
+  let silentIds: number[] | undefined; // read from the tokenizer only when a file is to be written
 
   for (const dtype of opts.dtypes) {
     if (dtypeComplete(folder, def, dtype)) continue;
@@ -223,6 +249,7 @@ export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
     let done = 0;
     let next = 0.1;
     const tmp = join(folder, 'onnx', `${file}.tmp`);
+    silentIds ??= twinSilentIds(def, readVocab(folder));
     writeModelFile(tmp, buildRealArchModel(def.spec, { dtype, silentIds }), sizes.data ? externalFor(file) : undefined, (n) => {
       done += n;
       if (done / total < next) return;
