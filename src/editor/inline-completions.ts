@@ -1,6 +1,7 @@
 // Monaco glue: turns "the user paused typing" into a completion request and
-// the result into ghost text. Debounce, cancellation and caching live here;
-// everything else is the engine's.
+// the result into ghost text. The wait (adaptive, typing-pace.ts), the
+// read-ahead while it runs, cancellation, caching and typing through a
+// suggestion live here; everything else is the engine's.
 import type { CompletionResult, EngineRequest } from '../completion/pipeline';
 import { AbortedError } from '../completion/pipeline';
 import { DocumentSync } from '../syntax/document-sync';
