@@ -130,7 +130,7 @@ export const suite: BenchSuite = {
       const { openBrowser } = await import('./latency/browser');
       const b = await openBrowser(root, name, o.dtype);
       try {
-        const threads: Record<string, { decode_tok_s: number; ttft_ms: Record<number, number> }> = {};
+        const threads: Record<string, { decode_tok_s: number; ttft_ms: Record<number, number>; ms_per_token: Record<number, number> }> = {};
         const budgets = o.quick ? [256] : o.budgets;
         for (const t of [1, cores]) {
           progress(`chromium wasm ${t} thread(s): loading`);
@@ -143,6 +143,7 @@ export const suite: BenchSuite = {
           threads[String(t)] = {
             decode_tok_s: Math.round(samples[0].decodeTokPerS * 100) / 100,
             ttft_ms: Object.fromEntries(samples.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
+            ms_per_token: Object.fromEntries(samples.map((s, i) => [budgets[i], Math.round(s.msPerToken)])),
             ...(t === cores && { loadMs: Math.round(loaded.ms), isolated: loaded.isolated, rendererMB: b.rendererMB() }),
           } as typeof threads[string];
         }
