@@ -22,6 +22,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   ui: async () => (await import('./ui')).suite,
   latency: async () => (await import('./latency')).suite,
   timing: async () => (await import('./timing')).suite,
+  extent: async () => (await import('./extent')).suite,
 };
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 // The small model through the app's own loader and FIM port (transformers.js
 // in Node): fixture models here, any hub id or folder for users. Output is
 // post-processed exactly as the pipeline does before the router sees it.
+import { completionExtent } from '../../src/completion/extent';
 import { postProcess } from '../../src/completion/postprocess';
 import type { FimFamily, InferenceDevice } from '../../src/completion/types';
 import { localModelPort } from '../../src/inference/fim-completion';
@@ -24,7 +25,9 @@ export async function localModelSource(o: LocalSourceOptions): Promise<Completio
     name: `local:${o.model}`,
     role: 'local',
     async complete(task, signal) {
-      const out = await port.complete({ prefix: task.prefix, suffix: task.suffix, maxNewTokens: o.maxNewTokens }, signal);
+      // The rest of a line or a block, decided as the app's pipeline decides it.
+      const extent = completionExtent(task.prefix, task.suffix, task.language).extent;
+      const out = await port.complete({ prefix: task.prefix, suffix: task.suffix, maxNewTokens: o.maxNewTokens, extent }, signal);
       const text = postProcess(out.text, task.suffix);
       return {
         text,

@@ -7,6 +7,7 @@ import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
+import { completionExtent } from './extent';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
 
@@ -129,6 +130,7 @@ export async function runCompletion(
   const started = performance.now();
   const raw = await ports.local.complete({
     prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
+    extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
   }, signal);
   throwIfAborted(signal);

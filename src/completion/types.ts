@@ -23,6 +23,8 @@ export interface CompletionRequest {
   promptBudget?: number;
   /** Enables early escalation: stop decoding once the router is certain to escalate. */
   early?: { router: RouterConfig; language: LanguageId };
+  /** 'line': stop at the end of the line (src/completion/extent.ts); 'block' or absent: up to maxNewTokens. */
+  extent?: 'line' | 'block';
 }
 
 /** What the local model produced for one request. */
@@ -42,6 +44,8 @@ export interface LocalCompletion {
   window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
   /** What the request cost the local model (absent when it computed nothing). */
   stats?: GenerationStats;
+  /** How much was asked for: the rest of the line or a block (src/completion/extent.ts). */
+  extent?: 'line' | 'block';
 }
 
 /** What a local generation cost: how much of its prompt was computed, and how long each phase took. */

@@ -33,9 +33,12 @@ export async function completeWithFim(model: LoadedModel, family: FimFamily | st
   const earlyStop = req.early
     ? earlyEscalationCheck({ router: req.early.router, language: req.early.language, prefix, maxNewTokens: req.maxNewTokens })
     : undefined;
-  const out = await model.generate(tpl.build(prefix, suffix), { maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop });
+  const out = await model.generate(tpl.build(prefix, suffix), {
+    maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop, stopAtLineEnd: req.extent === 'line',
+  });
   return {
     text: out.text, tokens: out.tokens, finish: out.finish, earlyReason: out.earlyReason, ...(out.stats && { stats: out.stats }),
+    ...(req.extent && { extent: req.extent }),
     device: model.device, model: model.model, ms: performance.now() - t0,
     ...(w && { window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated } }),
   };

@@ -63,6 +63,8 @@ export interface GenerateOptions {
    * stop as soon as the router is certain to escalate anyway.
    */
   earlyStop?: EarlyStopCheck;
+  /** Stop at the end of the first line that has code on it; the newline is not part of the text (src/completion/extent.ts). */
+  stopAtLineEnd?: boolean;
 }
 
 export interface LocalGeneration {
@@ -253,6 +255,26 @@ const GREEDY: Readonly<Record<string, unknown>> = {
 // ---------------------------------------------------------------------------
 // The loaded model
 
+/** The early-stop reason that means "the line is complete" (a stop, not an escalation). */
+const LINE_END = 'line end';
+/** A newline after code on its line (leading blank lines do not end a line's completion). */
+const LINE_DONE = /\S.*\n/;
+
+/** `text` and its tokens up to the first line end after code; the newline and what follows are dropped. */
+function cutAtLineEnd(text: string, tokens: TokenProb[]): { text: string; tokens: TokenProb[] } {
+  const m = LINE_DONE.exec(text);
+  if (!m) return { text, tokens };
+  const end = m.index + m[0].length - 1;
+  const kept: TokenProb[] = [];
+  let at = 0;
+  for (const t of tokens) {
+    if (at >= end) break;
+    kept.push(at + t.text.length <= end ? t : { ...t, text: t.text.slice(0, end - at) });
+    at += t.text.length;
+  }
+  return { text: text.slice(0, end), tokens: kept };
+}
+
 /** Prompt tokens computed per forward pass ahead of generation: the longest a keystroke waits for a stop. */
 const PREFILL_CHUNK = 64;
 
@@ -376,8 +398,10 @@ class TransformersLocalModel implements LoadedModel {
     const abort = new AbortCriteria(opts.signal);
     const processors = new LogitsProcessorList();
     processors.push(recorder);
-    const early = opts.earlyStop
-      ? new EarlyStopCriteria(opts.earlyStop, recorder, promptLength, stopIds, this.tokenTexts())
+    const lineEnd: EarlyStopCheck | undefined = opts.stopAtLineEnd ? (p) => (LINE_DONE.test(p.text) ? LINE_END : undefined) : undefined;
+    const check: EarlyStopCheck | undefined = lineEnd && opts.earlyStop ? (p) => lineEnd(p) ?? opts.earlyStop!(p) : lineEnd ?? opts.earlyStop;
+    const early = check
+      ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts())
       : undefined;
 
     const result = (await this.lm.generate({
@@ -410,11 +434,16 @@ class TransformersLocalModel implements LoadedModel {
       ? { id: stopId, text: this.tokenizer.decode([stopId], { skip_special_tokens: false }), prob: probs[ids.length - 1] }
       : undefined;
 
-    const text = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
-    const finish = abort.fired ? 'aborted' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
+    const decoded = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
+    const atLineEnd = early?.reason === LINE_END;
+    const { text, tokens: kept } = atLineEnd ? cutAtLineEnd(decoded, tokens) : { text: decoded, tokens };
+    const finish = abort.fired ? 'aborted' : atLineEnd ? 'stop' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
     const firstAt = recorder.firstAt ?? tEnd;
     const cost: GenerationStats = { promptTokens: promptLength, reusedTokens: reused, prefillMs: firstAt - t0, decodeMs: tEnd - firstAt, newTokens: ids.length };
-    return { text, tokens, finish, stats: cost, ...(early?.reason && { earlyReason: early.reason }), ...(stopToken && { stopToken }) };
+    return {
+      text, tokens: kept, finish, stats: cost,
+      ...(early?.reason && !atLineEnd && { earlyReason: early.reason }), ...(stopToken && { stopToken }),
+    };
   }
 
   countTokens(text: string): number {

@@ -91,3 +91,25 @@ describe('KV-cache reuse across requests', () => {
     expect(out.tokens.map((t) => t.id)).toEqual(ref.tokens.map((t) => t.id));
   });
 });
+
+describe('a request for the rest of a line', () => {
+  it('stops at the end of the first line with code, and gives that line of what a free run gives', async () => {
+    let compared = 0;
+    for (let i = 0; i < 12 && compared < 2; i++) {
+      const prompt = buildFimPrompt('qwen2.5-coder', `# case ${i}\ndef f(x):\n    return `, '\n');
+      const free = await fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [] });
+      const line = /\S.*\n/.exec(free.text);
+      if (!line) continue;
+      compared++;
+      const cut = await fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [], stopAtLineEnd: true });
+      const firstLine = free.text.slice(0, line.index + line[0].length - 1);
+      expect(cut.text).toBe(firstLine);
+      expect(cut.finish).toBe('stop');
+      expect(cut.earlyReason).toBeUndefined();
+      expect(cut.tokens.map((t) => t.text).join('')).toBe(firstLine);
+      expect(cut.tokens.length).toBeLessThan(free.tokens.length);
+      expect(cut.stats!.newTokens).toBeLessThan(free.stats!.newTokens);
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+});
