@@ -16,14 +16,22 @@ function windowed(model: LoadedModel, req: CompletionRequest) {
   return { w, prefix: w?.prefix ?? req.prefix, suffix: w?.suffix ?? req.suffix };
 }
 
+/** Marks the cursor in a built prompt; a private-use character no code contains by accident. */
+const CURSOR = '\uE000';
+
 /**
- * Computes the KV cache of the prompt `req` would have, ahead of the request
- * (while the user is still typing): the same windowing and template as
- * `completeWithFim`, so the request then reuses it.
+ * Computes the KV cache of the prompt `req` would have, up to the cursor,
+ * ahead of the request (while the user is still typing): the same windowing
+ * and template as `completeWithFim`, so the request reuses it. Only up to the
+ * cursor: what follows it (the suffix, in most templates) changes its keys
+ * and values with every keystroke, so reading it ahead on each key would be
+ * thrown away at the next; the request reads it once. In a template that puts
+ * the suffix first (Codestral) the whole prompt is read.
  */
 export function prefillWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
   const { prefix, suffix } = windowed(model, req);
-  return model.prefill(fimTemplate(family).build(prefix, suffix), signal);
+  const built = fimTemplate(family).build(prefix + CURSOR, suffix);
+  return model.prefill(built.slice(0, built.indexOf(CURSOR)), signal);
 }
 
 export async function completeWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
