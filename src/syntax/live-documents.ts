@@ -31,7 +31,6 @@ import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/typ
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
-import { hasErrorsAway } from './quarantine';
 import type { LanguageSpec } from './languages';
 import { applyEdit, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
@@ -285,7 +284,10 @@ export class LiveDocuments {
   private brokenAway(doc: LiveDocument, splice: Splice): boolean {
     if (!doc.tree.rootNode.hasError) return false;
     doc.errors ??= collectIssues(doc.tree);
-    return hasErrorsAway(doc.errors, splice);
+    // Wider than the full check's own test (quarantine.ts hasErrorsAway):
+    // the window's cut reshapes errors too, so any error off the cursor's
+    // row sends a rejection to the full check, which decides.
+    return doc.errors.some((e) => e.endRow < splice.row || e.row > splice.row);
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */

@@ -70,6 +70,8 @@ export function overBudgetReason(what: string, budgetMs?: number): string {
 const DEFAULT_SLICE_MS = 20;
 /** Rounds of setting errors aside: each may uncover the next error that the previous one hid. */
 const MAX_QUARANTINE_ROUNDS = 4;
+/** Up to this many code units a quarantine parse runs in one go (about 20 ms here). */
+const ONE_GO_LENGTH = 100_000;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -132,7 +134,7 @@ export class SyntaxValidator {
       const wide = swallowedBy(before, after, splice);
       return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
     }
-    const again = await this.withErrorsSetAside(grammar, spec, req, before, after, splice, deadline, started, view);
+    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view);
     return again ?? overBudget();
   }
 
@@ -142,7 +144,7 @@ export class SyntaxValidator {
    * while new ones surface. null when the deadline came first.
    */
   private async withErrorsSetAside(
-    grammar: Language, spec: LanguageSpec, req: SyntaxRequest, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
+    grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
     view: (text: string) => string,
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
@@ -153,20 +155,22 @@ export class SyntaxValidator {
       if (!rows.length) break;
       for (const r of rows) blanked.add(r);
       const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
-      const b = await this.parseIssues(grammar, spec, view(prefix + suffix), deadline);
+      const b = await this.recoveryParse(grammar, spec, view(prefix + suffix), deadline);
       if (!b) return null;
-      const a = await this.parseIssues(grammar, spec, view(prefix + req.completion + suffix), deadline, [splice.at, splice.at + splice.length]);
+      const a = await this.recoveryParse(grammar, spec, view(prefix + req.completion + suffix), deadline, [splice.at, splice.at + splice.length]);
       if (!a) return null;
       before = b;
       after = a;
       if (introducedIssues(before, after, splice).length === 0) break;
     }
     const verdict = { ...judge(req.language, before, after, splice, started), preexistingErrors: before0.length };
-    // Once nothing is left broken away from the cursor, the ordinary rule holds.
-    if (verdict.valid || !hasErrorsAway(before, splice) || sureOfBlame(introducedIssues(before, after, splice), before, splice)) return verdict;
+    if (verdict.valid) return verdict;
+    // Once nothing is left broken away from the cursor, the ordinary rule
+    // holds; the errors listed are the first check's, on the real text.
+    if (!hasErrorsAway(before, splice) || sureOfBlame(introducedIssues(before, after, splice), before, splice)) return { ...first, ms: performance.now() - started };
     const away = before.find((b) => b.row !== splice.row) ?? before[0];
-    const first = verdict.errors[0];
-    return uncheckedVerdict(req.language, `the file has a syntax error elsewhere (line ${away ? away.row + 1 : '?'}) and tree-sitter's recovery from it covers the completion${first ? ` (line ${first.row + 1})` : ''}: an error the completion adds cannot be told apart from it`, started);
+    const charged = verdict.errors[0];
+    return uncheckedVerdict(req.language, `the file has a syntax error elsewhere (line ${away ? away.row + 1 : '?'}) and tree-sitter's recovery from it covers the completion${charged ? ` (line ${charged.row + 1})` : ''}: an error the completion adds cannot be told apart from it`, started);
   }
 
   /**
@@ -264,6 +268,20 @@ export class SyntaxValidator {
     const issues = await this.parseIssues(grammar, spec, view(prefix + suffix), deadline);
     if (issues) this.lastBefore = { spec, prefix, suffix, issues };
     return issues;
+  }
+
+  /**
+   * A parse of a document broken in several places, in one go when it is
+   * small: a parse paused and resumed can recover from an error differently
+   * from one in one go (the trees are both valid recoveries), and on these
+   * documents, the quarantine's whole input, that would make the verdict
+   * depend on where the pauses fell. Large ones are still sliced.
+   */
+  private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
+    if (text.length > ONE_GO_LENGTH) return this.parseIssues(grammar, spec, text, deadline, completion);
+    await this.getRuntime();
+    const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
+    return treeIssues(parser.parse(text), spec, text, completion);
   }
 
   /** `parseIssues` through `parseInSlices`; null when the deadline came first. */

@@ -159,7 +159,7 @@ export function plants(doc: string, cursor: number, language: CorpusLanguage): P
 }
 
 /** prefix and suffix with the plant in (it is never at the cursor itself, except at either end of the file). */
-export function applyPlant(prefix: string, suffix: string, plant: Plant): { prefix: string; suffix: string } {
+export function applyPlant(prefix: string, suffix: string, plant: Pick<Plant, "at" | "text">): { prefix: string; suffix: string } {
   const at = plant.at;
   if (at < prefix.length || (at === prefix.length && at === 0)) return { prefix: prefix.slice(0, at) + plant.text + prefix.slice(at), suffix };
   const i = at - prefix.length;
