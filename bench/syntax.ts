@@ -258,8 +258,8 @@ async function whileBusy(work: () => Promise<unknown>, own: () => Promise<Syntax
  * The corpus of edit states (8 languages, clean and with an unrelated error
  * planted, labels from the real compilers) through the editor's live path:
  * each state opened as a document, each middle checked at its cursor. The
- * per-language table and the p50 of the check. `--edit-states-only` stops
- * after this part.
+ * per-language table and the p50 of the check. `--no-large` stops after
+ * this part and the file sizes (no 5 MB document, no browser).
  */
 async function editStates(): Promise<Record<string, unknown>> {
   if (!corpusPresent()) {
@@ -352,9 +352,9 @@ export const suite: BenchSuite = {
       console.log('');
     }
     results.editStates = await editStates();
-    if (process.argv.includes('--edit-states-only')) return results;
     results.sizes = await sizes();
     console.log('');
+    if (process.argv.includes('--no-large')) return results;
     results.largeDocument = await largeDocument();
     results.loadAverage = loadavg();
     console.log('');

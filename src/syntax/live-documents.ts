@@ -250,7 +250,7 @@ export class LiveDocuments {
       doc.before = { key, issues };
     }
     const before = doc.before.issues;
-    const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion) };
+    const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
     if (completion === '') return judge(doc.language, before, before, splice, started);
     // The Python checks read indentation from the text: V8 joins the three
     // pieces only if they do.
@@ -286,8 +286,9 @@ export class LiveDocuments {
     doc.errors ??= collectIssues(doc.tree);
     // Wider than the full check's own test (quarantine.ts hasErrorsAway):
     // the window's cut reshapes errors too, so any error off the cursor's
-    // row sends a rejection to the full check, which decides.
-    return doc.errors.some((e) => e.endRow < splice.row || e.row > splice.row);
+    // row (one that reaches past it too: an unclosed string above that
+    // swallowed the rest) sends a rejection to the full check, which decides.
+    return doc.errors.some((e) => e.row !== splice.row || e.endRow !== splice.row);
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */

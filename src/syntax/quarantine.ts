@@ -43,7 +43,7 @@ export function startsAway(b: RawIssue, s: Splice): boolean {
  * starts on the same row too (rows after the cursor shifted by the
  * completion's line breaks).
  */
-export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>): number[] {
+export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
   const afterRows = new Set(after.map((a) => a.row));
   const rows = new Set<number>();
   let outer: RawIssue | undefined; // issues come outermost first, in document order
@@ -57,9 +57,20 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
     // An error that spans the cursor from above may be the hole's own (a
     // call whose arguments the middle finishes): set aside only if it
     // stays when the completion is in.
-    if (!touchesCursor(b, s) || afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) rows.add(b.row);
+    if (!touchesCursor(b, s) || afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) rows.add(brokenRow(b, text));
   }
   return [...rows].sort((x, y) => x - y);
+}
+
+/**
+ * The row an error belongs to: where it starts, or the next row when it
+ * starts at the very end of its row (tree-sitter opens the ERROR at the
+ * line break before the broken line).
+ */
+function brokenRow(b: RawIssue, text: string): number {
+  const eol = text.indexOf('\n', b.start);
+  const restOfRow = text.slice(b.start, eol < 0 ? text.length : eol);
+  return restOfRow.trim() === '' && b.endRow > b.row ? b.row + 1 : b.row;
 }
 
 /** Whether the document without the completion has an error away from the cursor that is not the hole's own. */
@@ -140,6 +151,15 @@ export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssu
   const charged = introducedIssues(before, after, s);
   const region = before.find((b) => b.kind === 'error' && touchesCursor(b, s) && b.row < s.row - SWALLOW_ROWS && b.end > s.at);
   if (region && charged.some((a) => a.row <= region.row)) return region;
+  // An error region that runs from the completion into a line just below
+  // it that was already broken on its own (an unclosed string or comment
+  // there): tree-sitter merged the two, and which one is wrong cannot be
+  // told. An error only on that line stays the completion's (the `else:`
+  // a bad middle leaves without its `if`).
+  const last0 = s.row + s.newlines;
+  const nextRow = before.filter((b) => b.row === s.row + 1 && !touchesCursor(b, s));
+  const merged = nextRow.find((b) => charged.some((a) => a.row <= last0 && a.endRow >= b.row + s.newlines));
+  if (merged) return merged;
   // A closing bracket reported missing below the completion, on a row that
   // was already broken (an unclosed call on the next line): rule 5 of the
   // differential rule charges it, but it is as likely the old line's.
@@ -149,5 +169,5 @@ export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssu
   return before.find((b) => !touchesCursor(b, s) && below.some((a) => a.row === (b.start < s.at ? b.row : b.row + s.newlines)));
 }
 
-const SWALLOW_ROWS = 2;
+const SWALLOW_ROWS = 0;
 const CLOSERS = new Set([')', ']', '}']);

@@ -127,7 +127,7 @@ export class SyntaxValidator {
     const text = req.prefix + req.completion + req.suffix;
     const after = req.completion === '' ? before : await this.parseIssues(grammar, spec, view(text), deadline, [at, at + req.completion.length]);
     if (!after) return overBudget();
-    const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion) };
+    const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
     if (verdict.valid) return verdict;
     if (!hasErrorsAway(before, splice)) {
@@ -148,14 +148,16 @@ export class SyntaxValidator {
     view: (text: string) => string,
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
+    let text = req.prefix + req.suffix;
     let before = before0;
     let after = after0;
     for (let round = 0; round < MAX_QUARANTINE_ROUNDS; round++) {
-      const rows = stableErrorRows(before, after, splice, blanked);
+      const rows = stableErrorRows(before, after, splice, blanked, text);
       if (!rows.length) break;
       for (const r of rows) blanked.add(r);
       const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
-      const b = await this.recoveryParse(grammar, spec, view(prefix + suffix), deadline);
+      text = prefix + suffix;
+      const b = await this.recoveryParse(grammar, spec, view(text), deadline);
       if (!b) return null;
       const a = await this.recoveryParse(grammar, spec, view(prefix + req.completion + suffix), deadline, [splice.at, splice.at + splice.length]);
       if (!a) return null;
