@@ -106,7 +106,7 @@ export function introducedIssues(before: readonly RawIssue[], after: readonly Ra
 const CLOSERS = new Set([')', ']', '}']);
 
 /** An issue of the old document at the cursor: the hole's own error. */
-function touchesCursor(b: RawIssue, s: Splice): boolean {
+export function touchesCursor(b: RawIssue, s: Splice): boolean {
   return b.start <= s.at && b.end >= s.at;
 }
 

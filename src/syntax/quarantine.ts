@@ -7,23 +7,26 @@
 // next `)`), which the differential rule alone would charge to the
 // completion.
 //
-// So when the first verdict is "invalid" and the document has errors off
-// the cursor's row, the check is made again with those errors set aside:
+// So when the first verdict is "invalid" and the document has errors away
+// from the cursor, the check is made again with those errors set aside:
 // the row where each one starts is blanked (every character but the line
 // break becomes a space, so offsets and rows stay the same) in the
-// document with and without the completion, and both are parsed again.
-// Only rows of "stable" errors are blanked: an error that starts on that
-// row both without and with the completion. A hole error (the empty
-// middle's own, such as `foo(a,` waiting for the `b)` the completion
-// brings) goes away with the completion and is never blanked, so the
-// completion is still judged against the code it has to fit.
+// document with and without the completion, and both are parsed again. An
+// error that spans the cursor from above is blanked only if it is
+// "stable" (it starts on that row both without and with the completion):
+// a hole error (the empty middle's own, such as `foo(a,` waiting for the
+// `b)` the completion brings) goes away with a good completion and is
+// never blanked, so the completion is still judged against the code it
+// has to fit.
 //
 // The verdict is then the one on the quarantined text. If errors are still
 // left away from the cursor after a few rounds and the completion is still
-// charged, the check cannot tell the completion's error from the old one:
-// it says "not checked" with the reason, never "invalid".
+// charged where they could reach, the check cannot tell the completion's
+// error from the old one: it says "not checked" with the reason, never
+// "invalid" (`sureOfBlame`, `swallowedBy` for the cases with no error away).
+// The rule and its measured limits: docs/syntax-validation.md.
 import type { RawIssue } from './issues';
-import { introducedIssues, type Splice } from './differential';
+import { introducedIssues, touchesCursor, type Splice } from './differential';
 
 /**
  * Whether an issue of the document without the completion starts away from
@@ -37,11 +40,10 @@ export function startsAway(b: RawIssue, s: Splice): boolean {
 }
 
 /**
- * The rows (in the document WITHOUT the completion) of stable errors away
- * from the cursor: an issue of `before` starting away from the cursor, with
- * unless it spans the cursor, in which case only when an issue of `after`
- * starts on the same row too (rows after the cursor shifted by the
- * completion's line breaks).
+ * The rows (in the document WITHOUT the completion, `text`) to blank: of
+ * each outermost issue of `before` starting away from the cursor; one that
+ * spans the cursor only when an issue of `after` starts on the same row too
+ * (rows after the cursor shifted by the completion's line breaks).
  */
 export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
   const afterRows = new Set(after.map((a) => a.row));
@@ -78,9 +80,6 @@ export function hasErrorsAway(before: readonly RawIssue[], s: Splice): boolean {
   return before.some((b) => startsAway(b, s) && !touchesCursor(b, s));
 }
 
-function touchesCursor(b: RawIssue, s: Splice): boolean {
-  return b.start <= s.at && b.end >= s.at;
-}
 
 /**
  * Whether an error charged to the completion lies on rows that an error
