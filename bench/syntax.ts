@@ -29,6 +29,7 @@ import type { SyntaxRequest, SyntaxVerdict } from '../src/completion/types';
 import { LiveDocuments } from '../src/syntax/live-documents';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/syntax/testing/bench-tasks';
+import { corpusPresent, corpusTable, loadCorpus, runCorpus } from '../src/syntax/testing/edit-states-corpus';
 import { PythonReference, python3Available } from '../src/syntax/testing/python-reference';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
@@ -253,6 +254,42 @@ async function whileBusy(work: () => Promise<unknown>, own: () => Promise<Syntax
   return { workMs: doneAt, waits, maxWait: waits.length ? Math.max(...waits) : Number.NaN, wrong, own: ownCheck.v, ownMs: ownCheck.ms };
 }
 
+/**
+ * The corpus of edit states (8 languages, clean and with an unrelated error
+ * planted, labels from the real compilers) through the editor's live path:
+ * each state opened as a document, each middle checked at its cursor. The
+ * per-language table and the p50 of the check. `--no-large` stops after
+ * this part and the file sizes (no 5 MB document, no browser).
+ */
+async function editStates(): Promise<Record<string, unknown>> {
+  if (!corpusPresent()) {
+    console.log('src/syntax/testing/data/edit-states.jsonl.gz not found: the edit-state part is skipped (npx tsx scripts/make-edit-states.ts)');
+    return {};
+  }
+  const docs = new LiveDocuments(createNodeValidator());
+  let version = 0;
+  let heldText = '';
+  const result = await runCorpus(loadCorpus(), async (req) => {
+    const text = req.prefix + req.suffix;
+    if (text !== heldText) {
+      await docs.openDocument('state', req.language, text, ++version);
+      heldText = text;
+    }
+    const started = performance.now();
+    const v = (await docs.validateAt('state', version, req.prefix.length, req.completion))!;
+    return { ...v, ms: performance.now() - started };
+  });
+  console.log(`edit states through the live path (docs/syntax-validation.md):\n${corpusTable(result)}\n`);
+  const ms: Record<string, Summary> = {};
+  for (const [language, values] of Object.entries(result.ms)) {
+    ms[language] = summarize(values);
+    row(`  ${language}: live check, edit states`, ms[language], `target p50 <= 1 ms: ${ms[language].p50 <= 1 ? 'ok' : 'MISSED'}`);
+  }
+  if (result.rejected.length) console.log(`false rejections:\n${result.rejected.join('\n')}`);
+  console.log('');
+  return { tallies: result.tallies, ms };
+}
+
 export const suite: BenchSuite = {
   name: 'syntax',
   description: 'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines; a 5 MB document being opened, in Node and in Chromium',
@@ -314,8 +351,10 @@ export const suite: BenchSuite = {
       } else console.log('g++ not found: skipped');
       console.log('');
     }
+    results.editStates = await editStates();
     results.sizes = await sizes();
     console.log('');
+    if (process.argv.includes('--no-large')) return results;
     results.largeDocument = await largeDocument();
     results.loadAverage = loadavg();
     console.log('');

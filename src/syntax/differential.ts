@@ -14,8 +14,9 @@
 // truncated/unbalanced completions and errors planted elsewhere in the file):
 //
 // 1. An error in the new document that touches the completion (its offsets
-//    meet the inserted text, or it lies on one of the completion's lines) is
-//    charged to the completion. This also covers an existing ERROR region
+//    meet the inserted text, or it lies on one of the completion's lines;
+//    after a completion ending in a line break, the next line is the
+//    suffix's, not the completion's) is charged to the completion. This also covers an existing ERROR region
 //    that grows or merges into the completion, and hole errors the
 //    completion failed to clear.
 // 2. Any other error is pre-existing iff an error of the old document that
@@ -45,6 +46,10 @@
 //    and never closes it gets its `}` reported at the end of the file, and
 //    an unrelated error already there (any kind) must not excuse that.
 //
+// In a file broken away from the cursor, a rejection by these rules is
+// checked again with those errors set aside (quarantine.ts, called by the
+// validator); where that cannot tell, the verdict is "not checked".
+//
 // Known limits, both rare on the benchmarks: a hole error that tree-sitter
 // reports a line or more after the cursor looks pre-existing (a completion
 // that fails to fix it is judged valid: most of the ~90 Python `dedent`
@@ -66,6 +71,12 @@ export interface Splice {
   row: number;
   /** Newlines in the completion: rows after the cursor shift down by this. */
   newlines: number;
+  /**
+   * The completion ends with a line break: its last row then holds only
+   * the code after the cursor, which it did not write (a `def broken(:`
+   * right after a completed line is not the completion's).
+   */
+  endsWithNewline?: boolean;
 }
 
 type RowRange = [first: number, last: number];
@@ -95,13 +106,14 @@ export function introducedIssues(before: readonly RawIssue[], after: readonly Ra
 const CLOSERS = new Set([')', ']', '}']);
 
 /** An issue of the old document at the cursor: the hole's own error. */
-function touchesCursor(b: RawIssue, s: Splice): boolean {
+export function touchesCursor(b: RawIssue, s: Splice): boolean {
   return b.start <= s.at && b.end >= s.at;
 }
 
 function touchesCompletion(a: RawIssue, s: Splice): boolean {
   const byOffset = a.start <= s.at + s.length && a.end >= s.at;
-  const byRow = a.row <= s.row + s.newlines && a.endRow >= s.row;
+  const lastRow = s.row + s.newlines - (s.endsWithNewline && s.newlines > 0 ? 1 : 0);
+  const byRow = a.row <= lastRow && a.endRow >= s.row;
   return byOffset || byRow;
 }
 

@@ -28,6 +28,8 @@
 // kept up to date for the next check.
 import { Edit, type Language, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { statementMacros } from './cpp-macros';
+import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
 import { applyEdit, type TextEdit } from './text-edits';
@@ -44,6 +46,8 @@ interface LiveDocument {
   lineStarts?: number[];
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
+  /** Whether it defines C++ statement-like macros, made when first needed. */
+  macros?: boolean;
   /** The issues of the last window checked without a completion: candidates at one spot share it. */
   before?: { key: string; issues: RawIssue[] };
 }
@@ -193,7 +197,7 @@ export class LiveDocuments {
       return false;
     }
     doc.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined });
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined });
     return true;
   }
 
@@ -246,7 +250,7 @@ export class LiveDocuments {
       doc.before = { key, issues };
     }
     const before = doc.before.issues;
-    const splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion) };
+    const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
     if (completion === '') return judge(doc.language, before, before, splice, started);
     // The Python checks read indentation from the text: V8 joins the three
     // pieces only if they do.
@@ -259,7 +263,10 @@ export class LiveDocuments {
     // can reshape the errors around the cursor: a rejection is then
     // confirmed on the whole text, so the window never rejects what the
     // full check accepts (measured on random edit sequences: 8 of 948).
-    if (!verdict.valid && this.brokenOutside(doc, spans)) {
+    // So is one in a file broken away from the cursor (the full check sets
+    // that error aside) and one in a C++ file with statement-like macros
+    // (the full check blanks their uses, cpp-macros.ts).
+    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc))) {
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
@@ -268,6 +275,20 @@ export class LiveDocuments {
       return { ...full, ms: performance.now() - started };
     }
     return verdict;
+  }
+
+  /**
+   * Whether the document has a syntax error away from the cursor (the
+   * full check then sets it aside, quarantine.ts, which the window cannot).
+   */
+  private brokenAway(doc: LiveDocument, splice: Splice): boolean {
+    if (!doc.tree.rootNode.hasError) return false;
+    doc.errors ??= collectIssues(doc.tree);
+    // Wider than the full check's own test (quarantine.ts hasErrorsAway):
+    // the window's cut reshapes errors too, so any error off the cursor's
+    // row (one that reaches past it too: an unclosed string above that
+    // swallowed the rest) sends a rejection to the full check, which decides.
+    return doc.errors.some((e) => e.row !== splice.row || e.endRow !== splice.row);
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
@@ -317,6 +338,13 @@ export class LiveDocuments {
 }
 
 const CHUNK = 4096;
+
+/** Whether a C++ document defines statement-like macros (cached per version with its errors). */
+function usesStatementMacros(doc: LiveDocument): boolean {
+  if (doc.language !== 'cpp') return false;
+  doc.macros ??= statementMacros(doc.text).size > 0;
+  return doc.macros;
+}
 
 /** Parse only the window (tree-sitter included ranges); null when the deadline came first. */
 async function windowIssues(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {

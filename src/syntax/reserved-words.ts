@@ -9,7 +9,14 @@
 import type { Tree } from 'web-tree-sitter';
 import type { RawIssue } from './issues';
 
-/** Hard keywords only: contextual ones (Java `var`, `record`; C++ `final`, `override`; Python `match`) are legal names. */
+/**
+ * Hard keywords only: contextual ones (Java `var`, `record`; C++ `final`,
+ * `override`; Python `match`) are legal names. Left out of C++ too: the
+ * casts (`static_cast<T>(x)` and its three siblings), which tree-sitter-cpp
+ * parses as a template function named like the keyword, or with an unknown
+ * type as comparisons of an identifier; and `template`, which it reads as a
+ * name in `obj.template get<0>()`.
+ */
 const RESERVED: Readonly<Record<string, ReadonlySet<string>>> = {
   python: new Set(('False None True and as assert async await break class continue def del elif else except finally for from ' +
     'global if import in is lambda nonlocal not or pass raise return try while with yield').split(' ')),
@@ -18,10 +25,10 @@ const RESERVED: Readonly<Record<string, ReadonlySet<string>>> = {
     'public return short static strictfp super switch synchronized this throw throws transient try void volatile while ' +
     'true false null').split(' ')),
   cpp: new Set(('alignas alignof asm auto bool break case catch char char8_t char16_t char32_t class concept const consteval ' +
-    'constexpr constinit const_cast continue co_await co_return co_yield decltype default delete do double dynamic_cast else ' +
+    'constexpr constinit continue co_await co_return co_yield decltype default delete do double else ' +
     'enum explicit export extern false float for friend goto if inline int long mutable namespace new noexcept nullptr ' +
-    'operator private protected public register reinterpret_cast requires return short signed sizeof static static_assert ' +
-    'static_cast struct switch template this thread_local throw true try typedef typeid typename union unsigned using ' +
+    'operator private protected public register requires return short signed sizeof static static_assert ' +
+    'struct switch this thread_local throw true try typedef typeid typename union unsigned using ' +
     'virtual void volatile wchar_t while').split(' ')),
 };
 
@@ -47,7 +54,10 @@ export function reservedWordIssues(tree: Tree, language: string, from: number, t
           issues.push({ kind: 'error', type: `reserved word '${node.text}' used as a name`, start: node.startIndex, end: node.endIndex, row, column, endRow: node.endPosition.row, origin: 'checks' });
         }
       }
-      if (overlaps && cursor.gotoFirstChild()) continue;
+      // Not inside an ERROR: tree-sitter has reported that region already,
+      // and what it salvaged there (a `return` after a line it could not
+      // parse) is its guess, not the code's structure.
+      if (overlaps && cursor.nodeType !== 'ERROR' && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return issues;
       }

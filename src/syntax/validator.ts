@@ -6,6 +6,8 @@
 import { Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
+import { blankRows, hasErrorsAway, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
+import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
 import { pythonIssues } from './python-checks';
@@ -66,6 +68,10 @@ export function overBudgetReason(what: string, budgetMs?: number): string {
 }
 
 const DEFAULT_SLICE_MS = 20;
+/** Rounds of setting errors aside: each may uncover the next error that the previous one hid. */
+const MAX_QUARANTINE_ROUNDS = 4;
+/** Up to this many code units a quarantine parse runs in one go (about 20 ms here). */
+const ONE_GO_LENGTH = 100_000;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -114,18 +120,59 @@ export class SyntaxValidator {
     if (typeof loaded === 'string') return uncheckedVerdict(req.language, loaded, started);
     const { grammar, spec } = loaded;
     const overBudget = () => uncheckedVerdict(req.language, overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`), started);
-    const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline);
+    const view = parserView(spec, req.prefix + req.suffix);
+    const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view);
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
-    const after = req.completion === '' ? before : await this.parseIssues(grammar, spec, text, deadline, [at, at + req.completion.length]);
+    const after = req.completion === '' ? before : await this.parseIssues(grammar, spec, view(text), deadline, [at, at + req.completion.length]);
     if (!after) return overBudget();
-    return judge(req.language, before, after, {
-      at,
-      length: req.completion.length,
-      row: countNewlines(req.prefix),
-      newlines: countNewlines(req.completion),
-    }, started);
+    const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
+    const verdict = judge(req.language, before, after, splice, started);
+    if (verdict.valid) return verdict;
+    if (!hasErrorsAway(before, splice)) {
+      const wide = swallowedBy(before, after, splice);
+      return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
+    }
+    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view);
+    return again ?? overBudget();
+  }
+
+  /**
+   * The check again, with the document's errors away from the cursor set
+   * aside (quarantine.ts): the rows where they start blanked, a few rounds
+   * while new ones surface. null when the deadline came first.
+   */
+  private async withErrorsSetAside(
+    grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
+    view: (text: string) => string,
+  ): Promise<SyntaxVerdict | null> {
+    const blanked = new Set<number>();
+    let text = req.prefix + req.suffix;
+    let before = before0;
+    let after = after0;
+    for (let round = 0; round < MAX_QUARANTINE_ROUNDS; round++) {
+      const rows = stableErrorRows(before, after, splice, blanked, text);
+      if (!rows.length) break;
+      for (const r of rows) blanked.add(r);
+      const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
+      text = prefix + suffix;
+      const b = await this.recoveryParse(grammar, spec, view(text), deadline);
+      if (!b) return null;
+      const a = await this.recoveryParse(grammar, spec, view(prefix + req.completion + suffix), deadline, [splice.at, splice.at + splice.length]);
+      if (!a) return null;
+      before = b;
+      after = a;
+      if (introducedIssues(before, after, splice).length === 0) break;
+    }
+    const verdict = { ...judge(req.language, before, after, splice, started), preexistingErrors: before0.length };
+    if (verdict.valid) return verdict;
+    // Once nothing is left broken away from the cursor, the ordinary rule
+    // holds; the errors listed are the first check's, on the real text.
+    if (!hasErrorsAway(before, splice) || sureOfBlame(introducedIssues(before, after, splice), before, splice)) return { ...first, ms: performance.now() - started };
+    const away = before.find((b) => b.row !== splice.row) ?? before[0];
+    const charged = verdict.errors[0];
+    return uncheckedVerdict(req.language, `the file has a syntax error elsewhere (line ${away ? away.row + 1 : '?'}) and tree-sitter's recovery from it covers the completion${charged ? ` (line ${charged.row + 1})` : ''}: an error the completion adds cannot be told apart from it`, started);
   }
 
   /**
@@ -215,14 +262,28 @@ export class SyntaxValidator {
     return languageSpec(language) !== undefined;
   }
 
-  private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number): Promise<RawIssue[] | null> {
+  private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string): Promise<RawIssue[] | null> {
     // The pipeline often checks several candidates for one cursor position;
     // the document without the completion is the same each time.
     const last = this.lastBefore;
     if (last && last.spec === spec && last.prefix === prefix && last.suffix === suffix) return last.issues;
-    const issues = await this.parseIssues(grammar, spec, prefix + suffix, deadline);
+    const issues = await this.parseIssues(grammar, spec, view(prefix + suffix), deadline);
     if (issues) this.lastBefore = { spec, prefix, suffix, issues };
     return issues;
+  }
+
+  /**
+   * A parse of a document broken in several places, in one go when it is
+   * small: a parse paused and resumed can recover from an error differently
+   * from one in one go (the trees are both valid recoveries), and on these
+   * documents, the quarantine's whole input, that would make the verdict
+   * depend on where the pauses fell. Large ones are still sliced.
+   */
+  private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
+    if (text.length > ONE_GO_LENGTH) return this.parseIssues(grammar, spec, text, deadline, completion);
+    await this.getRuntime();
+    const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
+    return treeIssues(parser.parse(text), spec, text, completion);
   }
 
   /** `parseIssues` through `parseInSlices`; null when the deadline came first. */
@@ -277,6 +338,18 @@ export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, 
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * What tree-sitter is shown of a document: the text itself, or for C++ with
+ * statement-like macros the text with their uses blanked (cpp-macros.ts).
+ * Same length, same rows. The macros are the ones the document without the
+ * completion defines.
+ */
+export function parserView(spec: LanguageSpec, document: string): (text: string) => string {
+  if (spec.id !== 'cpp') return (text) => text;
+  const macros = statementMacros(document);
+  return macros.size ? (text) => blankMacroUses(text, macros) : (text) => text;
 }
 
 export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {

@@ -1,0 +1,86 @@
+// The cases issue 12 names, one by one, on real parses: a file that already
+// holds an unrelated error, C++ statement-like macros, reserved words. The
+// corpus test (edit-states.test.ts) measures the whole class; these pin the
+// named examples and the pieces (blanking, macro uses) they rest on.
+import { describe, expect, it } from 'vitest';
+import { blankMacroUses, statementMacros } from './cpp-macros';
+import { createNodeValidator } from './node-runtime';
+import { blankRows } from './quarantine';
+
+const validator = createNodeValidator();
+const check = (language: string, prefix: string, completion: string, suffix: string) => validator.validate({ language, prefix, completion, suffix });
+
+describe('a file that already holds an unrelated error', () => {
+  const CPP = '#include <bits/stdc++.h>\nusing namespace std;\nint a[100];\nint main() {\n  int n; cin >> n;\n  ';
+  const CPP_TAIL = '\n  return 0;\n}\n';
+
+  it('C++: a half-typed declaration on the first line does not reject a correct completion, and a bad one is still caught', async () => {
+    const head = `std::vector<int> v =\n${CPP}`;
+    expect(await check('cpp', head, 'for (int i = 0; i < n; i++) cin >> a[i];', CPP_TAIL)).toMatchObject({ checked: true, valid: true });
+    expect(await check('cpp', head, 'for (int i = 0; i < n; i++) cin >> a[i;', CPP_TAIL)).toMatchObject({ checked: true, valid: false });
+  });
+
+  it('Python: an unfinished `def broken(:` at the end does not reject a correct completion ending in a line break; a bad one is still caught', async () => {
+    const prefix = 'def total(xs):\n    t = 0\n    for x in xs:\n        t += x\n';
+    const suffix = 'def broken(:\n';
+    expect(await check('python', prefix, '    return t\n', suffix)).toMatchObject({ checked: true, valid: true });
+    expect(await check('python', prefix, '    return (t\n', suffix)).toMatchObject({ valid: false });
+  });
+
+  it('Python: an unclosed bracket a few lines above, swallowing the cursor, gives "not checked" with a reason, never "invalid", for a correct completion', async () => {
+    const prefix = 'def f(xs):\n    values = max(1, 2\n    for x in xs:\n        ';
+    const v = await check('python', prefix, 'print(x)', '\n    return 0\n');
+    expect(v.checked && !v.valid).toBe(false);
+    if (!v.checked) expect(v.uncheckedReason).toMatch(/broken|error elsewhere/);
+  });
+});
+
+describe('C++ statement-like macros', () => {
+  const HEAD = '#include <bits/stdc++.h>\n#define FOR(i,a,b) for(int i=a;i<=b;i++)\n#define rep(i,n) for (int i = 0; i < (n); ++i)\n#define F(i,n) for(int i=0;i<n;i++)\nusing namespace std;\nint a[100][100];\nint main() {\n  int n, m; cin >> n >> m;\n  FOR(i,1,n) cin >> a[i][0];\n  ';
+  const TAIL = '\n  return 0;\n}\n';
+
+  it('finds the macros whose body starts a statement, and blanks their uses (not their definitions) to the same length', () => {
+    expect([...statementMacros(HEAD)].sort()).toEqual(['F', 'FOR', 'rep']);
+    expect(statementMacros('#define MAX(a,b) ((a)>(b)?(a):(b))\n#define N 100\n').size).toBe(0);
+    const text = '#define F(i,n) for(int i=0;i<n;i++)\n  F(k,n)F(l,(m))if(a[k][l]) x++;\n';
+    const blanked = blankMacroUses(text, new Set(['F']));
+    expect(blanked.length).toBe(text.length);
+    expect(blanked).toBe('#define F(i,n) for(int i=0;i<n;i++)\n' + ' '.repeat(2 + 'F(k,n)F(l,(m))'.length) + 'if(a[k][l]) x++;\n');
+  });
+
+  it('a completion that uses a macro the way the file does is valid; one that breaks the statement after it is not', async () => {
+    for (const good of ['FOR(i,1,n) cout << a[i][0];', 'rep(i,n) a[i][1] = 0;', 'F(k,n)F(l,m)if(a[k][l]) a[k][l]=1;']) {
+      expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
+    }
+    expect(await check('cpp', HEAD, 'FOR(i,1,n) cout << (a[i][0];', TAIL)).toMatchObject({ checked: true, valid: false });
+  });
+});
+
+describe('reserved words', () => {
+  const HEAD = '#include <bits/stdc++.h>\nusing namespace std;\nvoid f(QEvent* event, Base* b) {\n  ';
+  const TAIL = '\n}\n';
+
+  it('no false alarm on the four casts, `template` as a qualifier, or a statement after a macro line', async () => {
+    for (const good of [
+      'QKeyEvent* keyEvent = static_cast<QKeyEvent*>(event);',
+      'auto d = dynamic_cast<Derived*>(b); auto r = reinterpret_cast<char*>(b); auto c = const_cast<Base*>(b);',
+      'auto x = b->template get<0>();',
+    ]) expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
+    expect(await check('cpp', '#include <bits/stdc++.h>\nint a[9];\nvoid g(int n) {\n  rep(i,n) a[i] = 1;\n  ', 'return;', TAIL)).toMatchObject({ checked: true, valid: true });
+  });
+
+  it('still flags a keyword the completion wrote as a name', async () => {
+    expect((await check('cpp', HEAD, 'return return;', TAIL)).errors.map((e) => e.detail)).toContain("reserved word 'return' used as a name");
+    expect((await check('java', 'class A {\n  void f() {\n    ', 'break break;', '\n  }\n}\n')).valid).toBe(false);
+  });
+});
+
+describe('blanking rows', () => {
+  it('keeps offsets and rows: only the given rows turn to spaces, never the cursor row', () => {
+    const prefix = 'a = 1\nbroken(:\nb = 2\n';
+    const suffix = '\nc = 3\nworse[\n';
+    const { prefix: p, suffix: s } = blankRows(prefix, suffix, [1, 5], 3);
+    expect(p).toBe('a = 1\n        \nb = 2\n');
+    expect(s).toBe('\nc = 3\n      \n');
+  });
+});

@@ -1,0 +1,56 @@
+// The validator in files people are editing, on the committed corpus of
+// edit states (testing/data/edit-states.jsonl.gz, labelled by the real
+// compilers: scripts/make-edit-states.ts). For all 8 languages, in clean
+// documents and with an unrelated error planted elsewhere: no correct
+// completion is rejected, and completions that add an error are caught.
+// "Not checked" (with its reason) is neither: it is counted apart.
+import { describe, expect, it } from 'vitest';
+import { createNodeValidator } from './node-runtime';
+import { CORPUS_LANGUAGES } from './testing/edit-states';
+import { corpusPresent, corpusTable, loadCorpus, runCorpus } from './testing/edit-states-corpus';
+
+/**
+ * Where the validator stands on this corpus today (docs/syntax-validation.md
+ * has the table): regression bounds, NOT the issue's targets (0 false
+ * rejections, >= 95% caught), which it does not meet everywhere yet.
+ * Clean documents: no false rejection in any language. Documents broken
+ * elsewhere: the false rejections left are listed in the doc (an unclosed
+ * string or comment next to the completion that tree-sitter's recovery
+ * merges with it). A change that lowers a number here should lower the
+ * bound with it.
+ */
+const KNOWN: Record<string, { brokenFalseRejections: number; caughtClean: number; caughtBroken: number }> = {
+  python: { brokenFalseRejections: 0, caughtClean: 0.92, caughtBroken: 0.8 },
+  java: { brokenFalseRejections: 5, caughtClean: 0.99, caughtBroken: 0.75 },
+  cpp: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.95 },
+  csharp: { brokenFalseRejections: 10, caughtClean: 0.87, caughtBroken: 0.72 },
+  javascript: { brokenFalseRejections: 2, caughtClean: 0.92, caughtBroken: 0.84 },
+  typescript: { brokenFalseRejections: 2, caughtClean: 0.78, caughtBroken: 0.73 },
+  go: { brokenFalseRejections: 5, caughtClean: 0.99, caughtBroken: 0.86 },
+  rust: { brokenFalseRejections: 7, caughtClean: 0.91, caughtBroken: 0.69 },
+};
+
+describe.skipIf(!corpusPresent())('edit states: real programs with unrelated errors planted, labels from real compilers', () => {
+  it('rejects no correct completion in clean documents, and stays within its measured bounds in broken ones', async () => {
+    const validator = createNodeValidator();
+    const tasks = loadCorpus();
+    const result = await runCorpus(tasks, (req) => validator.validate(req));
+    console.log(`${corpusTable(result)}\n\nfirst false rejections:\n${result.rejected.join('\n')}`);
+    expect(Object.keys(result.tallies).sort()).toEqual([...CORPUS_LANGUAGES].sort());
+    for (const [language, row] of Object.entries(result.tallies)) {
+      const known = KNOWN[language];
+      expect(row.clean.goodCases, `${language} clean`).toBeGreaterThan(30);
+      expect(row.broken.goodCases, `${language} broken`).toBeGreaterThan(300);
+      expect(row.clean.falseRejections, `${language} clean: false rejections`).toBe(0);
+      expect(row.broken.falseRejections, `${language} broken: false rejections`).toBeLessThanOrEqual(known.brokenFalseRejections);
+      expect(row.clean.caught / row.clean.badCases, `${language} clean: caught`).toBeGreaterThanOrEqual(known.caughtClean);
+      expect(row.broken.caught / row.broken.badCases, `${language} broken: caught`).toBeGreaterThanOrEqual(known.caughtBroken);
+    }
+  }, 900_000);
+});
+
+if (!corpusPresent()) {
+  describe('edit states', () => {
+    it.skip('skipped: src/syntax/testing/data/edit-states.jsonl.gz not found (make it with `npx tsx scripts/make-edit-states.ts`)', () => {});
+  });
+}

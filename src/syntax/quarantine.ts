@@ -1,0 +1,172 @@
+// Errors elsewhere in the file, set aside. A file being edited is often
+// broken away from the cursor: a half-typed declaration at the top, an
+// unfinished `def broken(:` at the bottom, an unclosed bracket or string a
+// few lines up. tree-sitter recovers from such an error differently once
+// the completion is in, and the new shape of that old error can cross the
+// completion's rows (an unclosed `(` above swallows everything up to the
+// next `)`), which the differential rule alone would charge to the
+// completion.
+//
+// So when the first verdict is "invalid" and the document has errors away
+// from the cursor, the check is made again with those errors set aside:
+// the row where each one starts is blanked (every character but the line
+// break becomes a space, so offsets and rows stay the same) in the
+// document with and without the completion, and both are parsed again. An
+// error that spans the cursor from above is blanked only if it is
+// "stable" (it starts on that row both without and with the completion):
+// a hole error (the empty middle's own, such as `foo(a,` waiting for the
+// `b)` the completion brings) goes away with a good completion and is
+// never blanked, so the completion is still judged against the code it
+// has to fit.
+//
+// The verdict is then the one on the quarantined text. If errors are still
+// left away from the cursor after a few rounds and the completion is still
+// charged where they could reach, the check cannot tell the completion's
+// error from the old one: it says "not checked" with the reason, never
+// "invalid" (`sureOfBlame`, `swallowedBy` for the cases with no error away).
+// The rule and its measured limits: docs/syntax-validation.md.
+import type { RawIssue } from './issues';
+import { introducedIssues, touchesCursor, type Splice } from './differential';
+
+/**
+ * Whether an issue of the document without the completion starts away from
+ * the cursor: on a row above it, or more than one row below it. The row
+ * just below is the hole's: an empty middle often shows up as an error on
+ * the next line (`else:` with no `if` body above it), and that one must
+ * keep counting against a completion that does not fix it.
+ */
+export function startsAway(b: RawIssue, s: Splice): boolean {
+  return b.row < s.row || b.row > s.row + 1;
+}
+
+/**
+ * The rows (in the document WITHOUT the completion, `text`) to blank: of
+ * each outermost issue of `before` starting away from the cursor; one that
+ * spans the cursor only when an issue of `after` starts on the same row too
+ * (rows after the cursor shifted by the completion's line breaks).
+ */
+export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
+  const afterRows = new Set(after.map((a) => a.row));
+  const rows = new Set<number>();
+  let outer: RawIssue | undefined; // issues come outermost first, in document order
+  for (const b of before) {
+    // An error nested in another is a piece of its recovery (the `for` of a
+    // loop header swallowed by an unclosed bracket above): only where the
+    // outer one starts is the broken line.
+    if (outer && b.start >= outer.start && b.end <= outer.end) continue;
+    outer = b;
+    if (!startsAway(b, s) || skip.has(b.row)) continue;
+    // An error that spans the cursor from above may be the hole's own (a
+    // call whose arguments the middle finishes): set aside only if it
+    // stays when the completion is in.
+    if (!touchesCursor(b, s) || afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) rows.add(brokenRow(b, text));
+  }
+  return [...rows].sort((x, y) => x - y);
+}
+
+/**
+ * The row an error belongs to: where it starts, or the next row when it
+ * starts at the very end of its row (tree-sitter opens the ERROR at the
+ * line break before the broken line).
+ */
+function brokenRow(b: RawIssue, text: string): number {
+  const eol = text.indexOf('\n', b.start);
+  const restOfRow = text.slice(b.start, eol < 0 ? text.length : eol);
+  return restOfRow.trim() === '' && b.endRow > b.row ? b.row + 1 : b.row;
+}
+
+/** Whether the document without the completion has an error away from the cursor that is not the hole's own. */
+export function hasErrorsAway(before: readonly RawIssue[], s: Splice): boolean {
+  return before.some((b) => startsAway(b, s) && !touchesCursor(b, s));
+}
+
+
+/**
+ * Whether an error charged to the completion lies on rows that an error
+ * starting away from the cursor (in the document without it) also covers:
+ * then which of the two it belongs to cannot be told.
+ */
+function entangled(charged: readonly RawIssue[], before: readonly RawIssue[], s: Splice): boolean {
+  const shift = (row: number, offset: number) => (offset < s.at ? row : row + s.newlines);
+  // The row just below the cursor too: in a file broken elsewhere, an
+  // error there is as likely another planted line as the hole's own.
+  const old = before.filter((b) => startsAway(b, s) || (b.row === s.row + 1 && !touchesCursor(b, s))).map((b) => [shift(b.row, b.start), shift(b.endRow, b.end)] as const);
+  return charged.some((a) => old.some(([first, last]) => a.row <= last && a.endRow >= first));
+}
+
+/**
+ * `prefix` and `suffix` with the given rows (0-based, in prefix + suffix;
+ * never the cursor's row) blanked: each character but `\n` and `\r` becomes a space.
+ */
+export function blankRows(prefix: string, suffix: string, rows: readonly number[], cursorRow: number): { prefix: string; suffix: string } {
+  const above = rows.filter((r) => r < cursorRow);
+  const below = rows.filter((r) => r > cursorRow).map((r) => r - cursorRow);
+  return { prefix: blankLines(prefix, above), suffix: blankLines(suffix, below) };
+}
+
+/** Blank rows of `text`, counted from its first row (0). */
+function blankLines(text: string, rows: readonly number[]): string {
+  if (!rows.length) return text;
+  const wanted = new Set(rows);
+  let out = '';
+  let row = 0;
+  let from = 0;
+  let copied = 0;
+  while (from <= text.length) {
+    const eol = text.indexOf('\n', from);
+    const end = eol < 0 ? text.length : eol;
+    if (wanted.has(row)) {
+      const line = text.slice(from, end);
+      out += text.slice(copied, from) + line.replace(/[^\r]/g, ' ');
+      copied = end;
+    }
+    if (eol < 0) break;
+    from = eol + 1;
+    row++;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * In a file broken away from the cursor, an error charged to the completion
+ * is only sure to be its own when it sits on the completion's rows (or the
+ * row after them, where an unfinished line shows) and on no rows an old
+ * error away from the cursor covers. Anything else may be the old error's
+ * recovery moving: the verdict is then "not checked", not "invalid".
+ */
+export function sureOfBlame(charged: readonly RawIssue[], before: readonly RawIssue[], s: Splice): boolean {
+  const near = (a: RawIssue) => a.row >= s.row && a.endRow <= s.row + s.newlines + 1;
+  return charged.length > 0 && charged.every(near) && !entangled(charged, before, s);
+}
+
+/**
+ * The old ERROR region that held the cursor, when it started well above it
+ * (more than `SWALLOW_ROWS` rows) and an error charged to the completion
+ * starts at or above where it did: the completion went into code the parser
+ * had already given up on (a string or comment left open above swallows
+ * the rest of a Java file into one ERROR), so the charge says nothing.
+ */
+export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice): RawIssue | undefined {
+  const charged = introducedIssues(before, after, s);
+  const region = before.find((b) => b.kind === 'error' && touchesCursor(b, s) && b.row < s.row - SWALLOW_ROWS && b.end > s.at);
+  if (region && charged.some((a) => a.row <= region.row)) return region;
+  // An error region that runs from the completion into a line just below
+  // it that was already broken on its own (an unclosed string or comment
+  // there): tree-sitter merged the two, and which one is wrong cannot be
+  // told. An error only on that line stays the completion's (the `else:`
+  // a bad middle leaves without its `if`).
+  const last0 = s.row + s.newlines;
+  const nextRow = before.filter((b) => b.row === s.row + 1 && !touchesCursor(b, s));
+  const merged = nextRow.find((b) => charged.some((a) => a.row <= last0 && a.endRow >= b.row + s.newlines));
+  if (merged) return merged;
+  // A closing bracket reported missing below the completion, on a row that
+  // was already broken (an unclosed call on the next line): rule 5 of the
+  // differential rule charges it, but it is as likely the old line's.
+  const last = s.row + s.newlines;
+  const below = charged.filter((a) => a.row > last);
+  if (!below.length || !below.every((a) => a.kind === 'missing' && CLOSERS.has(a.type))) return undefined;
+  return before.find((b) => !touchesCursor(b, s) && below.some((a) => a.row === (b.start < s.at ? b.row : b.row + s.newlines)));
+}
+
+const SWALLOW_ROWS = 0;
+const CLOSERS = new Set([')', ']', '}']);
