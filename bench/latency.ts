@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './index';
 import type { ReplayOptions } from '../src/completion/testing/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
-import { sameOutputs } from './latency/replay-driver';
+import { sameOutputs, samePauses } from './latency/replay-driver';
 import { progress } from './inference/browser';
 import { percentile } from './stats';
 
@@ -154,7 +154,7 @@ export const suite: BenchSuite = {
         await b.load({ device: 'wasm', threads: cores, reuse: true });
         const withReuse = await b.replay(source, replay, settings(true));
         const summary = { noreuse: replaySummary(without), reuse: replaySummary(withReuse) };
-        quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse) };
+        quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
         results.chromiumWasm = quick;
         if (o.webgpu) {
           progress('chromium webgpu (SwiftShader here: not representative of a GPU)');

@@ -70,7 +70,21 @@ export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: R
   return out;
 }
 
-/** Same documents, same greedy decoding: the requests' tokens must agree pause by pause. */
+/** Pauses whose requests gave the same tokens, as "k/n". */
+export function samePauses(a: readonly ReplayRequest[], b: readonly ReplayRequest[]): string {
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (a[i].ids.length === b[i].ids.length && a[i].ids.every((id, j) => id === b[i].ids[j])) k++;
+  return `${k}/${n}`;
+}
+
+/**
+ * Same documents, same greedy decoding: the requests' tokens must agree pause
+ * by pause. Exact for float models (tested on the fp32 fixtures in CI); a
+ * model that quantizes its activations per call (q8: DynamicQuantizeLinear)
+ * computes a prompt split differently into a slightly different result, and a
+ * random-weight twin's near-tied logits let that flip a token.
+ */
 export function sameOutputs(a: readonly ReplayRequest[], b: readonly ReplayRequest[]): boolean {
   return a.length === b.length && a.every((r, i) => r.ids.length === b[i].ids.length && r.ids.every((id, j) => id === b[i].ids[j]));
 }
