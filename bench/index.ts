@@ -20,6 +20,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   inference: async () => (await import('./inference')).suite,
   'early-escalation': async () => (await import('./early-escalation')).suite,
   ui: async () => (await import('./ui')).suite,
+  'secret-guard': async () => (await import('./secret-guard')).suite,
 };
 
 async function main(): Promise<void> {
