@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from './secret-corpus';
-import { findSecrets, guardOutgoing, redactSecrets } from './secret-guard';
+import { clearSecretScanCache, findSecrets, guardOutgoing, ownFindings, redactSecrets, secretlintFindings } from './secret-guard';
 
 /** Caught = redaction leaves none of the credential behind. */
 async function verdict(s: CorpusSample) {
@@ -90,5 +90,30 @@ describe('guardOutgoing', () => {
   it('nothing found: the text is returned as it was', async () => {
     const g = await guardOutgoing('def f(x):\n    return ', '\n', 'redact');
     expect(g).toEqual({ prefix: 'def f(x):\n    return ', suffix: '\n', findings: [] });
+  });
+});
+
+describe('long texts (scanned in cached chunks)', () => {
+  it('finds every credential in 1 MB, at chunk seams too, exactly as a whole-text scan does', async () => {
+    const filler = 'const total = items.reduce((a, b) => a + b.price * b.quantity, 0); // sum\n';
+    const samples = SECRET_SAMPLES.filter((s) => s.kind !== 'kubernetes-secret-data' && s.kind !== 'netrc-password');
+    let text = '';
+    const planted: { value: string; at: number }[] = [];
+    for (let i = 0; text.length < 1_000_000; i++) {
+      text += filler.repeat(20 + (i % 37));
+      const s = samples[i % samples.length];
+      planted.push({ value: s.value!, at: text.length + s.text.indexOf(s.value!) });
+      text += s.text;
+    }
+    clearSecretScanCache();
+    const findings = await findSecrets(text);
+    const redacted = redactSecrets(text, findings);
+    for (const p of planted) expect(redacted.includes(p.value), p.value.slice(0, 20)).toBe(false);
+    // The chunked scan agrees with one scan of the whole text.
+    const whole = [...(await secretlintFindings(text)), ...ownFindings(text)];
+    for (const f of whole) expect(findings.some((g) => g.start <= f.start && g.end >= f.end)).toBe(true);
+    // A second scan after a keystroke gives the same findings, shifted past the edit.
+    const edited = await findSecrets(`x${text}`);
+    expect(edited.map((f) => [f.kind, f.start - 1, f.end - 1])).toEqual(findings.map((f) => [f.kind, f.start, f.end]));
   });
 });

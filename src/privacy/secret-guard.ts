@@ -4,6 +4,7 @@
 // misses, each justified by a corpus case. Figures per kind: docs/privacy.md.
 import { lintSource } from '@secretlint/core';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { chunkSpans, seamSpans } from './chunks';
 import { OWN_DETECTORS, type Detector } from './secret-rules';
 
 /**
@@ -138,32 +139,54 @@ function lineIndex(text: string): (offset: number) => number {
   };
 }
 
+type Span = Omit<SecretFinding, 'line'>;
+
+/** Findings per piece of text already scanned, by content: an edit rescans only its own chunk. */
+const cache = new Map<string, Span[]>();
+const CACHE_ENTRIES = 512;
+
+async function scanPiece(piece: string): Promise<Span[]> {
+  const hit = cache.get(piece);
+  if (hit) {
+    // Refresh: a Map iterates in insertion order, so the oldest is dropped first.
+    cache.delete(piece);
+    cache.set(piece, hit);
+    return hit;
+  }
+  const found = [...(await secretlintFindings(piece)), ...ownFindings(piece)];
+  cache.set(piece, found);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return found;
+}
+
 /**
- * All credentials found in `text`, earliest first. Overlapping findings are
- * merged into one span covering both (redaction then removes all of it); the
- * kind is the first reporter's, the preset's before ours.
+ * All credentials found in `text`, earliest first. Long texts are scanned in
+ * content-defined chunks plus a window across each seam (a credential under
+ * 4 KB is seen whole in one of them), each cached by content. Overlapping
+ * findings are merged into one span covering both (redaction then removes
+ * all of it); the kind is the one that starts first, the preset's on a tie.
  */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (!text) return [];
-  const raw = [...(await secretlintFindings(text)), ...ownFindings(text)];
-  const merged: Omit<SecretFinding, 'line'>[] = [];
-  for (const f of raw) {
-    const hit = merged.find((g) => f.start < g.end && f.end > g.start);
-    if (hit) {
-      hit.start = Math.min(hit.start, f.start);
-      hit.end = Math.max(hit.end, f.end);
-    } else merged.push({ ...f });
+  const chunks = chunkSpans(text);
+  const raw: Span[] = [];
+  for (const span of [...chunks, ...seamSpans(text, chunks)]) {
+    for (const f of await scanPiece(text.slice(span.start, span.end))) raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
   }
-  // A widened span can now overlap another: fold until stable.
-  merged.sort((a, b) => a.start - b.start);
-  const out: Omit<SecretFinding, 'line'>[] = [];
-  for (const f of merged) {
+  raw.sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const f of raw) {
     const last = out[out.length - 1];
     if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
     else out.push(f);
   }
   const lineOf = lineIndex(text);
   return out.map((f) => ({ ...f, line: lineOf(f.start) }));
+}
+
+/** Forget cached scans (tests and benchmarks measuring a cold scan). */
+export function clearSecretScanCache(): void {
+  cache.clear();
 }
 
 export function redactSecrets(text: string, findings: readonly SecretFinding[]): string {
