@@ -37,6 +37,7 @@ const KIND_OF_MESSAGE: Record<string, SecretKind> = {
   GITLAB_PERSONAL_ACCESS_TOKEN: 'gitlab-token', GRAFANA_CLOUD_API_TOKEN: 'grafana-token', GRAFANA_SERVICE_ACCOUNT_TOKEN: 'grafana-token',
   OPS_TOKEN: '1password-token', MongoDBConnection: 'connection-string-password', MySQLConnection: 'connection-string-password',
   PostgreSQLConnection: 'connection-string-password', DATABRICKS_PERSONAL_ACCESS_TOKEN: 'databricks-token',
+  DOCKER_PERSONAL_ACCESS_TOKEN: 'docker-token', FIGMA_PERSONAL_ACCESS_TOKEN: 'figma-token',
 };
 
 function kindOf(ruleId: string, messageId: string): SecretKind {
