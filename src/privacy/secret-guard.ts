@@ -4,6 +4,7 @@
 // misses, each justified by a corpus case. Figures per kind: docs/privacy.md.
 import { lintSource } from '@secretlint/core';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { lineStartsOf, pointOf } from '../syntax/window';
 import { chunkSpans, seamSpans } from './chunks';
 import { OWN_DETECTORS, type Detector } from './secret-rules';
 
@@ -124,22 +125,6 @@ export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {
   return found;
 }
 
-/** 1-based line numbers for many offsets: one pass over the text, then binary search. */
-function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
 type Span = Omit<SecretFinding, 'line'>;
 
 /** Findings per piece of text already scanned, by content: an edit rescans only its own chunk. */
@@ -181,8 +166,8 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
     if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
     else out.push(f);
   }
-  const lineOf = lineIndex(text);
-  return out.map((f) => ({ ...f, line: lineOf(f.start) }));
+  const starts = lineStartsOf(text);
+  return out.map((f) => ({ ...f, line: pointOf(f.start, starts).row + 1 }));
 }
 
 /** Forget cached scans (tests and benchmarks measuring a cold scan). */
