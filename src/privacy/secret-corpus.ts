@@ -159,6 +159,16 @@ function placed(): CorpusSample[] {
     s('.properties password', 'password-assignment', 'Pa55w0rd!2024', 'spring.datasource.password={v}\n'),
     s('INI password with spaces around =', 'password-assignment', 'hunter2-Prod', '[database]\npassword = {v}\n'),
     s('Rust client_secret String::from', 'password-assignment', pick(ALNUM, 24), 'let client_secret = String::from("{v}");\n'),
+    // Provider formats with no telling name around them: only a format rule sees these.
+    s('Google API key as a call argument', 'gcp-api-key', `AIza${pick(URLSAFE, 35)}`, 'gmaps = googlemaps.Client("{v}")\n'),
+    s('DeepSeek key as a call argument', 'sk-api-key', `sk-${pick(HEX, 32)}`, 'client = DeepSeek("{v}", base_url=URL)\n'),
+    s('Twilio key as a call argument', 'twilio-api-key', `SK${pick(HEX, 32)}`, 'client = Client("{v}", sid, account_sid)\n'),
+    s('Mailgun key in an auth tuple', 'mailgun-key', `key-${pick(HEX, 32)}`, 'requests.post(url, auth=("api", "{v}"), data=msg)\n'),
+    s('Telegram bot token in a URL', 'telegram-bot-token', `${pick('123456789', 1)}${pick(DIGITS, 9)}:AA${pick(URLSAFE, 33)}`, 'fetch(`https://api.telegram.org/bot{v}/sendMessage`)\n'),
+    s('PyPI token as a twine argument', 'pypi-token', `pypi-AgEIcHlwaS5vcmc${pick(URLSAFE, 70)}`, 'twine upload -u __token__ -p {v} dist/*\n'),
+    s('DigitalOcean token as a call argument', 'digitalocean-token', `dop_v1_${pick(HEX, 64)}`, 'manager = digitalocean.Manager(token_source("{v}"))\n'),
+    s('Docker auth in a Go literal', 'docker-auth', b64(`${user}:${pick(ALNUM, 9)}`), 'cfg := `{"auths":{"r.corp":{"auth":"{v}"}}}`\n'),
+    s('Kubernetes Secret data, short value', 'kubernetes-secret-data', b64(pick(ALNUM, 9)), 'apiVersion: v1\nkind: Secret\ndata:\n  api: {v}\n'),
     s('unnamed high-entropy literal', 'high-entropy-assignment', pick(ALNUM, 44), 'sig = "{v}"\n'),
     s('high-entropy map value', 'high-entropy-assignment', pick(B64, 48), 'headers["X-Signature"] = "{v}"\n'),
   ];

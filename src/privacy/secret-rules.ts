@@ -116,7 +116,7 @@ export const OWN_DETECTORS: Detector[] = [
   { kind: 'sk-api-key', re: /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{32,}\b/g, accept: (v) => hasClasses(v) || /^sk-[0-9a-f]{32}$/.test(v) },
   { kind: 'twilio-api-key', re: /\bSK[0-9a-fA-F]{32}\b/g },
   { kind: 'mailgun-key', re: /\bkey-[0-9a-z]{32}\b/g },
-  { kind: 'telegram-bot-token', re: /\b\d{8,10}:AA[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g },
+  { kind: 'telegram-bot-token', re: /(?:\b|(?<=bot))\d{8,10}:AA[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g },
   { kind: 'discord-bot-token', re: /\b[MNO][A-Za-z\d_-]{23,25}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,38}(?![A-Za-z\d_-])/g },
   { kind: 'discord-webhook', re: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/([\w-]{60,80})/g, group: 1 },
   { kind: 'pypi-token', re: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
