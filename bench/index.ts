@@ -23,6 +23,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   latency: async () => (await import('./latency')).suite,
   timing: async () => (await import('./timing')).suite,
   extent: async () => (await import('./extent')).suite,
+  'secret-guard': async () => (await import('./secret-guard')).suite,
 };
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -11,9 +11,9 @@ import { anyOutputMatches } from './compare';
 import { judgeHumanEval } from './humaneval-judge';
 import { Judge } from './judge';
 import { javaClassName } from './languages';
-import { probeSandbox, slotUid, type Limits } from './sandbox';
+import { PRIVATE_TMP_FILES, probeSandbox, runSandboxed, slotUid, type Limits } from './sandbox';
 import { resolveToolchain } from './toolchain';
-import { leftoverRunDirs } from './workdir';
+import { leftoverRunDirs, makeRunDir, removeRunDir } from './workdir';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'eval-judge-cache-'));
 const judge = new Judge({ cacheDir });
@@ -173,6 +173,44 @@ describe('bad input is contained and reported per task', () => {
     const py = sumTask('python');
     expect(await limited.judge(py, py.middles.right)).toMatchObject({ pass: true });
   }, 30_000);
+
+  describe('nothing writable outside the run dir survives the run', () => {
+    const info = probeSandbox();
+    const tag = `router-ide-escape-${process.pid}-${Date.now()}`;
+    const places = ['/tmp', '/var/tmp', '/dev/shm'];
+    const sh = async (script: string, slot: number) => {
+      const dir = makeRunDir(slotUid(info, slot));
+      try {
+        const r = await runSandboxed({ argv: ['/bin/sh', '-c', script], cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir }, limits: { ...quick, cpuSeconds: 10, wallMs: 20_000 }, slot }, info);
+        return { r, left: readdirSync(dir) };
+      } finally {
+        removeRunDir(dir);
+      }
+    };
+    it.skipIf(!info.privateTmp)(`a file written to ${places.join(', ')} is gone after the run; one in the run dir reaches the harness`, async () => {
+      const { r, left } = await sh(`for d in ${places.join(' ')}; do echo leak > $d/${tag} && echo "wrote $d"; done; echo kept > result.txt`, 3);
+      expect(r.stdout).toContain('wrote /tmp'); // it could write there: the view is private, not missing
+      for (const d of places) expect(existsSync(join(d, tag)), `${d}/${tag}`).toBe(false);
+      expect(left).toEqual(['result.txt']);
+    }, 30_000);
+    it.skipIf(!info.privateTmp)('filling /tmp with many small files stops at the cap and leaves none of them', async () => {
+      const before = readdirSync('/tmp').length;
+      const { r } = await sh(`i=0; while [ $i -lt 100000 ]; do ( : > /tmp/${tag}-$i ) 2>/dev/null || break; i=$((i+1)); done; echo "made $i"`, 2);
+      const made = Number(/made (\d+)/.exec(r.stdout)?.[1]);
+      expect(made).toBeGreaterThan(100);
+      expect(made).toBeLessThanOrEqual(PRIVATE_TMP_FILES);
+      expect(readdirSync('/tmp').filter((f) => f.startsWith(tag))).toEqual([]);
+      expect(readdirSync('/tmp').length).toBeLessThanOrEqual(before + 2); // other suites may add their own
+    }, 60_000);
+    it.skipIf(!info.privateTmp || info.mode !== 'drop-uid')('the rest of the file system is read-only', async () => {
+      const { r } = await sh('touch /etc/router-ide-probe 2>&1; touch /usr/router-ide-probe 2>&1; true', 1);
+      expect(r.stdout).toMatch(/Read-only file system|Permission denied/);
+      expect(existsSync('/etc/router-ide-probe')).toBe(false);
+    }, 30_000);
+    it.skipIf(info.privateTmp)('where mounts are not allowed, the probe says what is missing', () => {
+      expect(info.note).toMatch(/\/tmp/);
+    });
+  });
 
   it('leaves no temp dirs behind', () => {
     expect(leftoverRunDirs()).toBe(0);

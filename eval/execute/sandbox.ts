@@ -19,6 +19,16 @@
 //                                             net namespaces, and NPROC counts
 //                                             only the processes inside
 //   prlimit --cpu --as --nproc --fsize --core the per-run limits
+//   unshare --mount + MOUNT_SETUP             (where mounts are allowed) a
+//                                             private view of the world-
+//                                             writable places: /dev/shm is a
+//                                             fresh tmpfs, /tmp and /var/tmp
+//                                             are overlays whose writes land
+//                                             in it (capped in bytes and
+//                                             files, gone when the run ends),
+//                                             the run dir is bound back in,
+//                                             and / is read-only where the
+//                                             kernel lets us remount it
 // util-linux's `unshare --fork` does not pass on how its child died (it
 // exits 0 or 1 after a signal), so a `/bin/sh` inside the limits runs the
 // program and writes its status ($?, 128+signal) to fd 3, which the program
@@ -48,6 +58,8 @@ export type IsolationMode = 'drop-uid' | 'userns' | 'none';
 
 export interface SandboxInfo {
   mode: IsolationMode;
+  /** Runs see private, capped /tmp, /var/tmp and /dev/shm that vanish with them (a mount namespace). */
+  privateTmp: boolean;
   /** Why the mode is weaker than drop-uid/userns, for the report. */
   note?: string;
   tools: { unshare?: string; setpriv?: string; prlimit?: string };
@@ -87,6 +99,43 @@ const ok = (argv: string[]) => spawnSync(argv[0], argv.slice(1), { stdio: 'ignor
 
 const STATUS_SHELL = '/bin/sh';
 
+/** What one run may write outside its run dir, all three private places together. */
+export const PRIVATE_TMP_BYTES = 64 * 1024 ** 2;
+export const PRIVATE_TMP_FILES = 4096;
+
+/**
+ * Runs as (namespace) root in a fresh mount namespace, before the uid drop,
+ * then execs the rest of the argv. The run dir is bound aside before /tmp is
+ * covered and moved back on top, so the program's writes there still reach
+ * the harness (compilers leave their output in it).
+ */
+const MOUNT_SETUP = [
+  'set -e',
+  // The program's PATH may not hold the mount tools: use the system's, then give it back.
+  'had=${PATH+x}; saved=${PATH-}; PATH=/usr/sbin:/usr/bin:/sbin:/bin',
+  'run=$(pwd -P); id=$(stat -c %d:%i .)',
+  's=/dev/shm',
+  `mount -t tmpfs -o size=${PRIVATE_TMP_BYTES},nr_inodes=${PRIVATE_TMP_FILES},mode=1777,nosuid,nodev sandbox-tmp "$s"`,
+  'mkdir "$s/.run"',
+  'mount --bind "$run" "$s/.run"',
+  'for d in /tmp /var/tmp; do',
+  '  [ -d "$d" ] || continue',
+  '  n=$(printf %s "$d" | tr / _)',
+  '  mkdir -p "$s/.overlay$n/up" "$s/.overlay$n/work"',
+  '  chmod 1777 "$s/.overlay$n/up"',
+  '  mount -t overlay overlay -o "lowerdir=$d,upperdir=$s/.overlay$n/up,workdir=$s/.overlay$n/work" "$d"',
+  'done',
+  // In a user namespace util-linux reports a failure after a move that took effect: check the result instead.
+  'mount --move "$s/.run" "$run" 2>/dev/null || true',
+  '[ "$(stat -c %d:%i "$run")" = "$id" ]',
+  // Defence in depth: the sandbox user cannot write root's files anyway.
+  'mount -o remount,bind,ro / 2>/dev/null || true',
+  'cd "$run"',
+  'if [ -n "$had" ]; then PATH=$saved; export PATH; else unset PATH; fi',
+  'exec "$@"',
+].join('\n');
+const setupArgv = [STATUS_SHELL, '-c', MOUNT_SETUP, 'sandbox-setup'];
+
 export const DEFAULT_UID_BASE = 1_900_000_000;
 
 let probed: SandboxInfo | undefined;
@@ -97,15 +146,21 @@ export function probeSandbox(): SandboxInfo {
   const tools = { unshare: systemTool('unshare'), setpriv: systemTool('setpriv'), prlimit: systemTool('prlimit') };
   const base = { tools, uidBase: DEFAULT_UID_BASE };
   const t = '/bin/true';
+  const ns = ['--net', '--pid', '--fork', '--kill-child'];
+  const dropUid = tools.setpriv ? [tools.setpriv, `--reuid=${DEFAULT_UID_BASE}`, `--regid=${DEFAULT_UID_BASE}`, '--clear-groups', '--', t] : [];
+  const noPrivateTmp = 'no mount namespace allowed here: a program can leave files in /tmp, /var/tmp and /dev/shm';
   if (!tools.unshare || !tools.prlimit) {
-    probed = { ...base, mode: 'none', note: 'unshare/prlimit (util-linux) not found: runs get a temp dir and a timeout only' };
-  } else if (process.getuid?.() === 0 && tools.setpriv &&
-    ok([tools.unshare, '--net', '--pid', '--fork', '--kill-child', '--', tools.setpriv, `--reuid=${DEFAULT_UID_BASE}`, `--regid=${DEFAULT_UID_BASE}`, '--clear-groups', '--', t])) {
-    probed = { ...base, mode: 'drop-uid' };
-  } else if (ok([tools.unshare, '--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', '--', t])) {
-    probed = { ...base, mode: 'userns', note: 'runs as your own user inside a user namespace: file permissions protect only what your user cannot write' };
+    probed = { ...base, mode: 'none', privateTmp: false, note: 'unshare/prlimit (util-linux) not found: runs get a temp dir and a timeout only' };
+  } else if (process.getuid?.() === 0 && tools.setpriv && ok([tools.unshare, '--mount', ...ns, '--', ...setupArgv, ...dropUid])) {
+    probed = { ...base, mode: 'drop-uid', privateTmp: true };
+  } else if (process.getuid?.() === 0 && tools.setpriv && ok([tools.unshare, ...ns, '--', ...dropUid])) {
+    probed = { ...base, mode: 'drop-uid', privateTmp: false, note: noPrivateTmp };
+  } else if (ok([tools.unshare, '--user', '--map-root-user', '--mount', ...ns, '--', ...setupArgv, t])) {
+    probed = { ...base, mode: 'userns', privateTmp: true, note: 'runs as your own user inside a user namespace: file permissions protect only what your user cannot write' };
+  } else if (ok([tools.unshare, '--user', '--map-root-user', ...ns, '--', t])) {
+    probed = { ...base, mode: 'userns', privateTmp: false, note: `runs as your own user inside a user namespace (file permissions protect only what your user cannot write); ${noPrivateTmp}` };
   } else {
-    probed = { ...base, mode: 'none', note: 'no namespaces allowed here: runs get limits, a temp dir and a timeout, but share the network' };
+    probed = { ...base, mode: 'none', privateTmp: false, note: 'no namespaces allowed here: runs get limits, a temp dir and a timeout, but share the network, /tmp, /var/tmp and /dev/shm' };
   }
   return probed;
 }
@@ -126,13 +181,15 @@ export function wrapArgv(info: SandboxInfo, spec: Pick<RunSpec, 'argv' | 'limits
       ...(l.memoryBytes ? [`--as=${l.memoryBytes}`] : []), '--']
     : [];
   const ns = ['--net', '--pid', '--fork', '--kill-child'];
+  const mount = info.privateTmp ? ['--mount'] : [];
+  const setup = info.privateTmp ? setupArgv : [];
   switch (info.mode) {
     case 'drop-uid': {
       const uid = info.uidBase + spec.slot;
-      return [info.tools.unshare!, ...ns, '--', info.tools.setpriv!, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', ...prl, ...program];
+      return [info.tools.unshare!, ...mount, ...ns, '--', ...setup, info.tools.setpriv!, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', ...prl, ...program];
     }
     case 'userns':
-      return [info.tools.unshare!, '--user', '--map-root-user', ...ns, '--', ...prl, ...program];
+      return [info.tools.unshare!, '--user', '--map-root-user', ...mount, ...ns, '--', ...setup, ...prl, ...program];
     case 'none':
       return [...prl, ...program];
   }

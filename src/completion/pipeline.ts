@@ -163,7 +163,7 @@ export async function runCompletion(
   }
 
   // The secret guard runs on exactly the text that would leave.
-  const outgoing = guardOutgoing(ctx.prefix, ctx.suffix, egress.secrets);
+  const outgoing = await guardOutgoing(ctx.prefix, ctx.suffix, egress.secrets);
   if (outgoing.findings.length && egress.secrets === 'block') {
     const first = outgoing.findings[0];
     const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;

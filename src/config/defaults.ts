@@ -1,4 +1,5 @@
 import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
+import { DEFAULT_NEVER_SEND } from '../privacy/never-send';
 import type { AppConfig } from './types';
 
 /** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
@@ -27,7 +28,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     lockEndpoint: false,
     // A server on this machine (Ollama, llama.cpp) out of the box; organisations add theirs.
     allowedEndpoints: ['http://localhost:*', 'http://127.0.0.1:*'],
-    neverSend: ['**/secrets/**', '**/*.env', '**/.env', '**/*.pem', '**/*.key', '**/id_rsa*'],
+    neverSend: [...DEFAULT_NEVER_SEND],
     secrets: 'block',
   },
   editor: { debounceMs: 250, adaptiveDebounce: true },

@@ -33,19 +33,50 @@ describe('egress policy', () => {
 });
 
 describe('never-send globs', () => {
-  it.each([
-    ['config/.env', '**/*.env'],
-    ['deploy/prod.env', '**/*.env'],
-    ['secrets/api.py', '**/secrets/**'],
+  // One file per default glob, as the tools that write them name them.
+  const cases: [string, string][] = [
+    ['app/secrets/db.py', '**/secrets/**'],
     ['src/deep/secrets/x.java', '**/secrets/**'],
+    ['deploy/prod.env', '**/*.env'],
+    ['config/.env', '**/*.env'],
+    ['.env.local', '**/.env.*'],
+    ['web/.env.production', '**/.env.*'],
     ['certs/server.PEM', '**/*.pem'],
-  ])('%s matches %s', (file, glob) => {
+    ['tls/server.key', '**/*.key'],
+    ['certs/client.p12', '**/*.p12'],
+    ['certs/signing.pfx', '**/*.pfx'],
+    ['android/release.jks', '**/*.jks'],
+    ['android/debug.keystore', '**/*.keystore'],
+    ['home/dev/.ssh/id_rsa', '**/id_rsa*'],
+    ['.ssh/id_dsa', '**/id_dsa*'],
+    ['.ssh/id_ecdsa', '**/id_ecdsa*'],
+    ['.ssh/id_ed25519', '**/id_ed25519*'],
+    ['.npmrc', '**/.npmrc'],
+    ['packages/app/.npmrc', '**/.npmrc'],
+    ['.pypirc', '**/.pypirc'],
+    ['/home/dev/.netrc', '**/.netrc'],
+    ['C:\\Users\\dev\\_netrc', '**/_netrc'],
+    ['.git-credentials', '**/.git-credentials'],
+    ['site/.htpasswd', '**/.htpasswd'],
+    ['gcp/credentials.json', '**/credentials.json'],
+    ['/root/.aws/credentials', '**/.aws/credentials'],
+    ['.docker/config.json', '**/.docker/config.json'],
+    ['home/ci/.kube/config', '**/.kube/config'],
+    ['clusters/prod-kubeconfig.yaml', '**/*kubeconfig*'],
+    ['kubeconfig', '**/*kubeconfig*'],
+    ['infra/prod.tfvars', '**/*.tfvars'],
+  ];
+  it.each(cases)('%s matches %s', (file, glob) => {
     expect(neverSendRuleFor(file, DEFAULT_CONFIG.privacy.neverSend)).toBe(glob);
+  });
+  it('every default glob has a case above', () => {
+    expect(new Set(cases.map(([, g]) => g))).toEqual(new Set(DEFAULT_CONFIG.privacy.neverSend));
   });
   it('a bare file-name glob matches in any folder', () => {
     expect(neverSendRuleFor('a/b/credentials.json', ['credentials.json'])).toBe('credentials.json');
   });
-  it.each(['src/environment.py', 'docs/secrets.md', 'keys.py'])('%s is not matched', (file) => {
+  it.each(['src/environment.py', 'docs/secrets.md', 'keys.py', 'src/env.ts', 'docs/credentials.md', 'k8s/deploy.yaml', 'package.json',
+    '.docker/daemon.json', 'src/aws/credentials.ts', 'src/keystore.ts', 'config.json'])('%s is not matched', (file) => {
     expect(neverSendRuleFor(file, DEFAULT_CONFIG.privacy.neverSend)).toBeUndefined();
   });
 });

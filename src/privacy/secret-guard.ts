@@ -1,23 +1,20 @@
-// Scans text that is about to leave the machine for credentials. Detectors
-// are specific patterns (key formats with fixed prefixes) plus two generic
-// ones (secret-named assignments and high-entropy literals), each tuned
-// against a corpus of real-looking secrets and innocent look-alikes
-// (secret-corpus.ts; figures in the README).
+// Scans text that is about to leave the machine for credentials. The base is
+// secretlint's recommended preset (its maintainers add providers as they
+// appear); our own detectors in secret-rules.ts add only what the preset
+// misses, each justified by a corpus case. Figures per kind: docs/privacy.md.
+import { lintSource } from '@secretlint/core';
+import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { lineStartsOf, pointOf } from '../syntax/window';
+import { chunkSpans, seamSpans } from './chunks';
+import { OWN_DETECTORS, type Detector } from './secret-rules';
 
-export type SecretKind =
-  | 'private-key'
-  | 'aws-access-key'
-  | 'aws-secret-key'
-  | 'gcp-api-key'
-  | 'github-token'
-  | 'slack-token'
-  | 'stripe-key'
-  | 'openai-key'
-  | 'jwt'
-  | 'bearer-token'
-  | 'connection-string-password'
-  | 'password-assignment'
-  | 'high-entropy-assignment';
+/**
+ * What was found, for the badge and the redaction marker: a provider and
+ * what it issues (`github-token`, `aws-secret-key`), or a generic kind
+ * (`password-assignment`, `high-entropy-assignment`). A rule the preset adds
+ * later shows up as `secretlint-<rule>` until it gets a name here.
+ */
+export type SecretKind = string;
 
 export interface SecretFinding {
   kind: SecretKind;
@@ -28,91 +25,154 @@ export interface SecretFinding {
   line: number;
 }
 
-interface Detector {
-  kind: SecretKind;
-  re: RegExp;
-  /** Index of the capture group holding the secret value; 0 = whole match. */
-  group?: number;
-  accept?: (value: string) => boolean;
+/** secretlint message ids -> our kinds (the rest: `secretlint-<rule>`). */
+const KIND_OF_MESSAGE: Record<string, SecretKind> = {
+  AWSAccessKeyID: 'aws-access-key', AWSSecretAccessKey: 'aws-secret-key', AWSAccountID: 'aws-account-id',
+  PrivateKey: 'private-key', PrivateKeyP12: 'private-key', PrivateKeyJSON: 'gcp-service-account-key',
+  PackageJSON_xOauthToken: 'github-token', GITHUB_TOKEN: 'github-token',
+  Npmrc_authToken: 'npm-token', NPM_ACCESS_TOKEN: 'npm-token',
+  SLACK_TOKEN: 'slack-token', IncomingWebhook: 'slack-webhook',
+  BasicAuth: 'url-credentials', OPENAI_TOKEN: 'openai-key', ANTHROPIC_API_KEY: 'anthropic-key',
+  GROQ_API_KEY: 'groq-key', HUGGINGFACE_USER_ACCESS_TOKEN: 'huggingface-token', LINEAR_API_TOKEN: 'linear-token',
+  NOTION_INTEGRATION_TOKEN: 'notion-token', SENDGRID_KEY: 'sendgrid-key', SHOPIFY_KEY: 'shopify-token',
+  GITLAB_PERSONAL_ACCESS_TOKEN: 'gitlab-token', GRAFANA_CLOUD_API_TOKEN: 'grafana-token', GRAFANA_SERVICE_ACCOUNT_TOKEN: 'grafana-token',
+  OPS_TOKEN: '1password-token', MongoDBConnection: 'connection-string-password', MySQLConnection: 'connection-string-password',
+  PostgreSQLConnection: 'connection-string-password', DATABRICKS_PERSONAL_ACCESS_TOKEN: 'databricks-token',
+  DOCKER_PERSONAL_ACCESS_TOKEN: 'docker-token', FIGMA_PERSONAL_ACCESS_TOKEN: 'figma-token',
+};
+
+function kindOf(ruleId: string, messageId: string): SecretKind {
+  if (KIND_OF_MESSAGE[messageId]) return KIND_OF_MESSAGE[messageId];
+  if (/^HASHICORP_VAULT/.test(messageId)) return 'vault-token';
+  if (/^VERCEL/.test(messageId)) return 'vercel-token';
+  return `secretlint-${ruleId.replace(/^.*secretlint-rule-/, '')}`;
 }
 
-/** Placeholders and indirections that look like secrets but are not. */
-const PLACEHOLDER = /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo)$/i;
+/** Rules of the preset that must not run before an escalation. */
+const SKIPPED_RULES = new Set([
+  // `secretlint-disable` comments in a file must not let a key leave. (Listed
+  // one by one because core ignores `disabled` on a preset's own rules.)
+  '@secretlint/secretlint-rule-filter-comments',
+]);
 
-function shannonEntropy(s: string): number {
-  const counts = new Map<string, number>();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
+/** Per-rule options; the rest run with the preset's defaults. */
+const RULE_OPTIONS: Record<string, object> = {
+  // Access key ids are off by default upstream (noisy in docs); a key id
+  // leaving with its secret nearby is worth a lost escalation.
+  '@secretlint/secretlint-rule-aws': { enableIDScanRule: true },
+};
+
+const SECRETLINT_CONFIG = {
+  rules: presetRules.filter((r) => !SKIPPED_RULES.has(r.meta.id)).map((rule) => ({ id: rule.meta.id, rule, options: RULE_OPTIONS[rule.meta.id] ?? {} })),
+};
+
+/** Preset findings that real code showed to be names, not secrets (docs/privacy.md). */
+const PRESET_FALSE_ALARM = /^npm_config_\w+$/;
+
+export async function secretlintFindings(text: string): Promise<Omit<SecretFinding, 'line'>[]> {
+  const result = await lintSource({
+    // noPhysicFilePath hides the name from rules: those that look at one (`.npmrc`, package.json) then read every text.
+    source: { content: text, filePath: 'outgoing.txt', ext: '.txt', contentType: 'text' },
+    options: { config: SECRETLINT_CONFIG, noPhysicFilePath: true, maskSecrets: true },
+  });
+  return result.messages
+    .map((m) => ({ kind: kindOf(m.ruleId, m.messageId), start: m.range[0], end: m.range[1] }))
+    .filter((f) => !PRESET_FALSE_ALARM.test(text.slice(f.start, f.end)));
 }
 
-const hasClasses = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
-const isHexDigest = (s: string) => /^[0-9a-f]+$/i.test(s) && [32, 40, 56, 64, 96, 128].includes(s.length);
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
-const SECRET_NAME = String.raw`(?:password|passwd|pwd|pass|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?token|access[_-]?token|token|credentials?)`;
-
-const DETECTORS: Detector[] = [
-  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { kind: 'aws-access-key', re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/g, accept: (v) => !/EXAMPLE$/.test(v) },
-  { kind: 'aws-secret-key', re: /aws_?secret_?(?:access_?)?key\W{0,4}[:=]\s*["']?([A-Za-z0-9/+=]{40})\b/gi, group: 1, accept: (v) => !/EXAMPLEKEY$/.test(v) },
-  { kind: 'gcp-api-key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: 'github-token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { kind: 'slack-token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g },
-  { kind: 'stripe-key', re: /\b(?:sk|rk)_live_[0-9A-Za-z]{20,}\b/g },
-  { kind: 'openai-key', re: /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{32,}\b/g, accept: hasClasses },
-  { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}\b/g },
-  { kind: 'bearer-token', re: /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g, group: 1, accept: (v) => shannonEntropy(v) >= 3.5 },
-  {
-    kind: 'connection-string-password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"]*:([^\s@/'"]{3,})@[^\s'"]+/gi,
-    group: 1,
-    accept: (v) => !PLACEHOLDER.test(v),
-  },
-  // Azure storage and similar `Key=value;` connection strings.
-  { kind: 'connection-string-password', re: /\b(?:AccountKey|SharedAccessKey|Password|Pwd)=([^;\s'"]{8,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) },
-  {
-    kind: 'password-assignment',
-    // An optional type annotation (`val secret: String = ...`) may sit between name and value.
-    re: new RegExp(String.raw`\b\w*${SECRET_NAME}\w*["']?(?:\s*:\s*[A-Za-z_][\w.<>?\[\]]{0,40})?\s*(?::=|=|:)\s*(?:[rbuf]?)["'\`]([^"'\`\s]{6,})["'\`]`, 'gi'),
-    group: 1,
-    // A word such as "X-Auth-Token" is a name, not a password: ask for a digit or a symbol.
-    accept: (v) => !PLACEHOLDER.test(v) && !/^(?:https?:|\/|\.\/)/.test(v) && /[\d!#$%&*+,.;<>?@^_|~]/.test(v) && shannonEntropy(v) >= 2.5,
-  },
-  {
-    kind: 'high-entropy-assignment',
-    re: /[\w"'\])]\s*(?::=|=|:)\s*["'`]([A-Za-z0-9+/_=-]{32,})["'`]/g,
-    group: 1,
-    // Long, mixed-case, digit-bearing and random: digests and UUIDs are common innocents.
-    accept: (v) => hasClasses(v) && !isHexDigest(v) && !isUuid(v) && shannonEntropy(v) >= 4.2,
-  },
-];
-
-function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
-}
-
-/** All credentials found in `text`, earliest first, overlapping findings merged into the first. */
-export function findSecrets(text: string): SecretFinding[] {
-  const found: SecretFinding[] = [];
-  for (const d of DETECTORS) {
-    d.re.lastIndex = 0;
-    for (let m = d.re.exec(text); m; m = d.re.exec(text)) {
-      const value = m[d.group ?? 0];
-      if (value === undefined || (d.accept && !d.accept(value))) continue;
-      const start = m.index + (d.group ? m[0].indexOf(value) : 0);
-      const end = start + value.length;
-      if (found.some((f) => start < f.end && end > f.start)) continue;
-      found.push({ kind: d.kind, start, end, line: lineOf(text, start) });
+export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {
+  const found: Omit<SecretFinding, 'line'>[] = [];
+  const keywordHits = new Map<RegExp, number[]>();
+  const hitsOf = (k: RegExp) => {
+    let hits = keywordHits.get(k);
+    if (!hits) {
+      hits = [];
+      k.lastIndex = 0;
+      for (let m = k.exec(text); m; m = k.exec(text)) hits.push(m.index);
+      keywordHits.set(k, hits);
+    }
+    return hits;
+  };
+  const take = (d: Detector, m: RegExpExecArray) => {
+    const value = m[d.group ?? 0];
+    if (!value) return;
+    if (d.accept) {
+      const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+      if (!d.accept(value, text.slice(Math.max(lineStart, m.index - 80), m.index))) return;
+    }
+    const start = m.index + (d.group ? m[0].lastIndexOf(value) : 0);
+    found.push({ kind: d.kind, start, end: start + value.length });
+  };
+  for (const d of OWN_DETECTORS) {
+    if (d.when && !d.when(text)) continue;
+    if (d.keyword) {
+      // Sticky regex tried at each keyword occurrence only.
+      for (const at of hitsOf(d.keyword)) {
+        d.re.lastIndex = at;
+        const m = d.re.exec(text);
+        if (m) take(d, m);
+      }
+      continue;
+    }
+    for (const [from, to] of d.regions ? d.regions(text) : [[0, text.length] as [number, number]]) {
+      d.re.lastIndex = from;
+      for (let m = d.re.exec(text); m && m.index < to; m = d.re.exec(text)) {
+        if (m[0] === '') d.re.lastIndex++;
+        take(d, m);
+      }
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  return found;
+}
+
+type Span = Omit<SecretFinding, 'line'>;
+
+/** Findings per piece of text already scanned, by content: an edit rescans only its own chunk. */
+const cache = new Map<string, Span[]>();
+const CACHE_ENTRIES = 512;
+
+async function scanPiece(piece: string): Promise<Span[]> {
+  const hit = cache.get(piece);
+  if (hit) {
+    // Refresh: a Map iterates in insertion order, so the oldest is dropped first.
+    cache.delete(piece);
+    cache.set(piece, hit);
+    return hit;
+  }
+  const found = [...(await secretlintFindings(piece)), ...ownFindings(piece)];
+  cache.set(piece, found);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return found;
+}
+
+/**
+ * All credentials found in `text`, earliest first. Long texts are scanned in
+ * content-defined chunks plus a window across each seam (a credential under
+ * 4 KB is seen whole in one of them), each cached by content. Overlapping
+ * findings are merged into one span covering both (redaction then removes
+ * all of it); the kind is the one that starts first, the preset's on a tie.
+ */
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  if (!text) return [];
+  const chunks = chunkSpans(text);
+  const raw: Span[] = [];
+  for (const span of [...chunks, ...seamSpans(text, chunks)]) {
+    for (const f of await scanPiece(text.slice(span.start, span.end))) raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
+  }
+  raw.sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const f of raw) {
+    const last = out[out.length - 1];
+    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
+    else out.push(f);
+  }
+  const starts = lineStartsOf(text);
+  return out.map((f) => ({ ...f, line: pointOf(f.start, starts).row + 1 }));
+}
+
+/** Forget cached scans (tests and benchmarks measuring a cold scan). */
+export function clearSecretScanCache(): void {
+  cache.clear();
 }
 
 export function redactSecrets(text: string, findings: readonly SecretFinding[]): string {
@@ -131,10 +191,24 @@ export interface GuardedText {
   findings: { where: 'prefix' | 'suffix'; finding: SecretFinding }[];
 }
 
-/** Scan both sides of the cursor; with `redact`, return the text with each secret replaced. */
-export function guardOutgoing(prefix: string, suffix: string, action: 'block' | 'redact'): GuardedText {
-  const p = findSecrets(prefix);
-  const s = findSecrets(suffix);
+/**
+ * Scan both sides of the cursor as the one text they are, so a key split by
+ * the cursor is still seen; a finding across the cursor is reported (and
+ * redacted) on both sides. With `redact`, the text comes back with each secret replaced.
+ */
+export async function guardOutgoing(prefix: string, suffix: string, action: 'block' | 'redact'): Promise<GuardedText> {
+  const all = await findSecrets(prefix + suffix);
+  const cut = prefix.length;
+  const p: SecretFinding[] = [];
+  const s: SecretFinding[] = [];
+  const prefixLines = prefix.split('\n').length - 1;
+  for (const f of all) {
+    if (f.start < cut) p.push({ ...f, end: Math.min(f.end, cut) });
+    if (f.end > cut) {
+      const start = Math.max(f.start, cut) - cut;
+      s.push({ ...f, start, end: f.end - cut, line: f.start < cut ? 1 : f.line - prefixLines });
+    }
+  }
   const findings = [...p.map((finding) => ({ where: 'prefix' as const, finding })), ...s.map((finding) => ({ where: 'suffix' as const, finding }))];
   if (action === 'block' || !findings.length) return { prefix, suffix, findings };
   return { prefix: redactSecrets(prefix, p), suffix: redactSecrets(suffix, s), findings };

@@ -1,0 +1,46 @@
+// `npx tsx scripts/secret-alarms.ts [folder]`: runs the secret guard over real
+// code (default: the sources under node_modules) and lists every finding, so
+// each can be reviewed: a false alarm, or a real (test) key shipped in a
+// package. Prints lines scanned and findings per 10,000 lines; docs/privacy.md
+// holds the reviewed figures.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import { findSecrets } from '../src/privacy/secret-guard';
+
+/** Source and config files people edit; `.d.ts` and maps are generated. */
+const SOURCE = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx', '.json', '.py', '.yml', '.yaml', '.toml', '.md', '.sh', '.properties', '.env', '.ini']);
+
+function* files(dir: string): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* files(p);
+    else if (e.isFile() && SOURCE.has(extname(e.name)) && !/\.(?:d\.[mc]?ts|min\.js)$/.test(e.name)) yield p;
+  }
+}
+
+async function main(): Promise<void> {
+  const root = process.argv[2] ?? 'node_modules';
+  let lines = 0;
+  let bytes = 0;
+  let alarms = 0;
+  for (const file of files(root)) {
+    if (statSync(file).size > 4_000_000) continue;
+    const text = readFileSync(file, 'utf8');
+    // Minified bundles are one line per megabyte: count them by size, not lines.
+    const n = text.split('\n').length;
+    lines += n;
+    bytes += text.length;
+    for (const f of await findSecrets(text)) {
+      alarms++;
+      const shown = text.slice(f.start, f.end).replace(/\s+/g, ' ');
+      const context = text.slice(Math.max(0, f.start - 40), f.start).split('\n').pop() ?? '';
+      console.log(`${relative('.', file)}:${f.line}\t${f.kind}\t${JSON.stringify((context + '[' + shown.slice(0, 60) + ']').slice(-110))}`);
+    }
+  }
+  console.log(`\n${alarms} findings in ${lines.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB): ${(alarms / lines * 1e4).toFixed(2)} per 10,000 lines`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
