@@ -17,10 +17,15 @@ async function settings(page: Page, patch: Record<string, unknown>): Promise<voi
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 }
 
-/** Type one character at the end of line 2 and wait for that completion's result. */
+/**
+ * Type one character at the end of line 2 and wait for that completion's result.
+ * The suggestion on screen is dismissed first: typing a character it shows would
+ * type through it (no new request), and every keystroke here must make one.
+ */
 async function complete(page: Page, ch: string): Promise<void> {
   const badge = page.getByTestId('privacy-badge');
   const seq = Number(await badge.getAttribute('data-seq'));
+  await page.keyboard.press('Escape');
   await typeAtEndOfLine(page, 2, ch);
   await expect(badge).toHaveAttribute('data-seq', String(seq + 1), { timeout: 15_000 });
 }

@@ -26,6 +26,17 @@ test('typing the suggested characters keeps the rest on screen, with no new requ
   expect(await editorText(page)).toBe('def add(a, b):\n    return a + b\n');
 });
 
+test('a dismissed suggestion does not come back when its next character is typed', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await page.keyboard.press('Escape');
+  await expect(ghostText(page)).toHaveCount(0);
+  await page.keyboard.type('a');
+  // A new request for "return a" (the fixture answers "a + b" again), never the old rest " + b".
+  await expect(ghostText(page).first()).toContainText('a + b');
+});
+
 test('a character that differs from the suggestion lets go of it: a new request', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', endpoint: null });
   await typeAtEndOfLine(page, 2, ' ');

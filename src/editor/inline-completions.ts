@@ -177,7 +177,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         if (acceptedNow) pace.accepted();
         return;
       }
-      // Gone without being taken (dismissed, typed over) after the person saw it.
+      // Gone without being taken (dismissed, typed over): never brought back by typing through it.
+      if (shown?.tracked === t) shown = undefined;
       if (t.shown) pace.rejected();
     },
     disposeInlineCompletions() {},
