@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_SAMPLES } from '../src/privacy/secret-corpus';
-import { clearSecretScanCache, guardOutgoing, ownFindings, secretlintFindings } from '../src/privacy/secret-guard';
+import { clearSecretScanCache, guardOutgoing, ownFindings, prescanSecrets, secretlintFindings } from '../src/privacy/secret-guard';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 
@@ -41,13 +41,17 @@ async function time(fn: () => Promise<unknown> | unknown): Promise<{ wall: numbe
   for (let i = 0; i < REPS; i++) {
     const c = process.cpuUsage();
     const t = performance.now();
-    await fn();
-    wall.push(performance.now() - t);
+    const own = await fn();
     const d = process.cpuUsage(c);
-    cpu.push((d.user + d.system) / 1000);
+    // A run may time only its own part (after its setup): it returns that.
+    const part = own as { wall?: number; cpu?: number } | undefined;
+    wall.push(part?.wall ?? performance.now() - t);
+    cpu.push(part?.cpu ?? cpuMs(d));
   }
   return { wall, cpu };
 }
+
+const cpuMs = (d: NodeJS.CpuUsage) => (d.user + d.system) / 1000;
 
 export const suite: BenchSuite = {
   name: 'secret-guard',
@@ -64,18 +68,34 @@ export const suite: BenchSuite = {
         clearSecretScanCache();
         return guardOutgoing(prefix, suffix, 'redact');
       }),
+      // What the app does: the file is prescanned while the user types, so the first escalation is a warm one.
+      'guardOutgoing, first after a prescan': await time(async () => {
+        clearSecretScanCache();
+        await prescanSecrets(prefix + suffix, { pause: async () => undefined });
+        const c = process.cpuUsage();
+        const t = performance.now();
+        await guardOutgoing(prefix + 'y', suffix, 'redact');
+        return { wall: performance.now() - t, cpu: cpuMs(process.cpuUsage(c)) };
+      }),
       'secretlint preset alone, cold': await time(() => secretlintFindings(text)),
       'own detectors alone, cold': await time(() => ownFindings(text)),
     };
     const findings = (await guardOutgoing(prefix, suffix, 'block')).findings.length;
+    // How long the main thread is held at a time while a cold file is prescanned.
+    const slices: number[] = [];
+    clearSecretScanCache();
+    let sliceStart = performance.now();
+    await prescanSecrets(prefix + suffix, { pause: async () => { slices.push(performance.now() - sliceStart); sliceStart = performance.now(); } });
+    const slice = summarize(slices);
     const rows = Object.entries(parts).map(([name, t]) => ({ name, wall: summarize(t.wall), cpu: summarize(t.cpu), minWall: Math.min(...t.wall) }));
-    const [warm, cold] = rows;
+    const [warm, cold, prescanned] = rows;
     console.log('| run | wall median | wall min | CPU median | CPU p95 | CPU ratio to cold |\n| --- | --- | --- | --- | --- | --- |');
     for (const r of rows) {
       console.log(`| ${r.name} | ${fmtMs(r.wall.p50)} | ${fmtMs(r.minWall)} | ${fmtMs(r.cpu.p50)} | ${fmtMs(r.cpu.p95)} | ${(r.cpu.p50 / cold.cpu.p50).toFixed(2)} |`);
     }
     const verdict = (r: typeof warm) => `CPU median ${fmtMs(r.cpu.p50)} (wall ${fmtMs(r.wall.p50)}): ${r.cpu.p50 < TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`;
-    console.log(`\n${findings} findings in 1 MB. After a keystroke: ${verdict(warm)}. Cold: ${verdict(cold)}.`);
-    return { bytes: text.length, findings, targetMs: TARGET_MS, parts: rows };
+    console.log(`\n${findings} findings in 1 MB. After a keystroke: ${verdict(warm)}. First escalation after a prescan: ${verdict(prescanned)}. Cold: ${verdict(cold)}.`);
+    console.log(`Prescan of a cold 1 MB: ${slices.length} slices, wall median ${fmtMs(slice.p50)}, longest ${fmtMs(Math.max(...slices))}.`);
+    return { bytes: text.length, findings, targetMs: TARGET_MS, parts: rows, prescanSlices: { count: slices.length, p50: slice.p50, max: Math.max(...slices) } };
   },
 };

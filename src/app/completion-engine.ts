@@ -10,6 +10,7 @@ import { createEscalationClient } from '../endpoint';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import type { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
+import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
 
 
@@ -130,6 +131,10 @@ export class CompletionEngine {
    * stays in the model's cache. Never fails loudly: it is only a head start.
    */
   prefill(req: EngineRequest, signal: AbortSignal): void {
+    // The secret guard reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
+    if (egressVerdict(this.config, { file: req.file, pageOrigin: location.origin }).allowed && this.config.endpoint) {
+      prescanSecrets(req.prefix + req.suffix, { signal }).catch(() => undefined); // the escalation's own scan reports a failure
+    }
     this.readAhead?.abort();
     if (this.restarting || !this.loaded || this.config.model.reuseCache === false) return;
     const ac = new AbortController();

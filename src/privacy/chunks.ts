@@ -15,10 +15,13 @@ const BOUNDARY_ODDS = 1024;
 /** Each side of a seam that is scanned again across it: more than any one credential is long (an RSA-4096 PEM is 3.3 KB). */
 export const SEAM = 4 * 1024;
 
-/** FNV-1a of one line: boundaries depend on that line only. */
+/** The line's first characters are enough to pick boundaries, and hashing whole lines was a tenth of a cold scan. */
+const HASHED_CHARS = 48;
+
+/** FNV-1a of the start of one line: boundaries depend on that line only. */
 function lineHash(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  for (let i = start, stop = Math.min(end, start + HASHED_CHARS); i < stop; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 

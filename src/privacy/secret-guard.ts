@@ -3,9 +3,10 @@
 // appear); our own detectors in secret-rules.ts add only what the preset
 // misses, each justified by a corpus case. Figures per kind: docs/privacy.md.
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { lineStartsOf, pointOf } from '../syntax/window';
-import { chunkSpans, seamSpans } from './chunks';
+import { chunkSpans, seamSpans, type Span } from './chunks';
 import { OWN_DETECTORS, type Detector } from './secret-rules';
 
 /**
@@ -55,12 +56,21 @@ const SKIPPED_RULES = new Set([
   '@secretlint/secretlint-rule-filter-comments',
 ]);
 
-/** Per-rule options; the rest run with the preset's defaults. */
-const RULE_OPTIONS: Record<string, object> = {
-  // Access key ids are off by default upstream (noisy in docs); a key id
-  // leaving with its secret nearby is worth a lost escalation.
-  '@secretlint/secretlint-rule-aws': { enableIDScanRule: true },
-};
+/**
+ * Per-rule options; the rest run with the preset's defaults. The aws rule's
+ * `enableIDScanRule` stays off: it adds account ids (not secrets) through a
+ * regex with no literal start that cost 9 ms per MB; the key ids it would
+ * add come from our `aws-access-key` detector at a tenth of that.
+ */
+const RULE_OPTIONS: Record<string, object> = {};
+
+/**
+ * secretlint's profiler puts two `performance.mark`s per rule per scan on the
+ * page's timeline and keeps every one in an array it searches on each new
+ * mark: memory that grows with every escalation and a search that grows with
+ * it (69,000 entries after 30 scans of 1 MB). Nothing reads them here.
+ */
+secretLintProfiler.mark = () => undefined;
 
 const SECRETLINT_CONFIG = {
   rules: presetRules.filter((r) => !SKIPPED_RULES.has(r.meta.id)).map((rule) => ({ id: rule.meta.id, rule, options: RULE_OPTIONS[rule.meta.id] ?? {} })),
@@ -125,13 +135,17 @@ export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {
   return found;
 }
 
-type Span = Omit<SecretFinding, 'line'>;
+type Found = Omit<SecretFinding, 'line'>;
 
-/** Findings per piece of text already scanned, by content: an edit rescans only its own chunk. */
-const cache = new Map<string, Span[]>();
+/**
+ * Findings per piece of text scanned or being scanned, by content: an edit
+ * rescans only its own chunk, and an escalation arriving while a prescan is
+ * on a piece waits for that scan instead of starting a second.
+ */
+const cache = new Map<string, Promise<Found[]>>();
 const CACHE_ENTRIES = 512;
 
-async function scanPiece(piece: string): Promise<Span[]> {
+function scanPiece(piece: string): Promise<Found[]> {
   const hit = cache.get(piece);
   if (hit) {
     // Refresh: a Map iterates in insertion order, so the oldest is dropped first.
@@ -139,7 +153,8 @@ async function scanPiece(piece: string): Promise<Span[]> {
     cache.set(piece, hit);
     return hit;
   }
-  const found = [...(await secretlintFindings(piece)), ...ownFindings(piece)];
+  const found = secretlintFindings(piece).then((preset) => [...preset, ...ownFindings(piece)]);
+  found.catch(() => cache.delete(piece));
   cache.set(piece, found);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return found;
@@ -154,13 +169,12 @@ async function scanPiece(piece: string): Promise<Span[]> {
  */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (!text) return [];
-  const chunks = chunkSpans(text);
-  const raw: Span[] = [];
-  for (const span of [...chunks, ...seamSpans(text, chunks)]) {
+  const raw: Found[] = [];
+  for (const span of piecesOf(text)) {
     for (const f of await scanPiece(text.slice(span.start, span.end))) raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
   }
   raw.sort((a, b) => a.start - b.start);
-  const out: Span[] = [];
+  const out: Found[] = [];
   for (const f of raw) {
     const last = out[out.length - 1];
     if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
@@ -169,6 +183,31 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
   const starts = lineStartsOf(text);
   return out.map((f) => ({ ...f, line: pointOf(f.start, starts).row + 1 }));
 }
+
+/** The chunks and the seams between them: what is scanned and cached. */
+function piecesOf(text: string): Span[] {
+  const chunks = chunkSpans(text);
+  return [...chunks, ...seamSpans(text, chunks)];
+}
+
+/**
+ * Scan `text` ahead of need, one piece at a time with `pause()` between
+ * pieces, so the next escalation from this text finds every unchanged piece
+ * in the cache. A cold megabyte is tens of milliseconds of work: done this way it is
+ * many slices of a few, in time the user spends typing, instead of one
+ * block on the escalation path. Returns false when aborted before the end.
+ */
+export async function prescanSecrets(text: string, { signal, pause = nextTask }: { signal?: AbortSignal; pause?: () => Promise<void> } = {}): Promise<boolean> {
+  for (const span of piecesOf(text)) {
+    if (signal?.aborted) return false;
+    await scanPiece(text.slice(span.start, span.end));
+    await pause();
+  }
+  return !signal?.aborted;
+}
+
+/** Let input events and rendering run before the next piece. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Forget cached scans (tests and benchmarks measuring a cold scan). */
 export function clearSecretScanCache(): void {
