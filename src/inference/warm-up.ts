@@ -29,15 +29,28 @@ export interface WarmUp {
   measureMs: number;
 }
 
+/**
+ * A FIM prompt of about `tokens` tokens: `tag` on the first line, then lines
+ * of `source` (repeated as needed). Runs with different tags share almost
+ * nothing in the KV cache, so each one is measured from cold. Also the
+ * latency bench's probe prompt (bench/latency/speed-probe.ts).
+ */
+export function measurementPrompt(model: LoadedModel, family: FimFamily | string, tokens: number, tag: string, source = SAMPLE): string {
+  const lines = source.split('\n');
+  let prefix = `# ${tag}\n`;
+  // The template's own tokens and the one-line suffix: about 8.
+  let left = tokens - model.countTokens(prefix) - 8;
+  for (let i = 0; left > 0; i = (i + 1) % lines.length) {
+    const line = `${lines[i]}\n`;
+    prefix += line;
+    left -= model.countTokens(line);
+  }
+  return fimTemplate(family).build(prefix, '\n');
+}
+
 export async function warmUp(model: LoadedModel, family: FimFamily | string, promptTokens = 160, newTokens = 8): Promise<WarmUp> {
-  const tpl = fimTemplate(family);
-  const body = (tag: string) => {
-    let text = `# ${tag}\n`;
-    while (model.countTokens(text) < promptTokens) text += SAMPLE;
-    return text;
-  };
-  // Different first lines: the measured run shares almost nothing with the warm-up's cache.
-  const run = (tag: string) => model.generate(tpl.build(body(tag), '\n'), { maxNewTokens: newTokens, stopTokens: [] });
+  fimTemplate(family); // an unknown family fails before any run
+  const run = (tag: string) => model.generate(measurementPrompt(model, family, promptTokens, tag), { maxNewTokens: newTokens, stopTokens: [] });
   let t0 = performance.now();
   await run('warm-up');
   const warmMs = performance.now() - t0;
