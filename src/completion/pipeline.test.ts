@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { DEFAULT_CONFIG } from '../config/defaults';
@@ -12,9 +12,17 @@ import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
+import { clearSecretScanCache, findSecrets } from '../privacy/secret-guard';
 import { createNodeValidator } from '../syntax/node-runtime';
 import { AbortedError, runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
 import type { RouterConfig } from './router';
+
+// Counts the secret rule set's runs (one per piece of text not found in the guard's cache).
+const lintRuns = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@secretlint/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@secretlint/core')>();
+  return { ...core, lintSource: (...args: Parameters<typeof core.lintSource>) => (lintRuns.count++, core.lintSource(...args)) };
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'pipeline-fixtures-'));
 const models: Record<string, LoadedModel> = {};
@@ -146,6 +154,25 @@ describe('pipeline with real parts', () => {
     expect(r.blockedBy).toBe('secret');
     expect(r.summary).toContain('github-token on line 1');
     expect(server.requests.length).toBe(s.sent);
+  });
+
+  it('the secret scan starts before the local model runs, and the escalation reads each piece once', async () => {
+    const s = setup('fixture-invalid');
+    let runsWhenAsked = -1;
+    const local = s.ports.local;
+    s.ports.local = { complete: (req, sig) => ((runsWhenAsked = lintRuns.count), local.complete(req, sig)) };
+    clearSecretScanCache();
+    lintRuns.count = 0;
+    const big: CompletionContext = { ...ctx, promptBudget: 256, prefix: `${'x = [1, 2, 3]  # padding for the scan\n'.repeat(12_000)}${ctx.prefix}` };
+    const r = await go(s, undefined, big);
+    expect(r.route).toBe('escalated');
+    expect(runsWhenAsked).toBeGreaterThan(0);
+    // Prescan and guard share their scans: as many runs as the text has pieces, none twice.
+    const once = lintRuns.count;
+    clearSecretScanCache();
+    lintRuns.count = 0;
+    await findSecrets(big.prefix + big.suffix);
+    expect(once).toBe(lintRuns.count);
   });
 
   it('in redact mode the credential is replaced before the request leaves', async () => {

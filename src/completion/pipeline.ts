@@ -4,7 +4,7 @@
 // adapters, and both run this same code.
 import type { EscalationClient } from '../endpoint/types';
 import type { EgressVerdict } from '../privacy/policy';
-import { guardOutgoing } from '../privacy/secret-guard';
+import { guardOutgoing, prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import { completionExtent } from './extent';
@@ -128,6 +128,9 @@ export async function runCompletion(
   signal: AbortSignal,
 ): Promise<CompletionResult> {
   const started = performance.now();
+  // Should this escalate, the secret guard reads all that would leave: it starts now, in
+  // slices, while the local model works in its worker, so the escalation does not wait for a cold scan.
+  const prescan = egress.allowed && ports.escalation ? prescanSecrets(ctx.prefix + ctx.suffix, { signal }).catch(() => false) : undefined;
   const raw = await ports.local.complete({
     prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
@@ -163,6 +166,7 @@ export async function runCompletion(
   }
 
   // The secret guard runs on exactly the text that would leave.
+  await prescan;
   const outgoing = await guardOutgoing(ctx.prefix, ctx.suffix, egress.secrets);
   if (outgoing.findings.length && egress.secrets === 'block') {
     const first = outgoing.findings[0];
