@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECRET_SAMPLES } from '../src/privacy/secret-corpus';
+import { SECRET_SAMPLES } from '../src/privacy/testing/secret-corpus';
 import { clearSecretScanCache, guardOutgoing, ownFindings, prescanSecrets, secretlintFindings } from '../src/privacy/secret-guard';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_SAMPLES, INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from './secret-corpus';
+import { HELD_OUT_SAMPLES, INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from './testing/secret-corpus';
 import { clearSecretScanCache, findSecrets, guardOutgoing, ownFindings, redactSecrets, secretlintFindings } from './secret-guard';
 
 /** Caught = redaction leaves none of the credential behind. */

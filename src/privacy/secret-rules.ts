@@ -1,5 +1,5 @@
 // Our own detectors: only what secretlint's recommended preset does not
-// catch. Each entry names the corpus case (secret-corpus.ts) that the preset
+// catch. Each entry names the corpus case (testing/secret-corpus.ts) that the preset
 // misses and this detector catches; a detector that stops adding a catch
 // should go (docs/privacy.md has the per-kind figures).
 
@@ -184,7 +184,7 @@ export const OWN_DETECTORS: Detector[] = [
     group: 1,
     accept: (v) => passwordLike(v) && shannonEntropy(v) >= 3,
   },
-  // The rules below were added after the held-out set (secret-corpus.ts) showed these classes missing.
+  // The rules below were added after the held-out set (testing/secret-corpus.ts) showed these classes missing.
   {
     kind: 'password-assignment',
     // XML: <password>...</password>, <db.secret>...</db.secret>
