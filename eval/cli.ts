@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FIM_FAMILIES } from '../src/completion/fim';
 import type { FimFamily } from '../src/completion/types';
+import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
 import { buildRows } from './analysis/rows';
 import { DEFAULT_BENCH_DIR, DEV_SETS, loadBenchmarks, resolveBenchmarkPath, type TaskFilter } from './data/load';
@@ -42,6 +43,7 @@ Models:
   --model local     --local-model NAME [--local-root DIR | --local-hub | --local-mirror URL] --family F
                     [--dtype fp32] [--device cpu] [--max-new-tokens 64]
   --model endpoint  --endpoint-url http://host:8000/v1 --endpoint-model M --family F [--max-tokens 64]
+                    [--endpoint-protocol ${ENDPOINT_PROTOCOLS.join('|')}] [--endpoint-logprobs]
                     [--timeout-ms 30000] [--api-key-env VAR]
   --model jsonl     --completions FILE.jsonl   ({"task_id","completion","token_probs"?} per line)
   --role local|large   which side of the router these completions play (default: local; ground truth: large)
@@ -73,6 +75,8 @@ const OPTIONS = {
   'max-new-tokens': { type: 'string' },
   'endpoint-url': { type: 'string' },
   'endpoint-model': { type: 'string' },
+  'endpoint-protocol': { type: 'string' },
+  'endpoint-logprobs': { type: 'boolean' },
   'max-tokens': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'api-key-env': { type: 'string' },
@@ -108,6 +112,12 @@ function family(v: Values): FimFamily {
   const f = need(v.family, `--family (${FIM_FAMILIES.join(', ')})`);
   if (!FIM_FAMILIES.includes(f as FimFamily)) throw new UsageError(`unknown --family "${f}": use ${FIM_FAMILIES.join(', ')}`);
   return f as FimFamily;
+}
+
+function protocol(v: Values): EndpointProtocol {
+  const p = v['endpoint-protocol'] ?? 'openai-completions';
+  if (!ENDPOINT_PROTOCOLS.includes(p as EndpointProtocol)) throw new UsageError(`unknown --endpoint-protocol "${p}": use ${ENDPOINT_PROTOCOLS.join(', ')}`);
+  return p as EndpointProtocol;
 }
 
 function filterOf(v: Values): TaskFilter {
@@ -152,7 +162,8 @@ async function sourceOf(v: Values): Promise<CompletionSource> {
     case 'endpoint': {
       const key = v['api-key-env'] ? process.env[v['api-key-env']] : undefined;
       return endpointSource({
-        url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v),
+        url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v), protocol: protocol(v),
+        ...(v['endpoint-logprobs'] && { logprobs: true }),
         timeoutMs: num(v['timeout-ms'], 'timeout-ms', 30_000)!, maxTokens: num(v['max-tokens'], 'max-tokens', 64)!,
         ...(key && { apiKey: key }),
       }, role ?? 'large');
