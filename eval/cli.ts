@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FIM_FAMILIES } from '../src/completion/fim';
 import type { FimFamily } from '../src/completion/types';
+import type { ModelSource } from '../src/config/types';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
 import { buildRows } from './analysis/rows';
@@ -151,11 +152,11 @@ async function sourceOf(v: Values): Promise<CompletionSource> {
     case 'jsonl':
       return jsonlSource(resolve(need(v.completions, '--completions FILE.jsonl')), role ?? 'local');
     case 'local': {
-      const location = v['local-hub'] ? { kind: 'hub' as const }
-        : v['local-mirror'] ? { kind: 'remote' as const, host: v['local-mirror'] }
-        : { kind: 'local' as const, root: resolve(v['local-root'] ?? 'public/models/fixtures') };
+      const source: ModelSource = v['local-hub'] ? { kind: 'hub' }
+        : v['local-mirror'] ? { kind: 'url', url: v['local-mirror'] }
+        : { kind: 'bundled', root: resolve(v['local-root'] ?? 'public/models/fixtures') };
       return localModelSource({
-        model: need(v['local-model'], '--local-model'), location, family: family(v),
+        model: need(v['local-model'], '--local-model'), source, family: family(v),
         device: (v.device as 'cpu' | 'wasm' | undefined) ?? 'cpu', dtype: v.dtype, maxNewTokens: num(v['max-new-tokens'], 'max-new-tokens', 64)!,
       });
     }
