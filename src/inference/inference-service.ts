@@ -58,7 +58,7 @@ export class InferenceService {
   }
 
   /** A bundled model is read from the app's own folder, whatever a config layer says. */
-  sourceFor(source: ModelSource): ModelSource {
+  private sourceFor(source: ModelSource): ModelSource {
     return source.kind === 'bundled' ? { kind: 'bundled', root: this.host.bundledRoot } : source;
   }
 
