@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser. Flags from DESIGN.md: the
-// background-networking ones keep Chromium off the (closed) network.
+// Debian's Chromium, never a downloaded browser. --no-sandbox lets it start as
+// root in a container; the background-networking, component-update and sync
+// flags keep it from calling out to the (closed) network; QUIC off keeps every
+// request on plain HTTP to the loopback servers.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const baseArgs = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 // Overridable so two checkouts (or two people) can run suites side by side.

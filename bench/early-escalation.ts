@@ -30,7 +30,7 @@ const CONTEXTS = [
 interface Row { model: string; aggregation: Aggregation; stepsOff: number; stepsOn: number; msOff: number; msOn: number; earlyShare: number }
 
 async function measure(model: string, root: string, aggregation: Aggregation): Promise<Row> {
-  const lm = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu' });
+  const lm = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu' });
   const ports: PipelinePorts = { local: localModelPort(lm, 'qwen2.5-coder'), syntax: createNodeValidator() };
   // No endpoint: the escalation itself is not timed, only the local work before it.
   const egress = egressVerdict({ privacy: DEFAULT_CONFIG.privacy, endpoint: null });

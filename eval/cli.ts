@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FIM_FAMILIES } from '../src/completion/fim';
 import type { FimFamily } from '../src/completion/types';
+import type { ModelSource } from '../src/config/types';
+import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
 import { buildRows } from './analysis/rows';
 import { DEFAULT_BENCH_DIR, DEV_SETS, loadBenchmarks, resolveBenchmarkPath, type TaskFilter } from './data/load';
@@ -42,6 +44,7 @@ Models:
   --model local     --local-model NAME [--local-root DIR | --local-hub | --local-mirror URL] --family F
                     [--dtype fp32] [--device cpu] [--max-new-tokens 64]
   --model endpoint  --endpoint-url http://host:8000/v1 --endpoint-model M --family F [--max-tokens 64]
+                    [--endpoint-protocol ${ENDPOINT_PROTOCOLS.join('|')}] [--endpoint-logprobs]
                     [--timeout-ms 30000] [--api-key-env VAR]
   --model jsonl     --completions FILE.jsonl   ({"task_id","completion","token_probs"?} per line)
   --role local|large   which side of the router these completions play (default: local; ground truth: large)
@@ -73,6 +76,8 @@ const OPTIONS = {
   'max-new-tokens': { type: 'string' },
   'endpoint-url': { type: 'string' },
   'endpoint-model': { type: 'string' },
+  'endpoint-protocol': { type: 'string' },
+  'endpoint-logprobs': { type: 'boolean' },
   'max-tokens': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'api-key-env': { type: 'string' },
@@ -110,6 +115,12 @@ function family(v: Values): FimFamily {
   return f as FimFamily;
 }
 
+function protocol(v: Values): EndpointProtocol {
+  const p = v['endpoint-protocol'] ?? 'openai-completions';
+  if (!ENDPOINT_PROTOCOLS.includes(p as EndpointProtocol)) throw new UsageError(`unknown --endpoint-protocol "${p}": use ${ENDPOINT_PROTOCOLS.join(', ')}`);
+  return p as EndpointProtocol;
+}
+
 function filterOf(v: Values): TaskFilter {
   return {
     limit: num(v.limit, 'limit'),
@@ -141,18 +152,19 @@ async function sourceOf(v: Values): Promise<CompletionSource> {
     case 'jsonl':
       return jsonlSource(resolve(need(v.completions, '--completions FILE.jsonl')), role ?? 'local');
     case 'local': {
-      const location = v['local-hub'] ? { kind: 'hub' as const }
-        : v['local-mirror'] ? { kind: 'remote' as const, host: v['local-mirror'] }
-        : { kind: 'local' as const, root: resolve(v['local-root'] ?? 'public/models/fixtures') };
+      const source: ModelSource = v['local-hub'] ? { kind: 'hub' }
+        : v['local-mirror'] ? { kind: 'url', url: v['local-mirror'] }
+        : { kind: 'bundled', root: resolve(v['local-root'] ?? 'public/models/fixtures') };
       return localModelSource({
-        model: need(v['local-model'], '--local-model'), location, family: family(v),
+        model: need(v['local-model'], '--local-model'), source, family: family(v),
         device: (v.device as 'cpu' | 'wasm' | undefined) ?? 'cpu', dtype: v.dtype, maxNewTokens: num(v['max-new-tokens'], 'max-new-tokens', 64)!,
       });
     }
     case 'endpoint': {
       const key = v['api-key-env'] ? process.env[v['api-key-env']] : undefined;
       return endpointSource({
-        url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v),
+        url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v), protocol: protocol(v),
+        ...(v['endpoint-logprobs'] && { logprobs: true }),
         timeoutMs: num(v['timeout-ms'], 'timeout-ms', 30_000)!, maxTokens: num(v['max-tokens'], 'max-tokens', 64)!,
         ...(key && { apiKey: key }),
       }, role ?? 'large');

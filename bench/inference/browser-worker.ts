@@ -18,7 +18,7 @@ let model: LoadedModel | undefined;
 const api = {
   async load(name: string, device: 'webgpu' | 'wasm'): Promise<number> {
     const t0 = performance.now();
-    model = await loadLocalModel({ model: name, location: { kind: 'local', root: '/models/fixtures/' }, device, dtype: 'fp32' });
+    model = await loadLocalModel({ model: name, source: { kind: 'bundled', root: '/models/fixtures/' }, device, dtype: 'fp32' });
     return performance.now() - t0;
   },
   async generate(prompt: string, maxNewTokens: number, stopTokens: string[]): Promise<{ ms: number; tokens: number }> {

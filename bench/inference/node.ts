@@ -24,7 +24,7 @@ const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
 export async function runNode(opts: BenchOptions, root: string, p: Prompts): Promise<RuntimeResult> {
   const before = process.memoryUsage();
   const t0 = performance.now();
-  const model = await loadLocalModel({ model: opts.model, location: { kind: 'local', root }, device: 'cpu' });
+  const model = await loadLocalModel({ model: opts.model, source: { kind: 'bundled', root }, device: 'cpu' });
   const loadMs = performance.now() - t0;
   const after = process.memoryUsage();
 

@@ -8,7 +8,7 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 export async function nodeSpeeds(root: string, model: string, dtype: string, family: string, source: string, budgets: number[], newTokens: number): Promise<{ loadMs: number; rssMB: number; speeds: SpeedSample[] }> {
   const t0 = performance.now();
-  const m = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', dtype, reuseCache: true });
+  const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
   const loadMs = performance.now() - t0;
   const speeds: SpeedSample[] = [];
   for (const b of budgets) speeds.push(await probeSpeed(m, family, source, b, newTokens));
@@ -18,7 +18,7 @@ export async function nodeSpeeds(root: string, model: string, dtype: string, fam
 }
 
 export async function nodeReplay(root: string, model: string, dtype: string, source: string, replay: ReplayOptions, s: ReplaySettings, reuse: boolean): Promise<ReplayRequest[]> {
-  const m = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', dtype, reuseCache: reuse });
+  const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: reuse });
   try {
     return await driveReplay(m, typingReplay(source, replay), s, () => mb(process.memoryUsage().rss));
   } finally {
@@ -38,7 +38,7 @@ export async function nodeOverhead(root: string, model: string, dtype: string, s
   const { windowContext } = await import('../../src/completion/context-window');
   const { fimTemplate } = await import('../../src/completion/fim');
   const { typingReplay, documentAt } = await import('../../src/completion/testing/typing-replay');
-  const ours = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', dtype, reuseCache: false });
+  const ours = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: false });
   // The loader left transformers.js' env pointing at `root`: the bare model reads the same files.
   const tokenizer = await AutoTokenizer.from_pretrained(model);
   const bare = await AutoModelForCausalLM.from_pretrained(model, { device: 'cpu', dtype: dtype as never });

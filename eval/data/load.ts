@@ -64,6 +64,9 @@ export const DEV_SETS: Readonly<Record<string, string>> = {
   'safim-block': 'safim/block_completion.dev.jsonl.gz',
   'safim-control': 'safim/control_completion.dev.jsonl.gz',
   'safim-api': 'safim/api_completion.dev.jsonl.gz',
+  // SAFIM's fourth language, sampled apart from the three above (60 + 60 tasks).
+  'safim-block-csharp': 'safim/csharp/block_completion.dev.jsonl.gz',
+  'safim-control-csharp': 'safim/csharp/control_completion.dev.jsonl.gz',
 };
 
 /** The repository's root (this file is eval/data/load.ts). */

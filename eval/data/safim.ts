@@ -1,7 +1,7 @@
 // SAFIM (Gong et al. 2024) in its original format: `eval_prompt` holds
 // `{{completion}}` where the middle goes, `ground_truth` the middle,
 // `unit_tests` stdin/stdout cases (a list, or a string holding a Python
-// literal), `lang` python|java|cpp (csharp in the full set). The api file has
+// literal), `lang` python|java|cpp|csharp. The api file has
 // no tests: it is judged by match. Its task ids reuse the block file's
 // (`block_completion_000000`), so the subset comes from the file name first.
 import { basename } from 'node:path';

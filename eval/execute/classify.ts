@@ -1,7 +1,8 @@
 // A finished run -> why it failed, by the same signs SAFIM's executor reads:
 // CPU limit signals and timeouts are time limits; "MemoryError", bad_alloc
 // and "out of memory" in stderr are memory limits; Python's SyntaxError
-// family is a compile error.
+// family is a compile error. One addition: Mono's OutOfMemoryException ("Insufficient
+// memory to continue", which ExecEval's signs miss) is a memory limit too.
 import type { RunResult } from './sandbox';
 import type { FailReason } from './verdict';
 
@@ -13,7 +14,7 @@ export function runFailure(r: RunResult, cpuSeconds?: number): FailReason | unde
   if (r.status === 'output-limit') return 'output_limit';
   const err = r.stderr.toLowerCase();
   if (r.code === 0 && !r.signal) return undefined;
-  if (/memoryerror|bad_alloc|bad alloc|out of memory|outofmemoryerror/.test(err)) return 'memory_limit';
+  if (/memoryerror|bad_alloc|bad alloc|out of memory|outofmemoryerror|outofmemoryexception/.test(err)) return 'memory_limit';
   if (/^\s*(syntaxerror|indentationerror|taberror)\b/m.test(err)) return 'compile_error';
   return 'runtime_error';
 }

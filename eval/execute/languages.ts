@@ -6,6 +6,11 @@
 // 2 GB address space (the JVM gets -Xmx2g and 4 GB more address space for
 // itself). Differences, for speed on small machines: no -static link, and the
 // JVM runs with SerialGC and the C1 compiler only (fewer threads, faster start).
+// C#: ExecEval compiles with Roslyn's `csc -o` and runs `mono test.exe` with 2 s
+// CPU times 3; Debian ships no Roslyn, so Mono's own compiler `mcs` builds it
+// (-optimize+, and -langversion:experimental, the newest C# mcs knows: it adds
+// C# 7.2's `in` parameters, which SAFIM's C# uses). What mcs cannot compile at
+// all (C# 8+ ranges and indices, local functions ...) is in docs/evaluation.md.
 import type { Limits } from './sandbox';
 import type { ToolName } from './toolchain';
 
@@ -58,6 +63,16 @@ export const RUNTIMES: Readonly<Record<string, LanguageRuntime>> = {
     },
     run: { tool: null, args: () => ['./a.out'] },
     limits: { ...BASE, cpuSeconds: 2, wallMs: 10_000, memoryBytes: 2 * GB },
+  },
+  csharp: {
+    fileName: () => 'test.cs',
+    compile: {
+      tool: 'mcs',
+      args: (f) => ['-optimize+', '-langversion:experimental', '-out:test.exe', f],
+      isArtifact: (n) => n === 'test.exe',
+    },
+    run: { tool: 'mono', args: () => ['test.exe'] },
+    limits: { ...BASE, cpuSeconds: 6, wallMs: 20_000, memoryBytes: 2 * GB },
   },
   java: {
     fileName: (src) => `${javaClassName(src)}.java`,

@@ -7,7 +7,7 @@ import { delimiter, join } from 'node:path';
 import { makeRunDir, removeRunDir } from './workdir';
 import { probeSandbox, runSandboxed, slotUid, type Limits } from './sandbox';
 
-export type ToolName = 'python3' | 'javac' | 'java' | 'g++';
+export type ToolName = 'python3' | 'javac' | 'java' | 'g++' | 'mcs' | 'mono';
 
 export interface Tool {
   name: ToolName;
@@ -29,6 +29,8 @@ const VERSION_ARGS: Record<ToolName, string[]> = {
   javac: ['-version'],
   java: ['-version'],
   'g++': ['--version'],
+  mcs: ['--version'],
+  mono: ['--version'],
 };
 
 const PROBE_LIMITS: Limits = { cpuSeconds: 20, wallMs: 30_000, memoryBytes: null, nproc: 512, fileBytes: 1 << 20, outputBytes: 1 << 16 };

@@ -1,15 +1,19 @@
-// The large model through the app's own escalation client (OpenAI-compatible
-// /v1/completions, client-side FIM for the endpoint's family), post-processed
-// as the pipeline does.
+// The large model through the app's own escalation client for the configured
+// wire protocol (`createProtocolClient`: OpenAI-compatible /v1/completions
+// for vLLM, TGI, llama.cpp and Ollama; llama.cpp /infill; Ollama
+// /api/generate), post-processed as the pipeline does. No circuit breaker:
+// a failed task is recorded as failed, and the run goes on to the next.
 import { postProcess } from '../../src/completion/postprocess';
 import type { EndpointConfig } from '../../src/config/types';
-import { OpenAICompletionsClient } from '../../src/endpoint/openai-completions';
+import { createProtocolClient } from '../../src/endpoint';
 import type { CompletionSource } from './types';
 
 export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'large'): CompletionSource {
-  const client = new OpenAICompletionsClient(cfg);
+  const client = createProtocolClient(cfg);
+  // The default protocol keeps the name earlier runs were stored under.
+  const via = client.protocol && client.protocol !== 'openai-completions' ? ` via ${client.protocol}` : '';
   return {
-    name: `endpoint:${client.destination}/${cfg.model}`,
+    name: `endpoint:${client.destination}/${cfg.model}${via}`,
     role,
     async complete(task, signal) {
       const res = await client.complete({ prefix: task.prefix, suffix: task.suffix }, signal);

@@ -5,13 +5,14 @@ import { completionExtent } from '../../src/completion/extent';
 import { postProcess } from '../../src/completion/postprocess';
 import type { FimFamily, InferenceDevice } from '../../src/completion/types';
 import { localModelPort } from '../../src/inference/fim-completion';
-import { loadLocalModel, type ModelLocation } from '../../src/inference/local-model';
+import type { ModelSource } from '../../src/config/types';
+import { loadLocalModel } from '../../src/inference/local-model';
 import type { CompletionSource } from './types';
 
 export interface LocalSourceOptions {
   model: string;
   /** A folder holding <model>/ (fixtures, downloads), or the hub / a mirror. */
-  location: ModelLocation;
+  source: ModelSource;
   family: FimFamily;
   device?: InferenceDevice;
   dtype?: string;
@@ -19,7 +20,7 @@ export interface LocalSourceOptions {
 }
 
 export async function localModelSource(o: LocalSourceOptions): Promise<CompletionSource> {
-  const loaded = await loadLocalModel({ model: o.model, location: o.location, device: o.device ?? 'cpu', dtype: o.dtype });
+  const loaded = await loadLocalModel({ model: o.model, source: o.source, device: o.device ?? 'cpu', dtype: o.dtype });
   const port = localModelPort(loaded, o.family);
   return {
     name: `local:${o.model}`,

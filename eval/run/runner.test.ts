@@ -67,7 +67,7 @@ describe('models through the app’s own loader and endpoint client', () => {
 
   it('local fixture models: valid and confident passes; the invalid one is caught by syntax; routing uses both runs', async () => {
     const run = async (model: string) => {
-      const source = await localModelSource({ model, location: { kind: 'local', root: models }, family: 'qwen2.5-coder', maxNewTokens: 16 });
+      const source = await localModelSource({ model, source: { kind: 'bundled', root: models }, family: 'qwen2.5-coder', maxNewTokens: 16 });
       try {
         return (await runModel({ tasks: [plusTask], source, judge, store: new RecordStore(undefined, false), progress: false })).records[0];
       } finally {

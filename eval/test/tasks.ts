@@ -29,11 +29,19 @@ const SHAPES: Record<string, { prefix: string; suffix: string; right: string; wr
     broken: 'System.out.println(a + );',
     loop: 'long x = 0; while (true) { x++; }',
   },
+  csharp: {
+    prefix: 'using System;\nclass Program {\n  static void Main() {\n    var p = Console.ReadLine().Split(\' \');\n    int a = int.Parse(p[0]), b = int.Parse(p[1]);\n    ',
+    suffix: '\n  }\n}\n',
+    right: 'Console.WriteLine(a + b);',
+    wrong: 'Console.WriteLine(a - b);',
+    broken: 'Console.WriteLine(a + );',
+    loop: 'long x = 0; while (true) { x++; }',
+  },
 };
 
 export type Variant = 'right' | 'wrong' | 'broken' | 'loop';
 
-export function sumTask(language: 'python' | 'cpp' | 'java'): Task & { middles: Record<Variant, string> } {
+export function sumTask(language: 'python' | 'cpp' | 'java' | 'csharp'): Task & { middles: Record<Variant, string> } {
   const s = SHAPES[language];
   return {
     key: `test/sum/${language}`, taskId: `sum_${language}`, benchmark: 'safim', subset: 'block', language,

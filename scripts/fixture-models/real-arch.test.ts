@@ -92,7 +92,7 @@ let model: LoadedModel;
 beforeAll(async () => {
   await writeRealArchModel(dir, small);
   session = await ort.InferenceSession.create(join(dir, small.name, 'onnx', 'model.onnx'));
-  model = await loadLocalModel({ model: small.name, location: { kind: 'local', root: dir }, device: 'cpu' });
+  model = await loadLocalModel({ model: small.name, source: { kind: 'bundled', root: dir }, device: 'cpu' });
 });
 afterAll(async () => {
   await model?.dispose();

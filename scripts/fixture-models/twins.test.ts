@@ -157,7 +157,7 @@ describe('a tiny twin', () => {
         // Reuse off: a q8 model quantizes its activations per call (DynamicQuantizeLinear), so a prompt
         // read from the cache in a different split is a different computation; "the same prompt gives the
         // same tokens" is asked of the model here, not of the cache (prompt-reuse.test.ts covers that, on fp32).
-        const model = await loadLocalModel({ model: basename(folder), location: { kind: 'local', root: dirname(folder) }, device: 'cpu', dtype, family: 'qwen2.5-coder', reuseCache: false });
+        const model = await loadLocalModel({ model: basename(folder), source: { kind: 'bundled', root: dirname(folder) }, device: 'cpu', dtype, family: 'qwen2.5-coder', reuseCache: false });
         try {
           const prompt = '<|fim_prefix|>def add(a, b):\n    return <|fim_suffix|>\n<|fim_middle|>';
           const out = await model.generate(prompt, { maxNewTokens: 8, stopTokens: ['<|endoftext|>', '<|fim_pad|>', '<|file_sep|>'] });

@@ -210,7 +210,7 @@ const MB = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
  * Makes what is missing of a twin (tokenizer, configs, the ONNX files of
  * `dtypes`) and returns its folder. Files already complete are kept, so a
  * second call costs a few stats. Load it with loadLocalModel({ model:
- * basename(folder), location: { kind: 'local', root: dirname(folder) }, dtype }).
+ * basename(folder), source: { kind: 'bundled', root: dirname(folder) }, dtype }).
  */
 export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
   const def = twinDefinition(opts.twin);

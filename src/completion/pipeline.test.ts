@@ -34,7 +34,7 @@ const ctx = { prefix: 'def add(a, b):\n    return ', suffix: '\n\nprint(add(1, 2
 beforeAll(async () => {
   await writeFixtureModels(dir);
   for (const name of ['fixture-valid', 'fixture-invalid', 'fixture-uncertain']) {
-    models[name] = await loadLocalModel({ model: name, location: { kind: 'local', root: dir }, device: 'cpu' });
+    models[name] = await loadLocalModel({ model: name, source: { kind: 'bundled', root: dir }, device: 'cpu' });
   }
   server = await startOpenAIServer({ kind: 'ok', text: 'a - b' });
 });

@@ -4,11 +4,20 @@ import type { FimFamily } from '../completion/types';
 import type { Aggregation, RoutingPolicy } from '../completion/router';
 import type { CatalogEntry } from './catalog';
 
-/** Where the local model's files come from; only the location differs, never the loader. */
+/**
+ * Where a local model's files come from: the one vocabulary of the config,
+ * the inference service, the loader (src/inference/local-model.ts) and the
+ * harness. Only the location differs, never the loader.
+ * - `hub`: the Hugging Face hub;
+ * - `url`: an organisation's mirror with the hub's layout (`<url><model>/resolve/main/...`);
+ * - `bundled`: a folder of models served with the app (`public/models/`). The
+ *   config never sets `root`: the inference service fills in the app's folder
+ *   (a URL path in the browser); Node callers give a folder path holding `<model>/`.
+ */
 export type ModelSource =
   | { kind: 'hub' }
   | { kind: 'url'; url: string }
-  | { kind: 'bundled' };
+  | { kind: 'bundled'; root?: string };
 
 /**
  * The local model. In the resolved config every field is set. In a config

@@ -5,7 +5,7 @@
 import { EndpointError, httpError, networkError, type HttpErrorContext } from './errors';
 import type { OnSent } from './types';
 
-/** Default cap on a response body. A FIM completion is a few hundred bytes; 1 MiB leaves room for logprobs. */
+/** Default cap on a response body, declared or not. A FIM completion is a few hundred bytes; 1 MiB leaves room for logprobs. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** Enough of an error body to show the server's words. */
 const MAX_ERROR_BYTES = 64 * 1024;
@@ -34,10 +34,14 @@ export interface Exchange {
   fail(e: unknown): EndpointError;
 }
 
-function tooLarge(host: string, bytes: number | string, max: number): EndpointError {
+// A declared Content-Length over the cap is refused before a byte is read; a
+// body without one is read up to the cap and the connection closed there.
+function tooLarge(host: string, bytes: number | string, max: number, declared: boolean): EndpointError {
+  const limit = `${Math.round(max / 1024)} KiB`;
   return new EndpointError(
     'too-large',
-    `${host} sent a response of ${bytes} bytes, over the ${Math.round(max / 1024)} KiB limit: it was refused unread. ` +
+    `${host} sent a response of ${bytes} bytes, over the ${limit} limit: it was refused unread` +
+      `${declared ? '' : ` past the first ${limit} (the connection was closed there)`}. ` +
       'Check maxTokens and that the URL points at a completion route.',
   );
 }
@@ -64,7 +68,7 @@ async function* bounded(res: Response, until: AbortSignal, max: number, host: st
           yield value.subarray(0, value.byteLength - (total - max));
           return;
         }
-        throw tooLarge(host, `more than ${max}`, max);
+        throw tooLarge(host, `more than ${max}`, max, false);
       }
       yield value;
     }
@@ -123,7 +127,7 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (declared > o.maxBytes) {
       stopper.abort();
-      throw tooLarge(o.host, declared, o.maxBytes);
+      throw tooLarge(o.host, declared, o.maxBytes, true);
     }
   } catch (e) {
     throw fail(e);

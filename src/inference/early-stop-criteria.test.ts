@@ -101,7 +101,7 @@ describe('EarlyStopCriteria = the original per-step re-decode (fixture-qwen2-tin
   });
 
   it('inside a real generation, the check gets what the re-decode of the generated ids gives', async () => {
-    const m = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, location: { kind: 'local', root }, device: 'cpu' });
+    const m = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu' });
     try {
       const seen: Partial[] = [];
       const out = await m.generate(buildFimPrompt('qwen2.5-coder', 'def add(a, b):\n    return ', '\n'), {

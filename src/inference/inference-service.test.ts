@@ -46,7 +46,7 @@ describe('InferenceService', () => {
     expect(r).toMatchObject({ device: 'wasm', fallbackReason: 'no WebGPU adapter is available', threads: 4 });
     expect(r.threadsNote).toBeUndefined();
     expect(threads).toEqual([4]);
-    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'fp32', location: { kind: 'local', root } });
+    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'fp32', source: { kind: 'bundled', root } });
     const out = await s.complete(1, { prefix: 'def add(a, b):\n    return ', suffix: '\n', maxNewTokens: 16 });
     expect(out.text).toBe('a + b');
     // Forced WASM is a choice, not a fallback: no reason shown.
@@ -79,9 +79,9 @@ describe('InferenceService', () => {
     const { h, loads } = host({ load: async (o) => { loads.push(o); throw new Error('offline'); } });
     const s = new InferenceService(h);
     await expect(s.load(req({ source: { kind: 'url', url: 'https://models.corp/' } }))).rejects.toThrow('offline');
-    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'q8', location: { kind: 'remote', host: 'https://models.corp/' } });
+    expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'q8', source: { kind: 'url', url: 'https://models.corp/' } });
     await expect(s.load(req({ source: { kind: 'hub' } }))).rejects.toThrow('offline');
-    expect(loads[1].location).toEqual({ kind: 'hub' });
+    expect(loads[1].source).toEqual({ kind: 'hub' });
   });
 
   it('warms up and measures, reads ahead, and cancels a request by id', async () => {

@@ -8,7 +8,7 @@ import { fimTemplate } from '../completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../completion/types';
 import type { ModelSource } from '../config/types';
 import { completeWithFim, prefillWithFim } from './fim-completion';
-import { loadLocalModel, type DownloadProgress, type LoadedModel, type LoadOptions, type ModelLocation, type PrefillResult } from './local-model';
+import { loadLocalModel, type DownloadProgress, type LoadedModel, type LoadOptions, type PrefillResult } from './local-model';
 import { warmUp } from './warm-up';
 import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
 
@@ -57,12 +57,9 @@ export class InferenceService {
     return this.threads;
   }
 
-  locationOf(source: ModelSource): ModelLocation {
-    switch (source.kind) {
-      case 'hub': return { kind: 'hub' };
-      case 'url': return { kind: 'remote', host: source.url };
-      case 'bundled': return { kind: 'local', root: this.host.bundledRoot };
-    }
+  /** A bundled model is read from the app's own folder, whatever a config layer says. */
+  private sourceFor(source: ModelSource): ModelSource {
+    return source.kind === 'bundled' ? { kind: 'bundled', root: this.host.bundledRoot } : source;
   }
 
   /** Bundled fixtures ship fp32 only; other models pick the quantisation per device. */
@@ -73,7 +70,7 @@ export class InferenceService {
   private loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
     const load = this.host.load ?? loadLocalModel;
     return load({
-      model: req.model, location: this.locationOf(req.source), device, dtype: InferenceService.dtypeFor(req, device),
+      model: req.model, source: this.sourceFor(req.source), device, dtype: InferenceService.dtypeFor(req, device),
       family: req.family, fileName: req.fileName, onProgress, reuseCache: req.reuseCache ?? true,
     });
   }

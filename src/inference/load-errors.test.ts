@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const load = (model: string, family?: string) => loadLocalModel({ model, location: { kind: 'local', root: dir }, device: 'cpu', family });
+const load = (model: string, family?: string) => loadLocalModel({ model, source: { kind: 'bundled', root: dir }, device: 'cpu', family });
 
 describe('model load errors name the cause', () => {
   it('a tokenizer without the family\'s FIM tokens', async () => {
@@ -32,6 +32,9 @@ describe('model load errors name the cause', () => {
   });
   it('a missing tokenizer file', async () => {
     await expect(load('no-tokenizer')).rejects.toThrow(/Could not load the tokenizer/);
+  });
+  it('a bundled source with no folder (only the config may leave `root` out; the inference service fills it in)', async () => {
+    await expect(loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled' }, device: 'cpu' })).rejects.toThrow(/bundled model source needs its folder/);
   });
 });
 

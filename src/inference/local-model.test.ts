@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function load(model: string, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
-  const m = await loadLocalModel({ model, location: { kind: 'local', root }, device: 'cpu', onProgress });
+  const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', onProgress });
   loaded.push(m);
   return m;
 }
@@ -114,11 +114,11 @@ describe('loadLocalModel with the fixture models', () => {
   });
 
   it("loads with dtype 'fp32' (onnx/model.onnx) and names the file stage when a dtype's file is missing", async () => {
-    const m = await loadLocalModel({ model: 'fixture-valid', location: { kind: 'local', root }, device: 'cpu', dtype: 'fp32' });
+    const m = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', dtype: 'fp32' });
     loaded.push(m);
     expect((await m.generate(PROMPT, { maxNewTokens: 32, stopTokens: STOPS })).text).toBe('a + b');
 
-    const err = await loadLocalModel({ model: 'fixture-valid', location: { kind: 'local', root }, device: 'cpu', dtype: 'q4' })
+    const err = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', dtype: 'q4' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelLoadError);
     expect((err as Error).message).toMatch(/ONNX model .*dtype q4/);
@@ -126,7 +126,7 @@ describe('loadLocalModel with the fixture models', () => {
   });
 
   it('fails with a clear error for a missing model folder', async () => {
-    const err = await loadLocalModel({ model: 'no-such-model', location: { kind: 'local', root }, device: 'cpu' })
+    const err = await loadLocalModel({ model: 'no-such-model', source: { kind: 'bundled', root }, device: 'cpu' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelLoadError);
     expect((err as Error).message).toContain('"no-such-model" not found at');

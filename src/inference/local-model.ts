@@ -20,21 +20,18 @@ import {
 } from '@huggingface/transformers';
 import { fimTemplate } from '../completion/fim';
 import type { GenerationStats, InferenceDevice, TokenProb } from '../completion/types';
+import type { ModelSource } from '../config/types';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';
 import { cacheLength, PromptCache } from './prompt-cache';
 import { TokenTexts } from './token-texts';
 
-export type ModelLocation =
-  | { kind: 'hub' } // Hugging Face hub (real users' browsers)
-  | { kind: 'local'; root: string } // folder (Node path) or URL path prefix (browser, e.g. '/models/fixtures/') holding <model>/...
-  | { kind: 'remote'; host: string }; // an organisation's mirror with hub layout: host + '<model>/resolve/main/...'
-
 export interface DownloadProgress { file: string; loaded: number; total: number; done: boolean }
 
 export interface LoadOptions {
   model: string;
-  location: ModelLocation;
+  /** A bundled source must name its `root` here (the inference service fills in the app's). */
+  source: ModelSource;
   device: InferenceDevice;
   /** transformers.js dtype ('fp32', 'fp16', 'q8', 'q4', 'q4f16', ...): picks onnx/model<suffix>.onnx. */
   dtype?: string;
@@ -126,31 +123,37 @@ const withSlash = (s: string) => (s.endsWith('/') ? s : `${s}/`);
  * transformers.js reads its file locations from the global `env`, so loads
  * are serialised (see `loadLock`) and each sets all of these fields.
  */
-function configureEnv(location: ModelLocation): void {
-  switch (location.kind) {
-    case 'local':
+/** The folder a bundled source reads from; a missing one is the caller's mistake, said plainly. */
+function bundledRoot(source: Extract<ModelSource, { kind: 'bundled' }>): string {
+  if (!source.root) throw new Error('A bundled model source needs its folder (`root`): the inference service or the caller sets it.');
+  return source.root;
+}
+
+function configureEnv(source: ModelSource): void {
+  switch (source.kind) {
+    case 'bundled':
       env.allowLocalModels = true;
       env.allowRemoteModels = false; // a missing local file must fail, never reach the internet
-      env.localModelPath = withSlash(location.root);
+      env.localModelPath = withSlash(bundledRoot(source));
       // The files are served by this app already; a Cache API copy would only go stale.
       env.useBrowserCache = false;
       break;
     case 'hub':
-    case 'remote':
+    case 'url':
       env.allowLocalModels = false;
       env.allowRemoteModels = true;
-      env.remoteHost = location.kind === 'hub' ? HUB_HOST : withSlash(location.host);
+      env.remoteHost = source.kind === 'hub' ? HUB_HOST : withSlash(source.url);
       env.remotePathTemplate = HUB_PATH_TEMPLATE;
       env.useBrowserCache = DEFAULT_BROWSER_CACHE;
       break;
   }
 }
 
-function describeLocation(model: string, location: ModelLocation): string {
-  switch (location.kind) {
-    case 'local': return `${withSlash(location.root)}${model}/`;
+function describeSource(model: string, source: ModelSource): string {
+  switch (source.kind) {
+    case 'bundled': return `${withSlash(bundledRoot(source))}${model}/`;
     case 'hub': return `${HUB_HOST}${model}`;
-    case 'remote': return `${withSlash(location.host)}${model}/resolve/main/`;
+    case 'url': return `${withSlash(source.url)}${model}/resolve/main/`;
   }
 }
 
@@ -475,10 +478,10 @@ function checkFimTokens(tokenizer: PreTrainedTokenizer, family: string, model: s
 // ---------------------------------------------------------------------------
 
 export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
-  const { model, location, device } = opts;
-  const where = describeLocation(model, location);
+  const { model, source, device } = opts;
+  const where = describeSource(model, source);
   return serialised(async () => {
-    configureEnv(location);
+    configureEnv(source);
     const progress_callback = progressAdapter(opts.onProgress);
     // Loaded in stages so a failure names what was missing: a tokenizer whose
     // files are absent fails inside transformers.js with a bare TypeError.

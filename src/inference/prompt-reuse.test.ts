@@ -21,7 +21,7 @@ let reusing: LoadedModel;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'prompt-reuse-'));
   await writeRealArchModel(root);
-  const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, location: { kind: 'local', root }, device: 'cpu', reuseCache });
+  const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu', reuseCache });
   [fresh, reusing] = [await load(false), await load(true)];
 });
 

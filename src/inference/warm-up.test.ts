@@ -13,7 +13,7 @@ let model: LoadedModel;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'warm-up-'));
   await writeRealArchModel(root);
-  model = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, location: { kind: 'local', root }, device: 'cpu' });
+  model = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu' });
 });
 
 afterAll(async () => {
