@@ -2,7 +2,7 @@
 // the bytes depend on integer arithmetic and one multiply: identical on every
 // machine and Node version.
 
-export { mulberry32 } from '../../src/platform/prng';
+export { mulberry32 } from '../../src/platform/testing/prng';
 
 /** `n` values uniform in [-scale, scale]. */
 export function uniform(rand: () => number, n: number, scale: number): Float32Array {

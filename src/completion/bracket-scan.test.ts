@@ -3,7 +3,7 @@
 // the completion is cut into tokens: every delimiter of every lexed language
 // is split at every position below.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/prng';
+import { mulberry32 } from '../platform/testing/prng';
 import { BracketScanner } from './bracket-scan';
 import { relexFirstUnrepairableBracket } from './testing/bracket-relex';
 

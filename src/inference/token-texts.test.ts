@@ -14,7 +14,7 @@ import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { FIXTURE_DESIGNS } from '../../scripts/fixture-models/designs';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { SPECIAL_TOKENS, specialTokenId } from '../../scripts/fixture-models/tokenizer';
-import { mulberry32 } from '../platform/prng';
+import { mulberry32 } from '../platform/testing/prng';
 import { decodesByWindow, prefixDecoder, type DecodeIds, type PrefixDecoder } from './prefix-decoder';
 import { redecodeTokenTexts } from './testing/early-stop-redecode';
 import { TokenTexts } from './token-texts';

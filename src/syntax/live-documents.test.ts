@@ -3,7 +3,7 @@
 // it, see window.ts) gets the verdict a full check gives, and a copy that
 // is behind, ahead or wrong is never trusted.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/prng';
+import { mulberry32 } from '../platform/testing/prng';
 import type { SyntaxVerdict } from '../completion/types';
 import { LiveDocuments } from './live-documents';
 import { createNodeValidator } from './node-runtime';

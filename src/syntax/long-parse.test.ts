@@ -8,7 +8,7 @@
 // Times are compared with the plain parse of the same text, measured in the
 // same test: relative, not absolute, so a slow or loaded machine scales both.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/prng';
+import { mulberry32 } from '../platform/testing/prng';
 import type { SyntaxRequest } from '../completion/types';
 import { LiveDocuments } from './live-documents';
 import { createNodeValidator } from './node-runtime';

@@ -10,7 +10,7 @@
 // characters a second), and people stop to think after a line, after an
 // opening bracket or an operator, and now and then between words. A few
 // keys are typos, noticed and erased with Backspace.
-import { mulberry32 } from '../../platform/prng';
+import { mulberry32 } from '../../platform/testing/prng';
 
 export interface TypingStep {
   /** The block as typed so far (a typo included while it is on screen). */

@@ -6,7 +6,7 @@
 // documentation and public scanners' rule sets (secretlint, gitleaks), not
 // from our detectors. Deterministic: the same strings every run.
 // The large innocent corpus is real code: scripts/secret-alarms.ts scans node_modules.
-import { mulberry32 } from '../../platform/prng';
+import { mulberry32 } from '../../platform/testing/prng';
 
 const rand = mulberry32(20261130);
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
