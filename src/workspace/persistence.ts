@@ -4,7 +4,7 @@
 // never swallowed, and retried with the next change.
 import type { Workspace, WorkspaceChange, WorkspaceSnapshot } from './workspace';
 
-/** The durable store (IndexedDB in the browser, a Map in tests). */
+/** The durable store (IndexedDB in the browser; testing/memory-storage.ts in tests). */
 export interface WorkspaceStorage {
   load(): Promise<WorkspaceSnapshot | undefined>;
   /** Puts and deletes files, replaces the folder list; all or nothing. */
@@ -29,38 +29,6 @@ export type SaveState =
   | { state: 'saved' }
   | { state: 'saving' }
   | { state: 'error'; message: string };
-
-export class MemoryStorage implements WorkspaceStorage {
-  files = new Map<string, string>();
-  folders: string[] = [];
-  failWith: Error | undefined;
-  writes = 0;
-  async load(): Promise<WorkspaceSnapshot | undefined> {
-    return this.files.size || this.folders.length ? { files: [...this.files], folders: [...this.folders] } : undefined;
-  }
-  async write(b: { put: [string, string][]; del: string[]; folders: string[] }): Promise<void> {
-    this.writes++;
-    if (this.failWith) throw this.failWith;
-    for (const p of b.del) this.files.delete(p);
-    for (const [p, c] of b.put) this.files.set(p, c);
-    this.folders = b.folders;
-  }
-}
-
-export class MemoryJournal implements Journal {
-  record: JournalRecord | undefined;
-  failWith: Error | undefined;
-  write(r: JournalRecord): void {
-    if (this.failWith) throw this.failWith;
-    this.record = JSON.parse(JSON.stringify(r)) as JournalRecord;
-  }
-  read(): JournalRecord | undefined {
-    return this.record;
-  }
-  clear(): void {
-    this.record = undefined;
-  }
-}
 
 /** Applies a journal left by the last session on top of what the store had. */
 export function replayJournal(base: WorkspaceSnapshot | undefined, journal: JournalRecord | undefined): WorkspaceSnapshot | undefined {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nameProblem, pathProblem, normalizePath } from './paths';
 import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
-import { AutoSaver, MemoryJournal, MemoryStorage, replayJournal } from './persistence';
+import { AutoSaver, replayJournal } from './persistence';
+import { MemoryJournal, MemoryStorage } from './testing/memory-storage';
 import { openWorkspace } from './open';
 
 describe('paths', () => {
