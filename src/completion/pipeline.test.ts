@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { DEFAULT_CONFIG } from '../config/defaults';
-import { OpenAICompletionsClient } from '../endpoint/openai-completions';
+import { createProtocolClient } from '../endpoint';
 import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { Ledger } from '../privacy/ledger';
@@ -55,7 +55,7 @@ function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escal
   const ports: PipelinePorts = {
     local: localModelPort(models[model], 'qwen2.5-coder'),
     syntax: validator,
-    escalation: egress.allowed && cfg.endpoint ? new OpenAICompletionsClient(cfg.endpoint) : undefined,
+    escalation: egress.allowed && cfg.endpoint ? createProtocolClient(cfg.endpoint) : undefined,
     onEgress: (e) => {
       const settle = ledger.record({ ...e, protocol: 'openai-completions', file: 'main.py' });
       return (ok, detail) => settle(ok ? 'ok' : 'error', detail);

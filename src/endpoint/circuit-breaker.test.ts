@@ -3,7 +3,7 @@ import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/ope
 import { CircuitBreaker, type CircuitSnapshot } from './circuit-breaker';
 import { EndpointError } from './errors';
 import { createEscalationClient } from './index';
-import { endpoint, failure, never, req } from './test-support';
+import { endpoint, failure, never, req } from './testing/endpoint-support';
 import type { EscalationClient, EscalationResult } from './types';
 
 /** A scripted client: each call takes the next outcome. */

@@ -11,7 +11,7 @@ import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
 import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
 import type { EndpointConfig } from '../config/types';
 import { createProtocolClient } from './index';
-import { endpoint, failure, never, refusedUrl, req } from './test-support';
+import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
 import type { EndpointProtocol } from './types';
 
 const PROTOCOLS: { protocol: EndpointProtocol; start: () => Promise<LoopbackHandle>; model: string; errorBody: string }[] = [

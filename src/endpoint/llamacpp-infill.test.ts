@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
 import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
-import { LlamaCppInfillClient, infillUrl } from './llamacpp-infill';
-import { endpoint, failure, never, req } from './test-support';
+import { createProtocolClient } from '.';
+import { infillUrl } from './llamacpp-infill';
+import { endpoint, failure, never, req } from './testing/endpoint-support';
 
 let s: LoopbackHandle;
 beforeAll(async () => { s = await startLlamaCppServer(); });
 afterAll(async () => { await s.close(); });
 
-const client = (over = {}) => new LlamaCppInfillClient(endpoint(s.url, { protocol: 'llamacpp-infill', ...over }));
+const client = (over = {}) => createProtocolClient(endpoint(s.url, { protocol: 'llamacpp-infill', ...over }));
 
 describe('llama.cpp POST /infill', () => {
   it('finds /infill at the server root whatever base URL is configured', () => {
@@ -58,7 +59,7 @@ describe('llama.cpp POST /infill', () => {
   it('a model without FIM tokens: says what to do', async () => {
     const nofim = await startLlamaCppServer({ kind: 'ok', text: 'x' }, { fim: false });
     try {
-      const e = await failure(new LlamaCppInfillClient(endpoint(nofim.url, { protocol: 'llamacpp-infill' })).complete(req, never));
+      const e = await failure(createProtocolClient(endpoint(nofim.url, { protocol: 'llamacpp-infill' })).complete(req, never));
       expect(e.status).toBe(501);
       expect(e.message).toMatch(/Infill is not supported.*load a FIM model/);
     } finally {
@@ -70,7 +71,7 @@ describe('llama.cpp POST /infill', () => {
     const { startOpenAIServer } = await import('../../e2e/fixtures/openai-server');
     const vllm = await startOpenAIServer();
     try {
-      const e = await failure(new LlamaCppInfillClient(endpoint(vllm.url, { protocol: 'llamacpp-infill' })).complete(req, never));
+      const e = await failure(createProtocolClient(endpoint(vllm.url, { protocol: 'llamacpp-infill' })).complete(req, never));
       expect(e.kind).toBe('rejected');
       expect(e.message).toMatch(/no such route \(HTTP 404\).*llamacpp-infill/);
     } finally {

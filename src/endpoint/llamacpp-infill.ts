@@ -8,7 +8,7 @@ import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
-import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
+import type { Piece, WireProtocol } from './wire-client';
 
 export interface InfillBody {
   input_prefix: string;
@@ -67,9 +67,3 @@ export const llamacppInfill: WireProtocol = {
     return e;
   },
 };
-
-export class LlamaCppInfillClient extends WireClient {
-  constructor(cfg: EndpointConfig, opts: WireClientOptions = {}) {
-    super(llamacppInfill, cfg, opts);
-  }
-}

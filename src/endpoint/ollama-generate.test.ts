@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
 import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
-import { OllamaGenerateClient, generateUrl } from './ollama-generate';
-import { endpoint, failure, never, req } from './test-support';
+import { createProtocolClient } from '.';
+import { generateUrl } from './ollama-generate';
+import { endpoint, failure, never, req } from './testing/endpoint-support';
 
 let s: LoopbackHandle;
 beforeAll(async () => { s = await startOllamaServer(); });
 afterAll(async () => { await s.close(); });
 
-const client = (over = {}, url = s.url) => new OllamaGenerateClient(endpoint(url, { protocol: 'ollama-generate', model: 'qwen2.5-coder:32b', ...over }));
+const client = (over = {}, url = s.url) => createProtocolClient(endpoint(url, { protocol: 'ollama-generate', model: 'qwen2.5-coder:32b', ...over }));
 
 describe('Ollama POST /api/generate', () => {
   it('finds /api/generate whatever base URL is configured', () => {

@@ -11,7 +11,7 @@ import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
-import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
+import type { Piece, WireProtocol } from './wire-client';
 
 export interface GenerateBody {
   model: string;
@@ -71,9 +71,3 @@ export const ollamaGenerate: WireProtocol = {
     return e;
   },
 };
-
-export class OllamaGenerateClient extends WireClient {
-  constructor(cfg: EndpointConfig, opts: WireClientOptions = {}) {
-    super(ollamaGenerate, cfg, opts);
-  }
-}

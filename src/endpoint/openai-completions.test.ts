@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../e2e/fixtures/openai-server';
 import type { EndpointConfig } from '../config/types';
-import { OpenAICompletionsClient, completionsUrl } from './openai-completions';
-import { endpoint, failure, never, req } from './test-support';
+import { createProtocolClient } from '.';
+import { completionsUrl } from './openai-completions';
+import { endpoint, failure, never, req } from './testing/endpoint-support';
 
 let server: FakeServerHandle;
 beforeAll(async () => { server = await startOpenAIServer(); });
@@ -16,7 +17,7 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
     const n = server.requests.length;
     let sent = 0;
     let sentBody = '';
-    const res = await new OpenAICompletionsClient(cfg({ apiKey: 'tok-123' })).complete(req, never, (b, body) => ((sent = b), (sentBody = body)));
+    const res = await createProtocolClient(cfg({ apiKey: 'tok-123' })).complete(req, never, (b, body) => ((sent = b), (sentBody = body)));
     expect(res.text).toBe('a + b');
     expect(res.destination).toBe(new URL(server.url).host);
     expect(res.protocol).toBe('openai-completions');
@@ -52,7 +53,7 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
     [{ kind: 'malformed' }, 'malformed', /not JSON/],
   ] as const)('turns %o into one typed, actionable error', async (mode, kind, message) => {
     server.setMode(mode);
-    const e = await failure(new OpenAICompletionsClient(cfg()).complete(req, never));
+    const e = await failure(createProtocolClient(cfg()).complete(req, never));
     expect(e.kind).toBe(kind);
     expect(e.message).toMatch(message);
   });
@@ -60,7 +61,7 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
   it('gives up on a server that never answers at the configured timeout', async () => {
     server.setMode({ kind: 'hang' });
     const t0 = performance.now();
-    const e = await failure(new OpenAICompletionsClient(cfg({ timeoutMs: 300 })).complete(req, never));
+    const e = await failure(createProtocolClient(cfg({ timeoutMs: 300 })).complete(req, never));
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/did not answer within 300 ms/);
     expect(performance.now() - t0).toBeLessThan(2000);
@@ -70,19 +71,19 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
     server.setMode({ kind: 'hang' });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    const e = await failure(new OpenAICompletionsClient(cfg({ timeoutMs: 5000 })).complete(req, ac.signal));
+    const e = await failure(createProtocolClient(cfg({ timeoutMs: 5000 })).complete(req, ac.signal));
     expect(e.kind).toBe('aborted');
   });
 
   it('explains a refused connection', async () => {
-    const e = await failure(new OpenAICompletionsClient(cfg({ url: 'http://127.0.0.1:9/v1' })).complete(req, never));
+    const e = await failure(createProtocolClient(cfg({ url: 'http://127.0.0.1:9/v1' })).complete(req, never));
     expect(e.kind).toBe('network');
     expect(e.message).toMatch(/Cannot reach 127.0.0.1:9.*allowed-origins/);
   });
 
   it('a bad URL is a clear error', () => {
-    expect(() => new OpenAICompletionsClient(cfg({ url: 'not a url' }))).toThrow(/not a valid endpoint URL/);
-    expect(() => new OpenAICompletionsClient(cfg({ url: 'file:///etc/passwd' }))).toThrow(/only http/);
+    expect(() => createProtocolClient(cfg({ url: 'not a url' }))).toThrow(/not a valid endpoint URL/);
+    expect(() => createProtocolClient(cfg({ url: 'file:///etc/passwd' }))).toThrow(/only http/);
   });
 });
 
@@ -94,19 +95,19 @@ describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against 
 
   it.each([false, true])('completes with stream=%s', async (stream) => {
     s.setMode({ kind: 'ok', text: 'a + b' });
-    const res = await new OpenAICompletionsClient(endpoint(s.url, { stream })).complete(req, never);
+    const res = await createProtocolClient(endpoint(s.url, { stream })).complete(req, never);
     expect(res.text).toBe('a + b');
     expect(s.requests.at(-1)!.body.stream).toBe(stream);
   });
 
   it('streams without a final [DONE] when the server leaves it out', async () => {
     s.setMode({ kind: 'ok', text: 'x * 2', doneMarker: false });
-    expect((await new OpenAICompletionsClient(endpoint(s.url, { stream: true })).complete(req, never)).text).toBe('x * 2');
+    expect((await createProtocolClient(endpoint(s.url, { stream: true })).complete(req, never)).text).toBe('x * 2');
   });
 
   it(flavor === 'ollama' ? 'sends prefix + suffix when acceptsSuffix' : 'refuses suffix, and the error says to turn acceptsSuffix off', async () => {
     s.setMode({ kind: 'ok', text: 'a + b' });
-    const c = new OpenAICompletionsClient(endpoint(s.url, { acceptsSuffix: true }));
+    const c = createProtocolClient(endpoint(s.url, { acceptsSuffix: true }));
     if (flavor === 'ollama') {
       expect((await c.complete(req, never)).text).toBe('a + b');
       expect(s.requests.at(-1)!.body).toMatchObject({ prompt: req.prefix, suffix: req.suffix });
@@ -119,7 +120,7 @@ describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against 
 
   it.each([false, true])('reads logprobs when the server returns them (stream=%s)', async (stream) => {
     s.setMode({ kind: 'ok', text: 'a + b<|endoftext|>zz' });
-    const res = await new OpenAICompletionsClient(endpoint(s.url, { stream, logprobs: true })).complete(req, never);
+    const res = await createProtocolClient(endpoint(s.url, { stream, logprobs: true })).complete(req, never);
     expect(s.requests.at(-1)!.body.logprobs).toBe(1);
     expect(res.text).toBe('a + b');
     if (flavor === 'tgi') {
@@ -137,7 +138,7 @@ describe('streaming stops early at a stop token', () => {
     const s = await startOpenAIServer({ kind: 'ok', text: `a + b<|endoftext|>${' junk'.repeat(40)}`, chunkDelayMs: 40 });
     try {
       const t0 = performance.now();
-      const res = await new OpenAICompletionsClient(endpoint(s.url, { stream: true })).complete(req, never);
+      const res = await createProtocolClient(endpoint(s.url, { stream: true })).complete(req, never);
       expect(res.text).toBe('a + b');
       expect(performance.now() - t0).toBeLessThan(1500); // the whole stream takes > 3 s
     } finally {

@@ -9,9 +9,8 @@ import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
-import { WireClient, type Piece, type WireClientOptions, type WireProtocol } from './wire-client';
+import type { Piece, WireProtocol } from './wire-client';
 
-export { hostOf } from './wire-client';
 
 /** The OpenAI API accepts at most 4 stop sequences; the rest are cut client-side. */
 const MAX_STOP_SEQUENCES = 4;
@@ -79,9 +78,3 @@ export const openaiCompletions: WireProtocol = {
     return e;
   },
 };
-
-export class OpenAICompletionsClient extends WireClient {
-  constructor(cfg: EndpointConfig, fetchImpl?: typeof fetch, opts: WireClientOptions = {}) {
-    super(openaiCompletions, cfg, { ...opts, fetch: fetchImpl ?? opts.fetch });
-  }
-}

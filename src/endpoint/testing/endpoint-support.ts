@@ -2,8 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { EndpointConfig } from '../config/types';
-import { EndpointError } from './errors';
+import type { EndpointConfig } from '../../config/types';
+import { EndpointError } from '../errors';
 
 export const never = new AbortController().signal;
 export const req = { prefix: 'def add(a, b):\n    return ', suffix: '\n' };
