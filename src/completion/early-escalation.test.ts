@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceUpperBound, earlyEscalationCheck, firstUnrepairableBracket, parseEarlyReason } from './early-escalation';
+import { BracketScanner } from './bracket-scan';
+import { confidenceUpperBound, earlyEscalationCheck, parseEarlyReason } from './early-escalation';
+import type { LanguageId } from './types';
+
+/**
+ * The first closing bracket in `added` that cannot match the innermost open
+ * bracket left by `before` + what precedes it in `added`: the check each
+ * step of early escalation makes.
+ */
+const firstUnrepairableBracket = (language: LanguageId, before: string, added: string) => BracketScanner.forPrefix(language, before)?.check(added);
 import type { RouterConfig } from './router';
 
 const router = (over: Partial<RouterConfig> = {}): RouterConfig => ({ policy: 'syntax+confidence', threshold: 0.5, aggregation: 'min', ...over });

@@ -5,7 +5,7 @@
 //    aggregated confidence could not reach the threshold;
 //  - syntax: the partial text closes a bracket with the wrong kind, an error
 //    that appending text can never repair.
-import { BracketScanner, type BracketMismatch } from './bracket-scan';
+import { BracketScanner } from './bracket-scan';
 import { aggregateConfidence } from './confidence';
 import type { RouterConfig } from './router';
 import type { LanguageId, TokenProb } from './types';
@@ -31,16 +31,6 @@ export function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig
   const remaining = Math.max(0, maxNewTokens - probs.length);
   // Every aggregation is non-decreasing in added certain tokens, so the best case is all of them.
   return aggregateConfidence([...probs, ...Array<number>(remaining).fill(1)].map((prob) => ({ prob })), cfg.aggregation);
-}
-
-/**
- * The first closing bracket in `added` that cannot match the innermost open
- * bracket left by `before` + what precedes it in `added`. Brackets inside
- * strings and comments are ignored. Returns undefined when none, or when
- * the language is not one we lex.
- */
-export function firstUnrepairableBracket(language: LanguageId, before: string, added: string): BracketMismatch | undefined {
-  return BracketScanner.forPrefix(language, before)?.check(added);
 }
 
 /** The per-token check for the local generation, or undefined when early escalation cannot apply. */
