@@ -107,7 +107,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     if (modelChanged) void loadModel(next.model);
   }, [loaded.orgConfig, loadModel, configRef, engineRef]);
 
-  const useDemoModel = useCallback(() => {
+  const switchToDemoModel = useCallback(() => {
     const demo = configRef.current.demoModel;
     // A reference when the demo model is in the catalog (it is, built in), so its entry decides how it loads.
     applyOverrides({ model: effectiveCatalog(configRef.current.catalog).some((e) => e.id === demo)
@@ -173,13 +173,13 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           }} />
         </div>
         <div className="messages" role="region" aria-label="Messages">
-          {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={useDemoModel} />}
+          {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} />}
           {problems.length > 0 && <div className="card card-error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
           {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
       </main>
-      <StatusBar modelState={modelState} perf={perf} onUseDemo={useDemoModel} result={result} active={active} language={activeLanguage}
+      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} result={result} active={active} language={activeLanguage}
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
         save={<SaveIndicator saver={saver} />} />
