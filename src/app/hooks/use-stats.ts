@@ -15,17 +15,17 @@ export function useStats() {
   });
   // Events arrive faster than React renders (result, shown, accepted in a row): build on the last one set.
   const latest = useRef(stats);
-  const put = (next: StatsState) => {
+  const put = useCallback((next: StatsState) => {
     latest.current = next;
     setStats(next);
     writeStored(STATS_KEY, next.history);
-  };
+  }, []);
   const addStat = useCallback((e: StatEvent) => {
     const cur = latest.current;
     const all = [...cur.history, e];
     const history = capEvents(all);
     put({ history, sessionFrom: Math.max(0, cur.sessionFrom - (all.length - history.length)) });
-  }, []);
-  const clearStats = useCallback(() => put({ history: [], sessionFrom: 0 }), []);
+  }, [put]);
+  const clearStats = useCallback(() => put({ history: [], sessionFrom: 0 }), [put]);
   return { session: stats.history.slice(stats.sessionFrom), history: stats.history, addStat, clearStats };
 }
