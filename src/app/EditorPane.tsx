@@ -3,6 +3,7 @@ import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
 import { languageFromFileName } from '../syntax/languages';
+import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
 
 interface Props {
@@ -14,16 +15,19 @@ interface Props {
   hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf'>;
   /** Changes when the user opens a file (tree, tab, import): the editor takes focus then, and on first show. */
   focusRequest: number;
+  /** The OS colour scheme: Monaco's theme (global to all its editors, the diff view too) follows it. */
+  theme: 'light' | 'dark';
 }
 
+const monacoTheme = (t: 'light' | 'dark') => (t === 'dark' ? 'vs-dark' : 'vs');
+
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks, focusRequest }: Props) {
+export function EditorPane({ models, active, version, hooks, focusRequest, theme }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
-  const hooksRef = useRef(hooks);
-  hooksRef.current = hooks;
-  const modelsRef = useRef(models);
-  modelsRef.current = models;
+  const hooksRef = useLatest(hooks);
+  const modelsRef = useLatest(models);
+  const themeRef = useLatest(theme);
 
   useEffect(() => {
     const ed = monaco.editor.create(host.current!, {
@@ -33,7 +37,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest }: Pro
       inlineSuggest: { enabled: true },
       quickSuggestions: false,
       suggestOnTriggerCharacters: false,
-      theme: 'vs',
+      theme: monacoTheme(themeRef.current),
       ariaLabel: 'Code editor',
     });
     editor.current = ed;
@@ -61,7 +65,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest }: Pro
       reg.dispose();
       ed.dispose();
     };
-  }, []);
+  }, [hooksRef, modelsRef, themeRef]);
 
   useEffect(() => {
     const ed = editor.current;
@@ -73,6 +77,8 @@ export function EditorPane({ models, active, version, hooks, focusRequest }: Pro
   useEffect(() => {
     if (editor.current?.getModel()) editor.current.focus();
   }, [focusRequest]);
+
+  useEffect(() => monaco.editor.setTheme(monacoTheme(theme)), [theme]);
 
   return <div className="editor" ref={host} data-testid="editor" hidden={!active} />;
 }

@@ -18,7 +18,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
         <KeyTable caption="In the file tree" keys={TREE_KEYS} />
         <KeyTable caption="On the open-file tabs" keys={TAB_KEYS} />
-        <p>Completions can be switched off per language with the checkbox under the editor.</p>
+        <p>Completions can be switched off per language with the checkbox in the status bar.</p>
         <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Budgets, ModelSpeed } from '../completion/budget';
 import type { DownloadProgress, InferenceLoadResult } from '../inference/worker-api';
+import { Icon } from './Icon';
 
 /** The model's measured speed and the budgets chosen from it (CompletionEngine.onSpeed). */
 export interface ModelPerf { speed?: ModelSpeed; budgets: Budgets }
@@ -13,17 +14,29 @@ export type ModelState =
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
+/**
+ * Ready: one status-bar item (model, device, measured speed; the full text in
+ * its tooltip). Loading and failed: a card over the editor's corner, so its
+ * rows and its error never push the editor down (no layout shift).
+ */
 export function ModelStatus({ state, onUseDemo, perf }: { state: ModelState; onUseDemo: () => void; perf?: ModelPerf }) {
   if (state.status === 'ready') {
     const { info } = state;
+    const device = info.device === 'webgpu' ? 'WebGPU' : 'WASM';
+    const tip = [
+      `Local model ${info.model} on ${device}${info.device === 'wasm' ? ` (${info.threads} ${info.threads === 1 ? 'thread' : 'threads'})` : ''}`,
+      info.fallbackReason && `WASM because ${info.fallbackReason}`,
+      perf?.speed && `reads ${perSecond(perf.speed.prefillMsPerToken)}, writes ${perSecond(perf.speed.decodeMsPerToken)} (measured)`,
+      perf && `window ${perf.budgets.promptBudget} tokens, up to ${perf.budgets.maxNewTokens} new (follows the speed to meet model.latencyTargetMs)`,
+      info.device === 'wasm' && info.threadsNote,
+    ].filter(Boolean).join('\n');
     return (
-      <div className="model-status" data-testid="model-status" data-state="ready" data-device={info.device}>
-        Model <b>{info.model}</b> on <b data-testid="device">{info.device === 'webgpu' ? 'WebGPU' : 'WASM'}</b>
+      <div className="model-status sb-item" data-testid="model-status" data-state="ready" data-device={info.device} title={tip}>
+        <Icon name="chip" /> <b>{info.model}</b> on <b data-testid="device">{device}</b>
         {info.device === 'wasm' && <span data-testid="threads"> ({info.threads} {info.threads === 1 ? 'thread' : 'threads'})</span>}
         {info.fallbackReason && <span className="warn" data-testid="device-fallback"> (WASM because {info.fallbackReason})</span>}
         {perf && (
-          <span className="model-perf" data-testid="model-perf"
-            title="Measured after loading and from each completion; the context window and the tokens asked for follow it to meet the latency target (model.latencyTargetMs).">
+          <span className="model-perf" data-testid="model-perf">
             {' · '}{perf.speed ? `reads ${perSecond(perf.speed.prefillMsPerToken)}, writes ${perSecond(perf.speed.decodeMsPerToken)} · ` : ''}
             window <span data-testid="prompt-budget">{perf.budgets.promptBudget}</span> tokens, up to {perf.budgets.maxNewTokens} new
           </span>
@@ -34,22 +47,24 @@ export function ModelStatus({ state, onUseDemo, perf }: { state: ModelState; onU
   }
   if (state.status === 'error') {
     return (
-      <div className="model-status error" data-testid="model-status" data-state="error" role="alert">
-        <p>Could not load the local model <b>{state.model}</b>: {state.message}</p>
+      <div className="model-status card card-error" data-testid="model-status" data-state="error" role="alert">
+        <h2><Icon name="error" /> The local model did not load</h2>
+        <p>Could not load <b>{state.model}</b>: {state.message}</p>
         <p>The model host may be unreachable from here (offline, firewall, or the organisation's URL is wrong). Typing still works; completions need a model.</p>
-        <button type="button" onClick={onUseDemo} data-testid="use-demo-model">Use the bundled demo model</button>
+        <button type="button" className="primary" onClick={onUseDemo} data-testid="use-demo-model">Use the bundled demo model</button>
       </div>
     );
   }
   const files = Object.values(state.files);
   return (
-    <div className="model-status" data-testid="model-status" data-state="loading" aria-busy="true">
-      Loading <b>{state.model}</b>…
+    <div className="model-status card" data-testid="model-status" data-state="loading" aria-busy="true">
+      <h2><Icon name="chip" /> Loading <b>{state.model}</b>…</h2>
+      {files.length === 0 && <p className="hint">Looking for the model's files…</p>}
       {files.map((f) => {
         const pct = f.total ? Math.round((100 * f.loaded) / f.total) : 0;
         return (
           <div key={f.file} className="progress-row">
-            <span>{f.file}</span>
+            <span className="file" title={f.file}>{f.file}</span>
             <progress max={100} value={pct} aria-label={`download of ${f.file}`} />
             <span>{mb(f.loaded)} / {mb(f.total)} ({pct}%)</span>
           </div>

@@ -5,7 +5,7 @@
 // The close mark is for the mouse (and a middle click closes too); from the
 // keyboard Delete does it, so the tab list holds nothing but tabs.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { basename } from '../workspace/paths';
+import { tabLabels } from './tab-labels';
 
 /** What the tabs' keys do, for the help overlay. */
 export const TAB_KEYS = [
@@ -31,6 +31,7 @@ export function OpenTabs({ open, active, onOpen, onClose }: Props) {
     focusNext.current = undefined;
   });
   const stop = active && open.includes(active) ? active : open[0];
+  const labels = tabLabels(open);
 
   const onKey = (e: KeyboardEvent, path: string) => {
     const i = open.indexOf(path);
@@ -55,7 +56,8 @@ export function OpenTabs({ open, active, onOpen, onClose }: Props) {
           ref={(el) => { if (el) refs.current.set(p, el); else refs.current.delete(p); }}
           onClick={() => onOpen(p)} onKeyDown={(e) => onKey(e, p)}
           onAuxClick={(e) => { if (e.button === 1) { e.preventDefault(); onClose(p); } }}>
-          <span className="name">{basename(p)}</span>
+          <span className="name">{labels.get(p)?.name}</span>
+          {labels.get(p)?.folder && <span className="folder" data-testid={`tab-folder-${p}`}>{labels.get(p)?.folder}</span>}
           <span className="close" aria-hidden="true" data-testid={`close-tab-${p}`}
             onClick={(e) => { e.stopPropagation(); onClose(p); }}>×</span>
         </div>

@@ -1,11 +1,25 @@
 import type { CompletionResult } from '../completion/pipeline';
+import { deliveryOf } from './delivery';
+import { Icon, type IconName } from './Icon';
 
-const LABEL: Record<CompletionResult['route'], string> = {
+export const ROUTE_LABEL: Record<CompletionResult['route'], string> = {
   local: 'Local',
   escalated: 'Escalated',
   blocked: 'Kept local',
   failed: 'Escalation failed',
 };
+
+export const ROUTE_ICON: Record<CompletionResult['route'], IconName> = {
+  local: 'shield', escalated: 'cloudUpload', blocked: 'lock', failed: 'error',
+};
+
+/** What left the machine for this result, in words: sent, attempted but not delivered, or nothing. */
+export function egressWords(result: CompletionResult): string {
+  const d = deliveryOf(result);
+  if (d.notDelivered) return `${d.notDelivered} bytes of code attempted, not delivered: nothing reached ${result.destination}`;
+  if (d.sent) return `${d.sent} bytes of code sent to ${result.destination}`;
+  return 'No code left this machine.';
+}
 
 /** Where the suggestion on screen came from, and whether any code left the machine. */
 /** `seq` counts results shown this session (a hook for tests and the stats). */
@@ -13,20 +27,18 @@ export function PrivacyBadge({ result, pending, seq }: { result: CompletionResul
   if (!result) {
     return (
       <div className="badge badge-none" data-testid="privacy-badge" data-route="none" data-seq={seq} role="status" aria-live="polite">
-        <strong>{pending ? 'Completing…' : 'No suggestion yet'}</strong>
+        <strong><Icon name="shield" /> {pending ? 'Completing…' : 'No suggestion yet'}</strong>
         <span>Nothing has left this machine.</span>
       </div>
     );
   }
-  const left = result.bytesSent > 0;
+  const d = deliveryOf(result);
   return (
     <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route} data-seq={seq}
       data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite">
-      <strong>{LABEL[result.route]}</strong>
+      <strong><Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}</strong>
       <span data-testid="badge-summary">{result.summary}</span>
-      <span data-testid="badge-egress">
-        {left ? `${result.bytesSent} bytes of code sent to ${result.destination}` : 'No code left this machine.'}
-      </span>
+      <span data-testid="badge-egress" data-delivered={d.notDelivered ? 'false' : undefined}>{egressWords(result)}</span>
       {pending && <em>updating…</em>}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
 import type { InferenceDevice } from '../completion/types';
 import { FIM_FAMILIES } from '../completion/fim';
@@ -7,6 +7,7 @@ import { ROUTING_POLICIES } from '../completion/router';
 import { configProblems } from '../config/merge';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
 import type { AppConfig, ConfigLayer } from '../config/types';
+import { Icon } from './Icon';
 
 type Draft = {
   endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
@@ -55,9 +56,18 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
   const recommended = recommendedFor(catalog, device);
   const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
   const epOff = !d.endpointOn || epLocked;
+  // Like every dialog: focus moves in when it opens and back to where it was when it closes.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    root.current?.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)')?.focus();
+    return () => prev?.focus();
+  }, []);
   return (
-    <div className="settings" role="dialog" aria-label="Settings" data-testid="settings">
-      <h2>Settings</h2>
+    <div className="settings" role="dialog" aria-labelledby="settings-title" data-testid="settings" ref={root}
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+      <h2 id="settings-title">Settings</h2>
+      <button type="button" className="icon-button close-dialog" onClick={onClose} aria-label="Close settings (Escape)" title="Close (Escape)" data-testid="close-settings"><Icon name="close" /></button>
       <fieldset>
         <legend>Escalation endpoint</legend>
         {epLocked && <p data-testid="endpoint-locked">Set by your organisation and locked.</p>}

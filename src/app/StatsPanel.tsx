@@ -24,6 +24,7 @@ export function StatsPanel({ session, history, onClear }: { session: readonly St
         <dt>Acceptance rate</dt><dd data-testid="stats-rate">{pct(s.acceptanceRate)}</dd>
         <dt>Completions</dt><dd data-testid="stats-results">{s.results}</dd>
         <dt>Bytes sent</dt><dd data-testid="stats-bytes">{s.bytesSent}</dd>
+        {s.bytesNotDelivered > 0 && <><dt>Bytes attempted, not delivered</dt><dd data-testid="stats-not-delivered">{s.bytesNotDelivered}</dd></>}
         <dt>Large-model time saved (est.)</dt>
         <dd data-testid="stats-saved" title={`${s.saved.requests} requests not sent × ${Math.round(s.saved.perRequestMs)} ms each (${s.saved.basis === 'measured' ? 'median of your escalations' : 'assumed: no escalation timed yet'})`}>
           {(s.saved.totalMs / 1000).toFixed(1)} s <small>({s.saved.requests} × {Math.round(s.saved.perRequestMs)} ms, {s.saved.basis})</small>
@@ -50,9 +51,9 @@ export function StatsPanel({ session, history, onClear }: { session: readonly St
               <td data-testid={`stats-share-${r}`}>{pct(s.share[r])}</td>
               <td>{s.latency[r].n}</td><td>{ms(s.latency[r].p50)}</td><td>{ms(s.latency[r].p95)}</td>
               <td aria-hidden="true">
-                <svg width="60" height="10" viewBox="0 0 60 10">
-                  <rect x="0" y="1" width={((s.latency[r].p95 ?? 0) / maxLat) * 60} height="8" fill={COLOUR[r]} opacity="0.35" />
-                  <rect x="0" y="1" width={((s.latency[r].p50 ?? 0) / maxLat) * 60} height="8" fill={COLOUR[r]} />
+                <svg width="44" height="10" viewBox="0 0 44 10">
+                  <rect x="0" y="1" width={((s.latency[r].p95 ?? 0) / maxLat) * 44} height="8" fill={COLOUR[r]} opacity="0.35" />
+                  <rect x="0" y="1" width={((s.latency[r].p50 ?? 0) / maxLat) * 44} height="8" fill={COLOUR[r]} />
                 </svg>
               </td>
             </tr>

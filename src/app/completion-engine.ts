@@ -8,7 +8,8 @@ export type { EngineRequest } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
 import { createEscalationClient } from '../endpoint';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
-import type { Ledger } from '../privacy/ledger';
+import type { Ledger, SettleEntry } from '../privacy/ledger';
+import { neverDelivered } from './delivery';
 import { egressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
@@ -150,6 +151,7 @@ export class CompletionEngine {
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
     const cfg = this.config;
     const egress = egressVerdict(cfg, { file: req.file, pageOrigin: location.origin });
+    let settleEntry: SettleEntry | undefined;
     const ports: PipelinePorts = {
       local: {
         complete: async (r, sig) => {
@@ -192,13 +194,17 @@ export class CompletionEngine {
       onEgress: ({ destination, bytes, reason, redactions, body }) => {
         const protocol = cfg.endpoint?.protocol ?? 'openai-completions';
         const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body });
+        settleEntry = settle;
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },
     };
     const { promptBudget, maxNewTokens } = this.budgets();
     // A threshold calibrated for this language wins over the overall one.
     const router = { ...cfg.router, threshold: cfg.router.perLanguage?.[req.language] ?? cfg.router.threshold };
-    return runCompletion({ ...req, maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
+    const result = await runCompletion({ ...req, maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
+    // The ledger says "attempted, not delivered" where nothing reached the server (see delivery.ts).
+    if (settleEntry && neverDelivered(result)) settleEntry('error', result.escalation?.error?.message, false);
+    return result;
   }
 
   dispose(): void {

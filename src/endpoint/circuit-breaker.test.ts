@@ -24,6 +24,8 @@ function scripted(outcomes: (EndpointError | 'ok')[]) {
 }
 
 const down = () => new EndpointError('network', 'Cannot reach gpu:8000');
+/** A real-length network error: the circuit's message must carry it whole, not cut mid-word. */
+const LONG = `Cannot reach gpu:8000 (Failed to fetch). If the server is up, ${'the server does not allow this page\'s origin; '.repeat(6)}OLLAMA_ORIGINS (Ollama)`;
 
 function setup(outcomes: (EndpointError | 'ok')[], opts = {}) {
   let now = 1_000_000;
@@ -45,6 +47,15 @@ describe('circuit breaker', () => {
     expect(e.message).toMatch(/paused after 3 failed requests in a row; it retries at .* \(in 30 s\)\. Nothing was sent\. Last error: Cannot reach gpu:8000/);
     expect(sent).toBe(false);
     expect(calls.length).toBe(3);
+  });
+
+  it('carries the last error whole, never cut mid-word', async () => {
+    const long = () => new EndpointError('network', LONG);
+    const { breaker } = setup([long(), long(), long()]);
+    for (let i = 0; i < 3; i++) await failure(breaker.complete(req, never, () => {}));
+    const e = await failure(breaker.complete(req, never, () => {}));
+    expect(LONG.length).toBeGreaterThan(200);
+    expect(e.message.endsWith(`Last error: ${LONG}`)).toBe(true);
   });
 
   it('a success in between resets the count', async () => {

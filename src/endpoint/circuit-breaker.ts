@@ -122,7 +122,8 @@ export class CircuitBreaker implements EscalationClient {
   private openError(why?: string): EndpointError {
     const inS = Math.max(0, Math.ceil(((this.retryAt ?? this.now()) - this.now()) / 1000));
     const at = this.retryAt !== undefined ? new Date(this.retryAt).toLocaleTimeString() : 'now';
-    const last = this.lastError ? ` Last error: ${this.lastError.slice(0, 160)}` : '';
+    // Whole: a message cut mid-word hides the fix it names (each error is already bounded where it is made).
+    const last = this.lastError ? ` Last error: ${this.lastError}` : '';
     const msg = why
       ? `Escalation to ${this.destination} is being retried (${why}); this request was not sent.${last}`
       : `Escalation to ${this.destination} is paused after ${this.failures} failed request${this.failures === 1 ? '' : 's'} in a row; ` +

@@ -123,7 +123,17 @@ function causeCode(e: unknown): string | undefined {
   return typeof c === 'string' ? c : undefined;
 }
 
-export function networkError(host: string, cause: unknown): EndpointError {
+/**
+ * A request carrying an API key makes the browser ask first (a CORS preflight)
+ * whether the server accepts the Authorization header. TGI's CORS layer
+ * accepts only content-type, so from a browser a key can never reach it.
+ */
+export const AUTH_PREFLIGHT_HINT =
+  'this request carries an API key (Authorization header), which the server must allow in its CORS preflight; ' +
+  "TGI's CORS layer allows only the content-type header, so a browser cannot send it a key: put a reverse proxy that adds CORS " +
+  '(allowing Authorization) in front of the server, or use no key on a private network. Otherwise, ' + CORS_HINT;
+
+export function networkError(host: string, cause: unknown, opts: { withAuthorization?: boolean } = {}): EndpointError {
   const code = causeCode(cause);
   const why =
     code === 'ECONNREFUSED' ? 'connection refused: is the server running on that port?'
@@ -132,6 +142,7 @@ export function networkError(host: string, cause: unknown): EndpointError {
     : cause instanceof Error
       ? (cause.cause instanceof Error ? `${cause.message}: ${cause.cause.message}` : cause.message) // Node: "fetch failed: bad port"
       : String(cause);
-  // Browsers report refused, DNS and CORS failures alike ("Failed to fetch"), so the CORS fix is always named.
-  return new EndpointError('network', `Cannot reach ${host} (${why}). If the server is up, ${CORS_HINT}.`);
+  // Browsers report refused, DNS and CORS failures alike ("Failed to fetch"), so the CORS fix is always named;
+  // with a key, the preflight is the likelier culprit and has its own fix.
+  return new EndpointError('network', `Cannot reach ${host} (${why}). If the server is up, ${opts.withAuthorization ? AUTH_PREFLIGHT_HINT : CORS_HINT}.`);
 }

@@ -118,6 +118,14 @@ describe('error normaliser', () => {
     expect(e).toBeInstanceOf(EndpointError);
     expect(e.message).toMatch(/Cannot reach gpu:8000 \(Failed to fetch\).*does not allow this page's origin: set --allowed-origins.*--cors.*OLLAMA_ORIGINS/);
   });
+
+  it('with an API key, names the preflight: TGI allows only content-type, so a proxy or no key', () => {
+    const e = networkError('tgi:8080', new TypeError('Failed to fetch'), { withAuthorization: true });
+    expect(e.message).toMatch(/Cannot reach tgi:8080 \(Failed to fetch\)\. If the server is up, this request carries an API key/);
+    expect(e.message).toContain("TGI's CORS layer allows only the content-type header");
+    expect(e.message).toMatch(/reverse proxy that adds CORS.*or use no key on a private network/);
+    expect(networkError('tgi:8080', new TypeError('Failed to fetch')).message).not.toContain('API key');
+  });
 });
 
 describe('control characters in completion text', () => {

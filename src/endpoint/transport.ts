@@ -106,7 +106,7 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
     if (answered) {
       return new EndpointError('incomplete', `${o.host} closed the connection mid-answer: the completion was cut off and discarded.`);
     }
-    return networkError(o.host, e);
+    return networkError(o.host, e, { withAuthorization: Object.keys(o.headers).some((h) => h.toLowerCase() === 'authorization') });
   };
 
   let res: Response;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { InferenceService, type InferenceHost } from './inference-service';
-import { loadLocalModel, type LoadOptions } from './local-model';
+import { loadLocalModel, ModelLoadError, type LoadOptions } from './local-model';
 import { WEBGPU_FAILED, type InferenceLoadRequest } from './worker-api';
 
 let root: string;
@@ -73,6 +73,22 @@ describe('InferenceService', () => {
     expect((err as Error).message).toContain(WEBGPU_FAILED);
     expect((err as Error).message).toContain('shader-f16 not supported');
     expect(loads.map((l) => l.device)).toEqual(['webgpu']);
+  });
+
+  it('a download failure on WebGPU is a download failure, not a WebGPU one: no marker, no retry on WASM', async () => {
+    const offline = new ModelLoadError('Could not load config.json of model "m" from https://models.corp/ on webgpu: Failed to fetch', { stage: 'files' });
+    const { h, loads } = host({ webGpuUnavailableReason: async () => undefined, load: async (o) => { loads.push(o); throw offline; } });
+    const err = await new InferenceService(h).load(req({ source: { kind: 'url', url: 'https://models.corp/' } })).catch((e: Error) => e);
+    expect(err).toBe(offline);
+    expect((err as Error).message).not.toContain(WEBGPU_FAILED);
+    expect(loads.map((l) => l.device)).toEqual(['webgpu']);
+  });
+
+  it('the real loader names an unreachable host as a file failure, at whatever stage', async () => {
+    const err = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, device: 'cpu', dtype: 'fp32', family: 'qwen2.5-coder' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelLoadError);
+    expect((err as ModelLoadError).stage).toBe('files');
   });
 
   it('hub and mirror models use the per-device dtype and their location', async () => {

@@ -8,7 +8,7 @@ import { fimTemplate } from '../completion/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../completion/types';
 import type { ModelSource } from '../config/types';
 import { completeWithFim, prefillWithFim } from './fim-completion';
-import { loadLocalModel, type DownloadProgress, type LoadedModel, type LoadOptions, type PrefillResult } from './local-model';
+import { loadLocalModel, ModelLoadError, type DownloadProgress, type LoadedModel, type LoadOptions, type PrefillResult } from './local-model';
 import { warmUp } from './warm-up';
 import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
 
@@ -90,7 +90,10 @@ export class InferenceService {
           this.model = await this.loadOn('webgpu', req, onProgress);
           device = 'webgpu';
         } catch (e) {
-          // Whatever the cause, a fresh worker on WASM either works or names it.
+          // Files that could not be fetched are a download failure on any device: WASM would fail the same way,
+          // and marking WebGPU failed would keep this session on WASM for nothing.
+          if (e instanceof ModelLoadError && e.stage === 'files') throw e;
+          // Otherwise a fresh worker on WASM either works or names the cause.
           throw webGpuFailed('to load the model', e);
         }
       }

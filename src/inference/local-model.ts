@@ -103,12 +103,26 @@ export interface LoadedModel {
   dispose(): Promise<void>;
 }
 
+/**
+ * Where a load failed: `files` when the model's files could not be fetched or
+ * read (network, a missing file, a wrong tokenizer), `session` when ONNX
+ * Runtime could not run them on the device. Only the latter says anything
+ * about the device (a WebGPU failure moves the model to WASM; a network
+ * failure does not).
+ */
+export type ModelLoadStage = 'files' | 'session';
+
 export class ModelLoadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly stage: ModelLoadStage;
+  constructor(message: string, options?: { cause?: unknown; stage?: ModelLoadStage }) {
     super(message, options);
     this.name = 'ModelLoadError';
+    this.stage = options?.stage ?? 'files';
   }
 }
+
+/** A fetch that failed or found nothing: the browser's and Node's words for it, and transformers.js' own. */
+const FETCH_FAILED = /Failed to fetch|NetworkError|fetch failed|Load failed|Could not locate file|ERR_/i;
 
 // ---------------------------------------------------------------------------
 // Where the files come from
@@ -508,7 +522,9 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         ? `Model "${model}" not found at ${where}`
         // e.g. a dev server answering index.html (200) for a missing file gives a JSON SyntaxError.
         : `Could not load ${stage} of model "${model}" from ${where} on ${device}`;
-      throw new ModelLoadError(`${what}: ${cause}`, { cause: e });
+      // config.json and the tokenizer involve no device; the ONNX stage fetches its weights before it makes a session.
+      const files = !stage.startsWith('the ONNX model') || e instanceof ModelFileNotFoundError || FETCH_FAILED.test(cause);
+      throw new ModelLoadError(`${what}: ${cause}`, { cause: e, stage: files ? 'files' : 'session' });
     }
   });
 }

@@ -25,4 +25,15 @@ describe('ledger', () => {
     expect(l.all()[0]).toMatchObject({ outcome: 'error', detail: 'HTTP 500' });
     expect(l.totalBytes()).toBe(10);
   });
+
+  it('tells bytes that never reached the server from bytes sent, in the totals and the export', () => {
+    const l = new Ledger();
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 10, file: 'a.py', reason: 'syntax' })('ok');
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 240, file: 'a.py', reason: 'syntax' })('error', 'Cannot reach gpu:8000', false);
+    expect(l.all()[1]).toMatchObject({ outcome: 'error', delivered: false });
+    expect(l.all()[0].delivered).toBeUndefined();
+    expect(l.totalBytes()).toBe(10);
+    expect(l.notDeliveredBytes()).toBe(240);
+    expect(JSON.parse(l.exportJson())).toMatchObject({ requests: 2, bytes: 10, notDeliveredBytes: 240 });
+  });
 });

@@ -16,7 +16,15 @@ export interface LedgerEntry {
   redactions?: number;
   outcome: 'pending' | 'ok' | 'error';
   detail?: string;
+  /**
+   * false when nothing reached the server (a refused connection or CORS
+   * preflight): the bytes were attempted, not delivered. Absent: sent.
+   */
+  delivered?: false;
 }
+
+/** Settles an entry once the outcome is known; `delivered: false` when the body never reached the server. */
+export type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivered?: boolean) => void;
 
 export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256'> & { body?: string };
 
@@ -34,7 +42,7 @@ export class Ledger {
   }
 
   /** Returns a function that settles the entry once the outcome is known. */
-  record(entry: NewLedgerEntry): (outcome: 'ok' | 'error', detail?: string) => void {
+  record(entry: NewLedgerEntry): SettleEntry {
     const { body, ...rest } = entry;
     let e: LedgerEntry = { ...rest, at: new Date().toISOString(), outcome: 'pending' };
     this.entries = [...this.entries, e];
@@ -46,20 +54,26 @@ export class Ledger {
       this.emit();
     };
     if (body !== undefined) void sha256Hex(body).then((sha256) => update({ sha256 }));
-    return (outcome, detail) => update({ outcome, detail });
+    return (outcome, detail, delivered) => update({ outcome, detail, ...(delivered === false && { delivered: false as const }) });
   }
 
   all(): readonly LedgerEntry[] {
     return this.entries;
   }
 
+  /** Bytes that reached (or may have reached) a server; attempts that never arrived are not counted. */
   totalBytes(): number {
-    return this.entries.reduce((a, e) => a + e.bytes, 0);
+    return this.entries.reduce((a, e) => a + (e.delivered === false ? 0 : e.bytes), 0);
+  }
+
+  /** Bytes handed to the browser that never reached the server (refused connection or preflight). */
+  notDeliveredBytes(): number {
+    return this.entries.reduce((a, e) => a + (e.delivered === false ? e.bytes : 0), 0);
   }
 
   /** The ledger as a JSON document for the user to keep or audit. */
   exportJson(): string {
-    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, bytes: this.totalBytes(), entries: this.entries }, null, 2);
+    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, bytes: this.totalBytes(), notDeliveredBytes: this.notDeliveredBytes(), entries: this.entries }, null, 2);
   }
 
   clear(): void {

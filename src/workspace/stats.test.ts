@@ -27,4 +27,12 @@ describe('stats', () => {
     expect(summarize([]).saved.basis).toBe('assumed');
     expect(capEvents(ev, 2)).toHaveLength(2);
   });
+  it('counts bytes that never reached the server apart from bytes sent', () => {
+    const s = summarize([
+      { k: 'result', t: 1, route: 'escalated', ms: 800, bytes: 500 },
+      { k: 'result', t: 2, route: 'failed', ms: 30, bytes: 0, notDelivered: 240 },
+    ]);
+    expect(s.bytesSent).toBe(500);
+    expect(s.bytesNotDelivered).toBe(240);
+  });
 });

@@ -7,7 +7,8 @@ export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
 export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
 
 export type StatEvent =
-  | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number }
+  /** `bytes` reached (or may have reached) the server; `notDelivered` bytes were attempted and never arrived. */
+  | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number; notDelivered?: number }
   | { k: 'shown'; t: number; route: StatRoute }
   | { k: 'accepted'; t: number; route: StatRoute; partial: boolean };
 
@@ -23,6 +24,8 @@ export interface StatsSummary {
   share: Record<StatRoute, number>;
   latency: Record<StatRoute, { n: number; p50?: number; p95?: number }>;
   bytesSent: number;
+  /** Bytes of escalations that never reached the server (refused connection or CORS preflight). */
+  bytesNotDelivered: number;
   /** Requests the large model did not get, and the time per request assumed for it. */
   saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
 }
@@ -40,11 +43,13 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   let shown = 0;
   let accepted = 0;
   let bytesSent = 0;
+  let bytesNotDelivered = 0;
   for (const e of events) {
     if (e.k === 'result') {
       count[e.route]++;
       lat[e.route].push(e.ms);
       bytesSent += e.bytes;
+      bytesNotDelivered += e.notDelivered ?? 0;
     } else if (e.k === 'shown') shown++;
     else accepted++;
   }
@@ -60,7 +65,7 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   return {
     results, shown, accepted,
     acceptanceRate: shown ? Math.min(1, accepted / shown) : undefined,
-    share, latency, bytesSent,
+    share, latency, bytesSent, bytesNotDelivered,
     saved: { requests: notSent, perRequestMs, basis: measured === undefined ? 'assumed' : 'measured', totalMs: notSent * perRequestMs },
   };
 }

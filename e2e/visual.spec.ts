@@ -1,0 +1,127 @@
+// How the IDE looks, held steady: the main screens in both themes against
+// committed baselines (docs/ui.md says how to update them on purpose), axe's
+// full rule set in both themes, and no layout shift while the model loads or
+// fails (the browser's own layout-shift entries).
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
+import { startModelMirror } from './fixtures/model-mirror';
+
+const SCHEMES = ['light', 'dark'] as const;
+const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
+// A fixed address (never called): the toolbar names it, so it must not be a random port.
+const ENDPOINT = 'http://127.0.0.1:9/v1';
+
+test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'looks do not depend on the device'));
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** What changes from run to run (measured speeds, latencies, times) is masked; the rest must match. */
+const volatile = (page: Page) => [
+  page.getByTestId('model-status'), page.locator('.stat-grid'), page.locator('.stat-table'), page.locator('.share-chart'),
+  page.locator('.ledger-list .time'), page.locator('.cursors-layer'),
+];
+const snap = { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } as const;
+
+async function mainScreen(page: Page, openIde: (s: IdeSetup) => Promise<void>) {
+  await openIde({ model: 'fixture-valid', endpoint: ENDPOINT, files: [
+    { path: 'main.py', content: 'def add(a, b):\n    return\n' },
+    { path: 'demo/python/main.py', content: 'print(1)\n' },
+  ] });
+  await page.getByTestId('tree-item-demo').click();
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'local');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+}
+
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`main screens match their baselines (${scheme})`, async ({ page, openIde }) => {
+      await mainScreen(page, openIde);
+      // Monaco follows the OS theme too.
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.monaco-editor')!).backgroundColor))
+        .toBe(scheme === 'dark' ? 'rgb(30, 30, 30)' : 'rgb(255, 255, 254)');
+      await expect(page).toHaveScreenshot(`editor-${scheme}.png`, { ...snap, mask: volatile(page) });
+      await page.getByTestId('open-settings').click();
+      // Dialogs cover the side panel: only the status bar's model item varies under them.
+      await expect(page).toHaveScreenshot(`settings-${scheme}.png`, { ...snap, mask: [page.getByTestId('model-status')] });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('open-help').click();
+      await expect(page).toHaveScreenshot(`keys-${scheme}.png`, { ...snap, mask: [page.getByTestId('model-status')] });
+    });
+
+    test(`the model's load error matches its baseline (${scheme})`, async ({ page, openIde }) => {
+      await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, endpoint: ENDPOINT, waitReady: false });
+      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+      await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+      await expect(page).toHaveScreenshot(`model-error-${scheme}.png`, { ...snap, mask: volatile(page).slice(1) });
+    });
+
+    test(`axe's full rule set passes (${scheme})`, async ({ page, openIde }) => {
+      const violations = async (what: string) => {
+        // Monaco's own DOM is its theme's; our chrome is what we own.
+        const r = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+        expect(r.passes.length, `${what}: axe looked at something`).toBeGreaterThan(10);
+        return r.violations.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      };
+      await openIde({ model: 'fixture-invalid', endpoint: ENDPOINT });
+      await typeAtEndOfLine(page, 2, ' ');
+      await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'failed');
+      await page.getByTestId('ledger-entry').locator('summary').click();
+      await page.getByTestId('completion-details').locator('summary').click();
+      const found = await violations('editor, failed escalation, ledger and details open');
+      await page.getByTestId('open-settings').click();
+      found.push(...await violations('settings'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('open-help').click();
+      found.push(...await violations('keys'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('view-review').click();
+      found.push(...await violations('review a diff'));
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+/** Sum of the page's layout-shift values not caused by input: stricter than CLS, which keeps only the worst 5 s window. */
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: { total: number; sources: string[] } };
+    w.__shift = { total: 0, sources: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (e.hadRecentInput) continue;
+        w.__shift.total += e.value;
+        for (const s of e.sources ?? []) w.__shift.sources.push(`${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${e.value.toFixed(4)}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: { total: number; sources: string[] } }).__shift);
+
+test('no layout shift while a model downloads (progress shown) until it is ready: CLS ≤ 0.1', async ({ page, openIde }) => {
+  const mirror = await startModelMirror(FIXTURES, { delayMs: 300 });
+  try {
+    await watchLayoutShift(page);
+    await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, endpoint: ENDPOINT, waitReady: false });
+    await expect(page.getByTestId('model-status').locator('progress').first()).toBeVisible();
+    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    const s = await shift(page);
+    console.log(`layout shift, navigation to a loaded model: ${s.total.toFixed(4)} ${JSON.stringify(s.sources)}`);
+    expect(s.total).toBeLessThanOrEqual(0.1);
+  } finally {
+    await mirror.close();
+  }
+});
+
+test('no layout shift from navigation to the model\'s load error: CLS ≤ 0.1', async ({ page, openIde }) => {
+  await watchLayoutShift(page);
+  await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, endpoint: ENDPOINT, waitReady: false });
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  const s = await shift(page);
+  console.log(`layout shift, navigation to the load error: ${s.total.toFixed(4)} ${JSON.stringify(s.sources)}`);
+  expect(s.total).toBeLessThanOrEqual(0.1);
+});

@@ -1,0 +1,43 @@
+// The completion engine for the app's lifetime: the model's state (loading
+// with progress, ready, failed), its measured speed, and the engine's notices.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppConfig } from '../../config/types';
+import type { Ledger } from '../../privacy/ledger';
+import { CompletionEngine } from '../completion-engine';
+import type { ModelPerf, ModelState } from '../ModelStatus';
+import { useLatest } from './use-latest';
+
+export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
+  const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
+  const [perf, setPerf] = useState<ModelPerf | undefined>(undefined);
+  const engineRef = useRef<CompletionEngine | null>(null);
+  const configRef = useLatest(config);
+  const noticeRef = useLatest(onNotice);
+
+  const loadModel = useCallback(async (model: AppConfig['model']) => {
+    const engine = engineRef.current!;
+    setModelState({ status: 'loading', model: model.id, files: {} });
+    try {
+      const info = await engine.loadModel(model, (p) =>
+        setModelState((s) => (s.status === 'loading' ? { ...s, files: { ...s.files, [p.file]: p } } : s)));
+      setModelState({ status: 'ready', info });
+    } catch (e) {
+      setModelState({ status: 'error', model: model.id, message: (e as Error).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    const engine = new CompletionEngine(configRef.current, ledger);
+    engineRef.current = engine;
+    engine.onSpeed = (speed, budgets) => setPerf({ speed, budgets });
+    engine.onNotice = (message, info) => {
+      noticeRef.current(message);
+      if (info) setModelState({ status: 'ready', info });
+    };
+    (window as unknown as { __ide?: Record<string, unknown> }).__ide = { ...(window as unknown as { __ide?: object }).__ide, engine };
+    void loadModel(configRef.current.model);
+    return () => engine.dispose();
+  }, [ledger, loadModel, configRef, noticeRef]);
+
+  return { engineRef, modelState, perf, loadModel };
+}

@@ -1,0 +1,25 @@
+// Imports into the workspace (picker, file inputs, drops) and their report.
+import { useCallback, useState } from 'react';
+import { describeImport, prepareImport, type IncomingFile } from '../../workspace/import';
+import type { Workspace } from '../../workspace/workspace';
+
+export interface ImportReportLine { text: string; error: boolean }
+
+export function useImport(workspace: Workspace, openFile: (path: string) => void) {
+  const [report, setReport] = useState<ImportReportLine | null>(null);
+  const runImport = useCallback(async (incoming: Promise<IncomingFile[] | undefined>) => {
+    try {
+      const list = await incoming;
+      if (!list) return;
+      const r = await prepareImport(list, workspace, undefined, (done, total) =>
+        setReport({ text: `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} files looked at…`, error: false }));
+      workspace.putMany(r.accepted);
+      setReport({ text: describeImport(r), error: r.skipped.length > 0 });
+      if (r.accepted[0]) openFile(r.accepted[0][0]);
+    } catch (e) {
+      setReport({ text: `Import failed: ${(e as Error).message.replace(/\.$/, '')}. Nothing in the workspace was changed.`, error: true });
+    }
+  }, [workspace, openFile]);
+  const showFound = useCallback((n: number) => setReport({ text: `Reading the folder: ${n.toLocaleString('en')} files found…`, error: false }), []);
+  return { report, dismissReport: () => setReport(null), runImport, showFound };
+}
