@@ -7,7 +7,9 @@ import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
-import { completionExtent } from './extent';
+import type { PromptContext } from './prompt';
+import { localRequestOf } from './request';
+import type { ContextSnippet } from './workspace-context';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
 
@@ -37,6 +39,8 @@ export interface CompletionContext {
   promptBudget?: number;
   /** Stop local decoding once escalation is certain (default on). */
   earlyEscalation?: boolean;
+  /** Snippets of other workspace files (src/completion/request.ts chose them) and their share of the budget. */
+  context?: PromptContext & { snippets: readonly ContextSnippet[] };
 }
 
 /**
@@ -128,11 +132,7 @@ export async function runCompletion(
   signal: AbortSignal,
 ): Promise<CompletionResult> {
   const started = performance.now();
-  const raw = await ports.local.complete({
-    prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
-    extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
-    ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
-  }, signal);
+  const raw = await ports.local.complete(localRequestOf(ctx, router), signal);
   throwIfAborted(signal);
   if (raw.finish === 'aborted') throw new AbortedError();
   const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };

@@ -39,6 +39,8 @@ export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile>();
   private lookupCache: PathLookup | undefined;
   private byNameCache: Map<string, LocatedDefinition[]> | undefined;
+  /** Files whose definitions changed since the name map was built: patched in on the next lookup (a keystroke must not rebuild it). */
+  private readonly staleNames = new Map<string, Definition[]>();
   private namespaceCache: Map<string, string[]> | undefined;
   /** Sum of every file's version, plus one per file added or removed. */
   private totalVersion = 0;
@@ -61,19 +63,27 @@ export class WorkspaceIndex {
     const had = this.files.get(path);
     if (had?.text === text) return;
     if (!had) this.lookupCache = undefined;
+    this.forgetNames(path, had);
     const indexable = text.length <= MAX_INDEXED_CHARS;
     this.files.set(path, { text: indexable ? text : '', language: indexable ? retrievalLanguage(path) : undefined, version: (had?.version ?? 0) + 1 });
     this.totalVersion++;
-    this.byNameCache = undefined;
-    this.namespaceCache = undefined;
+    if (had?.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
   }
 
   delete(path: string): void {
-    if (!this.files.delete(path)) return;
+    const had = this.files.get(path);
+    if (!had) return;
+    this.forgetNames(path, had);
+    this.files.delete(path);
     this.totalVersion++;
     this.lookupCache = undefined;
-    this.byNameCache = undefined;
     this.namespaceCache = undefined;
+  }
+
+  /** Notes that `path`'s definitions in the name map (if built) are out of date. */
+  private forgetNames(path: string, had: IndexedFile | undefined): void {
+    if (!this.byNameCache || this.staleNames.has(path)) return;
+    this.staleNames.set(path, had?.language ? (had.definitions ?? findDefinitions(had.text, had.language)) : []);
   }
 
   has(path: string): boolean {
@@ -140,8 +150,26 @@ export class WorkspaceIndex {
         }
       }
       this.byNameCache = map;
+      this.staleNames.clear();
     }
+    if (this.staleNames.size) this.patchNames(this.byNameCache);
     return this.byNameCache.get(name) ?? [];
+  }
+
+  private patchNames(map: Map<string, LocatedDefinition[]>): void {
+    for (const [path, old] of this.staleNames) {
+      for (const name of new Set(old.map((d) => d.name))) {
+        const kept = (map.get(name) ?? []).filter((d) => d.file !== path);
+        kept.length ? map.set(name, kept) : map.delete(name);
+      }
+      if (!this.files.has(path)) continue;
+      for (const d of this.definitions(path)) {
+        const list = map.get(d.name);
+        const located = { ...d, file: path };
+        list ? list.push(located) : map.set(d.name, [located]);
+      }
+    }
+    this.staleNames.clear();
   }
 
   /** C# namespace -> the files that declare it. */
