@@ -21,6 +21,7 @@ import { describeImport, prepareImport, zipWorkspace, type IncomingFile } from '
 import { capEvents, type StatEvent, type StatRoute } from '../workspace/stats';
 import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
+import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { LedgerPanel } from './LedgerPanel';
 import { OpenTabs } from './OpenTabs';
 import { ModelStatus, type ModelPerf, type ModelState } from './ModelStatus';
@@ -168,6 +169,12 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     void loadModel(configRef.current.model);
     return () => engine.dispose();
   }, [ledger, loadModel]);
+
+  // Snippets of other files for the prompt: the workspace's index and the recently edited/viewed files.
+  const contextFeed = useMemo(() => new WorkspaceContextFeed(workspace), [workspace]);
+  useEffect(() => () => contextFeed.dispose(), [contextFeed]);
+  useEffect(() => engineRef.current?.attachWorkspace(contextFeed), [contextFeed, ledger, loadModel]);
+  useEffect(() => { if (active) contextFeed.noteViewed(active); }, [active, contextFeed]);
 
   const applyOverrides = useCallback((o: ConfigLayer, reloadModel: boolean) => {
     const user = mergeLayers(readUserSettings(loaded.orgConfig), o);

@@ -30,6 +30,8 @@ export interface RequestSettings extends Budgets {
   router: RouterConfig & { perLanguage?: Record<string, number> };
   earlyEscalation: boolean;
   context: ContextSettings;
+  /** `privacy.neverSend`: snippets of these files never go with an escalated request. */
+  neverSend: readonly string[];
 }
 
 /** Where the snippets come from: the workspace's chooser and what the user edited and viewed, most recent first. */
@@ -46,11 +48,11 @@ export interface PreparedRequest {
 }
 
 /** The settings a configuration gives, with the budgets of the moment (measured speed in the app; the configured limits elsewhere). */
-export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
+export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model' | 'privacy'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
   const b = budgets ?? fixedBudgets({
     targetMs: 0, maxPromptTokens: cfg.model.maxPromptTokens, maxNewTokens: cfg.model.maxNewTokens, contextWindow: cfg.model.contextWindow, reuse: cfg.model.reuseCache,
   });
-  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS };
+  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS, neverSend: cfg.privacy.neverSend };
 }
 
 export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace?: WorkspaceContextSource): PreparedRequest {
@@ -66,7 +68,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
   }
   const ctx: CompletionContext = {
     ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation,
-    ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share } }),
+    ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share, neverSend: s.neverSend } }),
   };
   return { ctx, router: { ...router, threshold } };
 }
@@ -77,6 +79,7 @@ export function localRequestOf(ctx: CompletionContext, router: RouterConfig): Co
     prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
-    ...(ctx.context && { context: ctx.context }),
+    // The worker gets only what the prompt needs (the snippets' text and paths).
+    ...(ctx.context && { context: { file: ctx.context.file, share: ctx.context.share, snippets: ctx.context.snippets.map(({ file, text }) => ({ file, text })) } }),
   };
 }
