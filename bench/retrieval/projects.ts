@@ -85,21 +85,42 @@ const TOP_LEVEL: Record<Project['language'], (n: Node) => string[]> = {
   },
 };
 
-/** Top-level names each file defines, read by tree-sitter. */
-export async function groundTruthDefinitions(p: Project): Promise<Map<string, Set<string>>> {
+export interface GroundTruth {
+  /** Top-level names each file defines. */
+  definitions: Map<string, Set<string>>;
+  /** Per file, the [start, end) character ranges of strings and comments: prose there is no use of a name. */
+  prose: Map<string, [number, number][]>;
+}
+
+const PROSE = new Set(['string', 'comment', 'template_string', 'string_fragment']);
+
+function proseRanges(node: Node, out: [number, number][]): void {
+  if (PROSE.has(node.type)) {
+    out.push([node.startIndex, node.endIndex]);
+    return;
+  }
+  for (const c of node.namedChildren) if (c) proseRanges(c, out);
+}
+
+/** What each file defines at top level, and where its strings and comments are, read by tree-sitter. */
+export async function groundTruthDefinitions(p: Project): Promise<GroundTruth> {
   await nodeRuntimePort().initParser();
   const parser = new Parser();
   parser.setLanguage(await Language.load(await nodeRuntimePort().loadGrammar(p.language === 'python' ? 'tree-sitter-python.wasm' : 'tree-sitter-javascript.wasm')));
-  const out = new Map<string, Set<string>>();
+  const definitions = new Map<string, Set<string>>();
+  const prose = new Map<string, [number, number][]>();
   for (const f of p.files) {
     const tree = parser.parse(f.text);
     const names = new Set<string>();
     for (const c of tree?.rootNode.namedChildren ?? []) if (c) for (const n of TOP_LEVEL[p.language](c)) names.add(n);
-    out.set(f.path, names);
+    definitions.set(f.path, names);
+    const ranges: [number, number][] = [];
+    if (tree) proseRanges(tree.rootNode, ranges);
+    prose.set(f.path, ranges);
     tree?.delete();
   }
   parser.delete();
-  return out;
+  return { definitions, prose };
 }
 
 /** Names a file may use for the module `path`: its stem, and aliases of it in the file's import lines. */
@@ -118,12 +139,13 @@ function moduleNames(text: string, path: string): Set<string> {
 const SKIP_LINE = /^\s*(from\s|import\s|#|\/\/|\*|\/\*|export\s+\*|export\s*\{[^}]*\}\s*from)/;
 
 /**
- * Holes: lines that use (as a whole word, outside an import or comment line)
- * a name defined in exactly one other file of the project and not in the
- * line's own file. At most `perFile` per file and `perProject` per project,
- * picked with a seeded generator.
+ * Holes: lines that use (as a whole word, in code: not in an import line, a
+ * string, a docstring or a comment) a name defined in exactly one other file
+ * of the project and not in the line's own file. At most `perFile` per file
+ * and `perProject` per project, picked with a seeded generator.
  */
-export function findHoles(p: Project, defs: Map<string, Set<string>>, seed: number, perFile = 3, perProject = 150): Hole[] {
+export function findHoles(p: Project, truth: GroundTruth, seed: number, perFile = 3, perProject = 150): Hole[] {
+  const defs = truth.definitions;
   const definers = new Map<string, string[]>();
   for (const [file, names] of defs) for (const n of names) definers.set(n, [...(definers.get(n) ?? []), file]);
   const unique = new Map([...definers].filter(([n, files]) => files.length === 1 && n.length > 2).map(([n, files]) => [n, files[0]]));
@@ -131,6 +153,8 @@ export function findHoles(p: Project, defs: Map<string, Set<string>>, seed: numb
   const all: Hole[] = [];
   for (const f of p.files) {
     const own = defs.get(f.path) ?? new Set();
+    const prose = truth.prose.get(f.path) ?? [];
+    const inProse = (at: number) => prose.some(([a, b]) => at >= a && at < b);
     const lines = f.text.split('\n');
     const found: Hole[] = [];
     lines.forEach((line, i) => {
@@ -138,14 +162,13 @@ export function findHoles(p: Project, defs: Map<string, Set<string>>, seed: numb
       for (const m of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
         const definedIn = unique.get(m[0]);
         if (!definedIn || definedIn === f.path || own.has(m[0])) continue;
-        // Inside a string literal? Count quotes before the name: an odd count means yes.
         const before = line.slice(0, m.index);
-        if ((before.match(/['"`]/g) ?? []).length % 2) continue;
         // `x.name` is a use of this definition only when x stands for its module (`errors.Defect`, `_charset.ALIASES`
         // after `import email.charset as _charset`); `s.encode()` on a string is not a use of a module's `encode`.
         const qualifier = /([\w$]+)\s*\.\s*$/.exec(before)?.[1];
         if (qualifier && !moduleNames(f.text, definedIn).has(qualifier)) continue;
         const offset = lines.slice(0, i).reduce((n, l) => n + l.length + 1, 0) + m.index!;
+        if (inProse(offset)) continue;
         const lineEnd = offset - m.index! + line.length;
         found.push({ project: p.name, file: f.path, line: i, column: m.index!, prefix: f.text.slice(0, offset), suffix: f.text.slice(lineEnd), name: m[0], definedIn });
         break; // one hole per line

@@ -54,10 +54,11 @@ export interface LocalPrompt {
 const CURSOR = '\uE000';
 
 /**
- * 25% of the prompt budget for snippets: measured on the retrieval set
- * (`npm run bench retrieval`, docs/workspace-context.md), the defining file's
- * snippet fits at this share nearly as often as at 40%, while the cursor's
- * own window keeps three quarters of the budget.
+ * 25% of the prompt budget for snippets, measured on the retrieval set
+ * (`npm run bench retrieval`, docs/workspace-context.md): at a 1,536-token
+ * budget the defining file's snippet is in the prompt for 88.4% of the holes
+ * at 25%, 91.0% at 40% and 91.8% at 60% (the ceiling is what retrieval finds),
+ * while the cursor's own window keeps 815 tokens on average against 712 and 582.
  */
 export const DEFAULT_CONTEXT_SHARE = 0.25;
 
