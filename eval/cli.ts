@@ -18,6 +18,7 @@ import { endpointSource } from './models/endpoint-source';
 import { groundTruthSource } from './models/ground-truth';
 import { jsonlSource } from './models/jsonl-source';
 import { localModelSource } from './models/local-source';
+import type { EndpointConfig } from '../src/config/types';
 import type { CompletionSource } from './models/types';
 import { buildReport } from './report/build';
 import { toHtml } from './report/html';
@@ -43,6 +44,7 @@ Models:
                     [--dtype fp32] [--device cpu] [--max-new-tokens 64]
   --model endpoint  --endpoint-url http://host:8000/v1 --endpoint-model M --family F [--max-tokens 64]
                     [--timeout-ms 30000] [--api-key-env VAR]
+                    [--endpoint-protocol openai-completions|llamacpp-infill|ollama-generate]
   --model jsonl     --completions FILE.jsonl   ({"task_id","completion","token_probs"?} per line)
   --role local|large   which side of the router these completions play (default: local; ground truth: large)
 Report/calibrate: --held-out 0.3 --seed S --thresholds 0,0.05,...,1 --no-progress
@@ -73,6 +75,7 @@ const OPTIONS = {
   'max-new-tokens': { type: 'string' },
   'endpoint-url': { type: 'string' },
   'endpoint-model': { type: 'string' },
+  'endpoint-protocol': { type: 'string' },
   'max-tokens': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'api-key-env': { type: 'string' },
@@ -155,6 +158,7 @@ async function sourceOf(v: Values): Promise<CompletionSource> {
         url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v),
         timeoutMs: num(v['timeout-ms'], 'timeout-ms', 30_000)!, maxTokens: num(v['max-tokens'], 'max-tokens', 64)!,
         ...(key && { apiKey: key }),
+        ...(v['endpoint-protocol'] && { protocol: v['endpoint-protocol'] as EndpointConfig['protocol'] }),
       }, role ?? 'large');
     }
     default:

@@ -1,13 +1,13 @@
-// The large model through the app's own escalation client (OpenAI-compatible
-// /v1/completions, client-side FIM for the endpoint's family), post-processed
-// as the pipeline does.
+// The large model through the app's own escalation client for the
+// endpoint's protocol (OpenAI-compatible /v1/completions with client-side FIM,
+// llama.cpp /infill, Ollama /api/generate), post-processed as the pipeline does.
 import { postProcess } from '../../src/completion/postprocess';
 import type { EndpointConfig } from '../../src/config/types';
-import { OpenAICompletionsClient } from '../../src/endpoint/openai-completions';
+import { createProtocolClient } from '../../src/endpoint';
 import type { CompletionSource } from './types';
 
 export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'large'): CompletionSource {
-  const client = new OpenAICompletionsClient(cfg);
+  const client = createProtocolClient(cfg);
   return {
     name: `endpoint:${client.destination}/${cfg.model}`,
     role,
