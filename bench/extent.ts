@@ -13,7 +13,7 @@ import { completionExtent } from '../src/completion/extent';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 
 /** Tokens of a text: the 0.5B twin's Qwen-type tokenizer when it exists, else a 4-bytes-a-token estimate. */
-async function tokenCounter(): Promise<{ count: (t: string) => number; what: string }> {
+export async function tokenCounter(): Promise<{ count: (t: string) => number; what: string }> {
   try {
     const { AutoTokenizer, env } = await import('@huggingface/transformers');
     const { DEFAULT_TWINS_DIR } = await import('../scripts/fixture-models/twins');

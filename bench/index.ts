@@ -24,6 +24,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   timing: async () => (await import('./timing')).suite,
   extent: async () => (await import('./extent')).suite,
   'secret-guard': async () => (await import('./secret-guard')).suite,
+  retrieval: async () => (await import('./retrieval')).suite,
 };
 
 async function main(): Promise<void> {

@@ -1,12 +1,17 @@
 // The small model through the app's own loader and FIM port (transformers.js
-// in Node): fixture models here, any hub id or folder for users. Output is
-// post-processed exactly as the pipeline does before the router sees it.
-import { completionExtent } from '../../src/completion/extent';
+// in Node): fixture models here, any hub id or folder for users. Each task
+// goes through the app's request path (src/completion/request.ts: the
+// prompt budget, the language's threshold, snippets of a workspace when one
+// is given), and the output is post-processed exactly as the pipeline does
+// before the router sees it.
 import { postProcess } from '../../src/completion/postprocess';
+import { localRequestOf, prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
 import type { FimFamily, InferenceDevice } from '../../src/completion/types';
+import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
 import type { ModelSource } from '../../src/config/types';
-import { loadLocalModel } from '../../src/inference/local-model';
+import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
+import type { Task } from '../data/types';
 import type { CompletionSource } from './types';
 
 export interface LocalSourceOptions {
@@ -17,18 +22,41 @@ export interface LocalSourceOptions {
   device?: InferenceDevice;
   dtype?: string;
   maxNewTokens: number;
+  /** The request settings (budget, router, context); default: the app's defaults with the configured (unmeasured) budgets. */
+  settings?: RequestSettings;
+  /** The workspace a task's file belongs to (repository-level evaluation); none: the prompt holds the task's text only. */
+  workspace?: WorkspaceContextSource;
+  /** A model already loaded (several sources over one model); closing the source then leaves it loaded. */
+  loaded?: LoadedModel;
+}
+
+const EXTENSIONS: Record<string, string> = { python: '.py', java: '.java', cpp: '.cpp', csharp: '.cs', javascript: '.js', typescript: '.ts' };
+
+/** The path a task's text is taken to have: its id as a file name, with its language's extension. */
+export function taskFile(task: Pick<Task, 'taskId' | 'language'>): string {
+  return `${task.taskId.replace(/[^\w.-]+/g, '_')}${EXTENSIONS[task.language] ?? '.txt'}`;
+}
+
+/**
+ * The app's defaults, with the budgets the configuration fixes (the app's
+ * are measured on the user's device), and without early escalation: the
+ * harness needs every local completion whole, with all its probabilities,
+ * to calibrate the thresholds the early stop depends on.
+ */
+export function defaultLocalSettings(maxNewTokens: number): RequestSettings {
+  return { ...requestSettings({ ...DEFAULT_CONFIG, model: { ...DEFAULT_CONFIG.model, maxNewTokens } }), earlyEscalation: false };
 }
 
 export async function localModelSource(o: LocalSourceOptions): Promise<CompletionSource> {
-  const loaded = await loadLocalModel({ model: o.model, source: o.source, device: o.device ?? 'cpu', dtype: o.dtype });
+  const loaded = o.loaded ?? await loadLocalModel({ model: o.model, source: o.source, device: o.device ?? 'cpu', dtype: o.dtype });
   const port = localModelPort(loaded, o.family);
+  const settings = o.settings ?? defaultLocalSettings(o.maxNewTokens);
   return {
     name: `local:${o.model}`,
     role: 'local',
     async complete(task, signal) {
-      // The rest of a line or a block, decided as the app's pipeline decides it.
-      const extent = completionExtent(task.prefix, task.suffix, task.language).extent;
-      const out = await port.complete({ prefix: task.prefix, suffix: task.suffix, maxNewTokens: o.maxNewTokens, extent }, signal);
+      const { ctx, router } = prepareRequest({ prefix: task.prefix, suffix: task.suffix, language: task.language, file: taskFile(task) }, settings, o.workspace);
+      const out = await port.complete(localRequestOf(ctx, router), signal);
       const text = postProcess(out.text, task.suffix);
       return {
         text,
@@ -39,6 +67,6 @@ export async function localModelSource(o: LocalSourceOptions): Promise<Completio
         ms: out.ms,
       };
     },
-    close: () => loaded.dispose(),
+    close: () => (o.loaded ? Promise.resolve() : loaded.dispose()),
   };
 }

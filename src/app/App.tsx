@@ -10,6 +10,7 @@ import type { AppConfig, ConfigLayer } from '../config/types';
 import { egressVerdict } from '../privacy/policy';
 import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
+import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { SAMPLE_WORKSPACE } from '../workspace/samples';
 import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/import';
@@ -95,6 +96,12 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   useHelpKey(openHelp);
   const [view, setView] = useState<'editor' | 'review'>('editor');
   const announcement = useRouteAnnouncement(result);
+
+  // Snippets of other files for the prompt: the workspace's index and the recently edited/viewed files.
+  const contextFeed = useMemo(() => new WorkspaceContextFeed(workspace), [workspace]);
+  useEffect(() => () => contextFeed.dispose(), [contextFeed]);
+  useEffect(() => engineRef.current?.attachWorkspace(contextFeed), [contextFeed, ledger, loadModel]);
+  useEffect(() => { if (active) contextFeed.noteViewed(active); }, [active, contextFeed]);
 
   const applyOverrides = useCallback((o: ConfigLayer, reloadModel: boolean) => {
     const user = mergeLayers(readUserSettings(loaded.orgConfig), o);

@@ -18,6 +18,8 @@ export function CompletionDetails({ result }: { result: CompletionResult | null 
         Local model {local.model} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
         {local.earlyReason ? `: ${local.earlyReason}` : ''}).
         {local.window && ` Context ${local.window.prefixTokens} + ${local.window.suffixTokens} tokens${local.window.truncated ? ' (windowed around the cursor)' : ''}.`}
+        {local.snippets?.length ? <span data-testid="context-files"> Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.</span> : null}
+        {result.escalation?.withheldContext?.length ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.` : null}
         {' '}Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in {syntax.ms.toFixed(2)} ms
         {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}. Total {result.latencyMs.toFixed(0)} ms.
       </p>

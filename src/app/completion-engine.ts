@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
 import { runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
+import { localRequestOf, prepareRequest, requestSettings, type WorkspaceContextSource } from '../completion/request';
 
 export type { EngineRequest } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
@@ -37,6 +38,8 @@ export class CompletionEngine {
   onSpeed: (speed: ModelSpeed | undefined, budgets: Budgets) => void = () => {};
   /** The read-ahead in flight (prefill), stopped by the next keystroke or the request itself. */
   private readAhead: AbortController | undefined;
+  /** The workspace's other files and recent lists, for snippets in the prompt (src/workspace/context-feed.ts). */
+  private workspace: WorkspaceContextSource | undefined;
 
   constructor(private config: AppConfig, private readonly ledger: Ledger) {
     this.spawnInference();
@@ -73,6 +76,16 @@ export class CompletionEngine {
 
   setConfig(config: AppConfig): void {
     this.config = config;
+  }
+
+  /** Where snippets of other files come from; undefined: the prompt holds the current file only. */
+  attachWorkspace(source: WorkspaceContextSource | undefined): void {
+    this.workspace = source;
+  }
+
+  /** The request as the pipeline runs it: src/completion/request.ts, the path the harness and `npm run prompt` share. */
+  private prepare(req: EngineRequest) {
+    return prepareRequest(req, requestSettings(this.config, this.budgets()), this.workspace);
   }
 
   /** The syntax worker's live documents, kept in step with the editor's models (src/syntax/document-sync.ts). */
@@ -144,8 +157,9 @@ export class CompletionEngine {
     const worker = this.inference;
     signal.addEventListener('abort', () => ac.abort(), { once: true });
     ac.signal.addEventListener('abort', () => void worker.cancel(id), { once: true });
-    const { promptBudget } = this.budgets();
-    worker.prefill(id, { prefix: req.prefix, suffix: req.suffix, maxNewTokens: 0, promptBudget }).catch(() => undefined);
+    // The same prompt the request will have (snippets included), up to the cursor.
+    const { ctx, router } = this.prepare(req);
+    worker.prefill(id, { ...localRequestOf(ctx, router), maxNewTokens: 0 }).catch(() => undefined);
   }
 
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
@@ -191,17 +205,15 @@ export class CompletionEngine {
       syntax: { validate: (r) => this.syntax.validate({ ...r, documentId: req.documentId, version: req.version }) },
       // The client exists only when the policy allows egress: no policy, no socket.
       escalation: egress.allowed && cfg.endpoint ? createEscalationClient(cfg.endpoint) : undefined,
-      onEgress: ({ destination, bytes, reason, redactions, body }) => {
+      onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
         const protocol = cfg.endpoint?.protocol ?? 'openai-completions';
-        const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body });
+        const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body, ...(contextFiles && { contextFiles }) });
         settleEntry = settle;
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
       },
     };
-    const { promptBudget, maxNewTokens } = this.budgets();
-    // A threshold calibrated for this language wins over the overall one.
-    const router = { ...cfg.router, threshold: cfg.router.perLanguage?.[req.language] ?? cfg.router.threshold };
-    const result = await runCompletion({ ...req, maxNewTokens, promptBudget, earlyEscalation: cfg.router.earlyEscalation }, router, egress, ports, signal);
+    const { ctx, router } = this.prepare(req);
+    const result = await runCompletion(ctx, router, egress, ports, signal);
     // The ledger says "attempted, not delivered" where nothing reached the server (see delivery.ts).
     if (settleEntry && neverDelivered(result)) settleEntry('error', result.escalation?.error?.message, false);
     return result;

@@ -8,6 +8,21 @@ export interface FimTemplate {
   build(prefix: string, suffix: string): string;
   /** Strings that end the middle: the family's FIM and end-of-text tokens. */
   stopTokens: readonly string[];
+  /**
+   * The repository-level format the family was trained with, when it has one:
+   * other files go before the file being completed, each under its path.
+   * Families without one get other files as comments (src/completion/prompt.ts).
+   */
+  repository?: RepositoryFormat;
+}
+
+export interface RepositoryFormat {
+  /** Opens the prompt: the repository's name. */
+  header(repoName: string): string;
+  /** One other file (or a part of it) under its path. */
+  file(path: string, text: string): string;
+  /** Announces the file being completed; its FIM prompt follows. */
+  current(path: string): string;
 }
 
 const QWEN_STOPS = [
@@ -20,6 +35,12 @@ const TEMPLATES: Record<FimFamily, FimTemplate> = {
     family: 'qwen2.5-coder',
     build: (p, s) => `<|fim_prefix|>${p}<|fim_suffix|>${s}<|fim_middle|>`,
     stopTokens: QWEN_STOPS,
+    // Qwen2.5-Coder's repository-level FIM format (its model card): <|repo_name|>, then <|file_sep|> path, newline, content per file.
+    repository: {
+      header: (name) => `<|repo_name|>${name}\n`,
+      file: (path, text) => `<|file_sep|>${path}\n${text}\n`,
+      current: (path) => `<|file_sep|>${path}\n`,
+    },
   },
   'deepseek-coder': {
     family: 'deepseek-coder',

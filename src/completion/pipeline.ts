@@ -5,9 +5,13 @@
 import type { EscalationClient } from '../endpoint/types';
 import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing, prescanSecrets } from '../privacy/secret-guard';
+import { snippetsForEgress } from '../privacy/snippets';
+import { snippetAsComments } from './prompt';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
-import { completionExtent } from './extent';
+import type { PromptContext } from './prompt';
+import { localRequestOf } from './request';
+import type { ContextSnippet } from './workspace-context';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
 
@@ -25,7 +29,7 @@ export interface PipelinePorts {
   /** Present only when an endpoint is configured. */
   escalation?: EscalationClient;
   /** Called when a request body has left the machine: the ledger hook. Returns a settle callback. */
-  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string }) => (ok: boolean, detail?: string) => void;
+  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string; contextFiles?: string[] }) => (ok: boolean, detail?: string) => void;
 }
 
 export interface CompletionContext {
@@ -37,6 +41,12 @@ export interface CompletionContext {
   promptBudget?: number;
   /** Stop local decoding once escalation is certain (default on). */
   earlyEscalation?: boolean;
+  /**
+   * Snippets of other workspace files (src/completion/request.ts chose them),
+   * their share of the budget, and the never-send rules that decide which may
+   * go with an escalated request.
+   */
+  context?: PromptContext & { snippets: readonly ContextSnippet[]; neverSend: readonly string[] };
 }
 
 /**
@@ -61,6 +71,10 @@ export interface EscalationOutcome {
   destination: string;
   bytesSent: number;
   ms: number;
+  /** Other files whose snippets went with the request. */
+  contextFiles?: string[];
+  /** Snippets kept back by the privacy rules, and why. */
+  withheldContext?: { file: string; why: string }[];
   text?: string;
   error?: { kind: string; message: string };
 }
@@ -131,11 +145,7 @@ export async function runCompletion(
   // Should this escalate, the secret guard reads all that would leave: it starts now, in
   // slices, while the local model works in its worker, so the escalation does not wait for a cold scan.
   const prescan = egress.allowed && ports.escalation ? prescanSecrets(ctx.prefix + ctx.suffix, { signal }).catch(() => false) : undefined;
-  const raw = await ports.local.complete({
-    prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
-    extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
-    ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
-  }, signal);
+  const raw = await ports.local.complete(localRequestOf(ctx, router), signal);
   throwIfAborted(signal);
   if (raw.finish === 'aborted') throw new AbortedError();
   const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };
@@ -176,22 +186,33 @@ export async function runCompletion(
       summary: `kept local: would escalate (${because(decision)}) but the file holds a credential (${where}); nothing was sent${unchecked}`,
     };
   }
-  const redactions = outgoing.findings.length;
-
   const client = ports.escalation;
+  // Snippets of other files go too, each under the same rules as the file itself.
+  const shared = ctx.context
+    ? await snippetsForEgress(ctx.context.snippets, ctx.context.neverSend, egress.secrets)
+    : { sent: [], withheld: [], redactions: 0 };
+  throwIfAborted(signal);
+  const redactions = outgoing.findings.length + shared.redactions;
+  const contextFiles = [...new Set(shared.sent.map((s) => s.file))];
+  // llama.cpp's /infill has a field for other files; the other protocols get them as comments before the prefix.
+  const request = client.protocol === 'llamacpp-infill'
+    ? { prefix: outgoing.prefix, suffix: outgoing.suffix, ...(shared.sent.length && { extra: shared.sent.map((s) => ({ filename: s.file, text: s.text })) }) }
+    : { prefix: shared.sent.map((s) => snippetAsComments(s, ctx.context!.file)).join('') + outgoing.prefix, suffix: outgoing.suffix };
+  const contextFacts = { ...(contextFiles.length && { contextFiles }), ...(shared.withheld.length && { withheldContext: shared.withheld }) };
+
   let settle: ((ok: boolean, detail?: string) => void) | undefined;
   let bytesSent = 0;
   try {
-    const res = await client.complete({ prefix: outgoing.prefix, suffix: outgoing.suffix }, signal, (bytes, body) => {
+    const res = await client.complete(request, signal, (bytes, body) => {
       bytesSent = bytes;
-      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions, body });
+      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions, body, ...(contextFiles.length && { contextFiles }) });
     });
     settle?.(true);
     throwIfAborted(signal);
     const text = postProcess(res.text, ctx.suffix);
     return {
       ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
-      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text }, redactions,
+      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts }, redactions,
       summary: `escalated to ${res.destination}: ${because(decision)}${redactions ? `; ${redactions} credential(s) redacted before sending` : ''}${unchecked}`,
     };
   } catch (e) {
@@ -201,7 +222,7 @@ export async function runCompletion(
     const fallback = localFallback(local, syntax);
     return {
       ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
-      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) } },
+      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...contextFacts },
       summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)}` +
         (fallback ? ' (showing the local suggestion)' : ' (no valid local suggestion)'),
     };

@@ -1,5 +1,6 @@
 // Types at the boundaries of the completion engine. Written once, imported by
 // the workers, the editor, the UI, the tests and (later) the eval harness.
+import type { PromptContext } from './prompt';
 import type { RouterConfig } from './router';
 
 /** Model families whose fill-in-the-middle template we know (see fim.ts). */
@@ -25,6 +26,8 @@ export interface CompletionRequest {
   early?: { router: RouterConfig; language: LanguageId };
   /** 'line': stop at the end of the line (src/completion/extent.ts); 'block' or absent: up to maxNewTokens. */
   extent?: 'line' | 'block';
+  /** Snippets of other files for the prompt (src/completion/prompt.ts), with their share of the budget. */
+  context?: PromptContext;
 }
 
 /** What the local model produced for one request. */
@@ -42,6 +45,8 @@ export interface LocalCompletion {
   fallbackReason?: string;
   /** How the context was windowed to the prompt budget. */
   window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
+  /** The other files' snippets the prompt carried, with the tokens each took. */
+  snippets?: { file: string; tokens: number }[];
   /** What the request cost the local model (absent when it computed nothing). */
   stats?: GenerationStats;
   /** How much was asked for: the rest of the line or a block (src/completion/extent.ts). */

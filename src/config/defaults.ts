@@ -1,5 +1,6 @@
 import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
 import { DEFAULT_NEVER_SEND } from '../privacy/never-send';
+import { DEFAULT_CONTEXT_SETTINGS } from '../completion/request';
 import type { AppConfig } from './types';
 
 /** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
@@ -32,6 +33,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     secrets: 'block',
   },
   editor: { debounceMs: 250, adaptiveDebounce: true },
+  context: { ...DEFAULT_CONTEXT_SETTINGS },
 };
 
 /** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */

@@ -1,6 +1,7 @@
 // The configuration schema: `public/config.json` (set by the organisation)
 // merged with the user's settings panel overrides. Written once here.
 import type { FimFamily } from '../completion/types';
+import type { ContextSettings } from '../completion/request';
 import type { Aggregation, RoutingPolicy } from '../completion/router';
 import type { CatalogEntry } from './catalog';
 
@@ -149,4 +150,9 @@ export interface AppConfig {
    * follows the typing pace and suggestions not taken (typing-pace.ts).
    */
   editor: { debounceMs: number; adaptiveDebounce: boolean };
+  /**
+   * Snippets of other workspace files in the prompt (docs/workspace-context.md):
+   * `share` of the prompt budget at most, `maxSnippets` chosen at most.
+   */
+  context: ContextSettings;
 }

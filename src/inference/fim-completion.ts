@@ -1,23 +1,20 @@
 // A loaded model as the pipeline's local-model port: FIM prompt for the
 // model's family in, middle + per-token probabilities out. Shared by the
 // browser worker and the Node harness.
-import { windowContext } from '../completion/context-window';
 import { earlyEscalationCheck } from '../completion/early-escalation';
 import { fimTemplate } from '../completion/fim';
 import type { LocalModelPort } from '../completion/pipeline';
+import { buildLocalPrompt, type LocalPrompt } from '../completion/prompt';
 import type { CompletionRequest, FimFamily, LocalCompletion } from '../completion/types';
 import type { LoadedModel, PrefillResult } from './local-model';
 
-/** The request's context windowed to its budget: what both the prompt and the early-stop check read. */
-function windowed(model: LoadedModel, req: CompletionRequest) {
-  const w = req.promptBudget
-    ? windowContext(req.prefix, req.suffix, { budget: req.promptBudget, countTokens: (t) => model.countTokens(t) })
-    : undefined;
-  return { w, prefix: w?.prefix ?? req.prefix, suffix: w?.suffix ?? req.suffix };
+/** The request's prompt (src/completion/prompt.ts): what the model reads, and the window the early-stop check reads. */
+export function localPromptFor(model: Pick<LoadedModel, 'countTokens'>, family: FimFamily | string, req: CompletionRequest): LocalPrompt {
+  return buildLocalPrompt({
+    family, prefix: req.prefix, suffix: req.suffix, budget: req.promptBudget || undefined, context: req.context,
+    countTokens: (t) => model.countTokens(t),
+  });
 }
-
-/** Marks the cursor in a built prompt; a private-use character no code contains by accident. */
-const CURSOR = '\uE000';
 
 /**
  * Computes the KV cache of the prompt `req` would have, up to the cursor,
@@ -29,19 +26,19 @@ const CURSOR = '\uE000';
  * the suffix first (Codestral) the whole prompt is read.
  */
 export function prefillWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
-  const { prefix, suffix } = windowed(model, req);
-  const built = fimTemplate(family).build(prefix + CURSOR, suffix);
-  return model.prefill(built.slice(0, built.indexOf(CURSOR)), signal);
+  const built = localPromptFor(model, family, req);
+  return model.prefill(built.prompt.slice(0, built.cursorAt), signal);
 }
 
 export async function completeWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
   const t0 = performance.now();
   const tpl = fimTemplate(family);
-  const { w, prefix, suffix } = windowed(model, req);
+  const built = localPromptFor(model, family, req);
+  const { window: w, prefix } = built;
   const earlyStop = req.early
     ? earlyEscalationCheck({ router: req.early.router, language: req.early.language, prefix, maxNewTokens: req.maxNewTokens })
     : undefined;
-  const out = await model.generate(tpl.build(prefix, suffix), {
+  const out = await model.generate(built.prompt, {
     maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop, stopAtLineEnd: req.extent === 'line',
   });
   return {
@@ -49,6 +46,7 @@ export async function completeWithFim(model: LoadedModel, family: FimFamily | st
     ...(req.extent && { extent: req.extent }),
     device: model.device, model: model.model, ms: performance.now() - t0,
     ...(w && { window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated } }),
+    ...(built.snippets.length && { snippets: built.snippets }),
   };
 }
 

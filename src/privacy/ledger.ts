@@ -14,6 +14,8 @@ export interface LedgerEntry {
   reason: string;
   /** Credentials replaced by the secret guard before sending. */
   redactions?: number;
+  /** Other files whose text (snippets as context) went with the request. */
+  contextFiles?: string[];
   outcome: 'pending' | 'ok' | 'error';
   detail?: string;
   /**

@@ -1,0 +1,99 @@
+// Escalation with snippets of other files, with real parts: the fixture
+// model that always writes invalid code (so the router escalates), the
+// tree-sitter validator, the request path of src/completion/request.ts and
+// loopback llama.cpp and OpenAI-compatible servers. What leaves is checked
+// on the server's side of the socket.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
+import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
+import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
+import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { DEFAULT_CONFIG } from '../config/defaults';
+import type { AppConfig, EndpointConfig } from '../config/types';
+import { createEscalationClient } from '../endpoint';
+import { localModelPort } from '../inference/fim-completion';
+import { loadLocalModel, type LoadedModel } from '../inference/local-model';
+import { Ledger } from '../privacy/ledger';
+import { egressVerdict } from '../privacy/policy';
+import { createNodeValidator } from '../syntax/node-runtime';
+import { runCompletion } from './pipeline';
+import { prepareRequest, requestSettings } from './request';
+import { StableSnippetChooser, WorkspaceIndex } from './workspace-context';
+
+const dir = mkdtempSync(join(tmpdir(), 'pipeline-context-'));
+let model: LoadedModel;
+let llama: LoopbackHandle;
+let openai: LoopbackHandle;
+const validator = createNodeValidator();
+const SECRET_FILE_TEXT = 'DB_PASSWORD = "s3cr3t-in-env-file"';
+
+const files = [
+  { path: 'app/main.py', text: 'from app.util import scale\nfrom app import settings\n\ndef run(x):\n    return ' },
+  { path: 'app/util.py', text: 'def scale(x, k):\n    return x * k\n' },
+  // A never-send file (matches **/*.env) whose name the code uses: retrieval may pick it for the local prompt, never for the wire.
+  { path: 'app/settings.env', text: SECRET_FILE_TEXT },
+  { path: 'app/settings.py', text: 'def settings():\n    return {"scale": 2}\n' },
+];
+
+beforeAll(async () => {
+  await writeFixtureModels(dir);
+  model = await loadLocalModel({ model: 'fixture-invalid', source: { kind: 'bundled', root: dir }, device: 'cpu' });
+  llama = await startLlamaCppServer({ kind: 'ok', text: 'scale(x, 2)' });
+  openai = await startOpenAIServer({ kind: 'ok', text: 'scale(x, 2)' });
+}, 120_000);
+afterAll(async () => {
+  await llama.close();
+  await openai.close();
+  await model.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol']) {
+  const endpoint: EndpointConfig = { url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol };
+  const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint };
+  const index = new WorkspaceIndex(files);
+  const chooser = new StableSnippetChooser(index);
+  const main = files[0];
+  const { ctx, router } = prepareRequest({ prefix: main.text, suffix: '\n', language: 'python', file: main.path },
+    requestSettings(cfg), { chooser, recentlyEdited: () => ['app/settings.env'], recentlyViewed: () => [] });
+  expect(ctx.context?.snippets.map((s) => s.file)).toEqual(expect.arrayContaining(['app/util.py', 'app/settings.env']));
+  const ledger = new Ledger();
+  const egress = egressVerdict(cfg, { file: main.path });
+  const result = await runCompletion(ctx, router, egress, {
+    local: localModelPort(model, 'qwen2.5-coder'), syntax: validator,
+    escalation: egress.allowed ? createEscalationClient(endpoint) : undefined,
+    onEgress: ({ contextFiles, ...e }) => {
+      const settle = ledger.record({ ...e, protocol: protocol ?? 'openai-completions', file: main.path, ...(contextFiles && { contextFiles }) });
+      return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+    },
+  }, new AbortController().signal);
+  return { result, ledger, body: server.requests[server.requests.length - 1].body };
+}
+
+describe('escalation with workspace snippets', () => {
+  it('llama.cpp /infill: the snippets go as input_extra, a never-send file never; the ledger lists the files sent', async () => {
+    const { result, ledger, body } = await escalate(llama, 'llamacpp-infill');
+    expect(result.route).toBe('escalated');
+    const extra = body.input_extra as { filename: string; text: string }[];
+    expect(extra.map((e) => e.filename)).toContain('app/util.py');
+    expect(extra.find((e) => e.filename === 'app/util.py')!.text).toContain('def scale(x, k):');
+    expect(JSON.stringify(body)).not.toContain('s3cr3t-in-env-file');
+    expect(body.input_prefix).toBe(files[0].text);
+    expect(result.escalation?.withheldContext).toEqual([{ file: 'app/settings.env', why: 'matches never-send rule "**/*.env"' }]);
+    expect(ledger.all()[0].contextFiles).toEqual(extra.map((e) => e.filename));
+    expect(ledger.all()[0].contextFiles).not.toContain('app/settings.env');
+  }, 60_000);
+
+  it('OpenAI-compatible completions: the snippets go as comments before the prefix, within the same rules', async () => {
+    const { result, ledger, body } = await escalate(openai, 'openai-completions');
+    expect(result.route).toBe('escalated');
+    const prompt = body.prompt as string;
+    expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
+    expect(prompt).not.toContain('s3cr3t-in-env-file');
+    expect(prompt.indexOf('# Path: app/util.py')).toBeLessThan(prompt.indexOf('def run(x):'));
+    expect(ledger.all()[0].contextFiles).toContain('app/util.py');
+  }, 60_000);
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildLocalPrompt, snippetAsComments } from './prompt';
+import { buildFimPrompt } from './fim';
+
+const bytes = (t: string) => new TextEncoder().encode(t).length;
+const snippets = [
+  { file: 'shop/tax.py', text: 'RATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)' },
+  { file: 'shop/pricing.py', text: 'def apply_discount(a, code):\n    return a * 0.9' },
+];
+
+describe('buildLocalPrompt', () => {
+  it('without snippets is exactly the FIM prompt of the window (what the worker built before)', () => {
+    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'a = 1\nb = ', suffix: '\n', countTokens: bytes });
+    expect(p.prompt).toBe(buildFimPrompt('qwen2.5-coder', 'a = 1\nb = ', '\n'));
+    expect(p.snippets).toEqual([]);
+    expect(p.prompt.slice(0, p.cursorAt)).toBe('<|fim_prefix|>a = 1\nb = ');
+  });
+
+  it('Qwen2.5-Coder: the repository format, other files first, then the current file under its path', () => {
+    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'x = tax.', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets, share: 1 } });
+    expect(p.prompt).toBe('<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
+      '<|file_sep|>shop/pricing.py\ndef apply_discount(a, code):\n    return a * 0.9\n<|file_sep|>shop/cart.py\n<|fim_prefix|>x = tax.<|fim_suffix|>\n<|fim_middle|>');
+    expect(p.snippets.map((s) => s.file)).toEqual(['shop/tax.py', 'shop/pricing.py']);
+    expect(p.prompt.slice(p.cursorAt)).toBe('<|fim_suffix|>\n<|fim_middle|>');
+  });
+
+  it('other families: snippets as comments in the language of the file, before the prefix', () => {
+    const p = buildLocalPrompt({ family: 'deepseek-coder', prefix: 'x = tax.', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets: snippets.slice(1), share: 1 } });
+    expect(p.prompt).toBe('<｜fim▁begin｜># Path: shop/pricing.py\n# def apply_discount(a, code):\n#     return a * 0.9\nx = tax.<｜fim▁hole｜>\n<｜fim▁end｜>');
+    expect(snippetAsComments({ file: 'a.ts', text: 'export const A = 1;\n\nx' }, 'b.ts')).toBe('// Path: a.ts\n// export const A = 1;\n//\n// x\n');
+  });
+
+  it('snippets take at most their share of the budget (one too big is skipped, a later one may fit); the window gets the rest', () => {
+    const prefix = Array.from({ length: 200 }, (_, i) => `line${i} = ${i}`).join('\n') + '\nz = ';
+    const budget = 600;
+    const full = buildLocalPrompt({ family: 'qwen2.5-coder', prefix, suffix: '\n', budget, countTokens: bytes });
+    const big = { file: 'big.py', text: 'y = 1\n'.repeat(40) };
+    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix, suffix: '\n', budget, countTokens: bytes, context: { file: 'm.py', snippets: [big, ...snippets], share: 0.25 } });
+    expect(p.snippets.map((s) => s.file)).toEqual(['shop/tax.py']); // big (240 bytes) is over 150; pricing no longer fits after tax
+    const snippetTokens = p.snippets.reduce((n, s) => n + s.tokens, 0);
+    expect(snippetTokens).toBeLessThanOrEqual(budget * 0.25);
+    expect(p.window!.prefixTokens + p.window!.suffixTokens).toBeLessThan(full.window!.prefixTokens + full.window!.suffixTokens);
+    expect(bytes(p.prompt)).toBeLessThanOrEqual(budget + bytes('<|fim_prefix|><|fim_suffix|><|fim_middle|>'));
+  });
+});

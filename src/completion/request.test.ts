@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config/defaults';
+import { configProblems, mergeConfig } from '../config/merge';
+import { localRequestOf, prepareRequest, requestSettings } from './request';
+import { StableSnippetChooser, WorkspaceIndex } from './workspace-context';
+
+const files = [
+  { path: 'app/main.py', text: 'from app.util import scale\n\ndef run(x):\n    return scale(' },
+  { path: 'app/util.py', text: 'def scale(x, k):\n    return x * k\n' },
+];
+const workspace = () => ({ chooser: new StableSnippetChooser(new WorkspaceIndex(files)), recentlyEdited: () => [], recentlyViewed: () => [] });
+const req = { prefix: files[0].text, suffix: ')\n', language: 'python', file: 'app/main.py' };
+
+describe('prepareRequest', () => {
+  it('takes the budgets, the language threshold and the workspace snippets; the worker gets only paths and text', () => {
+    const settings = requestSettings({ ...DEFAULT_CONFIG, router: { ...DEFAULT_CONFIG.router, threshold: 0.5, perLanguage: { python: 0.3 } } }, { promptBudget: 1024, maxNewTokens: 24 });
+    const { ctx, router } = prepareRequest(req, settings, workspace());
+    expect(router.threshold).toBe(0.3);
+    expect(router).not.toHaveProperty('perLanguage');
+    expect(ctx).toMatchObject({ promptBudget: 1024, maxNewTokens: 24, earlyEscalation: true });
+    expect(ctx.context?.snippets[0]).toMatchObject({ file: 'app/util.py', reason: 'definition', name: 'scale' });
+    expect(ctx.context?.neverSend).toEqual(DEFAULT_CONFIG.privacy.neverSend);
+    const local = localRequestOf(ctx, router);
+    expect(local.context?.snippets[0]).toEqual({ file: 'app/util.py', text: 'def scale(x, k):\n    return x * k' });
+    expect(local.context?.share).toBe(DEFAULT_CONFIG.context.share);
+    expect(local.extent).toBe('line');
+  });
+
+  it('no snippets when context is off, its share is 0, or there is no workspace; another language keeps the overall threshold', () => {
+    const base = requestSettings(DEFAULT_CONFIG);
+    expect(prepareRequest(req, { ...base, context: { ...base.context, enabled: false } }, workspace()).ctx.context).toBeUndefined();
+    expect(prepareRequest(req, { ...base, context: { ...base.context, share: 0 } }, workspace()).ctx.context).toBeUndefined();
+    expect(prepareRequest(req, base).ctx.context).toBeUndefined();
+    expect(prepareRequest({ ...req, language: 'java' }, { ...base, router: { ...base.router, perLanguage: { python: 0.3 } } }).router.threshold).toBe(DEFAULT_CONFIG.router.threshold);
+    // Without a measured speed: the configured limits.
+    expect(base).toMatchObject({ promptBudget: DEFAULT_CONFIG.model.maxPromptTokens, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens });
+  });
+});
+
+describe('context settings in the configuration', () => {
+  it('defaults to 25% of the budget and 8 snippets; out-of-range values are named', () => {
+    expect(DEFAULT_CONFIG.context).toEqual({ enabled: true, share: 0.25, maxSnippets: 8 });
+    const problems = configProblems(mergeConfig(DEFAULT_CONFIG, { context: { share: 1.5, maxSnippets: 2.5 } }));
+    expect(problems.join('\n')).toContain('context.share 1.5 must be a share of the prompt budget from 0 to 0.9');
+    expect(problems.join('\n')).toContain('context.maxSnippets 2.5 must be an integer from 0 to 32');
+  });
+});

@@ -1,0 +1,85 @@
+// One request path: everything between "the cursor is here" and "this is
+// the local request and the router's settings". The app's engine, the
+// harness's local source and `npm run prompt` all call this, so the harness
+// measures the prompts the app sends (the same budget, the same threshold
+// for the language, the same snippets of other files).
+import type { AppConfig } from '../config/types';
+import { fixedBudgets, type Budgets } from './budget';
+import { completionExtent } from './extent';
+import type { CompletionContext, EngineRequest } from './pipeline';
+import { DEFAULT_CONTEXT_SHARE } from './prompt';
+import type { RouterConfig } from './router';
+import type { CompletionRequest } from './types';
+import type { ContextSnippet } from './workspace-context';
+import type { StableSnippetChooser } from './workspace-context/stable-choice';
+
+/** `context` in the configuration: snippets of other workspace files in the prompt. */
+export interface ContextSettings {
+  /** Off: the prompt holds the current file only. */
+  enabled: boolean;
+  /** Share of the prompt budget the snippets may take (docs/workspace-context.md has the measurement). */
+  share: number;
+  /** Snippets chosen at most (those that do not fit the share are left out). */
+  maxSnippets: number;
+}
+
+export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { enabled: true, share: DEFAULT_CONTEXT_SHARE, maxSnippets: 8 };
+
+/** What a request needs besides the cursor: the budgets, the router and the context settings. */
+export interface RequestSettings extends Budgets {
+  router: RouterConfig & { perLanguage?: Record<string, number> };
+  earlyEscalation: boolean;
+  context: ContextSettings;
+  /** `privacy.neverSend`: snippets of these files never go with an escalated request. */
+  neverSend: readonly string[];
+}
+
+/** Where the snippets come from: the workspace's chooser and what the user edited and viewed, most recent first. */
+export interface WorkspaceContextSource {
+  chooser: StableSnippetChooser;
+  recentlyEdited(): readonly string[];
+  recentlyViewed(): readonly string[];
+}
+
+export interface PreparedRequest {
+  ctx: CompletionContext;
+  /** The router with this language's calibrated threshold, when there is one. */
+  router: RouterConfig;
+}
+
+/** The settings a configuration gives, with the budgets of the moment (measured speed in the app; the configured limits elsewhere). */
+export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model' | 'privacy'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
+  const b = budgets ?? fixedBudgets({
+    targetMs: 0, maxPromptTokens: cfg.model.maxPromptTokens, maxNewTokens: cfg.model.maxNewTokens, contextWindow: cfg.model.contextWindow, reuse: cfg.model.reuseCache,
+  });
+  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS, neverSend: cfg.privacy.neverSend };
+}
+
+export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace?: WorkspaceContextSource): PreparedRequest {
+  // A threshold calibrated for this language wins over the overall one.
+  const { perLanguage, ...router } = s.router;
+  const threshold = perLanguage?.[req.language] ?? router.threshold;
+  let snippets: ContextSnippet[] = [];
+  if (workspace && s.context.enabled && s.context.maxSnippets > 0 && s.context.share > 0) {
+    snippets = workspace.chooser.choose({
+      file: req.file, prefix: req.prefix, suffix: req.suffix, maxSnippets: s.context.maxSnippets,
+      recentlyEdited: workspace.recentlyEdited(), recentlyViewed: workspace.recentlyViewed(),
+    });
+  }
+  const ctx: CompletionContext = {
+    ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation,
+    ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share, neverSend: s.neverSend } }),
+  };
+  return { ctx, router: { ...router, threshold } };
+}
+
+/** The local model's request for a prepared context: the extent, the early-stop settings, the snippets. */
+export function localRequestOf(ctx: CompletionContext, router: RouterConfig): CompletionRequest {
+  return {
+    prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
+    extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
+    ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
+    // The worker gets only what the prompt needs (the snippets' text and paths).
+    ...(ctx.context && { context: { file: ctx.context.file, share: ctx.context.share, snippets: ctx.context.snippets.map(({ file, text }) => ({ file, text })) } }),
+  };
+}

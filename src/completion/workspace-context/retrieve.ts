@@ -1,0 +1,149 @@
+// Chooses the snippets of other files a completion gets: definitions of the
+// names used near the cursor (first those the file imports), the imported
+// files' parts most like the text around the cursor, then the recently
+// edited and viewed files' most similar parts. Similarity is Jaccard over
+// identifier sets (as Cody ranks); the kind of evidence sets the base score,
+// similarity orders within it.
+import { findDefinitions } from './definitions';
+import { identifierSet, jaccard } from './identifiers';
+import { resolveImports, type ImportedFile } from './imports';
+import type { WorkspaceIndex } from './workspace-index';
+import type { ContextSnippet, RetrievalRequest, SnippetReason } from './types';
+
+export const MAX_SNIPPETS = 8;
+/** More than this many snippets from one file crowd the others out. */
+const MAX_PER_FILE = 2;
+/** The text around the cursor: lines before it and after it. */
+const LINES_BEFORE = 30;
+const LINES_AFTER = 10;
+/** A name defined in more files than this is too common to say which one is meant, unless the file imports it. */
+const MAX_AMBIGUITY = 6;
+/** Recently edited / viewed files considered (most recent first). */
+const RECENT_FILES = 8;
+
+/**
+ * Base scores. A definition of a name used near the cursor and an imported
+ * file start level; how close to the cursor the name is used, and whether
+ * the cursor is right after a name the import binds (`errors.|`), decide
+ * between them. Files only recently edited or viewed come after.
+ */
+const BASE: Record<SnippetReason, number> = { definition: 1.5, import: 1, 'recent-edit': 0.6, 'recent-view': 0.4 };
+
+interface Around {
+  /** Identifiers of the text around the cursor. */
+  near: Set<string>;
+  /** Identifiers of the cursor's line (before the cursor), and of the two lines above it. */
+  cursorLine: Set<string>;
+  recent: Set<string>;
+  /** The name the cursor follows with a dot or `::` / `->` (`errors.|`): what is completed is a member of it. */
+  qualifier?: string;
+}
+
+function around(prefix: string, suffix: string): Around {
+  const before = prefix.split('\n');
+  const after = suffix.split('\n');
+  const cursorLine = before[before.length - 1];
+  return {
+    near: identifierSet([...before.slice(-LINES_BEFORE), ...after.slice(0, LINES_AFTER)].join('\n')),
+    cursorLine: identifierSet(cursorLine),
+    recent: identifierSet(before.slice(-3).join('\n')),
+    qualifier: /([A-Za-z_$][\w$]*)\s*(?:\.|::|->)\s*[\w$]*$/.exec(cursorLine)?.[1],
+  };
+}
+
+/** How close to the cursor a name is used: on its line 1, just above 0.6, elsewhere around it 0.3. */
+function proximity(name: string, a: Around): number {
+  return a.cursorLine.has(name) ? 1 : a.recent.has(name) ? 0.6 : 0.3;
+}
+
+function snippetOf(index: WorkspaceIndex, file: string, startLine: number, endLine: number): string {
+  return index.lines(file).slice(startLine, endLine + 1).join('\n');
+}
+
+/** The part of `file` most like the text around the cursor. */
+function bestChunk(index: WorkspaceIndex, file: string, near: Set<string>): { startLine: number; endLine: number; similarity: number } | undefined {
+  let best: { startLine: number; endLine: number; similarity: number } | undefined;
+  for (const c of index.chunks(file)) {
+    const similarity = jaccard(near, c.ids);
+    if (!best || similarity > best.similarity) best = { startLine: c.startLine, endLine: c.endLine, similarity };
+  }
+  return best;
+}
+
+export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): ContextSnippet[] {
+  const language = index.language(req.file);
+  const a = around(req.prefix, req.suffix);
+  const text = req.prefix + req.suffix;
+  const imports: ImportedFile[] = language ? resolveImports(text, req.file, language, index.lookup, index.csharpNamespaces) : [];
+  const imported = new Set(imports.map((i) => i.path));
+  // A name this file defines itself means its own definition, not another file's.
+  const ownNames = new Set(language ? findDefinitions(text, language).map((d) => d.name) : []);
+  const candidates: ContextSnippet[] = [];
+
+  // Definitions of the names used around the cursor.
+  for (const name of a.near) {
+    const defs = index.definitionsOf(name).filter((d) => d.file !== req.file);
+    if (!defs.length) continue;
+    const fromImports = defs.filter((d) => imported.has(d.file));
+    if (ownNames.has(name) && !fromImports.length) continue;
+    const usable = fromImports.length ? fromImports : defs.length <= MAX_AMBIGUITY ? defs : [];
+    for (const d of usable) {
+      const body = snippetOf(index, d.file, d.line, d.endLine);
+      const score = BASE.definition + proximity(name, a) + (imported.has(d.file) ? 0.5 : 0) - (d.nested ? 0.4 : 0) - 0.1 * (usable.length - 1) +
+        0.5 * jaccard(a.near, identifierSet(body));
+      candidates.push({ file: d.file, text: body, startLine: d.line, reason: 'definition', name, score });
+    }
+  }
+
+  // The imported files themselves: the part most like the cursor's surroundings, ranked up when a name they bind is used there.
+  for (const imp of imports) {
+    const chunk = bestChunk(index, imp.path, a.near);
+    if (!chunk) continue;
+    const used = imp.names.filter((n) => a.near.has(n));
+    const bound = used.length ? Math.max(...used.map((n) => proximity(n, a))) : 0;
+    const qualified = a.qualifier !== undefined && imp.names.includes(a.qualifier);
+    candidates.push({
+      file: imp.path, text: snippetOf(index, imp.path, chunk.startLine, chunk.endLine), startLine: chunk.startLine,
+      reason: 'import', score: BASE.import + bound + (qualified ? 2 : 0) + chunk.similarity,
+    });
+  }
+
+  // What the user worked on or looked at lately.
+  const recent = (paths: readonly string[] | undefined, reason: 'recent-edit' | 'recent-view') => {
+    (paths ?? []).filter((p) => p !== req.file && index.has(p)).slice(0, RECENT_FILES).forEach((path, rank) => {
+      const chunk = bestChunk(index, path, a.near);
+      if (!chunk) return;
+      candidates.push({
+        file: path, text: snippetOf(index, path, chunk.startLine, chunk.endLine), startLine: chunk.startLine,
+        reason, score: BASE[reason] - 0.05 * rank + chunk.similarity,
+      });
+    });
+  };
+  recent(req.recentlyEdited, 'recent-edit');
+  recent(req.recentlyViewed, 'recent-view');
+
+  return pick(candidates, req.maxSnippets ?? MAX_SNIPPETS);
+}
+
+/**
+ * Best first, one file at a time: each file's best snippet in score order,
+ * then second snippets of files (up to MAX_PER_FILE) while room is left, so
+ * one file cannot crowd out the others at the top. No two snippets overlap.
+ */
+function pick(candidates: ContextSnippet[], max: number): ContextSnippet[] {
+  candidates.sort((x, y) => y.score - x.score || x.file.localeCompare(y.file) || x.startLine - y.startLine);
+  const chosen: ContextSnippet[] = [];
+  const perFile = new Map<string, { start: number; end: number }[]>();
+  for (let round = 1; round <= MAX_PER_FILE; round++) {
+    for (const c of candidates) {
+      if (chosen.length >= max) return chosen;
+      const taken = perFile.get(c.file) ?? [];
+      const end = c.startLine + c.text.split('\n').length - 1;
+      if (taken.length >= round || taken.some((t) => c.startLine <= t.end && end >= t.start)) continue;
+      taken.push({ start: c.startLine, end });
+      perFile.set(c.file, taken);
+      chosen.push(c);
+    }
+  }
+  return chosen;
+}

@@ -1,0 +1,49 @@
+// Keeps the choice of snippets still while the user types. Snippets go
+// before the file's window in the prompt, so any change to them changes the
+// prompt's start and the model's KV cache of the whole prompt is lost
+// (src/inference/prompt-cache.ts). The choice is made again only when what it
+// depends on moves: another file, another scope (the definition the cursor
+// is in), other files changed, or the recent lists changed.
+import { findDefinitions } from './definitions';
+import { chooseSnippets } from './retrieve';
+import type { ContextSnippet, RetrievalRequest } from './types';
+import type { WorkspaceIndex } from './workspace-index';
+
+/** Lines above the cursor searched for the definition it is in. */
+const SCOPE_LOOKBACK_LINES = 300;
+
+/** The 0-based line of the nearest definition head above the cursor (-1: none): the cursor's scope. */
+export function scopeLine(index: WorkspaceIndex, file: string, prefix: string): number {
+  const language = index.language(file);
+  const lines = prefix.split('\n');
+  if (!language) return -1;
+  const from = Math.max(0, lines.length - SCOPE_LOOKBACK_LINES);
+  // The cursor's own line is left out: typing a head (`def f(`) must not re-rank on every key.
+  const defs = findDefinitions(lines.slice(from, -1).join('\n'), language);
+  return defs.length ? from + defs[defs.length - 1].line : -1;
+}
+
+export class StableSnippetChooser {
+  private last: { key: string; snippets: ContextSnippet[] } | undefined;
+
+  constructor(private readonly index: WorkspaceIndex) {}
+
+  choose(req: RetrievalRequest): ContextSnippet[] {
+    const key = JSON.stringify([
+      req.file, scopeLine(this.index, req.file, req.prefix), this.index.versionExcept(req.file),
+      (req.recentlyEdited ?? []).filter((p) => p !== req.file).slice(0, 8), (req.recentlyViewed ?? []).filter((p) => p !== req.file).slice(0, 8), req.maxSnippets,
+    ]);
+    if (this.last?.key === key) return this.last.snippets;
+    const next = chooseSnippets(this.index, req);
+    // The same snippets in a new order would still change the prompt: keep the old order.
+    const same = this.last && sameSet(this.last.snippets, next);
+    this.last = { key, snippets: same ? this.last!.snippets : next };
+    return this.last.snippets;
+  }
+}
+
+function sameSet(a: readonly ContextSnippet[], b: readonly ContextSnippet[]): boolean {
+  const id = (s: ContextSnippet) => `${s.file}\n${s.startLine}\n${s.text}`;
+  const x = new Set(a.map(id));
+  return a.length === b.length && b.every((s) => x.has(id(s)));
+}

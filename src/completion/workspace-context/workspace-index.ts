@@ -1,0 +1,187 @@
+// The workspace as retrieval reads it: per file its language, definitions and
+// line chunks, computed once per version of the file's text (a keystroke in
+// one file re-reads that file only), and a name -> definitions map across
+// files. Pure data: the app feeds it from src/workspace, the bench and the
+// prompt command from a folder.
+import { csharpNamespaces, PathLookup } from './imports';
+import { findDefinitions, type Definition } from './definitions';
+import { identifierSet } from './identifiers';
+import { retrievalLanguage, type RetrievalLanguage } from './languages';
+import type { WorkspaceFile } from './types';
+
+/** Lines per chunk when a file is searched for the part most like the text around the cursor, and the step between chunks. */
+export const CHUNK_LINES = 20;
+const CHUNK_STEP = 10;
+/** Files larger than this are not indexed (generated code, data): they would cost more than they could give. */
+export const MAX_INDEXED_CHARS = 512 * 1024;
+
+export interface Chunk {
+  startLine: number;
+  endLine: number;
+  ids: Set<string>;
+}
+
+interface IndexedFile {
+  text: string;
+  language: RetrievalLanguage | undefined;
+  /** Bumped when the text changes. */
+  version: number;
+  lines?: string[];
+  definitions?: Definition[];
+  chunks?: Chunk[];
+}
+
+export interface LocatedDefinition extends Definition {
+  file: string;
+}
+
+export class WorkspaceIndex {
+  private readonly files = new Map<string, IndexedFile>();
+  private lookupCache: PathLookup | undefined;
+  private byNameCache: Map<string, LocatedDefinition[]> | undefined;
+  /** Files whose definitions changed since the name map was built: patched in on the next lookup (a keystroke must not rebuild it). */
+  private readonly staleNames = new Map<string, Definition[]>();
+  private namespaceCache: Map<string, string[]> | undefined;
+  /** Sum of every file's version, plus one per file added or removed. */
+  private totalVersion = 0;
+
+  constructor(files: Iterable<WorkspaceFile> = []) {
+    this.update(files);
+  }
+
+  /** Makes the index hold exactly `files`; only the files whose text changed are read again. */
+  update(files: Iterable<WorkspaceFile>): void {
+    const seen = new Set<string>();
+    for (const f of files) {
+      seen.add(f.path);
+      this.set(f.path, f.text);
+    }
+    for (const path of [...this.files.keys()]) if (!seen.has(path)) this.delete(path);
+  }
+
+  set(path: string, text: string): void {
+    const had = this.files.get(path);
+    if (had?.text === text) return;
+    if (!had) this.lookupCache = undefined;
+    this.forgetNames(path, had);
+    const indexable = text.length <= MAX_INDEXED_CHARS;
+    this.files.set(path, { text: indexable ? text : '', language: indexable ? retrievalLanguage(path) : undefined, version: (had?.version ?? 0) + 1 });
+    this.totalVersion++;
+    if (had?.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
+  }
+
+  delete(path: string): void {
+    const had = this.files.get(path);
+    if (!had) return;
+    this.forgetNames(path, had);
+    this.files.delete(path);
+    this.totalVersion++;
+    this.lookupCache = undefined;
+    this.namespaceCache = undefined;
+  }
+
+  /** Notes that `path`'s definitions in the name map (if built) are out of date. */
+  private forgetNames(path: string, had: IndexedFile | undefined): void {
+    if (!this.byNameCache || this.staleNames.has(path)) return;
+    this.staleNames.set(path, had?.language ? (had.definitions ?? findDefinitions(had.text, had.language)) : []);
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  get paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** Changes to every file but `path`: what a choice of snippets for `path` depends on. */
+  versionExcept(path: string): number {
+    return this.totalVersion - (this.files.get(path)?.version ?? 0);
+  }
+
+  text(path: string): string | undefined {
+    return this.files.get(path)?.text;
+  }
+
+  language(path: string): RetrievalLanguage | undefined {
+    return this.files.get(path)?.language ?? retrievalLanguage(path);
+  }
+
+  lines(path: string): string[] {
+    const f = this.files.get(path);
+    if (!f) return [];
+    return (f.lines ??= f.text.split('\n'));
+  }
+
+  definitions(path: string): Definition[] {
+    const f = this.files.get(path);
+    if (!f?.language) return [];
+    return (f.definitions ??= findDefinitions(f.text, f.language));
+  }
+
+  chunks(path: string): Chunk[] {
+    const f = this.files.get(path);
+    if (!f) return [];
+    if (!f.chunks) {
+      const lines = this.lines(path);
+      const chunks: Chunk[] = [];
+      for (let s = 0; s < Math.max(1, lines.length - CHUNK_STEP); s += CHUNK_STEP) {
+        const e = Math.min(lines.length, s + CHUNK_LINES) - 1;
+        chunks.push({ startLine: s, endLine: e, ids: identifierSet(lines.slice(s, e + 1).join('\n')) });
+      }
+      f.chunks = chunks;
+    }
+    return f.chunks;
+  }
+
+  get lookup(): PathLookup {
+    return (this.lookupCache ??= new PathLookup(this.files.keys()));
+  }
+
+  /** Every definition of `name` in the workspace. */
+  definitionsOf(name: string): readonly LocatedDefinition[] {
+    if (!this.byNameCache) {
+      const map = new Map<string, LocatedDefinition[]>();
+      for (const path of this.files.keys()) {
+        for (const d of this.definitions(path)) {
+          const list = map.get(d.name);
+          const located = { ...d, file: path };
+          list ? list.push(located) : map.set(d.name, [located]);
+        }
+      }
+      this.byNameCache = map;
+      this.staleNames.clear();
+    }
+    if (this.staleNames.size) this.patchNames(this.byNameCache);
+    return this.byNameCache.get(name) ?? [];
+  }
+
+  private patchNames(map: Map<string, LocatedDefinition[]>): void {
+    for (const [path, old] of this.staleNames) {
+      for (const name of new Set(old.map((d) => d.name))) {
+        const kept = (map.get(name) ?? []).filter((d) => d.file !== path);
+        kept.length ? map.set(name, kept) : map.delete(name);
+      }
+      if (!this.files.has(path)) continue;
+      for (const d of this.definitions(path)) {
+        const list = map.get(d.name);
+        const located = { ...d, file: path };
+        list ? list.push(located) : map.set(d.name, [located]);
+      }
+    }
+    this.staleNames.clear();
+  }
+
+  /** C# namespace -> the files that declare it. */
+  get csharpNamespaces(): ReadonlyMap<string, readonly string[]> {
+    if (!this.namespaceCache) {
+      const map = new Map<string, string[]>();
+      for (const [path, f] of this.files) {
+        if (f.language !== 'csharp') continue;
+        for (const ns of csharpNamespaces(f.text)) map.set(ns, [...(map.get(ns) ?? []), path]);
+      }
+      this.namespaceCache = map;
+    }
+    return this.namespaceCache;
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Workspace } from './workspace';
+import { WorkspaceContextFeed } from './context-feed';
+
+describe('WorkspaceContextFeed', () => {
+  it('keeps the retrieval index in step with edits, creations, moves and deletes, and the recent lists too', () => {
+    const ws = new Workspace({ files: [['app/main.py', 'from .util import helper\n'], ['app/util.py', 'def helper():\n    return 1\n']], folders: [] });
+    const feed = new WorkspaceContextFeed(ws);
+    expect(feed.index.definitionsOf('helper').map((d) => d.file)).toEqual(['app/util.py']);
+
+    ws.setContent('app/util.py', 'def helper2():\n    return 2\n');
+    expect(feed.index.definitionsOf('helper')).toEqual([]);
+    expect(feed.index.definitionsOf('helper2').map((d) => d.file)).toEqual(['app/util.py']);
+    expect(feed.recentlyEdited()).toEqual(['app/util.py']);
+
+    ws.createFile('app/extra.py', 'class Extra:\n    pass\n');
+    feed.noteViewed('app/extra.py');
+    feed.noteViewed('app/main.py');
+    expect(feed.recentlyViewed()).toEqual(['app/main.py', 'app/extra.py']);
+    expect(feed.index.definitionsOf('Extra').map((d) => d.file)).toEqual(['app/extra.py']);
+
+    expect(ws.move('app', 'src').ok).toBe(true);
+    expect(feed.index.definitionsOf('helper2').map((d) => d.file)).toEqual(['src/util.py']);
+    expect(feed.recentlyEdited()).toEqual(['src/util.py']);
+    expect(feed.recentlyViewed()).toEqual(['src/main.py', 'src/extra.py']);
+
+    ws.delete('src/extra.py');
+    expect(feed.index.definitionsOf('Extra')).toEqual([]);
+    expect(feed.recentlyViewed()).toEqual(['src/main.py']);
+
+    // An external change (a diff applied) updates the index but is not the user's edit.
+    ws.setContent('src/main.py', 'x = 1\n', 'external');
+    expect(feed.recentlyEdited()).toEqual(['src/util.py']);
+    feed.dispose();
+    ws.setContent('src/util.py', 'def after():\n    pass\n');
+    expect(feed.index.definitionsOf('after')).toEqual([]);
+  });
+});
