@@ -34,6 +34,22 @@ test('per-language toggle: off means no automatic suggestion, Alt+\\ still asks 
   await expect(page.getByTestId('lang-toggle')).not.toBeChecked();
 });
 
+test('inside a comment or a string nothing is suggested unasked; Alt+\\ still asks; code after it gets suggestions again', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', files: [{ path: 'main.py', content: 'def add(a, b):\n    return\n' }] });
+  const badge = page.getByTestId('privacy-badge');
+  await typeAtEndOfLine(page, 2, '  # the sum of ');
+  await page.waitForTimeout(1500); // well past the 150 ms debounce
+  await expect(badge).toHaveAttribute('data-seq', '0');
+  await expect(ghostText(page)).toHaveCount(0);
+  await page.keyboard.press('Alt+Backslash');
+  await expect(badge).toHaveAttribute('data-seq', '1');
+  await page.keyboard.press('Escape');
+  // The next line is code again.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('x = ');
+  await expect(badge).toHaveAttribute('data-seq', '2');
+});
+
 test('the help overlay lists the keys, opens with ? and closes with Escape', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid' });
   await page.getByTestId('open-settings').focus();

@@ -183,6 +183,20 @@ function feed(spec: Spec, st: ScanState, chunk: string, reportFrom: number): voi
 }
 
 /**
+ * Where the end of `text` stands: in code, a comment or a string, for the
+ * languages this lexer reads (undefined for the others). A delimiter still
+ * being typed at the very end (a lone `"` that may become `"""`) counts
+ * as not yet open.
+ */
+export function lexicalPlaceAfter(language: LanguageId, text: string): 'code' | 'comment' | 'string' | undefined {
+  const spec = SPECS.get(language);
+  if (!spec) return undefined;
+  const st = freshState();
+  feed(spec, st, text, text.length);
+  return st.mode === 'code' ? 'code' : st.mode === 'string' ? 'string' : 'comment';
+}
+
+/**
  * The bracket check of one request: made with the prefix the model sees,
  * then asked after every step with the whole completion so far.
  */

@@ -7,6 +7,7 @@ import { AbortedError } from '../completion/pipeline';
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { TypingPace } from '../completion/typing-pace';
+import { insideCommentOrString } from '../completion/unasked';
 import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
 
@@ -114,6 +115,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         return { items: [item] };
       }
       shown = undefined;
+      // In a comment or a string only an explicit request completes (src/completion/unasked.ts).
+      if (!explicit && insideCommentOrString(language, prefix)) return empty;
       const key = `${language}\u0000${prefix}\u0000${suffix}`;
       if (!explicit && !cache.get(key)) {
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.

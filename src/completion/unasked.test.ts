@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { insideCommentOrString } from './unasked';
+
+describe('no suggestion unasked inside a comment or a string', () => {
+  it('sees line and block comments and strings, per language', () => {
+    expect(insideCommentOrString('python', 'x = 1  # the total of ')).toBe('comment');
+    expect(insideCommentOrString('python', 'def f():\n    """Return the ')).toBe('string');
+    expect(insideCommentOrString('python', 'name = "Ada ')).toBe('string');
+    expect(insideCommentOrString('java', 'int x = 1; /* keep\n the ')).toBe('comment');
+    expect(insideCommentOrString('cpp', 'int x; // count of ')).toBe('comment');
+    expect(insideCommentOrString('go', 'msg := `line one\nline ')).toBe('string');
+    expect(insideCommentOrString('rust', 'let s = "a ')).toBe('string');
+  });
+
+  it('code after a closed comment or string, or on the next line, is code', () => {
+    expect(insideCommentOrString('python', 'x = 1  # note\ny = ')).toBeUndefined();
+    expect(insideCommentOrString('python', 's = "a # b"\nt = ')).toBeUndefined();
+    expect(insideCommentOrString('java', '/* a */ int y = ')).toBeUndefined();
+    expect(insideCommentOrString('cpp', 'char c = \'"\'; int z = ')).toBeUndefined();
+    // A one-line string left open ends at the newline (the file is mid-edit).
+    expect(insideCommentOrString('python', 'a = "open\nb = ')).toBeUndefined();
+  });
+
+  it('languages the lexer does not read (regex literals) are always offered', () => {
+    expect(insideCommentOrString('javascript', 'const x = 1; // note ')).toBeUndefined();
+    expect(insideCommentOrString('typescript', 'let s = "a ')).toBeUndefined();
+  });
+
+  it('reads only the last 20,000 characters, from a line start', () => {
+    const far = '"""' + 'x\n'.repeat(15_000);
+    expect(insideCommentOrString('python', far)).toBeUndefined(); // the docstring opened out of reach
+    expect(insideCommentOrString('python', `${'y = 1\n'.repeat(10_000)}# tail `)).toBe('comment');
+  });
+});
