@@ -14,12 +14,15 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help"
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
       <div className="overlay-body">
-        <h2 id="help-title">Keyboard shortcuts</h2>
+        {/* The close button first: it takes focus on opening, and focus at the bottom would scroll the title away. */}
+        <div className="overlay-head">
+          <h2 id="help-title">Keyboard shortcuts</h2>
+          <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
+        </div>
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
         <KeyTable caption="In the file tree" keys={TREE_KEYS} />
         <KeyTable caption="On the open-file tabs" keys={TAB_KEYS} />
         <p>Completions can be switched off per language with the checkbox in the status bar.</p>
-        <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
       </div>
     </div>
   );
