@@ -4,6 +4,8 @@
 import { expect, test } from './fixtures/ide';
 
 test('a mid-line request stops at the end of the line; a blank line asks for a block', async ({ page, openIde }) => {
+  // Seven generations of up to 64 tokens: on SwiftShader (WebGPU on the CPU) that is ~15 s each on a busy 2-core machine.
+  test.setTimeout(240_000);
   await openIde({ model: 'fixture-qwen2-tiny', endpoint: null, modelExtra: { maxNewTokens: 64, maxPromptTokens: 256, latencyTargetMs: { webgpu: 0, wasm: 0 } } });
   const run = (prefix: string, suffix: string) => page.evaluate(async ([p, s]) => {
     const engine = (window as unknown as { __ide: { engine: { complete(r: object, sig: AbortSignal): Promise<{ local: { text: string; extent?: string; stats?: { newTokens: number } } }> } } }).__ide.engine;
