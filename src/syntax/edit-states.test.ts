@@ -20,14 +20,14 @@ import { corpusPresent, corpusTable, loadCorpus, runCorpus } from './testing/edi
  * bound with it.
  */
 const KNOWN: Record<string, { brokenFalseRejections: number; caughtClean: number; caughtBroken: number }> = {
-  python: { brokenFalseRejections: 0, caughtClean: 0.92, caughtBroken: 0.8 },
-  java: { brokenFalseRejections: 5, caughtClean: 0.99, caughtBroken: 0.75 },
-  cpp: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.95 },
-  csharp: { brokenFalseRejections: 10, caughtClean: 0.87, caughtBroken: 0.72 },
-  javascript: { brokenFalseRejections: 2, caughtClean: 0.92, caughtBroken: 0.84 },
-  typescript: { brokenFalseRejections: 2, caughtClean: 0.78, caughtBroken: 0.73 },
-  go: { brokenFalseRejections: 5, caughtClean: 0.99, caughtBroken: 0.86 },
-  rust: { brokenFalseRejections: 7, caughtClean: 0.91, caughtBroken: 0.69 },
+  python: { brokenFalseRejections: 0, caughtClean: 0.93, caughtBroken: 0.8 },
+  java: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.93 },
+  cpp: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.98 },
+  csharp: { brokenFalseRejections: 0, caughtClean: 0.89, caughtBroken: 0.81 },
+  javascript: { brokenFalseRejections: 2, caughtClean: 0.99, caughtBroken: 0.95 },
+  typescript: { brokenFalseRejections: 1, caughtClean: 0.93, caughtBroken: 0.89 },
+  go: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.9 },
+  rust: { brokenFalseRejections: 7, caughtClean: 0.96, caughtBroken: 0.73 },
 };
 
 describe.skipIf(!corpusPresent())('edit states: real programs with unrelated errors planted, labels from real compilers', () => {

@@ -12,6 +12,7 @@ import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
+import { unterminatedLiteralRows } from './broken-literals';
 
 export interface SyntaxRuntimePort {
   /**
@@ -81,6 +82,7 @@ interface BeforeParse {
   prefix: string;
   suffix: string;
   issues: RawIssue[];
+  literalRows?: number[];
 }
 
 export class SyntaxValidator {
@@ -130,11 +132,14 @@ export class SyntaxValidator {
     const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
     if (verdict.valid) return verdict;
-    if (!hasErrorsAway(before, splice)) {
+    // Rows where a one-line string opens and runs on (broken-literals.ts):
+    // set aside first, wherever tree-sitter's recovery put the error.
+    const literalRows = before.length ? (await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view)).filter((r) => r !== splice.row) : [];
+    if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice);
       return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
     }
-    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view);
+    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
     return again ?? overBudget();
   }
 
@@ -145,14 +150,18 @@ export class SyntaxValidator {
    */
   private async withErrorsSetAside(
     grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
-    view: (text: string) => string,
+    view: (text: string) => string, literalRows: readonly number[],
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
     let text = req.prefix + req.suffix;
     let before = before0;
     let after = after0;
     for (let round = 0; round < MAX_QUARANTINE_ROUNDS; round++) {
-      const rows = stableErrorRows(before, after, splice, blanked, text);
+      // One thing at a time: the rows of strings left open first (sure to
+      // be broken), else the topmost error row. Recovery from one broken
+      // line often shows as errors on sound lines further down; blanking
+      // those too would cut code the completion has to fit.
+      const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text).slice(0, 1);
       if (!rows.length) break;
       for (const r of rows) blanked.add(r);
       const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
@@ -260,6 +269,25 @@ export class SyntaxValidator {
   /** Whether a grammar is known for the language (loading it is still lazy). */
   supports(language: LanguageId): boolean {
     return languageSpec(language) !== undefined;
+  }
+
+  /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
+  private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string): Promise<number[]> {
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === prefix && last.suffix === suffix ? last : undefined;
+    if (cached?.literalRows) return cached.literalRows;
+    const text = view(prefix + suffix);
+    if (text.length > ONE_GO_LENGTH) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
+    await this.getRuntime();
+    const tree = this.sharedParser().setLanguage(grammar).parse(text); // no await until the walk is done
+    if (!tree) return [];
+    try {
+      const rows = unterminatedLiteralRows(tree, spec.id, text);
+      if (cached) cached.literalRows = rows;
+      return rows;
+    } finally {
+      tree.delete();
+    }
   }
 
   private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string): Promise<RawIssue[] | null> {
