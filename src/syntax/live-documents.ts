@@ -28,9 +28,11 @@
 // kept up to date for the next check.
 import { Edit, type Language, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { unterminatedLiteralRows } from './broken-literals';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
+import { pythonIssues } from './python-checks';
 import type { LanguageSpec } from './languages';
 import { applyEdit, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
@@ -48,6 +50,8 @@ interface LiveDocument {
   errors?: RawIssue[];
   /** Whether it defines C++ statement-like macros, made when first needed. */
   macros?: boolean;
+  /** Rows where a one-line string runs on (broken-literals.ts), made when first needed. */
+  literalRows?: number[];
   /** The issues of the last window checked without a completion: candidates at one spot share it. */
   before?: { key: string; issues: RawIssue[] };
 }
@@ -197,7 +201,7 @@ export class LiveDocuments {
       return false;
     }
     doc.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined });
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined, literalRows: undefined });
     return true;
   }
 
@@ -266,7 +270,7 @@ export class LiveDocuments {
     // So is one in a file broken away from the cursor (the full check sets
     // that error aside) and one in a C++ file with statement-like macros
     // (the full check blanks their uses, cpp-macros.ts).
-    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc))) {
+    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc) || leftOpenAway(doc, splice))) {
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
@@ -282,8 +286,7 @@ export class LiveDocuments {
    * full check then sets it aside, quarantine.ts, which the window cannot).
    */
   private brokenAway(doc: LiveDocument, splice: Splice): boolean {
-    if (!doc.tree.rootNode.hasError) return false;
-    doc.errors ??= collectIssues(doc.tree);
+    doc.errors ??= documentIssues(doc);
     // Wider than the full check's own test (quarantine.ts hasErrorsAway):
     // the window's cut reshapes errors too, so any error off the cursor's
     // row (one that reaches past it too: an unclosed string above that
@@ -293,8 +296,7 @@ export class LiveDocuments {
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
   private brokenOutside(doc: LiveDocument, spans: readonly [number, number][]): boolean {
-    if (!doc.tree.rootNode.hasError) return false;
-    doc.errors ??= collectIssues(doc.tree);
+    doc.errors ??= documentIssues(doc);
     return doc.errors.some((e) => !spans.some(([s, t]) => e.start >= s && e.end <= t));
   }
 
@@ -338,6 +340,26 @@ export class LiveDocuments {
 }
 
 const CHUNK = 4096;
+
+/**
+ * The whole document's issues: tree-sitter's, and for Python the
+ * indentation checks' (python-checks.ts), which the full check sets aside
+ * too (cached per version).
+ */
+function documentIssues(doc: LiveDocument): RawIssue[] {
+  const parsed = doc.tree.rootNode.hasError ? collectIssues(doc.tree) : [];
+  return doc.spec.checks === 'python' ? [...parsed, ...pythonIssues(doc.tree, doc.text)] : parsed;
+}
+
+/**
+ * Whether a one-line string runs on from a row other than the cursor's
+ * (broken-literals.ts; cached per version): the full check sets that row
+ * aside even where tree-sitter reported no error for it.
+ */
+function leftOpenAway(doc: LiveDocument, splice: Splice): boolean {
+  doc.literalRows ??= unterminatedLiteralRows(doc.tree, doc.language, doc.text);
+  return doc.literalRows.some((r) => r !== splice.row);
+}
 
 /** Whether a C++ document defines statement-like macros (cached per version with its errors). */
 function usesStatementMacros(doc: LiveDocument): boolean {
