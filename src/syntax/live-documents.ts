@@ -271,7 +271,7 @@ export class LiveDocuments {
     // that error aside) and one in a C++ file with statement-like macros
     // (the full check blanks their uses, cpp-macros.ts).
     if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc) || leftOpenAway(doc, splice))) {
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline);
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
         return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);

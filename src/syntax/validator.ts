@@ -53,6 +53,12 @@ export interface SyntaxValidatorOptions {
   yieldToEvents?: () => Promise<void>;
 }
 
+/** A tree the caller already holds for a text (the live document's), offered to `validate`. */
+export interface HeldTree {
+  tree: Tree;
+  text: string;
+}
+
 /** How `parseInSlices` parses. */
 export interface SlicedParseOptions {
   /** The document's previous tree, already `edit`ed to the new text (an incremental parse). */
@@ -119,7 +125,7 @@ export class SyntaxValidator {
    * "not checked" with the reason. Other requests run between its parse's
    * slices either way.
    */
-  async validate(req: SyntaxRequest, deadline = Infinity): Promise<SyntaxVerdict> {
+  async validate(req: SyntaxRequest, deadline = Infinity, held?: HeldTree): Promise<SyntaxVerdict> {
     const started = performance.now();
     const bad = badRequest(req);
     if (bad) return uncheckedVerdict(String((req as Partial<SyntaxRequest> | null)?.language ?? 'unknown'), bad, started);
@@ -128,6 +134,7 @@ export class SyntaxValidator {
     const { grammar, spec } = loaded;
     const overBudget = () => uncheckedVerdict(req.language, overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`), started);
     const view = parserView(spec, req.prefix + req.suffix);
+    if (held && view === sameText) this.adopt(spec, req, held);
     const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view);
     if (!before) return overBudget();
     const at = req.prefix.length;
@@ -314,6 +321,20 @@ export class SyntaxValidator {
   /** Whether a grammar is known for the language (loading it is still lazy). */
   supports(language: LanguageId): boolean {
     return languageSpec(language) !== undefined;
+  }
+
+  /**
+   * Take the caller's tree of prefix + suffix (the live document's) as the
+   * document without the completion, instead of parsing it again: a copy,
+   * only when it is that text.
+   */
+  private adopt(spec: LanguageSpec, req: SyntaxRequest, held: HeldTree): void {
+    const last = this.lastBefore;
+    if (last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix) return;
+    if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
+    const tree = held.tree.copy();
+    last?.tree?.delete();
+    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
