@@ -17,7 +17,7 @@ import { corpusPresent, corpusTable, loadCorpus, runCorpus } from './testing/edi
  * that lowers a number here should lower the bound with it.
  */
 const KNOWN: Record<string, { brokenFalseRejections: number; caughtClean: number; caughtBroken: number }> = {
-  python: { brokenFalseRejections: 0, caughtClean: 0.93, caughtBroken: 0.79 },
+  python: { brokenFalseRejections: 0, caughtClean: 0.94, caughtBroken: 0.8 },
   java: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.93 },
   cpp: { brokenFalseRejections: 0, caughtClean: 0.99, caughtBroken: 0.98 },
   csharp: { brokenFalseRejections: 0, caughtClean: 0.89, caughtBroken: 0.81 },

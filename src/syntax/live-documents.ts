@@ -32,7 +32,6 @@ import { unterminatedLiteralRows } from './broken-literals';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
-import { pythonIssues } from './python-checks';
 import type { LanguageSpec } from './languages';
 import { applyEdit, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
@@ -270,7 +269,10 @@ export class LiveDocuments {
     // So is one in a file broken away from the cursor (the full check sets
     // that error aside) and one in a C++ file with statement-like macros
     // (the full check blanks their uses, cpp-macros.ts).
-    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc) || leftOpenAway(doc, splice))) {
+    // Python's indentation checks on the window (already made, `before`)
+    // count too: the full check sets a misaligned line aside like an error.
+    const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
+    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc) || leftOpenAway(doc, splice))) {
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
@@ -286,7 +288,8 @@ export class LiveDocuments {
    * full check then sets it aside, quarantine.ts, which the window cannot).
    */
   private brokenAway(doc: LiveDocument, splice: Splice): boolean {
-    doc.errors ??= documentIssues(doc);
+    if (!doc.tree.rootNode.hasError) return false;
+    doc.errors ??= collectIssues(doc.tree);
     // Wider than the full check's own test (quarantine.ts hasErrorsAway):
     // the window's cut reshapes errors too, so any error off the cursor's
     // row (one that reaches past it too: an unclosed string above that
@@ -296,7 +299,8 @@ export class LiveDocuments {
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
   private brokenOutside(doc: LiveDocument, spans: readonly [number, number][]): boolean {
-    doc.errors ??= documentIssues(doc);
+    if (!doc.tree.rootNode.hasError) return false;
+    doc.errors ??= collectIssues(doc.tree);
     return doc.errors.some((e) => !spans.some(([s, t]) => e.start >= s && e.end <= t));
   }
 
@@ -342,21 +346,14 @@ export class LiveDocuments {
 const CHUNK = 4096;
 
 /**
- * The whole document's issues: tree-sitter's, and for Python the
- * indentation checks' (python-checks.ts), which the full check sets aside
- * too (cached per version).
- */
-function documentIssues(doc: LiveDocument): RawIssue[] {
-  const parsed = doc.tree.rootNode.hasError ? collectIssues(doc.tree) : [];
-  return doc.spec.checks === 'python' ? [...parsed, ...pythonIssues(doc.tree, doc.text)] : parsed;
-}
-
-/**
  * Whether a one-line string runs on from a row other than the cursor's
  * (broken-literals.ts; cached per version): the full check sets that row
  * aside even where tree-sitter reported no error for it.
  */
 function leftOpenAway(doc: LiveDocument, splice: Splice): boolean {
+  // Such a string runs on into code that then fails to parse: a file
+  // tree-sitter finds clean has none worth a walk of its whole tree.
+  if (!doc.tree.rootNode.hasError) return false;
   doc.literalRows ??= unterminatedLiteralRows(doc.tree, doc.language, doc.text);
   return doc.literalRows.some((r) => r !== splice.row);
 }
