@@ -28,7 +28,6 @@
 // kept up to date for the next check.
 import { Edit, type Language, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
-import { unterminatedLiteralRows } from './broken-literals';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
@@ -49,8 +48,6 @@ interface LiveDocument {
   errors?: RawIssue[];
   /** Whether it defines C++ statement-like macros, made when first needed. */
   macros?: boolean;
-  /** Rows where a one-line string runs on (broken-literals.ts), made when first needed. */
-  literalRows?: number[];
   /** The issues of the last window checked without a completion: candidates at one spot share it. */
   before?: { key: string; issues: RawIssue[] };
 }
@@ -200,7 +197,7 @@ export class LiveDocuments {
       return false;
     }
     doc.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined, literalRows: undefined });
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined });
     return true;
   }
 
@@ -272,7 +269,7 @@ export class LiveDocuments {
     // Python's indentation checks on the window (already made, `before`)
     // count too: the full check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
-    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc) || leftOpenAway(doc, splice))) {
+    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc))) {
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
@@ -344,19 +341,6 @@ export class LiveDocuments {
 }
 
 const CHUNK = 4096;
-
-/**
- * Whether a one-line string runs on from a row other than the cursor's
- * (broken-literals.ts; cached per version): the full check sets that row
- * aside even where tree-sitter reported no error for it.
- */
-function leftOpenAway(doc: LiveDocument, splice: Splice): boolean {
-  // Such a string runs on into code that then fails to parse: a file
-  // tree-sitter finds clean has none worth a walk of its whole tree.
-  if (!doc.tree.rootNode.hasError) return false;
-  doc.literalRows ??= unterminatedLiteralRows(doc.tree, doc.language, doc.text);
-  return doc.literalRows.some((r) => r !== splice.row);
-}
 
 /** Whether a C++ document defines statement-like macros (cached per version with its errors). */
 function usesStatementMacros(doc: LiveDocument): boolean {
