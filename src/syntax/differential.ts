@@ -46,6 +46,12 @@
 //    and never closes it gets its `}` reported at the end of the file, and
 //    an unrelated error already there (any kind) must not excuse that.
 //
+// 6. A misaligned Python line (python-checks.ts) is vouched for only by
+//    the same misalignment before: the same line, lined up against the
+//    same statement. The empty hole misaligns the `else:` below it against
+//    the loop; a middle dedented by one column misaligns it against the
+//    middle's own `if`, which is the middle's error.
+//
 // In a file broken away from the cursor, a rejection by these rules is
 // checked again with those errors set aside (quarantine.ts, called by the
 // validator); where that cannot tell, the verdict is "not checked".
