@@ -10,7 +10,8 @@
 // Then a 5 MB document being opened: how long a check on another (small)
 // document waits meanwhile, with the parse in one go (the old path,
 // `sliceMs: Infinity`) and in slices (the default), side by side.
-// `--large-only` runs only that part.
+// `--large-only` runs only that part; `--edit-states-only` only the corpus
+// of edit states through the live path.
 //
 // Last, the same in Chromium (bench/syntax/browser.ts): the syntax worker's
 // pauses by setTimeout(0) and by a message, side by side; `--browser-only`
@@ -298,6 +299,11 @@ export const suite: BenchSuite = {
     const results: Record<string, unknown> = {};
     if (process.argv.includes('--browser-only')) {
       results.browser = await (await import('./syntax/browser')).browserPath(); // Playwright and Vite: loaded only here
+      return results;
+    }
+    if (process.argv.includes('--edit-states-only')) {
+      results.editStates = await editStates();
+      results.loadAverage = loadavg();
       return results;
     }
     if (process.argv.includes('--large-only')) {

@@ -1,17 +1,19 @@
 // Acceptance on real data: EVERY HumanEval-infilling task (single-line
 // 1,033, multi-line 5,815) and EVERY SAFIM development task (python, java,
-// cpp; block, control, api), ground-truth middle spliced in, must be judged
+// cpp; block, control, api; and C# block, control where safim/csharp/ is
+// there), ground-truth middle spliced in, must be judged
 // valid. Zero false rejections: a correct local completion wrongly flagged
 // would be sent off the machine for nothing.
 import { describe, expect, it } from 'vitest';
 import { createNodeValidator } from './node-runtime';
-import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
+import { BENCH_DIR, benchPresent, loadAllTasks, loadSafimCsharp } from './testing/bench-tasks';
 
 const present = benchPresent();
 
 describe.skipIf(!present)(`every benchmark ground truth is valid (${BENCH_DIR})`, () => {
   it('zero false rejections over all HumanEval-infilling and SAFIM dev tasks', async () => {
-    const tasks = loadAllTasks();
+    const csharp = loadSafimCsharp();
+    const tasks = [...loadAllTasks(), ...csharp];
     const validator = createNodeValidator();
     const started = performance.now();
     const counts = new Map<string, number>();
@@ -31,6 +33,7 @@ describe.skipIf(!present)(`every benchmark ground truth is valid (${BENCH_DIR})`
     expect(counts.get('humaneval-multi python')).toBe(5815);
     for (const set of ['block', 'control']) for (const lang of ['python', 'java', 'cpp']) expect(counts.get(`safim-${set} ${lang}`)).toBe(100);
     for (const lang of ['python', 'java', 'cpp']) expect(counts.get(`safim-api ${lang}`)).toBe(40);
+    if (csharp.length) for (const set of ['block', 'control']) expect(counts.get(`safim-${set} csharp`)).toBe(60);
     expect(rejected).toEqual([]);
   }, 300_000);
 });

@@ -46,6 +46,12 @@
 //    and never closes it gets its `}` reported at the end of the file, and
 //    an unrelated error already there (any kind) must not excuse that.
 //
+// 6. A misaligned Python line (python-checks.ts) is vouched for only by
+//    the same misalignment before: the same line, lined up against the
+//    same statement. The empty hole misaligns the `else:` below it against
+//    the loop; a middle dedented by one column misaligns it against the
+//    middle's own `if`, which is the middle's error.
+//
 // In a file broken away from the cursor, a rejection by these rules is
 // checked again with those errors set aside (quarantine.ts, called by the
 // validator); where that cannot tell, the verdict is "not checked".
@@ -97,6 +103,11 @@ export function introducedIssues(before: readonly RawIssue[], after: readonly Ra
   };
   return after.filter((a) => {
     if (touchesCompletion(a, splice)) return true;
+    // Rule 6: a misaligned line is vouched for only by the same misalignment
+    // (lined up against the same statement) there before: the empty hole
+    // misaligns the `else:` below it against the loop, a middle dedented by
+    // one column misaligns it against the middle's own `if`.
+    if (a.against !== undefined && !before.some((b) => sameMisalignment(b, a, splice))) return true;
     // Rule 5: a missing closing bracket is vouched for only by the same bracket missing there before.
     const vouchers = a.kind === 'missing' && CLOSERS.has(a.type) ? missingCloser(a.type) : byOrigin[a.origin];
     return !overlapsAny(vouchers, [a.row, a.endRow]);
@@ -104,6 +115,13 @@ export function introducedIssues(before: readonly RawIssue[], after: readonly Ra
 }
 
 const CLOSERS = new Set([')', ']', '}']);
+
+/** Whether `b` (old document) is the misalignment `a` (new document): the same line against the same statement. */
+function sameMisalignment(b: RawIssue, a: RawIssue, s: Splice): boolean {
+  if (b.against === undefined || b.type !== a.type) return false;
+  const shift = (offset: number) => (offset < s.at ? offset : offset + s.length);
+  return shift(b.start) === a.start && shift(b.against) === a.against;
+}
 
 /** An issue of the old document at the cursor: the hole's own error. */
 export function touchesCursor(b: RawIssue, s: Splice): boolean {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { createNodeValidator } from './node-runtime';
 import { blankRows } from './quarantine';
+import { unterminatedLiteralRows } from './broken-literals';
 
 const validator = createNodeValidator();
 const check = (language: string, prefix: string, completion: string, suffix: string) => validator.validate({ language, prefix, completion, suffix });
@@ -32,6 +33,40 @@ describe('a file that already holds an unrelated error', () => {
     const v = await check('python', prefix, 'print(x)', '\n    return 0\n');
     expect(v.checked && !v.valid).toBe(false);
     if (!v.checked) expect(v.uncheckedReason).toMatch(/broken|error elsewhere/);
+  });
+});
+
+describe('a string left open on a row away from the cursor', () => {
+  it("Java: tree-sitter reads it on into the completion's own string; the row is set aside and the completion judged as in the clean file", async () => {
+    const prefix = 'class A {\n  void f(long p) {\n    String label = "abc;\n    {\n      ';
+    const suffix = '\n    }\n  }\n}\n';
+    expect(await check('java', prefix, 'System.out.print(p + " " + p);', suffix)).toMatchObject({ checked: true, valid: true });
+    expect(await check('java', prefix, 'System.out.print(p + " " + p;', suffix)).toMatchObject({ checked: true, valid: false });
+  });
+
+  it('C#: its lexer stops at the quote, inside an ERROR that starts at the namespace: the same', async () => {
+    const prefix = 'namespace N\n{\n    interface I\n    {\n        string label = "abc;\n        [return: MarshalAs(UnmanagedType.Interface)]\n        ';
+    const suffix = '\n\n        [return: MarshalAs(UnmanagedType.Interface)]\n        I Other();\n    }\n}\n';
+    expect(await check('csharp', prefix, 'I EnumInstances();', suffix)).toMatchObject({ checked: true, valid: true });
+    expect(await check('csharp', prefix, 'I EnumInstances(;', suffix)).toMatchObject({ checked: true, valid: false });
+  });
+
+  it('finds the rows from the tree: one-line strings that run on, not raw strings, templates, text blocks or triple quotes', async () => {
+    const rows = async (language: string, text: string) => {
+      const loaded = await validator.load(language);
+      if (typeof loaded === 'string') throw new Error(loaded);
+      const tree = loaded.parser.parse(text)!;
+      try {
+        return unterminatedLiteralRows(tree, language, text);
+      } finally {
+        tree.delete();
+      }
+    };
+    expect(await rows('java', 'class A {\n  String a = "x;\n  String b = "y";\n}\n')).toEqual([1]);
+    expect(await rows('java', 'class A {\n  String a = """\n    x\n    """;\n}\n')).toEqual([]);
+    expect(await rows('javascript', 'const a = `x\ny`;\nconst b = "ok";\n')).toEqual([]);
+    expect(await rows('cpp', 'auto s = R"(a\nb)";\n')).toEqual([]);
+    expect(await rows('python', 's = """a\nb"""\nt = "c\\\nd"\n')).toEqual([]);
   });
 });
 
@@ -72,6 +107,19 @@ describe('reserved words', () => {
   it('still flags a keyword the completion wrote as a name', async () => {
     expect((await check('cpp', HEAD, 'return return;', TAIL)).errors.map((e) => e.detail)).toContain("reserved word 'return' used as a name");
     expect((await check('java', 'class A {\n  void f() {\n    ', 'break break;', '\n  }\n}\n')).valid).toBe(false);
+  });
+
+  it('JavaScript, TypeScript, C#, Go, Rust: a doubled keyword or `{ else` is flagged; keywords as import names and inside Rust macros are not', async () => {
+    const fn = 'function f(xs) {\n  ';
+    expect((await check('javascript', fn, 'return return [xs];', '\n}\n')).valid).toBe(false);
+    expect((await check('typescript', fn, 'if (xs) { else \n    xs.pop();\n  }', '\n}\n')).valid).toBe(false);
+    expect((await check('javascript', fn, 'return xs.default;', '\n}\n')).valid).toBe(true);
+    expect((await check('javascript', '', "import { default as x } from './x.js';", '\nexport { x as default };\n')).valid).toBe(true);
+    expect((await check('csharp', 'class A {\n  int F() {\n    ', 'return return 1;', '\n  }\n}\n')).valid).toBe(false);
+    expect((await check('go', 'package p\n\nfunc f() int {\n\t', 'return return 1', '\n}\n')).valid).toBe(false);
+    // (`return return 1` is legal Rust: `return` is an expression.)
+    expect((await check('rust', 'fn f() -> i32 {\n    ', 'let while = 1;', '\n}\n')).errors.map((e) => e.detail)).toContain("reserved word 'while' used as a name");
+    expect((await check('rust', 'cfg_if! {\n    ', 'if #[cfg(unix)] { mod a; } else { mod b; }', '\n}\n')).valid).toBe(true);
   });
 });
 

@@ -26,6 +26,12 @@ export interface RawIssue {
   endRow: number;
   /** Who found it: tree-sitter (ERROR/MISSING nodes) or a language's extra checks (python-checks.ts). */
   origin: 'parser' | 'checks';
+  /**
+   * For a misaligned line (python-checks.ts): where it should have lined up
+   * (the start of the statement it continues or its first sibling). An old
+   * misalignment vouches only for the same one (differential.ts).
+   */
+  against?: number;
 }
 
 /**

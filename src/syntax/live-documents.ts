@@ -266,8 +266,11 @@ export class LiveDocuments {
     // So is one in a file broken away from the cursor (the full check sets
     // that error aside) and one in a C++ file with statement-like macros
     // (the full check blanks their uses, cpp-macros.ts).
-    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || usesStatementMacros(doc))) {
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline);
+    // Python's indentation checks on the window (already made, `before`)
+    // count too: the full check sets a misaligned line aside like an error.
+    const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
+    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc))) {
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
         return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);

@@ -89,6 +89,7 @@ function checkBlock(block: Node, text: string, issues: RawIssue[]): void {
     return;
   }
   let expected: string | undefined;
+  let first: Node | undefined;
   for (const s of statements) {
     // After a statement with an error the lines are as tree-sitter salvaged
     // them (a header eaten by the error leaves its body among the outer
@@ -99,8 +100,11 @@ function checkBlock(block: Node, text: string, issues: RawIssue[]): void {
     }
     const indent = lineIndent(text, s);
     if (indent === undefined) continue; // not first on its line
-    expected ??= indent;
-    if (indent !== expected) issues.push(pointIssue(s, BAD_INDENT));
+    if (expected === undefined) {
+      expected = indent;
+      first = s;
+    }
+    if (indent !== expected) issues.push({ ...pointIssue(s, BAD_INDENT), against: first?.startIndex });
   }
 }
 
@@ -128,7 +132,7 @@ function checkClause(clause: Node, text: string, issues: RawIssue[]): void {
   // An indented top-level statement is the inside of something a window cut
   // off; a dedented `else:` after it belongs to a statement outside the window.
   if (statement.parent?.type === 'module' && expected !== '') return;
-  if (indent !== expected) issues.push(pointIssue(clause, BAD_INDENT));
+  if (indent !== expected) issues.push({ ...pointIssue(clause, BAD_INDENT), against: statement.startIndex });
 }
 
 /**

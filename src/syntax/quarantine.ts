@@ -47,6 +47,10 @@ export function startsAway(b: RawIssue, s: Splice): boolean {
  */
 export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
   const afterRows = new Set(after.map((a) => a.row));
+  // Rows tree-sitter found something wrong on (nested errors included): a
+  // row that leaves a bracket open is taken for the broken one only among
+  // these (a `(` in a docstring row is not code).
+  const issueRows = new Set(before.map((b) => b.row));
   const rows = new Set<number>();
   let outer: RawIssue | undefined; // issues come outermost first, in document order
   for (const b of before) {
@@ -55,11 +59,25 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
     // outer one starts is the broken line.
     if (outer && b.start >= outer.start && b.end <= outer.end) continue;
     outer = b;
-    if (!startsAway(b, s) || skip.has(b.row)) continue;
-    // An error that spans the cursor from above may be the hole's own (a
-    // call whose arguments the middle finishes): set aside only if it
-    // stays when the completion is in.
-    if (!touchesCursor(b, s) || afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) rows.add(brokenRow(b, text));
+    if (!startsAway(b, s)) continue;
+    let row: number | undefined;
+    if (!touchesCursor(b, s)) {
+      // Which row: the first of the error's rows that leaves a bracket open
+      // on its own (an ERROR often opens a line or two above the broken
+      // one, at the declaration tree-sitter could no longer finish), else
+      // where it starts.
+      row = firstRowLeavingBracketOpen(text, b.row, b.endRow + 1, issueRows) ?? brokenRow(b, text);
+    } else if (afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) {
+      // An error that spans the cursor from above may be the hole's own (a
+      // call whose arguments the middle finishes): set aside only if it
+      // stays when the completion is in, and then only a row above the
+      // cursor broken on its own, never the row that opens the block the
+      // cursor is in (`s! {`, `for x in xs:`): blanking that would change
+      // what the completion has to fit.
+      const start = brokenRow(b, text);
+      row = firstRowLeavingBracketOpen(text, b.row, s.row, issueRows) ?? (opensBlock(rowText(text, start)) ? undefined : start);
+    }
+    if (row !== undefined && !skip.has(row)) rows.add(row);
   }
   return [...rows].sort((x, y) => x - y);
 }
@@ -170,3 +188,52 @@ export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssu
 
 const SWALLOW_ROWS = 0;
 const CLOSERS = new Set([')', ']', '}']);
+
+/**
+ * Whether a row leaves a round or square bracket open (strings and line
+ * comments left out): `values = max(1, 2`. A row that only opens a block
+ * (`s! {`, `while (x) {`) is sound on its own.
+ */
+/** The first row in [from, to) among `candidates` that leaves a bracket open. */
+function firstRowLeavingBracketOpen(text: string, from: number, to: number, candidates: ReadonlySet<number>): number | undefined {
+  let start = 0;
+  for (let r = 0; r < from; r++) {
+    const eol = text.indexOf('\n', start);
+    if (eol < 0) return undefined;
+    start = eol + 1;
+  }
+  for (let r = from; r < to; r++) {
+    const end = text.indexOf('\n', start);
+    if (candidates.has(r) && leavesBracketOpen(text.slice(start, end < 0 ? text.length : end))) return r;
+    if (end < 0) return undefined;
+    start = end + 1;
+  }
+  return undefined;
+}
+
+function leavesBracketOpen(row: string): boolean {
+  const line = row.replace(/"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\/\/.*$|#.*$/g, '');
+  let depth = 0;
+  for (const c of line) {
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
+/** The text of a row (0-based). */
+function rowText(text: string, row: number): string {
+  let start = 0;
+  for (let r = 0; r < row; r++) {
+    const eol = text.indexOf('\n', start);
+    if (eol < 0) return '';
+    start = eol + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+/** Whether a row ends by opening a block or a body (`{`, `:`, `=>`, `(`, `[`): the construct around a hole. */
+function opensBlock(row: string): boolean {
+  return /(?:[{:([,]|=>)\s*(?:\/\/.*|#.*)?\r?$/.test(row);
+}

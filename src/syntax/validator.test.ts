@@ -280,13 +280,20 @@ describe('languages registry', () => {
 describe('runtime behaviour', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('frees every tree it parses, and parses the document without the completion once per spot', async () => {
-    const deleted = vi.spyOn(Tree.prototype, 'delete');
+  it('parses the document without the completion once per spot, keeps only that tree, and frees every other', async () => {
     const prefix = 'def f(a):\n    return ';
     const suffix = ' + 1\n# spot ' + Math.random() + '\n';
-    await check('python', prefix, 'a', suffix); // before + after
+    await check('python', prefix, 'a', `${suffix}# another spot\n`); // its tree is kept until the next spot
+    const deleted = vi.spyOn(Tree.prototype, 'delete');
+    const copied = vi.spyOn(Tree.prototype, 'copy');
+    const parsed = vi.spyOn(Parser.prototype, 'parse');
+    await check('python', prefix, 'a', suffix); // before (kept; the last spot's freed) + after, parsed from a copy of before
     await check('python', prefix, 'a * 2', suffix); // after only: same spot
-    expect(deleted).toHaveBeenCalledTimes(3);
+    expect(parsed).toHaveBeenCalledTimes(3);
+    expect(copied).toHaveBeenCalledTimes(2);
+    // The last spot's tree, both copies, both trees with a completion in.
+    expect(deleted).toHaveBeenCalledTimes(5);
+    for (const spy of [deleted, copied, parsed]) spy.mockRestore();
   });
 
   it('serves concurrent requests in several languages from lazily loaded grammars', async () => {

@@ -3,15 +3,17 @@
 // no DOM, no fs, no fetch. How the tree-sitter runtime and the grammar files
 // are found comes in through a port.
 
-import { Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
 import { blankRows, hasErrorsAway, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
+import { pointAfter, pointAt } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
+import { unterminatedLiteralRows } from './broken-literals';
 
 export interface SyntaxRuntimePort {
   /**
@@ -51,6 +53,12 @@ export interface SyntaxValidatorOptions {
   yieldToEvents?: () => Promise<void>;
 }
 
+/** A tree the caller already holds for a text (the live document's), offered to `validate`. */
+export interface HeldTree {
+  tree: Tree;
+  text: string;
+}
+
 /** How `parseInSlices` parses. */
 export interface SlicedParseOptions {
   /** The document's previous tree, already `edit`ed to the new text (an incremental parse). */
@@ -81,6 +89,11 @@ interface BeforeParse {
   prefix: string;
   suffix: string;
   issues: RawIssue[];
+  literalRows?: number[];
+  /** The same document with rows blanked by the quarantine, per set of rows. */
+  blanked?: Map<string, RawIssue[]>;
+  /** Its tree, kept for incremental parses of the document with a completion in. */
+  tree?: Tree;
 }
 
 export class SyntaxValidator {
@@ -112,7 +125,7 @@ export class SyntaxValidator {
    * "not checked" with the reason. Other requests run between its parse's
    * slices either way.
    */
-  async validate(req: SyntaxRequest, deadline = Infinity): Promise<SyntaxVerdict> {
+  async validate(req: SyntaxRequest, deadline = Infinity, held?: HeldTree): Promise<SyntaxVerdict> {
     const started = performance.now();
     const bad = badRequest(req);
     if (bad) return uncheckedVerdict(String((req as Partial<SyntaxRequest> | null)?.language ?? 'unknown'), bad, started);
@@ -121,20 +134,24 @@ export class SyntaxValidator {
     const { grammar, spec } = loaded;
     const overBudget = () => uncheckedVerdict(req.language, overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`), started);
     const view = parserView(spec, req.prefix + req.suffix);
+    if (held && view === sameText) this.adopt(spec, req, held);
     const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view);
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
-    const after = req.completion === '' ? before : await this.parseIssues(grammar, spec, view(text), deadline, [at, at + req.completion.length]);
+    const after = req.completion === '' ? before : await this.afterIssues(grammar, spec, req, view, deadline);
     if (!after) return overBudget();
     const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
     if (verdict.valid) return verdict;
-    if (!hasErrorsAway(before, splice)) {
+    // Rows where a one-line string opens and runs on (broken-literals.ts):
+    // set aside first, wherever tree-sitter's recovery put the error.
+    const literalRows = before.length ? (await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view)).filter((r) => r !== splice.row) : [];
+    if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice);
       return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
     }
-    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view);
+    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
     return again ?? overBudget();
   }
 
@@ -145,25 +162,69 @@ export class SyntaxValidator {
    */
   private async withErrorsSetAside(
     grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
-    view: (text: string) => string,
+    view: (text: string) => string, literalRows: readonly number[],
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
     let text = req.prefix + req.suffix;
     let before = before0;
     let after = after0;
-    for (let round = 0; round < MAX_QUARANTINE_ROUNDS; round++) {
-      const rows = stableErrorRows(before, after, splice, blanked, text);
-      if (!rows.length) break;
-      for (const r of rows) blanked.add(r);
-      const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
-      text = prefix + suffix;
-      const b = await this.recoveryParse(grammar, spec, view(text), deadline);
-      if (!b) return null;
-      const a = await this.recoveryParse(grammar, spec, view(prefix + req.completion + suffix), deadline, [splice.at, splice.at + splice.length]);
-      if (!a) return null;
-      before = b;
-      after = a;
-      if (introducedIssues(before, after, splice).length === 0) break;
+    // Each round's documents differ from the last round's (at first, from
+    // the document without the completion) only where rows were blanked
+    // (and the completion went in): they are parsed incrementally from
+    // those trees. Not where tree-sitter sees another text (C++ macros).
+    const last = this.lastBefore;
+    const incremental = view === sameText && text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
+    const base = incremental ? { tree: last.tree!.copy(), text } : undefined; // a copy: the cached tree may be replaced meanwhile
+    let prevBefore = base;
+    let prevAfter = base;
+    const owned: Tree[] = base ? [base.tree] : [];
+    try {
+      for (let round = 0; round < MAX_QUARANTINE_ROUNDS; round++) {
+        // One thing at a time: the rows of strings left open first (sure to
+        // be broken), else the topmost error row. Recovery from one broken
+        // line often shows as errors on sound lines further down; blanking
+        // those too would cut code the completion has to fit.
+        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text).slice(0, 1);
+        if (!rows.length) break;
+        for (const r of rows) blanked.add(r);
+        const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
+        text = prefix + suffix;
+        // The document without the completion, blanked the same way, is the
+        // same for every candidate at this spot: parsed once per set of rows.
+        const key = [...blanked].sort((x, y) => x - y).join(',');
+        const cache = this.lastBefore?.spec === spec && this.lastBefore.prefix === req.prefix && this.lastBefore.suffix === req.suffix ? (this.lastBefore.blanked ??= new Map()) : undefined;
+        const inserted: [number, number] = [splice.at, splice.at + splice.length];
+        let b = cache?.get(key);
+        if (!b && prevBefore) {
+          const parsed = await this.reparse(grammar, spec, text, prevBefore);
+          owned.push(parsed.tree);
+          b = parsed.issues;
+          prevBefore = parsed;
+        } else if (!b) {
+          const fresh = await this.recoveryParse(grammar, spec, view(text), deadline);
+          if (!fresh) return null;
+          b = fresh;
+        } else {
+          prevBefore = undefined; // from the cache: no tree to go on from (the next round starts from the last one with a tree, or fresh)
+        }
+        cache?.set(key, b);
+        const withCompletion = prefix + req.completion + suffix;
+        let a: RawIssue[] | null;
+        if (prevAfter) {
+          const parsed = await this.reparse(grammar, spec, withCompletion, prevAfter, inserted);
+          owned.push(parsed.tree);
+          a = parsed.issues;
+          prevAfter = parsed;
+        } else {
+          a = await this.recoveryParse(grammar, spec, view(withCompletion), deadline, inserted);
+        }
+        if (!a) return null;
+        before = b;
+        after = a;
+        if (introducedIssues(before, after, splice).length === 0) break;
+      }
+    } finally {
+      for (const t of owned) t.delete();
     }
     const verdict = { ...judge(req.language, before, after, splice, started), preexistingErrors: before0.length };
     if (verdict.valid) return verdict;
@@ -262,14 +323,94 @@ export class SyntaxValidator {
     return languageSpec(language) !== undefined;
   }
 
+  /**
+   * Take the caller's tree of prefix + suffix (the live document's) as the
+   * document without the completion, instead of parsing it again: a copy,
+   * only when it is that text.
+   */
+  private adopt(spec: LanguageSpec, req: SyntaxRequest, held: HeldTree): void {
+    const last = this.lastBefore;
+    if (last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix) return;
+    if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
+    const tree = held.tree.copy();
+    last?.tree?.delete();
+    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
+  }
+
+  /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
+  private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string): Promise<number[]> {
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === prefix && last.suffix === suffix ? last : undefined;
+    if (cached?.literalRows) return cached.literalRows;
+    const text = view(prefix + suffix);
+    if (cached?.tree) return (cached.literalRows = unterminatedLiteralRows(cached.tree, spec.id, text));
+    if (text.length > ONE_GO_LENGTH) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
+    await this.getRuntime();
+    const tree = this.sharedParser().setLanguage(grammar).parse(text); // no await until the walk is done
+    if (!tree) return [];
+    try {
+      const rows = unterminatedLiteralRows(tree, spec.id, text);
+      if (cached) cached.literalRows = rows;
+      return rows;
+    } finally {
+      tree.delete();
+    }
+  }
+
   private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string): Promise<RawIssue[] | null> {
     // The pipeline often checks several candidates for one cursor position;
     // the document without the completion is the same each time.
     const last = this.lastBefore;
     if (last && last.spec === spec && last.prefix === prefix && last.suffix === suffix) return last.issues;
-    const issues = await this.parseIssues(grammar, spec, view(prefix + suffix), deadline);
-    if (issues) this.lastBefore = { spec, prefix, suffix, issues };
+    const text = view(prefix + suffix);
+    const tree = await this.parseInSlices(grammar, text, { deadline });
+    if (!tree) return null;
+    const issues = issuesOf(tree, spec, text);
+    // Kept (one tree at a time) for the literal rows and for incremental
+    // parses with each candidate in.
+    this.lastBefore?.tree?.delete();
+    this.lastBefore = { spec, prefix, suffix, issues, tree };
     return issues;
+  }
+
+  /**
+   * The issues with the completion in: an incremental parse from the tree
+   * of the document without it (kept by beforeIssues, called just before),
+   * where tree-sitter sees the text itself; else a fresh parse.
+   */
+  private async afterIssues(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, deadline: number): Promise<RawIssue[] | null> {
+    const at = req.prefix.length;
+    const inserted: [number, number] = [at, at + req.completion.length];
+    const text = view(req.prefix + req.completion + req.suffix);
+    const last = this.lastBefore;
+    if (view !== sameText || !last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssues(grammar, spec, text, deadline, inserted);
+    const start = pointAt(req.prefix, at);
+    const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
+    old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
+    try {
+      const tree = await this.parseInSlices(grammar, text, { oldTree: old, deadline });
+      return tree && treeIssues(tree, spec, text, inserted);
+    } finally {
+      old.delete();
+    }
+  }
+
+  /**
+   * `text` parsed in one go from `from`, a tree of `from.text` (copied, and
+   * edited where the two texts differ): the quarantine's rounds, which
+   * change a few rows. The new tree is the caller's to free.
+   */
+  private async reparse(grammar: Language, spec: LanguageSpec, text: string, from: { tree: Tree; text: string }, completion?: [number, number]): Promise<{ tree: Tree; text: string; issues: RawIssue[] }> {
+    await this.getRuntime();
+    const old = from.tree.copy();
+    try {
+      old.edit(new Edit(differingRange(from.text, text)));
+      const tree = this.sharedParser().setLanguage(grammar).parse(text, old); // no await until it is done
+      if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
+      return { tree, text, issues: issuesOf(tree, spec, text, completion) };
+    } finally {
+      old.delete();
+    }
   }
 
   /**
@@ -331,13 +472,18 @@ export class SyntaxValidator {
 export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
   try {
-    const issues = collectIssues(tree);
-    if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
-    if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
-    return issues;
+    return issuesOf(tree, spec, text, completion);
   } finally {
     tree.delete();
   }
+}
+
+/** Every issue of a parsed tree (kept). */
+function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+  const issues = collectIssues(tree);
+  if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
+  if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
+  return issues;
 }
 
 /**
@@ -347,10 +493,13 @@ export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, 
  * completion defines.
  */
 export function parserView(spec: LanguageSpec, document: string): (text: string) => string {
-  if (spec.id !== 'cpp') return (text) => text;
+  if (spec.id !== 'cpp') return sameText;
   const macros = statementMacros(document);
-  return macros.size ? (text) => blankMacroUses(text, macros) : (text) => text;
+  return macros.size ? (text) => blankMacroUses(text, macros) : sameText;
 }
+
+/** The view of a document without statement macros: the text itself (an edit of it is an edit of what tree-sitter sees). */
+const sameText = (text: string) => text;
 
 export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   return treeIssues(parser.parse(text), spec, text, completion);
@@ -393,6 +542,20 @@ export function badRequest(req: SyntaxRequest): string | undefined {
  * still get answers meanwhile, but a check of this document would not.
  */
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
+
+/** The one range where `b` differs from `a` (common start and end left out), as a tree-sitter edit from `a` to `b`. */
+export function differingRange(a: string, b: string): { startIndex: number; oldEndIndex: number; newEndIndex: number; startPosition: { row: number; column: number }; oldEndPosition: { row: number; column: number }; newEndPosition: { row: number; column: number } } {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > i && eb > i && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) {
+    ea--;
+    eb--;
+  }
+  return { startIndex: i, oldEndIndex: ea, newEndIndex: eb, startPosition: pointAt(a, i), oldEndPosition: pointAt(a, ea), newEndPosition: pointAt(b, eb) };
+}
 
 export function countNewlines(text: string): number {
   let n = 0;

@@ -57,6 +57,20 @@ export function loadHumanEval(kind: keyof typeof HUMANEVAL_SETS, dir = BENCH_DIR
   }));
 }
 
+/** SAFIM's C# development tasks (block, control), where the folder has them (`safim/csharp/`); [] otherwise. */
+export function loadSafimCsharp(dir = BENCH_DIR): (Omit<FimTask, 'language'> & { language: 'csharp' })[] {
+  return (['block', 'control'] as const).flatMap((set) => {
+    const path = `${dir}safim/csharp/${set}_completion.dev.jsonl.gz`;
+    if (!existsSync(path)) return [];
+    return jsonl(path).map((d) => {
+      const prompt = String(d.eval_prompt);
+      const at = prompt.indexOf('{{completion}}');
+      if (at < 0) throw new Error(`safim csharp ${set} ${String(d.task_id)}: no {{completion}} in eval_prompt`);
+      return { set: `safim-${set}`, id: String(d.task_id), language: 'csharp' as const, prefix: prompt.slice(0, at), middle: String(d.ground_truth), suffix: prompt.slice(at + '{{completion}}'.length) };
+    });
+  });
+}
+
 /** Every task: SAFIM block, control, api (python, java, cpp), HumanEval single- and multi-line. */
 export function loadAllTasks(dir = BENCH_DIR): FimTask[] {
   return [
