@@ -383,7 +383,7 @@ export class SyntaxValidator {
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
     const last = this.lastBefore;
-    if (view !== sameText || !last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssues(grammar, spec, text, deadline, inserted);
+    if (view !== sameText || !last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
     const start = pointAt(req.prefix, at);
     const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
     old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
@@ -421,14 +421,14 @@ export class SyntaxValidator {
    * depend on where the pauses fell. Large ones are still sliced.
    */
   private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
-    if (text.length > ONE_GO_LENGTH) return this.parseIssues(grammar, spec, text, deadline, completion);
+    if (text.length > ONE_GO_LENGTH) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
     await this.getRuntime();
     const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
     return treeIssues(parser.parse(text), spec, text, completion);
   }
 
   /** `parseIssues` through `parseInSlices`; null when the deadline came first. */
-  private async parseIssues(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
+  private async parseIssuesInSlices(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
     const tree = await this.parseInSlices(grammar, text, { deadline });
     return tree && treeIssues(tree, spec, text, completion);
   }
