@@ -30,7 +30,9 @@ test('a completion carries the imported file\'s snippet; a never-send file is ne
   // The escalated prompt, as the loopback server received it.
   expect(server.requests).toHaveLength(1);
   const prompt = server.requests[0].body.prompt as string;
-  expect(prompt).toContain('# Path: util.py\n# def scale(x, k):\n#     return x * k\n');
+  // Qwen's repository format, as in the local prompt (the FIM prompt is built in the browser).
+  expect(prompt).toContain('<|file_sep|>util.py\ndef scale(x, k):\n    return x * k\n');
+  expect(prompt).toContain('<|file_sep|>main.py\n<|fim_prefix|>');
   expect(prompt).toContain('def run(x):\n    return ');
   for (const r of server.requests) expect(JSON.stringify(r)).not.toContain(SECRET);
   await expect(page.getByTestId('completion-details')).toContainText('deploy.env (matches never-send rule');

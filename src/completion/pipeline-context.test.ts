@@ -1,13 +1,14 @@
 // Escalation with snippets of other files, with real parts: the fixture
 // model that always writes invalid code (so the router escalates), the
 // tree-sitter validator, the request path of src/completion/request.ts and
-// loopback llama.cpp and OpenAI-compatible servers. What leaves is checked
+// loopback llama.cpp, OpenAI-compatible and Ollama servers. What leaves is checked
 // on the server's side of the socket.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
+import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
 import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
 import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
@@ -27,6 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pipeline-context-'));
 let model: LoadedModel;
 let llama: LoopbackHandle;
 let openai: LoopbackHandle;
+let ollama: LoopbackHandle;
 const validator = createNodeValidator();
 const SECRET_FILE_TEXT = 'DB_PASSWORD = "s3cr3t-in-env-file"';
 
@@ -43,16 +45,18 @@ beforeAll(async () => {
   model = await loadLocalModel({ model: 'fixture-invalid', source: { kind: 'bundled', root: dir }, device: 'cpu' });
   llama = await startLlamaCppServer({ kind: 'ok', text: 'scale(x, 2)' });
   openai = await startOpenAIServer({ kind: 'ok', text: 'scale(x, 2)' });
+  ollama = await startOllamaServer({ kind: 'ok', text: 'scale(x, 2)' });
 }, 120_000);
 afterAll(async () => {
   await llama.close();
   await openai.close();
+  await ollama.close();
   await model.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol']) {
-  const endpoint: EndpointConfig = { url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol };
+async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol'], more: Partial<EndpointConfig> = {}) {
+  const endpoint: EndpointConfig = { url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol, ...more };
   const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint };
   const index = new WorkspaceIndex(files);
   const chooser = new StableSnippetChooser(index);
@@ -87,13 +91,32 @@ describe('escalation with workspace snippets', () => {
     expect(ledger.all()[0].contextFiles).not.toContain('app/settings.env');
   }, 60_000);
 
-  it('OpenAI-compatible completions: the snippets go as comments before the prefix, within the same rules', async () => {
+  it("OpenAI-compatible completions, FIM built in the browser: a Qwen model gets the snippets in its repository format, within the same rules", async () => {
     const { result, ledger, body } = await escalate(openai, 'openai-completions');
     expect(result.route).toBe('escalated');
     const prompt = body.prompt as string;
-    expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
+    expect(prompt.startsWith('<|repo_name|>app\n')).toBe(true);
+    expect(prompt).toContain('<|file_sep|>app/util.py\ndef scale(x, k):\n    return x * k\n');
+    expect(prompt).toContain('<|file_sep|>app/main.py\n<|fim_prefix|>from app.util import scale');
     expect(prompt).not.toContain('s3cr3t-in-env-file');
-    expect(prompt.indexOf('# Path: app/util.py')).toBeLessThan(prompt.indexOf('def run(x):'));
     expect(ledger.all()[0].contextFiles).toContain('app/util.py');
+  }, 60_000);
+
+  it('a server that applies the FIM template itself (Ollama: the suffix in its own field) gets the snippets as comments before the prefix', async () => {
+    const { result, body } = await escalate(ollama, 'ollama-generate', { model: 'qwen2.5-coder:32b' });
+    expect(result.route).toBe('escalated');
+    const prompt = body.prompt as string;
+    expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
+    expect(prompt).not.toContain('<|file_sep|>');
+    expect(prompt.indexOf('# Path: app/util.py')).toBeLessThan(prompt.indexOf('def run(x):'));
+    expect(body.suffix).toBe('\n');
+  }, 60_000);
+
+  it('a family without a repository format gets the snippets as comments inside its FIM prompt', async () => {
+    const { body } = await escalate(openai, 'openai-completions', { family: 'deepseek-coder' });
+    const prompt = body.prompt as string;
+    expect(prompt.startsWith('<｜fim▁begin｜># Path: ')).toBe(true);
+    expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
+    expect(prompt).not.toContain('<|file_sep|>');
   }, 60_000);
 });

@@ -6,7 +6,6 @@ import type { EscalationClient } from '../endpoint/types';
 import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing, prescanSecrets } from '../privacy/secret-guard';
 import { snippetsForEgress } from '../privacy/snippets';
-import { snippetAsComments } from './prompt';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import type { PromptContext } from './prompt';
@@ -194,10 +193,11 @@ export async function runCompletion(
   throwIfAborted(signal);
   const redactions = outgoing.findings.length + shared.redactions;
   const contextFiles = [...new Set(shared.sent.map((s) => s.file))];
-  // llama.cpp's /infill has a field for other files; the other protocols get them as comments before the prefix.
-  const request = client.protocol === 'llamacpp-infill'
-    ? { prefix: outgoing.prefix, suffix: outgoing.suffix, ...(shared.sent.length && { extra: shared.sent.map((s) => ({ filename: s.file, text: s.text })) }) }
-    : { prefix: shared.sent.map((s) => snippetAsComments(s, ctx.context!.file)).join('') + outgoing.prefix, suffix: outgoing.suffix };
+  // Each protocol places other files its own way (src/endpoint: input_extra, the repository format, or comments).
+  const request = {
+    prefix: outgoing.prefix, suffix: outgoing.suffix,
+    ...(shared.sent.length && { extra: shared.sent.map((s) => ({ filename: s.file, text: s.text })), file: ctx.context!.file }),
+  };
   const contextFacts = { ...(contextFiles.length && { contextFiles }), ...(shared.withheld.length && { withheldContext: shared.withheld }) };
 
   let settle: ((ok: boolean, detail?: string) => void) | undefined;

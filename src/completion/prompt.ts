@@ -74,6 +74,32 @@ export function snippetAsComments(snippet: PromptSnippet, forFile: string): stri
   return `${c} Path: ${snippet.file}\n${body}\n`;
 }
 
+/** Snippets of other files around a FIM prompt, and the file they are for. */
+export interface SnippetContext {
+  file: string;
+  snippets: readonly PromptSnippet[];
+  repoName?: string;
+}
+
+/**
+ * `prefix` and `suffix` in the family's FIM template, with other files'
+ * snippets before them: in the family's repository format where it has one,
+ * else as comments before the prefix. The local prompt and the escalated
+ * ones (src/endpoint) are put together by this one function.
+ */
+export function fimWithSnippets(family: FimFamily | string, prefix: string, suffix: string, context?: SnippetContext): string {
+  const tpl = fimTemplate(family);
+  if (!context?.snippets.length) return tpl.build(prefix, suffix);
+  const repo = tpl.repository;
+  if (!repo) return tpl.build(snippetsAsComments(context) + prefix, suffix);
+  return repo.header(context.repoName ?? defaultRepoName(context.file)) + context.snippets.map((s) => repo.file(s.file, s.text)).join('') + repo.current(context.file) + tpl.build(prefix, suffix);
+}
+
+/** The snippets as comment lines, for a prefix that a server puts into its own template. */
+export function snippetsAsComments(context: SnippetContext): string {
+  return context.snippets.map((s) => snippetAsComments(s, context.file)).join('');
+}
+
 export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const tpl = fimTemplate(i.family);
   const ctx = i.context;
@@ -81,7 +107,7 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const render = (s: PromptSnippet) => (repo ? repo.file(s.file, s.text) : snippetAsComments(s, ctx!.file));
 
   // Snippets in their order while they fit their share; one too big is skipped, the next may fit.
-  const pieces: string[] = [];
+  const fitted: PromptSnippet[] = [];
   const taken: { file: string; tokens: number }[] = [];
   let used = 0;
   if (ctx && ctx.snippets.length) {
@@ -91,7 +117,7 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
       const piece = render(s);
       const tokens = i.countTokens(piece);
       if (used + tokens > room) continue;
-      pieces.push(piece);
+      fitted.push(s);
       taken.push({ file: s.file, tokens });
       used += tokens;
     }
@@ -102,10 +128,7 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const prefix = window?.prefix ?? i.prefix;
   const suffix = window?.suffix ?? i.suffix;
   const p = prefix + CURSOR;
-  let marked: string;
-  if (!taken.length) marked = tpl.build(p, suffix);
-  else if (repo) marked = repo.header(ctx!.repoName ?? defaultRepoName(ctx!.file)) + pieces.join('') + repo.current(ctx!.file) + tpl.build(p, suffix);
-  else marked = tpl.build(pieces.join('') + p, suffix);
+  const marked = fimWithSnippets(i.family, p, suffix, fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined);
   const cursorAt = marked.indexOf(CURSOR);
   const prompt = marked.slice(0, cursorAt) + marked.slice(cursorAt + 1);
   return { prompt, prefix, suffix, ...(window && { window }), snippets: taken, cursorAt };

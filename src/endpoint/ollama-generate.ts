@@ -7,6 +7,7 @@
 // `stream` is always sent; the stream is NDJSON ending with `done: true`, and
 // an error mid-stream arrives as a `{"error": "..."}` line.
 import { fimTemplate } from '../completion/fim';
+import { promptOf } from './fim-prompt';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
@@ -35,7 +36,7 @@ export function buildGenerateBody(cfg: EndpointConfig, req: EscalationRequest, s
   const serverFim = cfg.acceptsSuffix !== false;
   const body: GenerateBody = {
     model: cfg.model,
-    prompt: serverFim ? req.prefix : tpl.build(req.prefix, req.suffix),
+    prompt: promptOf(cfg.family, req, serverFim),
     stream,
     options: { num_predict: cfg.maxTokens, temperature: 0, stop: [...tpl.stopTokens] },
   };

@@ -5,6 +5,7 @@
 // applies its own template. No `echo` (it would send the prompt back) and
 // no `top_p` (some servers reject 1.0 with temperature 0; greedy needs none).
 import { fimTemplate } from '../completion/fim';
+import { promptOf } from './fim-prompt';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
@@ -37,7 +38,7 @@ export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest
   const serverFim = cfg.acceptsSuffix === true;
   const body: CompletionsBody = {
     model: cfg.model,
-    prompt: serverFim ? req.prefix : tpl.build(req.prefix, req.suffix),
+    prompt: promptOf(cfg.family, req, serverFim),
     max_tokens: cfg.maxTokens,
     temperature: 0,
     stop: tpl.stopTokens.slice(0, MAX_STOP_SEQUENCES),

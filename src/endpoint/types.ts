@@ -11,10 +11,14 @@ export interface EscalationRequest {
   prefix: string;
   suffix: string;
   /**
-   * Other files as context (llama.cpp `/infill` `input_extra`). Only protocols
-   * that have a field for it send it; the others ignore it.
+   * Other files as context: llama.cpp `/infill` sends them as `input_extra`;
+   * the others put them before the prefix, in the family's repository format
+   * when the browser builds the FIM prompt and the family has one, else as
+   * comments in the language of `file`.
    */
   extra?: { filename: string; text: string }[];
+  /** Workspace path of the file being completed (the repository format names it; its extension picks the comment syntax). */
+  file?: string;
 }
 
 export interface EscalationResult {
