@@ -4,37 +4,16 @@
 // (src/completion/workspace-context/stable-choice.ts). Same yardstick as
 // prompt-reuse.test.ts: a typing replay of a real file, a model that keeps its
 // cache against one that reads every prompt afresh.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRealArchModel } from '../../scripts/make-fixture-models';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
 import { localRequestOf, prepareRequest, requestSettings } from '../completion/request';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
 import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';
 import { DEFAULT_CONFIG } from '../config/defaults';
 import { completeWithFim, localPromptFor } from './fim-completion';
-import { loadLocalModel, type LoadedModel } from './local-model';
 
-let root: string;
-let fresh: LoadedModel;
-let reusing: LoadedModel;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'prompt-reuse-context-'));
-  await writeRealArchModel(root);
-  const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu', reuseCache });
-  [fresh, reusing] = [await load(false), await load(true)];
-});
-
-afterAll(async () => {
-  await fresh?.dispose();
-  await reusing?.dispose();
-  await rm(root, { recursive: true, force: true });
-});
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const models = freshAndReusingModels('prompt-reuse-context');
 const read = (name: string) => readFile(new URL(`../completion/${name}`, import.meta.url), 'utf8');
 
 describe('KV-cache reuse with workspace snippets', () => {
@@ -53,10 +32,10 @@ describe('KV-cache reuse with workspace snippets', () => {
       const doc = documentAt(replay, step);
       const { ctx, router } = prepareRequest({ ...doc, language: 'typescript', file: 'src/completion/router.ts' }, settings, { chooser, recentlyEdited: () => [], recentlyViewed: () => [] });
       const req = { ...localRequestOf(ctx, router), early: undefined };
-      const prompt = localPromptFor(reusing, 'qwen2.5-coder', req);
+      const prompt = localPromptFor(models.reusing, 'qwen2.5-coder', req);
       expect(prompt.snippets.length).toBeGreaterThan(0);
       starts.add(prompt.prompt.slice(0, prompt.prompt.indexOf('<|fim_prefix|>')));
-      const [a, b] = [await completeWithFim(fresh, 'qwen2.5-coder', req), await completeWithFim(reusing, 'qwen2.5-coder', req)];
+      const [a, b] = [await completeWithFim(models.fresh, 'qwen2.5-coder', req), await completeWithFim(models.reusing, 'qwen2.5-coder', req)];
       expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
       expect(b.text).toBe(a.text);
       computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);

@@ -2,36 +2,15 @@
 // model that keeps its cache gives exactly the tokens of one that reads every
 // prompt afresh (greedy decoding), while computing far fewer prompt tokens.
 // The browser runs the same comparison on WebGPU and WASM (e2e/prompt-reuse.spec.ts).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRealArchModel } from '../../scripts/make-fixture-models';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
 import { buildFimPrompt } from '../completion/fim';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
 import { completeWithFim } from './fim-completion';
-import { loadLocalModel, type LoadedModel } from './local-model';
 import { commonPrefixLength } from './prompt-cache';
 
-let root: string;
-let fresh: LoadedModel;
-let reusing: LoadedModel;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'prompt-reuse-'));
-  await writeRealArchModel(root);
-  const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu', reuseCache });
-  [fresh, reusing] = [await load(false), await load(true)];
-});
-
-afterAll(async () => {
-  await fresh?.dispose();
-  await reusing?.dispose();
-  await rm(root, { recursive: true, force: true });
-});
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const models = freshAndReusingModels('prompt-reuse');
 
 describe('KV-cache reuse across requests', () => {
   it('gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt', async () => {
@@ -45,7 +24,7 @@ describe('KV-cache reuse across requests', () => {
     for (const step of pauses) {
       const doc = documentAt(replay, step);
       const req = { ...doc, maxNewTokens: 6, promptBudget: 512 };
-      const [a, b] = [await completeWithFim(fresh, 'qwen2.5-coder', req), await completeWithFim(reusing, 'qwen2.5-coder', req)];
+      const [a, b] = [await completeWithFim(models.fresh, 'qwen2.5-coder', req), await completeWithFim(models.reusing, 'qwen2.5-coder', req)];
       expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
       b.tokens.forEach((t, i) => expect(Math.abs(t.prob - a.tokens[i].prob)).toBeLessThan(1e-4));
       expect(b.text).toBe(a.text);
@@ -64,17 +43,17 @@ describe('KV-cache reuse across requests', () => {
     const prompt = buildFimPrompt('qwen2.5-coder', prefix, suffix);
     // Stops before its third chunk.
     let reads = 0;
-    const stopped = await reusing.prefill(prompt, { get aborted() { return ++reads > 3; } } as AbortSignal);
+    const stopped = await models.reusing.prefill(prompt, { get aborted() { return ++reads > 3; } } as AbortSignal);
     expect(stopped.aborted).toBe(true);
     expect(stopped.cachedTokens).toBeGreaterThan(0);
     expect(stopped.cachedTokens).toBeLessThan(stopped.promptTokens - 1);
-    const done = await reusing.prefill(prompt);
+    const done = await models.reusing.prefill(prompt);
     expect(done).toMatchObject({ aborted: false, cachedTokens: done.promptTokens - 1 });
     expect(done.computedTokens).toBe(done.promptTokens - 1 - stopped.cachedTokens);
 
     const opts = { maxNewTokens: 8, stopTokens: ['<|endoftext|>'] };
-    const b = await reusing.generate(prompt, opts);
-    const a = await fresh.generate(prompt, opts);
+    const b = await models.reusing.generate(prompt, opts);
+    const a = await models.fresh.generate(prompt, opts);
     expect(b.stats).toMatchObject({ reusedTokens: done.promptTokens - 1 });
     expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
   });
@@ -82,12 +61,12 @@ describe('KV-cache reuse across requests', () => {
   it('an edit far above the cursor shares only the tokens before it', async () => {
     const p1 = buildFimPrompt('qwen2.5-coder', 'import os\nimport sys\n\ndef main():\n    ', '\n');
     const p2 = buildFimPrompt('qwen2.5-coder', 'import io\nimport sys\n\ndef main():\n    ', '\n');
-    await reusing.generate(p1, { maxNewTokens: 2, stopTokens: [] });
-    const out = await reusing.generate(p2, { maxNewTokens: 2, stopTokens: [] });
+    await models.reusing.generate(p1, { maxNewTokens: 2, stopTokens: [] });
+    const out = await models.reusing.generate(p2, { maxNewTokens: 2, stopTokens: [] });
     // The byte tokenizer: `<|fim_prefix|>` + "import " are shared.
     const bytes = (t: string) => [...new TextEncoder().encode(t)];
     expect(out.stats?.reusedTokens).toBe(1 + commonPrefixLength(bytes('import os'), bytes('import io')));
-    const ref = await fresh.generate(p2, { maxNewTokens: 2, stopTokens: [] });
+    const ref = await models.fresh.generate(p2, { maxNewTokens: 2, stopTokens: [] });
     expect(out.tokens.map((t) => t.id)).toEqual(ref.tokens.map((t) => t.id));
   });
 });
@@ -97,11 +76,11 @@ describe('a request for the rest of a line', () => {
     let compared = 0;
     for (let i = 0; i < 12 && compared < 2; i++) {
       const prompt = buildFimPrompt('qwen2.5-coder', `# case ${i}\ndef f(x):\n    return `, '\n');
-      const free = await fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [] });
+      const free = await models.fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [] });
       const line = /\S.*\n/.exec(free.text);
       if (!line) continue;
       compared++;
-      const cut = await fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [], stopAtLineEnd: true });
+      const cut = await models.fresh.generate(prompt, { maxNewTokens: 160, stopTokens: [], stopAtLineEnd: true });
       const firstLine = free.text.slice(0, line.index + line[0].length - 1);
       expect(cut.text).toBe(firstLine);
       expect(cut.finish).toBe('stop');
