@@ -105,4 +105,10 @@ export interface SyntaxVerdict {
   language: LanguageId;
   /** Why the completion was not checked (no grammar, or the grammar failed to load). */
   uncheckedReason?: string;
+  /**
+   * What was parsed, where the syntax worker keeps live copies of the editor's
+   * documents: the copy the request named (`live-document`), or the request's
+   * own text because the worker does not hold that document at that version.
+   */
+  checkedOn?: 'live-document' | 'request-text';
 }

@@ -70,8 +70,9 @@ describe('bad input', () => {
     const full = await service.validate({ language: 'python', prefix: big.slice(0, at), completion: '0 + 1', suffix: big.slice(at + 1) });
     expect(full).toMatchObject({ checked: true, valid: true });
     expect((await service.openDocument('big.py', 'python', big.slice(0, at) + big.slice(at + 1), 1)).ok).toBe(true);
-    expect(await service.validateAt('big.py', 1, at, '0 + (1')).toMatchObject({ checked: true, valid: false });
-    expect(await service.validateAt('big.py', 1, at, '0 + 1')).toMatchObject({ checked: true, valid: true });
+    const held = (completion: string) => ({ language: 'python', prefix: big.slice(0, at), suffix: big.slice(at + 1), completion, documentId: 'big.py', version: 1 });
+    expect(await service.validate(held('0 + (1'))).toMatchObject({ checked: true, valid: false, checkedOn: 'live-document' });
+    expect(await service.validate(held('0 + 1'))).toMatchObject({ checked: true, valid: true, checkedOn: 'live-document' });
     expect(await service.applyEdits('big.py', 2, [{ rangeOffset: at, rangeLength: 0, text: '1' }], big.length)).toBe(true);
     console.log(`5 MB file: full check, open, two live checks and an edit in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await service.closeDocument('big.py');
@@ -100,10 +101,11 @@ describe('bad input', () => {
     expect(await service.applyEdits('x.py', 2, 'nope' as unknown as [])).toBe(false);
     await service.openDocument('y.py', 'python', 'x = 1\n', 1);
     expect(await service.applyEdits('y.py', 2, [{ rangeOffset: -1, rangeLength: 0, text: 'a' }])).toBe(false);
-    expect(await service.validateAt('y.py', 2, 0, 'a')).toBeUndefined(); // dropped: the caller falls back to the full text
+    // Dropped: the check falls back to the request's own text.
+    expect(await service.validate({ language: 'python', prefix: '', suffix: 'x = 1\n', completion: 'a', documentId: 'y.py', version: 2 })).toMatchObject({ checkedOn: 'request-text' });
     await service.openDocument('y.py', 'python', 'x = 1\n', 1);
-    definite((await service.validateAt('y.py', 1, 99, 'a'))!);
-    definite((await service.validateAt('y.py', 1, 0, 7 as unknown as string))!);
+    definite(await service.validate({ language: 'python', prefix: 'x = 1\n'.repeat(20), suffix: '', completion: 'a', documentId: 'y.py', version: 1 }));
+    definite(await service.validate({ language: 'python', prefix: '', suffix: 'x = 1\n', completion: 7 as unknown as string, documentId: 'y.py', version: 1 }));
     await stillWorks();
   });
 });

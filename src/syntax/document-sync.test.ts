@@ -21,6 +21,11 @@ class FakeModel implements SyncedModel {
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
+/** The pipeline's request for `completion` at `offset` of the model's text, naming the document and its version. */
+const at = (model: FakeModel, offset: number, completion: string) => ({
+  language: 'python', prefix: model.text().slice(0, offset), suffix: model.text().slice(offset), completion, documentId: model.uri, version: model.version(),
+});
+
 describe('DocumentSync', () => {
   it('opens, applies change events, and checks the live copy', async () => {
     const service = createNodeSyntaxService();
@@ -30,8 +35,8 @@ describe('DocumentSync', () => {
     for (const ch of 'a + 1') sync.changed(model, ...model.type(model.text().indexOf('\n', 10), ch));
     await settle();
     const offset = model.text().length - 1;
-    expect(await service.validateAt(model.uri, model.version(), offset, ' * 2')).toMatchObject({ checked: true, valid: true });
-    expect(await service.validateAt(model.uri, model.version(), offset, ' * (2')).toMatchObject({ checked: true, valid: false });
+    expect(await service.validate(at(model, offset, ' * 2'))).toMatchObject({ checked: true, valid: true, checkedOn: 'live-document' });
+    expect(await service.validate(at(model, offset, ' * (2'))).toMatchObject({ checked: true, valid: false, checkedOn: 'live-document' });
   });
 
   it('reopens from the editor text when events were missed while no worker was there', async () => {
@@ -44,10 +49,10 @@ describe('DocumentSync', () => {
     ready = true;
     sync.changed(model, ...model.type(12, 'z = (3\n')); // the worker does not hold it: reopened from the text
     await settle();
-    expect(await service.validateAt(model.uri, model.version(), 12, '')).toMatchObject({ checked: true });
-    expect((await service.validateAt(model.uri, model.version(), model.length(), ')'))!.valid).toBe(true);
+    expect(await service.validate(at(model, 12, ''))).toMatchObject({ checked: true, checkedOn: 'live-document' });
+    expect(await service.validate(at(model, model.length(), ')'))).toMatchObject({ valid: true, checkedOn: 'live-document' });
     sync.closed(model.uri);
     await settle();
-    expect(await service.validateAt(model.uri, model.version(), 0, '')).toBeUndefined();
+    expect(await service.validate(at(model, 0, ''))).toMatchObject({ checkedOn: 'request-text' });
   });
 });

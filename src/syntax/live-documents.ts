@@ -5,7 +5,7 @@
 //
 //   openDocument(uri, language, text, version)   once per file
 //   applyEdits(uri, version, edits)               per editor change event
-//   validateAt(uri, version, offset, completion)  per completion
+//   validate({ ..., documentId, version })        per completion
 //
 // A completion is then checked on a window of the document (window.ts: the
 // member and statement around the cursor, their neighbours, and the
@@ -13,8 +13,8 @@
 // cost follows the size of the code around the cursor, not of the file.
 //
 // When the worker's copy is not at the version asked about (an edit was
-// lost, the document was never opened), validateAt answers undefined and
-// `validate` falls back to the full-text check: a stale tree must never
+// lost, the document was never opened), `validate` falls back to the
+// full-text check (`checkedOn: 'request-text'`): a stale tree must never
 // decide a verdict.
 //
 // Long parses (opening a 5 MB file, the reparse after an edit at its top)
@@ -111,7 +111,12 @@ export class LiveDocuments {
     return this.serial(uri, () => this.edit(uri, version, edits, length));
   }
 
-  /** A completion at `offset` of the held document, however long it takes (the pipeline's `validate` is the bounded one). */
+  /**
+   * A completion at `offset` of the held document, however long it takes;
+   * undefined when it is not held at `version`. Not on the worker's API
+   * (the pipeline's `validate` is the bounded one): the tests that compare
+   * the live path with the whole-text check on 5 MB documents use it.
+   */
   async validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
     const v = await this.serial(uri, () => this.check(uri, version, offset, completion, Infinity));
     return v === OVER_BUDGET ? undefined : v;
@@ -322,9 +327,9 @@ export class LiveDocuments {
         const length = req.prefix.length + req.completion.length + req.suffix.length;
         return uncheckedVerdict(req.language, overBudgetReason(`the syntax worker's parse of this document (${length} code units)`, this.budgetMs), started);
       }
-      if (v) return v;
+      if (v) return { ...v, checkedOn: 'live-document' };
       // Not held (or not at this version): the whole text, in what is left of the budget.
-      return this.validator.validate(req, deadline);
+      return { ...(await this.validator.validate(req, deadline)), checkedOn: 'request-text' };
     }
     return this.validator.validate(req);
   }

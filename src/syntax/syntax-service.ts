@@ -24,15 +24,6 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
         return failed((req as Partial<SyntaxRequest> | null)?.language, error, started);
       }
     },
-    async validateAt(uri, version, offset, completion) {
-      const started = performance.now();
-      try {
-        return await docs.validateAt(uri, version, offset, completion);
-      } catch (error) {
-        void docs.closeDocument(uri);
-        return failed(undefined, error, started);
-      }
-    },
     async openDocument(uri, language, text, version) {
       try {
         return await docs.openDocument(uri, language, text, version);

@@ -14,8 +14,6 @@ export interface SyntaxDocumentsApi {
 }
 
 export interface SyntaxWorkerApi extends SyntaxDocumentsApi {
-  /** The pipeline's check; incremental when `documentId`/`version` name a document held at that version. */
+  /** The pipeline's check; incremental when `documentId`/`version` name a document held at that version (`checkedOn` says which). */
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
-  /** A completion at `offset` of a held document; undefined when it is not held at `version`. */
-  validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined>;
 }
