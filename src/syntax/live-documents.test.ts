@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import type { SyntaxVerdict } from '../completion/types';
 import { LiveDocuments } from './live-documents';
+import { checkHeld } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
@@ -74,7 +75,7 @@ describe('editing a held document', () => {
         expect(await docs.applyEdits('f', version, [{ rangeOffset: at, rangeLength: len, text: ins }], text.length)).toBe(true);
         const offset = Math.floor(random() * (text.length + 1));
         const completion = random() < 0.5 ? t.middle : t.middle.slice(0, Math.floor(t.middle.length / 2));
-        const live = await docs.validateAt('f', version, offset, completion);
+        const live = await checkHeld(docs, 'f', t.language, version, offset, completion);
         const full = await validator.validate({ language: t.language, prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
         expect([t.id, version, live?.valid]).toEqual([t.id, version, full.valid]);
       }
@@ -86,12 +87,12 @@ describe('editing a held document', () => {
 describe('a copy that cannot be trusted is not used', () => {
   const text = 'class A {\n  int f(int a) {\n    return a;\n  }\n}\n';
 
-  it('validateAt answers undefined for a version the worker does not hold, and validate falls back to the full text', async () => {
+  it('the live path is not used for a version the worker does not hold, and validate falls back to the full text', async () => {
     const docs = new LiveDocuments(validator);
     await docs.openDocument('A.java', 'java', text, 3);
     const at = text.indexOf('a;');
-    expect(await docs.validateAt('A.java', 4, at, 'a + ')).toBeUndefined();
-    expect(await docs.validateAt('B.java', 3, at, 'a + ')).toBeUndefined();
+    expect(await checkHeld(docs, 'A.java', 'java', 4, at, 'a + ')).toBeUndefined();
+    expect(await checkHeld(docs, 'B.java', 'java', 3, at, 'a + ')).toBeUndefined();
     // Held at version 3, but the editor's text differs: the guard sees it, the verdict is the full check's.
     const edited = text.replace('return a;', 'return a + b;');
     const req = { language: 'java', prefix: edited.slice(0, edited.indexOf(' + b')), completion: ' * (2', suffix: edited.slice(edited.indexOf(' + b')), documentId: 'A.java', version: 3 };
@@ -138,7 +139,7 @@ describe('the window of a large file is small', () => {
     const docs = new LiveDocuments(validator);
     await docs.openDocument('big.py', 'python', text, 1);
     for (const completion of ['a + b', 'a + (b', '(', '0\n    y = 1', '0\n  y = 1', '']) {
-      const live = await docs.validateAt('big.py', 1, offset, completion);
+      const live = await checkHeld(docs, 'big.py', 'python', 1, offset, completion);
       const full = await validator.validate({ language: 'python', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
       expect([completion, live!.valid]).toEqual([completion, full.valid]);
     }
@@ -154,7 +155,7 @@ describe.skipIf(!benchPresent())(`the live path agrees with the full check on th
       if (i % 7) continue;
       await docs.openDocument('t', t.language, t.prefix + t.suffix, 1);
       for (const completion of [t.middle, ...mutations(t).map((m) => m.middle)]) {
-        const live = (await docs.validateAt('t', 1, t.prefix.length, completion))!;
+        const live = (await checkHeld(docs, 't', t.language, 1, t.prefix.length, completion))!;
         const full = await validator.validate({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix });
         n++;
         if (live.valid !== full.valid) differ.push(`${t.set} ${t.id}: ${JSON.stringify(completion).slice(0, 80)}`);

@@ -111,17 +111,6 @@ export class LiveDocuments {
     return this.serial(uri, () => this.edit(uri, version, edits, length));
   }
 
-  /**
-   * A completion at `offset` of the held document, however long it takes;
-   * undefined when it is not held at `version`. Not on the worker's API
-   * (the pipeline's `validate` is the bounded one): the tests that compare
-   * the live path with the whole-text check on 5 MB documents use it.
-   */
-  async validateAt(uri: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
-    const v = await this.serial(uri, () => this.check(uri, version, offset, completion, Infinity));
-    return v === OVER_BUDGET ? undefined : v;
-  }
-
   /** Forget a document; an open of it still parsing gives up at its next pause. */
   closeDocument(uri: string): Promise<void> {
     this.closes.set(uri, (this.closes.get(uri) ?? 0) + 1);
@@ -311,12 +300,12 @@ export class LiveDocuments {
    * worker holds at that version and its text agrees around the cursor,
    * otherwise the full-text check on prefix + suffix.
    */
-  async validate(req: SyntaxRequest): Promise<SyntaxVerdict> {
+  async validate(req: SyntaxRequest, budgetMs = this.budgetMs): Promise<SyntaxVerdict> {
     const started = performance.now();
     const { documentId, version } = req ?? {};
     if (typeof documentId === 'string' && typeof version === 'number' && !badRequest(req)) {
       // Within the budget, whatever is queued for this document before it.
-      const deadline = started + this.budgetMs;
+      const deadline = started + budgetMs;
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work

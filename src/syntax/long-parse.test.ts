@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import type { SyntaxRequest } from '../completion/types';
 import { LiveDocuments } from './live-documents';
+import { checkHeld } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
@@ -155,10 +156,10 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(docs.versionOf('big.py')).toBe(3);
     expect(docs.textOf('big.py')).toBe(text);
     const at = cursorIn(text);
-    expect(await docs.validateAt('big.py', 3, at, '0 + 1')).toMatchObject({ checked: true, valid: true });
-    expect(await docs.validateAt('big.py', 3, at, '0 + (1')).toMatchObject({ checked: true, valid: false });
-    expect(await docs.validateAt('big.py', 3, text.indexOf('[1, 2]') + 1, '0, (')).toMatchObject({ checked: true, valid: false });
-    expect(await docs.validateAt('big.py', 3, text.indexOf('[1, 2]') + 1, '0, ')).toMatchObject({ checked: true, valid: true });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, at, '0 + 1')).toMatchObject({ checked: true, valid: true });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, at, '0 + (1')).toMatchObject({ checked: true, valid: false });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, text.indexOf('[1, 2]') + 1, '0, (')).toMatchObject({ checked: true, valid: false });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, text.indexOf('[1, 2]') + 1, '0, ')).toMatchObject({ checked: true, valid: true });
   }, 120_000);
 
   it('closing a document while it is being opened gives the parse up; nothing of it is kept, and the next open starts afresh', async () => {
@@ -178,8 +179,8 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(await docs.applyEdits('Big.java', 2, [{ rangeOffset: 0, rangeLength: 0, text: '//\n' }])).toBe(false);
     expect(await docs.openDocument('Big.java', 'java', SMALL_HELD, 4)).toEqual({ ok: true });
     expect(docs.treeString('Big.java')).toBe(await freshTree(validator, 'java', SMALL_HELD));
-    expect(await docs.validateAt('Big.java', 4, smallAt, 'a * (2')).toMatchObject({ checked: true, valid: false });
-    expect(await docs.validateAt('Big.java', 4, smallAt, 'a * 2')).toMatchObject({ checked: true, valid: true });
+    expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * (2')).toMatchObject({ checked: true, valid: false });
+    expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * 2')).toMatchObject({ checked: true, valid: true });
   }, 120_000);
 });
 
@@ -233,7 +234,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
         if (!fresh.hasError) expect(docs.treeString('f')).toBe(fresh.tree);
         const offset = Math.floor(random() * (text.length + 1));
         for (const completion of ['x = (1)', 'x = (1', '"', '}\n']) {
-          const live = await docs.validateAt('f', version, offset, completion);
+          const live = await checkHeld(docs, 'f', language, version, offset, completion);
           const full = await plain.validate({ language, prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
           expect([language, version, completion, live?.valid]).toEqual([language, version, completion, full.valid]);
         }
@@ -254,7 +255,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
         const req = { language: t.language, prefix: t.prefix, completion, suffix: t.suffix };
         const reference = (await plain.validate(req)).valid;
         const full = (await sliced.validate(req)).valid;
-        const windowed = (await live.validateAt('t', 1, t.prefix.length, completion))!.valid;
+        const windowed = (await checkHeld(live, 't', t.language, 1, t.prefix.length, completion))!.valid;
         n++;
         if (full !== reference || windowed !== reference) differ.push(`${t.set} ${t.id}: ${JSON.stringify(completion).slice(0, 80)}`);
       }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyntaxVerdict } from '../completion/types';
 import { LiveDocuments } from './live-documents';
+import { checkHeld } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';
 
 const validator = createNodeValidator();
@@ -16,7 +17,7 @@ let version = 0;
 async function check(language: string, prefix: string, completion: string, suffix: string): Promise<SyntaxVerdict> {
   const full = await validator.validate({ language, prefix, completion, suffix });
   await docs.openDocument('doc', language, prefix + suffix, ++version);
-  const live = (await docs.validateAt('doc', version, prefix.length, completion))!;
+  const live = (await checkHeld(docs, 'doc', language, version, prefix.length, completion))!;
   expect([live.valid, live.errors.map((e) => e.row)]).toEqual([full.valid, full.errors.map((e) => e.row)]);
   return full;
 }

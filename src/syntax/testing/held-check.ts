@@ -1,0 +1,12 @@
+// The live path alone, for tests that compare it with the whole-text check:
+// a completion at `offset` of the copy `docs` holds, with no time budget.
+import type { SyntaxVerdict } from '../../completion/types';
+import type { LiveDocuments } from '../live-documents';
+
+/** undefined when the document is not held at `version` (the pipeline's check then parses the request's own text). */
+export async function checkHeld(docs: LiveDocuments, uri: string, language: string, version: number, offset: number, completion: string): Promise<SyntaxVerdict | undefined> {
+  const text = docs.textOf(uri);
+  if (text === undefined || docs.versionOf(uri) !== version) return undefined;
+  const v = await docs.validate({ language, prefix: text.slice(0, offset), suffix: text.slice(offset), completion, documentId: uri, version }, Infinity);
+  return v.checkedOn === 'live-document' ? v : undefined;
+}
