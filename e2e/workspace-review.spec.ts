@@ -49,7 +49,8 @@ test('a diff applies with its failing hunk reported; diff editor with completion
     d.setPosition({ lineNumber: 6, column: d.getModel().getLineMaxColumn(6) });
   });
   await page.keyboard.type(' +');
-  await expect(ghostText(page).first()).toBeVisible();
+  // Monaco may keep a ghost-text node that is not displayed next to the one shown (2 of 5 runs failed on `.first()`): look for a visible one.
+  await expect(ghostText(page).filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'blocked');
   expect(server.requests).toHaveLength(0);
   await shot(page, 'review-sandbox');
