@@ -7,6 +7,7 @@
 //   npm run bench latency -- [--quick] [--twin qwen2.5-coder-0.5b] [--dtype q8]
 //       [--models DIR --model NAME]   (any model folder instead of a twin)
 //       [--requests N] [--budgets 256,512,1024,1536] [--no-node] [--no-browser] [--webgpu]
+//       [--speed-only]   (time to first token and decoding speed only: no replay, no overhead run)
 //
 // --quick: the 0.5B q8 twin on WASM in Chromium only (1 and 2 threads, and the
 // replay), under 10 minutes here; its last line is one JSON object.
@@ -20,6 +21,7 @@ import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
 import { sameOutputs, samePauses } from './latency/replay-driver';
 import { progress } from './inference/browser';
 import { percentile } from './stats';
+import { DEFAULT_CONFIG } from '../src/config/defaults';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** A real file, pinned by the lockfile: the replay retypes a block of it. */
@@ -37,6 +39,7 @@ interface Options {
   node: boolean;
   browser: boolean;
   webgpu: boolean;
+  speedOnly: boolean;
 }
 
 function options(argv: readonly string[]): Options {
@@ -57,6 +60,7 @@ function options(argv: readonly string[]): Options {
     node: !quick && !argv.includes('--no-node'),
     browser: !argv.includes('--no-browser'),
     webgpu: !quick && argv.includes('--webgpu'),
+    speedOnly: argv.includes('--speed-only'),
   };
 }
 
@@ -83,6 +87,9 @@ function replaySummary(rs: ReplayRequest[]) {
     prompt_window_p50: p50(rs.map((r) => r.promptTokens)),
     ghost_ms_p50: p50(rs.map((r) => r.ghostMs)),
     ghost_ms_p95: p95(rs.map((r) => r.ghostMs)),
+    // Where the ghost time goes: the model reading what is left of the prompt (to the first token), then writing.
+    prefill_ms_p50: p50(rs.map((r) => r.prefillMs)),
+    decode_ms_p50: p50(rs.map((r) => r.decodeMs)),
     // An answer later than the replay's next keystroke: the editor would have cancelled it.
     cancelled: rs.filter((r) => r.ghostMs > r.pauseMs).length,
   };
@@ -97,30 +104,40 @@ export const suite: BenchSuite = {
     const source = readFileSync(SOURCE_FILE, 'utf8');
     const replay: ReplayOptions = { seed: 11, fromLine: 220, lines: 30 };
     const budget = o.quick ? 512 : 1024;
-    const settings = (readAhead: boolean): ReplaySettings => ({ family: FAMILY, debounceMs: 250, promptBudget: budget, maxNewTokens: 16, readAhead, maxRequests: o.requests });
+    // The app's prompt layout unless told (the cursor's line opens the middle); `inPrefix`: the cursor at the prefix's end, for comparison.
+    const settings = (readAhead: boolean, inPrefix = false): ReplaySettings => ({
+      family: FAMILY, debounceMs: 250, promptBudget: budget, maxNewTokens: 16, readAhead, maxRequests: o.requests,
+      cursorLineInMiddle: !inPrefix && (DEFAULT_CONFIG.model.cursorLineInMiddle ?? true),
+    });
     const results: Record<string, unknown> = {
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] }, model: name, dtype: o.dtype, replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
     };
     const cores = Math.max(2, Math.min(4, cpus().length));
 
     if (o.node) {
-      const { nodeSpeeds, nodeReplay, nodeOverhead } = await import('./latency/node');
+      const { nodeSpeeds } = await import('./latency/node');
       progress(`node cpu: speed at budgets ${o.budgets.join(', ')}`);
-      const speeds = await nodeSpeeds(root, name, o.dtype, FAMILY, source, o.budgets, 16);
+      results.node = await nodeSpeeds(root, name, o.dtype, FAMILY, source, o.budgets, 16);
+    }
+    if (o.node && !o.speedOnly) {
+      const { nodeReplay, nodeOverhead } = await import('./latency/node');
       progress('node cpu: our pipeline vs a bare generate(), interleaved');
       const overhead = await nodeOverhead(root, name, o.dtype, source, budget, 16, 3);
       results.node = {
-        ...speeds,
+        ...(results.node as object),
         pipelineVsBare: { ...overhead, target: 'at most 1.05' },
         replay: await (async () => {
           progress('node cpu: typing replay without reuse');
           const without = await nodeReplay(root, name, o.dtype, source, replay, settings(false), false);
+          progress('node cpu: typing replay with reuse, the cursor at the prefix end');
+          const inPrefix = await nodeReplay(root, name, o.dtype, source, replay, settings(true, true), true);
           progress('node cpu: typing replay with reuse');
           const withReuse = await nodeReplay(root, name, o.dtype, source, replay, settings(true), true);
           const mem = withReuse.map((r) => r.memMB ?? 0);
           return {
             // Resident memory from the second request to the last: the cache is replaced, never accumulated.
-            rssMB: { second: mem[1], last: mem.at(-1) }, noreuse: replaySummary(without), reuse: replaySummary(withReuse), outputs_identical: sameOutputs(without, withReuse) };
+            rssMB: { second: mem[1], last: mem.at(-1) }, noreuse: replaySummary(without), reuse_cursor_in_prefix: replaySummary(inPrefix), reuse: replaySummary(withReuse),
+            outputs_identical: sameOutputs(without, withReuse) };
         })(),
       };
     }
@@ -147,15 +164,20 @@ export const suite: BenchSuite = {
             ...(t === cores && { loadMs: Math.round(loaded.ms), isolated: loaded.isolated, rendererMB: b.rendererMB() }),
           } as typeof threads[string];
         }
-        progress(`chromium wasm ${cores} threads: typing replay without reuse`);
-        await b.load({ device: 'wasm', threads: cores, reuse: false });
-        const without = await b.replay(source, replay, settings(false));
-        progress(`chromium wasm ${cores} threads: typing replay with reuse`);
-        await b.load({ device: 'wasm', threads: cores, reuse: true });
-        const withReuse = await b.replay(source, replay, settings(true));
-        const summary = { noreuse: replaySummary(without), reuse: replaySummary(withReuse) };
-        quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
-        results.chromiumWasm = quick;
+        if (o.speedOnly) results.chromiumWasm = { model: name, device: 'wasm', threads };
+        else {
+          progress(`chromium wasm ${cores} threads: typing replay without reuse`);
+          await b.load({ device: 'wasm', threads: cores, reuse: false });
+          const without = await b.replay(source, replay, settings(false));
+          await b.load({ device: 'wasm', threads: cores, reuse: true });
+          progress(`chromium wasm ${cores} threads: typing replay with reuse, the cursor at the prefix end`);
+          const inPrefix = await b.replay(source, replay, settings(true, true));
+          progress(`chromium wasm ${cores} threads: typing replay with reuse`);
+          const withReuse = await b.replay(source, replay, settings(true));
+          const summary = { noreuse: replaySummary(without), reuse_cursor_in_prefix: replaySummary(inPrefix), reuse: replaySummary(withReuse) };
+          quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
+          results.chromiumWasm = quick;
+        }
         if (o.webgpu) {
           progress('chromium webgpu (SwiftShader here: not representative of a GPU)');
           await b.load({ device: 'webgpu', threads: 1, reuse: true });
@@ -171,10 +193,11 @@ export const suite: BenchSuite = {
     console.log(JSON.stringify(results, null, 2));
     if (quick) {
       const t = quick.threads as Record<string, { decode_tok_s: number }>;
-      const r = quick.replay as { noreuse: ReturnType<typeof replaySummary>; reuse: ReturnType<typeof replaySummary> };
+      const r = quick.replay as Record<'noreuse' | 'reuse' | 'reuse_cursor_in_prefix', ReturnType<typeof replaySummary>>;
       console.log(`\nratios: reuse computes ${(r.noreuse.prompt_tokens_p50 / r.reuse.prompt_tokens_p50).toFixed(1)}x fewer prompt tokens (target >= 5), ` +
         `ghost text ${(r.noreuse.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(1)}x faster at p50 (target >= 3); ` +
-        `${cores} threads decode ${(t[String(cores)].decode_tok_s / t['1'].decode_tok_s).toFixed(2)}x faster than 1 (target >= 1.6)`);
+        `${cores} threads decode ${(t[String(cores)].decode_tok_s / t['1'].decode_tok_s).toFixed(2)}x faster than 1 (target >= 1.6); ` +
+        `the cursor's line in the middle: ${(r.reuse_cursor_in_prefix.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(2)}x faster ghost text than the cursor at the prefix end`);
       // The last line: one JSON object, for scripts.
       console.log(JSON.stringify({
         model: quick.model, device: 'wasm',

@@ -41,6 +41,8 @@ test('the ledger exports as JSON without the API token', async ({ page, openIde,
   await openIde({ model: 'fixture-invalid', apiKey: 'tok-SECRET-123' });
   await typeAtEndOfLine(page, 2, ' ');
   await expect(page.getByTestId('ledger-count')).toHaveText('1');
+  // The ledger records the request as it leaves; the server may not have read it yet.
+  await expect.poll(() => server.requests.length).toBe(1);
   expect(server.requests[0].headers.authorization).toBe('Bearer tok-SECRET-123');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-export').click()]);
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));

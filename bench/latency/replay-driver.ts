@@ -16,6 +16,8 @@ export interface ReplaySettings {
   readAhead: boolean;
   /** Stop after this many requests. */
   maxRequests: number;
+  /** The cursor's line opens the middle (the app's default, `model.cursorLineInMiddle`). */
+  cursorLineInMiddle: boolean;
 }
 
 /** Sampled after each request (Node: resident memory), to see whether typing makes memory grow. */
@@ -29,6 +31,9 @@ export interface ReplayRequest {
   requestTokens: number;
   /** Keystroke to answer: the debounce, any chunk of read-ahead still running, the request. */
   ghostMs: number;
+  /** Of ghostMs: reading the prompt (first token included) and writing the rest, as the model timed them. */
+  prefillMs: number;
+  decodeMs: number;
   /** The replay's pause after that keystroke: an answer later than this would have been cancelled by the next key. */
   pauseMs: number;
   ids: number[];
@@ -44,7 +49,7 @@ export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: R
   for (const step of replay.steps) {
     if (out.length >= s.maxRequests) break;
     const keyAt = performance.now();
-    const req = { ...documentAt(replay, step), maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget };
+    const req = { ...documentAt(replay, step), maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, cursorLineInMiddle: s.cursorLineInMiddle };
     readAhead?.abort();
     if (s.readAhead) {
       const ac = new AbortController();
@@ -61,7 +66,7 @@ export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: R
     const ghostMs = performance.now() - keyAt;
     const stats = r.stats!;
     const requestTokens = stats.promptTokens - stats.reusedTokens;
-    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id), ...(memory && { memMB: memory() }) });
+    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, prefillMs: stats.prefillMs, decodeMs: stats.decodeMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id), ...(memory && { memMB: memory() }) });
     readAheadTokens = 0;
     // The person resumes typing when their pause ends (at once if the answer came later).
     await sleep(keyAt + step.gapMs - performance.now());

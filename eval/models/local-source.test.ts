@@ -28,7 +28,7 @@ const prompts: string[] = [];
 /** The fixture model, recording every prompt it is given. */
 function recording(m: LoadedModel): LoadedModel {
   return {
-    model: m.model, device: m.device,
+    model: m.model, device: m.device, partialMiddle: m.partialMiddle,
     generate: (prompt, opts) => { prompts.push(prompt); return m.generate(prompt, opts); },
     prefill: (prompt, signal) => m.prefill(prompt, signal),
     countTokens: (t) => m.countTokens(t),

@@ -2,6 +2,7 @@
 // model on the Hugging Face hub. Pure: returns bytes, writes nothing.
 import { FIXTURE_DESIGNS, type FixtureDesign } from './designs';
 import { buildFixtureGraph, HEAD_DIM, NUM_KV_HEADS, NUM_LAYERS } from './graph';
+import { NO_PARTIAL_MIDDLE_FIELD } from '../../src/inference/partial-middle';
 import { buildTokenizerConfig, buildTokenizerJson, EOS_TOKEN, specialTokenId, VOCAB_SIZE } from './tokenizer';
 
 /** Relative path -> contents. */
@@ -30,6 +31,8 @@ function modelConfig(): object {
     // Only onnx/model.onnx (fp32) exists. Without this, device 'wasm' would
     // default to dtype q8 and ask for onnx/model_quantized.onnx.
     'transformers.js_config': { dtype: 'fp32' },
+    // The designed graph replays its design from the middle marker on: it cannot continue a middle it is given the start of.
+    [NO_PARTIAL_MIDDLE_FIELD]: false,
   };
 }
 

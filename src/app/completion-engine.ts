@@ -11,7 +11,7 @@ import { createEscalationClient } from '../endpoint';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import type { Ledger, SettleEntry } from '../privacy/ledger';
 import { neverDelivered } from './delivery';
-import { egressVerdict } from '../privacy/policy';
+import { egressVerdict, type EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
 
@@ -146,25 +146,42 @@ export class CompletionEngine {
    */
   prefill(req: EngineRequest, signal: AbortSignal): void {
     // The secret guard reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
-    if (egressVerdict(this.config, { file: req.file, pageOrigin: location.origin }).allowed && this.config.endpoint) {
+    if (this.egressFor(req).endpoint) {
       prescanSecrets(req.prefix + req.suffix, { signal }).catch(() => undefined); // the escalation's own scan reports a failure
     }
     this.readAhead?.abort();
     if (this.restarting || !this.loaded || this.config.model.reuseCache === false) return;
     const ac = new AbortController();
     this.readAhead = ac;
-    const id = this.nextId++;
-    const worker = this.inference;
     signal.addEventListener('abort', () => ac.abort(), { once: true });
-    ac.signal.addEventListener('abort', () => void worker.cancel(id), { once: true });
+    const call = this.workerCall(ac.signal);
     // The same prompt the request will have (snippets included), up to the cursor.
     const { ctx, router } = this.prepare(req);
-    worker.prefill(id, { ...localRequestOf(ctx, router), maxNewTokens: 0 }).catch(() => undefined);
+    call.worker.prefill(call.id, { ...localRequestOf(ctx, router), maxNewTokens: 0 }).catch(() => undefined).finally(call.release);
+  }
+
+  /**
+   * Whether this request's code may leave the machine, and the endpoint it
+   * would go to (only when the policy allows it): the read-ahead's secret
+   * prescan and the request's escalation client follow the same verdict.
+   */
+  private egressFor(req: EngineRequest): { verdict: EgressVerdict; endpoint?: NonNullable<AppConfig['endpoint']> } {
+    const verdict = egressVerdict(this.config, { file: req.file, pageOrigin: location.origin });
+    return { verdict, ...(verdict.allowed && this.config.endpoint && { endpoint: this.config.endpoint }) };
+  }
+
+  /** A numbered call to the inference worker, cancelled there when `signal` aborts (release: stop listening). */
+  private workerCall(signal: AbortSignal): { id: number; worker: Comlink.Remote<InferenceWorkerApi>; release: () => void } {
+    const id = this.nextId++;
+    const worker = this.inference;
+    const cancel = () => void worker.cancel(id);
+    signal.addEventListener('abort', cancel, { once: true });
+    return { id, worker, release: () => signal.removeEventListener('abort', cancel) };
   }
 
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
     const cfg = this.config;
-    const egress = egressVerdict(cfg, { file: req.file, pageOrigin: location.origin });
+    const { verdict: egress, endpoint } = this.egressFor(req);
     let settleEntry: SettleEntry | undefined;
     const ports: PipelinePorts = {
       local: {
@@ -172,10 +189,7 @@ export class CompletionEngine {
           if (this.restarting || !this.loaded) throw new Error('The local model is (re)loading; try again in a moment.');
           // The request itself reads what is left: stop the read-ahead (its chunks stay cached).
           this.readAhead?.abort();
-          const id = this.nextId++;
-          const worker = this.inference;
-          const cancel = () => void worker.cancel(id);
-          sig.addEventListener('abort', cancel, { once: true });
+          const call = this.workerCall(sig);
           // A worker that does not answer within the watchdog is wedged or dead.
           let timer: ReturnType<typeof setTimeout> | undefined;
           const watchdog = new Promise<never>((_, reject) => {
@@ -185,7 +199,7 @@ export class CompletionEngine {
             }, cfg.model.watchdogMs);
           });
           try {
-            const out = await Promise.race([worker.complete(id, r), watchdog]);
+            const out = await Promise.race([call.worker.complete(call.id, r), watchdog]);
             this.speed.observe(out.stats);
             this.onSpeed(this.speed.speed, this.budgets());
             return out;
@@ -195,18 +209,19 @@ export class CompletionEngine {
             this.webGpuFailure = `${(e as Error).message.split(WEBGPU_FAILED).pop()}; switched to WASM`;
             clearTimeout(timer);
             await this.restartInference(this.webGpuFailure);
-            return await this.inference.complete(this.nextId++, r);
+            const retry = this.workerCall(sig); // the retry is cancelled like the first try
+            try { return await retry.worker.complete(retry.id, r); } finally { retry.release(); }
           } finally {
             clearTimeout(timer);
-            sig.removeEventListener('abort', cancel);
+            call.release();
           }
         },
       },
       syntax: { validate: (r) => this.syntax.validate({ ...r, documentId: req.documentId, version: req.version }) },
       // The client exists only when the policy allows egress: no policy, no socket.
-      escalation: egress.allowed && cfg.endpoint ? createEscalationClient(cfg.endpoint) : undefined,
+      escalation: endpoint ? createEscalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
-        const protocol = cfg.endpoint?.protocol ?? 'openai-completions';
+        const protocol = endpoint?.protocol ?? 'openai-completions';
         const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body, ...(contextFiles && { contextFiles }) });
         settleEntry = settle;
         return (ok, detail) => settle(ok ? 'ok' : 'error', detail);

@@ -14,6 +14,12 @@ export interface FimTemplate {
    * Families without one get other files as comments (src/completion/prompt.ts).
    */
   repository?: RepositoryFormat;
+  /**
+   * The template ends with the middle marker, so text placed after it is read
+   * as the middle's beginning (the middle is trained token by token after
+   * its marker). prompt.ts can then put the cursor's line there.
+   */
+  middleLast?: boolean;
 }
 
 export interface RepositoryFormat {
@@ -33,6 +39,7 @@ const QWEN_STOPS = [
 const TEMPLATES: Record<FimFamily, FimTemplate> = {
   'qwen2.5-coder': {
     family: 'qwen2.5-coder',
+    middleLast: true,
     build: (p, s) => `<|fim_prefix|>${p}<|fim_suffix|>${s}<|fim_middle|>`,
     stopTokens: QWEN_STOPS,
     // Qwen2.5-Coder's repository-level FIM format (its model card): <|repo_name|>, then <|file_sep|> path, newline, content per file.
@@ -44,12 +51,14 @@ const TEMPLATES: Record<FimFamily, FimTemplate> = {
   },
   'deepseek-coder': {
     family: 'deepseek-coder',
+    middleLast: true,
     // Full-width bars and U+2581, exactly as in the tokenizer's added tokens.
     build: (p, s) => `<｜fim▁begin｜>${p}<｜fim▁hole｜>${s}<｜fim▁end｜>`,
     stopTokens: ['<｜fim▁begin｜>', '<｜fim▁hole｜>', '<｜fim▁end｜>', '<｜end▁of▁sentence｜>'],
   },
   starcoder: {
     family: 'starcoder',
+    middleLast: true,
     build: (p, s) => `<fim_prefix>${p}<fim_suffix>${s}<fim_middle>`,
     stopTokens: ['<fim_prefix>', '<fim_suffix>', '<fim_middle>', '<file_sep>', '<|endoftext|>'],
   },
@@ -60,6 +69,7 @@ const TEMPLATES: Record<FimFamily, FimTemplate> = {
   },
   codegemma: {
     family: 'codegemma',
+    middleLast: true,
     build: (p, s) => `<|fim_prefix|>${p}<|fim_suffix|>${s}<|fim_middle|>`,
     stopTokens: ['<|fim_prefix|>', '<|fim_suffix|>', '<|fim_middle|>', '<|file_separator|>', '<end_of_turn>', '<eos>'],
   },

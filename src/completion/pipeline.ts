@@ -40,6 +40,8 @@ export interface CompletionContext {
   promptBudget?: number;
   /** Stop local decoding once escalation is certain (default on). */
   earlyEscalation?: boolean;
+  /** The local prompt puts the cursor's line after the middle marker (src/completion/prompt.ts, middleSplit). */
+  cursorLineInMiddle?: boolean;
   /**
    * Snippets of other workspace files (src/completion/request.ts chose them),
    * their share of the budget, and the never-send rules that decide which may

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLocalPrompt, snippetAsComments } from './prompt';
+import { buildLocalPrompt, MIDDLE_START_MAX, snippetAsComments } from './prompt';
 import { buildFimPrompt } from './fim';
 
 const bytes = (t: string) => new TextEncoder().encode(t).length;
@@ -41,5 +41,46 @@ describe('buildLocalPrompt', () => {
     expect(snippetTokens).toBeLessThanOrEqual(budget * 0.25);
     expect(p.window!.prefixTokens + p.window!.suffixTokens).toBeLessThan(full.window!.prefixTokens + full.window!.suffixTokens);
     expect(bytes(p.prompt)).toBeLessThanOrEqual(budget + bytes('<|fim_prefix|><|fim_suffix|><|fim_middle|>'));
+  });
+});
+
+describe('the cursor line in the middle (cursorLineInMiddle)', () => {
+  const build = (family: string, prefix: string, suffix = '\nc = 3\n') =>
+    buildLocalPrompt({ family, prefix, suffix, countTokens: bytes, cursorLineInMiddle: true });
+
+  it('the cursor line goes after the middle marker, and the whole prompt may be read ahead', () => {
+    const p = build('qwen2.5-coder', 'a = 1\nb = ');
+    expect(p.prompt).toBe('<|fim_prefix|>a = 1\n<|fim_suffix|>\nc = 3\n<|fim_middle|>b = ');
+    expect(p.middleStart).toBe('b = ');
+    expect(p.cursorAt).toBe(p.prompt.length);
+    expect(p.prefix).toBe('a = 1\nb = ');
+  });
+
+  it('typing on the line changes only the prompt\'s end; an empty line ends the prompt with the marker', () => {
+    const before = build('qwen2.5-coder', 'a = 1\nb = ').prompt;
+    const after = build('qwen2.5-coder', 'a = 1\nb = 4 +').prompt;
+    const empty = build('qwen2.5-coder', 'a = 1\n');
+    expect(after.startsWith(before.slice(0, before.length - 'b = '.length))).toBe(true);
+    expect(empty.prompt).toBe('<|fim_prefix|>a = 1\n<|fim_suffix|>\nc = 3\n<|fim_middle|>');
+    expect(empty.middleStart).toBe('');
+    expect(empty.cursorAt).toBe(empty.prompt.length);
+  });
+
+  it('stays at the prefix end for a line longer than MIDDLE_START_MAX and for templates that do not end with the middle marker', () => {
+    const long = `x = [${'1, '.repeat(MIDDLE_START_MAX)}`;
+    expect(build('qwen2.5-coder', long).middleStart).toBe('');
+    expect(build('qwen2.5-coder', long).prompt).toBe(buildFimPrompt('qwen2.5-coder', long, '\nc = 3\n'));
+    for (const family of ['codellama', 'codestral']) {
+      const p = build(family, 'a = 1\nb = ');
+      expect(p.prompt).toBe(buildFimPrompt(family, 'a = 1\nb = ', '\nc = 3\n'));
+      expect(p.middleStart).toBe('');
+    }
+    for (const family of ['deepseek-coder', 'starcoder', 'codegemma']) expect(build(family, 'a = 1\nb = ').prompt.endsWith('b = ')).toBe(true);
+  });
+
+  it('snippets stay first, in the repository format', () => {
+    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'import tax\nx = tax.', suffix: '\n', countTokens: bytes, cursorLineInMiddle: true, context: { file: 'shop/cart.py', snippets: snippets.slice(0, 1), share: 1 } });
+    expect(p.prompt).toBe('<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
+      '<|file_sep|>shop/cart.py\n<|fim_prefix|>import tax\n<|fim_suffix|>\n<|fim_middle|>x = tax.');
   });
 });

@@ -36,6 +36,8 @@ export interface LocalPromptInput {
   budget?: number;
   context?: PromptContext;
   countTokens: (text: string) => number;
+  /** Put the cursor's line after the middle marker (see MIDDLE_START_MAX; families with `middleLast`). */
+  cursorLineInMiddle?: boolean;
 }
 
 export interface LocalPrompt {
@@ -48,6 +50,40 @@ export interface LocalPrompt {
   snippets: { file: string; tokens: number }[];
   /** Where the cursor is in `prompt`: what a read-ahead may compute before the user stops typing. */
   cursorAt: number;
+  /**
+   * The cursor line's text before the cursor, when the prompt ends with it
+   * (after the middle marker) rather than holding it at the prefix's end; ''
+   * otherwise. The model continues it, and heals its last token
+   * (local-model.ts): a word cut at the cursor is not a token boundary.
+   */
+  middleStart: string;
+}
+
+/**
+ * The longest line start moved into the middle. A longer one (minified code)
+ * stays in the prefix: the middle is meant to begin a line, not to hold a file.
+ */
+export const MIDDLE_START_MAX = 400;
+
+/**
+ * Where the middle begins when the cursor's line goes there: the start of the
+ * cursor's line (the prefix's end when the line is empty: the prompt then
+ * ends with the middle marker, and the line typed next goes after it), or
+ * undefined, the cursor staying at the prefix's end, when the line is too
+ * long or the family's template does not end with the middle marker.
+ *
+ * Why: typing changes the prompt at the cursor, and the model's KV cache is
+ * reused only up to the first change. With the cursor at the prefix's end,
+ * every key forces the whole suffix to be read again after the pause (half
+ * of the time to ghost text on WASM, docs/performance.md). With the cursor's
+ * line after the middle marker, everything before it (snippets, prefix up to
+ * the line, suffix) stays the same while the person types on that line, so
+ * the read-ahead covers it and the request mostly decodes.
+ */
+export function middleSplit(family: FimFamily | string, prefix: string, enabled: boolean): number | undefined {
+  if (!enabled || !fimTemplate(family).middleLast) return undefined;
+  const lineStart = prefix.lastIndexOf('\n') + 1;
+  return prefix.length - lineStart > MIDDLE_START_MAX ? undefined : lineStart;
 }
 
 /** Marks the cursor while the prompt is put together; a private-use character no code contains by accident. */
@@ -128,9 +164,15 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const window = i.budget === undefined ? undefined : windowContext(i.prefix, i.suffix, { budget: Math.max(64, i.budget - used), countTokens: i.countTokens });
   const prefix = window?.prefix ?? i.prefix;
   const suffix = window?.suffix ?? i.suffix;
-  const p = prefix + CURSOR;
-  const marked = fimWithSnippets(i.family, p, suffix, fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined);
+  const snippetContext = fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined;
+  const base = { prefix, suffix, ...(window && { window }), snippets: taken };
+  const split = middleSplit(i.family, prefix, i.cursorLineInMiddle ?? false);
+  if (split !== undefined) {
+    const prompt = fimWithSnippets(i.family, prefix.slice(0, split), suffix, snippetContext) + prefix.slice(split);
+    return { ...base, prompt, cursorAt: prompt.length, middleStart: prefix.slice(split) };
+  }
+  const marked = fimWithSnippets(i.family, prefix + CURSOR, suffix, snippetContext);
   const cursorAt = marked.indexOf(CURSOR);
   const prompt = marked.slice(0, cursorAt) + marked.slice(cursorAt + 1);
-  return { prompt, prefix, suffix, ...(window && { window }), snippets: taken, cursorAt };
+  return { ...base, prompt, cursorAt, middleStart: '' };
 }

@@ -29,6 +29,8 @@ export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { enabled: true, share:
 export interface RequestSettings extends Budgets {
   router: RouterConfig & { perLanguage?: Record<string, number> };
   earlyEscalation: boolean;
+  /** `model.cursorLineInMiddle`. */
+  cursorLineInMiddle: boolean;
   context: ContextSettings;
   /** `privacy.neverSend`: snippets of these files never go with an escalated request. */
   neverSend: readonly string[];
@@ -52,7 +54,7 @@ export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model' | 'priva
   const b = budgets ?? fixedBudgets({
     targetMs: 0, maxPromptTokens: cfg.model.maxPromptTokens, maxNewTokens: cfg.model.maxNewTokens, contextWindow: cfg.model.contextWindow, reuse: cfg.model.reuseCache,
   });
-  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS, neverSend: cfg.privacy.neverSend };
+  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, cursorLineInMiddle: cfg.model.cursorLineInMiddle ?? true, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS, neverSend: cfg.privacy.neverSend };
 }
 
 export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace?: WorkspaceContextSource): PreparedRequest {
@@ -67,7 +69,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
     });
   }
   const ctx: CompletionContext = {
-    ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation,
+    ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation, cursorLineInMiddle: s.cursorLineInMiddle,
     ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share, neverSend: s.neverSend } }),
   };
   return { ctx, router: { ...router, threshold } };
@@ -77,6 +79,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
 export function localRequestOf(ctx: CompletionContext, router: RouterConfig): CompletionRequest {
   return {
     prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
+    ...(ctx.cursorLineInMiddle && { cursorLineInMiddle: true }),
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
     // The worker gets only what the prompt needs (the snippets' text and paths).

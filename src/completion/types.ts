@@ -28,6 +28,8 @@ export interface CompletionRequest {
   extent?: 'line' | 'block';
   /** Snippets of other files for the prompt (src/completion/prompt.ts), with their share of the budget. */
   context?: PromptContext;
+  /** The cursor's line opens the middle (src/completion/prompt.ts, middleSplit): `model.cursorLineInMiddle`. */
+  cursorLineInMiddle?: boolean;
 }
 
 /** What the local model produced for one request. */

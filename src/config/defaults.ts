@@ -15,6 +15,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     maxPromptTokens: 1536,
     watchdogMs: 30000,
     reuseCache: true,
+    cursorLineInMiddle: true,
     wasmThreads: 0,
     latencyTargetMs: { webgpu: 500, wasm: 1500 },
   },

@@ -53,6 +53,12 @@ export interface LocalModelConfig {
   watchdogMs: number;
   /** Keep the KV cache of the last prompt between requests and compute only what changed (default true). */
   reuseCache: boolean;
+  /**
+   * The local prompt puts the cursor's line after the FIM middle marker, so
+   * typing on a line leaves the prompt before it (the suffix included)
+   * unchanged and reused (default true; docs/local-model.md).
+   */
+  cursorLineInMiddle?: boolean;
   /** ONNX Runtime WASM threads: 0 = up to 4, as the browser allows (needs cross-origin isolation); 1 = single-threaded. */
   wasmThreads: number;
   /**

@@ -9,10 +9,10 @@ import type { CompletionRequest, FimFamily, LocalCompletion } from '../completio
 import type { LoadedModel, PrefillResult } from './local-model';
 
 /** The request's prompt (src/completion/prompt.ts): what the model reads, and the window the early-stop check reads. */
-export function localPromptFor(model: Pick<LoadedModel, 'countTokens'>, family: FimFamily | string, req: CompletionRequest): LocalPrompt {
+export function localPromptFor(model: Pick<LoadedModel, 'countTokens'> & Partial<Pick<LoadedModel, 'partialMiddle'>>, family: FimFamily | string, req: CompletionRequest): LocalPrompt {
   return buildLocalPrompt({
     family, prefix: req.prefix, suffix: req.suffix, budget: req.promptBudget || undefined, context: req.context,
-    countTokens: (t) => model.countTokens(t),
+    countTokens: (t) => model.countTokens(t), cursorLineInMiddle: req.cursorLineInMiddle && model.partialMiddle !== false,
   });
 }
 
@@ -20,10 +20,11 @@ export function localPromptFor(model: Pick<LoadedModel, 'countTokens'>, family: 
  * Computes the KV cache of the prompt `req` would have, up to the cursor,
  * ahead of the request (while the user is still typing): the same windowing
  * and template as `completeWithFim`, so the request reuses it. Only up to the
- * cursor: what follows it (the suffix, in most templates) changes its keys
- * and values with every keystroke, so reading it ahead on each key would be
- * thrown away at the next; the request reads it once. In a template that puts
- * the suffix first (Codestral) the whole prompt is read.
+ * cursor: what follows it changes its keys and values with every keystroke,
+ * so reading it ahead on each key would be thrown away at the next. The
+ * cursor is the prompt's end where the suffix comes first (Codestral) or the
+ * cursor's line opens the middle (`cursorLineInMiddle`, the default): then
+ * the whole prompt is read ahead and the request mostly decodes.
  */
 export function prefillWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
   const built = localPromptFor(model, family, req);
@@ -40,6 +41,7 @@ export async function completeWithFim(model: LoadedModel, family: FimFamily | st
     : undefined;
   const out = await model.generate(built.prompt, {
     maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop, stopAtLineEnd: req.extent === 'line',
+    healLastToken: built.middleStart !== '',
   });
   return {
     text: out.text, tokens: out.tokens, finish: out.finish, earlyReason: out.earlyReason, ...(out.stats && { stats: out.stats }),

@@ -25,6 +25,8 @@ import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './ear
 import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';
 import { cacheLength, PromptCache } from './prompt-cache';
 import { TokenTexts } from './token-texts';
+import { NO_PARTIAL_MIDDLE_FIELD } from './partial-middle';
+import { FirstTokenConstraint, healingVocabulary, healLastToken, type HealingVocabulary } from './token-healing';
 
 export interface DownloadProgress { file: string; loaded: number; total: number; done: boolean }
 
@@ -62,6 +64,12 @@ export interface GenerateOptions {
   earlyStop?: EarlyStopCheck;
   /** Stop at the end of the first line that has code on it; the newline is not part of the text (src/completion/extent.ts). */
   stopAtLineEnd?: boolean;
+  /**
+   * The prompt ends with text being typed (the cursor's line after the middle
+   * marker): take its last token back and let the model write it again
+   * (token-healing.ts). The result holds only what the model added.
+   */
+  healLastToken?: boolean;
 }
 
 export interface LocalGeneration {
@@ -91,6 +99,8 @@ export interface PrefillResult {
 export interface LoadedModel {
   model: string;
   device: InferenceDevice;
+  /** Whether the model continues a middle whose start the prompt gives (see NO_PARTIAL_MIDDLE_FIELD). */
+  readonly partialMiddle: boolean;
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration>;
   /**
    * Computes the cache for `prompt` ahead of a request for it (while the user
@@ -309,6 +319,7 @@ class TransformersLocalModel implements LoadedModel {
     private readonly tokenizer: PreTrainedTokenizer,
     private readonly lm: PreTrainedModel,
     reuseCache: boolean,
+    readonly partialMiddle: boolean,
   ) {
     this.cache = reuseCache ? new PromptCache() : undefined;
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
@@ -333,9 +344,11 @@ class TransformersLocalModel implements LoadedModel {
    * a short window decoded per step where the tokenizer allows it, else the
    * whole sequence (prefix-decoder.ts).
    */
-  private tokenTexts(): TokenTexts {
-    return new TokenTexts(prefixDecoder(this.decode, this.byWindow));
+  private tokenTexts(healed?: string): TokenTexts {
+    return new TokenTexts(prefixDecoder(this.decode, this.byWindow), healed);
   }
+
+  private healingVocab: HealingVocabulary | undefined;
 
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
     return this.serial(() => this.generateNow(prompt, opts));
@@ -396,7 +409,9 @@ class TransformersLocalModel implements LoadedModel {
     if (opts.signal?.aborted) return { text: '', tokens: [], finish: 'aborted' };
     if (opts.maxNewTokens < 1) return { text: '', tokens: [], finish: 'length' };
 
-    const promptIds = this.promptIds(prompt);
+    const typed = this.promptIds(prompt);
+    const healing = opts.healLastToken ? healLastToken(typed, (this.healingVocab ??= healingVocabulary(this.tokenizer)), this.decode) : undefined;
+    const promptIds = healing?.ids ?? typed;
     const promptLength = promptIds.length;
     let kv: DynamicCache | undefined;
     let reused = 0;
@@ -414,18 +429,21 @@ class TransformersLocalModel implements LoadedModel {
     const recorder = new TokenProbRecorder();
     const abort = new AbortCriteria(opts.signal);
     const processors = new LogitsProcessorList();
+    // The constraint before the recorder: the recorded probability is the model's given the healed text.
+    if (healing) processors.push(new FirstTokenConstraint(promptLength, healing.allowed));
     processors.push(recorder);
     const lineEnd: EarlyStopCheck | undefined = opts.stopAtLineEnd ? (p) => (LINE_DONE.test(p.text) ? LINE_END : undefined) : undefined;
     const check: EarlyStopCheck | undefined = lineEnd && opts.earlyStop ? (p) => lineEnd(p) ?? opts.earlyStop!(p) : lineEnd ?? opts.earlyStop;
     const early = check
-      ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts())
+      ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts(healing?.text))
       : undefined;
 
     const result = (await this.lm.generate({
       input_ids: new Tensor('int64', BigInt64Array.from(promptIds, BigInt), [1, promptLength]),
       attention_mask: new Tensor('int64', new BigInt64Array(promptLength).fill(1n), [1, promptLength]),
       ...GREEDY,
-      max_new_tokens: opts.maxNewTokens,
+      // The token taken back is written again: it does not count against what was asked for.
+      max_new_tokens: opts.maxNewTokens + (healing ? 1 : 0),
       ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
       logits_processor: processors,
       stopping_criteria: early ? [abort, early] : [abort],
@@ -442,16 +460,19 @@ class TransformersLocalModel implements LoadedModel {
 
     const endsWithStop = ids.length > 0 && stopIds.includes(ids[ids.length - 1]);
     const bodyIds = endsWithStop ? ids.slice(0, -1) : ids;
-    const perToken = this.tokenTexts();
+    const perToken = this.tokenTexts(healing?.text);
     for (const id of bodyIds) perToken.push(id);
     const texts = perToken.all();
-    const tokens = bodyIds.map((id, i) => ({ id, text: texts[i], prob: probs[i] }));
+    let tokens = bodyIds.map((id, i) => ({ id, text: texts[i], prob: probs[i] }));
+    // The taken-back token written again as it was adds nothing of the model's own.
+    if (healing && bodyIds[0] === typed.at(-1)) tokens = tokens.slice(1);
     const stopId = ids[ids.length - 1];
     const stopToken = endsWithStop
       ? { id: stopId, text: this.tokenizer.decode([stopId], { skip_special_tokens: false }), prob: probs[ids.length - 1] }
       : undefined;
 
-    const decoded = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
+    const written = bodyIds.length > 0 ? this.tokenizer.decode(bodyIds, { skip_special_tokens: true }) : '';
+    const decoded = healing && written.startsWith(healing.text) ? written.slice(healing.text.length) : written;
     const atLineEnd = early?.reason === LINE_END;
     const { text, tokens: kept } = atLineEnd ? cutAtLineEnd(decoded, tokens) : { text: decoded, tokens };
     const finish = abort.fired ? 'aborted' : atLineEnd ? 'stop' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
@@ -514,7 +535,8 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         ...(opts.fileName ? { model_file_name: opts.fileName } : {}),
         progress_callback,
       });
-      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true);
+      const partialMiddle = (config as unknown as Record<string, unknown>)[NO_PARTIAL_MIDDLE_FIELD] !== false;
+      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true, partialMiddle);
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);

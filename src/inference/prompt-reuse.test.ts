@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
 import { buildFimPrompt } from '../completion/fim';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
-import { completeWithFim } from './fim-completion';
+import { completeWithFim, prefillWithFim } from './fim-completion';
 import { commonPrefixLength } from './prompt-cache';
 
 const models = freshAndReusingModels('prompt-reuse');
 
 describe('KV-cache reuse across requests', () => {
-  it('gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt', async () => {
+  it.each([false, true])('gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt (cursor line in the middle: %s)', async (cursorLineInMiddle) => {
     // A real file of this repository, retyped; the byte-level fixture tokenizer makes each byte a token.
     const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
     const replay = typingReplay(source, { seed: 7, lines: 8 });
@@ -23,7 +23,7 @@ describe('KV-cache reuse across requests', () => {
     const full: number[] = [];
     for (const step of pauses) {
       const doc = documentAt(replay, step);
-      const req = { ...doc, maxNewTokens: 6, promptBudget: 512 };
+      const req = { ...doc, maxNewTokens: 6, promptBudget: 512, cursorLineInMiddle };
       const [a, b] = [await completeWithFim(models.fresh, 'qwen2.5-coder', req), await completeWithFim(models.reusing, 'qwen2.5-coder', req)];
       expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
       b.tokens.forEach((t, i) => expect(Math.abs(t.prob - a.tokens[i].prob)).toBeLessThan(1e-4));
@@ -32,9 +32,39 @@ describe('KV-cache reuse across requests', () => {
       computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);
       full.push(a.stats!.promptTokens);
     }
-    // The first request reads everything; later ones mostly the suffix and what was typed.
-    expect(computed[0]).toBe(full[0]);
+    // Later requests read mostly the suffix and what was typed (or only what was typed, with the cursor line in the middle).
     expect(median(full) / median(computed)).toBeGreaterThan(4);
+  });
+
+  it('with the cursor line in the middle, a read-ahead while typing leaves the request almost nothing to read; at the prefix end it leaves the suffix', async () => {
+    const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
+    const replay = typingReplay(source, { seed: 3, lines: 6 });
+    const afterReadAhead = async (cursorLineInMiddle: boolean) => {
+      const left: number[] = [];
+      for (const step of pausesOf(replay, 250).slice(0, 10)) {
+        const req = { ...documentAt(replay, step), maxNewTokens: 4, promptBudget: 512, cursorLineInMiddle };
+        await prefillWithFim(models.reusing, 'qwen2.5-coder', req);
+        const out = await completeWithFim(models.reusing, 'qwen2.5-coder', req);
+        left.push(out.stats!.promptTokens - out.stats!.reusedTokens);
+        expect(out.window!.suffixTokens).toBeGreaterThan(20);
+        if (cursorLineInMiddle) expect(left.at(-1)).toBe(1);
+        else expect(left.at(-1)).toBeGreaterThan(out.window!.suffixTokens);
+      }
+      return median(left);
+    };
+    expect(await afterReadAhead(true)).toBe(1);
+    expect(await afterReadAhead(false)).toBeGreaterThan(20);
+  });
+
+  it('healing writes the taken-back token again: with a byte-per-token vocabulary, the same middle as without healing', async () => {
+    const prompt = buildFimPrompt('qwen2.5-coder', 'def add(a, b):\n', '\n\nprint(add(1, 2))\n') + '    retu';
+    const opts = { maxNewTokens: 8, stopTokens: ['<|endoftext|>'] };
+    const plain = await models.fresh.generate(prompt, opts);
+    const healed = await models.fresh.generate(prompt, { ...opts, healLastToken: true });
+    expect(healed.stats!.promptTokens).toBe(plain.stats!.promptTokens - 1);
+    expect(healed.text).toBe(plain.text);
+    expect(healed.tokens.map((t) => t.id)).toEqual(plain.tokens.map((t) => t.id));
+    expect(healed.tokens.map((t) => t.text).join('')).toBe(healed.text);
   });
 
   it('prefill ahead of a request: a stopped prefill keeps what it computed, and the request then gives the fresh tokens', async () => {

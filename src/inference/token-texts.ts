@@ -30,12 +30,19 @@ export class TokenTexts {
    */
   private agree = 0;
 
-  constructor(private readonly prefixes: PrefixDecoder) {}
+  /**
+   * @param healed Text the generation begins with that is not its own (the
+   *   token taken back by healing, token-healing.ts): cut from the texts, so
+   *   they concatenate to what the model added.
+   */
+  constructor(private readonly prefixes: PrefixDecoder, private readonly healed = '') {}
 
   push(id: number): void {
     if (this.prefix !== undefined) this.settle(this.prefix);
-    const prefix = this.prefixes.push(id);
-    this.agree = Math.min(this.agree, this.prefixes.kept);
+    const decoded = this.prefixes.push(id);
+    // Until the healed text is complete (a token ending inside a character), nothing is the model's own yet.
+    const prefix = decoded.startsWith(this.healed) ? decoded.slice(this.healed.length) : '';
+    this.agree = Math.min(this.agree, Math.max(0, this.prefixes.kept - this.healed.length));
     this.prefix = prefix;
     this.extends = this.startsWithEmitted(prefix);
     this.lastText = this.extends ? prefix.slice(this.emitted.length) : '';
