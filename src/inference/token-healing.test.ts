@@ -7,13 +7,14 @@ import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { specialTokenId } from '../../scripts/fixture-models/tokenizer';
 import { prefixDecoder } from './prefix-decoder';
-import { FirstTokenConstraint, healingVocabulary, healLastToken, type HealingVocabulary } from './token-healing';
+import { FirstTokenConstraint, healingVocabulary, healLastToken, sortVocabulary, type HealingVocabulary } from './token-healing';
 import { TokenTexts } from './token-texts';
 
 // A byte-level vocabulary in miniature: `Ġ` is a space, as in GPT-2 style BPE.
 const RAW = ['Ġ', 'r', 'e', 't', 'u', 'ret', 'retu', 'return', 'returned', 'Ġx', 'Ġ1', 'x', '<|fim_middle|>', 'Ã', 'Ã©'];
 const SPECIAL = 12;
-const vocab: HealingVocabulary = { raw: RAW, special: new Set([SPECIAL]) };
+const base: HealingVocabulary = { raw: RAW, special: new Set([SPECIAL]) };
+const vocab = { ...base, sorted: sortVocabulary(base) };
 // 'Ã' alone is the first byte of 'é': decoding it alone gives U+FFFD.
 const decode = (ids: number[]) => ids.map((id) => (RAW[id] === 'Ã' ? '\uFFFD' : RAW[id] === 'Ã©' ? 'é' : RAW[id] === '<|fim_middle|>' ? '' : RAW[id].replace(/Ġ/g, ' '))).join('');
 const id = (raw: string) => RAW.indexOf(raw);
@@ -23,13 +24,13 @@ describe('healLastToken', () => {
     const h = healLastToken([SPECIAL, id('retu')], vocab, decode)!;
     expect(h.ids).toEqual([SPECIAL]);
     expect(h.text).toBe('retu');
-    expect([...h.allowed].map((i) => RAW[i])).toEqual(['retu', 'return', 'returned']);
+    expect([...h.allowed].map((i) => RAW[i]).sort()).toEqual(['retu', 'return', 'returned']);
   });
 
   it('a lone space: every token that begins with a space', () => {
     const h = healLastToken([SPECIAL, id('x'), id('Ġ')], vocab, decode)!;
     expect(h.text).toBe(' ');
-    expect([...h.allowed].map((i) => RAW[i])).toEqual(['Ġ', 'Ġx', 'Ġ1']);
+    expect([...h.allowed].map((i) => RAW[i]).sort()).toEqual(['Ġ', 'Ġ1', 'Ġx']);
   });
 
   it('nothing to heal: a special token last, a token inside a character, a one-token prompt', () => {

@@ -18,6 +18,43 @@ export interface HealingVocabulary {
   special: ReadonlySet<number>;
 }
 
+/**
+ * The ordinary tokens sorted by raw string: the tokens that begin with a
+ * given string are one run of it, found by two binary searches. (A scan of
+ * Qwen's 151,665 strings for a lone space, which 51,000 of them begin with,
+ * took 45 ms per request; the sort is paid once per model.)
+ */
+export interface SortedVocabulary {
+  raws: string[];
+  ids: Int32Array;
+}
+
+export function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
+  const idOf = new Map<string, number>();
+  vocab.raw.forEach((r, id) => { if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id); });
+  // The default sort (UTF-16 code units, the order of `<`) without a comparator: 3x faster on 151,665 strings.
+  const raws = [...idOf.keys()].sort();
+  return { raws, ids: Int32Array.from(raws, (r) => idOf.get(r)!) };
+}
+
+/** The first index of `sorted` whose string is not below `s`. */
+function lowerBound(sorted: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Ids of the ordinary tokens whose raw string begins with `prefix`. */
+export function tokensStartingWith(sorted: SortedVocabulary, prefix: string): Int32Array {
+  // Every string that begins with `prefix` sorts between it and prefix + U+FFFF (no token holds U+FFFF).
+  return sorted.ids.slice(lowerBound(sorted.raws, prefix), lowerBound(sorted.raws, prefix + '\uffff'));
+}
+
 export interface Healing {
   /** The prompt's ids without the token taken back. */
   ids: number[];
@@ -33,18 +70,13 @@ export interface Healing {
  * ends inside a character (its text alone is not text), or a vocabulary that
  * does not know the id.
  */
-export function healLastToken(ids: readonly number[], vocab: HealingVocabulary, decode: (ids: number[]) => string): Healing | undefined {
+export function healLastToken(ids: readonly number[], vocab: HealingVocabulary & { sorted: SortedVocabulary }, decode: (ids: number[]) => string): Healing | undefined {
   const last = ids.at(-1);
   if (last === undefined || ids.length < 2 || vocab.special.has(last)) return undefined;
   const raw = vocab.raw[last];
   const text = decode([last]);
   if (!raw || !text || text.includes('\uFFFD')) return undefined;
-  const allowed: number[] = [];
-  for (let id = 0; id < vocab.raw.length; id++) {
-    const r = vocab.raw[id];
-    if (r !== undefined && r.startsWith(raw) && !vocab.special.has(id)) allowed.push(id);
-  }
-  return { ids: ids.slice(0, -1), text, allowed: Int32Array.from(allowed) };
+  return { ids: ids.slice(0, -1), text, allowed: tokensStartingWith(vocab.sorted, raw) };
 }
 
 /**
@@ -73,10 +105,11 @@ export class FirstTokenConstraint extends LogitsProcessor {
 export function healingVocabulary(tokenizer: {
   get_vocab(): Map<string, number>;
   all_special_ids: number[];
-}): HealingVocabulary {
+}): HealingVocabulary & { sorted: SortedVocabulary } {
   const raw: string[] = [];
   for (const [token, id] of tokenizer.get_vocab()) raw[id] = token;
   // Added tokens (FIM markers, chat tokens) are not all "special" to the tokenizer; its internal list has them all.
   const added = (tokenizer as { _tokenizer?: { added_tokens?: { id: number }[] } })._tokenizer?.added_tokens ?? [];
-  return { raw, special: new Set([...tokenizer.all_special_ids, ...added.map((t) => t.id)]) };
+  const vocab = { raw, special: new Set([...tokenizer.all_special_ids, ...added.map((t) => t.id)]) };
+  return { ...vocab, sorted: sortVocabulary(vocab) };
 }
