@@ -10,6 +10,10 @@
 // across keystrokes, a request computes about the suffix's share of the
 // window plus what was typed since the last one, so the window can be
 // several times larger than what the target would allow to read afresh.
+// With the cursor's line in the middle (prompt.ts) a request on a line
+// computes a token or two, but a pause right after a new line still waits
+// for the suffix (read once per line): that pause, common after Enter, is
+// the case the window is sized for.
 import { DEFAULT_PREFIX_SHARE } from './context-window';
 import type { GenerationStats } from './types';
 
