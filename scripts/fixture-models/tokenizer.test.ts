@@ -1,25 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../make-fixture-models';
+import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureModelFolder } from '../../src/inference/testing/fixture-folder';
 import { bytesToUnicode, SPECIAL_TOKENS, specialTokenId, textTokenIds, VOCAB_SIZE } from './tokenizer';
 
-let dir: string;
 let tokenizer: PreTrainedTokenizer;
+fixtureModelFolder('fixture-tokenizer');
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'fixture-tokenizer-'));
-  await writeFixtureModels(dir);
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = `${dir}/`;
   tokenizer = await AutoTokenizer.from_pretrained('fixture-valid');
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const SAMPLES = [

@@ -4,11 +4,8 @@
 // row of bigint ids, prompt first), with the fixture-qwen2-tiny tokenizer and
 // completions that split multi-byte characters across tokens; then once
 // inside a real generation.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeRealArchModel } from '../../scripts/make-fixture-models';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
@@ -19,21 +16,13 @@ import { loadLocalModel } from './local-model';
 import { decodesByWindow, prefixDecoder } from './prefix-decoder';
 import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from './testing/early-stop-redecode';
 import { TokenTexts } from './token-texts';
+import { fixtureModelFolder } from './testing/fixture-folder';
 
-let root: string;
 let tokenizer: PreTrainedTokenizer;
+const fixtures = fixtureModelFolder('early-stop-criteria', writeRealArchModel);
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'early-stop-criteria-'));
-  await writeRealArchModel(root);
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = `${root}/`;
   tokenizer = await AutoTokenizer.from_pretrained(DEFAULT_REAL_ARCH.name);
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 const decode = (ids: number[]) => tokenizer.decode(ids, { skip_special_tokens: true });
@@ -101,7 +90,7 @@ describe('EarlyStopCriteria = the original per-step re-decode (fixture-qwen2-tin
   });
 
   it('inside a real generation, the check gets what the re-decode of the generated ids gives', async () => {
-    const m = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu' });
+    const m = await loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root: fixtures.root }, device: 'cpu' });
     try {
       const seen: Partial[] = [];
       const out = await m.generate(buildFimPrompt('qwen2.5-coder', 'def add(a, b):\n    return ', '\n'), {

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AutoTokenizer, env, Tensor } from '@huggingface/transformers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { AutoTokenizer, Tensor } from '@huggingface/transformers';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { specialTokenId } from '../../scripts/fixture-models/tokenizer';
 import { prefixDecoder } from './prefix-decoder';
+import { fixtureModelFolder } from './testing/fixture-folder';
 import { FirstTokenConstraint, healingVocabulary, healLastToken, sortVocabulary, type HealingVocabulary } from './token-healing';
 import { TokenTexts } from './token-texts';
 
@@ -72,17 +69,7 @@ describe('TokenTexts with healed text', () => {
 });
 
 describe('healingVocabulary of a real tokenizer (the fixture\'s byte-level BPE)', () => {
-  let root: string;
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'token-healing-'));
-    await writeFixtureModels(root);
-    env.allowRemoteModels = false;
-    env.allowLocalModels = true;
-    env.localModelPath = `${root}/`;
-  });
-  afterAll(async () => {
-    await rm(root, { recursive: true, force: true });
-  });
+  fixtureModelFolder('token-healing');
 
   it('holds every id\'s raw string and marks the FIM markers special', async () => {
     const t = await AutoTokenizer.from_pretrained(DEFAULT_REAL_ARCH.name);

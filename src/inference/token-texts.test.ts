@@ -5,12 +5,8 @@
 // level BPE, one token per byte, so every multi-byte character is split
 // across tokens) and with SentencePiece-style tokenizers built here
 // (leading-space handling, <0xNN> byte fallback).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AutoTokenizer, env, LlamaTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { AutoTokenizer, LlamaTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DESIGNS } from '../../scripts/fixture-models/designs';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { SPECIAL_TOKENS, specialTokenId } from '../../scripts/fixture-models/tokenizer';
@@ -18,6 +14,7 @@ import { mulberry32 } from '../platform/testing/prng';
 import { decodesByWindow, prefixDecoder, type DecodeIds, type PrefixDecoder } from './prefix-decoder';
 import { redecodeTokenTexts } from './testing/early-stop-redecode';
 import { TokenTexts } from './token-texts';
+import { fixtureModelFolder } from './testing/fixture-folder';
 
 const decoderOf = (t: PreTrainedTokenizer): DecodeIds => (ids) => t.decode(ids, { skip_special_tokens: true });
 
@@ -58,20 +55,11 @@ function firstDifference(t: PreTrainedTokenizer | DecodeIds, ids: readonly numbe
 // The fixture tokenizers, loaded from the files `npm run fixtures` writes
 
 const FIXTURES = [DEFAULT_REAL_ARCH.name, ...FIXTURE_DESIGNS.map((d) => d.name)];
-let root: string;
 const fixtures = new Map<string, PreTrainedTokenizer>();
+fixtureModelFolder('token-texts');
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'token-texts-'));
-  await writeFixtureModels(root);
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = `${root}/`;
   for (const name of FIXTURES) fixtures.set(name, await AutoTokenizer.from_pretrained(name));
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 const TEXTS = [
