@@ -14,6 +14,7 @@ import { pointAfter, pointAt } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
+import { rowsLeftOpenByBoth, unclosedOpeners, type UnclosedOpener } from './unclosed-openers';
 
 export interface SyntaxRuntimePort {
   /**
@@ -90,6 +91,8 @@ interface BeforeParse {
   suffix: string;
   issues: RawIssue[];
   literalRows?: number[];
+  /** What the text leaves open (unclosed-openers.ts). */
+  openers?: UnclosedOpener[];
   /** The same document with rows blanked by the quarantine, per set of rows. */
   blanked?: Map<string, RawIssue[]>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
@@ -146,7 +149,9 @@ export class SyntaxValidator {
     if (verdict.valid) return verdict;
     // Rows where a one-line string opens and runs on (broken-literals.ts):
     // set aside first, wherever tree-sitter's recovery put the error.
-    const literalRows = before.length ? (await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view)).filter((r) => r !== splice.row) : [];
+    // And rows that leave a bracket, comment or string open that the
+    // completion does not close either (unclosed-openers.ts).
+    const literalRows = before.length ? await this.brokenRowsBefore(grammar, spec, req, view, splice) : [];
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice);
       return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
@@ -335,6 +340,23 @@ export class SyntaxValidator {
     const tree = held.tree.copy();
     last?.tree?.delete();
     this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
+  }
+
+  /**
+   * Rows of prefix + suffix broken on their own, whatever the recovery made
+   * of them: where a one-line string runs on (broken-literals.ts, from the
+   * tree), and where an opener is left open without and with the completion
+   * (unclosed-openers.ts, from the text). Never the cursor's row.
+   */
+  private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice): Promise<number[]> {
+    const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
+    if (cached) cached.openers = openers;
+    for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
+    rows.delete(splice.row);
+    return [...rows].sort((x, y) => x - y);
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
