@@ -45,7 +45,7 @@ export function startsAway(b: RawIssue, s: Splice): boolean {
  * spans the cursor only when an issue of `after` starts on the same row too
  * (rows after the cursor shifted by the completion's line breaks).
  */
-export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
+export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string, lines?: CodeLines): number[] {
   const afterRows = new Set(after.map((a) => a.row));
   // Rows tree-sitter found something wrong on (nested errors included): a
   // row that leaves a bracket open is taken for the broken one only among
@@ -67,6 +67,11 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
       // one, at the declaration tree-sitter could no longer finish), else
       // where it starts.
       row = firstRowLeavingBracketOpen(text, b.row, b.endRow + 1, issueRows) ?? brokenRow(b, text);
+      // A statement left dangling on the code row before (`use std::`,
+      // `import java.util.`, `v =`) runs into this one, where tree-sitter
+      // reports it: that row is the broken one, blanked first.
+      const dangling = lines && danglingRowBefore(lines, row, s, skip);
+      if (dangling !== undefined) row = dangling;
     } else if (afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) {
       // An error that spans the cursor from above may be the hole's own (a
       // call whose arguments the middle finishes): set aside only if it
@@ -80,6 +85,26 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
     if (row !== undefined && !skip.has(row)) rows.add(row);
   }
   return [...rows].sort((x, y) => x - y);
+}
+
+/** The rows that hold code, and those that end unfinished (unclosed-openers.ts `danglingRows`). */
+export interface CodeLines {
+  codeRows: readonly number[];
+  dangling: ReadonlySet<number>;
+}
+
+/**
+ * The code row just before `row` when it ends dangling, on the same side of
+ * the cursor and not its row (nor one already blanked).
+ */
+function danglingRowBefore(lines: CodeLines, row: number, s: Splice, skip: ReadonlySet<number>): number | undefined {
+  let prev: number | undefined;
+  for (const r of lines.codeRows) {
+    if (r >= row) break;
+    prev = r;
+  }
+  if (prev === undefined || !lines.dangling.has(prev) || skip.has(prev) || prev === s.row || (row > s.row && prev < s.row)) return undefined;
+  return prev;
 }
 
 /**

@@ -2,7 +2,7 @@
 // what it reports must be the broken row, and sound code must give nothing
 // (a row reported there would be blanked for nothing).
 import { describe, expect, it } from 'vitest';
-import { rowsLeftOpenByBoth, unclosedOpeners } from './unclosed-openers';
+import { danglingRows, rowsLeftOpenByBoth, unclosedOpeners } from './unclosed-openers';
 
 const rows = (text: string, language: string) => unclosedOpeners(text, language)!.map((o) => `${o.kind}:${o.row}`);
 
@@ -53,5 +53,14 @@ describe('rowsLeftOpenByBoth', () => {
     const bad = 'b';
     expect(rowsLeftOpenByBoth(before, prefix + bad + suffix, 'python', at, bad.length, 2)).toEqual([1, 4]);
     expect(rowsLeftOpenByBoth(before, prefix + bad + suffix, 'python', at, bad.length, 4)).toEqual([1]);
+  });
+});
+
+describe('danglingRows', () => {
+  it('finds rows that end on `.`, `::` or a lone `=`, skipping comments and blank rows', () => {
+    const java = 'import java.util.\n// a comment\n\nimport java.io.*;\nint x =\n  5;\nboolean b = x ==\n  5;\n';
+    expect(danglingRows(java, 'java')).toEqual({ codeRows: [0, 3, 4, 5, 6, 7], dangling: new Set([0, 4]) });
+    expect([...danglingRows('use std::\n/* c */\nuse a::b;\nlet r = 0..\n', 'rust')!.dangling]).toEqual([0]);
+    expect([...danglingRows('import os.\nx = 1.\ny = f(a) # x.\n', 'python')!.dangling]).toEqual([0]);
   });
 });

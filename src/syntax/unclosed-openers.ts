@@ -40,9 +40,17 @@ const REGEX_AFTER_WORD = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|d
  * the broken row. Undefined for a language the lexer does not know.
  */
 export function unclosedOpeners(text: string, language: string): UnclosedOpener[] | undefined {
+  const scanned = scan(text, language);
+  return scanned && withRows(text, scanned.found);
+}
+
+/** One pass of the lexer: what is left open, and the offset of each row's last code character (rows with code only). */
+function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'row'>[]; lineEnds: number[] } | undefined {
   const mode = MODES[language];
   if (!mode) return undefined;
   const found: Omit<UnclosedOpener, 'row'>[] = [];
+  const lineEnds: number[] = [];
+  let lastCode = -1;
   // Open brackets, innermost last; '`' marks a JavaScript template's `${` (at: its backtick).
   const stack: { c: string; at: number }[] = [];
   const n = text.length;
@@ -74,13 +82,26 @@ export function unclosedOpeners(text: string, language: string): UnclosedOpener[
     found.push({ kind: 'string', at });
     return n;
   };
+  // Where the last token (code, a string, a regular expression) started: it ended just before `i`.
+  let token = -1;
   while (i < n) {
+    if (token >= 0) {
+      lastCode = i - 1;
+      token = -1;
+    }
     const c = text[i];
     const next = text[i + 1];
+    if (c === '\n' || c === ' ' || c === '\t' || c === '\r') {
+      if (c === '\n' && lastCode >= 0 && lineEnds[lineEnds.length - 1] !== lastCode) lineEnds.push(lastCode);
+      i++;
+      continue;
+    }
+    token = i;
     // Comments.
     if (mode === 'python' ? c === '#' : c === '/' && next === '/') {
       const eol = text.indexOf('\n', i);
       i = eol < 0 ? n : eol;
+      token = -1;
       continue;
     }
     if (cFamily && c === '/' && next === '*') {
@@ -97,6 +118,7 @@ export function unclosedOpeners(text: string, language: string): UnclosedOpener[
       }
       if (depth > 0) found.push({ kind: 'comment', at: i });
       i = k;
+      token = -1;
       continue;
     }
     // Strings.
@@ -159,7 +181,7 @@ export function unclosedOpeners(text: string, language: string): UnclosedOpener[
         continue;
       }
     }
-    // Brackets.
+    // Brackets (and any other code character).
     if (c === '(' || c === '[' || c === '{') stack.push({ c, at: i });
     else if (c === ')' || c === ']' || c === '}') {
       const want = c === ')' ? '(' : c === ']' ? '[' : '{';
@@ -184,7 +206,9 @@ export function unclosedOpeners(text: string, language: string): UnclosedOpener[
     i++;
   }
   for (const open of stack) if (open.c === '(' || open.c === '[') found.push({ kind: 'bracket', at: open.at });
-  return withRows(text, found);
+  if (token >= 0) lastCode = Math.min(i, n) - 1;
+  if (lastCode >= 0 && lineEnds[lineEnds.length - 1] !== lastCode) lineEnds.push(lastCode);
+  return { found, lineEnds };
 
   // JavaScript templates: the text up to the closing backtick, or up to a
   // `${`, whose code runs until its `}` (then the template goes on).
@@ -234,6 +258,42 @@ function regexEnd(text: string, i: number): number {
     }
   }
   return -1;
+}
+
+/**
+ * The rows that hold code (comments and blank rows left out), and of those
+ * the ones that end dangling: on a `.` or `::` (a member or path left
+ * unfinished: `import java.util.`, `use std::`) or a lone `=` (a value
+ * left out: `std::vector<int> v =`). tree-sitter reports such a row's
+ * error on the next code row, where the statement it could not finish
+ * runs into the next one; quarantine.ts blanks the dangling row first.
+ */
+export function danglingRows(text: string, language: string): { codeRows: number[]; dangling: Set<number> } | undefined {
+  const scanned = scan(text, language);
+  if (!scanned) return undefined;
+  const codeRows: number[] = [];
+  const dangling = new Set<number>();
+  let row = 0;
+  let from = 0;
+  for (const end of scanned.lineEnds) {
+    for (let k = text.indexOf('\n', from); k !== -1 && k < end; k = text.indexOf('\n', k + 1)) {
+      row++;
+      from = k + 1;
+    }
+    codeRows.push(row);
+    if (endsDangling(text, end)) dangling.add(row);
+  }
+  return { codeRows, dangling };
+}
+
+/** Whether the code character at `end` ends a row unfinished: `.` (not `..`, not a number's `1.`), `::`, a lone `=`. */
+function endsDangling(text: string, end: number): boolean {
+  const c = text[end];
+  const before = text[end - 1] ?? '';
+  if (c === '.') return before !== '.' && !/[0-9]/.test(before);
+  if (c === ':') return before === ':';
+  if (c === '=') return !/[=!<>+\-*/%&|^:~?]/.test(before);
+  return false;
 }
 
 function withRows(text: string, found: Omit<UnclosedOpener, 'row'>[]): UnclosedOpener[] {

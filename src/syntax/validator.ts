@@ -14,7 +14,7 @@ import { pointAfter, pointAt } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
-import { rowsLeftOpenByBoth, unclosedOpeners, type UnclosedOpener } from './unclosed-openers';
+import { danglingRows, rowsLeftOpenByBoth, unclosedOpeners, type UnclosedOpener } from './unclosed-openers';
 
 export interface SyntaxRuntimePort {
   /**
@@ -189,7 +189,7 @@ export class SyntaxValidator {
         // be broken), else the topmost error row. Recovery from one broken
         // line often shows as errors on sound lines further down; blanking
         // those too would cut code the completion has to fit.
-        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text).slice(0, 1);
+        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, danglingRows(view(text), spec.id)).slice(0, 1);
         if (!rows.length) break;
         for (const r of rows) blanked.add(r);
         const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
