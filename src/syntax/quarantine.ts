@@ -183,6 +183,19 @@ export function sureOfBlame(charged: readonly RawIssue[], before: readonly RawIs
 }
 
 /**
+ * Whether every error of the document with the completion lies on the
+ * completion's own rows: the rest of the file parses, so nothing broken
+ * elsewhere is left to share the blame (an old error that still stood
+ * would still show on its own rows; one the completion made go away was
+ * the hole's, such as tree-sitter-c-sharp's ERROR from the namespace's `{`
+ * around a method body whose header is the hole).
+ */
+export function onlyOnCompletionRows(after: readonly RawIssue[], s: Splice): boolean {
+  const last = s.row + s.newlines - (s.endsWithNewline ? 1 : 0);
+  return after.length > 0 && after.every((a) => a.row >= s.row && a.endRow <= last);
+}
+
+/**
  * The old ERROR region that held the cursor, when it started well above it
  * (more than `SWALLOW_ROWS` rows) and an error charged to the completion
  * starts at or above where it did: the completion went into code the parser

@@ -16,6 +16,8 @@ describe('unclosedOpeners', () => {
   it('finds a block comment or multi-line string that runs to the end, and one-line strings that run into the line break', () => {
     expect(rows('int a;\n/* note\nint b;\n', 'cpp')).toEqual(['comment:1']);
     expect(rows('fn f() {}\n/* a /* b */\nfn g() {}\n', 'rust')).toEqual(['comment:1']); // nested: still open
+    // Where comments do not nest, `/* note` is closed by a later comment's `*/`: the row that opens it is the broken one.
+    expect(rows('int a;\n/* note\nint b;\n/* doc */\nint c;\n', 'java')).toEqual(['comment:1']);
     expect(rows('x = 1\nnote = """abc\ny = 2\n', 'python')).toEqual(['string:1']);
     expect(rows('a := 1\nlabel := "abc\nb := 2\n', 'go')).toEqual(['string:1']);
     expect(rows('let s = `abc\nlet t = 1;\n', 'javascript')).toEqual(['string:0']);

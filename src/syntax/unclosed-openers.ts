@@ -116,7 +116,10 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
           k += 2;
         } else k++;
       }
-      if (depth > 0) found.push({ kind: 'comment', at: i });
+      // Left open to the end; or (where comments do not nest) closed only
+      // by a later comment's `*/`, with that comment's `/*` inside: a
+      // `/* note` left open in front of code and another comment.
+      if (depth > 0 || (mode !== 'rust' && text.slice(i + 2, k).includes('/*'))) found.push({ kind: 'comment', at: i });
       i = k;
       token = -1;
       continue;

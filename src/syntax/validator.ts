@@ -6,7 +6,7 @@
 import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
-import { blankRows, hasErrorsAway, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
+import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
@@ -152,6 +152,11 @@ export class SyntaxValidator {
     // And rows that leave a bracket, comment or string open that the
     // completion does not close either (unclosed-openers.ts).
     const literalRows = before.length ? await this.brokenRowsBefore(grammar, spec, req, view, splice) : [];
+    // No row broken on its own, and nothing wrong left outside the
+    // completion's rows: the error is its own (a MISSING `)` of an unclosed
+    // call elsewhere can land on the completion's row, but that call's row
+    // is then among literalRows).
+    if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice);
       return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
