@@ -104,6 +104,15 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
       token = -1;
       continue;
     }
+    // C++ preprocessor lines (with their continuations): a macro's body
+    // may hold a lone bracket (`#define LP (`).
+    if (mode === 'cpp' && c === '#' && /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))) {
+      let eol = text.indexOf('\n', i);
+      while (eol > 0 && /\\\r?$/.test(text.slice(eol - 2, eol))) eol = text.indexOf('\n', eol + 1);
+      i = eol < 0 ? n : eol;
+      token = -1;
+      continue;
+    }
     if (cFamily && c === '/' && next === '*') {
       let depth = 1;
       let k = i + 2;
@@ -162,7 +171,7 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
         i += ch ? ch[0].length : 1;
         continue;
       }
-      if (mode === 'cpp' && /[0-9]/.test(text[i - 1] ?? '')) {
+      if (mode === 'cpp' && /(?:^|[^\w'])[0-9][\w']*$/.test(text.slice(Math.max(0, i - 24), i))) {
         i++; // a digit separator: 1'000'000
         continue;
       }

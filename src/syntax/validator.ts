@@ -159,10 +159,14 @@ export class SyntaxValidator {
     if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice);
-      return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
+      return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
     }
     const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
-    return again ?? overBudget();
+    if (!again) return overBudget();
+    // Where the errors set aside (or the doubt) cleared the completion, one
+    // fact of the text can still convict it: a bracket it opens that nothing
+    // closes.
+    return again.checked && !again.valid ? again : (openedAndLeftOpen(req, spec, view, literalRows, started) ?? again);
   }
 
   /**
@@ -530,6 +534,34 @@ const sameText = (text: string) => text;
 
 export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   return treeIssues(parser.parse(text), spec, text, completion);
+}
+
+/**
+ * "Invalid" when the completion opens a round or square bracket that
+ * nothing in the file closes, read by the lexer (unclosed-openers.ts) from
+ * the document with the completion and with the rows broken on their own
+ * blanked (an unclosed comment below would otherwise hide the `)` that
+ * closes it, an unclosed `(` below would take it). tree-sitter can recover
+ * from such a bracket with no error node (tree-sitter-c-sharp before an
+ * interface's `}`), and then only the text tells. Not for JavaScript and
+ * TSX, whose JSX text may hold a lone bracket.
+ */
+export function openedAndLeftOpen(req: SyntaxRequest, spec: LanguageSpec, view: (text: string) => string, brokenRows: readonly number[], started: number): SyntaxVerdict | undefined {
+  if (spec.id === 'javascript' || spec.id === 'tsx' || !/[([]/.test(req.completion)) return undefined;
+  const row = countNewlines(req.prefix);
+  const { prefix, suffix } = blankRows(req.prefix, req.suffix, brokenRows, row);
+  const at = prefix.length;
+  const open = unclosedOpeners(view(prefix + req.completion + suffix), spec.id)?.find((o) => o.kind === 'bracket' && o.at >= at && o.at < at + req.completion.length);
+  if (!open) return undefined;
+  const text = prefix + req.completion;
+  return {
+    checked: true,
+    valid: false,
+    errors: [{ kind: 'missing', row: open.row, column: open.at - (text.lastIndexOf('\n', open.at - 1) + 1), detail: `${text[open.at] === '(' ? ')' : ']'} (the completion opens ${text[open.at]} and nothing closes it)` }],
+    preexistingErrors: 0,
+    ms: performance.now() - started,
+    language: req.language,
+  };
 }
 
 /** The verdict from the issues without and with the completion. */
