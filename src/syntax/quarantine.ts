@@ -202,10 +202,18 @@ export function onlyOnCompletionRows(after: readonly RawIssue[], s: Splice): boo
  * had already given up on (a string or comment left open above swallows
  * the rest of a Java file into one ERROR), so the charge says nothing.
  */
-export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice): RawIssue | undefined {
+export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, nothingLeftOpen = false): RawIssue | undefined {
   const charged = introducedIssues(before, after, s);
   const region = before.find((b) => b.kind === 'error' && touchesCursor(b, s) && b.row < s.row - SWALLOW_ROWS && b.end > s.at);
-  if (region && charged.some((a) => a.row <= region.row)) return region;
+  // When the text leaves no string, comment or bracket open anywhere
+  // (`nothingLeftOpen`, unclosed-openers.ts), a region that comes back
+  // unchanged around the completion (same start, its end moved by the
+  // completion's length) is the hole's own recovery (tree-sitter-rust
+  // wraps a file in one ERROR for a `}` missing before `else`): what else
+  // is charged, below where it starts, is the completion's.
+  const same = (a: RawIssue) => region !== undefined && a.start === region.start && a.end === region.end + s.length;
+  const rest = nothingLeftOpen ? charged.filter((a) => !same(a)) : charged;
+  if (region && (rest.length === 0 ? charged : rest).some((a) => a.row <= region.row)) return region;
   // An error region that runs from the completion into a line just below
   // it that was already broken on its own (an unclosed string or comment
   // there): tree-sitter merged the two, and which one is wrong cannot be

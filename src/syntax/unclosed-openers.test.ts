@@ -21,6 +21,8 @@ describe('unclosedOpeners', () => {
     expect(rows('x = 1\nnote = """abc\ny = 2\n', 'python')).toEqual(['string:1']);
     expect(rows('a := 1\nlabel := "abc\nb := 2\n', 'go')).toEqual(['string:1']);
     expect(rows('let s = `abc\nlet t = 1;\n', 'javascript')).toEqual(['string:0']);
+    // Rust: a lifetime where a value must come is a character literal left open.
+    expect(rows("fn f() {\n    let label = 'abc;\n}\n", 'rust')).toEqual(['string:1']);
   });
 
   it('reports nothing in sound code: strings, comments, raw strings, templates, regular expressions, lifetimes, digit separators', () => {

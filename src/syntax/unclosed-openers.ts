@@ -168,6 +168,10 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
       if (mode === 'rust') {
         // A character literal ('a', '\n', '\u{1F600}'); anything else is a lifetime or a label.
         const ch = /^'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/.exec(text.slice(i, i + 12));
+        // A lifetime where a value must come (after `=`, `(`, `[`) is a
+        // character literal left open: `let c = 'abc;`. Lifetimes follow
+        // `&`, `<`, `,`, `:`, `+`, labels are followed by `:`.
+        if (!ch && /^'[A-Za-z_]\w*(?!\w|\s*:)/.test(text.slice(i, i + 64)) && /[=([]\s*$/.test(text.slice(Math.max(0, i - 16), i))) found.push({ kind: 'string', at: i });
         i += ch ? ch[0].length : 1;
         continue;
       }

@@ -158,7 +158,7 @@ export class SyntaxValidator {
     // is then among literalRows).
     if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
-      const wide = swallowedBy(before, after, splice);
+      const wide = swallowedBy(before, after, splice, !(await this.openersBefore(spec, req, view)).length);
       return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
     }
     const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
@@ -361,11 +361,19 @@ export class SyntaxValidator {
     const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
     const last = this.lastBefore;
     const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
-    const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
-    if (cached) cached.openers = openers;
+    const openers = await this.openersBefore(spec, req, view);
     for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
     rows.delete(splice.row);
     return [...rows].sort((x, y) => x - y);
+  }
+
+  /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
+  private async openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): Promise<UnclosedOpener[]> {
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
+    if (cached) cached.openers = openers;
+    return openers;
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
