@@ -52,6 +52,7 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
   // these (a `(` in a docstring row is not code).
   const issueRows = new Set(before.map((b) => b.row));
   const rows = new Set<number>();
+  const codeRows = lines && new Set(lines.codeRows);
   let outer: RawIssue | undefined; // issues come outermost first, in document order
   for (const b of before) {
     // An error nested in another is a piece of its recovery (the `for` of a
@@ -81,6 +82,14 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
       // what the completion has to fit.
       const start = brokenRow(b, text);
       row = firstRowLeavingBracketOpen(text, b.row, s.row, issueRows) ?? (opensBlock(rowText(text, start)) ? undefined : start);
+      // A region that opens on a row with no code (a comment: tree-sitter-
+      // rust wraps a whole file in one ERROR from its first line) says
+      // nothing of where the break is: blanking that row changes nothing
+      // broken. The errors nested in it are looked at instead.
+      if (row !== undefined && codeRows && !codeRows.has(row)) {
+        row = undefined;
+        outer = undefined;
+      }
     }
     if (row !== undefined && !skip.has(row)) rows.add(row);
   }
