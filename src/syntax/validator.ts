@@ -6,7 +6,7 @@
 import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
-import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
+import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
@@ -93,6 +93,8 @@ interface BeforeParse {
   literalRows?: number[];
   /** What the text leaves open (unclosed-openers.ts). */
   openers?: UnclosedOpener[];
+  /** Its code rows and dangling rows (unclosed-openers.ts). */
+  codeLines?: CodeLines;
   /** The same document with rows blanked by the quarantine, per set of rows. */
   blanked?: Map<string, RawIssue[]>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
@@ -198,7 +200,7 @@ export class SyntaxValidator {
         // be broken), else the topmost error row. Recovery from one broken
         // line often shows as errors on sound lines further down; blanking
         // those too would cut code the completion has to fit.
-        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, danglingRows(view(text), spec.id)).slice(0, 1);
+        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view)).slice(0, 1);
         if (!rows.length) break;
         for (const r of rows) blanked.add(r);
         const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
@@ -365,6 +367,21 @@ export class SyntaxValidator {
     for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
     rows.delete(splice.row);
     return [...rows].sort((x, y) => x - y);
+  }
+
+  /**
+   * The code rows of prefix + suffix and those that end dangling
+   * (unclosed-openers.ts), cached with the before issues: read once per
+   * spot, not per quarantine round (rows blanked since are skipped by the
+   * quarantine itself).
+   */
+  private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): CodeLines | undefined {
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    if (cached?.codeLines) return cached.codeLines;
+    const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
+    if (cached) cached.codeLines = lines;
+    return lines;
   }
 
   /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
