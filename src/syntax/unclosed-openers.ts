@@ -1,21 +1,28 @@
 // Rows broken on their own, read from the text: a round or square bracket
 // that nothing closes, a block comment or multi-line string that runs to
-// the end of the file, a one-line string that runs into its line break.
-// These are facts about the characters, whatever tree-sitter's recovery
-// made of them: an unclosed `(` a line below the cursor and the hole's own
-// error merge into one ERROR that starts at the cursor, `/* note` below
-// makes the rest of a Rust file one ERROR, and no error row of the tree
-// points at the line that is really broken. quarantine.ts sets such rows
-// aside first (with the rows of broken-literals.ts).
+// the end of the file (or, where comments do not nest, is closed only by a
+// later comment's `*/`), a one-line string that runs into its line break,
+// a Rust lifetime where a value must come (`let c = 'abc;`). These are
+// facts about the characters, whatever tree-sitter's recovery made of
+// them: an unclosed `(` a line below the cursor and the hole's own error
+// merge into one ERROR that starts at the cursor, `/* note` below makes
+// the rest of a Rust file one ERROR, and no error row of the tree points
+// at the line that is really broken. quarantine.ts sets such rows aside
+// first (with the rows of broken-literals.ts). The same pass gives the
+// rows that end dangling (`use std::`, `import java.util.`, `v =`), whose
+// error tree-sitter reports on the next code row.
 //
 // A small lexer per language: comments, strings (one-line or multi-line,
 // raw, verbatim, templates with `${...}`), JavaScript regular expressions
 // by the usual "what came before the slash" guess, Rust lifetimes against
-// character literals. Not a tokenizer: a row it gets wrong is only blanked
-// needlessly (the quarantine's later rules still decide, on both documents
-// alike), never charged to the completion.
+// character literals, C++ preprocessor lines and digit separators. Not a
+// tokenizer: a row it gets wrong is only blanked needlessly, in both
+// documents alike (the quarantine's later rules still decide). The one
+// verdict it gives on its own, a bracket the completion opens and nothing
+// closes (validator.ts), is not asked of JavaScript and TSX, where JSX
+// text can hold a lone bracket.
 
-type Mode = 'python' | 'c' | 'cpp' | 'csharp' | 'js' | 'go' | 'rust' | 'java';
+type Mode = 'python' | 'cpp' | 'csharp' | 'js' | 'go' | 'rust' | 'java';
 
 const MODES: Record<string, Mode> = {
   python: 'python', java: 'java', cpp: 'cpp', csharp: 'csharp',

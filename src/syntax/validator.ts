@@ -160,7 +160,7 @@ export class SyntaxValidator {
     // is then among literalRows).
     if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
-      const wide = swallowedBy(before, after, splice, !(await this.openersBefore(spec, req, view)).length);
+      const wide = swallowedBy(before, after, splice, !this.openersBefore(spec, req, view).length);
       return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
     }
     const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
@@ -363,10 +363,16 @@ export class SyntaxValidator {
     const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
     const last = this.lastBefore;
     const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
-    const openers = await this.openersBefore(spec, req, view);
+    const openers = this.openersBefore(spec, req, view);
     for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
     rows.delete(splice.row);
     return [...rows].sort((x, y) => x - y);
+  }
+
+  /** What is kept of the document without the completion, when it is this request's. */
+  private atSameSpot(spec: LanguageSpec, req: SyntaxRequest): BeforeParse | undefined {
+    const last = this.lastBefore;
+    return last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
   }
 
   /**
@@ -376,8 +382,7 @@ export class SyntaxValidator {
    * quarantine itself).
    */
   private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): CodeLines | undefined {
-    const last = this.lastBefore;
-    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    const cached = this.atSameSpot(spec, req);
     if (cached?.codeLines) return cached.codeLines;
     const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
     if (cached) cached.codeLines = lines;
@@ -385,9 +390,8 @@ export class SyntaxValidator {
   }
 
   /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
-  private async openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): Promise<UnclosedOpener[]> {
-    const last = this.lastBefore;
-    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+  private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): UnclosedOpener[] {
+    const cached = this.atSameSpot(spec, req);
     const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
     if (cached) cached.openers = openers;
     return openers;
