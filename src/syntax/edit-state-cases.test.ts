@@ -177,3 +177,12 @@ describe('blanking rows', () => {
     expect(s).toBe('\nc = 3\n      \n');
   });
 });
+
+describe('grammar gaps that are not errors', () => {
+  it('TypeScript and TSX: `new new Foo()` (valid; tree-sitter-typescript inserts a MISSING `!`) passes, a real error next to it is still caught', async () => {
+    for (const language of ['typescript', 'tsx']) {
+      expect(await check(language, 'const h = ', 'new new Foo()', ';\n'), language).toMatchObject({ checked: true, valid: true });
+      expect(await check(language, 'const h = ', 'new new Foo(', ';\n'), language).toMatchObject({ checked: true, valid: false });
+    }
+  });
+});
