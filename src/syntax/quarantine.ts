@@ -19,6 +19,13 @@
 // never blanked, so the completion is still judged against the code it
 // has to fit.
 //
+// Rows broken on their own whatever the recovery made of them (a string,
+// comment or bracket left open both without and with the completion, read
+// from the text: broken-literals.ts, unclosed-openers.ts) are blanked
+// first, even on the row just below the cursor; a statement left dangling
+// on the code row before an error row (`use std::`) is blanked instead of
+// the row tree-sitter reports.
+//
 // The verdict is then the one on the quarantined text. If errors are still
 // left away from the cursor after a few rounds and the completion is still
 // charged where they could reach, the check cannot tell the completion's
