@@ -136,11 +136,18 @@ function walk(dir: string, ext: string, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * Where in each step the sample is taken, in [0, 1): 0 for the committed
+ * corpus; another value (EDIT_STATES_PHASE=0.5) draws a different slice of
+ * the same sources, to check the validator on programs it was not tuned on.
+ */
+const PHASE = Number(process.env.EDIT_STATES_PHASE ?? 0);
+
 /** Every `step`-th file, so the sample spreads over the whole tree. */
 function spread<T>(items: T[], count: number): T[] {
   if (items.length <= count) return items;
   const step = items.length / count;
-  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]);
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i + PHASE) * step)]);
 }
 
 /** Holes in a real file: statement lines and short blocks inside bodies, a few per file. */

@@ -7,6 +7,8 @@ import { blankMacroUses, statementMacros } from './cpp-macros';
 import { createNodeValidator } from './node-runtime';
 import { blankRows } from './quarantine';
 import { unterminatedLiteralRows } from './broken-literals';
+import { languageSpec } from './languages';
+import { openedAndLeftOpen } from './validator';
 
 const validator = createNodeValidator();
 const check = (language: string, prefix: string, completion: string, suffix: string) => validator.validate({ language, prefix, completion, suffix });
@@ -33,6 +35,49 @@ describe('a file that already holds an unrelated error', () => {
     const v = await check('python', prefix, 'print(x)', '\n    return 0\n');
     expect(v.checked && !v.valid).toBe(false);
     if (!v.checked) expect(v.uncheckedReason).toMatch(/broken|error elsewhere/);
+  });
+});
+
+describe('rows broken on their own, read from the text (unclosed-openers.ts), set aside first', () => {
+  it('Python: an unclosed bracket just above or just below the cursor: a correct completion passes, one that leaves its own bracket open is caught', async () => {
+    const above = 'def f(xs):\n    values = max(1, 2\n    for x in xs:\n        ';
+    expect(await check('python', above, 'print(x)', '\n    return 0\n')).toMatchObject({ checked: true, valid: true });
+    expect(await check('python', above, 'print(x', '\n    return 0\n')).toMatchObject({ checked: true, valid: false });
+    const prefix = 'def f(xs):\n    for x in xs:\n        ';
+    const below = '\n    values = max(1, 2\n    return 0\n';
+    expect(await check('python', prefix, 'print(x)', below)).toMatchObject({ checked: true, valid: true });
+    expect(await check('python', prefix, 'print(x', below)).toMatchObject({ checked: true, valid: false });
+  });
+
+  it('Java: a `/* note` below, closed only by a later comment: the same', async () => {
+    const prefix = 'class A {\n  void f(int n) {\n    ';
+    const suffix = '\n    /* note\n    g(n);\n  }\n  /* doc */\n  void g(int n) {}\n}\n';
+    expect(await check('java', prefix, 'g(n + 1);', suffix)).toMatchObject({ checked: true, valid: true });
+    expect(await check('java', prefix, 'g(n + 1;', suffix)).toMatchObject({ checked: true, valid: false, errors: [{ row: 2, detail: ')' }] });
+  });
+
+  it('Rust: `use std::` dangling on the first line, its error reported on the next code row: the dangling row is set aside', async () => {
+    const prefix = 'use std::\n// comment\nuse std::fmt;\nfn f(n: i32) -> i32 {\n    ';
+    expect(await check('rust', prefix, 'let m = n + 1;', '\n    n\n}\n')).toMatchObject({ checked: true, valid: true });
+    expect(await check('rust', prefix, 'let m = (n + 1;', '\n    n\n}\n')).toMatchObject({ checked: true, valid: false, errors: [{ row: 4 }] });
+  });
+});
+
+describe('a bracket the completion opens and nothing closes (the last word where errors were set aside)', () => {
+  const same = (text: string) => text;
+  it('is read with the rows broken on their own blanked: a `/* note` below would hide the `)` that closes it', () => {
+    const java = languageSpec('java')!;
+    const prefix = 'class A {\n  void f(int a, int b) {\n    ';
+    const call = { language: 'java', prefix, completion: 'g(a,', suffix: '\n    /* note\n      b);\n  }\n}\n' };
+    expect(openedAndLeftOpen(call, java, same, [3], 0)).toBeUndefined();
+    // Not blanked, the comment swallows the `)`: the rows must be the broken ones.
+    expect(openedAndLeftOpen(call, java, same, [], 0)).toMatchObject({ valid: false });
+    const left = { language: 'java', prefix, completion: 'g(a + 1;', suffix: '\n    /* note\n    h();\n  }\n}\n' };
+    expect(openedAndLeftOpen(left, java, same, [3], 0)).toMatchObject({ checked: true, valid: false, errors: [{ kind: 'missing', row: 2, column: 5 }] });
+  });
+
+  it('is not used for JavaScript (JSX text may hold a lone bracket)', () => {
+    expect(openedAndLeftOpen({ language: 'javascript', prefix: 'const a = ', completion: 'f(1', suffix: ';\n' }, languageSpec('javascript')!, same, [], 0)).toBeUndefined();
   });
 });
 
@@ -130,5 +175,14 @@ describe('blanking rows', () => {
     const { prefix: p, suffix: s } = blankRows(prefix, suffix, [1, 5], 3);
     expect(p).toBe('a = 1\n        \nb = 2\n');
     expect(s).toBe('\nc = 3\n      \n');
+  });
+});
+
+describe('grammar gaps that are not errors', () => {
+  it('TypeScript and TSX: `new new Foo()` (valid; tree-sitter-typescript inserts a MISSING `!`) passes, a real error next to it is still caught', async () => {
+    for (const language of ['typescript', 'tsx']) {
+      expect(await check(language, 'const h = ', 'new new Foo()', ';\n'), language).toMatchObject({ checked: true, valid: true });
+      expect(await check(language, 'const h = ', 'new new Foo(', ';\n'), language).toMatchObject({ checked: true, valid: false });
+    }
   });
 });

@@ -50,16 +50,20 @@ export function collectIssues(tree: Tree): RawIssue[] {
   // whose subtree shows no issue hides a MISSING token of a hidden rule
   // (Python's `_newline` in `return return x`) that no cursor can visit.
   const open: { node: Node; count: number }[] = [];
+  // MISSING tokens that are a grammar's gap, not the text's (grammarGap):
+  // counted so that their ancestors do not report a hidden one instead.
+  let excused = 0;
   const close = () => {
     const { node, count } = open.pop()!;
-    if (!node.isError && issues.length === count) issues.push(hiddenMissing(node));
+    if (!node.isError && issues.length + excused === count) issues.push(hiddenMissing(node));
   };
   const cursor = tree.walk();
   try {
     for (;;) {
       const node = cursor.currentNode;
       const missing = node.isMissing;
-      if (missing || node.isError) {
+      if (missing && grammarGap(node)) excused++;
+      else if (missing || node.isError) {
         issues.push({
           kind: missing ? 'missing' : 'error',
           type: node.type,
@@ -74,7 +78,7 @@ export function collectIssues(tree: Tree): RawIssue[] {
       // Descend only where an error hides; otherwise go to the next sibling,
       // climbing up as long as there is none.
       if (node.hasError && !missing) {
-        open.push({ node, count: issues.length });
+        open.push({ node, count: issues.length + excused });
         if (cursor.gotoFirstChild()) continue;
         close();
       }
@@ -89,6 +93,18 @@ export function collectIssues(tree: Tree): RawIssue[] {
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * A MISSING token tree-sitter inserts where the text is valid: the
+ * grammar's gap, not an error. tree-sitter-typescript cannot take a `new`
+ * with arguments as another `new`'s constructor (`new new Foo()`, valid
+ * JavaScript and TypeScript, accepted by TypeScript's parser) and makes it
+ * fit with a MISSING non-null `!` after `new Foo()`.
+ */
+function grammarGap(node: Node): boolean {
+  const parent = node.parent;
+  return node.type === '!' && parent?.type === 'non_null_expression' && parent.firstChild?.type === 'new_expression' && parent.parent?.type === 'new_expression';
 }
 
 /**

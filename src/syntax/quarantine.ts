@@ -19,6 +19,13 @@
 // never blanked, so the completion is still judged against the code it
 // has to fit.
 //
+// Rows broken on their own whatever the recovery made of them (a string,
+// comment or bracket left open both without and with the completion, read
+// from the text: broken-literals.ts, unclosed-openers.ts) are blanked
+// first, even on the row just below the cursor; a statement left dangling
+// on the code row before an error row (`use std::`) is blanked instead of
+// the row tree-sitter reports.
+//
 // The verdict is then the one on the quarantined text. If errors are still
 // left away from the cursor after a few rounds and the completion is still
 // charged where they could reach, the check cannot tell the completion's
@@ -45,13 +52,14 @@ export function startsAway(b: RawIssue, s: Splice): boolean {
  * spans the cursor only when an issue of `after` starts on the same row too
  * (rows after the cursor shifted by the completion's line breaks).
  */
-export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string): number[] {
+export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string, lines?: CodeLines): number[] {
   const afterRows = new Set(after.map((a) => a.row));
   // Rows tree-sitter found something wrong on (nested errors included): a
   // row that leaves a bracket open is taken for the broken one only among
   // these (a `(` in a docstring row is not code).
   const issueRows = new Set(before.map((b) => b.row));
   const rows = new Set<number>();
+  const codeRows = lines && new Set(lines.codeRows);
   let outer: RawIssue | undefined; // issues come outermost first, in document order
   for (const b of before) {
     // An error nested in another is a piece of its recovery (the `for` of a
@@ -67,6 +75,11 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
       // one, at the declaration tree-sitter could no longer finish), else
       // where it starts.
       row = firstRowLeavingBracketOpen(text, b.row, b.endRow + 1, issueRows) ?? brokenRow(b, text);
+      // A statement left dangling on the code row before (`use std::`,
+      // `import java.util.`, `v =`) runs into this one, where tree-sitter
+      // reports it: that row is the broken one, blanked first.
+      const dangling = lines && danglingRowBefore(lines, row, s, skip);
+      if (dangling !== undefined) row = dangling;
     } else if (afterRows.has(b.start < s.at ? b.row : b.row + s.newlines)) {
       // An error that spans the cursor from above may be the hole's own (a
       // call whose arguments the middle finishes): set aside only if it
@@ -76,10 +89,38 @@ export function stableErrorRows(before: readonly RawIssue[], after: readonly Raw
       // what the completion has to fit.
       const start = brokenRow(b, text);
       row = firstRowLeavingBracketOpen(text, b.row, s.row, issueRows) ?? (opensBlock(rowText(text, start)) ? undefined : start);
+      // A region that opens on a row with no code (a comment: tree-sitter-
+      // rust wraps a whole file in one ERROR from its first line) says
+      // nothing of where the break is: blanking that row changes nothing
+      // broken. The errors nested in it are looked at instead.
+      if (row !== undefined && codeRows && !codeRows.has(row)) {
+        row = undefined;
+        outer = undefined;
+      }
     }
     if (row !== undefined && !skip.has(row)) rows.add(row);
   }
   return [...rows].sort((x, y) => x - y);
+}
+
+/** The rows that hold code, and those that end unfinished (unclosed-openers.ts `danglingRows`). */
+export interface CodeLines {
+  codeRows: readonly number[];
+  dangling: ReadonlySet<number>;
+}
+
+/**
+ * The code row just before `row` when it ends dangling, on the same side of
+ * the cursor and not its row (nor one already blanked).
+ */
+function danglingRowBefore(lines: CodeLines, row: number, s: Splice, skip: ReadonlySet<number>): number | undefined {
+  let prev: number | undefined;
+  for (const r of lines.codeRows) {
+    if (r >= row) break;
+    prev = r;
+  }
+  if (prev === undefined || !lines.dangling.has(prev) || skip.has(prev) || prev === s.row || (row > s.row && prev < s.row)) return undefined;
+  return prev;
 }
 
 /**
@@ -158,16 +199,37 @@ export function sureOfBlame(charged: readonly RawIssue[], before: readonly RawIs
 }
 
 /**
+ * Whether every error of the document with the completion lies on the
+ * completion's own rows: the rest of the file parses, so nothing broken
+ * elsewhere is left to share the blame (an old error that still stood
+ * would still show on its own rows; one the completion made go away was
+ * the hole's, such as tree-sitter-c-sharp's ERROR from the namespace's `{`
+ * around a method body whose header is the hole).
+ */
+export function onlyOnCompletionRows(after: readonly RawIssue[], s: Splice): boolean {
+  const last = s.row + s.newlines - (s.endsWithNewline ? 1 : 0);
+  return after.length > 0 && after.every((a) => a.row >= s.row && a.endRow <= last);
+}
+
+/**
  * The old ERROR region that held the cursor, when it started well above it
  * (more than `SWALLOW_ROWS` rows) and an error charged to the completion
  * starts at or above where it did: the completion went into code the parser
  * had already given up on (a string or comment left open above swallows
  * the rest of a Java file into one ERROR), so the charge says nothing.
  */
-export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice): RawIssue | undefined {
+export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, nothingLeftOpen = false): RawIssue | undefined {
   const charged = introducedIssues(before, after, s);
   const region = before.find((b) => b.kind === 'error' && touchesCursor(b, s) && b.row < s.row - SWALLOW_ROWS && b.end > s.at);
-  if (region && charged.some((a) => a.row <= region.row)) return region;
+  // When the text leaves no string, comment or bracket open anywhere
+  // (`nothingLeftOpen`, unclosed-openers.ts), a region that comes back
+  // unchanged around the completion (same start, its end moved by the
+  // completion's length) is the hole's own recovery (tree-sitter-rust
+  // wraps a file in one ERROR for a `}` missing before `else`): what else
+  // is charged, below where it starts, is the completion's.
+  const same = (a: RawIssue) => region !== undefined && a.start === region.start && a.end === region.end + s.length;
+  const rest = nothingLeftOpen ? charged.filter((a) => !same(a)) : charged;
+  if (region && (rest.length === 0 ? charged : rest).some((a) => a.row <= region.row)) return region;
   // An error region that runs from the completion into a line just below
   // it that was already broken on its own (an unclosed string or comment
   // there): tree-sitter merged the two, and which one is wrong cannot be

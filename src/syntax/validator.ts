@@ -6,7 +6,7 @@
 import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { introducedIssues, type Splice } from './differential';
-import { blankRows, hasErrorsAway, stableErrorRows, sureOfBlame, swallowedBy } from './quarantine';
+import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
@@ -14,6 +14,7 @@ import { pointAfter, pointAt } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
+import { danglingRows, rowsLeftOpenByBoth, unclosedOpeners, type UnclosedOpener } from './unclosed-openers';
 
 export interface SyntaxRuntimePort {
   /**
@@ -90,6 +91,10 @@ interface BeforeParse {
   suffix: string;
   issues: RawIssue[];
   literalRows?: number[];
+  /** What the text leaves open (unclosed-openers.ts). */
+  openers?: UnclosedOpener[];
+  /** Its code rows and dangling rows (unclosed-openers.ts). */
+  codeLines?: CodeLines;
   /** The same document with rows blanked by the quarantine, per set of rows. */
   blanked?: Map<string, RawIssue[]>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
@@ -146,13 +151,24 @@ export class SyntaxValidator {
     if (verdict.valid) return verdict;
     // Rows where a one-line string opens and runs on (broken-literals.ts):
     // set aside first, wherever tree-sitter's recovery put the error.
-    const literalRows = before.length ? (await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view)).filter((r) => r !== splice.row) : [];
+    // And rows that leave a bracket, comment or string open that the
+    // completion does not close either (unclosed-openers.ts).
+    const literalRows = before.length ? await this.brokenRowsBefore(grammar, spec, req, view, splice) : [];
+    // No row broken on its own, and nothing wrong left outside the
+    // completion's rows: the error is its own (a MISSING `)` of an unclosed
+    // call elsewhere can land on the completion's row, but that call's row
+    // is then among literalRows).
+    if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
-      const wide = swallowedBy(before, after, splice);
-      return wide ? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started) : verdict;
+      const wide = swallowedBy(before, after, splice, !this.openersBefore(spec, req, view).length);
+      return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
     }
     const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
-    return again ?? overBudget();
+    if (!again) return overBudget();
+    // Where the errors set aside (or the doubt) cleared the completion, one
+    // fact of the text can still convict it: a bracket it opens that nothing
+    // closes.
+    return again.checked && !again.valid ? again : (openedAndLeftOpen(req, spec, view, literalRows, started) ?? again);
   }
 
   /**
@@ -184,7 +200,7 @@ export class SyntaxValidator {
         // be broken), else the topmost error row. Recovery from one broken
         // line often shows as errors on sound lines further down; blanking
         // those too would cut code the completion has to fit.
-        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text).slice(0, 1);
+        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view)).slice(0, 1);
         if (!rows.length) break;
         for (const r of rows) blanked.add(r);
         const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
@@ -335,6 +351,50 @@ export class SyntaxValidator {
     const tree = held.tree.copy();
     last?.tree?.delete();
     this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
+  }
+
+  /**
+   * Rows of prefix + suffix broken on their own, whatever the recovery made
+   * of them: where a one-line string runs on (broken-literals.ts, from the
+   * tree), and where an opener is left open without and with the completion
+   * (unclosed-openers.ts, from the text). Never the cursor's row.
+   */
+  private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice): Promise<number[]> {
+    const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
+    const last = this.lastBefore;
+    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    const openers = this.openersBefore(spec, req, view);
+    for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
+    rows.delete(splice.row);
+    return [...rows].sort((x, y) => x - y);
+  }
+
+  /** What is kept of the document without the completion, when it is this request's. */
+  private atSameSpot(spec: LanguageSpec, req: SyntaxRequest): BeforeParse | undefined {
+    const last = this.lastBefore;
+    return last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+  }
+
+  /**
+   * The code rows of prefix + suffix and those that end dangling
+   * (unclosed-openers.ts), cached with the before issues: read once per
+   * spot, not per quarantine round (rows blanked since are skipped by the
+   * quarantine itself).
+   */
+  private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): CodeLines | undefined {
+    const cached = this.atSameSpot(spec, req);
+    if (cached?.codeLines) return cached.codeLines;
+    const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
+    if (cached) cached.codeLines = lines;
+    return lines;
+  }
+
+  /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
+  private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): UnclosedOpener[] {
+    const cached = this.atSameSpot(spec, req);
+    const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
+    if (cached) cached.openers = openers;
+    return openers;
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
@@ -503,6 +563,34 @@ const sameText = (text: string) => text;
 
 export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   return treeIssues(parser.parse(text), spec, text, completion);
+}
+
+/**
+ * "Invalid" when the completion opens a round or square bracket that
+ * nothing in the file closes, read by the lexer (unclosed-openers.ts) from
+ * the document with the completion and with the rows broken on their own
+ * blanked (an unclosed comment below would otherwise hide the `)` that
+ * closes it, an unclosed `(` below would take it). tree-sitter can recover
+ * from such a bracket with no error node (tree-sitter-c-sharp before an
+ * interface's `}`), and then only the text tells. Not for JavaScript and
+ * TSX, whose JSX text may hold a lone bracket.
+ */
+export function openedAndLeftOpen(req: SyntaxRequest, spec: LanguageSpec, view: (text: string) => string, brokenRows: readonly number[], started: number): SyntaxVerdict | undefined {
+  if (spec.id === 'javascript' || spec.id === 'tsx' || !/[([]/.test(req.completion)) return undefined;
+  const row = countNewlines(req.prefix);
+  const { prefix, suffix } = blankRows(req.prefix, req.suffix, brokenRows, row);
+  const at = prefix.length;
+  const open = unclosedOpeners(view(prefix + req.completion + suffix), spec.id)?.find((o) => o.kind === 'bracket' && o.at >= at && o.at < at + req.completion.length);
+  if (!open) return undefined;
+  const text = prefix + req.completion;
+  return {
+    checked: true,
+    valid: false,
+    errors: [{ kind: 'missing', row: open.row, column: open.at - (text.lastIndexOf('\n', open.at - 1) + 1), detail: `${text[open.at] === '(' ? ')' : ']'} (the completion opens ${text[open.at]} and nothing closes it)` }],
+    preexistingErrors: 0,
+    ms: performance.now() - started,
+    language: req.language,
+  };
 }
 
 /** The verdict from the issues without and with the completion. */
