@@ -479,7 +479,7 @@ export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, 
 }
 
 /** Every issue of a parsed tree (kept). */
-function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+export function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   const issues = collectIssues(tree);
   if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
   if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
