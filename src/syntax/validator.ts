@@ -90,8 +90,8 @@ interface BeforeParse {
   suffix: string;
   issues: RawIssue[];
   literalRows?: number[];
-  /** The same document with rows blanked by the quarantine, per set of rows. */
-  blanked?: Map<string, RawIssue[]>;
+  /** The same document with rows blanked by the quarantine, per set of rows (with its tree, when parsed incrementally). */
+  blanked?: Map<string, { issues: RawIssue[]; tree?: Tree }>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
   tree?: Tree;
 }
@@ -194,23 +194,39 @@ export class SyntaxValidator {
         const key = [...blanked].sort((x, y) => x - y).join(',');
         const cache = this.lastBefore?.spec === spec && this.lastBefore.prefix === req.prefix && this.lastBefore.suffix === req.suffix ? (this.lastBefore.blanked ??= new Map()) : undefined;
         const inserted: [number, number] = [splice.at, splice.at + splice.length];
-        let b = cache?.get(key);
-        if (!b && prevBefore) {
+        let entry = cache?.get(key);
+        if (entry?.tree) {
+          prevBefore = { tree: entry.tree.copy(), text }; // a copy: the cache may be dropped meanwhile
+          owned.push(prevBefore.tree);
+        } else if (!entry && prevBefore) {
           const parsed = await this.reparse(grammar, spec, text, prevBefore);
+          entry = { issues: parsed.issues, tree: parsed.tree.copy() };
           owned.push(parsed.tree);
-          b = parsed.issues;
           prevBefore = parsed;
-        } else if (!b) {
+        } else if (!entry) {
           const fresh = await this.recoveryParse(grammar, spec, view(text), deadline);
           if (!fresh) return null;
-          b = fresh;
+          entry = { issues: fresh };
         } else {
-          prevBefore = undefined; // from the cache: no tree to go on from (the next round starts from the last one with a tree, or fresh)
+          prevBefore = undefined; // from the cache without a tree: none to go on from (the next round starts from the last one with a tree, or fresh)
         }
-        cache?.set(key, b);
+        if (cache && !cache.has(key)) cache.set(key, entry);
+        else if (entry.tree && cache?.get(key) !== entry) entry.tree.delete(); // not kept
+        const b = entry.issues;
         const withCompletion = prefix + req.completion + suffix;
         let a: RawIssue[] | null;
-        if (prevAfter) {
+        if (prevBefore) {
+          // From this round's document without the completion: the two
+          // differ only by the completion, and with the error set aside that
+          // tree is mostly sound, so little is parsed again (from the last
+          // round's tree with the completion, the blanked rows would be
+          // parsed again too, and from the first round on, everything
+          // between them and the completion).
+          const parsed = await this.reparse(grammar, spec, withCompletion, prevBefore, inserted);
+          owned.push(parsed.tree);
+          a = parsed.issues;
+          prevAfter = parsed;
+        } else if (prevAfter) {
           const parsed = await this.reparse(grammar, spec, withCompletion, prevAfter, inserted);
           owned.push(parsed.tree);
           a = parsed.issues;
@@ -333,7 +349,7 @@ export class SyntaxValidator {
     if (last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix) return;
     if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
     const tree = held.tree.copy();
-    last?.tree?.delete();
+    forget(last);
     this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
   }
 
@@ -368,7 +384,7 @@ export class SyntaxValidator {
     const issues = issuesOf(tree, spec, text);
     // Kept (one tree at a time) for the literal rows and for incremental
     // parses with each candidate in.
-    this.lastBefore?.tree?.delete();
+    forget(this.lastBefore);
     this.lastBefore = { spec, prefix, suffix, issues, tree };
     return issues;
   }
@@ -462,6 +478,12 @@ export class SyntaxValidator {
     }
     return language;
   }
+}
+
+/** Free the trees a BeforeParse holds (wasm memory), when another takes its place. */
+function forget(before: BeforeParse | undefined): void {
+  before?.tree?.delete();
+  for (const b of before?.blanked?.values() ?? []) b.tree?.delete();
 }
 
 /**
