@@ -250,8 +250,11 @@ export class LiveDocuments {
     const key = `${offset}:${spans.join(';')}`;
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
+    // A window that is the whole document (nothing could be cut: a file
+    // tree-sitter reads as one ERROR) is the document's own tree.
+    const whole = spans.length === 1 && spans[0][0] === 0 && spans[0][1] === doc.text.length;
     if (doc.before?.key !== key) {
-      const tree = await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: rangesBefore(spans, lines), deadline });
+      const tree = whole ? doc.tree.copy() : await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: rangesBefore(spans, lines), deadline });
       if (!tree) return OVER_BUDGET;
       if (this.docs.get(uri) !== doc) {
         tree.delete(); // closed meanwhile (a parse in slices pauses)
@@ -281,7 +284,11 @@ export class LiveDocuments {
     // count too: the full check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
     if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc))) {
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
+      // What the window parsed already, the whole-text check need not parse
+      // again: the document without the completion (its issues), and when the
+      // window is the whole document, the document with it too.
+      const held = { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, held);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
         return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);

@@ -57,6 +57,14 @@ export interface SyntaxValidatorOptions {
 export interface HeldTree {
   tree: Tree;
   text: string;
+  /** `issuesOf(tree, spec, text)`, when the caller has them: the tree is not walked again. */
+  issues?: RawIssue[];
+  /**
+   * The issues of the text with `completion` in, when the caller parsed it
+   * the way `afterIssues` would (incrementally from `tree`, the whole text):
+   * the live path's window, when it is the whole document.
+   */
+  after?: { completion: string; issues: RawIssue[] };
 }
 
 /** How `parseInSlices` parses. */
@@ -94,6 +102,8 @@ interface BeforeParse {
   blanked?: Map<string, { issues: RawIssue[]; tree?: Tree }>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
   tree?: Tree;
+  /** The caller's tree `tree` is a copy of (`adopt`), if any. */
+  heldFrom?: Tree;
 }
 
 export class SyntaxValidator {
@@ -139,7 +149,8 @@ export class SyntaxValidator {
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
-    const after = req.completion === '' ? before : await this.afterIssues(grammar, spec, req, view, deadline);
+    const parsedAlready = held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree ? held.after.issues : undefined;
+    const after = req.completion === '' ? before : parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline));
     if (!after) return overBudget();
     const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
@@ -350,7 +361,7 @@ export class SyntaxValidator {
     if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
     const tree = held.tree.copy();
     forget(last);
-    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
+    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: held.issues ?? issuesOf(tree, spec, held.text), tree, heldFrom: held.tree };
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
