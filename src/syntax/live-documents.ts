@@ -48,6 +48,8 @@ interface LiveDocument {
   errors?: RawIssue[];
   /** Whether it defines C++ statement-like macros, made when first needed. */
   macros?: boolean;
+  /** The window at the last offset checked (the tree decides it, so it holds for the version). */
+  spans?: { offset: number; spans: [number, number][] };
   /**
    * The last window checked without a completion: candidates at one spot
    * share its issues, and each is parsed in incrementally from its tree.
@@ -204,7 +206,7 @@ export class LiveDocuments {
     }
     doc.tree.delete();
     doc.before?.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined });
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, spans: undefined, before: undefined, errors: undefined, macros: undefined });
     return true;
   }
 
@@ -246,7 +248,8 @@ export class LiveDocuments {
 
     const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
     const at = pointOf(offset, lines);
-    const spans = windowSpans(doc.tree, offset, doc.text.length);
+    if (doc.spans?.offset !== offset) doc.spans = { offset, spans: windowSpans(doc.tree, offset, doc.text.length) };
+    const { spans } = doc.spans;
     const key = `${offset}:${spans.join(';')}`;
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
