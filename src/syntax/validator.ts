@@ -184,8 +184,8 @@ export class SyntaxValidator {
     // (and the completion went in): they are parsed incrementally from
     // those trees. Not where tree-sitter sees another text (C++ macros).
     const last = this.lastBefore;
-    const incremental = view === sameText && text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
-    const base = incremental ? { tree: last.tree!.copy(), text } : undefined; // a copy: the cached tree may be replaced meanwhile
+    const incremental = text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
+    const base = incremental ? { tree: last.tree!.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
     let prevBefore = base;
     let prevAfter = base;
     const owned: Tree[] = base ? [base.tree] : [];
@@ -207,10 +207,10 @@ export class SyntaxValidator {
         const inserted: [number, number] = [splice.at, splice.at + splice.length];
         let entry = cache?.get(key);
         if (entry?.tree) {
-          prevBefore = { tree: entry.tree.copy(), text }; // a copy: the cache may be dropped meanwhile
+          prevBefore = { tree: entry.tree.copy(), text: view(text) }; // a copy: the cache may be dropped meanwhile
           owned.push(prevBefore.tree);
         } else if (!entry && prevBefore) {
-          const parsed = await this.reparse(grammar, spec, text, prevBefore);
+          const parsed = await this.reparse(grammar, spec, view(text), prevBefore);
           entry = { issues: parsed.issues, tree: parsed.tree.copy() };
           owned.push(parsed.tree);
           prevBefore = parsed;
@@ -233,12 +233,12 @@ export class SyntaxValidator {
           // round's tree with the completion, the blanked rows would be
           // parsed again too, and from the first round on, everything
           // between them and the completion).
-          const parsed = await this.reparse(grammar, spec, withCompletion, prevBefore, inserted);
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevBefore, inserted);
           owned.push(parsed.tree);
           a = parsed.issues;
           prevAfter = parsed;
         } else if (prevAfter) {
-          const parsed = await this.reparse(grammar, spec, withCompletion, prevAfter, inserted);
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevAfter, inserted);
           owned.push(parsed.tree);
           a = parsed.issues;
           prevAfter = parsed;
@@ -410,7 +410,21 @@ export class SyntaxValidator {
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
     const last = this.lastBefore;
-    if (view !== sameText || !last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    if (!last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    // Where tree-sitter sees another text (C++ macro uses blanked), the two
+    // views may differ beyond the completion: reparse edits the tree by
+    // the range where they differ.
+    if (view !== sameText) {
+      if (text.length > ONE_GO_LENGTH) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+      const from = { tree: last.tree.copy(), text: view(req.prefix + req.suffix) }; // before any await: the cached tree may be replaced meanwhile
+      try {
+        const parsed = await this.reparse(grammar, spec, text, from, inserted);
+        parsed.tree.delete();
+        return parsed.issues;
+      } finally {
+        from.tree.delete();
+      }
+    }
     const start = pointAt(req.prefix, at);
     const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
     old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
