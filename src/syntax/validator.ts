@@ -182,7 +182,8 @@ export class SyntaxValidator {
     // Each round's documents differ from the last round's (at first, from
     // the document without the completion) only where rows were blanked
     // (and the completion went in): they are parsed incrementally from
-    // those trees. Not where tree-sitter sees another text (C++ macros).
+    // those trees (where tree-sitter sees another text, C++ macro uses
+    // blanked, the trees of those views).
     const last = this.lastBefore;
     const incremental = text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
     const base = incremental ? { tree: last.tree!.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
