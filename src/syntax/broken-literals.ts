@@ -32,14 +32,18 @@ export function unterminatedLiteralRows(tree: Tree, language: string, text: stri
   const cursor = tree.walk();
   try {
     for (;;) {
-      const startRow = cursor.startPosition.row;
-      const multiRow = cursor.endPosition.row > startRow;
+      // Whether the node spans rows, read from the text (tree-sitter counts
+      // rows by line feeds): two offsets, where positions would cost two
+      // point objects per node on a walk over most of the file.
+      const start = cursor.startIndex;
+      const eol = text.indexOf('\n', start);
+      const multiRow = eol !== -1 && eol < cursor.endIndex;
       const type = cursor.nodeType;
       const literal = LITERAL.test(type);
       // The outermost literal decides; a multi-line kind is left alone, inside too.
-      if (multiRow && literal && !MULTILINE_KIND.test(type) && opensOneLineLiteral(text, cursor.startIndex, language)) rows.add(startRow);
+      if (multiRow && literal && !MULTILINE_KIND.test(type) && opensOneLineLiteral(text, start, language)) rows.add(cursor.startPosition.row);
       // An ERROR that starts at a quote left open on its row (C#'s lexer stops there instead).
-      else if (type === 'ERROR' && quoteLeftOpen(text, cursor.startIndex)) rows.add(startRow);
+      else if (type === 'ERROR' && quoteLeftOpen(text, start)) rows.add(cursor.startPosition.row);
       if (multiRow && !literal && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return [...rows].sort((a, b) => a - b);

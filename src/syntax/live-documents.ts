@@ -26,14 +26,14 @@
 // for it, but at most `budgetMs` in `validate`: past it the completion is
 // "not checked" with the reason, while the parse goes on and the copy is
 // kept up to date for the next check.
-import { Edit, type Language, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
+import { Edit, type Language, type ParseCallback, type Point, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
-import { applyEdit, type TextEdit } from './text-edits';
-import { badRequest, countNewlines, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
+import { applyEdit, pointAfter, type TextEdit } from './text-edits';
+import { badRequest, countNewlines, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
 import { lineStartsOf, pointOf, rangesAfter, rangesBefore, windowSpans } from './window';
 
 interface LiveDocument {
@@ -48,8 +48,20 @@ interface LiveDocument {
   errors?: RawIssue[];
   /** Whether it defines C++ statement-like macros, made when first needed. */
   macros?: boolean;
-  /** The issues of the last window checked without a completion: candidates at one spot share it. */
-  before?: { key: string; issues: RawIssue[] };
+  /** The window at the last offset checked (the tree decides it, so it holds for the version). */
+  spans?: { offset: number; spans: [number, number][] };
+  /**
+   * The last window checked without a completion: candidates at one spot
+   * share its issues, and each is parsed in incrementally from its tree.
+   */
+  before?: WindowBefore;
+}
+
+interface WindowBefore {
+  key: string;
+  issues: RawIssue[];
+  /** The window's tree (the document's own offsets); freed with the document or the next spot's. */
+  tree: Tree;
 }
 
 /** How many documents keep a tree (wasm memory) at once; the least recently used one is dropped. */
@@ -118,7 +130,9 @@ export class LiveDocuments {
   }
 
   private drop(uri: string): void {
-    this.docs.get(uri)?.tree.delete();
+    const doc = this.docs.get(uri);
+    doc?.tree.delete();
+    doc?.before?.tree.delete();
     this.docs.delete(uri);
   }
 
@@ -191,7 +205,8 @@ export class LiveDocuments {
       return false;
     }
     doc.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, before: undefined, errors: undefined, macros: undefined });
+    doc.before?.tree.delete();
+    Object.assign(doc, { version, text, tree, lineStarts: undefined, spans: undefined, before: undefined, errors: undefined, macros: undefined });
     return true;
   }
 
@@ -233,15 +248,23 @@ export class LiveDocuments {
 
     const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
     const at = pointOf(offset, lines);
-    const spans = windowSpans(doc.tree, offset, doc.text.length);
+    if (doc.spans?.offset !== offset) doc.spans = { offset, spans: windowSpans(doc.tree, offset, doc.text.length) };
+    const { spans } = doc.spans;
     const key = `${offset}:${spans.join(';')}`;
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
-    const window = (input: string, read: ParseCallback, ranges: Range[], inserted?: [number, number]) => windowIssues(this.validator, grammar, spec, input, read, ranges, deadline, inserted);
+    // A window that is the whole document (nothing could be cut: a file
+    // tree-sitter reads as one ERROR) is the document's own tree.
+    const whole = spans.length === 1 && spans[0][0] === 0 && spans[0][1] === doc.text.length;
     if (doc.before?.key !== key) {
-      const issues = await window(doc.text, (i) => doc.text.slice(i, i + CHUNK), rangesBefore(spans, lines));
-      if (!issues) return OVER_BUDGET;
-      doc.before = { key, issues };
+      const tree = whole ? doc.tree.copy() : await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: rangesBefore(spans, lines), deadline });
+      if (!tree) return OVER_BUDGET;
+      if (this.docs.get(uri) !== doc) {
+        tree.delete(); // closed meanwhile (a parse in slices pauses)
+        return undefined;
+      }
+      doc.before?.tree.delete();
+      doc.before = { key, issues: issuesOf(tree, spec, doc.text), tree };
     }
     const before = doc.before.issues;
     const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
@@ -249,7 +272,7 @@ export class LiveDocuments {
     // The Python checks read indentation from the text: V8 joins the three
     // pieces only if they do.
     const text = doc.text.slice(0, offset) + completion + doc.text.slice(offset);
-    const after = await window(text, splicedInput(doc.text, offset, completion), rangesAfter(spans, lines, offset, at, completion), [offset, offset + completion.length]);
+    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, text, offset, at, completion, rangesAfter(spans, lines, offset, at, completion), deadline);
     if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
     // Cutting is sound when what is cut is whole code. When the file is also
@@ -264,7 +287,11 @@ export class LiveDocuments {
     // count too: the full check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
     if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc))) {
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, doc);
+      // What the window parsed already, the whole-text check need not parse
+      // again: the document without the completion (its issues), and when the
+      // window is the whole document, the document with it too.
+      const held = { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
+      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, held);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
         return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);
@@ -343,10 +370,22 @@ function usesStatementMacros(doc: LiveDocument): boolean {
   return doc.macros;
 }
 
-/** Parse only the window (tree-sitter included ranges); null when the deadline came first. */
-async function windowIssues(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, text: string, input: ParseCallback, includedRanges: Range[], deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
-  const tree = await validator.parseInSlices(grammar, input, { includedRanges, deadline });
-  return tree && treeIssues(tree, spec, text, completion);
+/**
+ * The window with the completion in (tree-sitter included ranges), parsed
+ * incrementally from the window's tree without it: only the statement the
+ * completion went into is parsed again, not the whole window (a fresh parse
+ * of it cost most of a check in a C# or Go file). null when the deadline
+ * came first.
+ */
+async function windowAfter(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, beforeTree: Tree, original: string, text: string, offset: number, at: Point, completion: string, includedRanges: Range[], deadline: number): Promise<RawIssue[] | null> {
+  const old = beforeTree.copy(); // the spot's tree stays for the next candidate
+  try {
+    old.edit(new Edit({ startIndex: offset, oldEndIndex: offset, newEndIndex: offset + completion.length, startPosition: at, oldEndPosition: at, newEndPosition: pointAfter(at, completion) }));
+    const tree = await validator.parseInSlices(grammar, splicedInput(original, offset, completion), { includedRanges, oldTree: old, deadline });
+    return tree && treeIssues(tree, spec, text, [offset, offset + completion.length]);
+  } finally {
+    old.delete();
+  }
 }
 
 /** `work`'s answer, or OVER_BUDGET when `deadline` comes first (`work` goes on; its answer is dropped). */

@@ -87,9 +87,12 @@ export function reservedWordIssues(tree: Tree, language: string, from: number, t
       }
       // Not inside an ERROR: tree-sitter has reported that region already,
       // and what it salvaged there (a `return` after a line it could not
-      // parse) is its guess, not the code's structure.
-      if (overlaps && !OPAQUE.has(cursor.nodeType) && cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) {
+      // parse) is its guess, not the code's structure. Children that end
+      // before the completion are skipped (the first child visited is the
+      // first to end after `from`), and so are the siblings that start after
+      // it: the walk stays on the path to the completion, not the whole file.
+      if (overlaps && !OPAQUE.has(cursor.nodeType) && cursor.gotoFirstChildForIndex(from)) continue;
+      while (!cursor.gotoNextSibling() || cursor.startIndex >= to) {
         if (!cursor.gotoParent()) return issues;
       }
     }

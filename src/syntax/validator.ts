@@ -58,6 +58,14 @@ export interface SyntaxValidatorOptions {
 export interface HeldTree {
   tree: Tree;
   text: string;
+  /** `issuesOf(tree, spec, text)`, when the caller has them: the tree is not walked again. */
+  issues?: RawIssue[];
+  /**
+   * The issues of the text with `completion` in, when the caller parsed it
+   * the way `afterIssues` would (incrementally from `tree`, the whole text):
+   * the live path's window, when it is the whole document.
+   */
+  after?: { completion: string; issues: RawIssue[] };
 }
 
 /** How `parseInSlices` parses. */
@@ -95,10 +103,12 @@ interface BeforeParse {
   openers?: UnclosedOpener[];
   /** Its code rows and dangling rows (unclosed-openers.ts). */
   codeLines?: CodeLines;
-  /** The same document with rows blanked by the quarantine, per set of rows. */
-  blanked?: Map<string, RawIssue[]>;
+  /** The same document with rows blanked by the quarantine, per set of rows (with its tree, when parsed incrementally). */
+  blanked?: Map<string, { issues: RawIssue[]; tree?: Tree }>;
   /** Its tree, kept for incremental parses of the document with a completion in. */
   tree?: Tree;
+  /** The caller's tree `tree` is a copy of (`adopt`), if any. */
+  heldFrom?: Tree;
 }
 
 export class SyntaxValidator {
@@ -144,7 +154,8 @@ export class SyntaxValidator {
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
-    const after = req.completion === '' ? before : await this.afterIssues(grammar, spec, req, view, deadline);
+    const parsedAlready = held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree ? held.after.issues : undefined;
+    const after = req.completion === '' ? before : parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline));
     if (!after) return overBudget();
     const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
@@ -187,10 +198,11 @@ export class SyntaxValidator {
     // Each round's documents differ from the last round's (at first, from
     // the document without the completion) only where rows were blanked
     // (and the completion went in): they are parsed incrementally from
-    // those trees. Not where tree-sitter sees another text (C++ macros).
+    // those trees (where tree-sitter sees another text, C++ macro uses
+    // blanked, the trees of those views).
     const last = this.lastBefore;
-    const incremental = view === sameText && text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
-    const base = incremental ? { tree: last.tree!.copy(), text } : undefined; // a copy: the cached tree may be replaced meanwhile
+    const incremental = text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
+    const base = incremental ? { tree: last.tree!.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
     let prevBefore = base;
     let prevAfter = base;
     const owned: Tree[] = base ? [base.tree] : [];
@@ -210,24 +222,40 @@ export class SyntaxValidator {
         const key = [...blanked].sort((x, y) => x - y).join(',');
         const cache = this.lastBefore?.spec === spec && this.lastBefore.prefix === req.prefix && this.lastBefore.suffix === req.suffix ? (this.lastBefore.blanked ??= new Map()) : undefined;
         const inserted: [number, number] = [splice.at, splice.at + splice.length];
-        let b = cache?.get(key);
-        if (!b && prevBefore) {
-          const parsed = await this.reparse(grammar, spec, text, prevBefore);
+        let entry = cache?.get(key);
+        if (entry?.tree) {
+          prevBefore = { tree: entry.tree.copy(), text: view(text) }; // a copy: the cache may be dropped meanwhile
+          owned.push(prevBefore.tree);
+        } else if (!entry && prevBefore) {
+          const parsed = await this.reparse(grammar, spec, view(text), prevBefore);
+          entry = { issues: parsed.issues, tree: parsed.tree.copy() };
           owned.push(parsed.tree);
-          b = parsed.issues;
           prevBefore = parsed;
-        } else if (!b) {
+        } else if (!entry) {
           const fresh = await this.recoveryParse(grammar, spec, view(text), deadline);
           if (!fresh) return null;
-          b = fresh;
+          entry = { issues: fresh };
         } else {
-          prevBefore = undefined; // from the cache: no tree to go on from (the next round starts from the last one with a tree, or fresh)
+          prevBefore = undefined; // from the cache without a tree: none to go on from (the next round starts from the last one with a tree, or fresh)
         }
-        cache?.set(key, b);
+        if (cache && !cache.has(key)) cache.set(key, entry);
+        else if (entry.tree && cache?.get(key) !== entry) entry.tree.delete(); // not kept
+        const b = entry.issues;
         const withCompletion = prefix + req.completion + suffix;
         let a: RawIssue[] | null;
-        if (prevAfter) {
-          const parsed = await this.reparse(grammar, spec, withCompletion, prevAfter, inserted);
+        if (prevBefore) {
+          // From this round's document without the completion: the two
+          // differ only by the completion, and with the error set aside that
+          // tree is mostly sound, so little is parsed again (from the last
+          // round's tree with the completion, the blanked rows would be
+          // parsed again too, and from the first round on, everything
+          // between them and the completion).
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevBefore, inserted);
+          owned.push(parsed.tree);
+          a = parsed.issues;
+          prevAfter = parsed;
+        } else if (prevAfter) {
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevAfter, inserted);
           owned.push(parsed.tree);
           a = parsed.issues;
           prevAfter = parsed;
@@ -349,8 +377,8 @@ export class SyntaxValidator {
     if (last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix) return;
     if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
     const tree = held.tree.copy();
-    last?.tree?.delete();
-    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: issuesOf(tree, spec, held.text), tree };
+    forget(last);
+    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: held.issues ?? issuesOf(tree, spec, held.text), tree, heldFrom: held.tree };
   }
 
   /**
@@ -428,7 +456,7 @@ export class SyntaxValidator {
     const issues = issuesOf(tree, spec, text);
     // Kept (one tree at a time) for the literal rows and for incremental
     // parses with each candidate in.
-    this.lastBefore?.tree?.delete();
+    forget(this.lastBefore);
     this.lastBefore = { spec, prefix, suffix, issues, tree };
     return issues;
   }
@@ -443,7 +471,21 @@ export class SyntaxValidator {
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
     const last = this.lastBefore;
-    if (view !== sameText || !last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    if (!last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    // Where tree-sitter sees another text (C++ macro uses blanked), the two
+    // views may differ beyond the completion: reparse edits the tree by
+    // the range where they differ.
+    if (view !== sameText) {
+      if (text.length > ONE_GO_LENGTH) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+      const from = { tree: last.tree.copy(), text: view(req.prefix + req.suffix) }; // before any await: the cached tree may be replaced meanwhile
+      try {
+        const parsed = await this.reparse(grammar, spec, text, from, inserted);
+        parsed.tree.delete();
+        return parsed.issues;
+      } finally {
+        from.tree.delete();
+      }
+    }
     const start = pointAt(req.prefix, at);
     const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
     old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
@@ -524,6 +566,12 @@ export class SyntaxValidator {
   }
 }
 
+/** Free the trees a BeforeParse holds (wasm memory), when another takes its place. */
+function forget(before: BeforeParse | undefined): void {
+  before?.tree?.delete();
+  for (const b of before?.blanked?.values() ?? []) b.tree?.delete();
+}
+
 /**
  * Every issue of a parsed tree, then the tree freed: trees live in wasm
  * memory, not the JS heap. `completion` is the inserted range, where
@@ -539,7 +587,7 @@ export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, 
 }
 
 /** Every issue of a parsed tree (kept). */
-function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+export function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
   const issues = collectIssues(tree);
   if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
   if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
