@@ -200,9 +200,8 @@ export class SyntaxValidator {
     // (and the completion went in): they are parsed incrementally from
     // those trees (where tree-sitter sees another text, C++ macro uses
     // blanked, the trees of those views).
-    const last = this.lastBefore;
-    const incremental = text.length <= ONE_GO_LENGTH && last?.tree && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix;
-    const base = incremental ? { tree: last.tree!.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
+    const held = text.length <= ONE_GO_LENGTH ? this.atSameSpot(spec, req.prefix, req.suffix)?.tree : undefined;
+    const base = held ? { tree: held.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
     let prevBefore = base;
     let prevAfter = base;
     const owned: Tree[] = base ? [base.tree] : [];
@@ -220,7 +219,8 @@ export class SyntaxValidator {
         // The document without the completion, blanked the same way, is the
         // same for every candidate at this spot: parsed once per set of rows.
         const key = [...blanked].sort((x, y) => x - y).join(',');
-        const cache = this.lastBefore?.spec === spec && this.lastBefore.prefix === req.prefix && this.lastBefore.suffix === req.suffix ? (this.lastBefore.blanked ??= new Map()) : undefined;
+        const spot = this.atSameSpot(spec, req.prefix, req.suffix);
+        const cache = spot ? (spot.blanked ??= new Map()) : undefined;
         const inserted: [number, number] = [splice.at, splice.at + splice.length];
         let entry = cache?.get(key);
         if (entry?.tree) {
@@ -374,7 +374,7 @@ export class SyntaxValidator {
    */
   private adopt(spec: LanguageSpec, req: SyntaxRequest, held: HeldTree): void {
     const last = this.lastBefore;
-    if (last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix) return;
+    if (this.atSameSpot(spec, req.prefix, req.suffix)) return;
     if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
     const tree = held.tree.copy();
     forget(last);
@@ -389,8 +389,6 @@ export class SyntaxValidator {
    */
   private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice): Promise<number[]> {
     const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
-    const last = this.lastBefore;
-    const cached = last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
     const openers = this.openersBefore(spec, req, view);
     for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
     rows.delete(splice.row);
@@ -398,9 +396,9 @@ export class SyntaxValidator {
   }
 
   /** What is kept of the document without the completion, when it is this request's. */
-  private atSameSpot(spec: LanguageSpec, req: SyntaxRequest): BeforeParse | undefined {
+  private atSameSpot(spec: LanguageSpec, prefix: string, suffix: string): BeforeParse | undefined {
     const last = this.lastBefore;
-    return last && last.spec === spec && last.prefix === req.prefix && last.suffix === req.suffix ? last : undefined;
+    return last && last.spec === spec && last.prefix === prefix && last.suffix === suffix ? last : undefined;
   }
 
   /**
@@ -410,7 +408,7 @@ export class SyntaxValidator {
    * quarantine itself).
    */
   private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): CodeLines | undefined {
-    const cached = this.atSameSpot(spec, req);
+    const cached = this.atSameSpot(spec, req.prefix, req.suffix);
     if (cached?.codeLines) return cached.codeLines;
     const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
     if (cached) cached.codeLines = lines;
@@ -419,7 +417,7 @@ export class SyntaxValidator {
 
   /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
   private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): UnclosedOpener[] {
-    const cached = this.atSameSpot(spec, req);
+    const cached = this.atSameSpot(spec, req.prefix, req.suffix);
     const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
     if (cached) cached.openers = openers;
     return openers;
@@ -427,8 +425,7 @@ export class SyntaxValidator {
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
   private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string): Promise<number[]> {
-    const last = this.lastBefore;
-    const cached = last && last.spec === spec && last.prefix === prefix && last.suffix === suffix ? last : undefined;
+    const cached = this.atSameSpot(spec, prefix, suffix);
     if (cached?.literalRows) return cached.literalRows;
     const text = view(prefix + suffix);
     if (cached?.tree) return (cached.literalRows = unterminatedLiteralRows(cached.tree, spec.id, text));
@@ -448,8 +445,8 @@ export class SyntaxValidator {
   private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string): Promise<RawIssue[] | null> {
     // The pipeline often checks several candidates for one cursor position;
     // the document without the completion is the same each time.
-    const last = this.lastBefore;
-    if (last && last.spec === spec && last.prefix === prefix && last.suffix === suffix) return last.issues;
+    const last = this.atSameSpot(spec, prefix, suffix);
+    if (last) return last.issues;
     const text = view(prefix + suffix);
     const tree = await this.parseInSlices(grammar, text, { deadline });
     if (!tree) return null;
@@ -470,8 +467,8 @@ export class SyntaxValidator {
     const at = req.prefix.length;
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
-    const last = this.lastBefore;
-    if (!last?.tree || last.spec !== spec || last.prefix !== req.prefix || last.suffix !== req.suffix) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    const last = this.atSameSpot(spec, req.prefix, req.suffix);
+    if (!last?.tree) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
     // Where tree-sitter sees another text (C++ macro uses blanked), the two
     // views may differ beyond the completion: reparse edits the tree by
     // the range where they differ.
