@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from '../editor/monaco';
-import { registerInlineCompletions, type InlineCompletionHooks } from '../editor/inline-completions';
+import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
 import { languageFromFileName } from '../syntax/languages';
 import { useLatest } from './hooks/use-latest';
@@ -41,6 +41,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       ariaLabel: 'Code editor',
     });
     editor.current = ed;
+    startInlineCompletionsNow(ed);
     const reg = registerInlineCompletions({
       source: () => hooksRef.current.source(),
       debounceMs: () => hooksRef.current.debounceMs(),

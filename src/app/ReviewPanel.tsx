@@ -3,6 +3,7 @@
 // modified in Monaco's diff editor (completions work on the modified side).
 import { useEffect, useRef, useState } from 'react';
 import { monaco } from '../editor/monaco';
+import { startInlineCompletionsNow } from '../editor/inline-completions';
 import { applyUnifiedDiff, MAX_DIFF_BYTES, type DiffReport } from '../workspace/diff';
 import type { Workspace } from '../workspace/workspace';
 import { monacoLanguageOf } from './files';
@@ -102,6 +103,7 @@ function DiffView({ path, original, models }: { path: string; original: string; 
       ariaLabel: `Review of ${path}`,
     });
     diff.setModel({ original: orig, modified });
+    startInlineCompletionsNow(diff.getModifiedEditor());
     (window as unknown as { __ide?: object }).__ide = { ...(window as unknown as { __ide?: object }).__ide, diffEditor: diff };
     return () => {
       diff.dispose();

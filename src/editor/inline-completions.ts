@@ -191,6 +191,16 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
   return { dispose: () => { reg.dispose(); mirror.dispose(); }, clearCache: () => cache.clear() };
 }
 
+/**
+ * Monaco makes an editor's inline-completions controller only once the browser
+ * is idle ("eventually"): keys typed into a new editor before then never ask
+ * for a completion (a diff opened and typed into at once, or under load). Call
+ * on every editor that shows suggestions, right after creating it.
+ */
+export function startInlineCompletionsNow(editor: monaco.editor.ICodeEditor): void {
+  editor.getContribution('editor.contrib.inlineCompletionsController');
+}
+
 /** Keep the syntax worker's copy of every model in step with the editor (src/syntax/document-sync.ts). */
 function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
   const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
