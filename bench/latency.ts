@@ -8,6 +8,7 @@
 //       [--models DIR --model NAME]   (any model folder instead of a twin)
 //       [--requests N] [--budgets 256,512,1024,1536] [--no-node] [--no-browser] [--webgpu]
 //       [--speed-only]   (time to first token and decoding speed only: no replay, no overhead run)
+//       [--rounds N]     (turns of 1 and all threads in Chromium, alternating; 3 with --quick, else 1)
 //
 // --quick: the 0.5B q8 twin on WASM in Chromium only (1 and 2 threads, and the
 // replay), under 10 minutes here; its last line is one JSON object.
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './index';
 import type { ReplayOptions } from '../src/completion/testing/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
+import { medianSample, type SpeedSample } from './latency/speed-probe';
 import { sameOutputs, samePauses } from './latency/replay-driver';
 import { progress } from './inference/browser';
 import { percentile } from './stats';
@@ -35,6 +37,8 @@ interface Options {
   twin: string;
   dtype: string;
   requests: number;
+  /** Turns of 1 and all threads, measured alternately (`--rounds`; 3 with --quick, else 1). */
+  rounds: number;
   budgets: number[];
   node: boolean;
   browser: boolean;
@@ -56,6 +60,7 @@ function options(argv: readonly string[]): Options {
     twin: flag('twin') ?? 'qwen2.5-coder-0.5b',
     dtype: flag('dtype') ?? 'q8',
     requests: Number(flag('requests') ?? (quick ? 8 : 12)),
+    rounds: Math.max(1, Number(flag('rounds') ?? (quick ? 3 : 1))),
     budgets: (flag('budgets') ?? '256,512,1024,1536').split(',').map(Number),
     node: !quick && !argv.includes('--no-node'),
     browser: !argv.includes('--no-browser'),
@@ -149,22 +154,42 @@ export const suite: BenchSuite = {
       try {
         const threads: Record<string, { decode_tok_s: number; ttft_ms: Record<number, number>; ms_per_token: Record<number, number> }> = {};
         const budgets = o.quick ? [256] : o.budgets;
-        for (const t of [1, cores]) {
+        // Both thread counts loaded side by side (a worker each) and measured
+        // in turns, round by round: the machine's speed drifts over minutes
+        // (2 shared cores), and a drift between two blocks of measurements
+        // moved the ratio by a fifth from run to run.
+        const configs = [cores, 1];
+        const slot = (t: number) => `threads-${t}`;
+        const loads: Record<number, { ms: number; isolated: boolean; rendererMB?: number }> = {};
+        for (const t of configs) {
           progress(`chromium wasm ${t} thread(s): loading`);
-          const loaded = await b.load({ device: 'wasm', threads: t, reuse: true });
-          const samples = [];
-          for (const pt of budgets) {
-            progress(`chromium wasm ${t} thread(s): prompt ${pt}`);
-            samples.push(await b.speed(FAMILY, source, pt, 16));
+          const loaded = await b.load({ device: 'wasm', threads: t, reuse: true }, slot(t));
+          loads[t] = { ms: loaded.ms, isolated: loaded.isolated, rendererMB: b.rendererMB() }; // the first: one model in the page
+        }
+        const samples: Record<number, SpeedSample[][]> = Object.fromEntries(configs.map((t) => [t, budgets.map(() => [])]));
+        const pairs: number[] = [];
+        for (const [i, pt] of budgets.entries()) {
+          for (let round = 0; round < o.rounds; round++) {
+            for (const t of [1, cores]) {
+              progress(`chromium wasm ${t} thread(s): prompt ${pt}${o.rounds > 1 ? `, round ${round + 1} of ${o.rounds}` : ''}`);
+              samples[t][i].push(await b.speed(FAMILY, source, pt, 16, slot(t), { reps: round === 0 ? 2 : 1, warmUp: round === 0, tag: `${round} ` }));
+            }
+            if (i === 0) pairs.push(samples[cores][0][round].decodeTokPerS / samples[1][0][round].decodeTokPerS);
           }
+        }
+        for (const t of [1, cores]) {
+          const perBudget = samples[t].map((s) => medianSample(s));
           threads[String(t)] = {
-            decode_tok_s: Math.round(samples[0].decodeTokPerS * 100) / 100,
-            ttft_ms: Object.fromEntries(samples.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
-            ms_per_token: Object.fromEntries(samples.map((s, i) => [budgets[i], Math.round(s.msPerToken)])),
-            ...(t === cores && { loadMs: Math.round(loaded.ms), isolated: loaded.isolated, rendererMB: b.rendererMB() }),
+            decode_tok_s: Math.round(perBudget[0].decodeTokPerS * 100) / 100,
+            ttft_ms: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
+            ms_per_token: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.msPerToken)])),
+            ...(t === cores && { loadMs: Math.round(loads[t].ms), isolated: loads[t].isolated, rendererMB: loads[t].rendererMB }),
           } as typeof threads[string];
         }
-        if (o.speedOnly) results.chromiumWasm = { model: name, device: 'wasm', threads };
+        // The ratio of each round's pair, besides the ratio of the medians.
+        const pairedRatios = pairs.map((r) => Math.round(r * 100) / 100);
+        for (const t of configs) await b.unload(slot(t));
+        if (o.speedOnly) results.chromiumWasm = { model: name, device: 'wasm', threads, pairedRatios };
         else {
           progress(`chromium wasm ${cores} threads: typing replay without reuse`);
           await b.load({ device: 'wasm', threads: cores, reuse: false });
@@ -175,7 +200,7 @@ export const suite: BenchSuite = {
           progress(`chromium wasm ${cores} threads: typing replay with reuse`);
           const withReuse = await b.replay(source, replay, settings(true));
           const summary = { noreuse: replaySummary(without), reuse_cursor_in_prefix: replaySummary(inPrefix), reuse: replaySummary(withReuse) };
-          quick = { model: name, device: 'wasm', threads, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
+          quick = { model: name, device: 'wasm', threads, pairedRatios, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
           results.chromiumWasm = quick;
         }
         if (o.webgpu) {

@@ -10,11 +10,12 @@ import type { ReplayOptions } from '../../src/completion/testing/typing-replay';
 import { progress, startVite } from '../inference/browser';
 import { chromiumMemoryMB } from '../inference/proc-memory';
 import type { ReplayRequest, ReplaySettings } from './replay-driver';
-import type { SpeedSample } from './speed-probe';
+import type { ProbeOptions, SpeedSample } from './speed-probe';
 
 const PORT = 5198;
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'];
 const MODELS_PATH = '/bench-models/';
+const MAIN = 'main';
 
 /** Serves `dir` under MODELS_PATH, before Vite's own middlewares (which would answer index.html). */
 function serveModels(dir: string): Plugin {
@@ -40,10 +41,17 @@ function serveModels(dir: string): Plugin {
 
 export interface BrowserConfig { device: 'webgpu' | 'wasm'; threads: number; reuse: boolean }
 
+/**
+ * The page holds a worker per slot: two configurations loaded side by side
+ * (1 and 2 threads) are measured in turns, so a change in the machine's
+ * speed meanwhile (a shared 2-core machine) moves both, not their ratio.
+ */
 export interface BrowserSession {
-  load(c: BrowserConfig): Promise<{ ms: number; isolated: boolean; threads: number }>;
-  speed(family: string, source: string, promptTokens: number, newTokens: number): Promise<SpeedSample>;
-  replay(source: string, replay: ReplayOptions, settings: ReplaySettings): Promise<ReplayRequest[]>;
+  load(c: BrowserConfig, slot?: string): Promise<{ ms: number; isolated: boolean; threads: number }>;
+  speed(family: string, source: string, promptTokens: number, newTokens: number, slot?: string, options?: ProbeOptions): Promise<SpeedSample>;
+  replay(source: string, replay: ReplayOptions, settings: ReplaySettings, slot?: string): Promise<ReplayRequest[]>;
+  /** Ends a slot's worker (its model's memory goes with it). */
+  unload(slot: string): Promise<void>;
   rendererMB(): number | undefined;
   close(): Promise<void>;
 }
@@ -58,14 +66,15 @@ export async function openBrowser(modelsDir: string, model: string, dtype: strin
   await page.waitForFunction(() => document.title === 'ready');
   const api = <T>(expr: string, arg?: unknown) => page.evaluate(`(${expr})(${JSON.stringify(arg ?? null)})`) as Promise<T>;
   return {
-    async load(c) {
-      const isolated = await api<boolean>('() => window.__latency.open()');
+    async load(c, slot = MAIN) {
+      const isolated = await api<boolean>('(slot) => window.__latency.open(slot)', slot);
       if (!isolated) progress('warning: the bench page is not cross-origin isolated (no WASM threads)');
-      return api('(o) => window.__latency.api.load(o)', { name: model, root: MODELS_PATH, device: c.device, dtype, threads: c.threads, reuse: c.reuse });
+      return api('(a) => window.__latency.apis[a[0]].load(a[1])', [slot, { name: model, root: MODELS_PATH, device: c.device, dtype, threads: c.threads, reuse: c.reuse }]);
     },
-    speed: (family, source, promptTokens, newTokens) =>
-      api('(a) => window.__latency.api.speed(a[0], a[1], a[2], a[3])', [family, source, promptTokens, newTokens]),
-    replay: (source, replay, settings) => api('(a) => window.__latency.api.replay(a[0], a[1], a[2])', [source, replay, settings]),
+    speed: (family, source, promptTokens, newTokens, slot = MAIN, options) =>
+      api('(a) => window.__latency.apis[a[0]].speed(a[1], a[2], a[3], a[4], a[5])', [slot, family, source, promptTokens, newTokens, options]),
+    replay: (source, replay, settings, slot = MAIN) => api('(a) => window.__latency.apis[a[0]].replay(a[1], a[2], a[3])', [slot, source, replay, settings]),
+    unload: (slot) => api('(slot) => window.__latency.close(slot)', slot),
     rendererMB: () => chromiumMemoryMB()?.rendererMB,
     async close() {
       await browser.close();

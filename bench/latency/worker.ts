@@ -7,7 +7,7 @@ import { typingReplay, type ReplayOptions } from '../../src/completion/testing/t
 import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
 import { ortWasmPaths } from '../../src/platform/ort-wasm';
 import { driveReplay, type ReplaySettings } from './replay-driver';
-import { probeSpeed } from './speed-probe';
+import { probeSpeed, type ProbeOptions } from './speed-probe';
 
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 let model: LoadedModel | undefined;
@@ -22,9 +22,9 @@ const api = {
     model = await loadLocalModel({ model: o.name, source: { kind: 'bundled', root: o.root }, device: o.device, dtype: o.dtype, reuseCache: o.reuse });
     return { ms: performance.now() - t0, isolated: self.crossOriginIsolated, threads: onnxEnv.wasm?.numThreads ?? 1 };
   },
-  speed(family: string, source: string, promptTokens: number, newTokens: number) {
+  speed(family: string, source: string, promptTokens: number, newTokens: number, options?: ProbeOptions) {
     if (!model) throw new Error('load first');
-    return probeSpeed(model, family, source, promptTokens, newTokens);
+    return probeSpeed(model, family, source, promptTokens, newTokens, options ?? undefined);
   },
   replay(source: string, replay: ReplayOptions, settings: ReplaySettings) {
     if (!model) throw new Error('load first');
