@@ -9,6 +9,7 @@
 //       [--requests N] [--budgets 256,512,1024,1536] [--no-node] [--no-browser] [--webgpu]
 //       [--speed-only]   (time to first token and decoding speed only: no replay, no overhead run)
 //       [--rounds N]     (turns of 1 and all threads in Chromium, alternating; 3 with --quick, else 1)
+//       [--endurance N]  (only this: N requests on one loaded model, typing compressed, memory sampled; Node and/or Chromium WASM)
 //
 // --quick: the 0.5B q8 twin on WASM in Chromium only (1 and 2 threads, and the
 // replay), under 10 minutes here; its last line is one JSON object.
@@ -20,6 +21,7 @@ import type { BenchSuite } from './index';
 import type { ReplayOptions } from '../src/completion/testing/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
 import { medianSample, type SpeedSample } from './latency/speed-probe';
+import { ENDURANCE_DEBOUNCE_MS, runEndurance, type EnduranceResult } from './latency/endurance';
 import { sameOutputs, samePauses } from './latency/replay-driver';
 import { progress } from './inference/browser';
 import { percentile } from './stats';
@@ -44,6 +46,8 @@ interface Options {
   browser: boolean;
   webgpu: boolean;
   speedOnly: boolean;
+  /** Requests of the endurance run (`--endurance`), which then runs alone. */
+  endurance?: number;
 }
 
 function options(argv: readonly string[]): Options {
@@ -66,6 +70,7 @@ function options(argv: readonly string[]): Options {
     browser: !argv.includes('--no-browser'),
     webgpu: !quick && argv.includes('--webgpu'),
     speedOnly: argv.includes('--speed-only'),
+    endurance: flag('endurance') === undefined ? undefined : Math.max(1, Number(flag('endurance'))),
   };
 }
 
@@ -100,6 +105,30 @@ function replaySummary(rs: ReplayRequest[]) {
   };
 }
 
+/** The endurance run (bench/latency/endurance.ts) in Node and in Chromium WASM (all threads), as the flags ask. */
+async function enduranceRuns(o: Options, root: string, name: string, source: string, s: ReplaySettings, cores: number): Promise<Record<string, EnduranceResult>> {
+  const total = o.endurance!;
+  const fileLines = source.split('\n').length;
+  const out: Record<string, EnduranceResult> = {};
+  const say = (where: string) => (done: number) => progress(`${where} endurance: ${done} of ${total} requests`);
+  if (o.node) {
+    const { nodeEndurance } = await import('./latency/node');
+    out.node = await nodeEndurance(root, name, o.dtype, source, s, total, fileLines, say('node'));
+  }
+  if (o.browser) {
+    const { openBrowser } = await import('./latency/browser');
+    const b = await openBrowser(root, name, o.dtype);
+    try {
+      await b.load({ device: 'wasm', threads: cores, reuse: true });
+      // The renderer's resident memory, from /proc: the page, its worker, ONNX Runtime's WASM heap.
+      out.chromiumWasm = await runEndurance(total, fileLines, (replay, maxRequests) => b.replay(source, replay, { ...s, maxRequests }), () => b.rendererMB() ?? Number.NaN, say('chromium wasm'));
+    } finally {
+      await b.close();
+    }
+  }
+  return out;
+}
+
 export const suite: BenchSuite = {
   name: 'latency',
   description: 'time to first token, ms per token, memory per runtime and budget; typing replay with and without KV-cache reuse (model twins)',
@@ -118,6 +147,11 @@ export const suite: BenchSuite = {
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] }, model: name, dtype: o.dtype, replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
     };
     const cores = Math.max(2, Math.min(4, cpus().length));
+    if (o.endurance) {
+      results.endurance = await enduranceRuns(o, root, name, source, { ...settings(true), debounceMs: ENDURANCE_DEBOUNCE_MS }, cores);
+      console.log(JSON.stringify(results, null, 2));
+      return results;
+    }
 
     if (o.node) {
       const { nodeSpeeds } = await import('./latency/node');

@@ -3,6 +3,7 @@ import { loadLocalModel } from '../../src/inference/local-model';
 import { typingReplay, type ReplayOptions } from '../../src/completion/testing/typing-replay';
 import { driveReplay, type ReplayRequest, type ReplaySettings } from './replay-driver';
 import { probeSpeed, type SpeedSample } from './speed-probe';
+import { runEndurance, type EnduranceResult } from './endurance';
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
@@ -21,6 +22,24 @@ export async function nodeReplay(root: string, model: string, dtype: string, sou
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: reuse });
   try {
     return await driveReplay(m, typingReplay(source, replay), s, () => mb(process.memoryUsage().rss));
+  } finally {
+    await m.dispose();
+  }
+}
+
+/**
+ * The endurance run (endurance.ts) on onnxruntime-node: resident memory
+ * after each chunk, after a garbage collection where node runs with
+ * --expose-gc (what V8 merely has not collected yet is not a leak).
+ */
+export async function nodeEndurance(root: string, model: string, dtype: string, source: string, s: ReplaySettings, total: number, fileLines: number, onProgress?: (done: number) => void): Promise<EnduranceResult> {
+  const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  try {
+    return await runEndurance(total, fileLines, (replay, maxRequests) => driveReplay(m, typingReplay(source, replay), { ...s, maxRequests }), () => {
+      gc?.();
+      return mb(process.memoryUsage().rss);
+    }, onProgress);
   } finally {
     await m.dispose();
   }
