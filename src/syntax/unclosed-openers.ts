@@ -213,13 +213,13 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
       // A `)` or `]` looks no further out than the innermost block: one that
       // has no opener there is stray.
       let k = stack.length - 1;
-      const matches = (o: string) => o === want || (c === '}' && o === '`');
-      while (k >= 0 && !matches(stack[k].c) && (c === '}' || (stack[k].c !== '{' && stack[k].c !== '`'))) k--;
-      if (k >= 0 && !matches(stack[k].c)) k = -1;
+      while (k >= 0 && !closes(c, want, stack[k].c) && (c === '}' || (stack[k].c !== '{' && stack[k].c !== '`'))) k--;
+      if (k >= 0 && !closes(c, want, stack[k].c)) k = -1;
       if (k >= 0) {
         const match = stack[k];
         // What lies above the match was never closed.
-        for (const open of stack.splice(k).slice(1)) if (open.c === '(' || open.c === '[') found.push({ kind: 'bracket', at: open.at });
+        for (let j = k + 1; j < stack.length; j++) if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
+        stack.length = k;
         if (match.c === '`') {
           i = template(i + 1, match.at); // the `}` of a template's `${`: the template goes on
           continue;
@@ -253,6 +253,15 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
     found.push({ kind: 'string', at: opening });
     return n;
   }
+}
+
+/**
+ * Whether closer `c` (wanting `want`) closes opener `o`; a `}` also closes
+ * a template's `${`. A plain function, not a closure made per closer: the
+ * lexer meets one every few characters.
+ */
+function closes(c: string, want: string, o: string): boolean {
+  return o === want || (c === '}' && o === '`');
 }
 
 /** Whether a `/` at `i` opens a regular expression: nothing before it on the line, an operator, or a keyword that takes an operand. */

@@ -1,0 +1,65 @@
+// Side by side: the live check's time per case on the edit-state corpus,
+// the base commit's code (BASE worktree) against this worktree's, in one
+// process, alternating per language (base, new, new, base): each case's
+// best of its two runs per code, and the single runs' p50.
+//   git worktree add BASE <commit> (with a node_modules), then
+//   BASE=/path/to/it npx tsx bench/syntax/side-by-side.ts [language...]
+// Prints wall-clock and CPU-time p50 per code (CPU time moves less with
+// the machine's load) and how many verdicts differ.
+import { loadavg } from 'node:os';
+import { loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
+import { applyPlant } from '../../src/syntax/testing/edit-states';
+import * as liveNew from '../../src/syntax/live-documents';
+import * as nodeNew from '../../src/syntax/node-runtime';
+
+const BASE = process.env.BASE ?? '/work/wt-cost2-base';
+type Code = { name: string; live: any; node: any };
+const codes: Code[] = [
+  { name: 'base', live: await import(`${BASE}/src/syntax/live-documents.ts`), node: await import(`${BASE}/src/syntax/node-runtime.ts`) },
+  { name: 'new', live: liveNew, node: nodeNew },
+];
+const only = process.argv.slice(2);
+const tasks = loadCorpus().filter((t) => !only.length || only.includes(t.language));
+const languages = [...new Set(tasks.map((t) => t.language))];
+const p = (a: number[], q: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
+const docsOf = new Map<Code, any>();
+for (const c of codes) docsOf.set(c, new c.live.LiveDocuments(c.node.createNodeValidator()));
+let version = 0;
+
+async function pass(code: Code, language: string): Promise<{ ms: number[]; cpu: number[]; verdicts: string[] }> {
+  const docs = docsOf.get(code);
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  const verdicts: string[] = [];
+  for (const t of tasks) {
+    if (t.language !== language) continue;
+    const states = [{ prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((pl) => applyPlant(t.prefix, t.suffix, pl))];
+    for (const s of states) {
+      const v0 = ++version;
+      await docs.openDocument('state', language, s.prefix + s.suffix, v0);
+      for (const middle of [...t.good, ...t.bad.map((b) => b.middle)]) {
+        const c0 = process.cpuUsage();
+        const started = performance.now();
+        const v = await docs.validate({ language, prefix: s.prefix, completion: middle, suffix: s.suffix, documentId: 'state', version: v0 }, Infinity);
+        ms.push(performance.now() - started);
+        const c1 = process.cpuUsage(c0);
+        cpu.push((c1.user + c1.system) / 1000);
+        verdicts.push(!v.checked ? 'u' : v.valid ? 'v' : 'i');
+      }
+    }
+  }
+  return { ms, cpu, verdicts };
+}
+
+console.log(`load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log('| language | cases | base p50 (best of 2) | new p50 (best of 2) | ratio | base p50 / p95 (single runs) | new p50 / p95 (single runs) | cpu p50 base / new | verdicts differing | load |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const language of languages) {
+  const [b1, n1, n2, b2] = [await pass(codes[0], language), await pass(codes[1], language), await pass(codes[1], language), await pass(codes[0], language)];
+  const best = (x: number[], y: number[]) => x.map((v, i) => Math.min(v, y[i]));
+  const bb = best(b1.ms, b2.ms);
+  const nb = best(n1.ms, n2.ms);
+  const diff = b1.verdicts.filter((v, i) => v !== n1.verdicts[i]).length;
+  const single = (x: number[], y: number[]) => `${((p(x, 0.5) + p(y, 0.5)) / 2).toFixed(2)} / ${((p(x, 0.95) + p(y, 0.95)) / 2).toFixed(2)}`;
+  console.log(`| ${language} | ${bb.length} | ${p(bb, 0.5).toFixed(2)} ms | ${p(nb, 0.5).toFixed(2)} ms | ${(p(bb, 0.5) / p(nb, 0.5)).toFixed(2)}x | ${single(b1.ms, b2.ms)} | ${single(n1.ms, n2.ms)} | ${p(best(b1.cpu, b2.cpu), 0.5).toFixed(2)} / ${p(best(n1.cpu, n2.cpu), 0.5).toFixed(2)} | ${diff} | ${loadavg()[0].toFixed(2)} |`);
+}
