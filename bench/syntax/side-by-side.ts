@@ -2,17 +2,17 @@
 // the base commit's code (BASE worktree) against this worktree's, in one
 // process, alternating per language (base, new, new, base): each case's
 // best of its two runs per code, and the single runs' p50.
-//   git worktree add BASE <commit> (with a node_modules), then
-//   BASE=/path/to/it npx tsx bench/syntax/side-by-side.ts [language...]
+//   git worktree add <dir> <commit> (with a node_modules), then
+//   BASE=<dir> npx tsx bench/syntax/side-by-side.ts [language...]
 // Prints wall-clock and CPU-time p50 per code (CPU time moves less with
 // the machine's load) and how many verdicts differ.
 import { loadavg } from 'node:os';
-import { loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
-import { applyPlant } from '../../src/syntax/testing/edit-states';
+import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
 import * as liveNew from '../../src/syntax/live-documents';
 import * as nodeNew from '../../src/syntax/node-runtime';
 
-const BASE = process.env.BASE ?? '/work/wt-cost2-base';
+const BASE = process.env.BASE;
+if (!BASE) throw new Error('BASE=/path/to/a/worktree/of/the/base/commit is required (see the comment at the top)');
 type Code = { name: string; live: any; node: any };
 const codes: Code[] = [
   { name: 'base', live: await import(`${BASE}/src/syntax/live-documents.ts`), node: await import(`${BASE}/src/syntax/node-runtime.ts`) },
@@ -33,8 +33,7 @@ async function pass(code: Code, language: string): Promise<{ ms: number[]; cpu: 
   const verdicts: string[] = [];
   for (const t of tasks) {
     if (t.language !== language) continue;
-    const states = [{ prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((pl) => applyPlant(t.prefix, t.suffix, pl))];
-    for (const s of states) {
+    for (const s of corpusStates(t)) {
       const v0 = ++version;
       await docs.openDocument('state', language, s.prefix + s.suffix, v0);
       for (const middle of [...t.good, ...t.bad.map((b) => b.middle)]) {

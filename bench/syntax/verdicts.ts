@@ -6,8 +6,7 @@
 // Parses in one go (sliceMs Infinity): a paused parse can recover
 // differently, which would make the comparison depend on the load.
 import { createWriteStream } from 'node:fs';
-import { loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
-import { applyPlant } from '../../src/syntax/testing/edit-states';
+import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
 import { loadAllTasks, loadSafimCsharp } from '../../src/syntax/testing/bench-tasks';
 
 const ROOT = process.env.ROOT ?? new URL('../..', import.meta.url).pathname;
@@ -30,8 +29,7 @@ async function both(key: string, language: string, prefix: string, suffix: strin
 
 let n = 0;
 for (const [ti, t] of loadCorpus().entries()) {
-  const states = [{ kind: 'clean', prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((p) => ({ kind: p.kind, ...applyPlant(t.prefix, t.suffix, p) }))];
-  for (const [si, s] of states.entries()) {
+  for (const [si, s] of corpusStates(t).entries()) {
     const middles = [...t.good, ...t.bad.map((b) => b.middle)];
     await both(`corpus ${t.language} ${ti}.${si}`, t.language, s.prefix, s.suffix, middles);
     n += middles.length;

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
 import { collectIssues, type RawIssue } from './issues';
 import { createNodeValidator } from './node-runtime';
-import { corpusPresent, loadCorpus } from './testing/edit-states-corpus';
-import { applyPlant } from './testing/edit-states';
+import { corpusPresent, corpusStates, loadCorpus } from './testing/edit-states-corpus';
 
 const validator = createNodeValidator();
 
@@ -95,7 +94,7 @@ describe('collectIssues', () => {
     if (!corpusPresent()) return;
     let broken = 0;
     for (const t of loadCorpus().filter((_, i) => i % 4 === 0)) {
-      for (const s of [{ prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((p) => applyPlant(t.prefix, t.suffix, p))]) {
+      for (const s of corpusStates(t)) {
         if ((await expectSame(t.language, s.prefix + s.suffix)).length) broken++;
         if (t.bad.length) await expectSame(t.language, s.prefix + t.bad[0].middle + s.suffix);
       }

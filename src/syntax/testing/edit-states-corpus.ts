@@ -53,6 +53,11 @@ export interface CorpusResult {
   rejected: string[];
 }
 
+/** A task's documents: the clean one, then one per planted error. */
+export function corpusStates(t: CorpusTask): { kind: string; prefix: string; suffix: string }[] {
+  return [{ kind: 'clean', prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((p) => ({ kind: p.kind, ...applyPlant(t.prefix, t.suffix, p) }))];
+}
+
 /** Every case of the corpus: each good and bad middle in the clean document and with each plant. */
 export async function runCorpus(tasks: readonly CorpusTask[], validate: (req: SyntaxRequest) => Promise<SyntaxVerdict>): Promise<CorpusResult> {
   const tallies: CorpusResult['tallies'] = {};
@@ -60,8 +65,7 @@ export async function runCorpus(tasks: readonly CorpusTask[], validate: (req: Sy
   const rejected: string[] = [];
   for (const t of tasks) {
     const row = (tallies[t.language] ??= { clean: empty(), broken: empty() });
-    const states = [{ kind: 'clean', prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((p) => ({ kind: p.kind, ...applyPlant(t.prefix, t.suffix, p) }))];
-    for (const s of states) {
+    for (const s of corpusStates(t)) {
       const tally = s.kind === 'clean' ? row.clean : row.broken;
       for (const middle of t.good) {
         const v = await validate({ language: t.language, prefix: s.prefix, completion: middle, suffix: s.suffix });
