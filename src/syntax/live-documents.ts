@@ -33,8 +33,8 @@ import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
 import { applyEdit, pointAfter, type TextEdit } from './text-edits';
-import { badRequest, countNewlines, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
-import { lineStartsOf, pointOf, rangesAfter, rangesBefore, windowSpans } from './window';
+import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
+import { cutMembersHolding, cutWindow, lineStartsOf, pointOf, rangesAfter, rangesBefore, type Window } from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -49,7 +49,7 @@ interface LiveDocument {
   /** Whether it defines C++ statement-like macros, made when first needed. */
   macros?: boolean;
   /** The window at the last offset checked (the tree decides it, so it holds for the version). */
-  spans?: { offset: number; spans: [number, number][] };
+  spans?: { offset: number; window: Window };
   /**
    * The last window checked without a completion: candidates at one spot
    * share its issues, and each is parsed in incrementally from its tree.
@@ -60,6 +60,8 @@ interface LiveDocument {
 interface WindowBefore {
   key: string;
   issues: RawIssue[];
+  /** The window as tree-sitter ranges of the document (one array per spot: the validator's cache knows the spot by it). */
+  ranges: Range[];
   /** The window's tree (the document's own offsets); freed with the document or the next spot's. */
   tree: Tree;
 }
@@ -248,8 +250,9 @@ export class LiveDocuments {
 
     const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
     const at = pointOf(offset, lines);
-    if (doc.spans?.offset !== offset) doc.spans = { offset, spans: windowSpans(doc.tree, offset, doc.text.length) };
-    const { spans } = doc.spans;
+    if (doc.spans?.offset !== offset) doc.spans = { offset, window: cutWindow(doc.tree, offset, doc.text.length) };
+    const { window } = doc.spans;
+    const { spans } = window;
     const key = `${offset}:${spans.join(';')}`;
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
@@ -257,14 +260,15 @@ export class LiveDocuments {
     // tree-sitter reads as one ERROR) is the document's own tree.
     const whole = spans.length === 1 && spans[0][0] === 0 && spans[0][1] === doc.text.length;
     if (doc.before?.key !== key) {
-      const tree = whole ? doc.tree.copy() : await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: rangesBefore(spans, lines), deadline });
+      const ranges = rangesBefore(spans, lines);
+      const tree = whole ? doc.tree.copy() : await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: ranges, deadline });
       if (!tree) return OVER_BUDGET;
       if (this.docs.get(uri) !== doc) {
         tree.delete(); // closed meanwhile (a parse in slices pauses)
         return undefined;
       }
       doc.before?.tree.delete();
-      doc.before = { key, issues: issuesOf(tree, spec, doc.text), tree };
+      doc.before = { key, issues: issuesOf(tree, spec, doc.text), tree, ranges };
     }
     const before = doc.before.issues;
     const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
@@ -286,11 +290,17 @@ export class LiveDocuments {
     // Python's indentation checks on the window (already made, `before`)
     // count too: the full check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
-    if (!verdict.valid && (this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway || usesStatementMacros(doc))) {
+    if (!verdict.valid && (usesStatementMacros(doc) || this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway)) {
       // What the window parsed already, the whole-text check need not parse
-      // again: the document without the completion (its issues), and when the
-      // window is the whole document, the document with it too.
-      const held = { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
+      // again: the document without the completion (its issues), and with it
+      // (when the check runs on the window, or the window is the document).
+      // On the window, when the document's errors outside it lie inside
+      // members the window cut out whole (window.ts): the cut then changes
+      // nothing the check could see.
+      const onWindow = !whole && !usesStatementMacros(doc) && this.cutMembersWithErrors(doc, window) !== undefined;
+      const held: HeldTree = onWindow
+        ? { tree: doc.before.tree, text: doc.text, issues: before, after: { completion, issues: after }, window: { before: doc.before.ranges, after: rangesAfter(spans, lines, offset, at, completion) } }
+        : { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, held);
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
@@ -313,6 +323,31 @@ export class LiveDocuments {
     // row (one that reaches past it too: an unclosed string above that
     // swallowed the rest) sends a rejection to the full check, which decides.
     return doc.errors.some((e) => e.row !== splice.row || e.endRow !== splice.row);
+  }
+
+  /**
+   * The members the window cut out that hold the document's errors outside
+   * it, when all of them lie inside such whole members (window.ts): a check
+   * on the window sets those members aside. undefined otherwise.
+   */
+  private cutMembersWithErrors(doc: LiveDocument, window: Window): [number, number][] | undefined {
+    doc.errors ??= collectIssues(doc.tree);
+    return cutMembersHolding(window, doc.errors.filter((e) => !window.spans.some(([s, t]) => e.start >= s && e.end <= t)));
+  }
+
+  /**
+   * What a check at `offset` of the held document sets aside by judging on
+   * its window (tests compare it with the whole-text check of the text
+   * without those members): the cut-out members that hold errors, [] when
+   * none does; undefined when the document is not held, or when a
+   * rejection there is decided on the whole text.
+   */
+  membersSetAside(uri: string, offset: number): [number, number][] | undefined {
+    const doc = this.docs.get(uri);
+    if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
+    const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
+    const whole = window.spans.length === 1 && window.spans[0][0] === 0 && window.spans[0][1] === doc.text.length;
+    return whole ? undefined : this.cutMembersWithErrors(doc, window);
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import type { SyntaxRequest } from '../completion/types';
 import { LiveDocuments } from './live-documents';
-import { checkHeld } from './testing/held-check';
+import { checkHeld, fullCheckAsTheWindowSees } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
@@ -205,7 +205,7 @@ async function freshParse(validator: ReturnType<typeof createNodeValidator>, lan
 // tree is still one tree-sitter could give). Trees are compared where the
 // text parses cleanly; verdicts everywhere.
 describe('a parse paused and resumed many times gives the verdicts of the parse in one go', () => {
-  it('random edits with every parse cut into tiny slices, other checks running in between: trees equal a fresh parse (where the text is clean), verdicts equal a full check', async () => {
+  it('random edits with every parse cut into tiny slices, other checks running in between: trees equal a fresh parse (where the text is clean), verdicts equal a full check of what the window sees', async () => {
     // sliceMs 0: every progress check (about a hundred parser steps) pauses the parse; setImmediate keeps the test fast.
     const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
     const plain = createNodeValidator({ sliceMs: Infinity });
@@ -235,7 +235,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
         const offset = Math.floor(random() * (text.length + 1));
         for (const completion of ['x = (1)', 'x = (1', '"', '}\n']) {
           const live = await checkHeld(docs, 'f', language, version, offset, completion);
-          const full = await plain.validate({ language, prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
+          const full = await fullCheckAsTheWindowSees(docs, plain, 'f', language, offset, completion);
           expect([language, version, completion, live?.valid]).toEqual([language, version, completion, full.valid]);
         }
       }

@@ -66,6 +66,18 @@ export interface HeldTree {
    * the live path's window, when it is the whole document.
    */
   after?: { completion: string; issues: RawIssue[] };
+  /**
+   * When `tree` is of a window of the text (live-documents.ts): the ranges
+   * tree-sitter reads of it, without and with the completion. The check
+   * then runs on that window: every parse reads those ranges only.
+   */
+  window?: WindowRanges;
+}
+
+/** A window of a document (window.ts) as tree-sitter ranges: without the completion, and with it. */
+export interface WindowRanges {
+  before: Range[];
+  after: Range[];
 }
 
 /** How `parseInSlices` parses. */
@@ -89,6 +101,8 @@ const DEFAULT_SLICE_MS = 20;
 const MAX_QUARANTINE_ROUNDS = 4;
 /** Up to this many code units a quarantine parse runs in one go (about 20 ms here). */
 const ONE_GO_LENGTH = 100_000;
+/** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */
+const inOneGo = (text: string, ranges?: readonly Range[]) => (ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length) <= ONE_GO_LENGTH;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -109,6 +123,8 @@ interface BeforeParse {
   tree?: Tree;
   /** The caller's tree `tree` is a copy of (`adopt`), if any. */
   heldFrom?: Tree;
+  /** The window it was checked on (its ranges without the completion), if any. */
+  window?: Range[];
 }
 
 export class SyntaxValidator {
@@ -150,12 +166,14 @@ export class SyntaxValidator {
     const overBudget = () => uncheckedVerdict(req.language, overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`), started);
     const view = parserView(spec, req.prefix + req.suffix);
     if (held && view === sameText) this.adopt(spec, req, held);
-    const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view);
+    // A window tree only with the text as it is (no C++ macro view).
+    const window = view === sameText ? held?.window : undefined;
+    const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view, window);
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
     const parsedAlready = held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree ? held.after.issues : undefined;
-    const after = req.completion === '' ? before : parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline));
+    const after = req.completion === '' ? before : parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline, window));
     if (!after) return overBudget();
     const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
     const verdict = judge(req.language, before, after, splice, started);
@@ -164,17 +182,17 @@ export class SyntaxValidator {
     // set aside first, wherever tree-sitter's recovery put the error.
     // And rows that leave a bracket, comment or string open that the
     // completion does not close either (unclosed-openers.ts).
-    const literalRows = before.length ? await this.brokenRowsBefore(grammar, spec, req, view, splice) : [];
+    const literalRows = before.length ? await this.brokenRowsBefore(grammar, spec, req, view, splice, window) : [];
     // No row broken on its own, and nothing wrong left outside the
     // completion's rows: the error is its own (a MISSING `)` of an unclosed
     // call elsewhere can land on the completion's row, but that call's row
     // is then among literalRows).
     if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
-      const wide = swallowedBy(before, after, splice, !this.openersBefore(spec, req, view).length);
+      const wide = swallowedBy(before, after, splice, !this.openersBefore(spec, req, view, window).length);
       return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
     }
-    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows);
+    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows, window);
     if (!again) return overBudget();
     // Where the errors set aside (or the doubt) cleared the completion, one
     // fact of the text can still convict it: a bracket it opens that nothing
@@ -189,7 +207,7 @@ export class SyntaxValidator {
    */
   private async withErrorsSetAside(
     grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
-    view: (text: string) => string, literalRows: readonly number[],
+    view: (text: string) => string, literalRows: readonly number[], window: WindowRanges | undefined,
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
     let text = req.prefix + req.suffix;
@@ -200,7 +218,7 @@ export class SyntaxValidator {
     // (and the completion went in): they are parsed incrementally from
     // those trees (where tree-sitter sees another text, C++ macro uses
     // blanked, the trees of those views).
-    const held = text.length <= ONE_GO_LENGTH ? this.atSameSpot(spec, req.prefix, req.suffix)?.tree : undefined;
+    const held = inOneGo(text, window?.before) ? this.atSameSpot(spec, req.prefix, req.suffix, window)?.tree : undefined;
     const base = held ? { tree: held.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
     let prevBefore = base;
     let prevAfter = base;
@@ -211,7 +229,7 @@ export class SyntaxValidator {
         // be broken), else the topmost error row. Recovery from one broken
         // line often shows as errors on sound lines further down; blanking
         // those too would cut code the completion has to fit.
-        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view)).slice(0, 1);
+        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view, window)).slice(0, 1);
         if (!rows.length) break;
         for (const r of rows) blanked.add(r);
         const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
@@ -219,7 +237,7 @@ export class SyntaxValidator {
         // The document without the completion, blanked the same way, is the
         // same for every candidate at this spot: parsed once per set of rows.
         const key = [...blanked].sort((x, y) => x - y).join(',');
-        const spot = this.atSameSpot(spec, req.prefix, req.suffix);
+        const spot = this.atSameSpot(spec, req.prefix, req.suffix, window);
         const cache = spot ? (spot.blanked ??= new Map()) : undefined;
         const inserted: [number, number] = [splice.at, splice.at + splice.length];
         let entry = cache?.get(key);
@@ -227,12 +245,12 @@ export class SyntaxValidator {
           prevBefore = { tree: entry.tree.copy(), text: view(text) }; // a copy: the cache may be dropped meanwhile
           owned.push(prevBefore.tree);
         } else if (!entry && prevBefore) {
-          const parsed = await this.reparse(grammar, spec, view(text), prevBefore);
+          const parsed = await this.reparse(grammar, spec, view(text), prevBefore, undefined, window?.before);
           entry = { issues: parsed.issues, tree: parsed.tree.copy() };
           owned.push(parsed.tree);
           prevBefore = parsed;
         } else if (!entry) {
-          const fresh = await this.recoveryParse(grammar, spec, view(text), deadline);
+          const fresh = await this.recoveryParse(grammar, spec, view(text), deadline, undefined, window?.before);
           if (!fresh) return null;
           entry = { issues: fresh };
         } else {
@@ -250,17 +268,17 @@ export class SyntaxValidator {
           // round's tree with the completion, the blanked rows would be
           // parsed again too, and from the first round on, everything
           // between them and the completion).
-          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevBefore, inserted);
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevBefore, inserted, window?.after);
           owned.push(parsed.tree);
           a = parsed.issues;
           prevAfter = parsed;
         } else if (prevAfter) {
-          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevAfter, inserted);
+          const parsed = await this.reparse(grammar, spec, view(withCompletion), prevAfter, inserted, window?.after);
           owned.push(parsed.tree);
           a = parsed.issues;
           prevAfter = parsed;
         } else {
-          a = await this.recoveryParse(grammar, spec, view(withCompletion), deadline, inserted);
+          a = await this.recoveryParse(grammar, spec, view(withCompletion), deadline, inserted, window?.after);
         }
         if (!a) return null;
         before = b;
@@ -374,11 +392,11 @@ export class SyntaxValidator {
    */
   private adopt(spec: LanguageSpec, req: SyntaxRequest, held: HeldTree): void {
     const last = this.lastBefore;
-    if (this.atSameSpot(spec, req.prefix, req.suffix)) return;
+    if (this.atSameSpot(spec, req.prefix, req.suffix, held.window)) return;
     if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
     const tree = held.tree.copy();
     forget(last);
-    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: held.issues ?? issuesOf(tree, spec, held.text), tree, heldFrom: held.tree };
+    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: held.issues ?? issuesOf(tree, spec, held.text), tree, heldFrom: held.tree, window: held.window?.before };
   }
 
   /**
@@ -387,18 +405,18 @@ export class SyntaxValidator {
    * tree), and where an opener is left open without and with the completion
    * (unclosed-openers.ts, from the text). Never the cursor's row.
    */
-  private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice): Promise<number[]> {
-    const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view));
-    const openers = this.openersBefore(spec, req, view);
+  private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice, window: WindowRanges | undefined): Promise<number[]> {
+    const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view, window));
+    const openers = this.openersBefore(spec, req, view, window);
     for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
     rows.delete(splice.row);
     return [...rows].sort((x, y) => x - y);
   }
 
-  /** What is kept of the document without the completion, when it is this request's. */
-  private atSameSpot(spec: LanguageSpec, prefix: string, suffix: string): BeforeParse | undefined {
+  /** What is kept of the document without the completion, when it is this request's (the same window, or both the whole text). */
+  private atSameSpot(spec: LanguageSpec, prefix: string, suffix: string, window?: WindowRanges): BeforeParse | undefined {
     const last = this.lastBefore;
-    return last && last.spec === spec && last.prefix === prefix && last.suffix === suffix ? last : undefined;
+    return last && last.spec === spec && last.window === window?.before && last.prefix === prefix && last.suffix === suffix ? last : undefined;
   }
 
   /**
@@ -407,8 +425,8 @@ export class SyntaxValidator {
    * spot, not per quarantine round (rows blanked since are skipped by the
    * quarantine itself).
    */
-  private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): CodeLines | undefined {
-    const cached = this.atSameSpot(spec, req.prefix, req.suffix);
+  private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, window: WindowRanges | undefined): CodeLines | undefined {
+    const cached = this.atSameSpot(spec, req.prefix, req.suffix, window);
     if (cached?.codeLines) return cached.codeLines;
     const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
     if (cached) cached.codeLines = lines;
@@ -416,22 +434,22 @@ export class SyntaxValidator {
   }
 
   /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
-  private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string): UnclosedOpener[] {
-    const cached = this.atSameSpot(spec, req.prefix, req.suffix);
+  private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, window: WindowRanges | undefined): UnclosedOpener[] {
+    const cached = this.atSameSpot(spec, req.prefix, req.suffix, window);
     const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
     if (cached) cached.openers = openers;
     return openers;
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
-  private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string): Promise<number[]> {
-    const cached = this.atSameSpot(spec, prefix, suffix);
+  private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string, window: WindowRanges | undefined): Promise<number[]> {
+    const cached = this.atSameSpot(spec, prefix, suffix, window);
     if (cached?.literalRows) return cached.literalRows;
     const text = view(prefix + suffix);
     if (cached?.tree) return (cached.literalRows = unterminatedLiteralRows(cached.tree, spec.id, text));
-    if (text.length > ONE_GO_LENGTH) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
+    if (!inOneGo(text, window?.before)) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
     await this.getRuntime();
-    const tree = this.sharedParser().setLanguage(grammar).parse(text); // no await until the walk is done
+    const tree = this.sharedParser().setLanguage(grammar).parse(text, null, { includedRanges: window?.before }); // no await until the walk is done
     if (!tree) return [];
     try {
       const rows = unterminatedLiteralRows(tree, spec.id, text);
@@ -442,19 +460,19 @@ export class SyntaxValidator {
     }
   }
 
-  private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string): Promise<RawIssue[] | null> {
+  private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string, window: WindowRanges | undefined): Promise<RawIssue[] | null> {
     // The pipeline often checks several candidates for one cursor position;
     // the document without the completion is the same each time.
-    const last = this.atSameSpot(spec, prefix, suffix);
+    const last = this.atSameSpot(spec, prefix, suffix, window);
     if (last) return last.issues;
     const text = view(prefix + suffix);
-    const tree = await this.parseInSlices(grammar, text, { deadline });
+    const tree = await this.parseInSlices(grammar, text, { deadline, includedRanges: window?.before });
     if (!tree) return null;
     const issues = issuesOf(tree, spec, text);
     // Kept (one tree at a time) for the literal rows and for incremental
     // parses with each candidate in.
     forget(this.lastBefore);
-    this.lastBefore = { spec, prefix, suffix, issues, tree };
+    this.lastBefore = { spec, prefix, suffix, issues, tree, window: window?.before };
     return issues;
   }
 
@@ -463,12 +481,12 @@ export class SyntaxValidator {
    * of the document without it (kept by beforeIssues, called just before),
    * where tree-sitter sees the text itself; else a fresh parse.
    */
-  private async afterIssues(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, deadline: number): Promise<RawIssue[] | null> {
+  private async afterIssues(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, deadline: number, window: WindowRanges | undefined): Promise<RawIssue[] | null> {
     const at = req.prefix.length;
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
-    const last = this.atSameSpot(spec, req.prefix, req.suffix);
-    if (!last?.tree) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+    const last = this.atSameSpot(spec, req.prefix, req.suffix, window);
+    if (!last?.tree) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted, window?.after);
     // Where tree-sitter sees another text (C++ macro uses blanked), the two
     // views may differ beyond the completion: reparse edits the tree by
     // the range where they differ.
@@ -487,7 +505,7 @@ export class SyntaxValidator {
     const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
     old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
     try {
-      const tree = await this.parseInSlices(grammar, text, { oldTree: old, deadline });
+      const tree = await this.parseInSlices(grammar, text, { oldTree: old, deadline, includedRanges: window?.after });
       return tree && treeIssues(tree, spec, text, inserted);
     } finally {
       old.delete();
@@ -499,12 +517,12 @@ export class SyntaxValidator {
    * edited where the two texts differ): the quarantine's rounds, which
    * change a few rows. The new tree is the caller's to free.
    */
-  private async reparse(grammar: Language, spec: LanguageSpec, text: string, from: { tree: Tree; text: string }, completion?: [number, number]): Promise<{ tree: Tree; text: string; issues: RawIssue[] }> {
+  private async reparse(grammar: Language, spec: LanguageSpec, text: string, from: { tree: Tree; text: string }, completion?: [number, number], includedRanges?: Range[]): Promise<{ tree: Tree; text: string; issues: RawIssue[] }> {
     await this.getRuntime();
     const old = from.tree.copy();
     try {
       old.edit(new Edit(differingRange(from.text, text)));
-      const tree = this.sharedParser().setLanguage(grammar).parse(text, old); // no await until it is done
+      const tree = this.sharedParser().setLanguage(grammar).parse(text, old, { includedRanges }); // no await until it is done
       if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
       return { tree, text, issues: issuesOf(tree, spec, text, completion) };
     } finally {
@@ -519,16 +537,16 @@ export class SyntaxValidator {
    * documents, the quarantine's whole input, that would make the verdict
    * depend on where the pauses fell. Large ones are still sliced.
    */
-  private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
-    if (text.length > ONE_GO_LENGTH) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
+  private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number], includedRanges?: Range[]): Promise<RawIssue[] | null> {
+    if (!inOneGo(text, includedRanges)) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
     await this.getRuntime();
     const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
-    return treeIssues(parser.parse(text), spec, text, completion);
+    return treeIssues(parser.parse(text, null, { includedRanges }), spec, text, completion);
   }
 
   /** `parseIssues` through `parseInSlices`; null when the deadline came first. */
-  private async parseIssuesInSlices(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number]): Promise<RawIssue[] | null> {
-    const tree = await this.parseInSlices(grammar, text, { deadline });
+  private async parseIssuesInSlices(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number], includedRanges?: Range[]): Promise<RawIssue[] | null> {
+    const tree = await this.parseInSlices(grammar, text, { deadline, includedRanges });
     return tree && treeIssues(tree, spec, text, completion);
   }
 

@@ -33,15 +33,62 @@ const LISTS = new Set([
  * can be cut. The cursor is always inside one of them.
  */
 export function windowSpans(tree: Tree, offset: number, length: number): [number, number][] {
-  const cuts: [number, number][] = [];
+  return cutWindow(tree, offset, length).spans;
+}
+
+/** A window: its spans, and what was cut (valid as long as the tree is). */
+export interface Window {
+  spans: [number, number][];
+  cuts: Cut[];
+}
+
+/** Members [start, end) of a list cut out of the window. */
+interface Cut {
+  range: [number, number];
+  list: Node;
+}
+
+export function cutWindow(tree: Tree, offset: number, length: number): Window {
+  const cuts: Cut[] = [];
   let node: Node | null = tree.rootNode;
   while (node) {
     if (LISTS.has(node.type)) cutSiblings(node, offset, cuts);
     node = childAt(node, offset);
   }
+  return { spans: spansBetween(cuts.map((c) => c.range), length), cuts };
+}
+
+/**
+ * The members the window cut out that hold `errors` (offsets of the
+ * document), when each error lies inside one that tree-sitter reduced
+ * whole: not an ERROR or MISSING node between members, but a method,
+ * statement or declaration with its error inside. The parse of the members
+ * after it then starts from the state it would start from if that member
+ * were sound, so a check on the window is the check of the whole text with
+ * those members set aside. undefined when an error is anywhere else.
+ */
+export function cutMembersHolding(window: Window, errors: readonly { start: number; end: number }[]): [number, number][] | undefined {
+  const members = new Map<number, [number, number]>();
+  for (const e of errors) {
+    let found = false;
+    for (const { range: [s, t], list } of window.cuts) {
+      if (e.start < s || e.end > t) continue;
+      const member = list.firstChildForIndex(e.start);
+      if (!member || member.startIndex > e.start || member.endIndex < e.end || member.endIndex > t || member.isError || member.isMissing) continue;
+      members.set(member.startIndex, [member.startIndex, member.endIndex]);
+      found = true;
+      break;
+    }
+    if (!found) return undefined;
+  }
+  return [...members.values()].sort((x, y) => x[0] - y[0]);
+}
+
+/** The spans left between sorted or unsorted cuts of a document of `length`. */
+function spansBetween(cuts: [number, number][], length: number): [number, number][] {
   const spans: [number, number][] = [];
   let from = 0;
-  for (const [start, end] of cuts.sort((x, y) => x[0] - y[0])) {
+  for (const [start, end] of [...cuts].sort((x, y) => x[0] - y[0])) {
     if (start > from) spans.push([from, start]);
     from = Math.max(from, end);
   }
@@ -80,7 +127,7 @@ function childAt(node: Node, offset: number): Node | null {
   return child && child.startIndex <= offset && child.endIndex >= offset && !child.equals(node) ? child : null;
 }
 
-function cutSiblings(list: Node, offset: number, cuts: [number, number][]): void {
+function cutSiblings(list: Node, offset: number, cuts: Cut[]): void {
   const first = skipExtras(list.firstNamedChild, 'next');
   const last = skipExtras(list.lastNamedChild, 'previous');
   if (!first || !last) return;
@@ -89,8 +136,8 @@ function cutSiblings(list: Node, offset: number, cuts: [number, number][]): void
   here = here && here.endIndex >= offset ? here : null;
   const keepFrom = here ? widen(here, 'previous') : last;
   const keepTo = here ? widen(here, 'next') : last;
-  if (keepFrom.startIndex > first.startIndex) cuts.push([first.startIndex, keepFrom.startIndex]);
-  if (last.endIndex > keepTo.endIndex) cuts.push([keepTo.endIndex, last.endIndex]);
+  if (keepFrom.startIndex > first.startIndex) cuts.push({ range: [first.startIndex, keepFrom.startIndex], list });
+  if (last.endIndex > keepTo.endIndex) cuts.push({ range: [keepTo.endIndex, last.endIndex], list });
 }
 
 /**
