@@ -257,11 +257,24 @@ export class LiveDocuments {
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
     // A window that is the whole document (nothing could be cut: a file
-    // tree-sitter reads as one ERROR) is the document's own tree.
+    // tree-sitter reads as one ERROR) is the document's own tree. Otherwise
+    // it is parsed from the document's tree: tree-sitter reuses the kept
+    // members that lie wholly inside the ranges, and parses again only the
+    // nodes the cuts cross (the same tree as a fresh parse of the ranges,
+    // in half the time).
     const whole = spans.length === 1 && spans[0][0] === 0 && spans[0][1] === doc.text.length;
     if (doc.before?.key !== key) {
       const ranges = rangesBefore(spans, lines);
-      const tree = whole ? doc.tree.copy() : await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: ranges, deadline });
+      let tree: Tree | null;
+      if (whole) tree = doc.tree.copy();
+      else {
+        const from = doc.tree.copy(); // the parse may pause: its own copy
+        try {
+          tree = await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: ranges, oldTree: from, deadline });
+        } finally {
+          from.delete();
+        }
+      }
       if (!tree) return OVER_BUDGET;
       if (this.docs.get(uri) !== doc) {
         tree.delete(); // closed meanwhile (a parse in slices pauses)
