@@ -101,6 +101,7 @@ const DEFAULT_SLICE_MS = 20;
 const MAX_QUARANTINE_ROUNDS = 4;
 /** Up to this many code units a quarantine parse runs in one go (about 20 ms here). */
 const ONE_GO_LENGTH = 100_000;
+const sameRanges = (a: readonly Range[], b: readonly Range[]) => a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
 /** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */
 const inOneGo = (text: string, ranges?: readonly Range[]) => (ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length) <= ONE_GO_LENGTH;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -308,6 +309,17 @@ export class SyntaxValidator {
   async parseInSlices(grammar: Language, input: string | ParseCallback, options: SlicedParseOptions = {}): Promise<Tree | null> {
     const { includedRanges, deadline = Infinity, abandon } = options;
     let oldTree = options.oldTree ?? null;
+    // tree-sitter works out which included ranges differ from the old
+    // tree's only when a parse starts, not when a paused one resumes: a
+    // parse that reuses a tree of other ranges (a window parsed from the
+    // whole document's tree) resumed after a pause would reuse nodes that
+    // cross the new ranges' edges. Such a parse runs in one go when it is
+    // small, and starts without the old tree when it is not.
+    let pausable = true;
+    if (oldTree && includedRanges && !sameRanges(oldTree.getIncludedRanges(), includedRanges)) {
+      if (inOneGo('', includedRanges)) pausable = false;
+      else oldTree = null;
+    }
     await this.getRuntime();
     const parser = this.sharedParser(); // no await from here to the first slice
     parser.setLanguage(grammar);
@@ -328,6 +340,7 @@ export class SyntaxValidator {
         const until = Math.min(now + this.sliceMs, deadline);
         const latest = Math.min(now + 2 * this.sliceMs, deadline);
         const progressCallback = ({ currentOffset }: { currentOffset: number }) => {
+          if (!pausable) return false;
           const t = performance.now();
           return t >= until && (t >= latest || resumable(currentOffset)); // currentOffset: bytes of UTF-16
         };
