@@ -84,6 +84,40 @@ describe('editing a held document', () => {
   });
 });
 
+describe('a file broken in a member far from the cursor', () => {
+  const method = (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      total += x * b;\n    }\n    return total;\n  }\n\n`;
+  const fileWith = (broken: (m: string) => string) => `class A {\n${Array.from({ length: 12 }, (_, i) => (i === 1 ? broken(method(i)) : method(i))).join('')}}\n`;
+  const completions = ['total = total + 1;\n    ', '}\n    ', 'total = (total;\n    ', 'return;\n    '];
+
+  it('an error inside a member the window cuts out is set aside: the verdict is the whole-text check\'s of the file without that member', async () => {
+    const text = fileWith((m) => m.replace('int total = 0;', 'int total = ;'));
+    const offset = text.indexOf('return total;', text.indexOf('f_9'));
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('A.java', 'java', text, 1);
+    expect(docs.membersSetAside('A.java', offset)!.map(([s, e]) => text.slice(s, e).trim().split('\n')[0])).toEqual(['int f_1(int a, int b) {']);
+    const verdicts: string[] = [];
+    for (const completion of completions) {
+      const live = (await checkHeld(docs, 'A.java', 'java', 1, offset, completion))!;
+      expect(brief(live)).toEqual(brief(await fullCheckAsTheWindowSees(docs, validator, 'A.java', 'java', offset, completion)));
+      expect(live.errors.map((e) => e.row)).not.toContain(text.slice(0, text.indexOf('int total = ;')).split('\n').length - 1);
+      verdicts.push(live.valid ? 'valid' : 'invalid');
+    }
+    expect(verdicts).toEqual(['valid', 'invalid', 'invalid', 'valid']);
+  });
+
+  it('an error tree-sitter does not keep inside one member (a string left open) is not set aside: the whole text decides', async () => {
+    const text = fileWith((m) => m.replace('int total = 0;', 'String s = "abc;'));
+    const offset = text.indexOf('return total;', text.indexOf('f_9'));
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('A.java', 'java', text, 1);
+    expect(docs.membersSetAside('A.java', offset)).toBeUndefined();
+    for (const completion of completions) {
+      const live = (await checkHeld(docs, 'A.java', 'java', 1, offset, completion))!;
+      expect(brief(live)).toEqual(brief(await validator.validate({ language: 'java', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) })));
+    }
+  });
+});
+
 describe('a copy that cannot be trusted is not used', () => {
   const text = 'class A {\n  int f(int a) {\n    return a;\n  }\n}\n';
 

@@ -16,6 +16,7 @@ import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
 import type { TextEdit } from './text-edits';
+import { lineStartsOf, rangesBefore, windowSpans } from './window';
 
 /** A message arriving at the worker: it runs when the event loop gets a turn (before slicing, only after the whole parse). */
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -204,6 +205,31 @@ async function freshParse(validator: ReturnType<typeof createNodeValidator>, lan
 // keeps several versions alive, the recovery can come out differently (the
 // tree is still one tree-sitter could give). Trees are compared where the
 // text parses cleanly; verdicts everywhere.
+describe.skipIf(!benchPresent())('a window parsed from the whole document\'s tree', () => {
+  it('is the tree of a fresh parse of the window, even when every parse may pause (tree-sitter reads which ranges changed only when a parse starts): every 7th benchmark task', async () => {
+    const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
+    const differ: string[] = [];
+    let n = 0;
+    for (const [i, t] of loadAllTasks().entries()) {
+      if (i % 7) continue;
+      const l = await sliced.load(t.language);
+      if (typeof l === 'string') throw new Error(l);
+      const text = t.prefix + t.suffix; // broken where the middle is missing: recovery is where a wrong reuse shows
+      const whole = l.parser.parse(text)!;
+      const spans = windowSpans(whole, t.prefix.length, text.length);
+      const ranges = rangesBefore(spans, lineStartsOf(text));
+      const fresh = l.parser.parse(text, null, { includedRanges: ranges })!;
+      const from = whole.copy();
+      const reused = (await sliced.parseInSlices(l.grammar, text, { oldTree: from, includedRanges: ranges }))!;
+      if (spans.length > 1) n++;
+      if (reused.rootNode.toString() !== fresh.rootNode.toString()) differ.push(`${t.set} ${t.id}`);
+      for (const tree of [whole, fresh, from, reused]) tree.delete();
+    }
+    expect(n).toBeGreaterThan(400); // windows that cut something
+    expect(differ).toEqual([]); // 9 of 450 differed when such a parse could pause
+  }, 120_000);
+});
+
 describe('a parse paused and resumed many times gives the verdicts of the parse in one go', () => {
   it('random edits with every parse cut into tiny slices, other checks running in between: trees equal a fresh parse (where the text is clean), verdicts equal a full check of what the window sees', async () => {
     // sliceMs 0: every progress check (about a hundred parser steps) pauses the parse; setImmediate keeps the test fast.
