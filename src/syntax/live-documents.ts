@@ -32,7 +32,7 @@ import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
-import { applyEdit, pointAfter, type TextEdit } from './text-edits';
+import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
 import { cutMembersHolding, cutWindow, lineStartsOf, pointOf, rangesAfter, rangesBefore, type Window } from './window';
 
@@ -286,10 +286,7 @@ export class LiveDocuments {
     const before = doc.before.issues;
     const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
     if (completion === '') return judge(doc.language, before, before, splice, started);
-    // The Python checks read indentation from the text: V8 joins the three
-    // pieces only if they do.
-    const text = doc.text.slice(0, offset) + completion + doc.text.slice(offset);
-    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, text, offset, at, completion, rangesAfter(spans, lines, offset, at, completion), deadline);
+    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, offset, at, completion, rangesAfter(spans, lines, offset, at, completion), deadline);
     if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
     // Cutting is sound when what is cut is whole code. When the file is also
@@ -425,12 +422,14 @@ function usesStatementMacros(doc: LiveDocument): boolean {
  * of it cost most of a check in a C# or Go file). null when the deadline
  * came first.
  */
-async function windowAfter(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, beforeTree: Tree, original: string, text: string, offset: number, at: Point, completion: string, includedRanges: Range[], deadline: number): Promise<RawIssue[] | null> {
+async function windowAfter(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, beforeTree: Tree, original: string, offset: number, at: Point, completion: string, includedRanges: Range[], deadline: number): Promise<RawIssue[] | null> {
   const old = beforeTree.copy(); // the spot's tree stays for the next candidate
   try {
     old.edit(new Edit({ startIndex: offset, oldEndIndex: offset, newEndIndex: offset + completion.length, startPosition: at, oldEndPosition: at, newEndPosition: pointAfter(at, completion) }));
     const tree = await validator.parseInSlices(grammar, splicedInput(original, offset, completion), { includedRanges, oldTree: old, deadline });
-    return tree && treeIssues(tree, spec, text, [offset, offset + completion.length]);
+    // The Python checks read the lines around the window's statements: the
+    // text with the completion is read in place, not joined (splicedText).
+    return tree && treeIssues(tree, spec, splicedText(original, offset, completion), [offset, offset + completion.length]);
   } finally {
     old.delete();
   }

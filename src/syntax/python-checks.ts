@@ -24,6 +24,7 @@
 
 import type { Node, Tree } from 'web-tree-sitter';
 import type { RawIssue } from './issues';
+import type { TextReader } from './text-edits';
 
 /**
  * Nodes that can hold blocks. Expressions cannot (Python lambdas have no
@@ -45,7 +46,7 @@ const CLAUSES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_
 export const EMPTY_BLOCK = 'expected an indented block';
 export const BAD_INDENT = 'inconsistent indentation';
 
-export function pythonIssues(tree: Tree, text: string): RawIssue[] {
+export function pythonIssues(tree: Tree, text: TextReader): RawIssue[] {
   const issues: RawIssue[] = [];
   const cursor = tree.walk();
   try {
@@ -70,7 +71,7 @@ export function pythonIssues(tree: Tree, text: string): RawIssue[] {
   }
 }
 
-function checkBlock(block: Node, text: string, issues: RawIssue[]): void {
+function checkBlock(block: Node, text: TextReader, issues: RawIssue[]): void {
   const statements = block.namedChildren.filter((c) => c !== null && !c.isExtra) as Node[];
   // A header with an error may have lost its body to the ERROR node next to
   // the block: tree-sitter has reported that already.
@@ -108,7 +109,7 @@ function checkBlock(block: Node, text: string, issues: RawIssue[]): void {
   }
 }
 
-function checkModule(module: Node, text: string, issues: RawIssue[]): void {
+function checkModule(module: Node, text: TextReader, issues: RawIssue[]): void {
   let current: string | undefined;
   for (const s of module.namedChildren) {
     if (!s || s.isExtra) continue;
@@ -124,7 +125,7 @@ function checkModule(module: Node, text: string, issues: RawIssue[]): void {
   }
 }
 
-function checkClause(clause: Node, text: string, issues: RawIssue[]): void {
+function checkClause(clause: Node, text: TextReader, issues: RawIssue[]): void {
   const statement = clause.parent;
   const indent = lineIndent(text, clause);
   if (!statement || indent === undefined) return;
@@ -177,28 +178,28 @@ function isLoopBody(ancestor: Node, child: Node): boolean | undefined {
 }
 
 /** The whitespace before the node on its line, or undefined when code precedes it there. */
-function lineIndent(text: string, node: Node): string | undefined {
+function lineIndent(text: TextReader, node: Node): string | undefined {
   const indent = lineIndentAt(text, node.startIndex);
   return indent.length === node.startIndex - lineStart(text, node.startIndex) ? indent : undefined;
 }
 
 /** The leading whitespace of the line holding `index`. */
-function lineIndentAt(text: string, index: number): string {
+function lineIndentAt(text: TextReader, index: number): string {
   const start = lineStart(text, index);
   let i = start;
-  while (i < index && (text[i] === ' ' || text[i] === '\t' || text[i] === '\f')) i++;
+  while (i < index && (text.charAt(i) === ' ' || text.charAt(i) === '\t' || text.charAt(i) === '\f')) i++;
   return text.slice(start, i);
 }
 
-function lineStart(text: string, index: number): number {
+function lineStart(text: TextReader, index: number): number {
   return text.lastIndexOf('\n', index - 1) + 1;
 }
 
 /** Index of the next character that is neither whitespace nor part of a comment. */
-function nextCodeIndex(text: string, from: number): number {
+function nextCodeIndex(text: TextReader, from: number): number {
   let i = from;
   while (i < text.length) {
-    const c = text[i];
+    const c = text.charAt(i);
     if (c === '#') {
       const eol = text.indexOf('\n', i);
       if (eol === -1) return text.length;
@@ -212,7 +213,7 @@ function nextCodeIndex(text: string, from: number): number {
   return i;
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+function countNewlines(text: TextReader, from: number, to: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
   return n;

@@ -62,3 +62,62 @@ export function applyEdit(text: string, e: TextEdit): { text: string; edit: Tree
     edit: { startIndex: at, oldEndIndex: at + len, newEndIndex: at + e.text.length, startPosition: start, oldEndPosition: oldEnd, newEndPosition: pointAfter(start, e.text) },
   };
 }
+
+/**
+ * What a reader of a document's text needs (the Python checks): a string
+ * has it, and so has `splicedText`.
+ */
+export interface TextReader {
+  readonly length: number;
+  charAt(index: number): string;
+  indexOf(search: string, from?: number): number;
+  lastIndexOf(search: string, from?: number): number;
+  slice(start: number, end?: number): string;
+}
+
+/**
+ * `text` with `inserted` at `at`, read in place: never joined into one
+ * string. V8 joins a concatenation the first time it is searched, a copy of
+ * the whole document (about 1 ms for a 10,000-line file) for a check that
+ * reads a few lines around the cursor. Searches are for one character.
+ */
+export function splicedText(text: string, at: number, inserted: string): TextReader {
+  const end = at + inserted.length;
+  const length = text.length + inserted.length;
+  const charAt = (i: number) => (i < at ? text.charAt(i) : i < end ? inserted.charAt(i - at) : text.charAt(i - inserted.length));
+  return {
+    length,
+    charAt,
+    indexOf(search, from = 0) {
+      if (from < at) {
+        const i = text.indexOf(search, from);
+        if (i !== -1 && i < at) return i;
+      }
+      if (from < end) {
+        const i = inserted.indexOf(search, Math.max(0, from - at));
+        if (i !== -1) return at + i;
+      }
+      const i = text.indexOf(search, Math.max(at, from - inserted.length));
+      return i === -1 ? -1 : i + inserted.length;
+    },
+    lastIndexOf(search, position = length) {
+      const from = Math.min(Math.max(position, 0), length);
+      if (from >= end) {
+        const i = text.lastIndexOf(search, from - inserted.length);
+        if (i >= at) return i + inserted.length;
+      }
+      if (from >= at) {
+        const i = inserted.lastIndexOf(search, Math.min(inserted.length, from - at));
+        if (i !== -1) return at + i;
+      }
+      return at === 0 ? -1 : text.lastIndexOf(search, Math.min(at - 1, from));
+    },
+    slice(start, stop = length) {
+      const a = Math.max(0, Math.min(length, start < 0 ? length + start : start));
+      const b = Math.max(a, Math.min(length, stop < 0 ? length + stop : stop));
+      if (b <= at) return text.slice(a, b);
+      if (a >= end) return text.slice(a - inserted.length, b - inserted.length);
+      return text.slice(a, Math.min(b, at)) + inserted.slice(Math.max(0, a - at), Math.min(inserted.length, b - at)) + (b > end ? text.slice(at, b - inserted.length) : '');
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOf
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec, type LanguageSpec } from './languages';
-import { pointAfter, pointAt } from './text-edits';
+import { pointAfter, pointAt, type TextReader } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
@@ -605,7 +605,7 @@ function forget(before: BeforeParse | undefined): void {
  * memory, not the JS heap. `completion` is the inserted range, where
  * reserved words are looked for.
  */
-export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: TextReader, completion?: [number, number]): RawIssue[] {
   if (!tree) throw new Error('tree-sitter returned no tree (parse cancelled or no language set)');
   try {
     return issuesOf(tree, spec, text, completion);
@@ -615,7 +615,7 @@ export function treeIssues(tree: Tree | null, spec: LanguageSpec, text: string, 
 }
 
 /** Every issue of a parsed tree (kept). */
-export function issuesOf(tree: Tree, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
+export function issuesOf(tree: Tree, spec: LanguageSpec, text: TextReader, completion?: [number, number]): RawIssue[] {
   const issues = collectIssues(tree);
   if (spec.checks === 'python') issues.push(...pythonIssues(tree, text));
   if (completion) issues.push(...reservedWordIssues(tree, spec.id, completion[0], completion[1]));
