@@ -34,7 +34,7 @@ import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
 import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
-import { cutMembersHolding, cutWindow, lineStartsOf, pointOf, rangesAfter, rangesBefore, type Window } from './window';
+import { cutMembersHolding, cutWindow, lineStartsOf, pointOf, rangesAfter, rangesBefore, shiftLineStarts, type Window } from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -42,7 +42,7 @@ interface LiveDocument {
   version: number;
   text: string;
   tree: Tree;
-  /** Offsets of line starts at `version`, made on the first check. */
+  /** Offsets of line starts at `version`, made on the first check and moved along with each edit. */
   lineStarts?: number[];
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
@@ -182,11 +182,13 @@ export class LiveDocuments {
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.get(uri) !== doc) return false;
     let text = doc.text;
+    let lineStarts = doc.lineStarts;
     try {
       for (const e of edits) {
         const step = applyEdit(text, e);
         doc.tree.edit(new Edit(step.edit));
         text = step.text;
+        if (lineStarts) lineStarts = shiftLineStarts(lineStarts, e);
       }
     } catch {
       this.drop(uri);
@@ -208,7 +210,7 @@ export class LiveDocuments {
     }
     doc.tree.delete();
     doc.before?.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts: undefined, spans: undefined, before: undefined, errors: undefined, macros: undefined });
+    Object.assign(doc, { version, text, tree, lineStarts, spans: undefined, before: undefined, errors: undefined, macros: undefined });
     return true;
   }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import { splicedText } from './text-edits';
+import { lineStartsOf, shiftLineStarts } from './window';
 
 describe('splicedText', () => {
   it('answers every read as the joined string does, for insertions anywhere (start, end, empty, with and without line breaks)', () => {
@@ -31,5 +32,22 @@ describe('splicedText', () => {
       expect(view.slice(3)).toBe(joined.slice(3));
     }
     expect(reads).toBeGreaterThan(5000);
+  });
+});
+
+describe('shiftLineStarts', () => {
+  it('moves line starts along with random edits exactly as a new scan of the edited text finds them', () => {
+    const random = mulberry32(9);
+    const make = (n: number) => Array.from({ length: n }, () => 'ab\n \n'[Math.floor(random() * 5)]).join('');
+    let text = make(200);
+    let starts = lineStartsOf(text);
+    for (let step = 0; step < 2000; step++) {
+      const rangeOffset = Math.floor(random() * (text.length + 1));
+      const rangeLength = Math.min(text.length - rangeOffset, Math.floor(random() * 6));
+      const inserted = make(Math.floor(random() * 5));
+      text = text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
+      starts = shiftLineStarts(starts, { rangeOffset, rangeLength, text: inserted });
+      expect([step, starts]).toEqual([step, lineStartsOf(text)]);
+    }
   });
 });
