@@ -318,7 +318,9 @@ export class LiveDocuments {
         // Neither verdict is sure: the window's could be the cut's doing.
         return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);
       }
-      return { ...full, ms: performance.now() - started };
+      // The errors in the members set aside are in the file too.
+      const setAside = onWindow && full.checked ? errorsOutside(doc, window).length : 0;
+      return { ...full, preexistingErrors: full.preexistingErrors + setAside, ms: performance.now() - started };
     }
     return verdict;
   }
@@ -343,8 +345,7 @@ export class LiveDocuments {
    * on the window sets those members aside. undefined otherwise.
    */
   private cutMembersWithErrors(doc: LiveDocument, window: Window): [number, number][] | undefined {
-    doc.errors ??= collectIssues(doc.tree);
-    return cutMembersHolding(window, doc.errors.filter((e) => !window.spans.some(([s, t]) => e.start >= s && e.end <= t)));
+    return cutMembersHolding(window, errorsOutside(doc, window));
   }
 
   /**
@@ -409,6 +410,12 @@ export class LiveDocuments {
 }
 
 const CHUNK = 4096;
+
+/** tree-sitter's issues in the document outside the window's spans. */
+function errorsOutside(doc: LiveDocument, window: Window): RawIssue[] {
+  doc.errors ??= collectIssues(doc.tree);
+  return doc.errors.filter((e) => !window.spans.some(([s, t]) => e.start >= s && e.end <= t));
+}
 
 /** Whether a C++ document defines statement-like macros (cached per version with its errors). */
 function usesStatementMacros(doc: LiveDocument): boolean {
