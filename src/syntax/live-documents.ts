@@ -34,7 +34,7 @@ import { collectIssues, type RawIssue } from './issues';
 import type { LanguageSpec } from './languages';
 import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
-import { cutMembersHolding, cutWindow, lineStartsOf, pointOf, rangesAfter, rangesBefore, shiftLineStarts, type Window } from './window';
+import { cutMembersHolding, cutWindow, isWholeDocument, lineStartsOf, pointOf, rangesAfter, rangesBefore, shiftLineStarts, type Window } from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -264,7 +264,7 @@ export class LiveDocuments {
     // members that lie wholly inside the ranges, and parses again only the
     // nodes the cuts cross (the same tree as a fresh parse of the ranges,
     // in half the time).
-    const whole = spans.length === 1 && spans[0][0] === 0 && spans[0][1] === doc.text.length;
+    const whole = isWholeDocument(window, doc.text.length);
     if (doc.before?.key !== key) {
       const ranges = rangesBefore(spans, lines);
       let tree: Tree | null;
@@ -288,19 +288,22 @@ export class LiveDocuments {
     const before = doc.before.issues;
     const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
     if (completion === '') return judge(doc.language, before, before, splice, started);
-    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, offset, at, completion, rangesAfter(spans, lines, offset, at, completion), deadline);
+    const rangesWithCompletion = rangesAfter(spans, lines, offset, at, completion);
+    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, offset, at, completion, rangesWithCompletion, deadline);
     if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
     // Cutting is sound when what is cut is whole code. When the file is also
     // broken outside the window (an unterminated string far above), the cut
-    // can reshape the errors around the cursor: a rejection is then
-    // confirmed on the whole text, so the window never rejects what the
-    // full check accepts (measured on random edit sequences: 8 of 948).
-    // So is one in a file broken away from the cursor (the full check sets
-    // that error aside) and one in a C++ file with statement-like macros
-    // (the full check blanks their uses, cpp-macros.ts).
-    // Python's indentation checks on the window (already made, `before`)
-    // count too: the full check sets a misaligned line aside like an error.
+    // can reshape the errors around the cursor, and in a file broken away
+    // from the cursor the full check's rules set that error aside: a
+    // rejection then goes through those rules, on the window when the
+    // errors outside it lie inside members it cut out whole, else on the
+    // whole text (a window rejected what the full check accepted in 8 of
+    // 948 random edit sequences before). So does one in a C++ file with
+    // statement-like macros (the full check blanks their uses,
+    // cpp-macros.ts), always on the whole text. Python's indentation
+    // checks on the window (already made, `before`) count too: the full
+    // check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
     if (!verdict.valid && (usesStatementMacros(doc) || this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway)) {
       // What the window parsed already, the whole-text check need not parse
@@ -311,7 +314,7 @@ export class LiveDocuments {
       // nothing the check could see.
       const onWindow = !whole && !usesStatementMacros(doc) && this.cutMembersWithErrors(doc, window) !== undefined;
       const held: HeldTree = onWindow
-        ? { tree: doc.before.tree, text: doc.text, issues: before, after: { completion, issues: after }, window: { before: doc.before.ranges, after: rangesAfter(spans, lines, offset, at, completion) } }
+        ? { tree: doc.before.tree, text: doc.text, issues: before, after: { completion, issues: after }, window: { before: doc.before.ranges, after: rangesWithCompletion } }
         : { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
       const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, held);
       if (!full.checked && performance.now() >= deadline) {
@@ -359,8 +362,7 @@ export class LiveDocuments {
     const doc = this.docs.get(uri);
     if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
     const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
-    const whole = window.spans.length === 1 && window.spans[0][0] === 0 && window.spans[0][1] === doc.text.length;
-    return whole ? undefined : this.cutMembersWithErrors(doc, window);
+    return isWholeDocument(window, doc.text.length) ? undefined : this.cutMembersWithErrors(doc, window);
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */

@@ -84,11 +84,16 @@ export function cutMembersHolding(window: Window, errors: readonly { start: numb
   return [...members.values()].sort((x, y) => x[0] - y[0]);
 }
 
-/** The spans left between sorted or unsorted cuts of a document of `length`. */
+/** Whether nothing could be cut: the window is the whole document (of `length`). */
+export function isWholeDocument(window: Window, length: number): boolean {
+  return window.spans.length === 1 && window.spans[0][0] === 0 && window.spans[0][1] === length;
+}
+
+/** The spans a document of `length` keeps between the cuts (sorted here). */
 function spansBetween(cuts: [number, number][], length: number): [number, number][] {
   const spans: [number, number][] = [];
   let from = 0;
-  for (const [start, end] of [...cuts].sort((x, y) => x[0] - y[0])) {
+  for (const [start, end] of cuts.sort((x, y) => x[0] - y[0])) {
     if (start > from) spans.push([from, start]);
     from = Math.max(from, end);
   }
