@@ -6,6 +6,7 @@
 // arenas reaching their peak.
 import type { ReplayOptions } from '../../src/completion/testing/typing-replay';
 import type { ReplayRequest } from './replay-driver';
+import { median } from '../stats';
 
 export interface EnduranceSample {
   requests: number;
@@ -57,11 +58,10 @@ export async function runEndurance(
     if (i > 4 * total) throw new Error(`endurance: ${ghost.length} requests after ${i + 1} chunks (the replay makes too few pauses)`);
   }
   const mid = samples[Math.floor((samples.length - 1) / 2)];
-  const sorted = [...ghost].sort((a, b) => a - b);
   return {
     requests: ghost.length, samples,
     firstMB: samples[0].memMB, maxMB: Math.max(...samples.map((s) => s.memMB)), lastMB: samples.at(-1)!.memMB,
     secondHalfGrowthMB: samples.at(-1)!.memMB - mid.memMB,
-    ghost_ms_p50: Math.round(sorted[Math.floor(sorted.length / 2)]),
+    ghost_ms_p50: Math.round(median(ghost)),
   };
 }

@@ -305,7 +305,7 @@ export class LiveDocuments {
     // checks on the window (already made, `before`) count too: the full
     // check sets a misaligned line aside like an error.
     const misalignedAway = before.some((b) => b.origin === 'checks' && b.row !== splice.row);
-    if (!verdict.valid && (usesStatementMacros(doc) || this.brokenOutside(doc, spans) || this.brokenAway(doc, splice) || misalignedAway)) {
+    if (!verdict.valid && (usesStatementMacros(doc) || this.brokenOutside(doc, window) || this.brokenAway(doc, splice) || misalignedAway)) {
       // What the window parsed already, the whole-text check need not parse
       // again: the document without the completion (its issues), and with it
       // (when the check runs on the window, or the window is the document).
@@ -366,10 +366,8 @@ export class LiveDocuments {
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
-  private brokenOutside(doc: LiveDocument, spans: readonly [number, number][]): boolean {
-    if (!doc.tree.rootNode.hasError) return false;
-    doc.errors ??= collectIssues(doc.tree);
-    return doc.errors.some((e) => !spans.some(([s, t]) => e.start >= s && e.end <= t));
+  private brokenOutside(doc: LiveDocument, window: Window): boolean {
+    return doc.tree.rootNode.hasError && errorsOutside(doc, window).length > 0;
   }
 
   /**

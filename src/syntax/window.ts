@@ -192,16 +192,8 @@ export function pointOf(offset: number, lineStarts: readonly number[]): Point {
  */
 export function shiftLineStarts(starts: readonly number[], edit: { rangeOffset: number; rangeLength: number; text: string }): number[] {
   const { rangeOffset: at, rangeLength: removed, text } = edit;
-  const firstAfter = (offset: number) => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  // The first line start after `offset`: the row after the one holding it.
+  const firstAfter = (offset: number) => pointOf(offset, starts).row + 1;
   const inserted: number[] = [];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) inserted.push(at + i + 1);
   const delta = text.length - removed;
