@@ -1,13 +1,16 @@
 // Scans text that is about to leave the machine for credentials. The base is
 // secretlint's recommended preset (its maintainers add providers as they
 // appear); our own detectors in secret-rules.ts add only what the preset
-// misses, each justified by a corpus case. Figures per kind: docs/privacy.md.
+// misses, each justified by a corpus case. Both read the text as written and
+// as it reads with its escapes undone and its base64 and hex decoded
+// (secret-encodings.ts). Figures per kind: docs/privacy.md.
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { lineStartsOf, pointOf } from '../syntax/window';
 import { chunkSpans, seamSpans, type Span } from './chunks';
-import { OWN_DETECTORS, type Detector } from './secret-rules';
+import { deriveText, type Derived } from './secret-encodings';
+import { awsSecretsBeside, OWN_DETECTORS, type Detector } from './secret-rules';
 
 /**
  * What was found, for the badge and the redaction marker: a provider and
@@ -108,7 +111,7 @@ export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {
     if (!value) return;
     if (d.accept) {
       const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-      if (!d.accept(value, text.slice(Math.max(lineStart, m.index - 80), m.index))) return;
+      if (!d.accept(value, text.slice(Math.max(lineStart, m.index - 80), m.index), m)) return;
     }
     const start = m.index + (d.group ? m[0].lastIndexOf(value) : 0);
     found.push({ kind: d.kind, start, end: start + value.length });
@@ -138,6 +141,83 @@ export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {
 type Found = Omit<SecretFinding, 'line'>;
 
 /**
+ * How many times a derived text is derived again: base64 inside base64, or
+ * escapes inside a decoded string, is seen; deeper nesting is not.
+ */
+const DERIVE_DEPTH = 2;
+
+/** A text the rules read: the text itself, or one derived from the layer before (secret-encodings.ts). */
+interface Layer {
+  text: string;
+  /** Maps a range of this layer to the layer before; undefined for the text itself. */
+  toParent?: Derived['toSource'];
+}
+
+/** `text`, and what it spells encoded (string escapes, base64, base64url, hex), layer by layer, DERIVE_DEPTH deep. */
+function layersOf(text: string): Layer[] {
+  const layers: Layer[] = [{ text }];
+  for (let depth = 0; depth < DERIVE_DEPTH; depth++) {
+    const derived = deriveText(layers[layers.length - 1].text);
+    if (!derived) break;
+    layers.push({ text: derived.text, toParent: derived.toSource });
+  }
+  return layers;
+}
+
+const LAYER_SEPARATOR = '\n\n';
+
+/**
+ * The preset and our detectors over every layer, in the first layer's
+ * offsets: a decoded string's finding covers the whole encoded string, an
+ * escaped one the escapes it spans. The preset reads all layers in one run
+ * (each run has a fixed cost of about half a millisecond); its findings are
+ * split by layer, cut at the layer's end.
+ */
+async function scanLayers(layers: readonly Layer[]): Promise<Found[]> {
+  const starts: number[] = [];
+  let joined = '';
+  for (const layer of layers) {
+    if (starts.length) joined += LAYER_SEPARATOR;
+    starts.push(joined.length);
+    joined += layer.text;
+  }
+  // The preset's first: on a tie its kind is the one reported (findSecrets keeps the first).
+  const found: Found[][] = layers.map(() => []);
+  for (const f of await secretlintFindings(joined)) {
+    let i = starts.length - 1;
+    while (starts[i] > f.start) i--;
+    const length = layers[i].text.length;
+    const start = f.start - starts[i];
+    if (start < length) found[i].push({ kind: f.kind, start, end: Math.min(f.end - starts[i], length) });
+  }
+  layers.forEach((layer, i) => found[i].push(...ownFindings(layer.text)));
+  for (let i = layers.length - 1; i > 0; i--) {
+    for (const f of found[i]) {
+      const range = layers[i].toParent!(f.start, f.end);
+      if (range) found[i - 1].push({ kind: f.kind, start: range[0], end: range[1] });
+    }
+  }
+  return found[0];
+}
+
+/**
+ * What the encoded layers of `text` add, scanned on their own (the bench
+ * times this part apart; a scan reads them with the text in one run).
+ */
+export async function encodedFindings(text: string): Promise<Found[]> {
+  const layers = layersOf(text);
+  return layers.length > 1 ? scanLayers([{ text: '' }, ...layers.slice(1)]) : [];
+}
+
+/** Everything found in one text: the rules on it as written and on what it spells encoded, then the AWS secrets beside the key ids found. */
+async function scanText(text: string): Promise<Found[]> {
+  const found = await scanLayers(layersOf(text));
+  const keyIds = found.filter((f) => f.kind === 'aws-access-key');
+  if (keyIds.length) found.push(...awsSecretsBeside(text, keyIds));
+  return found;
+}
+
+/**
  * Findings per piece of text scanned or being scanned, by content: an edit
  * rescans only its own chunk, and an escalation arriving while a prescan is
  * on a piece waits for that scan instead of starting a second.
@@ -153,7 +233,7 @@ function scanPiece(piece: string): Promise<Found[]> {
     cache.set(piece, hit);
     return hit;
   }
-  const found = secretlintFindings(piece).then((preset) => [...preset, ...ownFindings(piece)]);
+  const found = scanText(piece);
   found.catch(() => cache.delete(piece));
   cache.set(piece, found);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);

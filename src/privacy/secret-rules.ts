@@ -2,14 +2,19 @@
 // catch. Each entry names the corpus case (testing/secret-corpus.ts) that the preset
 // misses and this detector catches; a detector that stops adding a catch
 // should go (docs/privacy.md has the per-kind figures).
+import { encodesPlainText } from './secret-encodings';
 
 export interface Detector {
   kind: string;
   re: RegExp;
   /** Index of the capture group holding the secret value; 0 = whole match. */
   group?: number;
-  /** `before`: the text just before the match (up to 80 characters of its line), for context checks kept out of the regex for speed. */
-  accept?: (value: string, before: string) => boolean;
+  /**
+   * `before`: the text just before the match (up to 80 characters of its
+   * line), for context checks kept out of the regex for speed; `match`: the
+   * whole match, for checks on its other groups.
+   */
+  accept?: (value: string, before: string, match: RegExpExecArray) => boolean;
   /** A cheap test on the whole text; the detector runs only when it passes. */
   when?: (text: string) => boolean;
   /** Where in the text to look: the detector runs only over these spans. */
@@ -144,8 +149,6 @@ export const OWN_DETECTORS: Detector[] = [
   },
   // Azure storage and ADO.NET `Key=value;` connection strings.
   { kind: 'connection-string-password', re: /\b(?:AccountKey|SharedAccessKey|Password|Pwd)=([^;\s'"]{8,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) && !isName(v) },
-  // kubeconfig `client-key-data:` and Helm values hold whole PEM keys in base64.
-  { kind: 'base64-private-key', re: /\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g, accept: (v) => decodesTo(v, /PRIVATE KEY/) },
   // .netrc: `machine host login user password secret`, on one line or several.
   { kind: 'netrc-password', when: (t) => /\bmachine\s+\S/.test(t), re: /\bpassword[ \t]+([^\s"'`]{4,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) },
   // Docker's config.json keeps `user:password` in base64 under "auth".
@@ -175,6 +178,22 @@ export const OWN_DETECTORS: Detector[] = [
     group: 1,
     // `- NAME=value`: docker-compose environment lists.
     accept: (v, before) => /^[ \t]*(?:export[ \t]+|-[ \t]+)?[\w.-]*$/.test(before) && passwordLike(v) && /\d/.test(v),
+  },
+  {
+    kind: 'password-assignment',
+    // YAML block scalars: `password: >-` (or `|`, `>`, `|-`, `>+`, `|2` ...)
+    // with the value on the more-indented lines below: the lines at the
+    // value's indentation with no space inside, from the first (a value
+    // wrapped over lines is one). A first line with a space is prose, a
+    // description rather than a password.
+    keyword: SECRET_WORD,
+    re: new RegExp(String.raw`${SECRET_NAME}[\w.-]*["']?[ \t]*:[ \t]+(?:[!&][^\s]*[ \t]+)*[|>](?:[1-9][-+]?|[-+][1-9]?)?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*([ \t]+)(\S+(?:[ \t]*(?:\r?\n[ \t]*(?=\r?\n))*\r?\n\1\S+)*)(?=[ \t]*(?:\r?\n|$))`, 'iy'),
+    group: 2,
+    accept: (v, before, m) => {
+      // The key alone on its line (a list item's too), and the value indented deeper than it.
+      const key = /^([ \t]*(?:-[ \t]+)?)["']?[\w.-]*$/.exec(before);
+      return !!key && m[1].length > key[1].length && passwordLike(v.replace(/\s+/g, ''));
+    },
   },
   {
     kind: 'password-assignment',
@@ -231,6 +250,45 @@ export const OWN_DETECTORS: Detector[] = [
     re: /["'`]([A-Za-z0-9+/_=-]{32,})["'`]/g,
     group: 1,
     // Long, mixed-case, digit-bearing and random: digests and UUIDs are common innocents.
-    accept: (v, before) => /[\w"'\])]\s*(?::=|=|:)\s*$/.test(before) && hasClasses(v) && !isHexDigest(v) && !isUuid(v) && !isIntegrity(v) && !hasAlphabetRun(v) && !isAlphabet(v) && !isWasm(v) && !isWordy(v) && (v.match(/[-/_.]/g) ?? []).length < 4 && shannonEntropy(v) >= 4.2,
+    // Base64 of a sentence or of a JSON document is text, not a key (the guard scans what it decodes to).
+    accept: (v, before) => /[\w"'\])]\s*(?::=|=|:)\s*$/.test(before) && hasClasses(v) && !isHexDigest(v) && !isUuid(v) && !isIntegrity(v) && !hasAlphabetRun(v) && !isAlphabet(v) && !isWasm(v) && !isWordy(v) && (v.match(/[-/_.]/g) ?? []).length < 4 && shannonEntropy(v) >= 4.2 && !encodesPlainText(v),
   },
 ];
+
+/** How far from an AWS access key id its secret access key is looked for: this many lines either side, at most PAIR_CHARS away. */
+const PAIR_LINES = 5;
+const PAIR_CHARS = 1024;
+/** 40 characters of base64, no more and no less: the shape of an AWS secret access key. */
+const AWS_SECRET_SHAPE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=])/g;
+
+/**
+ * An AWS secret access key has no format of its own, but it travels with its
+ * key id: in the same call (`boto3.client("s3", "AKIA...", "...")`), list,
+ * mapping or CSV row, or a few lines away. Next to each key id found, a
+ * 40-character base64 string that is random (all three character classes,
+ * high entropy; not a hex digest, not AWS's documentation example) is its
+ * partner, whatever it is called.
+ */
+export function awsSecretsBeside(text: string, keyIds: readonly { start: number; end: number }[]): { kind: string; start: number; end: number }[] {
+  const out: { kind: string; start: number; end: number }[] = [];
+  const seen = new Set<number>();
+  for (const k of keyIds) {
+    let from = text.lastIndexOf('\n', k.start - 1) + 1;
+    for (let n = 0; n < PAIR_LINES && from > 0; n++) from = text.lastIndexOf('\n', from - 2) + 1;
+    let to = k.end - 1;
+    for (let n = 0; n <= PAIR_LINES && to >= 0; n++) to = text.indexOf('\n', to + 1);
+    if (to < 0) to = text.length;
+    from = Math.max(from, k.start - PAIR_CHARS);
+    to = Math.min(to, k.end + PAIR_CHARS);
+    AWS_SECRET_SHAPE.lastIndex = from;
+    for (let m = AWS_SECRET_SHAPE.exec(text); m && m.index < to; m = AWS_SECRET_SHAPE.exec(text)) {
+      const v = m[0];
+      const end = m.index + v.length;
+      if (end > to || seen.has(m.index) || keyIds.some((id) => id.start < end && m!.index < id.end)) continue;
+      if (!hasClasses(v) || shannonEntropy(v) < 4 || /EXAMPLE/.test(v) || hasAlphabetRun(v) || isWordy(v)) continue;
+      seen.add(m.index);
+      out.push({ kind: 'aws-secret-key', start: m.index, end });
+    }
+  }
+  return out;
+}

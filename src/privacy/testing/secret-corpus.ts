@@ -16,7 +16,8 @@ const HEX = '0123456789abcdef';
 const ALNUM = UPPER + LOWER + DIGITS;
 const B64 = `${ALNUM}+/`;
 const URLSAFE = `${ALNUM}-_`;
-const pick = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+const picker = (r: () => number) => (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
+const pick = picker(rand);
 const b64 = (s: string) => btoa(s);
 /** A PEM body that starts like real DER (`MII...`), as real keys do. */
 const pemBody = (lines: number) => ['MII' + pick(B64, 61), ...Array.from({ length: lines - 1 }, () => pick(B64, 64))].join('\n');
@@ -28,8 +29,12 @@ export interface CorpusSample {
   text: string;
   /** For secrets: the kind the guard should report. */
   kind?: string;
-  /** For secrets: the credential itself, which redaction must remove. */
+  /** For secrets: the credential itself, as written in `text`, which redaction must remove. */
   value?: string;
+  /** For credentials spelt otherwise: how (`yaml-block-scalar`, `base64`, `hex`, `escaped`, `aws-pair`). */
+  form?: string;
+  /** For encoded or escaped credentials: the secret as it reads once decoded, which must not leave either. */
+  plain?: string;
 }
 
 /** A provider's credential: its kind, an environment-style name and a fresh value. */
@@ -143,7 +148,7 @@ function placed(): CorpusSample[] {
     s('Azure storage connection string', 'connection-string-password', `${pick(B64, 86)}==`, 'conn = "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey={v};EndpointSuffix=core.windows.net"\n'),
     s('ADO.NET connection string', 'connection-string-password', `${pick(ALNUM, 12)}!`, 'var cs = "Server=db;Database=app;User Id=sa;Password={v};";\n'),
     s('Kubernetes Secret data', 'kubernetes-secret-data', b64(pick(ALNUM, 18)), 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: YWRtaW4=\n  password: {v}\n'),
-    s('kubeconfig client key data', 'base64-private-key', b64(pem('RSA PRIVATE KEY', 4)), 'users:\n- name: admin\n  user:\n    client-key-data: {v}\n'),
+    s('kubeconfig client key data (base64 PEM: the guard decodes it)', 'private-key', b64(pem('RSA PRIVATE KEY', 4)), 'users:\n- name: admin\n  user:\n    client-key-data: {v}\n'),
     s('kubeconfig token', 'password-assignment', pick(ALNUM, 40) + '9', 'users:\n- name: ci\n  user:\n    token: {v}\n'),
     s('Docker config.json auth', 'docker-auth', b64(`${user}:${pick(ALNUM, 20)}`), '{\n  "auths": {\n    "registry.corp.example": { "auth": "{v}" }\n  }\n}\n'),
     s('.npmrc auth token', 'npm-token', `npm_${pick(ALNUM, 36)}`, '//registry.corp.example/:_authToken={v}\n'),
@@ -174,7 +179,117 @@ function placed(): CorpusSample[] {
   ];
 }
 
-export const SECRET_SAMPLES: CorpusSample[] = [...generated(), ...placed()];
+/**
+ * Credentials spelt otherwise: YAML block scalars, base64, base64url and hex
+ * strings, string escapes, and AWS secret keys known only by the key id
+ * beside them. Their own seed, so the values above stay as they were measured.
+ */
+function speltOtherwise(): CorpusSample[] {
+  const p = picker(mulberry32(20260301));
+  const token = {
+    github: () => `ghp_${p(ALNUM, 36)}`,
+    githubFine: () => `github_pat_${p(ALNUM, 22)}_${p(ALNUM, 59)}`,
+    gitlab: () => `glpat-${p(URLSAFE, 20)}`,
+    stripe: () => `sk_live_${p(ALNUM, 24)}`,
+    slack: () => `xoxb-${p(DIGITS, 12)}-${p(DIGITS, 13)}-${p(ALNUM, 24)}`,
+    openai: () => `sk-${p(ALNUM, 20)}T3BlbkFJ${p(ALNUM, 20)}`,
+    anthropic: () => `sk-ant-api03-${p(URLSAFE, 93)}AA`,
+    groq: () => `gsk_${p(ALNUM, 52)}`,
+    hf: () => `hf_${p(UPPER + LOWER, 34)}`,
+    npm: () => `npm_${p(ALNUM, 36)}`,
+    sendgrid: () => `SG.${p(URLSAFE, 22)}.${p(URLSAFE, 43)}`,
+    digitalocean: () => `dop_v1_${p(HEX, 64)}`,
+    awsKeyId: () => `AKIA${p(UPPER + '234567', 16)}`,
+    awsTempKeyId: () => `ASIA${p(UPPER + '234567', 16)}`,
+    awsSecret: () => p(B64, 40),
+    jwt: () => `eyJ${p(URLSAFE, 30)}.eyJ${p(URLSAFE, 60)}.${p(URLSAFE, 43)}`,
+    password: () => `${p(ALNUM, 8)}-${p(ALNUM, 6)}${p('!#%&*+', 1)}${p(DIGITS, 2)}`,
+  };
+  const code = (c: string) => c.charCodeAt(0);
+  const hex = (t: string) => [...t].map((c) => code(c).toString(16).padStart(2, '0')).join('');
+  const b64url = (t: string) => btoa(t).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const uEsc = (t: string) => [...t].map((c) => `\\u${code(c).toString(16).padStart(4, '0')}`).join('');
+  const xEsc = (t: string) => [...t].map((c) => `\\x${code(c).toString(16).padStart(2, '0')}`).join('');
+  const braceEsc = (t: string) => [...t].map((c) => `\\u{${code(c).toString(16)}}`).join('');
+  const octEsc = (t: string) => [...t].map((c) => `\\${code(c).toString(8).padStart(3, '0')}`).join('');
+  /** A sample whose `{v}` is the credential as written; `plain` is what it decodes to. */
+  const s = (form: string, name: string, kind: string, value: string, text: string, plain?: string): CorpusSample =>
+    ({ name, kind, form, value, plain, text: text.replace('{v}', () => value) });
+  const block = (name: string, value: string, text: string) => s('yaml-block-scalar', `YAML block scalar: ${name}`, 'password-assignment', value, text);
+  const encoded = (form: 'base64' | 'hex', name: string, kind: string, plain: string, value: string, text: string) => s(form, `${form}: ${name}`, kind, value, text, plain);
+  const escaped = (name: string, kind: string, plain: string, value: string, text: string) => s('escaped', `escaped: ${name}`, kind, value, text, plain);
+  const pair = (name: string, keyId: string, text: string) => s('aws-pair', `AWS secret beside its key id: ${name}`, 'aws-secret-key', token.awsSecret(), text.replace('{id}', keyId));
+  const t = token;
+  const gh = t.github(), stripe = t.stripe(), slack = t.slack(), openai = t.openai(), akia = t.awsKeyId(), anthropic = t.anthropic(), npm = t.npm(), hf = t.hf();
+  const pgUrl = `postgres://app:${p(ALNUM, 16)}@db.internal:5432/prod`, dotenv = `DB_HOST=db\nDB_PASSWORD=${t.password()}\n`, ghJson = `{"token":"${t.github()}"}`;
+  const dockerJson = `{"auths":{"registry.corp.example":{"auth":"${btoa(`ci:${p(ALNUM, 20)}`)}"}}}`, stripeEnv = `STRIPE_SECRET_KEY=${t.stripe()}\n`, dop = t.digitalocean();
+  const openai2 = t.openai(), fine = t.githubFine(), stripe2 = t.stripe(), sendgrid = t.sendgrid(), pwJson = `{"user": "app", "password": "${t.password()}"}`;
+  const webhook = `https://hooks.slack.com/services/T${p(UPPER + DIGITS, 10)}/B${p(UPPER + DIGITS, 10)}/${p(ALNUM, 24)}`;
+  const gh2 = t.github(), slack2 = t.slack(), groq = t.groq(), gitlab = t.gitlab(), stripe3 = t.stripe(), akia2 = t.awsKeyId(), hf2 = t.hf(), gh3 = t.github(), jwt = t.jwt();
+  const wrapped = [p(ALNUM, 32), p(ALNUM, 32)];
+  return [
+    block('>- under password', t.password(), 'db:\n  password: >-\n    {v}\n  host: db.internal\n'),
+    block('| under password, among other keys', t.password(), 'smtp:\n  user: mailer\n  password: |\n    {v}\n  port: 587\n'),
+    block('> under api_key', p(ALNUM, 32), 'api_key: >\n  {v}\n'),
+    block('|- under client_secret', `GOCSPX-${p(URLSAFE, 28)}`, 'auth:\n  client_secret: |-\n    {v}\nlogging: info\n'),
+    block('>+ under token', p(ALNUM, 40), 'token: >+\n  {v}\n\n'),
+    block('|2 (indentation indicator) under secret', p(ALNUM, 24) + '7', 'vault:\n  secret: |2\n    {v}\n'),
+    block('|2- under access_key', p(ALNUM, 24) + '7', 'storage:\n  access_key: |2-\n    {v}\n'),
+    block('a list item\'s key', t.password(), 'accounts:\n  - password: >-\n      {v}\n    user: ci\n'),
+    block('with a tag and a comment', t.password(), 'db_password: !!str |  # rotated monthly\n  {v}\n'),
+    block('wrapped over two lines', `${wrapped[0]}\n  ${wrapped[1]}`, 'signing_key: >-\n  {v}\nalgorithm: HS256\n'),
+    block('CRLF line endings', t.password(), 'db:\r\n  password: >-\r\n    {v}\r\n  host: db\r\n'),
+    block('a blank line before the value', t.password(), 'password: |\n\n  {v}\n'),
+    block('GitHub Actions env', p(ALNUM, 36), 'env:\n  API_TOKEN: >-\n    {v}\n'),
+    block('Helm values, camelCase key', t.password(), 'auth:\n  existingSecret: ""\n  rootPassword: |\n    {v}\n'),
+    block('a quoted key', t.password(), '"password": |-\n  {v}\n'),
+    encoded('base64', 'GitHub token in b64decode (Python)', 'github-token', gh, btoa(gh), 'import base64\nTOKEN = base64.b64decode("{v}").decode()\n'),
+    encoded('base64', 'Stripe key in Buffer.from (Node)', 'stripe-key', stripe, btoa(stripe), "const key = Buffer.from('{v}', 'base64').toString();\n"),
+    encoded('base64', 'Slack token in atob (browser)', 'slack-token', slack, btoa(slack), 'const t = atob("{v}");\n'),
+    encoded('base64', 'OpenAI key in Base64.getDecoder (Java)', 'openai-key', openai, btoa(openai), 'byte[] k = Base64.getDecoder().decode("{v}");\n'),
+    encoded('base64', 'AWS key id in DecodeString (Go)', 'aws-access-key', akia, btoa(akia), 'id, _ := base64.StdEncoding.DecodeString("{v}")\n'),
+    encoded('base64', 'JSON holding a token, as a YAML value', 'github-token', ghJson, btoa(ghJson), 'app:\n  config: {v}\n'),
+    encoded('base64', '.env text in a JSON field', 'password-assignment', dotenv, btoa(dotenv), '{\n  "name": "api",\n  "payload": "{v}"\n}\n'),
+    encoded('base64', 'base64url, unpadded (Python)', 'anthropic-key', anthropic, b64url(anthropic), 'key = base64.urlsafe_b64decode("{v}" + "==")\n'),
+    encoded('base64', 'base64 of base64', 'npm-token', npm, btoa(btoa(npm)), 'NPM = b64decode(b64decode("{v}"))\n'),
+    encoded('base64', 'unquoted after echo (shell)', 'huggingface-token', hf, btoa(hf), 'export HF=$(echo {v} | base64 -d)\n'),
+    encoded('base64', 'connection URL in a ConfigMap', 'connection-string-password', pgUrl, btoa(pgUrl), 'kind: ConfigMap\ndata:\n  dsn: {v}\n'),
+    encoded('base64', 'Docker config JSON in Helm values', 'docker-auth', dockerJson, btoa(dockerJson), 'imagePullSecret:\n  dockerconfigjson: {v}\n'),
+    encoded('base64', '.env text in a data URI', 'stripe-key', stripeEnv, btoa(stripeEnv), '<a href="data:text/plain;base64,{v}">env</a>\n'),
+    encoded('base64', 'DigitalOcean token in a Rust decode', 'digitalocean-token', dop, btoa(dop), 'let t = STANDARD.decode("{v}")?;\n'),
+    encoded('base64', 'AWS key id as a YAML list item', 'aws-access-key', akia2, btoa(akia2), 'ids:\n  - {v}\n'),
+    encoded('hex', 'OpenAI key in bytes.fromhex (Python)', 'openai-key', openai2, hex(openai2), 'key = bytes.fromhex("{v}").decode()\n'),
+    encoded('hex', 'GitHub fine-grained token in hex.DecodeString (Go)', 'github-token', fine, hex(fine), 'b, _ := hex.DecodeString("{v}")\n'),
+    encoded('hex', 'Stripe key, upper-case hex (Java)', 'stripe-key', stripe2, hex(stripe2).toUpperCase(), 'byte[] k = Hex.decodeHex("{v}");\n'),
+    encoded('hex', 'SendGrid key in Buffer.from(..., "hex")', 'sendgrid-key', sendgrid, hex(sendgrid), 'const k = Buffer.from("{v}", "hex").toString();\n'),
+    encoded('hex', 'JSON with a password in unhexlify', 'password-assignment', pwJson, hex(pwJson), 'cfg = json.loads(binascii.unhexlify("{v}"))\n'),
+    encoded('hex', 'Slack webhook through xxd', 'slack-webhook', webhook, hex(webhook), 'URL=$(xxd -r -p <<< {v})\n'),
+    encoded('hex', 'GitHub token after 0x', 'github-token', gh3, hex(gh3), 'seed = 0x{v}\n'),
+    escaped('\\u escapes, whole token (JavaScript)', 'github-token', gh2, uEsc(gh2), 'const gh = new Octokit({ auth: "{v}" });\n'),
+    escaped('\\u escape in the prefix (JSON)', 'slack-token', slack2, `xox\\u0062${slack2.slice(4)}`, '{"slack": "{v}"}\n'),
+    escaped('\\x escapes, whole key (Python)', 'groq-key', groq, xEsc(groq), 'client = Groq("{v}")\n'),
+    escaped('\\u{...} escapes in the prefix (Rust)', 'gitlab-token', gitlab, `${braceEsc(gitlab.slice(0, 6))}${gitlab.slice(6)}`, 'let t = "{v}";\n'),
+    escaped('octal escapes in the prefix (C)', 'stripe-key', stripe3, `${octEsc(stripe3.slice(0, 8))}${stripe3.slice(8)}`, 'const char *k = "{v}";\n'),
+    escaped('\\u escape at the start (Java)', 'aws-access-key', akia2, `\\u0041${akia2.slice(1)}`, 'String id = "{v}";\n'),
+    escaped('\\x escapes in a shell $\'...\' string', 'huggingface-token', hf2, xEsc(hf2.slice(0, 3)) + hf2.slice(3), "HF=$'{v}'\n"),
+    escaped('one escaped letter in the middle', 'github-token', gh3, `${gh3.slice(0, 10)}\\u${code(gh3[10]).toString(16).padStart(4, '0')}${gh3.slice(11)}`, 'gh = Github("{v}")\n'),
+    escaped('escaped JWT start', 'jwt', jwt, `\\u0065${jwt.slice(1)}`, 'session = "{v}"\n'),
+    pair('boto3.client call (Python)', t.awsKeyId(), 's3 = boto3.client("s3", "{id}", "{v}")\n'),
+    pair('AWS.Credentials (JavaScript)', t.awsKeyId(), "const creds = new AWS.Credentials('{id}', '{v}');\n"),
+    pair('YAML list', t.awsKeyId(), 'aws:\n  - {id}\n  - {v}\n'),
+    pair('JSON array', t.awsKeyId(), '{\n  "creds": ["{id}", "{v}"]\n}\n'),
+    pair('NewStaticCredentials (Go)', t.awsKeyId(), 'creds := credentials.NewStaticCredentials("{id}", "{v}", "")\n'),
+    pair('BasicAWSCredentials (Java)', t.awsKeyId(), 'AWSCredentials c = new BasicAWSCredentials("{id}", "{v}");\n'),
+    pair('temporary key id, C#', t.awsTempKeyId(), 'var c = new SessionAWSCredentials("{id}", "{v}", token);\n'),
+    pair('the console\'s credentials CSV', t.awsKeyId(), 'User name,Password,Access key ID,Secret access key,Console login link\ndeploy,,{id},{v},https://console.aws.amazon.com/\n'),
+    pair('shell arguments a line apart', t.awsKeyId(), './deploy.sh \\\n  {id} \\\n  {v} \\\n  eu-west-1\n'),
+    pair('TOML array', t.awsKeyId(), '[deploy]\nkeys = ["{id}", "{v}"]\n'),
+    pair('PHP constructor', t.awsKeyId(), "$c = new Credentials('{id}', '{v}');\n"),
+    pair('three lines apart, Python tuple', t.awsKeyId(), 'CREDS = (\n    "{id}",\n    # rotated 2024\n    "{v}",\n)\n'),
+  ];
+}
+
+export const SECRET_SAMPLES: CorpusSample[] = [...generated(), ...placed(), ...speltOtherwise()];
 
 /**
  * Held out: written after the detectors were settled and measured once, never
@@ -265,4 +380,46 @@ export const INNOCENT_SAMPLES: CorpusSample[] = [
   { name: 'SQL password placeholder', text: "ALTER USER app WITH PASSWORD '<new-password>';\n" },
   { name: 'time of day with colons', text: 'started at 12:30:45 on host db:5432\n' },
   { name: 'npm script', text: '"scripts": { "test": "vitest run", "build": "vite build" }\n' },
+  ...speltInnocently(),
 ];
+
+/** Look-alikes of credentials spelt otherwise: encoded data, digests, escapes and block scalars that hold no secret. */
+function speltInnocently(): CorpusSample[] {
+  const r = mulberry32(20260302);
+  const bytes = (header: number[], n: number) => String.fromCharCode(...header, ...Array.from({ length: n }, () => Math.floor(r() * 256)));
+  const hex = (t: string) => [...t].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+  const sentence = 'The quick brown fox jumps over the lazy dog, and the dog does not mind at all.';
+  const json = '{"name":"api","version":"1.2.3","debug":false,"regions":["eu-west-1","us-east-1"]}';
+  const i = (name: string, text: string): CorpusSample => ({ name, text, form: 'spelt-innocently' });
+  return [
+    i('PNG image in a data URI', `<img alt="logo" src="data:image/png;base64,${btoa(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 600))}">\n`),
+    i('woff2 font in CSS', `@font-face { font-family: X; src: url(data:font/woff2;base64,${btoa(bytes([0x77, 0x4f, 0x46, 0x32], 900))}) format("woff2"); }\n`),
+    i('JPEG as a quoted base64 string', `const thumb = "${btoa(bytes([0xff, 0xd8, 0xff, 0xe0], 300))}";\n`),
+    i('SVG in a data URI (base64 of markup)', `icon: "data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 1h14v14H1z"/></svg>')}"\n`),
+    i('yarn.lock integrity', `  integrity sha512-${btoa(bytes([], 64))}\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#${hex(bytes([], 20))}"\n`),
+    i('sha1 integrity in an old lock file', `      "integrity": "sha1-${btoa(bytes([], 20))}",\n`),
+    i('minified bundle', '!function(e,t){"object"==typeof exports&&"undefined"!=typeof module?module.exports=t():"function"==typeof define&&define.amd?define(t):(e=e||self).Codec=t()}(this,function(){"use strict";var n="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",o=/^[A-Za-z0-9+\\/]+={0,2}$/;function r(e){for(var t="",r=0;r<e.length;r+=3)t+=n[e.charCodeAt(r)>>2];return t}return{encode:r,test:function(e){return o.test(e)},VERSION:"4.3.2",BUILD:"c0ffee1d2e3f4a5b6c7d8e9f"}});\n'),
+    i('base64 of an English sentence, assigned', `msg = "${btoa(sentence)}"\n`),
+    i('base64 of an English sentence, as a YAML value', `banner: ${btoa(sentence)}\n`),
+    i('base64 of JSON without credentials', `{\n  "meta": "${btoa(json)}"\n}\n`),
+    i('base64url of JSON without credentials (a JWT-style header)', `header = "${btoa('{"alg":"RS256","typ":"JWT","kid":"2024-01"}').replace(/=+$/, '')}"\n`),
+    i('hex of ordinary text', `label = bytes.fromhex("${hex(sentence)}")\n`),
+    i('SHA-1 and SHA-256 digests as hex', `sha1 = "${hex(bytes([], 20))}"\nsha256 = "${hex(bytes([], 32))}"\n`),
+    i('SHA-512 digest as hex', `checksum: ${hex(bytes([], 64))}\n`),
+    i('a list of UUIDs', 'ids = [\n  "3f2b8c1e-9a4d-4e7b-8c2f-1a6d9e0b7c4a",\n  "c9e1a7b2-5d3f-4a8e-9b6c-2f0d8e1a3b5c",\n]\n'),
+    i('YAML block scalar of prose under description', 'description: >-\n  A service that stores orders\n  for the shop and sends receipts.\nversion: 2\n'),
+    i('YAML block scalar of prose under a password key', 'password_policy: >-\n  At least 12 characters,\n  with one digit and one symbol.\n'),
+    i('YAML block scalar holding a template', 'db:\n  password: |\n    {{ .Values.db.password }}\n'),
+    i('YAML block scalar holding an environment reference', 'token: >-\n  ${GITHUB_TOKEN}\n'),
+    i('YAML block scalar holding a script', 'script: |\n  echo "$API_TOKEN" | docker login -u ci --password-stdin\n  docker push app\n'),
+    i('YAML block scalar holding a word passphrase placeholder', 'secret: |-\n  changeme\n'),
+    i('ANSI colour escapes', 'console.log("\\x1b[31merror\\x1b[0m: " + msg);\n'),
+    i('accented letters escaped', 'const label = "caf\\u00e9 cr\\u00e8me br\\u00fbl\\u00e9e";\n'),
+    i('Unicode ranges in a regex', "const DIACRITICS = /[\\u0300-\\u036f\\u1ab0-\\u1aff]/g;\n"),
+    i('HTML escaped in JSON', '{"html": "\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}\n'),
+    i('octal terminal escapes', 'printf "\\033[1mbold\\033[0m\\n"\n'),
+    i('an ordinary word escaped', 'greeting = "\\x48\\x65\\x6c\\x6c\\x6f, world"\n'),
+    i('PNG magic bytes', 'PNG_MAGIC = b"\\x89PNG\\r\\n\\x1a\\n"\n'),
+    i('AWS documentation example pair in a call', 's3 = boto3.client("s3", "AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")\n'),
+  ];
+}
