@@ -15,7 +15,7 @@ import { SAMPLE_WORKSPACE } from '../workspace/samples';
 import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/import';
 import { CompletionDetails } from './CompletionDetails';
-import { deliveryOf } from './delivery';
+import { statBytes } from './delivery';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
 import { HelpOverlay } from './HelpOverlay';
@@ -130,7 +130,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     setDemoFrom(entries.length);
     tabs.openFile('demo/python/main.py');
   };
-  const demoBytes = demoFrom === null ? undefined : entries.slice(demoFrom).reduce((a, e) => a + (e.delivered === false ? 0 : e.bytes), 0);
+  const demoBytes = demoFrom === null ? undefined : entries.slice(demoFrom).reduce((a, e) => a + (e.delivery === 'not-delivered' ? 0 : e.bytes), 0);
 
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
@@ -170,8 +170,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
             adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
             onResult: (r) => {
               setResult(r); setResultSeq((n) => n + 1); setLastError(null);
-              const d = deliveryOf(r);
-              stats.addStat({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, bytes: d.sent, ...(d.notDelivered && { notDelivered: d.notDelivered }) });
+              stats.addStat({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
             },
             onShown: (r) => stats.addStat({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
             onAccepted: (r, partial) => stats.addStat({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),

@@ -1,9 +1,11 @@
 import type { CompletionResult } from '../completion/pipeline';
+import { DELIVERY_MEANING, DELIVERY_WORDS, egressOf } from './delivery';
 
 /** The numbers behind the decision: reasons, per-token probabilities, syntax verdict, timings. */
 export function CompletionDetails({ result }: { result: CompletionResult | null }) {
   if (!result) return null;
   const { decision, local, syntax } = result;
+  const egress = egressOf(result);
   return (
     <details className="details" data-testid="completion-details">
       <summary>Why: {decision.policy}, {decision.aggregation} confidence {decision.confidence.toFixed(3)} (threshold {decision.threshold})</summary>
@@ -32,6 +34,11 @@ export function CompletionDetails({ result }: { result: CompletionResult | null 
         </tbody>
       </table>
       {result.escalation?.error && <p className="error">Escalation error: {result.escalation.error.message}</p>}
+      {egress.state !== 'none' && (
+        <p data-testid="details-delivery" data-delivery={egress.state}>
+          Request body: {egress.bytes} bytes to {result.destination}, {DELIVERY_WORDS[egress.state]}: {DELIVERY_MEANING[egress.state]}.
+        </p>
+      )}
     </details>
   );
 }

@@ -1,5 +1,5 @@
 import type { CompletionResult } from '../completion/pipeline';
-import { deliveryOf } from './delivery';
+import { DELIVERY_MEANING, egressOf, egressSentence } from './delivery';
 import { Icon, type IconName } from './Icon';
 
 export const ROUTE_LABEL: Record<CompletionResult['route'], string> = {
@@ -13,12 +13,9 @@ export const ROUTE_ICON: Record<CompletionResult['route'], IconName> = {
   local: 'shield', escalated: 'cloudUpload', blocked: 'lock', failed: 'error',
 };
 
-/** What left the machine for this result, in words: sent, attempted but not delivered, or nothing. */
+/** What left the machine for this result, in words: delivered, not delivered, delivery unknown, or nothing. */
 export function egressWords(result: CompletionResult): string {
-  const d = deliveryOf(result);
-  if (d.notDelivered) return `${d.notDelivered} bytes of code attempted, not delivered: nothing reached ${result.destination}`;
-  if (d.sent) return `${d.sent} bytes of code sent to ${result.destination}`;
-  return 'No code left this machine.';
+  return egressSentence(result);
 }
 
 /** Where the suggestion on screen came from, and whether any code left the machine. */
@@ -32,13 +29,13 @@ export function PrivacyBadge({ result, pending, seq }: { result: CompletionResul
       </div>
     );
   }
-  const d = deliveryOf(result);
+  const { state } = egressOf(result);
   return (
     <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route} data-seq={seq}
       data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite">
       <strong><Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}</strong>
       <span data-testid="badge-summary">{result.summary}</span>
-      <span data-testid="badge-egress" data-delivered={d.notDelivered ? 'false' : undefined}>{egressWords(result)}</span>
+      <span data-testid="badge-egress" data-delivery={state} title={state === 'none' ? undefined : DELIVERY_MEANING[state]}>{egressWords(result)}</span>
       {pending && <em>updating…</em>}
     </div>
   );

@@ -1,6 +1,7 @@
 // Stats for this session and all sessions in this browser, with a small chart.
 import { useState } from 'react';
 import { STAT_ROUTES, summarize, type StatEvent, type StatRoute } from '../workspace/stats';
+import { DELIVERY_MEANING } from './delivery';
 
 const COLOUR: Record<StatRoute, string> = { local: '#1e6b2e', escalated: '#8a4b00', blocked: '#0b57d0', failed: '#b3261e' };
 const NAME: Record<StatRoute, string> = { local: 'local', escalated: 'escalated', blocked: 'kept local (blocked)', failed: 'failed' };
@@ -23,8 +24,9 @@ export function StatsPanel({ session, history, onClear }: { session: readonly St
         <dt>Accepted</dt><dd data-testid="stats-accepted">{s.accepted}</dd>
         <dt>Acceptance rate</dt><dd data-testid="stats-rate">{pct(s.acceptanceRate)}</dd>
         <dt>Completions</dt><dd data-testid="stats-results">{s.results}</dd>
-        <dt>Bytes sent</dt><dd data-testid="stats-bytes">{s.bytesSent}</dd>
-        {s.bytesNotDelivered > 0 && <><dt>Bytes attempted, not delivered</dt><dd data-testid="stats-not-delivered">{s.bytesNotDelivered}</dd></>}
+        <dt title={DELIVERY_MEANING.delivered}>Bytes delivered</dt><dd data-testid="stats-bytes">{s.bytesDelivered}</dd>
+        {s.bytesUnknown > 0 && <><dt title={DELIVERY_MEANING.unknown}>Bytes, delivery unknown</dt><dd data-testid="stats-unknown">{s.bytesUnknown}</dd></>}
+        {s.bytesNotDelivered > 0 && <><dt title={DELIVERY_MEANING['not-delivered']}>Bytes attempted, not delivered</dt><dd data-testid="stats-not-delivered">{s.bytesNotDelivered}</dd></>}
         <dt>Large-model time saved (est.)</dt>
         <dd data-testid="stats-saved" title={`${s.saved.requests} requests not sent × ${Math.round(s.saved.perRequestMs)} ms each (${s.saved.basis === 'measured' ? 'median of your escalations' : 'assumed: no escalation timed yet'})`}>
           {(s.saved.totalMs / 1000).toFixed(1)} s <small>({s.saved.requests} × {Math.round(s.saved.perRequestMs)} ms, {s.saved.basis})</small>

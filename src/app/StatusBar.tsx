@@ -2,7 +2,7 @@
 // measured speed; the privacy badge of the last suggestion in short; the file
 // and its language (with completions on or off for it); the save state last.
 import type { CompletionResult } from '../completion/pipeline';
-import { deliveryOf } from './delivery';
+import { egressOf, egressShort } from './delivery';
 import { Icon } from './Icon';
 import { ModelStatus, type ModelPerf, type ModelState } from './ModelStatus';
 import { ROUTE_ICON, ROUTE_LABEL } from './PrivacyBadge';
@@ -22,11 +22,9 @@ interface Props {
 
 function PrivacyShort({ result }: { result: CompletionResult | null }) {
   if (!result) return <span className="sb-item" data-testid="status-privacy" data-route="none"><Icon name="shield" /> No code has left</span>;
-  const d = deliveryOf(result);
-  const words = d.notDelivered ? `${d.notDelivered} B attempted, not delivered` : d.sent ? `${d.sent} B sent to ${result.destination}` : 'no code left';
   return (
-    <span className={`sb-item route-${result.route}`} data-testid="status-privacy" data-route={result.route} title={result.summary}>
-      <Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}: {words}
+    <span className={`sb-item route-${result.route}`} data-testid="status-privacy" data-route={result.route} data-delivery={egressOf(result).state} title={result.summary}>
+      <Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}: {egressShort(result)}
     </span>
   );
 }

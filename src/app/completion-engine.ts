@@ -9,8 +9,7 @@ export type { EngineRequest } from '../completion/pipeline';
 import type { AppConfig } from '../config/types';
 import { createEscalationClient } from '../endpoint';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
-import type { Ledger, SettleEntry } from '../privacy/ledger';
-import { neverDelivered } from './delivery';
+import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
@@ -182,7 +181,6 @@ export class CompletionEngine {
   async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
     const cfg = this.config;
     const { verdict: egress, endpoint } = this.egressFor(req);
-    let settleEntry: SettleEntry | undefined;
     const ports: PipelinePorts = {
       local: {
         complete: async (r, sig) => {
@@ -223,15 +221,11 @@ export class CompletionEngine {
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
         const protocol = endpoint?.protocol ?? 'openai-completions';
         const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body, ...(contextFiles && { contextFiles }) });
-        settleEntry = settle;
-        return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+        return (ok, detail, delivery) => settle(ok ? 'ok' : 'error', detail, delivery);
       },
     };
     const { ctx, router } = this.prepare(req);
-    const result = await runCompletion(ctx, router, egress, ports, signal);
-    // The ledger says "attempted, not delivered" where nothing reached the server (see delivery.ts).
-    if (settleEntry && neverDelivered(result)) settleEntry('error', result.escalation?.error?.message, false);
-    return result;
+    return runCompletion(ctx, router, egress, ports, signal);
   }
 
   dispose(): void {

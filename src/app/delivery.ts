@@ -1,22 +1,79 @@
-// Sent or only attempted? A browser reports a refused connection and a refused
-// CORS preflight alike: a network error before the body left the machine. Those
-// bytes were attempted, not delivered. Every other failure (a timeout, an HTTP
-// error, a stream cut mid-answer) may have reached the server, so it counts as
-// sent: over-reporting is safe, under-reporting is not.
+// Where a result's code went, in one place for the badge, the status bar and
+// the stats (the ledger settles its entry with the same state). A request body
+// handed to fetch() is in one of three states (src/endpoint/errors.ts says how
+// each is known): delivered (the server answered), not delivered (known never
+// to have left: the CSP, a refused connection, cancelled before fetch()), or
+// unknown (it may have reached the server, even twice). Only `not-delivered`
+// may say that nothing reached the server.
 import type { CompletionResult } from '../completion/pipeline';
+import type { Delivery } from '../privacy/ledger';
 
-export interface Delivery {
-  /** Bytes that reached (or may have reached) the server. */
-  sent: number;
-  /** Bytes handed to the browser that never reached the server. */
-  notDelivered: number;
+export type { Delivery } from '../privacy/ledger';
+
+export interface Egress {
+  /** `none`: no body was handed to fetch() (kept local, blocked, or not sent at all). */
+  state: Delivery | 'none';
+  /** Bytes of the request body handed to fetch(). */
+  bytes: number;
 }
 
-/** True when the escalation failed before anything reached the server. */
-export function neverDelivered(result: Pick<CompletionResult, 'route' | 'escalation'>): boolean {
-  return result.route === 'failed' && result.escalation?.error?.kind === 'network';
+type Facts = Pick<CompletionResult, 'route' | 'escalation' | 'bytesSent'>;
+
+export function egressOf(result: Facts): Egress {
+  const bytes = result.bytesSent;
+  if (result.route === 'escalated') return { state: 'delivered', bytes };
+  if (result.route !== 'failed' || !bytes) return { state: 'none', bytes: 0 };
+  // A failure that does not say is `unknown`: over-reporting is safe, under-reporting is not.
+  return { state: result.escalation?.delivery ?? 'unknown', bytes };
 }
 
-export function deliveryOf(result: Pick<CompletionResult, 'route' | 'escalation' | 'bytesSent'>): Delivery {
-  return neverDelivered(result) ? { sent: 0, notDelivered: result.bytesSent } : { sent: result.bytesSent, notDelivered: 0 };
+/** The state in words, the same everywhere (badge, status bar, ledger, stats). */
+export const DELIVERY_WORDS: Record<Delivery, string> = {
+  delivered: 'delivered',
+  'not-delivered': 'not delivered',
+  unknown: 'delivery unknown',
+};
+
+/** What each state means, for titles and the ledger's details. */
+export const DELIVERY_MEANING: Record<Delivery, string> = {
+  delivered: 'the server answered (any HTTP status, a redirect included), so it had the request',
+  'not-delivered': 'known never to have left this machine (the CSP, a refused connection or host name, or cancelled before fetch() was called): nothing reached the server',
+  unknown: 'the request failed after it may have started (the browser does not say how far it got), so the code may have reached the server, possibly more than once',
+};
+
+/** The badge's sentence: what left the machine for this result, and what is known about it. */
+export function egressSentence(result: Facts & Pick<CompletionResult, 'destination'>): string {
+  const { state, bytes } = egressOf(result);
+  const to = result.destination ?? 'the server';
+  switch (state) {
+    case 'none':
+      return 'No code left this machine.';
+    case 'delivered':
+      return `${bytes} bytes of code delivered to ${to}`;
+    case 'not-delivered':
+      return `${bytes} bytes of code attempted, not delivered: nothing reached ${to}`;
+    case 'unknown':
+      return `${bytes} bytes of code, delivery unknown: the request to ${to} failed after it may have started, so the code may have reached ${to}`;
+  }
+}
+
+/** The status bar's short form. */
+export function egressShort(result: Facts & Pick<CompletionResult, 'destination'>): string {
+  const { state, bytes } = egressOf(result);
+  switch (state) {
+    case 'none':
+      return 'no code left';
+    case 'delivered':
+      return `${bytes} B delivered to ${result.destination}`;
+    case 'not-delivered':
+      return `${bytes} B attempted, not delivered`;
+    case 'unknown':
+      return `${bytes} B to ${result.destination}, delivery unknown`;
+  }
+}
+
+/** The stats event's byte fields: the bytes handed to fetch() and their state. */
+export function statBytes(result: Facts): { bytes: number; delivery?: Delivery } {
+  const { state, bytes } = egressOf(result);
+  return state === 'none' ? { bytes: 0 } : { bytes, delivery: state };
 }

@@ -3,6 +3,7 @@
 // ports, so the browser plugs in workers and the Node harness plugs in Node
 // adapters, and both run this same code.
 import type { EscalationClient } from '../endpoint/types';
+import type { Delivery } from '../endpoint/errors';
 import type { EgressVerdict } from '../privacy/policy';
 import { guardOutgoing, prescanSecrets } from '../privacy/secret-guard';
 import { snippetsForEgress } from '../privacy/snippets';
@@ -27,8 +28,11 @@ export interface PipelinePorts {
   syntax: SyntaxPort;
   /** Present only when an endpoint is configured. */
   escalation?: EscalationClient;
-  /** Called when a request body has left the machine: the ledger hook. Returns a settle callback. */
-  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string; contextFiles?: string[] }) => (ok: boolean, detail?: string) => void;
+  /**
+   * Called when fetch() is called with a request body: the ledger hook. Returns a settle
+   * callback, told on failure whether the body reached the server (src/endpoint/errors.ts).
+   */
+  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string; contextFiles?: string[] }) => (ok: boolean, detail?: string, delivery?: Delivery) => void;
 }
 
 export interface CompletionContext {
@@ -78,6 +82,8 @@ export interface EscalationOutcome {
   withheldContext?: { file: string; why: string }[];
   text?: string;
   error?: { kind: string; message: string };
+  /** A failure after fetch() had the body: whether it reached the server (absent on success: it did). */
+  delivery?: Delivery;
 }
 
 /** Everything a decision depends on: the badge, the ledger and the evaluation read this one record. */
@@ -202,7 +208,7 @@ export async function runCompletion(
   };
   const contextFacts = { ...(contextFiles.length && { contextFiles }), ...(shared.withheld.length && { withheldContext: shared.withheld }) };
 
-  let settle: ((ok: boolean, detail?: string) => void) | undefined;
+  let settle: ((ok: boolean, detail?: string, delivery?: Delivery) => void) | undefined;
   let bytesSent = 0;
   try {
     const res = await client.complete(request, signal, (bytes, body) => {
@@ -218,13 +224,15 @@ export async function runCompletion(
       summary: `escalated to ${res.destination}: ${because(decision)}${redactions ? `; ${redactions} credential(s) redacted before sending` : ''}${unchecked}`,
     };
   } catch (e) {
-    const err = e as { kind?: string; message?: string };
-    settle?.(false, err.message);
+    const err = e as { kind?: string; message?: string; delivery?: Delivery };
+    // Where the body is, as the transport knew it; a failure that does not say may have reached the server.
+    const delivery = err.delivery ?? 'unknown';
+    settle?.(false, err.message, delivery);
     if (signal.aborted) throw new AbortedError();
     const fallback = localFallback(local, syntax);
     return {
       ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
-      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...contextFacts },
+      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...(bytesSent > 0 && { delivery }), ...contextFacts },
       summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)}` +
         (fallback ? ' (showing the local suggestion)' : ' (no valid local suggestion)'),
     };

@@ -14,9 +14,28 @@ export type EndpointErrorKind =
   | 'malformed' // answered, but not in the expected shape
   | 'incomplete' // a stream that ended before the server said it was done
   | 'too-large' // a response over the size cap (refused without buffering it)
+  | 'redirect' // the server answered with a redirect, which escalation requests never follow
   | 'circuit-open'; // the circuit breaker is not calling the endpoint for a while
 
+/**
+ * Where a request body is known to be, once fetch() had it:
+ * `delivered`: a response (any status, a redirect included) came back from the server;
+ * `not-delivered`: known never to have left (the CSP blocked it, the connection or the
+ * host name was refused, or it was cancelled before fetch() was called);
+ * `unknown`: it failed after the request may have started, so the body may have reached
+ * the server, even more than once (a browser resends a body on its own when a reused
+ * connection closes). Browsers report a refused CORS preflight and a connection closed
+ * after the body alike, so both are `unknown`: over-reporting is safe, under-reporting is not.
+ */
+export type Delivery = 'delivered' | 'not-delivered' | 'unknown';
+
 export class EndpointError extends Error {
+  /**
+   * Whether the body reached the server, set by the transport (src/endpoint/transport.ts);
+   * an HTTP status means a response came back. Undefined on errors made before the transport ran.
+   */
+  delivery?: Delivery;
+
   constructor(
     readonly kind: EndpointErrorKind,
     message: string,
@@ -26,7 +45,14 @@ export class EndpointError extends Error {
   ) {
     super(message);
     this.name = 'EndpointError';
+    if (status !== undefined) this.delivery = 'delivered';
   }
+}
+
+/** The error's delivery state, set once: the first thing that knows says it. */
+export function withDelivery(e: EndpointError, delivery: Delivery): EndpointError {
+  e.delivery ??= delivery;
+  return e;
 }
 
 /** The hint every network failure carries: browsers report a CORS refusal as a bare TypeError. */

@@ -1,9 +1,11 @@
 // The one place that touches the network: POST a JSON body and hand back the
 // response body as a bounded, abort-aware stream of chunks. Every failure
-// comes out as an EndpointError. The configured timeout covers the whole
-// exchange, a slow stream included, so nothing waits past it.
-import { EndpointError, httpError, networkError, type HttpErrorContext } from './errors';
-import type { OnSent } from './types';
+// comes out as an EndpointError that says whether the body reached the server
+// (its `delivery`). The configured timeout covers the whole exchange, a slow
+// stream included, so nothing waits past it. A redirect is never followed:
+// the body would go to a host the badge and the ledger do not name.
+import { EndpointError, httpError, networkError, withDelivery, type Delivery, type HttpErrorContext } from './errors';
+import { stripControls } from './sanitize';
 
 /** Default cap on a response body, declared or not. A FIM completion is a few hundred bytes; 1 MiB leaves room for logprobs. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -17,7 +19,8 @@ export interface PostOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   signal: AbortSignal;
-  onSent?: OnSent;
+  /** Called when the body is handed to fetch: its size in bytes and the body itself. */
+  onSent?: (bytes: number, body: string) => void;
   maxBytes: number;
   fetchImpl: typeof fetch;
   errorContext: HttpErrorContext;
@@ -85,6 +88,89 @@ async function readText(chunks: AsyncIterable<Uint8Array>): Promise<string> {
   return s + dec.decode();
 }
 
+/** Node's fetch (undici) fails with these before a byte of the request is written. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function neverConnected(e: unknown): boolean {
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  return (typeof cause?.code === 'string' && NEVER_CONNECTED.has(cause.code)) || cause?.message === 'bad port';
+}
+
+/**
+ * Watches for the browser's CSP refusing `url` (a `securitypolicyviolation`
+ * event, enforced, for connect-src): then nothing left. The event is fired
+ * after fetch() has rejected, in a later task, so `seen()` waits one task.
+ */
+function watchCsp(url: string): { seen(): Promise<boolean>; stop(): void } {
+  const target = globalThis as { addEventListener?: EventTarget['addEventListener']; removeEventListener?: EventTarget['removeEventListener'] };
+  if (typeof target.addEventListener !== 'function') return { seen: async () => false, stop: () => undefined };
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return { seen: async () => false, stop: () => undefined };
+  }
+  let blocked = false;
+  const onViolation = (ev: Event) => {
+    const v = ev as SecurityPolicyViolationEvent;
+    if (v.disposition !== 'enforce' || !/^connect-src$|^default-src$/.test(v.effectiveDirective)) return;
+    try {
+      if (new URL(v.blockedURI).origin === origin) blocked = true;
+    } catch {
+      // a blockedURI that is not a URL ('inline', 'eval') is not ours
+    }
+  };
+  target.addEventListener('securitypolicyviolation', onViolation);
+  const stop = () => target.removeEventListener?.('securitypolicyviolation', onViolation);
+  return {
+    seen: async () => {
+      if (!blocked) await new Promise((r) => setTimeout(r, 0));
+      stop();
+      return blocked;
+    },
+    stop,
+  };
+}
+
+/** Where the Location header points, as a URL a person can read (no credentials, bounded). */
+function locationOf(location: string, base: string): string {
+  try {
+    const u = new URL(location, base);
+    u.username = '';
+    u.password = '';
+    return stripControls(u.href).text.slice(0, 300);
+  } catch {
+    return JSON.stringify(stripControls(location).text.slice(0, 300));
+  }
+}
+
+/**
+ * The server answered with a redirect. Browsers hide it (`redirect: 'manual'`
+ * gives an opaque response: no status, no Location); Node shows both.
+ */
+export function redirectError(host: string, status: number, location: string | null, url: string): EndpointError {
+  const what = status ? `a redirect (HTTP ${status})` : 'a redirect';
+  const where = location
+    ? ` to ${locationOf(location, url)}`
+    : status ? ' without a Location' : ' (the browser hides where it points)';
+  return withDelivery(new EndpointError(
+    'redirect',
+    `${host} answered with ${what}${where}. Escalation requests never follow redirects, so the code was not sent on to another address. ` +
+      'Point endpoint.url at the final address (the one the server redirects to) in Settings.',
+    status || undefined,
+  ), 'delivered');
+}
+
+function cspError(host: string): EndpointError {
+  return withDelivery(new EndpointError(
+    'network',
+    `This page's Content-Security-Policy (connect-src) does not allow ${host}: the browser refused to connect, nothing was sent. ` +
+      'Add the endpoint to privacy.allowedEndpoints in config.json (the CSP is built from it).',
+  ), 'not-delivered');
+}
+
+const isRedirect = (res: Response) => res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400 && res.status !== 304);
+
 export async function postJson(o: PostOptions): Promise<Exchange> {
   const bytesSent = new TextEncoder().encode(o.body).length;
   const timeout = AbortSignal.timeout(o.timeoutMs);
@@ -93,32 +179,55 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
   let answered = false;
 
   const fail = (e: unknown): EndpointError => {
-    if (e instanceof EndpointError) return e;
+    if (e instanceof EndpointError) return withDelivery(e, answered ? 'delivered' : 'unknown');
+    // Once the answer has begun the server had the request, whatever happens to the rest of it.
+    const delivery: Delivery = answered ? 'delivered' : 'unknown';
     if (timeout.aborted) {
-      return new EndpointError(
+      return withDelivery(new EndpointError(
         'timeout',
         answered
           ? `${o.host} did not finish its answer within ${o.timeoutMs} ms (the stream was too slow); the partial completion was discarded.`
           : `${o.host} did not answer within ${o.timeoutMs} ms.`,
-      );
+      ), delivery);
     }
-    if (o.signal.aborted) return new EndpointError('aborted', 'Request cancelled by typing.');
+    if (o.signal.aborted) return withDelivery(new EndpointError('aborted', 'Request cancelled by typing.'), delivery);
     if (answered) {
-      return new EndpointError('incomplete', `${o.host} closed the connection mid-answer: the completion was cut off and discarded.`);
+      return withDelivery(new EndpointError('incomplete', `${o.host} closed the connection mid-answer: the completion was cut off and discarded.`), delivery);
     }
-    return networkError(o.host, e, { withAuthorization: Object.keys(o.headers).some((h) => h.toLowerCase() === 'authorization') });
+    return withDelivery(
+      networkError(o.host, e, { withAuthorization: Object.keys(o.headers).some((h) => h.toLowerCase() === 'authorization') }),
+      neverConnected(e) ? 'not-delivered' : 'unknown',
+    );
   };
 
+  // Cancelled already: fetch() is not called, nothing is handed to the network.
+  if (all.aborted) {
+    const err = fail(all.reason);
+    err.delivery = 'not-delivered';
+    throw err;
+  }
+
   let res: Response;
+  const csp = watchCsp(o.url);
   try {
-    const pending = o.fetchImpl(o.url, { method: 'POST', headers: o.headers, body: o.body, signal: all });
+    // The ledger's entry is made here (onSent): from now on the body is the browser's.
+    const pending = o.fetchImpl(o.url, { method: 'POST', headers: o.headers, body: o.body, signal: all, redirect: 'manual' });
     o.onSent?.(bytesSent, o.body);
     res = await pending;
+    csp.stop();
   } catch (e) {
-    throw fail(e);
+    const err = fail(e);
+    // The browser's CSP refused the address: the request never started.
+    if (err.kind === 'network' && (await csp.seen())) throw cspError(o.host);
+    csp.stop();
+    throw err;
   }
   answered = true;
   try {
+    if (isRedirect(res)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw redirectError(o.host, res.status, res.headers.get('location'), o.url);
+    }
     if (!res.ok) {
       const raw = await readText(bounded(res, all, MAX_ERROR_BYTES, o.host, 'truncate'));
       throw httpError(res.status, raw, o.host, { ...o.errorContext, retryAfter: res.headers.get('retry-after') });

@@ -1,10 +1,17 @@
-// The ledger: one entry for every request that left the machine, written the
-// moment the body is handed to the network (so failed requests count too).
-// It never holds the API token or the code itself: a hash of the exact
-// payload proves what was sent without keeping a second copy of it.
+// The ledger: one entry for every request body handed to the browser, written
+// the moment fetch() is called with it (so failed requests count too), and
+// settled with the outcome and where the body is known to be (its delivery
+// state: see Delivery in src/endpoint/errors.ts). It never holds the API token
+// or the code itself: a hash of the exact payload proves what was sent
+// without keeping a second copy of it.
+import type { Delivery } from '../endpoint/errors';
+
+export type { Delivery } from '../endpoint/errors';
+
+export const DELIVERY_STATES: readonly Delivery[] = ['delivered', 'not-delivered', 'unknown'];
 
 export interface LedgerEntry {
-  at: string; // ISO time
+  at: string; // ISO time: when fetch() was called with the body
   destination: string;
   protocol: string;
   bytes: number;
@@ -19,16 +26,50 @@ export interface LedgerEntry {
   outcome: 'pending' | 'ok' | 'error';
   detail?: string;
   /**
-   * false when nothing reached the server (a refused connection or CORS
-   * preflight): the bytes were attempted, not delivered. Absent: sent.
+   * `delivered`: a response came back from the server; `not-delivered`: known
+   * never to have left; `unknown`: it may have reached the server (even more
+   * than once). Absent while pending: the body is with the browser.
    */
-  delivered?: false;
+  delivery?: Delivery;
 }
 
-/** Settles an entry once the outcome is known; `delivered: false` when the body never reached the server. */
-export type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivered?: boolean) => void;
+/** Settles an entry once the outcome is known: `ok` was delivered; an error is `unknown` unless `delivery` says. */
+export type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivery?: Delivery) => void;
 
-export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256'> & { body?: string };
+export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256' | 'delivery'> & { body?: string };
+
+/** Where an entry's body is: a pending one may be anywhere, so it is `unknown` until settled. */
+export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
+  return e.delivery ?? 'unknown';
+}
+
+/**
+ * An entry as stored by any version: `delivered: false` (the old flag) is
+ * `not-delivered`; an old `ok` without a state was delivered; an old error
+ * (it may have reached the server) or a request still pending when the page
+ * closed is `unknown`.
+ */
+export function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
+  const { delivered, ...e } = stored;
+  if (e.delivery && (DELIVERY_STATES as readonly string[]).includes(e.delivery)) return e;
+  return { ...e, delivery: delivered === false ? 'not-delivered' : e.outcome === 'ok' ? 'delivered' : 'unknown' };
+}
+
+export interface DeliveryTotals {
+  requests: number;
+  bytes: number;
+}
+
+/** Requests and bytes per delivery state. */
+export function deliveryTotals(entries: readonly LedgerEntry[]): Record<Delivery, DeliveryTotals> {
+  const t = Object.fromEntries(DELIVERY_STATES.map((d) => [d, { requests: 0, bytes: 0 }])) as Record<Delivery, DeliveryTotals>;
+  for (const e of entries) {
+    const d = t[deliveryOfEntry(e)];
+    d.requests++;
+    d.bytes += e.bytes;
+  }
+  return t;
+}
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -40,10 +81,10 @@ export class Ledger {
   private listeners = new Set<(entries: readonly LedgerEntry[]) => void>();
 
   constructor(initial: readonly LedgerEntry[] = [], private readonly onChange?: (entries: readonly LedgerEntry[]) => void) {
-    this.entries = [...initial];
+    this.entries = initial.map(readEntry);
   }
 
-  /** Returns a function that settles the entry once the outcome is known. */
+  /** Call it when fetch() is called with the body; returns a function that settles the entry once the outcome is known. */
   record(entry: NewLedgerEntry): SettleEntry {
     const { body, ...rest } = entry;
     let e: LedgerEntry = { ...rest, at: new Date().toISOString(), outcome: 'pending' };
@@ -56,26 +97,22 @@ export class Ledger {
       this.emit();
     };
     if (body !== undefined) void sha256Hex(body).then((sha256) => update({ sha256 }));
-    return (outcome, detail, delivered) => update({ outcome, detail, ...(delivered === false && { delivered: false as const }) });
+    return (outcome, detail, delivery) =>
+      update({ outcome, ...(detail !== undefined && { detail }), delivery: outcome === 'ok' ? 'delivered' : delivery ?? 'unknown' });
   }
 
   all(): readonly LedgerEntry[] {
     return this.entries;
   }
 
-  /** Bytes that reached (or may have reached) a server; attempts that never arrived are not counted. */
-  totalBytes(): number {
-    return this.entries.reduce((a, e) => a + (e.delivered === false ? 0 : e.bytes), 0);
-  }
-
-  /** Bytes handed to the browser that never reached the server (refused connection or preflight). */
-  notDeliveredBytes(): number {
-    return this.entries.reduce((a, e) => a + (e.delivered === false ? e.bytes : 0), 0);
+  /** Requests and bytes per delivery state (a pending request counts as `unknown`). */
+  totals(): Record<Delivery, DeliveryTotals> {
+    return deliveryTotals(this.entries);
   }
 
   /** The ledger as a JSON document for the user to keep or audit. */
   exportJson(): string {
-    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, bytes: this.totalBytes(), notDeliveredBytes: this.notDeliveredBytes(), entries: this.entries }, null, 2);
+    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, delivery: this.totals(), entries: this.entries }, null, 2);
   }
 
   clear(): void {

@@ -22,17 +22,27 @@ describe('stats', () => {
     expect(s.share).toEqual({ local: 0.5, escalated: 0.25, blocked: 0.25, failed: 0 });
     expect(s.acceptanceRate).toBe(0.5);
     expect(s.latency.local).toEqual({ n: 2, p50: 100, p95: 300 });
-    expect(s.bytesSent).toBe(500);
+    expect(s.bytesDelivered).toBe(500);
     expect(s.saved).toEqual({ requests: 3, perRequestMs: 800, basis: 'measured', totalMs: 2400 });
     expect(summarize([]).saved.basis).toBe('assumed');
     expect(capEvents(ev, 2)).toHaveLength(2);
   });
-  it('counts bytes that never reached the server apart from bytes sent', () => {
+  it('counts bytes per delivery state', () => {
+    const s = summarize([
+      { k: 'result', t: 1, route: 'escalated', ms: 800, bytes: 500, delivery: 'delivered' },
+      { k: 'result', t: 2, route: 'failed', ms: 30, bytes: 240, delivery: 'not-delivered' },
+      { k: 'result', t: 3, route: 'failed', ms: 30, bytes: 70, delivery: 'unknown' },
+      { k: 'result', t: 4, route: 'failed', ms: 30, bytes: 9, delivery: 'delivered' },
+      { k: 'result', t: 5, route: 'local', ms: 30, bytes: 0 },
+    ]);
+    expect([s.bytesDelivered, s.bytesNotDelivered, s.bytesUnknown]).toEqual([509, 240, 70]);
+  });
+  it('reads events stored before the states: a failed request\'s bytes are unknown, notDelivered is not delivered', () => {
     const s = summarize([
       { k: 'result', t: 1, route: 'escalated', ms: 800, bytes: 500 },
       { k: 'result', t: 2, route: 'failed', ms: 30, bytes: 0, notDelivered: 240 },
+      { k: 'result', t: 3, route: 'failed', ms: 30, bytes: 70 },
     ]);
-    expect(s.bytesSent).toBe(500);
-    expect(s.bytesNotDelivered).toBe(240);
+    expect([s.bytesDelivered, s.bytesNotDelivered, s.bytesUnknown]).toEqual([500, 240, 70]);
   });
 });

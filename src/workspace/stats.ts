@@ -1,14 +1,22 @@
 // The numbers the user sees: completions shown (visible >= 750 ms) and
 // accepted, acceptance rate, share per route, latency percentiles per route,
-// bytes sent, and an estimate of the large model's accelerator time saved
+// bytes per delivery state (delivered, not delivered, delivery unknown: see
+// src/endpoint/errors.ts), and an estimate of the large model's accelerator time saved
 // against always escalating. Pure: events in, summary out.
 
 export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
 export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
 
+/** Where a request body is: the server answered, it never left, or it may have reached the server. */
+export type StatDelivery = 'delivered' | 'not-delivered' | 'unknown';
+
 export type StatEvent =
-  /** `bytes` reached (or may have reached) the server; `notDelivered` bytes were attempted and never arrived. */
-  | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number; notDelivered?: number }
+  /**
+   * `bytes`: the request body handed to the browser, in the state `delivery`.
+   * Events stored before the states existed have no `delivery`: their `bytes`
+   * reached or may have reached the server, and `notDelivered` never arrived.
+   */
+  | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number; delivery?: StatDelivery; notDelivered?: number }
   | { k: 'shown'; t: number; route: StatRoute }
   | { k: 'accepted'; t: number; route: StatRoute; partial: boolean };
 
@@ -23,9 +31,12 @@ export interface StatsSummary {
   acceptanceRate?: number;
   share: Record<StatRoute, number>;
   latency: Record<StatRoute, { n: number; p50?: number; p95?: number }>;
-  bytesSent: number;
-  /** Bytes of escalations that never reached the server (refused connection or CORS preflight). */
+  /** Bytes of requests the server answered. */
+  bytesDelivered: number;
+  /** Bytes known never to have left (the CSP, a refused connection, cancelled before fetch()). */
   bytesNotDelivered: number;
+  /** Bytes of requests that failed after they may have started: they may have reached the server. */
+  bytesUnknown: number;
   /** Requests the large model did not get, and the time per request assumed for it. */
   saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
 }
@@ -42,14 +53,14 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   const count: Record<StatRoute, number> = { local: 0, escalated: 0, blocked: 0, failed: 0 };
   let shown = 0;
   let accepted = 0;
-  let bytesSent = 0;
-  let bytesNotDelivered = 0;
+  const bytes: Record<StatDelivery, number> = { delivered: 0, 'not-delivered': 0, unknown: 0 };
   for (const e of events) {
     if (e.k === 'result') {
       count[e.route]++;
       lat[e.route].push(e.ms);
-      bytesSent += e.bytes;
-      bytesNotDelivered += e.notDelivered ?? 0;
+      // An old event's failed request may have reached the server: unknown, never delivered by assumption.
+      bytes[e.delivery ?? (e.route === 'failed' ? 'unknown' : 'delivered')] += e.bytes;
+      bytes['not-delivered'] += e.delivery ? 0 : e.notDelivered ?? 0;
     } else if (e.k === 'shown') shown++;
     else accepted++;
   }
@@ -65,7 +76,7 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   return {
     results, shown, accepted,
     acceptanceRate: shown ? Math.min(1, accepted / shown) : undefined,
-    share, latency, bytesSent, bytesNotDelivered,
+    share, latency, bytesDelivered: bytes.delivered, bytesNotDelivered: bytes['not-delivered'], bytesUnknown: bytes.unknown,
     saved: { requests: notSent, perRequestMs, basis: measured === undefined ? 'assumed' : 'measured', totalMs: notSent * perRequestMs },
   };
 }
