@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Debian's Chromium, never a downloaded browser. --no-sandbox lets it start as
 // root in a container; the background-networking, component-update and sync
@@ -8,7 +10,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const baseArgs = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 // Overridable so two checkouts (or two people) can run suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DIST = process.env.E2E_DIST ?? 'dist';
+// The tests drive a test build (`npm run build:test`: the app with its test
+// seams and loopback in its CSP); e2e/production-build.spec.ts checks the
+// production build (`npm run build`) on the next port.
+const DIST = process.env.E2E_DIST ?? 'dist-test';
+const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
+export const PROD_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,12 +26,21 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: { baseURL: `http://localhost:${PORT}`, screenshot: 'only-on-failure', trace: 'off' },
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
-    url: `http://localhost:${PORT}/config.json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --mode test --port ${PORT} --strictPort --outDir ${DIST}`,
+      url: `http://localhost:${PORT}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    // Served when built (`npm test` builds both); the spec says so when it is not.
+    ...(existsSync(join(PROD_DIST, 'index.html')) ? [{
+      command: `npx vite preview --port ${PROD_PORT} --strictPort --outDir ${PROD_DIST}`,
+      url: `http://localhost:${PROD_PORT}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    }] : []),
+  ],
   projects: [
     {
       // The real WebGPU code path; the adapter here is SwiftShader (CPU).

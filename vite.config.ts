@@ -38,8 +38,15 @@ function rawInDev(): Plugin {
   };
 }
 
+/**
+ * The end-to-end tests start their loopback model servers on random ports and
+ * point the app at them from Settings; only a test build (`--mode test`)
+ * lets the page connect to them.
+ */
+const TEST_BUILD_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 /** The policy for the organisation's public/config.json (defaults when it is unusable, as in the app). */
-function orgCsp(): string {
+function orgCsp(mode: string): string {
   let cfg: AppConfig = DEFAULT_CONFIG;
   try {
     const layer = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'public', 'config.json'), 'utf8')) as ConfigLayer;
@@ -48,7 +55,7 @@ function orgCsp(): string {
   } catch {
     // no or malformed config.json: the app falls back to the defaults too
   }
-  return buildCsp(cfg);
+  return buildCsp(cfg, mode === 'test' ? { extraConnect: TEST_BUILD_CONNECT } : {});
 }
 
 /**
@@ -56,11 +63,11 @@ function orgCsp(): string {
  * host, and the same header from `vite preview` (workers take their policy
  * from headers, not from the page's meta tag). Not in dev: HMR needs more.
  */
-function contentSecurityPolicy(): Plugin {
+function contentSecurityPolicy(mode: string): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp() }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp(mode) }, injectTo: 'head-prepend' }],
   };
 }
 
@@ -69,18 +76,21 @@ function contentSecurityPolicy(): Plugin {
  * which browsers give only to isolated pages. Model downloads still work
  * under it: they are CORS requests (the hub and a mirror must answer them with
  * Access-Control-Allow-Origin anyway). A production host sends the same two
- * headers (docs/deployment.md); without them the model runs single-threaded.
+ * headers (docs/performance.md, "Threads need cross-origin isolation");
+ * without them the model runs single-threaded.
  */
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-export default defineConfig({
-  plugins: [react(), rawInDev(), contentSecurityPolicy()],
+// `--mode test` (npm run build:test) builds the app the end-to-end tests drive:
+// the test seams in (src/platform/test-seams.ts) and loopback in the CSP.
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), rawInDev(), contentSecurityPolicy(mode)],
   server: { headers: ISOLATION_HEADERS },
-  preview: { headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': orgCsp() } },
-  worker: { format: 'es' },
+  preview: { headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': orgCsp(mode) } },
+  worker: { format: 'es' as const },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
-});
+}));

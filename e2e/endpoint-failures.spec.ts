@@ -8,7 +8,7 @@ test('server error: badge shows the failure and the server\'s words', async ({ p
   const badge = page.getByTestId('privacy-badge');
   await expect(badge).toHaveAttribute('data-route', 'failed');
   await expect(badge).toContainText('CUDA out of memory');
-  await expect(badge).toContainText('no valid local suggestion');
+  await expect(badge).toContainText('the local suggestion adds a syntax error, so none is shown');
   await expect(page.getByTestId('ledger-count')).toHaveText('1');
 });
 
@@ -33,4 +33,23 @@ test('a server that never answers: no hang past the timeout, typing stays respon
   const badge = page.getByTestId('privacy-badge');
   await expect(badge).toHaveAttribute('data-route', 'failed', { timeout: 10_000 });
   await expect(badge).toContainText('did not answer within 1500 ms');
+});
+
+test('a result is keyed by the settings that made it: a failed escalation does not outlive a change of policy', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: 'http://127.0.0.1:9/v1' });
+  const setPolicy = async (policy: string) => {
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('router-policy').selectOption(policy);
+    await page.getByTestId('settings-save').click();
+  };
+  await setPolicy('always-escalate');
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'failed');
+  await setPolicy('syntax+confidence');
+  // The same place again: the model is confident and the code valid, so it stays local now.
+  await typeAtEndOfLine(page, 2, 'x');
+  await page.keyboard.press('Backspace');
+  await expect(badge).toHaveAttribute('data-route', 'local');
+  await expect(badge).not.toContainText('always-escalate');
 });

@@ -6,6 +6,7 @@ import { env } from '@huggingface/transformers';
 import { BUNDLED_MODELS_PATH, InferenceService } from '../src/inference/inference-service';
 import type { InferenceWorkerApi } from '../src/inference/worker-api';
 import { ortWasmPaths } from '../src/platform/ort-wasm';
+import { TEST_SEAMS } from '../src/platform/test-seams';
 
 // ONNX Runtime's own files come from this app, never from a CDN.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
@@ -28,30 +29,33 @@ const service = new InferenceService({
   bundledRoot: BUNDLED_MODELS_PATH,
 });
 
+async function injectFault(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
+  switch (action) {
+    case 'lose-device': {
+      // Destroying ONNX Runtime's own GPUDevice is what a real device loss does to it.
+      const gpu = (env.backends.onnx as { webgpu?: { device?: unknown } }).webgpu;
+      const device = (await gpu?.device) as { destroy(): void } | undefined;
+      device?.destroy();
+      return !!device;
+    }
+    case 'hang':
+      // A wedged worker: busy for longer than any watchdog.
+      setTimeout(() => { const until = Date.now() + 600_000; while (Date.now() < until) { /* wedged */ } }, 0);
+      return true;
+    case 'crash':
+      setTimeout(() => self.close(), 0);
+      return true;
+  }
+}
+
 const api: InferenceWorkerApi = {
   load: (req, onProgress) => service.load(req, onProgress),
   complete: (id, req) => service.complete(id, req),
   prefill: (id, req) => service.prefill(id, req),
   cancel: (id) => service.cancel(id),
 
-  async debug(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
-    switch (action) {
-      case 'lose-device': {
-        // Destroying ONNX Runtime's own GPUDevice is what a real device loss does to it.
-        const gpu = (env.backends.onnx as { webgpu?: { device?: unknown } }).webgpu;
-        const device = (await gpu?.device) as { destroy(): void } | undefined;
-        device?.destroy();
-        return !!device;
-      }
-      case 'hang':
-        // A wedged worker: busy for longer than any watchdog.
-        setTimeout(() => { const until = Date.now() + 600_000; while (Date.now() < until) { /* wedged */ } }, 0);
-        return true;
-      case 'crash':
-        setTimeout(() => self.close(), 0);
-        return true;
-    }
-  },
+  // Fault injection: not in a production build (the recovery tests run on a test build).
+  ...(TEST_SEAMS && { debug: injectFault }),
 };
 
 Comlink.expose(api);

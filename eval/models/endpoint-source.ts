@@ -1,14 +1,21 @@
 // The large model through the app's own escalation client for the configured
 // wire protocol (`createProtocolClient`: OpenAI-compatible /v1/completions
 // for vLLM, TGI, llama.cpp and Ollama; llama.cpp /infill; Ollama
-// /api/generate), post-processed as the pipeline does. No circuit breaker:
-// a failed task is recorded as failed, and the run goes on to the next.
+// /api/generate), post-processed as the pipeline does. Every task passes the
+// same egress gate as the editor's requests (the client runs it), under the
+// default privacy rules: a task holding a credential is refused and recorded
+// as failed, never sent. No circuit breaker: a failed task is recorded as
+// failed, and the run goes on to the next.
 import { postProcess } from '../../src/completion/postprocess';
+import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import type { EndpointConfig } from '../../src/config/types';
 import { createProtocolClient } from '../../src/endpoint';
+import type { EgressRules } from '../../src/privacy/egress-gate';
 import type { CompletionSource } from './types';
 
-export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'large'): CompletionSource {
+const DEFAULT_RULES: EgressRules = { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: DEFAULT_CONFIG.privacy.secrets };
+
+export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'large', rules: EgressRules = DEFAULT_RULES): CompletionSource {
   const client = createProtocolClient(cfg);
   // The default protocol keeps the name earlier runs were stored under.
   const via = client.protocol && client.protocol !== 'openai-completions' ? ` via ${client.protocol}` : '';
@@ -16,7 +23,7 @@ export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'l
     name: `endpoint:${client.destination}/${cfg.model}${via}`,
     role,
     async complete(task, signal) {
-      const res = await client.complete({ prefix: task.prefix, suffix: task.suffix }, signal);
+      const res = await client.complete({ prefix: task.prefix, suffix: task.suffix, rules }, signal);
       const text = postProcess(res.text, task.suffix);
       return {
         text,

@@ -5,6 +5,7 @@ import { registerCompletionKeys } from '../editor/keys';
 import { languageFromFileName } from '../syntax/languages';
 import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
+import { exposeForTests } from '../platform/test-seams';
 
 interface Props {
   models: ModelRegistry;
@@ -57,10 +58,10 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     });
     const keys = registerCompletionKeys(ed);
     // For the end-to-end tests: the editor, and the workspace path of what it shows.
-    (window as unknown as { __ide?: object }).__ide = {
-      ...(window as unknown as { __ide?: object }).__ide, editor: ed, monaco,
+    exposeForTests({
+      editor: ed, monaco,
       activePath: () => { const m = ed.getModel(); return m ? modelsRef.current.pathOf(m) : null; },
-    };
+    });
     return () => {
       keys.dispose();
       reg.dispose();

@@ -8,6 +8,7 @@ import { applyUnifiedDiff, MAX_DIFF_BYTES, type DiffReport } from '../workspace/
 import type { Workspace } from '../workspace/workspace';
 import { monacoLanguageOf } from './files';
 import type { ModelRegistry } from './models';
+import { exposeForTests } from '../platform/test-seams';
 
 interface Props {
   workspace: Workspace;
@@ -104,7 +105,7 @@ function DiffView({ path, original, models }: { path: string; original: string; 
     });
     diff.setModel({ original: orig, modified });
     startInlineCompletionsNow(diff.getModifiedEditor());
-    (window as unknown as { __ide?: object }).__ide = { ...(window as unknown as { __ide?: object }).__ide, diffEditor: diff };
+    exposeForTests({ diffEditor: diff });
     return () => {
       diff.dispose();
       orig.dispose();

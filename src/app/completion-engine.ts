@@ -13,6 +13,7 @@ import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
+import { TEST_SEAMS } from '../platform/test-seams';
 
 
 const isWebGpuFailure = (e: unknown) => e instanceof Error && e.message.includes(WEBGPU_FAILED);
@@ -70,11 +71,24 @@ export class CompletionEngine {
 
   /** Fault injection for the recovery tests (a lost GPU device, a wedged or a dead worker). */
   debugInference(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
-    return this.inference.debug(action);
+    // A production worker has no fault injection (src/platform/test-seams.ts).
+    if (!TEST_SEAMS) return Promise.resolve(false);
+    return (this.inference as Comlink.Remote<Required<InferenceWorkerApi>>).debug(action);
   }
 
   setConfig(config: AppConfig): void {
     this.config = config;
+  }
+
+  /**
+   * Everything besides the text that made a result: the model and its device,
+   * the router, the endpoint, the privacy rules and the context settings. The
+   * editor's result cache is keyed by it, so a change to any of them makes
+   * every cached suggestion stale.
+   */
+  resultContext(): string {
+    const { model, router, endpoint, privacy, context } = this.config;
+    return JSON.stringify([model.id, model.source, this.loaded?.device, router, endpoint && { ...endpoint, apiKey: !!endpoint.apiKey }, privacy, context]);
   }
 
   /** Where snippets of other files come from; undefined: the prompt holds the current file only. */

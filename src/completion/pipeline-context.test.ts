@@ -55,15 +55,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol'], more: Partial<EndpointConfig> = {}) {
+interface Workspace {
+  files: { path: string; text: string }[];
+  /** The file being edited (the cursor at its end). */
+  main: string;
+  recentlyEdited: string[];
+  secrets?: 'block' | 'redact';
+}
+const SETTINGS_WORKSPACE: Workspace = { files, main: 'app/main.py', recentlyEdited: ['app/settings.env'] };
+
+async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol'], more: Partial<EndpointConfig> = {}, ws: Workspace = SETTINGS_WORKSPACE) {
   const endpoint: EndpointConfig = { url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol, ...more };
-  const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint };
-  const index = new WorkspaceIndex(files);
+  const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint, privacy: { ...DEFAULT_CONFIG.privacy, secrets: ws.secrets ?? 'block' } };
+  const index = new WorkspaceIndex(ws.files);
   const chooser = new StableSnippetChooser(index);
-  const main = files[0];
+  const main = ws.files.find((f) => f.path === ws.main)!;
   const { ctx, router } = prepareRequest({ prefix: main.text, suffix: '\n', language: 'python', file: main.path },
-    requestSettings(cfg), { chooser, recentlyEdited: () => ['app/settings.env'], recentlyViewed: () => [] });
-  expect(ctx.context?.snippets.map((s) => s.file)).toEqual(expect.arrayContaining(['app/util.py', 'app/settings.env']));
+    requestSettings(cfg), { chooser, recentlyEdited: () => ws.recentlyEdited, recentlyViewed: () => [] });
   const ledger = new Ledger();
   const egress = egressVerdict(cfg, { file: main.path });
   const result = await runCompletion(ctx, router, egress, {
@@ -74,12 +82,13 @@ async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protoc
       return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
     },
   }, new AbortController().signal);
-  return { result, ledger, body: server.requests[server.requests.length - 1].body };
+  return { result, ledger, ctx, body: server.requests[server.requests.length - 1].body };
 }
 
 describe('escalation with workspace snippets', () => {
   it('llama.cpp /infill: the snippets go as input_extra, a never-send file never; the ledger lists the files sent', async () => {
-    const { result, ledger, body } = await escalate(llama, 'llamacpp-infill');
+    const { result, ledger, body, ctx } = await escalate(llama, 'llamacpp-infill');
+    expect(ctx.context?.snippets.map((s) => s.file)).toEqual(expect.arrayContaining(['app/util.py', 'app/settings.env']));
     expect(result.route).toBe('escalated');
     const extra = body.input_extra as { filename: string; text: string }[];
     expect(extra.map((e) => e.filename)).toContain('app/util.py');
@@ -119,4 +128,40 @@ describe('escalation with workspace snippets', () => {
     expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
     expect(prompt).not.toContain('<|file_sep|>');
   }, 60_000);
+});
+
+// A private key in another file, below it the function the cursor's file calls:
+// the chunk retrieval picks holds the key's last lines and END marker, not its
+// BEGIN line. The gate judges the whole file, so none of it reaches any server.
+describe('a credential in another file never leaves as part of a snippet', () => {
+  const keyLines = Array.from({ length: 25 }, (_, i) => `MIIE${String(i).padStart(2, '0')}${'dGxzLWtleS1ib2R5LWJ5dGVz'.repeat(2)}Q${i}`);
+  const tls = ['import ssl', 'TLS_KEY = """-----BEGIN PRIVATE KEY-----', ...keyLines, '-----END PRIVATE KEY-----"""', '',
+    '_tls = ssl.create_default_context()', '_tls.load_cert_chain("cert.pem")', '_tls.set_ciphers("ECDHE")', ''].join('\n');
+  const ws = (secrets: 'block' | 'redact'): Workspace => ({
+    files: [
+      { path: 'deploy/tls.py', text: tls },
+      { path: 'app/server.py', text: 'import ssl\n\ndef serve():\n    ctx = ssl.create_default_context()\n    ctx.set_ciphers("ECDHE")\n    ctx.load_cert_chain(' },
+    ],
+    main: 'app/server.py', recentlyEdited: ['deploy/tls.py'], secrets,
+  });
+  const leaked = (body: unknown) => [...keyLines.slice(-7), '-----END PRIVATE KEY-----'].filter((l) => JSON.stringify(body).includes(l));
+
+  const protocols = [
+    ['llama.cpp /infill', () => llama, 'llamacpp-infill', {}],
+    ['OpenAI-compatible', () => openai, 'openai-completions', {}],
+    ['Ollama', () => ollama, 'ollama-generate', { model: 'qwen2.5-coder:32b' }],
+  ] as const;
+  for (const [name, server, protocol, more] of protocols) {
+    for (const secrets of ['block', 'redact'] as const) {
+      it(`${name}, ${secrets} mode`, async () => {
+        const { result, body, ctx } = await escalate(server(), protocol, more, ws(secrets));
+        // The case is the one that leaked: a chosen snippet holds the key's tail without its BEGIN line.
+        expect(ctx.context?.snippets.some((s) => s.file === 'deploy/tls.py' && s.text.includes(keyLines[24]) && !s.text.includes('BEGIN'))).toBe(true);
+        expect(result.route).toBe('escalated');
+        expect(leaked(body)).toEqual([]);
+        if (secrets === 'block') expect(result.escalation?.withheldContext?.[0].why).toContain('private-key on line 2 of deploy/tls.py');
+        else expect(JSON.stringify(body)).toContain('REDACTED_PRIVATE_KEY');
+      }, 60_000);
+    }
+  }
 });

@@ -2,11 +2,11 @@
 // the local model, the validator and the escalation client come in through
 // ports, so the browser plugs in workers and the Node harness plugs in Node
 // adapters, and both run this same code.
-import type { EscalationClient } from '../endpoint/types';
+import type { EscalationClient, EscalationDraft } from '../endpoint/types';
+import { EgressRefused, type GateReport } from '../privacy/egress-gate';
 import type { Delivery } from '../endpoint/errors';
 import type { EgressVerdict } from '../privacy/policy';
-import { guardOutgoing, prescanSecrets } from '../privacy/secret-guard';
-import { snippetsForEgress } from '../privacy/snippets';
+import { prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import type { PromptContext } from './prompt';
@@ -47,18 +47,20 @@ export interface CompletionContext {
   /** The local prompt puts the cursor's line after the middle marker (src/completion/prompt.ts, middleSplit). */
   cursorLineInMiddle?: boolean;
   /**
-   * Snippets of other workspace files (src/completion/request.ts chose them),
-   * their share of the budget, and the never-send rules that decide which may
-   * go with an escalated request.
+   * Snippets of other workspace files (src/completion/request.ts chose them)
+   * and their share of the budget; which may go with an escalated request is
+   * the egress gate's call.
    */
-  context?: PromptContext & { snippets: readonly ContextSnippet[]; neverSend: readonly string[] };
+  context?: Omit<PromptContext, 'snippets'> & { snippets: readonly ContextSnippet[] };
+  /** Workspace path of the file being edited (never-send rules, the repository format's file name). */
+  file?: string;
 }
 
 /**
  * What the editor asks the engine for: the text around the cursor and where
  * it is; the engine adds the budgets and the router's settings.
  */
-export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens'> {
+export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens' | 'file'> {
   file: string;
   /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
   documentId?: string;
@@ -137,8 +139,22 @@ function withEarlyStop(d: RouterDecision, local: LocalCompletion): RouterDecisio
   return { ...d, action: 'escalate', reasons, escalateBecause: [...new Set([...d.escalateBecause, kind])] };
 }
 
+/** What the user sees instead of the large model's answer, and why: said only as it is. */
+function fallbackNote(local: LocalCompletion, syntax: SyntaxVerdict, fallback: string): string {
+  if (fallback) return 'showing the local suggestion';
+  if (local.finish === 'early') return 'the local suggestion was stopped early, so it is incomplete and not shown';
+  if (syntax.checked && !syntax.valid) return 'the local suggestion adds a syntax error, so none is shown';
+  return 'the local model suggested nothing here';
+}
+
 function because(d: RouterDecision): string {
   return d.escalateBecause.join(' + ') || 'policy';
+}
+
+/** The texts the gate will scan: the file, then each file a snippet comes from (the gate judges snippets on the whole file). */
+async function prescanOutgoing(ctx: CompletionContext, signal: AbortSignal): Promise<void> {
+  const texts = [ctx.prefix + ctx.suffix, ...new Set(ctx.context?.snippets.map((s) => s.source) ?? [])];
+  for (const text of texts) if (!(await prescanSecrets(text, { signal }).catch(() => false))) return;
 }
 
 export async function runCompletion(
@@ -151,7 +167,7 @@ export async function runCompletion(
   const started = performance.now();
   // Should this escalate, the secret guard reads all that would leave: it starts now, in
   // slices, while the local model works in its worker, so the escalation does not wait for a cold scan.
-  const prescan = egress.allowed && ports.escalation ? prescanSecrets(ctx.prefix + ctx.suffix, { signal }).catch(() => false) : undefined;
+  const prescan = egress.allowed && ports.escalation ? prescanOutgoing(ctx, signal) : undefined;
   const raw = await ports.local.complete(localRequestOf(ctx, router), signal);
   throwIfAborted(signal);
   if (raw.finish === 'aborted') throw new AbortedError();
@@ -182,45 +198,40 @@ export async function runCompletion(
     };
   }
 
-  // The secret guard runs on exactly the text that would leave.
-  await prescan;
-  const outgoing = await guardOutgoing(ctx.prefix, ctx.suffix, egress.secrets);
-  if (outgoing.findings.length && egress.secrets === 'block') {
-    const first = outgoing.findings[0];
-    const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;
-    return {
-      ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: 'secret',
-      summary: `kept local: would escalate (${because(decision)}) but the file holds a credential (${where}); nothing was sent${unchecked}`,
-    };
-  }
   const client = ports.escalation;
-  // Snippets of other files go too, each under the same rules as the file itself.
-  const shared = ctx.context
-    ? await snippetsForEgress(ctx.context.snippets, ctx.context.neverSend, egress.secrets)
-    : { sent: [], withheld: [], redactions: 0 };
-  throwIfAborted(signal);
-  const redactions = outgoing.findings.length + shared.redactions;
-  const contextFiles = [...new Set(shared.sent.map((s) => s.file))];
-  // Each protocol places other files its own way (src/endpoint: input_extra, the repository format, or comments).
-  const request = {
-    prefix: outgoing.prefix, suffix: outgoing.suffix,
-    ...(shared.sent.length && { extra: shared.sent.map((s) => ({ filename: s.file, text: s.text })), file: ctx.context!.file }),
+  await prescan;
+  // The escalation client passes this draft through the egress gate (src/privacy/egress-gate.ts)
+  // before it builds a body: the file's text and each snippet, judged on the whole file it comes from.
+  const file = ctx.file ?? ctx.context?.file;
+  const draft: EscalationDraft = {
+    prefix: ctx.prefix, suffix: ctx.suffix, rules: egress.rules,
+    ...(file !== undefined && { file }),
+    ...(ctx.context?.snippets.length && {
+      extra: ctx.context.snippets.map((s) => ({ filename: s.file, text: s.text, source: s.source, startLine: s.startLine })),
+    }),
   };
-  const contextFacts = { ...(contextFiles.length && { contextFiles }), ...(shared.withheld.length && { withheldContext: shared.withheld }) };
+  let gate: GateReport | undefined;
+  const contextFacts = () => ({
+    ...(gate?.contextFiles.length && { contextFiles: gate.contextFiles }),
+    ...(gate?.withheld.length && { withheldContext: gate.withheld }),
+  });
 
   let settle: ((ok: boolean, detail?: string, delivery?: Delivery) => void) | undefined;
   let bytesSent = 0;
   try {
-    const res = await client.complete(request, signal, (bytes, body) => {
+    const res = await client.complete(draft, signal, (bytes, body, report) => {
       bytesSent = bytes;
-      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions, body, ...(contextFiles.length && { contextFiles }) });
+      gate = report;
+      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions: report.redactions, body, ...(report.contextFiles.length && { contextFiles: report.contextFiles }) });
     });
+    gate = res.gate;
+    const redactions = gate.redactions;
     settle?.(true);
     throwIfAborted(signal);
     const text = postProcess(res.text, ctx.suffix);
     return {
       ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
-      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts }, redactions,
+      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts() }, redactions,
       summary: `escalated to ${res.destination}: ${because(decision)}${redactions ? `; ${redactions} credential(s) redacted before sending` : ''}${unchecked}`,
     };
   } catch (e) {
@@ -229,12 +240,17 @@ export async function runCompletion(
     const delivery = err.delivery ?? 'unknown';
     settle?.(false, err.message, delivery);
     if (signal.aborted) throw new AbortedError();
+    if (e instanceof EgressRefused) {
+      return {
+        ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: e.block,
+        summary: `kept local: would escalate (${because(decision)}) but ${e.message}; nothing was sent${unchecked}`,
+      };
+    }
     const fallback = localFallback(local, syntax);
     return {
       ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
-      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...(bytesSent > 0 && { delivery }), ...contextFacts },
-      summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)}` +
-        (fallback ? ' (showing the local suggestion)' : ' (no valid local suggestion)'),
+      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...(bytesSent > 0 && { delivery }), ...contextFacts() },
+      summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)} (${fallbackNote(local, syntax, fallback)})`,
     };
   }
 }

@@ -19,7 +19,7 @@ describe('prepareRequest', () => {
     expect(router).not.toHaveProperty('perLanguage');
     expect(ctx).toMatchObject({ promptBudget: 1024, maxNewTokens: 24, earlyEscalation: true });
     expect(ctx.context?.snippets[0]).toMatchObject({ file: 'app/util.py', reason: 'definition', name: 'scale' });
-    expect(ctx.context?.neverSend).toEqual(DEFAULT_CONFIG.privacy.neverSend);
+    expect(ctx.context?.snippets[0].source).toContain('def scale(x, k):');
     const local = localRequestOf(ctx, router);
     expect(local.context?.snippets[0]).toEqual({ file: 'app/util.py', text: 'def scale(x, k):\n    return x * k' });
     expect(local.context?.share).toBe(DEFAULT_CONFIG.context.share);

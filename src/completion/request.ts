@@ -32,8 +32,6 @@ export interface RequestSettings extends Budgets {
   /** `model.cursorLineInMiddle`. */
   cursorLineInMiddle: boolean;
   context: ContextSettings;
-  /** `privacy.neverSend`: snippets of these files never go with an escalated request. */
-  neverSend: readonly string[];
 }
 
 /** Where the snippets come from: the workspace's chooser and what the user edited and viewed, most recent first. */
@@ -50,11 +48,11 @@ export interface PreparedRequest {
 }
 
 /** The settings a configuration gives, with the budgets of the moment (measured speed in the app; the configured limits elsewhere). */
-export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model' | 'privacy'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
+export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
   const b = budgets ?? fixedBudgets({
     targetMs: 0, maxPromptTokens: cfg.model.maxPromptTokens, maxNewTokens: cfg.model.maxNewTokens, contextWindow: cfg.model.contextWindow, reuse: cfg.model.reuseCache,
   });
-  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, cursorLineInMiddle: cfg.model.cursorLineInMiddle ?? true, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS, neverSend: cfg.privacy.neverSend };
+  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, cursorLineInMiddle: cfg.model.cursorLineInMiddle ?? true, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS };
 }
 
 export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace?: WorkspaceContextSource): PreparedRequest {
@@ -70,7 +68,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
   }
   const ctx: CompletionContext = {
     ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation, cursorLineInMiddle: s.cursorLineInMiddle,
-    ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share, neverSend: s.neverSend } }),
+    ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share } }),
   };
   return { ctx, router: { ...router, threshold } };
 }

@@ -17,6 +17,8 @@ export interface CompletionSource {
   prefill?(req: EngineRequest, signal: AbortSignal): void;
   /** Where editor models are mirrored so completions are checked incrementally (optional). */
   syntaxDocuments?: SyntaxDocumentsApi;
+  /** Everything besides the text that decides a result (model, device, router, endpoint, privacy, context): part of the cache key. */
+  resultContext?(): string;
 }
 
 export interface InlineCompletionHooks {
@@ -43,7 +45,7 @@ export interface InlineCompletionHooks {
 /** A suggestion counts as shown once it was on screen this long. */
 export const SHOWN_AFTER_MS = 750;
 
-/** Small LRU: an identical request (same file text around the cursor) reuses its result. */
+/** Small LRU: an identical request (same file, text around the cursor and settings) reuses its result. */
 class ResultCache {
   private map = new Map<string, CompletionResult>();
   constructor(private readonly size = 64) {}
@@ -75,6 +77,7 @@ const sleep = (ms: number, token: monaco.CancellationToken) =>
 
 export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispose(): void; clearCache(): void } {
   const cache = new ResultCache();
+  let cacheSettings = '';
   const empty = { items: [] };
   // What each shown item came from, for the stats (shown after 750 ms, accepted).
   // `live`: items on screen for this suggestion (typing through replaces one item with the next).
@@ -117,7 +120,13 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       shown = undefined;
       // In a comment or a string only an explicit request completes (src/completion/unasked.ts).
       if (!explicit && insideCommentOrString(language, prefix)) return empty;
-      const key = `${language}\u0000${prefix}\u0000${suffix}`;
+      // A result is reused only for the same file and text under the same settings: changed settings drop them all.
+      const settings = source.resultContext?.() ?? '';
+      if (settings !== cacheSettings) {
+        cache.clear();
+        cacheSettings = settings;
+      }
+      const key = `${hooks.fileOf(model)}\u0000${language}\u0000${prefix}\u0000${suffix}`;
       if (!explicit && !cache.get(key)) {
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
         const readAhead = new AbortController();
@@ -134,7 +143,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         hooks.onPending(true);
         try {
           result = await source.complete({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, ac.signal);
-          cache.set(key, result);
+          // A failed escalation is not kept: the same place asked again tries again.
+          if (result.route !== 'failed') cache.set(key, result);
         } catch (e) {
           if (!(e instanceof AbortedError) && !token.isCancellationRequested) hooks.onError((e as Error).message);
           return empty;

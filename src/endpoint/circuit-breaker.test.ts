@@ -3,7 +3,7 @@ import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/ope
 import { CircuitBreaker, type CircuitSnapshot } from './circuit-breaker';
 import { EndpointError } from './errors';
 import { createEscalationClient } from './index';
-import { endpoint, failure, never, req } from './testing/endpoint-support';
+import { endpoint, failure, never, req, unchanged } from './testing/endpoint-support';
 import type { EscalationClient, EscalationResult } from './types';
 
 /** A scripted client: each call takes the next outcome. */
@@ -14,10 +14,10 @@ function scripted(outcomes: (EndpointError | 'ok')[]) {
     protocol: 'openai-completions',
     async complete(_r, _s, onSent): Promise<EscalationResult> {
       calls.push(calls.length);
-      onSent?.(10, '{}');
+      onSent?.(10, '{}', unchanged);
       const o = outcomes.shift() ?? 'ok';
       if (o !== 'ok') throw o;
-      return { text: 'x', destination: 'gpu:8000', bytesSent: 10, ms: 1 };
+      return { text: 'x', destination: 'gpu:8000', bytesSent: 10, ms: 1, gate: unchanged };
     },
   };
   return { client, calls };
@@ -105,7 +105,7 @@ describe('circuit breaker', () => {
       async complete() {
         if (n++ < 1) throw down();
         await gate;
-        return { text: 'ok', destination: 'gpu:8000', bytesSent: 1, ms: 1 };
+        return { text: 'ok', destination: 'gpu:8000', bytesSent: 1, ms: 1, gate: unchanged };
       },
     };
     const b = new CircuitBreaker(inner, { failureThreshold: 1, coolDownMs: 100, now: () => now });

@@ -8,7 +8,8 @@
 // The move from open to half-open happens on the next call (no timers:
 // the clock is injected and the tests drive it).
 import { EndpointError } from './errors';
-import type { EndpointProtocol, EscalationClient, EscalationRequest, EscalationResult, OnSent } from './types';
+import { EgressRefused } from '../privacy/egress-gate';
+import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationResult, OnSent } from './types';
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
 
@@ -82,7 +83,7 @@ export class CircuitBreaker implements EscalationClient {
     this.set('closed');
   }
 
-  async complete(req: EscalationRequest, signal: AbortSignal, onSent?: OnSent): Promise<EscalationResult> {
+  async complete(req: EscalationDraft, signal: AbortSignal, onSent?: OnSent): Promise<EscalationResult> {
     if (this.st === 'open') {
       if (this.now() < (this.retryAt ?? 0)) throw this.openError();
       this.set('half-open');
@@ -99,7 +100,8 @@ export class CircuitBreaker implements EscalationClient {
       this.set('closed');
       return res;
     } catch (e) {
-      this.failed(e, signal);
+      // The gate kept it local: the server was not asked, so this says nothing about it.
+      if (!(e instanceof EgressRefused)) this.failed(e, signal);
       throw e;
     } finally {
       this.trialInFlight = false;

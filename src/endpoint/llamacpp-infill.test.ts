@@ -31,7 +31,7 @@ describe('llama.cpp POST /infill', () => {
 
   it('sends input_extra when other files are given', async () => {
     s.setMode({ kind: 'ok', text: 'a + b' });
-    await client().complete({ ...req, extra: [{ filename: 'util.py', text: 'def sub(a, b): ...\n' }] }, never);
+    await client().complete({ ...req, extra: [{ filename: 'util.py', text: 'def sub(a, b): ...\n', source: 'import os\n\ndef sub(a, b): ...\n' }] }, never);
     expect(s.requests.at(-1)!.body.input_extra).toEqual([{ filename: 'util.py', text: 'def sub(a, b): ...\n' }]);
   });
 

@@ -9,7 +9,8 @@ import { EndpointError, errorPayloadMessage } from './errors';
 import { stripControls } from './sanitize';
 import { formatOf, readMessages } from './stream';
 import { MAX_RESPONSE_BYTES, postJson } from './transport';
-import type { EndpointProtocol, EscalationClient, EscalationRequest, EscalationResult, OnSent } from './types';
+import { hasPassedGate, passGate } from '../privacy/egress-gate';
+import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationRequest, EscalationResult, OnSent } from './types';
 
 /** What one decoded message (a whole answer, or one stream event) contributed. */
 export interface Piece {
@@ -79,8 +80,11 @@ export class WireClient implements EscalationClient {
     this.maxBytes = opts.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   }
 
-  async complete(req: EscalationRequest, signal: AbortSignal, onSent?: OnSent): Promise<EscalationResult> {
+  async complete(draft: EscalationDraft, signal: AbortSignal, onSent?: OnSent): Promise<EscalationResult> {
     const started = performance.now();
+    // The one gate: nothing below sees the draft, only what the gate let through.
+    const { request, report } = await passGate(draft);
+    if (signal.aborted) throw new EndpointError('aborted', 'Request cancelled by typing.');
     const stream = this.cfg.stream === true;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.cfg.apiKey) headers.Authorization = `Bearer ${this.cfg.apiKey}`;
@@ -89,8 +93,9 @@ export class WireClient implements EscalationClient {
     let fail = (e: unknown): EndpointError => (e instanceof EndpointError ? e : new EndpointError('malformed', String(e)));
     try {
       const ex = await postJson({
-        url: this.url, host, headers, signal, onSent,
-        body: JSON.stringify(this.wire.body(this.cfg, req, stream)),
+        url: this.url, host, headers, signal,
+        onSent: onSent && ((bytes, body) => onSent(bytes, body, report)),
+        body: this.serialise(request, stream),
         timeoutMs: this.cfg.timeoutMs,
         maxBytes: this.maxBytes,
         fetchImpl: this.fetchImpl,
@@ -127,7 +132,7 @@ export class WireClient implements EscalationClient {
       const cut = cutAtStopTokens(raw, stops).text;
       const clean = stripControls(cut);
       const res: EscalationResult = {
-        text: clean.text, destination: host, bytesSent: ex.bytesSent, ms: performance.now() - started, protocol: this.protocol,
+        text: clean.text, destination: host, bytesSent: ex.bytesSent, ms: performance.now() - started, protocol: this.protocol, gate: report,
       };
       if (tokens) res.tokens = tokensWithin(tokens, cut.length).map((t) => ({ ...t, text: stripControls(t.text).text }));
       if (clean.removed) res.stripped = clean.removed;
@@ -136,5 +141,11 @@ export class WireClient implements EscalationClient {
       const err = fail(e);
       throw this.wire.explain ? this.wire.explain(err, this.cfg) : err;
     }
+  }
+
+  /** The body of a request the gate let through; any other object is refused. */
+  private serialise(request: EscalationRequest, stream: boolean): string {
+    if (!hasPassedGate(request)) throw new EndpointError('rejected', 'Internal error: a request that did not pass the egress gate was refused; nothing was sent.');
+    return JSON.stringify(this.wire.body(this.cfg, request, stream));
   }
 }

@@ -47,7 +47,7 @@ export interface InferenceWorkerApi {
   /** Computes the KV cache of the prompt `req` would have, ahead of a request for it; `cancel(id)` stops it between chunks. */
   prefill(id: number, req: CompletionRequest): Promise<PrefillResult>;
   cancel(id: number): void;
-  /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. */
-  debug(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
+  /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. Development and test builds only (src/platform/test-seams.ts). */
+  debug?(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
 }
 

@@ -14,8 +14,20 @@ describe('Content-Security-Policy', () => {
     });
     expect(connectSrc(buildCsp(cfg)).sort()).toEqual(["'self'", 'https://gpu.corp.example:8443', 'https://models.corp.example'].sort());
   });
-  it('allows the hub for hub models and nothing else by default but loopback', () => {
-    expect(connectSrc(buildCsp(DEFAULT_CONFIG))).toEqual(["'self'", 'https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'http://localhost:*', 'http://127.0.0.1:*']);
+  it('allows the hub for hub models; by default (no endpoint) no escalation origin at all', () => {
+    expect(connectSrc(buildCsp(DEFAULT_CONFIG))).toEqual(["'self'", 'https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co']);
+  });
+  it('names each escalation origin exactly: the endpoint and exact allowed entries, never a range of ports or hosts', () => {
+    const cfg = mergeConfig(DEFAULT_CONFIG, {
+      privacy: { allowedEndpoints: ['http://127.0.0.1:*', 'https://*.corp.example', 'https://backup.corp.example', 'http://localhost:11434/'] },
+      endpoint: { url: 'http://127.0.0.1:18401/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 1, maxTokens: 1 },
+    });
+    const sources = connectSrc(buildCsp(cfg));
+    expect(sources.filter((s) => !s.includes('huggingface') && !s.includes('hf.co'))).toEqual(["'self'", 'http://127.0.0.1:18401', 'https://backup.corp.example', 'http://localhost:11434']);
+    expect(sources.filter((s) => s.includes('127.0.0.1') || s.includes('corp.example')).some((s) => s.includes('*'))).toBe(false);
+  });
+  it('a test build adds the sources it is given (the end-to-end servers), nothing else', () => {
+    expect(connectSrc(buildCsp(DEFAULT_CONFIG, { extraConnect: ['http://127.0.0.1:*'] })).at(-1)).toBe('http://127.0.0.1:*');
   });
   it('forbids plugins, foreign bases and form posts', () => {
     const csp = buildCsp(DEFAULT_CONFIG);

@@ -1,8 +1,9 @@
 // The built app's Content-Security-Policy, derived from the organisation's
 // config: the page may connect only to itself, the model source and the
-// allowed escalation destinations. The browser then enforces what the
+// configured escalation origins, each named exactly. The browser then enforces what the
 // egress policy promises, even against a bug in our own code.
 import type { AppConfig } from '../config/types';
+import { isValidSourceExpression } from './destinations';
 
 const HUB_SOURCES = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
 
@@ -14,9 +15,25 @@ export function modelSources(model: AppConfig['model']): string[] {
   }
 }
 
-export function buildCsp(cfg: AppConfig): string {
-  const connect = new Set(["'self'", ...modelSources(cfg.model), ...cfg.privacy.allowedEndpoints]);
-  if (cfg.endpoint) connect.add(new URL(cfg.endpoint.url).origin);
+/**
+ * The escalation origins the built app may reach: the configured endpoint's,
+ * and each allowed destination that names exactly one origin. A range
+ * (`http://127.0.0.1:*`, `https://*.corp.example`) is left out: the browser's
+ * own check is then as narrow as the organisation's configuration, and a
+ * redirect or a mistyped setting cannot reach another host or port in it.
+ */
+export function endpointOrigins(cfg: Pick<AppConfig, 'endpoint' | 'privacy'>): string[] {
+  const exact = cfg.privacy.allowedEndpoints.filter((e) => isValidSourceExpression(e) && !e.includes('*')).map((e) => new URL(e.trim()).origin);
+  return [...new Set([...(cfg.endpoint ? [new URL(cfg.endpoint.url).origin] : []), ...exact])];
+}
+
+export interface CspOptions {
+  /** More connect-src sources (test builds: the loopback servers the end-to-end tests start on random ports). */
+  extraConnect?: readonly string[];
+}
+
+export function buildCsp(cfg: AppConfig, opts: CspOptions = {}): string {
+  const connect = new Set(["'self'", ...modelSources(cfg.model), ...endpointOrigins(cfg), ...(opts.extraConnect ?? [])]);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // WebAssembly (ONNX Runtime, tree-sitter) needs wasm-unsafe-eval; ONNX Runtime

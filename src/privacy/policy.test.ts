@@ -11,7 +11,7 @@ const cfg = (over: Partial<AppConfig['privacy']> = {}, ep: AppConfig['endpoint']
 
 describe('egress policy', () => {
   it('allows the configured, allowed endpoint in escalate mode', () => {
-    expect(egressVerdict(cfg())).toEqual({ allowed: true, destination: '127.0.0.1:8000', secrets: 'block' });
+    expect(egressVerdict(cfg())).toEqual({ allowed: true, destination: '127.0.0.1:8000', rules: { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: 'block' } });
   });
   it('local-only blocks even with an endpoint', () => {
     expect(egressVerdict(cfg({ mode: 'local-only' }))).toMatchObject({ allowed: false, block: 'local-only' });

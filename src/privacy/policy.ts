@@ -1,14 +1,15 @@
 // May this request leave the machine, and to where? The router says whether
 // escalation would help; this policy says whether it is allowed. Code leaves
 // only when both say yes (and the secret guard finds nothing to block).
-import type { AppConfig, SecretAction } from '../config/types';
+import type { AppConfig } from '../config/types';
+import type { EgressRules } from './egress-gate';
 import { endpointUrlProblems } from './destinations';
 import { neverSendRuleFor } from './never-send';
 
 export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-send';
 
 export type EgressVerdict =
-  | { allowed: true; destination: string; secrets: SecretAction }
+  | { allowed: true; destination: string; rules: EgressRules }
   | { allowed: false; block: EgressBlock; reason: string };
 
 export interface EgressContext {
@@ -26,5 +27,5 @@ export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>, ctx:
   if (problems.length) return { allowed: false, block: 'destination', reason: problems[0] };
   const rule = ctx.file ? neverSendRuleFor(ctx.file, privacy.neverSend) : undefined;
   if (rule) return { allowed: false, block: 'never-send', reason: `blocked by policy: ${ctx.file} matches never-send rule "${rule}"` };
-  return { allowed: true, destination: new URL(endpoint.url).host, secrets: privacy.secrets };
+  return { allowed: true, destination: new URL(endpoint.url).host, rules: { neverSend: privacy.neverSend, secrets: privacy.secrets } };
 }

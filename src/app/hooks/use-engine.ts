@@ -6,6 +6,7 @@ import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';
 import { useLatest } from './use-latest';
+import { exposeForTests } from '../../platform/test-seams';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
@@ -34,7 +35,7 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
       noticeRef.current(message);
       if (info) setModelState({ status: 'ready', info });
     };
-    (window as unknown as { __ide?: Record<string, unknown> }).__ide = { ...(window as unknown as { __ide?: object }).__ide, engine };
+    exposeForTests({ engine });
     void loadModel(configRef.current.model);
     return () => engine.dispose();
   }, [ledger, loadModel, configRef, noticeRef]);

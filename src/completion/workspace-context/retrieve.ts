@@ -91,7 +91,7 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
       const body = snippetOf(index, d.file, d.line, d.endLine);
       const score = BASE.definition + proximity(name, a) + (imported.has(d.file) ? 0.5 : 0) - (d.nested ? 0.4 : 0) - 0.1 * (usable.length - 1) +
         0.5 * jaccard(a.near, identifierSet(body));
-      candidates.push({ file: d.file, text: body, startLine: d.line, reason: 'definition', name, score });
+      candidates.push({ file: d.file, text: body, startLine: d.line, source: index.text(d.file) ?? body, reason: 'definition', name, score });
     }
   }
 
@@ -103,7 +103,7 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
     const bound = used.length ? Math.max(...used.map((n) => proximity(n, a))) : 0;
     const qualified = a.qualifier !== undefined && imp.names.includes(a.qualifier);
     candidates.push({
-      file: imp.path, text: snippetOf(index, imp.path, chunk.startLine, chunk.endLine), startLine: chunk.startLine,
+      file: imp.path, text: snippetOf(index, imp.path, chunk.startLine, chunk.endLine), startLine: chunk.startLine, source: index.text(imp.path) ?? '',
       reason: 'import', score: BASE.import + bound + (qualified ? 2 : 0) + chunk.similarity,
     });
   }
@@ -114,7 +114,7 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
       const chunk = bestChunk(index, path, a.near);
       if (!chunk) return;
       candidates.push({
-        file: path, text: snippetOf(index, path, chunk.startLine, chunk.endLine), startLine: chunk.startLine,
+        file: path, text: snippetOf(index, path, chunk.startLine, chunk.endLine), startLine: chunk.startLine, source: index.text(path) ?? '',
         reason, score: BASE[reason] - 0.05 * rank + chunk.similarity,
       });
     });

@@ -36,14 +36,16 @@ export class StableSnippetChooser {
     if (this.last?.key === key) return this.last.snippets;
     const next = chooseSnippets(this.index, req);
     // The same snippets in a new order would still change the prompt: keep the old order.
+    // (The new objects, in it: each carries its file's current text, which the egress gate judges it on.)
     const same = this.last && sameSet(this.last.snippets, next);
-    this.last = { key, snippets: same ? this.last!.snippets : next };
+    this.last = { key, snippets: same ? this.last!.snippets.map((s) => next.find((n) => id(n) === id(s))!) : next };
     return this.last.snippets;
   }
 }
 
+const id = (s: ContextSnippet) => `${s.file}\n${s.startLine}\n${s.text}`;
+
 function sameSet(a: readonly ContextSnippet[], b: readonly ContextSnippet[]): boolean {
-  const id = (s: ContextSnippet) => `${s.file}\n${s.startLine}\n${s.text}`;
   const x = new Set(a.map(id));
   return a.length === b.length && b.every((s) => x.has(id(s)));
 }

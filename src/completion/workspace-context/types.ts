@@ -18,6 +18,8 @@ export interface ContextSnippet {
   text: string;
   /** 0-based first line of `text` in its file. */
   startLine: number;
+  /** The whole text of the file `text` was cut from: what leaves is judged on it (src/privacy/egress-gate.ts). */
+  source: string;
   reason: SnippetReason;
   /** The name near the cursor this snippet defines (reason `definition`). */
   name?: string;

@@ -3,10 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { EndpointConfig } from '../../config/types';
+import type { EgressRules, EscalationDraft, GateReport } from '../../privacy/egress-gate';
 import { EndpointError } from '../errors';
 
 export const never = new AbortController().signal;
-export const req = { prefix: 'def add(a, b):\n    return ', suffix: '\n' };
+/** The default rules: credentials block, no never-send globs (the tests' texts hold neither). */
+export const rules: EgressRules = { neverSend: [], secrets: 'block' };
+export const req: EscalationDraft = { prefix: 'def add(a, b):\n    return ', suffix: '\n', rules };
+/** A report of a gate that changed nothing (for scripted clients). */
+export const unchanged: GateReport = { redactions: 0, contextFiles: [], withheld: [] };
 
 export async function failure(p: Promise<unknown>): Promise<EndpointError> {
   try {

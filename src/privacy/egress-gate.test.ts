@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../platform/testing/prng';
+import { EgressRefused, hasPassedGate, passGate, type DraftSnippet, type EgressRules, type GuardedRequest } from './egress-gate';
+import { DEFAULT_NEVER_SEND } from './never-send';
+import { findSecrets } from './secret-guard';
+import { SECRET_SAMPLES } from './testing/secret-corpus';
+
+const block: EgressRules = { neverSend: DEFAULT_NEVER_SEND, secrets: 'block' };
+const redact: EgressRules = { ...block, secrets: 'redact' };
+
+/** A private key in a Python string, between ordinary code (the shape that leaked as a snippet's tail). */
+const KEY_LINES = Array.from({ length: 25 }, (_, i) => `MII${String(i).padStart(2, '0')}${'Qk9ZeWh5c3RhbXA0a2V5Ym9keQ'.repeat(2)}Zz9${i}`);
+const TLS = [
+  'import ssl',
+  'TLS_KEY = """-----BEGIN PRIVATE KEY-----',
+  ...KEY_LINES,
+  '-----END PRIVATE KEY-----"""',
+  '',
+  'def make_context():',
+  '    ctx = ssl.create_default_context()',
+  '    return ctx',
+].join('\n');
+const lines = TLS.split('\n');
+const snippetOf = (filename: string, source: string, start: number, end: number): DraftSnippet => ({
+  filename, source, startLine: start, text: source.split('\n').slice(start, end).join('\n'),
+});
+
+/** Every string the request would put on the wire. */
+const outgoing = (r: GuardedRequest) => [r.prefix, r.suffix, ...(r.extra ?? []).map((e) => e.text)];
+
+describe('the egress gate', () => {
+  it("judges a snippet on its whole file: a private key's last lines and END marker, without the BEGIN line, never leave", async () => {
+    const tail = snippetOf('deploy/tls.py', TLS, 20, lines.length);
+    expect(tail.text).not.toContain('BEGIN');
+    const base = { prefix: 'def serve():\n    ', suffix: '\n', file: 'app/server.py', extra: [tail] };
+
+    const blocked = await passGate({ ...base, rules: block });
+    expect(blocked.request.extra).toBeUndefined();
+    expect(blocked.report.withheld).toEqual([{ file: 'deploy/tls.py', why: expect.stringContaining('private-key on line 2 of deploy/tls.py') }]);
+
+    const redacted = await passGate({ ...base, rules: redact });
+    const sent = redacted.request.extra![0].text;
+    for (const l of [...KEY_LINES.slice(-7), '-----END PRIVATE KEY-----']) expect(sent).not.toContain(l);
+    expect(sent).toContain('REDACTED_PRIVATE_KEY');
+    expect(sent).toContain('def make_context():'); // the rest of the snippet still goes
+    expect(redacted.report).toMatchObject({ redactions: 1, contextFiles: ['deploy/tls.py'] });
+  });
+
+  it('a snippet beside the credential goes whole; one whose file changed since it was chosen stays', async () => {
+    const clean = snippetOf('deploy/tls.py', TLS, lines.length - 3, lines.length);
+    const moved = { ...clean, source: `# a new first line\n${TLS.replace('return ctx', 'return None')}` };
+    const r = await passGate({ prefix: 'x = ', suffix: '', rules: block, extra: [clean, moved] });
+    expect(r.request.extra).toEqual([{ filename: 'deploy/tls.py', text: clean.text }]);
+    expect(r.report.withheld).toEqual([{ file: 'deploy/tls.py', why: 'its file changed since the snippet was chosen' }]);
+  });
+
+  it('a snippet found elsewhere than its line is judged at every place its text occurs', async () => {
+    // The same three lines twice: once inside a key (as a PEM's body can repeat), once outside it.
+    const rep = ['MIIrepeatedLINEzz9Qk9ZeWh5c3RhbXA0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke', 'QWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke'];
+    const source = `x = 1\n${rep.join('\n')}\nk = """-----BEGIN PRIVATE KEY-----\n${rep.join('\n')}\n-----END PRIVATE KEY-----"""\n`;
+    const r = await passGate({ prefix: '', suffix: '', rules: block, extra: [{ filename: 'a.py', source, text: rep.join('\n') }] });
+    expect(r.request.extra).toBeUndefined();
+  });
+
+  it('the file being edited: a never-send path or a credential (block) refuses the request; redact replaces it', async () => {
+    await expect(passGate({ prefix: 'A=1', suffix: '', file: 'config/.env', rules: block })).rejects.toMatchObject({ block: 'never-send' });
+    const key = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+    const refused = await passGate({ prefix: `TOKEN = "${key}"\n`, suffix: '', file: 'app/x.py', rules: block }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(EgressRefused);
+    expect((refused as EgressRefused).message).toContain('github-token on line 1 of the text before the cursor');
+    const r = await passGate({ prefix: `TOKEN = "${key}"\n`, suffix: '', file: 'app/x.py', rules: redact });
+    expect(r.request.prefix).not.toContain(key);
+    expect(r.report.redactions).toBe(1);
+  });
+
+  it('never-send files never leave as snippets; only the gate makes a request the client will serialise', async () => {
+    const r = await passGate({ prefix: '', suffix: '', rules: block, extra: [{ filename: 'app/.env', text: 'DEBUG=1', source: 'DEBUG=1' }] });
+    expect(r.report.withheld[0].why).toContain('never-send');
+    expect(hasPassedGate(r.request)).toBe(true);
+    expect(hasPassedGate({ ...r.request })).toBe(false);
+    expect(Object.isFrozen(r.request)).toBe(true);
+  });
+});
+
+// Random files with credentials of every kind the guard knows at random
+// lines, random snippets of them (any start, any length, several per file):
+// no byte of a credential may reach the outgoing strings, in either mode.
+describe('property: no credential byte leaves, whatever the snippets', () => {
+  const rand = mulberry32(41);
+  const int = (n: number) => Math.floor(rand() * n);
+  const FILLER = [
+    (i: number) => `def helper_${i}(x):`, (i: number) => `    return x + ${i}`, () => '', (i: number) => `# step ${i}`,
+    (i: number) => `values_${i} = [1, 2, 3]`, (i: number) => `    if x > ${i}:`, () => '        pass', (i: number) => `class Model${i}:`,
+  ];
+
+  /** The credential's bytes as the guard sees it in its own sample: what must never leave. */
+  async function secretsOf(sample: (typeof SECRET_SAMPLES)[number]): Promise<string[]> {
+    const at = sample.text.indexOf(sample.value!);
+    const found = await findSecrets(sample.text);
+    return found.filter((f) => f.start < at + sample.value!.length && f.end > at).map((f) => sample.text.slice(f.start, f.end));
+  }
+
+  /** Every 10-character window of a credential (all of it when shorter): a fragment of any of them in a body is a leak. */
+  function windows(secret: string): string[] {
+    const n = Math.min(10, secret.length);
+    const out = new Set<string>();
+    for (let i = 0; i + n <= secret.length; i++) out.add(secret.slice(i, i + n));
+    return [...out];
+  }
+
+  /** A file of filler code with credentials planted at random lines; `innocent` is its text with the credentials cut out. */
+  async function randomFile(): Promise<{ text: string; secrets: string[]; innocent: string }> {
+    const parts: string[] = [];
+    const secrets: string[] = [];
+    const planted = 1 + int(3);
+    for (let p = 0; p < planted; p++) {
+      for (let k = int(12); k > 0; k--) parts.push(FILLER[int(FILLER.length)](int(1000)));
+      const sample = SECRET_SAMPLES[int(SECRET_SAMPLES.length)];
+      parts.push(sample.text.replace(/\n$/, ''));
+      secrets.push(...(await secretsOf(sample)));
+    }
+    for (let k = int(12); k > 0; k--) parts.push(FILLER[int(FILLER.length)](int(1000)));
+    const text = parts.join('\n');
+    return { text, secrets, innocent: secrets.reduce((t, x) => t.split(x).join('\u0000'), text) };
+  }
+
+  for (const rules of [block, redact]) {
+    it(`${rules.secrets} mode: 150 random workspaces`, async () => {
+      for (let run = 0; run < 150; run++) {
+        const files = await Promise.all([0, 1, 2].map(randomFile));
+        const extra: DraftSnippet[] = [];
+        files.forEach((f, i) => {
+          const n = f.text.split('\n').length;
+          for (let k = 1 + int(3); k > 0; k--) {
+            const start = int(n);
+            extra.push(snippetOf(`pkg/mod${i}.py`, f.text, start, start + 1 + int(25)));
+          }
+        });
+        // The file being edited is a random workspace too, cut at a random cursor.
+        const own = await randomFile();
+        const cut = int(own.text.length + 1);
+        let request: GuardedRequest;
+        try {
+          ({ request } = await passGate({ prefix: own.text.slice(0, cut), suffix: own.text.slice(cut), file: 'app/main.py', rules, extra }));
+        } catch (e) {
+          expect(e).toBeInstanceOf(EgressRefused);
+          expect(rules.secrets).toBe('block');
+          request = (await passGate({ prefix: '', suffix: '', file: 'app/main.py', rules, extra })).request;
+        }
+        // The markers redaction leaves name the kind (REDACTED_AWS_SECRET_KEY), which a credential's range may hold too.
+        const wire = outgoing(request).join('\u0000').replace(/REDACTED_[A-Z0-9_]+/g, '\u0000');
+        // A fragment the files also hold outside any credential (a key's name, `github_pat_` as a YAML key) proves nothing.
+        const innocent = [own, ...files].map((f) => f.innocent).join('\u0000');
+        for (const secret of [...own.secrets, ...files.flatMap((f) => f.secrets)]) {
+          for (const w of windows(secret)) {
+            if (wire.includes(w) && !innocent.includes(w)) expect.fail(`run ${run}: "${w}" of a credential left in ${rules.secrets} mode`);
+          }
+        }
+      }
+    }, 120_000);
+  }
+});
