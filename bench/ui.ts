@@ -54,9 +54,10 @@ export const suite: BenchSuite = {
   description: `editor shell on the built app (vite preview), Chromium on WASM, ${REPS} reps`,
   async run() {
     if (!existsSync(join(REPO, OUT, 'index.html')) || process.argv.includes('--rebuild')) {
-      execFileSync('npx', ['vite', 'build', '--outDir', OUT], { cwd: REPO, stdio: 'ignore' });
+      // A test build: the bench drives the editor through window.__ide (src/platform/test-seams.ts).
+      execFileSync('npx', ['vite', 'build', '--mode', 'test', '--outDir', OUT], { cwd: REPO, stdio: 'ignore' });
     }
-    const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), build: { outDir: OUT }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
+    const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), mode: 'test', build: { outDir: OUT }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
     // A slow model mirror keeps the model loading in the background during the first measurement.
     const mirror = await startModelMirror(join(REPO, 'public', 'models', 'fixtures'), { delayMs: 3000 });
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
