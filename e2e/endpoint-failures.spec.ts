@@ -1,5 +1,5 @@
 // A failing endpoint never blocks typing and the badge says what happened.
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { CLOSED_ENDPOINT, editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
 
 test('server error: badge shows the failure and the server\'s words', async ({ page, openIde, server }) => {
   server.setMode({ kind: 'status', status: 500, body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' });
@@ -13,11 +13,11 @@ test('server error: badge shows the failure and the server\'s words', async ({ p
 });
 
 test('endpoint down (connection refused): clear message, valid local suggestion still offered', async ({ page, openIde }) => {
-  await openIde({ model: 'fixture-uncertain', endpoint: 'http://127.0.0.1:9/v1' });
+  await openIde({ model: 'fixture-uncertain', endpoint: CLOSED_ENDPOINT });
   await typeAtEndOfLine(page, 2, ' ');
   const badge = page.getByTestId('privacy-badge');
   await expect(badge).toHaveAttribute('data-route', 'failed');
-  await expect(badge).toContainText('Cannot reach 127.0.0.1:9');
+  await expect(badge).toContainText('Cannot reach 127.0.0.1:59');
   await expect(page.locator('.ghost-text-decoration, .ghost-text').first()).toContainText('a + b');
 });
 
@@ -36,7 +36,7 @@ test('a server that never answers: no hang past the timeout, typing stays respon
 });
 
 test('a result is keyed by the settings that made it: a failed escalation does not outlive a change of policy', async ({ page, openIde }) => {
-  await openIde({ model: 'fixture-valid', endpoint: 'http://127.0.0.1:9/v1' });
+  await openIde({ model: 'fixture-valid', endpoint: CLOSED_ENDPOINT });
   const setPolicy = async (policy: string) => {
     await page.getByTestId('open-settings').click();
     await page.getByTestId('router-policy').selectOption(policy);
@@ -52,4 +52,14 @@ test('a result is keyed by the settings that made it: a failed escalation does n
   await page.keyboard.press('Backspace');
   await expect(badge).toHaveAttribute('data-route', 'local');
   await expect(badge).not.toContainText('always-escalate');
+});
+
+test('a port the browser will not connect to (6000) is said as such, not as a CORS problem; nothing is attempted', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-invalid', endpoint: 'http://127.0.0.1:6000/v1' });
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'failed');
+  await expect(badge).toContainText('browsers never connect to port 6000');
+  await expect(badge).not.toContainText('CORS');
+  await expect(page.getByTestId('ledger-count')).toHaveText('0');
 });

@@ -4,7 +4,7 @@
 // header, Settings that closes on Escape and keeps its controls inside, tabs
 // that tell same-named files apart, and a ledger that a full storage quota
 // cannot turn into a network failure.
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from './fixtures/ide';
 import { startOpenAIServer } from './fixtures/openai-server';
 
 test('1. a download failure does not move the model to WASM: the demo model then runs on WebGPU', async ({ page, openIde, device }) => {
@@ -42,14 +42,14 @@ test('2. TGI with an API key: the message names the preflight and the fix; the P
 
 test('3 and 4. a failed request: badge, ledger, stats and status bar say the same (delivery unknown) and never claim nothing reached the server; the ledger fits its panel', async ({ page, openIde, device }) => {
   test.skip(device !== 'wasm', 'the endpoint path does not depend on the device');
-  await openIde({ model: 'fixture-invalid', endpoint: 'http://127.0.0.1:9/v1' });
+  await openIde({ model: 'fixture-invalid', endpoint: CLOSED_ENDPOINT });
   await typeAtEndOfLine(page, 2, ' ');
   const badge = page.getByTestId('privacy-badge');
   await expect(badge).toHaveAttribute('data-route', 'failed');
-  // The browser says only "Failed to fetch" (here: a port it will not connect to), as it would for a body read and dropped.
+  // The browser says only "Failed to fetch" (here: a refused connection), as it would for a body read and dropped.
   const egress = page.getByTestId('badge-egress');
   await expect(egress).toHaveAttribute('data-delivery', 'unknown');
-  await expect(egress).toContainText(/^\d+ bytes of code, delivery unknown: the request to 127\.0\.0\.1:9 failed after it may have started/);
+  await expect(egress).toContainText(/^\d+ bytes of code, delivery unknown: the request to 127\.0\.0\.1:59 failed after it may have started/);
   await expect(badge).not.toContainText('nothing reached');
   await expect(page.getByTestId('status-privacy')).toContainText('delivery unknown');
 
@@ -83,7 +83,7 @@ test('3 and 4. a failed request: badge, ledger, stats and status bar say the sam
 
 test('5. the circuit-breaker message carries the last error whole', async ({ page, openIde, device }) => {
   test.skip(device !== 'wasm', 'the endpoint path does not depend on the device');
-  await openIde({ model: 'fixture-invalid', endpoint: 'http://127.0.0.1:9/v1' });
+  await openIde({ model: 'fixture-invalid', endpoint: CLOSED_ENDPOINT });
   const badge = page.getByTestId('privacy-badge');
   for (let i = 1; i <= 4; i++) {
     const seq = Number(await badge.getAttribute('data-seq'));
@@ -92,7 +92,7 @@ test('5. the circuit-breaker message carries the last error whole', async ({ pag
   }
   await expect(badge).toContainText('paused after 3 failed requests');
   // The whole network message, up to its last word, then the fallback note.
-  await expect(page.getByTestId('badge-summary')).toContainText(/Last error: Cannot reach 127\.0\.0\.1:9 \(.*\)\. If the server is up, .*OLLAMA_ORIGINS \(Ollama\)\. \(the local suggestion adds a syntax error, so none is shown\)$/);
+  await expect(page.getByTestId('badge-summary')).toContainText(/Last error: Cannot reach 127\.0\.0\.1:59 \(.*\)\. If the server is up, .*OLLAMA_ORIGINS \(Ollama\)\. \(the local suggestion adds a syntax error, so none is shown\)$/);
 });
 
 test('6. with no endpoint configured, the Local only switch agrees with the header', async ({ page, openIde, device }) => {

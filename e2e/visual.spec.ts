@@ -5,13 +5,13 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
+import { CLOSED_ENDPOINT, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
 import { startModelMirror } from './fixtures/model-mirror';
 
 const SCHEMES = ['light', 'dark'] as const;
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
 // A fixed address (never called): the toolbar names it, so it must not be a random port.
-const ENDPOINT = 'http://127.0.0.1:9/v1';
+const ENDPOINT = CLOSED_ENDPOINT;
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'looks do not depend on the device'));
 test.use({ viewport: { width: 1280, height: 720 } });

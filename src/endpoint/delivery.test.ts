@@ -72,9 +72,18 @@ describe('not-delivered: known never to have left', () => {
     expect([e.kind, e.delivery]).toEqual(['network', 'not-delivered']);
   });
 
-  it('a port fetch refuses to use (Node says "bad port" before connecting)', async () => {
-    const e = await failure(client({}, 'http://127.0.0.1:9/v1').complete(req, never));
-    expect([e.kind, e.delivery]).toEqual(['network', 'not-delivered']);
+  it('a port browsers never connect to (6000, 9, 1): said as such, not as a CORS problem; fetch is not called', async () => {
+    for (const port of [6000, 9, 1]) {
+      let called = false;
+      const spy: typeof fetch = () => { called = true; return Promise.reject(new TypeError('Failed to fetch')); };
+      const e = await failure(createProtocolClient(endpoint(`http://127.0.0.1:${port}/v1`), { fetch: spy }).complete(req, never));
+      expect([e.kind, e.delivery, called]).toEqual(['network', 'not-delivered', false]);
+      expect(e.message).toContain(`browsers never connect to port ${port}`);
+      expect(e.message).not.toMatch(/CORS|allowed-origins|OLLAMA_ORIGINS/);
+    }
+    // A usable port is tried as usual.
+    const e = await failure(client({}, await refusedUrl('/v1')).complete(req, never));
+    expect(e.message).not.toContain('browsers never connect');
   });
 
   it('cancelled before fetch() was called: fetch is not called, so the ledger has no entry', async () => {

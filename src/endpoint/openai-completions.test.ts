@@ -3,7 +3,7 @@ import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../
 import type { EndpointConfig } from '../config/types';
 import { createProtocolClient } from '.';
 import { completionsUrl } from './openai-completions';
-import { endpoint, failure, never, req } from './testing/endpoint-support';
+import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
 
 let server: FakeServerHandle;
 beforeAll(async () => { server = await startOpenAIServer(); });
@@ -76,9 +76,10 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
   });
 
   it('explains a refused connection', async () => {
-    const e = await failure(createProtocolClient(cfg({ url: 'http://127.0.0.1:9/v1' })).complete(req, never));
+    const url = await refusedUrl('/v1');
+    const e = await failure(createProtocolClient(cfg({ url })).complete(req, never));
     expect(e.kind).toBe('network');
-    expect(e.message).toMatch(/Cannot reach 127.0.0.1:9.*allowed-origins/);
+    expect(e.message).toMatch(new RegExp(`Cannot reach ${new URL(url).host.replace(/\./g, '\\.')}.*allowed-origins`));
   });
 
   it('a bad URL is a clear error', () => {

@@ -5,6 +5,7 @@
 // stream included, so nothing waits past it. A redirect is never followed:
 // the body would go to a host the badge and the ledger do not name.
 import { EndpointError, httpError, networkError, withDelivery, type Delivery, type HttpErrorContext } from './errors';
+import { blockedPortOf } from './blocked-ports';
 import { stripControls } from './sanitize';
 
 /** Default cap on a response body, declared or not. A FIM completion is a few hundred bytes; 1 MiB leaves room for logprobs. */
@@ -199,6 +200,16 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
       neverConnected(e) ? 'not-delivered' : 'unknown',
     );
   };
+
+  // A port browsers refuse: the request would fail as a bare network error, indistinguishable from CORS.
+  const badPort = blockedPortOf(o.url);
+  if (badPort !== undefined) {
+    throw withDelivery(new EndpointError(
+      'network',
+      `Cannot reach ${o.host}: browsers never connect to port ${badPort} (the Fetch standard blocks it, as it belongs to another protocol), ` +
+        'so nothing was sent. Run the server on another port (e.g. 8000) and point endpoint.url there.',
+    ), 'not-delivered');
+  }
 
   // Cancelled already: fetch() is not called, nothing is handed to the network.
   if (all.aborted) {
