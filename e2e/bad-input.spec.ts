@@ -53,6 +53,20 @@ test('WebGPU missing: the IDE falls back to WASM and says why', async ({ page, o
   await expect(page.getByTestId('device-fallback')).toContainText(/WebGPU/);
 });
 
+test("a model that fails to load clears the badge's last verdict (it was another model's)", async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid' });
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'local');
+  await page.getByTestId('open-settings').click();
+  // A hub model: its download cannot start here, so the load fails.
+  await page.getByTestId('model-picker').selectOption('onnx-community/Qwen2.5-Coder-1.5B');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(badge).toHaveAttribute('data-route', 'none');
+  await expect(badge).not.toContainText('confidence');
+});
+
 test('the model picker lists the catalog and switches the local model', async ({ page, openIde }) => {
   await openIde({ model: 'no-such-model', waitReady: false });
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });

@@ -95,6 +95,12 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useHelpKey(openHelp);
   const [view, setView] = useState<'editor' | 'review'>('editor');
+  // A verdict belongs to the model that made it: when that model is gone (a new one loading, or a load that failed), so is the verdict.
+  useEffect(() => {
+    if (modelState.status === 'ready') return;
+    setResult(null);
+    setLastError(null);
+  }, [modelState.status]);
   const announcement = useRouteAnnouncement(result);
 
   // Snippets of other files for the prompt: the workspace's index and the recently edited/viewed files.
