@@ -2,7 +2,7 @@
 // app's own CompletionEngine and a bare-generate worker, and watches the main
 // thread (long tasks, frame gaps) while a completion is in flight.
 import * as Comlink from 'comlink';
-import { CompletionEngine } from '../../src/app/completion-engine';
+import { CompletionEngine } from '../../src/engine/completion-engine';
 import { fimTemplate } from '../../src/completion/fim';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import type { AppConfig } from '../../src/config/types';

@@ -1,4 +1,4 @@
-// The one entry point the app uses: a client for the configured protocol,
+// The entry point the engine uses: a client for the configured protocol,
 // wrapped in a circuit breaker.
 import type { EndpointConfig } from '../config/types';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
@@ -33,23 +33,11 @@ export function createProtocolClient(cfg: EndpointConfig, opts: WireClientOption
   return new WireClient(wire, cfg, opts);
 }
 
-// The engine asks for a client on every completion; the breaker must remember
-// failures across them, so an equal configuration gets the same instance back.
-const cache = new Map<string, CircuitBreaker>();
-const CACHE_SIZE = 4;
-
 /**
- * A client for `cfg.protocol` behind a circuit breaker. Without `opts`, an
- * equal configuration returns the same client (and so the same breaker
- * state); subscribe to `client.subscribe(...)` for the UI.
+ * A client for `cfg.protocol` behind a circuit breaker. The breaker's memory
+ * is the client's: keep one per endpoint for as long as its settings hold
+ * (the engine does), and subscribe to `client.subscribe(...)` for the UI.
  */
-export function createEscalationClient(cfg: EndpointConfig, opts?: CreateClientOptions): CircuitBreaker {
-  if (opts) return new CircuitBreaker(createProtocolClient(cfg, opts), opts.breaker);
-  const key = JSON.stringify(cfg);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const client = new CircuitBreaker(createProtocolClient(cfg));
-  cache.set(key, client);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return client;
+export function createEscalationClient(cfg: EndpointConfig, opts: CreateClientOptions = {}): CircuitBreaker {
+  return new CircuitBreaker(createProtocolClient(cfg, opts), opts.breaker);
 }

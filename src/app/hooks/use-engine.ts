@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConfig } from '../../config/types';
 import type { Ledger } from '../../privacy/ledger';
-import { CompletionEngine } from '../completion-engine';
+import { CompletionEngine } from '../../engine/completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';

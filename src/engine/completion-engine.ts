@@ -1,0 +1,180 @@
+// The engine as the editor sees it: a request in, a completion with its
+// provenance out. It plugs the inference worker (inference-client.ts), the
+// syntax worker, its own escalation client (with the circuit breaker that
+// remembers the server across requests) and the ledger into the pure pipeline
+// (src/completion/pipeline.ts) as its ports. No UI here: src/app renders what
+// it reports.
+import * as Comlink from 'comlink';
+import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
+import { runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
+import { localRequestOf, prepareRequest, requestSettings, type WorkspaceContextSource } from '../completion/request';
+import type { AppConfig, EndpointConfig } from '../config/types';
+import { CircuitBreaker, createEscalationClient } from '../endpoint';
+import type { DownloadProgress } from '../inference/worker-api';
+import type { Ledger } from '../privacy/ledger';
+import { egressVerdict, type EgressVerdict } from '../privacy/policy';
+import { prescanSecrets } from '../privacy/secret-guard';
+import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
+import { InferenceClient, type LoadedModel } from './inference-client';
+
+export type { EngineRequest } from '../completion/pipeline';
+
+export class CompletionEngine {
+  private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), { type: 'module', name: 'syntax' });
+  private readonly syntax = Comlink.wrap<SyntaxWorkerApi>(this.syntaxWorker);
+  private readonly inference: InferenceClient;
+  /** The model's speed on this device: measured after loading, then from each completion. */
+  private readonly speed = new SpeedTracker();
+  private settled: Budgets | undefined;
+  /** Told when the measured speed (and so the budgets) changed. */
+  onSpeed: (speed: ModelSpeed | undefined, budgets: Budgets) => void = () => {};
+  /** The read-ahead in flight (prefill), stopped by the next keystroke or the request itself. */
+  private readAhead: AbortController | undefined;
+  /** The workspace's other files and recent lists, for snippets in the prompt (src/workspace/context-feed.ts). */
+  private workspace: WorkspaceContextSource | undefined;
+  /** The escalation client for the configured endpoint: one per endpoint, so its breaker remembers failures across requests. */
+  private escalation: { key: string; client: CircuitBreaker } | undefined;
+
+  constructor(private config: AppConfig, private readonly ledger: Ledger) {
+    this.inference = new InferenceClient(() => this.config.device);
+  }
+
+  /** Told when the inference worker had to be restarted or changed device (for the UI). */
+  set onNotice(fn: (message: string, info?: LoadedModel) => void) {
+    this.inference.onNotice = fn;
+  }
+
+  /** Replace a crashed or wedged inference worker and reload the model. */
+  restartInference(why: string): Promise<unknown> {
+    return this.inference.restart(why);
+  }
+
+  /** Fault injection for the recovery tests (a lost GPU device, a wedged or a dead worker); absent from production builds. */
+  debugInference(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean> {
+    return this.inference.debug(action);
+  }
+
+  setConfig(config: AppConfig): void {
+    this.config = config;
+  }
+
+  /**
+   * Everything besides the text that made a result: the model and its device,
+   * the router, the endpoint, the privacy rules and the context settings. The
+   * editor's result cache is keyed by it, so a change to any of them makes
+   * every cached suggestion stale.
+   */
+  resultContext(): string {
+    const { model, router, endpoint, privacy, context } = this.config;
+    return JSON.stringify([model.id, model.source, this.inference.loaded?.device, router, endpoint && { ...endpoint, apiKey: !!endpoint.apiKey }, privacy, context]);
+  }
+
+  /** Where snippets of other files come from; undefined: the prompt holds the current file only. */
+  attachWorkspace(source: WorkspaceContextSource | undefined): void {
+    this.workspace = source;
+  }
+
+  /** The request as the pipeline runs it: src/completion/request.ts, the path the harness and `npm run prompt` share. */
+  private prepare(req: EngineRequest) {
+    return prepareRequest(req, requestSettings(this.config, this.budgets()), this.workspace);
+  }
+
+  /** The syntax worker's live documents, kept in step with the editor's models (src/syntax/document-sync.ts). */
+  get syntaxDocuments(): SyntaxDocumentsApi {
+    return this.syntax;
+  }
+
+  get model(): LoadedModel | undefined {
+    return this.inference.loaded;
+  }
+
+  async loadModel(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<LoadedModel> {
+    const loaded = await this.inference.load(cfg, onProgress);
+    this.speed.reset(loaded.speed);
+    this.settled = undefined;
+    this.onSpeed(this.speed.speed, this.budgets());
+    return loaded;
+  }
+
+  /** The prompt budget and new-token limit for the next request: from the measured speed and the latency target. */
+  budgets(): Budgets {
+    const m = this.config.model;
+    const device = this.inference.loaded?.device === 'webgpu' ? 'webgpu' : 'wasm';
+    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, {
+      targetMs: m.latencyTargetMs?.[device] ?? 0, maxPromptTokens: m.maxPromptTokens, maxNewTokens: m.maxNewTokens,
+      contextWindow: m.contextWindow, reuse: m.reuseCache !== false,
+    }));
+    return this.settled;
+  }
+
+  /**
+   * Reads the prompt of a request not made yet (the user is typing; the
+   * request comes after the pause), so the request then mostly decodes. A
+   * newer read-ahead or any request stops it between chunks; what it read
+   * stays in the model's cache. Never fails loudly: it is only a head start.
+   */
+  prefill(req: EngineRequest, signal: AbortSignal): void {
+    // The secret guard reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
+    if (this.egressFor(req).endpoint) {
+      prescanSecrets(req.prefix + req.suffix, { signal }).catch(() => undefined); // the escalation's own scan reports a failure
+    }
+    this.readAhead?.abort();
+    if (!this.inference.loaded || this.config.model.reuseCache === false) return;
+    const ac = new AbortController();
+    this.readAhead = ac;
+    signal.addEventListener('abort', () => ac.abort(), { once: true });
+    // The same prompt the request will have (snippets included), up to the cursor.
+    const { ctx, router } = this.prepare(req);
+    this.inference.prefill({ ...localRequestOf(ctx, router), maxNewTokens: 0 }, ac.signal);
+  }
+
+  /**
+   * Whether this request's code may leave the machine, and the endpoint it
+   * would go to (only when the policy allows it): the read-ahead's secret
+   * prescan and the request's escalation client follow the same verdict.
+   */
+  private egressFor(req: EngineRequest): { verdict: EgressVerdict; endpoint?: EndpointConfig } {
+    const verdict = egressVerdict(this.config, { file: req.file, pageOrigin: location.origin });
+    return { verdict, ...(verdict.allowed && this.config.endpoint && { endpoint: this.config.endpoint }) };
+  }
+
+  /** The client for `endpoint`: the same one while the endpoint's settings stay the same (its breaker's memory is per server). */
+  private escalationClient(endpoint: EndpointConfig): CircuitBreaker {
+    const key = JSON.stringify(endpoint);
+    if (this.escalation?.key !== key) this.escalation = { key, client: createEscalationClient(endpoint) };
+    return this.escalation.client;
+  }
+
+  async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
+    const cfg = this.config;
+    const { verdict: egress, endpoint } = this.egressFor(req);
+    const ports: PipelinePorts = {
+      local: {
+        complete: async (r, sig) => {
+          // The request itself reads what is left: stop the read-ahead (its chunks stay cached).
+          this.readAhead?.abort();
+          const out = await this.inference.complete(r, sig, cfg.model.watchdogMs);
+          this.speed.observe(out.stats);
+          this.onSpeed(this.speed.speed, this.budgets());
+          return out;
+        },
+      },
+      syntax: { validate: (r) => this.syntax.validate({ ...r, documentId: req.documentId, version: req.version }) },
+      // The client exists only when the policy allows egress: no policy, no socket.
+      escalation: endpoint ? this.escalationClient(endpoint) : undefined,
+      onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
+        const protocol = endpoint?.protocol ?? 'openai-completions';
+        const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body, ...(contextFiles && { contextFiles }) });
+        return (ok, detail, delivery) => settle(ok ? 'ok' : 'error', detail, delivery);
+      },
+    };
+    const { ctx, router } = this.prepare(req);
+    return runCompletion(ctx, router, egress, ports, signal);
+  }
+
+  dispose(): void {
+    this.readAhead?.abort();
+    this.inference.dispose();
+    this.syntaxWorker.terminate();
+  }
+}
