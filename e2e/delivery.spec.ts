@@ -159,3 +159,30 @@ test("the page's Content-Security-Policy refuses the address: not delivered, not
   expect(violations.length).toBeGreaterThan(0);
   expect(server.arrivals).toEqual([]);
 });
+
+test('after a sequence of failures and successes the stats count what the ledger counts: requests, failures and bytes per state', async ({ page, openIde, server }) => {
+  await openIde({ model: 'fixture-invalid' });
+  const badge = page.getByTestId('privacy-badge');
+  const modes = [
+    { kind: 'status', status: 500, body: '{"error":"busy"}' }, { kind: 'ok', text: 'a + b' }, { kind: 'drop' },
+    { kind: 'status', status: 500, body: '{"error":"busy"}' }, { kind: 'ok', text: 'a - b' },
+  ] as const;
+  for (const [i, mode] of modes.entries()) {
+    server.setMode(mode);
+    const seq = Number(await badge.getAttribute('data-seq'));
+    await typeAtEndOfLine(page, 2, String.fromCharCode(97 + i));
+    await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
+    await expect(badge).toHaveAttribute('data-route', mode.kind === 'ok' ? 'escalated' : 'failed');
+  }
+  const n = async (route: string) => Number(await page.getByTestId(`stats-route-${route}`).locator('td').nth(1).textContent());
+  const entries = await stored(page);
+  expect(entries).toHaveLength(modes.length);
+  await expect(page.getByTestId('ledger-count')).toHaveText(String(modes.length));
+  expect(await n('failed')).toBe(entries.filter((e) => e.outcome === 'error').length);
+  expect(await n('escalated')).toBe(entries.filter((e) => e.outcome === 'ok').length);
+  const sum = (state: string) => entries.filter((e) => (e.delivery ?? 'delivered') === state).reduce((a, e) => a + e.bytes, 0);
+  await expect(page.getByTestId('ledger-bytes')).toHaveText(String(sum('delivered')));
+  await expect(page.getByTestId('stats-bytes')).toHaveText(String(sum('delivered')));
+  await expect(page.getByTestId('ledger-unknown')).toHaveText(String(sum('unknown')));
+  await expect(page.getByTestId('stats-unknown')).toHaveText(String(sum('unknown')));
+});
