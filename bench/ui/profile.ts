@@ -1,0 +1,256 @@
+// Where the main thread's time goes while typing: the page's CPU profile
+// (CDP Profiler, sampled) over the typing phase of a case, on an unminified
+// build with source maps, so each sampled function keeps its name and is
+// named with its source file. Per function: self time (the function itself) and
+// total time (with what it called), per keystroke.
+import type { CDPSession, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CaseHooks } from './typing';
+
+interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
+interface ProfileNode { id: number; callFrame: CallFrame; parent?: number; children?: number[] }
+export interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+
+export interface HotSpot { fn: string; selfMs: number; totalMs: number }
+export interface ProfileSummary {
+  /** Sampled time of the typing phase, ms. */
+  wallMs: number;
+  /** Time the main thread was busy (not idle), ms. */
+  busyMs: number;
+  keys: number;
+  bySelf: HotSpot[];
+  /** The app's own functions (src/, workers/) by total time: where our code calls the expensive parts. */
+  byTotal: HotSpot[];
+  /** Busy time per module (self), ms. */
+  byModule: { module: string; selfMs: number }[];
+}
+
+/** Trace categories for the main thread's tasks (scripting, style, layout, paint, GC). */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute'];
+
+/**
+ * Starts and stops the sampling profiler (JS functions) and a Chromium
+ * performance trace (the main thread's tasks by kind, JS or not) around a
+ * case's typing.
+ */
+export function profilerHooks(intervalUs = 500): CaseHooks & { profile(): CpuProfile | undefined; trace(): Buffer | undefined } {
+  let profile: CpuProfile | undefined;
+  let trace: Buffer | undefined;
+  return {
+    async beforeTyping(cdp: CDPSession, page: Page) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+      await cdp.send('Profiler.start');
+      await page.context().browser()!.startTracing(page, { categories: TRACE_CATEGORIES });
+    },
+    async afterTyping(cdp: CDPSession, page: Page) {
+      trace = await page.context().browser()!.stopTracing();
+      profile = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+      await cdp.send('Profiler.disable');
+    },
+    profile: () => profile,
+    trace: () => trace,
+  };
+}
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+
+/**
+ * Self time per trace event name on the renderer's main thread (the
+ * CrRendererMain with the most events: the page under test), ms per
+ * keystroke: RunTask's own time is the task's work no event inside it names.
+ */
+export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: string; selfMs: number }[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const count = new Map<string, number>();
+  for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.includes(k)) count.set(k, (count.get(k) ?? 0) + 1); }
+  const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > 0).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const e of xs) {
+    while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    // Children are taken out of their parent's self time.
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(e.dur!, parent.end - e.ts));
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    stack.push({ end: e.ts + e.dur!, name: e.name });
+  }
+  const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
+  return [...self].map(([name, us]) => ({ name, selfMs: per(us) })).filter((x) => x.selfMs > 0).sort((a, b) => b.selfMs - a.selfMs).slice(0, top);
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The source file of every position in a bundle, from its source map (the
+ * profile build is made with --sourcemap): per generated line, the columns
+ * where a segment starts and the index of its source.
+ */
+export function sourceLookup(mapJson: string): (line: number, column: number) => string | undefined {
+  const map = JSON.parse(mapJson) as { sources: string[]; mappings: string };
+  const lines: { cols: number[]; srcs: number[] }[] = [];
+  let src = 0;
+  for (const lineText of map.mappings.split(';')) {
+    const cols: number[] = [];
+    const srcs: number[] = [];
+    let col = 0;
+    for (const seg of lineText.split(',')) {
+      if (!seg) continue;
+      // Base64 VLQ: generated column, source, original line, original column (, name); all deltas.
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of seg) {
+        const d = B64.indexOf(ch);
+        value += (d & 31) << shift;
+        if (d & 32) { shift += 5; continue; }
+        fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+        value = 0;
+        shift = 0;
+      }
+      col += fields[0];
+      if (fields.length < 4) continue;
+      src += fields[1];
+      cols.push(col);
+      srcs.push(src);
+    }
+    lines.push({ cols, srcs });
+  }
+  const sources = map.sources.map((s) => s.replace(/^(\.\.\/)+/, ''));
+  return (line, column) => {
+    const l = lines[line];
+    if (!l || !l.cols.length) return undefined;
+    let lo = 0;
+    let hi = l.cols.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (l.cols[mid] <= column) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return sources[l.srcs[found]];
+  };
+}
+
+function shortModule(m: string): string {
+  return m
+    .replace(/^node_modules\/monaco-editor\/esm\/vs\//, 'monaco: vs/')
+    .replace(/^node_modules\/react-dom\/cjs\//, 'react-dom: ')
+    .replace(/^node_modules\//, '');
+}
+
+/** Names every profile node `module: function` (the module from the bundle's source map). */
+function labels(profile: CpuProfile, distDir: string): { byId: Map<number, ProfileNode>; keyOf: Map<number, { fn: string; module: string }> } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (const n of profile.nodes) for (const c of n.children ?? []) byId.get(c)!.parent = n.id;
+  const maps = new Map<string, ((line: number, column: number) => string | undefined) | undefined>();
+  const moduleOf = (cf: CallFrame): string => {
+    if (!cf.url) return '';
+    const file = /\/(assets\/[^/?#]+\.js)/.exec(cf.url)?.[1];
+    if (!file) return cf.url.replace(/^https?:\/\/[^/]+\//, '');
+    if (!maps.has(file)) {
+      try { maps.set(file, sourceLookup(readFileSync(join(distDir, `${file}.map`), 'utf8'))); } catch { maps.set(file, undefined); }
+    }
+    const found = maps.get(file)?.(cf.lineNumber, cf.columnNumber);
+    return found ? shortModule(found) : file;
+  };
+  const keyOf = new Map<number, { fn: string; module: string }>();
+  for (const n of profile.nodes) {
+    const cf = n.callFrame;
+    const module = moduleOf(cf);
+    const name = cf.functionName || '(anonymous)';
+    // No script: the engine's own entries ((program), (garbage collector), (idle)) or a builtin the page called (setItem ...).
+    const fn = module ? `${module}: ${name}` : name.startsWith('(') ? name : `(native) ${name}`;
+    keyOf.set(n.id, { fn, module: module || fn });
+  }
+  return { byId, keyOf };
+}
+
+/** ms each sample stands for: the time until the next one. */
+const sampleMs = (p: CpuProfile, i: number) => Math.max(0, i + 1 < p.timeDeltas.length ? p.timeDeltas[i + 1] : 0) / 1000;
+
+/**
+ * What the calls of `target` (a label, or the end of one) spent their time
+ * in: total time per direct callee, and its own, ms per keystroke.
+ */
+export function callees(profile: CpuProfile, distDir: string, keys: number, target: string, top = 10): { fn: string; totalMs: number }[] {
+  const { byId, keyOf } = labels(profile, distDir);
+  const out = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const stack: string[] = [];
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = byId.get(id)!.parent) stack.push(keyOf.get(id)!.fn);
+    // The outermost call of the target, and what it called.
+    const at = stack.findLastIndex((f) => f === target || f.endsWith(`: ${target}`));
+    if (at < 0) continue;
+    const callee = at === 0 ? '(self)' : stack[at - 1];
+    out.set(callee, (out.get(callee) ?? 0) + sampleMs(profile, i));
+  }
+  return [...out].map(([fn, ms]) => ({ fn, totalMs: Math.round((ms / Math.max(1, keys)) * 100) / 100 })).sort((a, b) => b.totalMs - a.totalMs).slice(0, top);
+}
+
+/**
+ * Self and total time per function over the profile, the bundle's modules
+ * read from `distDir` (the build the page runs).
+ */
+export function summarize(profile: CpuProfile, distDir: string, keys: number, top = 15): ProfileSummary {
+  const { byId, keyOf } = labels(profile, distDir);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const modules = new Map<string, number>();
+  let wall = 0;
+  let idle = 0;
+  const { samples } = profile;
+  for (let i = 0; i < samples.length; i++) {
+    const ms = sampleMs(profile, i);
+    wall += ms;
+    const leaf = keyOf.get(samples[i])!;
+    if (leaf.fn === '(idle)') { idle += ms; continue; }
+    self.set(leaf.fn, (self.get(leaf.fn) ?? 0) + ms);
+    modules.set(leaf.module, (modules.get(leaf.module) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]; id !== undefined; id = byId.get(id)!.parent) {
+      const k = keyOf.get(id)!.fn;
+      if (k === '(root)' || seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + ms);
+    }
+  }
+  const per = (x: number) => Math.round((x / Math.max(1, keys)) * 100) / 100;
+  const spots = [...total.keys()].map((fn) => ({ fn, selfMs: per(self.get(fn) ?? 0), totalMs: per(total.get(fn) ?? 0) }));
+  return {
+    wallMs: Math.round(wall),
+    busyMs: Math.round(wall - idle),
+    keys,
+    bySelf: [...spots].sort((a, b) => b.selfMs - a.selfMs).slice(0, top),
+    byTotal: [...spots].filter((s) => /^(src|workers)\//.test(s.fn)).sort((a, b) => b.totalMs - a.totalMs).slice(0, top),
+    byModule: [...modules].map(([module, ms]) => ({ module, selfMs: per(ms) })).sort((a, b) => b.selfMs - a.selfMs).slice(0, top),
+  };
+}
+
+/** A markdown table of a summary (ms per keystroke). */
+export function profileTable(s: ProfileSummary): string {
+  const rows = (xs: HotSpot[]) => xs.map((x) => `| ${x.fn} | ${x.selfMs.toFixed(2)} | ${x.totalMs.toFixed(2)} |`).join('\n');
+  return [
+    `typing phase ${s.wallMs} ms sampled, main thread busy ${s.busyMs} ms, ${s.keys} keystrokes: ${(s.busyMs / Math.max(1, s.keys)).toFixed(1)} ms busy per keystroke`,
+    '',
+    'by self time (ms per keystroke):',
+    '',
+    '| function | self | total |',
+    '| --- | --- | --- |',
+    rows(s.bySelf),
+    '',
+    "the app's own functions by total time (ms per keystroke):",
+    '',
+    '| function | self | total |',
+    '| --- | --- | --- |',
+    rows(s.byTotal),
+    '',
+    'self time per module (ms per keystroke):',
+    '',
+    '| module | self |',
+    '| --- | --- |',
+    s.byModule.map((m) => `| ${m.module} | ${m.selfMs.toFixed(2)} |`).join('\n'),
+  ].join('\n');
+}

@@ -1,0 +1,270 @@
+// Typing into the built app as a person does, and what each keystroke costs
+// the page: keystroke to the next painted frame, main-thread long tasks,
+// keystroke to ghost text, and memory. One case = one file, one language,
+// completions on or off, in a fresh browser context (its own localStorage
+// and IndexedDB). docs/benchmarks.md ("Editor shell and typing") explains
+// the method. UI_BENCH_DEBUG=1 prints each key's input delay and frame
+// latency to stderr.
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { chromiumMemoryMB } from '../inference/proc-memory';
+import { percentile } from '../stats';
+import type { BenchFile } from './files';
+
+export interface TypingOptions {
+  /** Keystrokes timed per case (whole bursts: rounded up to a burst's length). */
+  keys: number;
+  /** Time between keystrokes in a burst. */
+  keyMs: number;
+  /** How long to wait for ghost text after a burst before typing on without it. */
+  ghostTimeoutMs: number;
+  /** Pause after a burst with completions off (and after accepting a suggestion). */
+  pauseMs: number;
+}
+
+/** The model part of the settings (the bundled demo model, or a twin from a mirror). */
+export interface ModelChoice {
+  label: string;
+  model: Record<string, unknown>;
+  /** How long loading may take. */
+  loadTimeoutMs: number;
+}
+
+export interface CaseResult {
+  language: string;
+  mode: 'on' | 'off';
+  file: { path: string; lines: number; bytes: number };
+  keys: number;
+  frame_p50_ms: number;
+  frame_p95_ms: number;
+  frame_max_ms: number;
+  /** Keydown's timestamp to its handler: time the key waited for the main thread. */
+  input_delay_p95_ms: number;
+  longtask_count: number;
+  longtask_max_ms: number;
+  /** Long tasks that started while a burst was being typed (the rest came in the pauses). */
+  longtask_in_burst_count: number;
+  /** null: no burst showed ghost text within the wait. */
+  ghost_p50_ms?: number | null;
+  ghost_shown?: number;
+  bursts: number;
+  /** Navigation to the model ready and the cursor placed. */
+  load_ms: number;
+  /** Main-thread JS heap after typing (CDP Runtime.getHeapUsage). */
+  heap_mb: number;
+  /** The renderer's resident memory (/proc; it holds the workers too). */
+  renderer_mb?: number;
+}
+
+export const GHOST_SELECTOR = '.ghost-text-decoration, .ghost-text';
+
+interface KeyRecord { key: string; down: number; handled: number; frame: number }
+interface PageState {
+  keys: KeyRecord[];
+  longTasks: { start: number; dur: number }[];
+  ghostAt: number;
+  armGhost(): void;
+  disarm(): void;
+}
+
+/**
+ * In the page before the app: timestamps every keydown (the event's own
+ * timestamp, set when the browser received the key, so the wait for a busy
+ * main thread counts), the first frame after it (requestAnimationFrame, then
+ * a message posted from the frame callback: it runs once the frame's style,
+ * layout and paint are done), main-thread long tasks, and on request the
+ * first frame that shows ghost text. A string, not a function: the bench's
+ * TypeScript loader would wrap named functions in a helper the page lacks.
+ */
+const INSTRUMENT = `(() => {
+  const st = {
+    keys: [], longTasks: [], ghostAt: 0, armed: false,
+    armGhost() {
+      st.ghostAt = 0;
+      st.armed = true;
+      const tick = () => {
+        if (!st.armed) return;
+        if (document.querySelector(${JSON.stringify(GHOST_SELECTOR)})) { st.ghostAt = performance.now(); st.armed = false; return; }
+        requestAnimationFrame(tick);
+      };
+      tick();
+    },
+    disarm() { st.armed = false; },
+  };
+  window.__typing = st;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) st.longTasks.push({ start: e.startTime, dur: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener('keydown', (e) => {
+    // Accepting (Tab) and dismissing (Escape) a suggestion are not typing.
+    if (e.key === 'Tab' || e.key === 'Escape') return;
+    const rec = { key: e.key, down: e.timeStamp, handled: performance.now(), frame: 0 };
+    st.keys.push(rec);
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => { rec.frame = performance.now(); ch.port1.close(); };
+      ch.port2.postMessage(null);
+    });
+  }, true);
+})();`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What one burst types: a new line, then the start of an assignment the model completes with `a + b`. */
+export function burstKeys(language: string, n: number): string[] {
+  const text = language === 'python' ? `value_${n} = ` : `const v${n} = `;
+  return ['Enter', ...text];
+}
+
+/** Bursts until at least `keys` keystrokes. */
+export function burstsFor(language: string, keys: number): string[][] {
+  const out: string[][] = [];
+  for (let n = 1, total = 0; total < keys; n++) {
+    const b = burstKeys(language, n);
+    out.push(b);
+    total += b.length;
+  }
+  return out;
+}
+
+/**
+ * Types `burst` at `keyMs` a key on a fixed schedule: each key is sent when
+ * its time comes, whether or not the page has handled the one before (a
+ * person does not wait for the screen), then waits for all of them.
+ */
+async function typeBurst(page: Page, burst: string[], keyMs: number): Promise<void> {
+  const t0 = Date.now();
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < burst.length; i++) {
+    const wait = t0 + i * keyMs - Date.now();
+    if (wait > 0) await sleep(wait);
+    const k = burst[i];
+    sent.push(k.length > 1 ? page.keyboard.press(k) : page.keyboard.type(k));
+  }
+  await Promise.all(sent);
+}
+
+export interface CaseHooks {
+  /** Called with the page and its CDP session right before the first timed key, and after the last. */
+  beforeTyping?(cdp: CDPSession, page: Page): Promise<void>;
+  afterTyping?(cdp: CDPSession, page: Page): Promise<void>;
+}
+
+export async function runCase(
+  browser: Browser, origin: string, file: BenchFile, mode: 'on' | 'off', model: ModelChoice, opts: TypingOptions, hooks: CaseHooks = {},
+): Promise<CaseResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const settings = {
+      device: 'wasm', model: model.model, endpoint: null, privacy: { mode: 'local-only' },
+    };
+    // A one-line main.py, so the workspace is not the sample one; the file under test comes in
+    // through Add files, as a user brings one (localStorage holds too little for the 5 MB file).
+    await page.addInitScript(([s, off]) => {
+      if (sessionStorage.getItem('bench-seeded')) return;
+      localStorage.setItem('router-ide.settings', s);
+      localStorage.setItem('router-ide.files', JSON.stringify([{ path: 'main.py', content: 'x = 1\n' }]));
+      localStorage.setItem('router-ide.completions-off', off);
+      sessionStorage.setItem('bench-seeded', '1');
+    }, [JSON.stringify(settings), JSON.stringify(mode === 'off' ? [file.language] : [])] as const);
+    await page.addInitScript({ content: INSTRUMENT });
+    const cdp = await context.newCDPSession(page);
+
+    const t0 = Date.now();
+    await page.goto(origin);
+    await page.locator('[data-testid="model-status"][data-state="ready"]').waitFor({ timeout: model.loadTimeoutMs });
+    await page.getByTestId('import-files').setInputFiles({ name: file.path, mimeType: 'text/plain', buffer: Buffer.from(file.content) });
+    await page.waitForFunction((p) => {
+      const ide = (window as unknown as { __ide?: { activePath?: () => string | null } }).__ide;
+      return ide?.activePath?.() === p;
+    }, file.path, { timeout: model.loadTimeoutMs });
+    await page.evaluate((line) => {
+      const { editor } = (window as unknown as { __ide: { editor: { focus(): void; setPosition(p: object): void; revealLineInCenter(l: number): void; getModel(): { getLineMaxColumn(l: number): number } } } }).__ide;
+      editor.focus();
+      editor.setPosition({ lineNumber: line, column: editor.getModel().getLineMaxColumn(line) });
+      editor.revealLineInCenter(line);
+    }, file.cursorLine);
+    const loadMs = Date.now() - t0;
+    // Let loading finish (tokenizing, the syntax worker's first parse): 1.5 s without a long task, at most 60 s.
+    for (const until = Date.now() + 60_000; Date.now() < until;) {
+      const quiet = await page.evaluate(() => {
+        const st = (window as unknown as { __typing: PageState }).__typing;
+        const last = st.longTasks.at(-1);
+        return !last || performance.now() - (last.start + last.dur) > 1500;
+      });
+      if (quiet) break;
+      await sleep(250);
+    }
+    await page.evaluate(() => {
+      const st = (window as unknown as { __typing: PageState }).__typing;
+      st.keys.length = 0;
+      st.longTasks.length = 0;
+    });
+
+    const bursts = burstsFor(file.language, opts.keys);
+    const ghosts: number[] = [];
+    const burstWindows: [number, number][] = [];
+    await hooks.beforeTyping?.(cdp, page);
+    const typingFrom = await page.evaluate(() => performance.now());
+    for (const burst of bursts) {
+      const from = await page.evaluate(() => performance.now());
+      await typeBurst(page, burst, opts.keyMs);
+      if (mode === 'on') await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.armGhost());
+      burstWindows.push([from, await page.evaluate(() => performance.now())]);
+      let shown = false;
+      if (mode === 'on') {
+        for (const until = Date.now() + opts.ghostTimeoutMs; Date.now() < until;) {
+          const at = await page.evaluate(() => {
+            const st = (window as unknown as { __typing: PageState }).__typing;
+            return st.ghostAt ? st.ghostAt - st.keys[st.keys.length - 1].down : 0;
+          });
+          if (at) { ghosts.push(at); shown = true; break; }
+          await sleep(50);
+        }
+        await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.disarm());
+      } else {
+        await sleep(opts.pauseMs);
+      }
+      // The line is finished the same way in both modes: the suggestion taken, or typed in one go.
+      if (shown) await page.keyboard.press('Tab');
+      else {
+        if (mode === 'on') await page.keyboard.press('Escape');
+        await page.evaluate(() => (window as unknown as { __ide: { editor: { trigger(s: string, id: string, a: object): void } } }).__ide.editor.trigger('bench', 'type', { text: 'a + b' }));
+      }
+      await sleep(opts.pauseMs);
+    }
+    await hooks.afterTyping?.(cdp, page);
+    const st = await page.evaluate(() => {
+      const s = (window as unknown as { __typing: PageState }).__typing;
+      return { keys: s.keys, longTasks: s.longTasks };
+    });
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const mem = chromiumMemoryMB();
+
+    const timed = st.keys.filter((k) => k.frame > 0);
+    if (process.env.UI_BENCH_DEBUG) console.error(timed.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '), JSON.stringify(st.longTasks));
+    const frames = timed.map((k) => k.frame - k.down);
+    const delays = timed.map((k) => k.handled - k.down);
+    const tasks = st.longTasks.filter((t) => t.start >= typingFrom);
+    const inBurst = tasks.filter((t) => burstWindows.some(([a, b]) => t.start >= a && t.start <= b));
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    return {
+      language: file.language, mode, file: { path: file.path, lines: file.lines, bytes: file.bytes },
+      keys: timed.length,
+      frame_p50_ms: r1(percentile(frames, 50)),
+      frame_p95_ms: r1(percentile(frames, 95)),
+      frame_max_ms: r1(Math.max(...frames)),
+      input_delay_p95_ms: r1(percentile(delays, 95)),
+      longtask_count: tasks.length,
+      longtask_max_ms: r1(tasks.length ? Math.max(...tasks.map((t) => t.dur)) : 0),
+      longtask_in_burst_count: inBurst.length,
+      ...(mode === 'on' && { ghost_p50_ms: ghosts.length ? r1(percentile(ghosts, 50)) : null, ghost_shown: ghosts.length }),
+      bursts: bursts.length,
+      load_ms: loadMs,
+      heap_mb: Math.round(heap.usedSize / 2 ** 20),
+      ...(mem && { renderer_mb: mem.rendererMB }),
+    };
+  } finally {
+    await context.close();
+  }
+}
