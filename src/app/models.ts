@@ -1,6 +1,7 @@
 // One Monaco text model per workspace file (each with its own undo history),
-// kept in step with the workspace both ways: typing updates the workspace,
-// and an external change (a diff applied, an import) becomes an undoable edit.
+// kept in step with the workspace both ways: typing tells the workspace the
+// edits (the model is the file's live text, read only when someone asks), and
+// an external change (a diff applied, an import) becomes an undoable edit.
 //
 // A model's URI names a buffer, not a path: Monaco cannot change a model's
 // URI, so a URI made from the path would force a new model on every rename
@@ -13,6 +14,8 @@ interface Entry {
   model: monaco.editor.ITextModel;
   sub: monaco.IDisposable;
   path: string;
+  /** Hands the file's text back to the workspace. */
+  detach: () => void;
 }
 
 const BUFFER_SCHEME = 'buffer';
@@ -43,9 +46,10 @@ export class ModelRegistry {
     // The file name stays in the URI for people reading Monaco's own messages; the number makes it unique.
     const uri = monaco.Uri.from({ scheme: BUFFER_SCHEME, path: `/${nextBuffer++}/${path.split('/').pop()}` });
     const model = monaco.editor.createModel(content, monacoLanguageOf(path), uri);
-    const entry: Entry = { model, path, sub: { dispose() {} } };
-    entry.sub = model.onDidChangeContent(() => {
-      if (!this.external) this.ws.setContent(entry.path, model.getValue(), 'editor');
+    this.adoptLineEnds(path, model, content);
+    const entry: Entry = { model, path, sub: { dispose() {} }, detach: this.ws.attach(path, () => model.getValue()) };
+    entry.sub = model.onDidChangeContent((e) => {
+      if (!this.external) this.ws.edit(entry.path, e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
     });
     this.byPath.set(path, entry);
     this.byUri.set(uri.toString(), entry);
@@ -73,6 +77,13 @@ export class ModelRegistry {
     } finally {
       this.external = false;
     }
+    this.adoptLineEnds(path, m, text);
+  }
+
+  /** Monaco makes a text's line ends uniform: the workspace takes the model's text, so the edits' offsets apply to what it holds. */
+  private adoptLineEnds(path: string, model: monaco.editor.ITextModel, text: string): void {
+    const value = model.getValue();
+    if (value !== text) this.ws.setContent(path, value, 'editor');
   }
 
   /** A renamed file keeps its model, and so its undo history; only the language may change with the name. */
@@ -97,6 +108,7 @@ export class ModelRegistry {
     this.byPath.delete(path);
     this.byUri.delete(have.model.uri.toString());
     have.sub.dispose();
+    have.detach();
     have.model.dispose();
   }
 

@@ -35,4 +35,22 @@ describe('WorkspaceContextFeed', () => {
     ws.setContent('src/util.py', 'def after():\n    pass\n');
     expect(feed.index.definitionsOf('after')).toEqual([]);
   });
+
+  it('a keystroke in an open file only marks it changed: its text is read when retrieval asks', () => {
+    const ws = new Workspace({ files: [['a.py', 'def one():\n    pass\n']], folders: [] });
+    const feed = new WorkspaceContextFeed(ws);
+    let text = 'def one():\n    pass\n';
+    let reads = 0;
+    ws.attach('a.py', () => { reads++; return text; });
+    const before = feed.index.versionExcept('other.py');
+    for (const ch of 'def two():\n    pass\n') {
+      ws.edit('a.py', [{ offset: text.length, length: 0, text: ch }]);
+      text += ch;
+    }
+    expect(reads).toBe(0);
+    expect(feed.index.versionExcept('other.py')).toBeGreaterThan(before);
+    expect(feed.index.definitionsOf('two').map((d) => d.file)).toEqual(['a.py']);
+    expect(reads).toBe(1);
+    feed.dispose();
+  });
 });

@@ -1,7 +1,8 @@
 // First start and every start: the durable store, with the last session's
 // journal replayed on top; files from the old localStorage format imported
 // once; the sample workspace when there is nothing at all.
-import { AutoSaver, replayJournal, type Journal, type WorkspaceStorage } from './persistence';
+import { readJournal, replayJournal, type Journal, type StoredWorkspace } from './journal';
+import { AutoSaver, type WorkspaceStorage } from './persistence';
 import { SAMPLE_WORKSPACE } from './samples';
 import { Workspace, type WorkspaceSnapshot } from './workspace';
 
@@ -20,31 +21,33 @@ export interface LegacySource {
 }
 
 export async function openWorkspace(storage: WorkspaceStorage, journal: Journal, legacy?: LegacySource, samples: WorkspaceSnapshot = SAMPLE_WORKSPACE): Promise<OpenedWorkspace> {
-  let stored: WorkspaceSnapshot | undefined;
+  let stored: StoredWorkspace | undefined;
   let problem: string | undefined;
   try {
     stored = await storage.load();
   } catch (e) {
     problem = `The saved workspace could not be read (${(e as Error).message}); showing what this tab still had.`;
   }
-  const record = journal.read();
+  const contents = readJournal(journal);
+  const pending = contents.entries.length > 0 || !!contents.folders || !!contents.legacy;
   const old = stored ? undefined : legacy?.read();
   let origin: OpenedWorkspace['origin'] = 'store';
   let base = stored;
   if (!base && old?.length) {
-    base = { files: old.map((f) => [f.path, f.content]), folders: [] };
+    base = { files: old.map((f) => [f.path, f.content, 0]), folders: [], foldersSeq: 0 };
     origin = 'legacy';
   }
-  let snapshot = replayJournal(base, record);
-  if (!snapshot || !snapshot.files.length && !snapshot.folders.length) {
+  const replayed = replayJournal(base, contents);
+  let snapshot: WorkspaceSnapshot = replayed;
+  if (!snapshot.files.length && !snapshot.folders.length) {
     snapshot = samples;
     origin = 'samples';
   }
   const workspace = new Workspace(snapshot);
-  const saver = new AutoSaver(workspace, storage, journal);
-  if (origin !== 'store' || record) {
-    if (origin === 'store') saver.markDirty(Object.keys(record!.files));
-    else saver.markAllDirty(record ? Object.entries(record.files).filter(([, c]) => c === null).map(([p]) => p) : []);
+  const saver = new AutoSaver(workspace, storage, journal, { lastSeq: replayed.lastSeq });
+  if (origin !== 'store' || pending) {
+    if (origin === 'store') saver.markDirty(replayed.touched);
+    else saver.markAllDirty(replayed.touched.filter((p) => !workspace.has(p)));
     await saver.flush();
     if (origin === 'legacy' && saver.state.state === 'saved') legacy?.remove();
   }

@@ -1,45 +1,32 @@
-// Saving the workspace: every change goes at once to a small synchronous
-// journal (so a reload right after a keystroke loses nothing) and, debounced,
-// to the durable store (IndexedDB in the app). A failed write is reported,
-// never swallowed, and retried with the next change.
-import type { Workspace, WorkspaceChange, WorkspaceSnapshot } from './workspace';
+// Saving the workspace: every change goes at once to a synchronous journal
+// (journal.ts: a keystroke writes its edits, not the file) so a reload right
+// after it loses nothing, and, debounced, to the durable store (IndexedDB in
+// the app) as whole texts. A failed write is reported, never swallowed, and
+// retried with the next change.
+import { JournalLog, type FileChange, type Journal, type StoredWorkspace } from './journal';
+import type { Workspace, WorkspaceChange } from './workspace';
+
+export type { Journal } from './journal';
+
+/** A store write: these files' texts and the folder list, all current as of journal sequence number `seq`. */
+export interface StoreBatch {
+  put: [path: string, text: string][];
+  del: string[];
+  folders: string[];
+  seq: number;
+}
 
 /** The durable store (IndexedDB in the browser; testing/memory-storage.ts in tests). */
 export interface WorkspaceStorage {
-  load(): Promise<WorkspaceSnapshot | undefined>;
+  load(): Promise<StoredWorkspace | undefined>;
   /** Puts and deletes files, replaces the folder list; all or nothing. */
-  write(batch: { put: [string, string][]; del: string[]; folders: string[] }): Promise<void>;
-}
-
-/** Pending changes as one synchronous record (localStorage in the browser). */
-export interface Journal {
-  /** Throws (quota) when it cannot store. */
-  write(pending: JournalRecord): void;
-  read(): JournalRecord | undefined;
-  clear(): void;
-}
-
-export interface JournalRecord {
-  /** path -> content, or null for a deleted file. */
-  files: Record<string, string | null>;
-  folders?: string[];
+  write(batch: StoreBatch): Promise<void>;
 }
 
 export type SaveState =
   | { state: 'saved' }
   | { state: 'saving' }
   | { state: 'error'; message: string };
-
-/** Applies a journal left by the last session on top of what the store had. */
-export function replayJournal(base: WorkspaceSnapshot | undefined, journal: JournalRecord | undefined): WorkspaceSnapshot | undefined {
-  if (!journal) return base;
-  const files = new Map(base?.files ?? []);
-  for (const [p, c] of Object.entries(journal.files)) {
-    if (c === null) files.delete(p);
-    else files.set(p, c);
-  }
-  return { files: [...files], folders: journal.folders ?? base?.folders ?? [] };
-}
 
 export function describeStorageError(e: unknown): string {
   const err = e as { name?: string; message?: string };
@@ -49,8 +36,18 @@ export function describeStorageError(e: unknown): string {
     : `Could not save the workspace in the browser (${err?.message ?? String(e)}): your latest changes are NOT saved. Export the workspace as a zip to keep them.`;
 }
 
+export interface SaverOptions {
+  /** Wait after the last change before the store write. */
+  delayMs?: number;
+  /** Longest wait after the first unsaved change, however fast the typing. */
+  maxDelayMs?: number;
+  /** The highest sequence number the store holds (the journal's own are read from it). */
+  lastSeq?: number;
+}
+
 export class AutoSaver {
-  private dirty = new Map<string, string | null>();
+  /** Files the store is behind on: written (or deleted, when gone) at the next flush. */
+  private dirty = new Set<string>();
   private foldersDirty = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstDirtyAt = 0;
@@ -58,17 +55,33 @@ export class AutoSaver {
   private current: SaveState = { state: 'saved' };
   private listeners = new Set<(s: SaveState) => void>();
   private unsub: () => void;
-  /** The journal could not hold the pending changes (too big): only the store has them once flushed. */
-  journalFailed = false;
+  private readonly log: JournalLog;
+  private seq: number;
+  /**
+   * Files whose journal is missing a change (refused: quota), with the last
+   * change it misses: their later edits are not journaled (they would apply
+   * to the wrong text) until the store or a whole text catches up.
+   */
+  private readonly unjournaled = new Map<string, number>();
+  private readonly delayMs: number;
+  private readonly maxDelayMs: number;
 
   constructor(
     private readonly ws: Workspace,
     private readonly storage: WorkspaceStorage,
-    private readonly journal: Journal,
-    private readonly delayMs = 300,
-    private readonly maxDelayMs = 2000,
+    journal: Journal,
+    options: SaverOptions = {},
   ) {
+    this.delayMs = options.delayMs ?? 300;
+    this.maxDelayMs = options.maxDelayMs ?? 2000;
+    this.log = new JournalLog(journal);
+    this.seq = Math.max(options.lastSeq ?? 0, this.log.lastSeq);
     this.unsub = ws.subscribe((c) => this.onChange(c));
+  }
+
+  /** The journal could not hold some pending change: only the store will have it, once flushed. */
+  get journalFailed(): boolean {
+    return this.unjournaled.size > 0;
   }
 
   get state(): SaveState {
@@ -87,50 +100,74 @@ export class AutoSaver {
 
   private onChange(c: WorkspaceChange): void {
     switch (c.kind) {
-      case 'content': this.dirty.set(c.path, this.ws.read(c.path) ?? null); break;
-      case 'created': for (const p of c.paths) this.dirty.set(p, this.ws.read(p) ?? ''); this.foldersDirty = true; break;
-      case 'moved': for (const [a, b] of c.moves) { this.dirty.set(a, null); this.dirty.set(b, this.ws.read(b) ?? ''); } this.foldersDirty = true; break;
-      case 'deleted': for (const p of c.paths) this.dirty.set(p, null); this.foldersDirty = true; break;
-      case 'folders': this.foldersDirty = true; break;
-      case 'reset': this.markAllDirty(); break;
+      case 'content':
+        this.journal(c.path, c.edits ? { edits: c.edits } : this.whole(c.path));
+        break;
+      case 'created':
+        for (const p of c.paths) this.journal(p, this.whole(p));
+        this.journalFolders();
+        break;
+      case 'moved':
+        for (const [a, b] of c.moves) { this.journal(a, { deleted: true }); this.journal(b, this.whole(b)); }
+        this.journalFolders();
+        break;
+      case 'deleted':
+        for (const p of c.paths) this.journal(p, { deleted: true });
+        this.journalFolders();
+        break;
+      case 'folders':
+        this.journalFolders();
+        break;
+      case 'reset':
+        this.markAllDirty();
+        return;
     }
-    this.writeJournal();
     this.schedule();
+  }
+
+  private whole(path: string): FileChange {
+    const text = this.ws.read(path);
+    return text === undefined ? { deleted: true } : { text };
+  }
+
+  private journal(path: string, change: FileChange): void {
+    const seq = ++this.seq;
+    this.dirty.add(path);
+    const gap = 'edits' in change && this.unjournaled.has(path);
+    if (!gap && this.log.append(seq, path, change)) {
+      if (!('edits' in change)) this.unjournaled.delete(path);
+    } else {
+      this.unjournaled.set(path, seq);
+    }
+  }
+
+  private journalFolders(): void {
+    this.foldersDirty = true;
+    this.log.writeFolders(++this.seq, this.ws.folders());
   }
 
   /** Everything (first start, a reset): the store gets the full workspace. */
   markAllDirty(deleted: string[] = []): void {
-    for (const p of deleted) this.dirty.set(p, null);
-    for (const p of this.ws.paths()) this.dirty.set(p, this.ws.read(p)!);
+    for (const p of deleted) this.dirty.add(p);
+    for (const p of this.ws.paths()) this.dirty.add(p);
     this.foldersDirty = true;
     this.schedule();
   }
 
   /** These paths (a replayed journal): the store gets them. */
   markDirty(paths: string[]): void {
-    for (const p of paths) this.dirty.set(p, this.ws.read(p) ?? null);
+    for (const p of paths) this.dirty.add(p);
     this.foldersDirty = true;
     this.schedule();
   }
 
-  private writeJournal(): void {
-    const files: Record<string, string | null> = {};
-    for (const [p, c] of this.dirty) files[p] = c === null ? null : (this.ws.read(p) ?? null);
-    try {
-      this.journal.write({ files, ...(this.foldersDirty && { folders: this.ws.folders() }) });
-      this.journalFailed = false;
-    } catch {
-      // Too big for the journal (a large file): the store is written sooner instead.
-      this.journalFailed = true;
-    }
-  }
-
+  /** The store write waits for a pause in the typing (at most maxDelayMs), also when the journal refused a change. */
   private schedule(): void {
     if (this.current.state === 'saved') this.set({ state: 'saving' });
     const now = Date.now();
     if (!this.timer) this.firstDirtyAt = now;
     clearTimeout(this.timer);
-    const wait = this.journalFailed ? 0 : Math.max(0, Math.min(this.delayMs, this.firstDirtyAt + this.maxDelayMs - now));
+    const wait = Math.max(0, Math.min(this.delayMs, this.firstDirtyAt + this.maxDelayMs - now));
     this.timer = setTimeout(() => { this.timer = undefined; void this.flush(); }, wait);
   }
 
@@ -145,29 +182,28 @@ export class AutoSaver {
       if (this.current.state !== 'error') this.set({ state: 'saved' });
       return;
     }
-    const batch = new Map(this.dirty);
+    // Everything read below is current as of this number; later changes get higher ones.
+    const upTo = this.seq;
+    const paths = [...this.dirty];
     const put: [string, string][] = [];
     const del: string[] = [];
-    for (const [p] of batch) {
+    for (const p of paths) {
       const c = this.ws.read(p);
       if (c === undefined) del.push(p);
       else put.push([p, c]);
     }
     this.dirty.clear();
     this.foldersDirty = false;
-    this.flushing = this.storage.write({ put, del, folders: this.ws.folders() })
+    this.flushing = this.storage.write({ put, del, folders: this.ws.folders(), seq: upTo })
       .then(() => {
-        if (this.dirty.size || this.foldersDirty) {
-          this.writeJournal();
-          this.schedule();
-        } else {
-          try { this.journal.clear(); } catch { /* nothing to clear */ }
-          this.set({ state: 'saved' });
-        }
+        this.log.compact(paths, upTo, true);
+        for (const p of paths) if ((this.unjournaled.get(p) ?? Infinity) <= upTo) this.unjournaled.delete(p);
+        if (this.dirty.size || this.foldersDirty) this.schedule();
+        else this.set({ state: 'saved' });
       })
       .catch((e: unknown) => {
-        // Put the batch back (newer edits win) so the next change retries it.
-        for (const [p, c] of batch) if (!this.dirty.has(p)) this.dirty.set(p, c);
+        // Keep the batch pending (the journal still has it) so the next change retries it.
+        for (const p of paths) this.dirty.add(p);
         this.foldersDirty = true;
         this.set({ state: 'error', message: describeStorageError(e) });
       })

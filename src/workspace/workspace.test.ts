@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nameProblem, pathProblem, normalizePath } from './paths';
 import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
-import { AutoSaver, replayJournal } from './persistence';
+import { AutoSaver } from './persistence';
+import { LEGACY, readJournal, replayJournal } from './journal';
 import { MemoryJournal, MemoryStorage } from './testing/memory-storage';
 import { openWorkspace } from './open';
 
@@ -65,15 +66,16 @@ describe('AutoSaver', () => {
     const ws = new Workspace({ files: [['a.py', '']], folders: [] });
     const store = new MemoryStorage();
     const journal = new MemoryJournal();
-    const saver = new AutoSaver(ws, store, journal, 10_000);
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 10_000 });
+    const pending = () => replayJournal(undefined, readJournal(journal)).files;
     ws.setContent('a.py', 'typed');
-    expect(journal.record?.files['a.py']).toBe('typed');
+    expect(pending()).toEqual([['a.py', 'typed']]);
     expect(saver.state.state).toBe('saving');
     ws.move('a.py', 'b.py');
-    expect(journal.record?.files).toEqual({ 'a.py': null, 'b.py': 'typed' });
+    expect(pending()).toEqual([['b.py', 'typed']]);
     await saver.flush();
-    expect([...store.files]).toEqual([['b.py', 'typed']]);
-    expect(journal.record).toBeUndefined();
+    expect([...store.files].map(([p, f]) => [p, f.text])).toEqual([['b.py', 'typed']]);
+    expect(journal.items.size).toBe(0);
     expect(saver.state.state).toBe('saved');
     saver.dispose();
   });
@@ -81,7 +83,7 @@ describe('AutoSaver', () => {
   it('reports a quota error, keeps the change, retries with the next one', async () => {
     const ws = new Workspace({ files: [['a.py', '']], folders: [] });
     const store = new MemoryStorage();
-    const saver = new AutoSaver(ws, store, new MemoryJournal(), 10_000);
+    const saver = new AutoSaver(ws, store, new MemoryJournal(), { delayMs: 10_000 });
     store.failWith = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
     ws.setContent('a.py', 'one');
     await saver.flush();
@@ -89,18 +91,26 @@ describe('AutoSaver', () => {
     store.failWith = undefined;
     ws.setContent('a.py', 'two');
     await saver.flush();
-    expect(store.files.get('a.py')).toBe('two');
+    expect(store.text('a.py')).toBe('two');
     expect(saver.state.state).toBe('saved');
     saver.dispose();
   });
 
-  it('a journal too small for a big file makes the store write immediately', async () => {
+  it('a journal too small for a change says so, and the store write still waits for the pause', async () => {
     const ws = new Workspace({ files: [['big.txt', '']], folders: [] });
     const journal = new MemoryJournal();
     journal.failWith = new Error('QuotaExceededError');
-    const saver = new AutoSaver(ws, new MemoryStorage(), journal, 10_000);
+    const store = new MemoryStorage();
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 50 });
     ws.setContent('big.txt', 'x'.repeat(100));
     expect(saver.journalFailed).toBe(true);
+    expect(saver.state.state).toBe('saving');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(store.writes).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(store.text('big.txt')).toBe('x'.repeat(100));
+    expect(saver.state.state).toBe('saved');
+    expect(saver.journalFailed).toBe(false);
     saver.dispose();
   });
 });
@@ -114,17 +124,19 @@ describe('openWorkspace', () => {
     const first = await openWorkspace(store, journal, legacy);
     expect(first.origin).toBe('legacy');
     expect(removed).toBe(true);
-    expect(store.files.get('main.py')).toBe('old');
-    journal.write({ files: { 'main.py': 'newer', 'gone.py': null } });
+    expect(store.text('main.py')).toBe('old');
+    journal.write(LEGACY, JSON.stringify({ files: { 'main.py': 'newer', 'gone.py': null } }));
     const second = await openWorkspace(store, journal, legacy);
     expect(second.origin).toBe('store');
     expect(second.workspace.read('main.py')).toBe('newer');
-    expect(store.files.get('main.py')).toBe('newer');
+    expect(store.text('main.py')).toBe('newer');
+    expect(journal.items.size).toBe(0);
     const fresh = await openWorkspace(new MemoryStorage(), new MemoryJournal());
     expect(fresh.origin).toBe('samples');
     expect(fresh.workspace.paths()).toContain('python/main.py');
   });
-  it('replayJournal deletes and overrides', () => {
-    expect(replayJournal({ files: [['a', '1'], ['b', '2']], folders: ['x'] }, { files: { a: null, b: '3' } })).toEqual({ files: [['b', '3']], folders: ['x'] });
+  it('replayJournal applies a legacy record: deletes and overrides', () => {
+    const r = replayJournal({ files: [['a', '1', 0], ['b', '2', 0]], folders: ['x'], foldersSeq: 0 }, { entries: [], legacy: { files: { a: null, b: '3' } } });
+    expect({ files: r.files, folders: r.folders }).toEqual({ files: [['b', '3']], folders: ['x'] });
   });
 });

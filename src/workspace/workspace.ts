@@ -1,10 +1,16 @@
 // The workspace: files (path -> text) and explicit folders (so an empty folder
 // exists). Mutable on purpose: a keystroke in a 50,000-file workspace must not
 // copy the file list. Listeners learn what changed; no React, no DOM.
+//
+// A file open in the editor has a live text source (its model): a keystroke
+// only marks the file changed, with the edits, and the text is taken from the
+// source when someone reads it (a save, an export, retrieval), not per key.
 import { ancestors, dirname, isWithin, joinPath, normalizePath, pathProblem } from './paths';
+import { applyEdits, type TextEdit } from './text-edits';
 
 export type WorkspaceChange =
-  | { kind: 'content'; path: string; origin: 'editor' | 'external' }
+  /** `edits`: the change is exactly these edits to the text before it; absent for a whole new text. */
+  | { kind: 'content'; path: string; origin: 'editor' | 'external'; edits?: readonly TextEdit[] }
   | { kind: 'created'; paths: string[] }
   | { kind: 'moved'; moves: [from: string, to: string][] }
   | { kind: 'deleted'; paths: string[] }
@@ -20,8 +26,15 @@ export interface WorkspaceSnapshot {
   folders: string[];
 }
 
+/** Where an open file's current text lives; `stale` once it changed since `files` last took it. */
+interface LiveSource {
+  text: () => string;
+  stale: boolean;
+}
+
 export class Workspace {
   private readonly files = new Map<string, string>();
+  private readonly live = new Map<string, LiveSource>();
   private readonly folderSet = new Set<string>();
   private listeners = new Set<(c: WorkspaceChange) => void>();
   /** Bumped on every change to the tree (not on content edits): for React's useSyncExternalStore. */
@@ -44,6 +57,7 @@ export class Workspace {
   /** Replaces everything (first start, demo workspace). */
   load(snapshot: WorkspaceSnapshot, notify = true): void {
     this.files.clear();
+    this.live.clear();
     this.folderSet.clear();
     for (const [p, c] of snapshot.files) this.files.set(p, c);
     for (const f of snapshot.folders) this.folderSet.add(f);
@@ -52,7 +66,7 @@ export class Workspace {
   }
 
   snapshot(): WorkspaceSnapshot {
-    return { files: [...this.files], folders: [...this.folderSet] };
+    return { files: this.paths().map((p) => [p, this.read(p)!]), folders: [...this.folderSet] };
   }
 
   get size(): number {
@@ -76,7 +90,30 @@ export class Workspace {
   }
 
   read(path: string): string | undefined {
+    const live = this.live.get(path);
+    if (live?.stale) {
+      this.files.set(path, live.text());
+      live.stale = false;
+    }
     return this.files.get(path);
+  }
+
+  /**
+   * From now on `path`'s text is `text()` (an editor model, which must hold
+   * the file's current text), read only when someone asks. Returns the
+   * detach: the file keeps the source's last text. A rename keeps the source.
+   */
+  attach(path: string, text: () => string): () => void {
+    const source: LiveSource = { text, stale: false };
+    this.live.set(path, source);
+    return () => {
+      for (const [p, s] of this.live) {
+        if (s !== source) continue;
+        this.read(p);
+        this.live.delete(p);
+        return;
+      }
+    };
   }
 
   /** A file or folder already there, or a file where a folder would go. */
@@ -103,8 +140,8 @@ export class Workspace {
     const created: string[] = [];
     for (const [path, content] of entries) {
       if (this.files.has(path)) {
-        if (this.files.get(path) !== content) {
-          this.files.set(path, content);
+        if (this.read(path) !== content) {
+          this.setText(path, content);
           this.emit({ kind: 'content', path, origin: 'external' });
         }
         continue;
@@ -125,11 +162,26 @@ export class Workspace {
     return ok;
   }
 
-  /** Typing in the editor, or an external change (diff applied, import). */
+  /** A whole new text: an external change (diff applied, import), or the editor's when it has no edits to give. */
   setContent(path: string, content: string, origin: 'editor' | 'external' = 'editor'): void {
-    if (!this.files.has(path) || this.files.get(path) === content) return;
-    this.files.set(path, content);
+    if (!this.files.has(path) || this.read(path) === content) return;
+    this.setText(path, content);
     this.emit({ kind: 'content', path, origin });
+  }
+
+  /** Typing in the editor: `edits` in order, each relative to the text the previous one left. */
+  edit(path: string, edits: readonly TextEdit[]): void {
+    if (!this.files.has(path) || !edits.length) return;
+    const live = this.live.get(path);
+    if (live) live.stale = true;
+    else this.files.set(path, applyEdits(this.files.get(path)!, edits));
+    this.emit({ kind: 'content', path, origin: 'editor', edits });
+  }
+
+  private setText(path: string, content: string): void {
+    this.files.set(path, content);
+    const live = this.live.get(path);
+    if (live) live.stale = false;
   }
 
   /** Renames or moves a file or a folder (with everything in it). */
@@ -146,6 +198,7 @@ export class Workspace {
       this.files.delete(from);
       for (const a of ancestors(to)) this.folderSet.add(a);
       this.files.set(to, content);
+      this.moveLive([[from, to]]);
       this.emit({ kind: 'moved', moves: [[from, to]] });
       return ok;
     }
@@ -162,20 +215,28 @@ export class Workspace {
     const contents = moves.map(([p]) => this.files.get(p)!);
     for (const [p] of moves) this.files.delete(p);
     moves.forEach(([, q], i) => this.files.set(q, contents[i]));
+    this.moveLive(moves);
     this.emit({ kind: 'moved', moves });
     return ok;
+  }
+
+  private moveLive(moves: [string, string][]): void {
+    const sources = moves.map(([from]) => this.live.get(from));
+    for (const [from] of moves) this.live.delete(from);
+    moves.forEach(([, to], i) => { const s = sources[i]; if (s) this.live.set(to, s); });
   }
 
   /** Deletes a file, or a folder with everything in it. */
   delete(rawPath: string): Result {
     const path = normalizePath(rawPath);
     if (this.files.delete(path)) {
+      this.live.delete(path);
       this.emit({ kind: 'deleted', paths: [path] });
       return ok;
     }
     if (!this.folderSet.has(path)) return fail(`"${path}" does not exist`);
     const gone = [...this.files.keys()].filter((p) => isWithin(p, path));
-    for (const p of gone) this.files.delete(p);
+    for (const p of gone) { this.files.delete(p); this.live.delete(p); }
     for (const f of [...this.folderSet]) if (isWithin(f, path)) this.folderSet.delete(f);
     this.emit({ kind: 'deleted', paths: gone });
     return ok;

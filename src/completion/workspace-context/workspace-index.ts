@@ -1,7 +1,7 @@
 // The workspace as retrieval reads it: per file its language, definitions and
 // line chunks, computed once per version of the file's text (a keystroke in
-// one file re-reads that file only), and a name -> definitions map across
-// files. Pure data: the app feeds it from src/workspace, the bench and the
+// one file re-reads that file only, and only when retrieval next asks: see
+// `changed`), and a name -> definitions map across files. Pure data: the app feeds it from src/workspace, the bench and the
 // prompt command from a folder.
 import { csharpNamespaces, PathLookup } from './imports';
 import { findDefinitions, type Definition } from './definitions';
@@ -29,10 +29,18 @@ interface IndexedFile {
   lines?: string[];
   definitions?: Definition[];
   chunks?: Chunk[];
+  /** Set when the text changed and was not read yet: reads it. */
+  pending?: () => string;
 }
 
 export interface LocatedDefinition extends Definition {
   file: string;
+}
+
+/** What the index keeps of a text: nothing of a file too large to index. */
+function indexed(path: string, text: string): Pick<IndexedFile, 'text' | 'language'> {
+  const indexable = text.length <= MAX_INDEXED_CHARS;
+  return { text: indexable ? text : '', language: indexable ? retrievalLanguage(path) : undefined };
 }
 
 export class WorkspaceIndex {
@@ -61,13 +69,37 @@ export class WorkspaceIndex {
 
   set(path: string, text: string): void {
     const had = this.files.get(path);
-    if (had?.text === text) return;
+    if (had && !had.pending && had.text === text) return;
     if (!had) this.lookupCache = undefined;
     this.forgetNames(path, had);
-    const indexable = text.length <= MAX_INDEXED_CHARS;
-    this.files.set(path, { text: indexable ? text : '', language: indexable ? retrievalLanguage(path) : undefined, version: (had?.version ?? 0) + 1 });
+    this.files.set(path, { ...indexed(path, text), version: (had?.version ?? 0) + 1 });
     this.totalVersion++;
     if (had?.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
+  }
+
+  /**
+   * `path`'s text changed (a keystroke): `read` gives the new text, called only
+   * when something about the file is asked for. A file not indexed yet is read now.
+   */
+  changed(path: string, read: () => string): void {
+    const had = this.files.get(path);
+    if (!had) return this.set(path, read());
+    const first = !had.pending;
+    had.pending = read;
+    if (!first) return;
+    this.forgetNames(path, had);
+    had.version++;
+    this.totalVersion++;
+    if (had.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
+  }
+
+  /** The file, its text read first if it changed since. */
+  private file(path: string): IndexedFile | undefined {
+    const f = this.files.get(path);
+    if (f?.pending) {
+      Object.assign(f, indexed(path, f.pending()), { pending: undefined, lines: undefined, definitions: undefined, chunks: undefined });
+    }
+    return f;
   }
 
   delete(path: string): void {
@@ -100,27 +132,27 @@ export class WorkspaceIndex {
   }
 
   text(path: string): string | undefined {
-    return this.files.get(path)?.text;
+    return this.file(path)?.text;
   }
 
   language(path: string): RetrievalLanguage | undefined {
-    return this.files.get(path)?.language ?? retrievalLanguage(path);
+    return this.file(path)?.language ?? retrievalLanguage(path);
   }
 
   lines(path: string): string[] {
-    const f = this.files.get(path);
+    const f = this.file(path);
     if (!f) return [];
     return (f.lines ??= f.text.split('\n'));
   }
 
   definitions(path: string): Definition[] {
-    const f = this.files.get(path);
+    const f = this.file(path);
     if (!f?.language) return [];
     return (f.definitions ??= findDefinitions(f.text, f.language));
   }
 
   chunks(path: string): Chunk[] {
-    const f = this.files.get(path);
+    const f = this.file(path);
     if (!f) return [];
     if (!f.chunks) {
       const lines = this.lines(path);
@@ -176,7 +208,8 @@ export class WorkspaceIndex {
   get csharpNamespaces(): ReadonlyMap<string, readonly string[]> {
     if (!this.namespaceCache) {
       const map = new Map<string, string[]>();
-      for (const [path, f] of this.files) {
+      for (const path of this.files.keys()) {
+        const f = this.file(path)!;
         if (f.language !== 'csharp') continue;
         for (const ns of csharpNamespaces(f.text)) map.set(ns, [...(map.get(ns) ?? []), path]);
       }
