@@ -2,11 +2,12 @@
 // Layout (app.css): toolbar on top, file tree | editor | side panel, status
 // bar at the bottom; messages float over the editor's corner, so nothing
 // that appears while loading moves the editor.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { CompletionResult } from '../completion/pipeline';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { effectiveCatalog } from '../config/catalog';
 import { mergeLayers } from '../config/merge';
 import type { AppConfig, ConfigLayer } from '../config/types';
+import { largeFileProfile } from '../editor/large-file';
+import { countRender } from '../platform/test-seams';
 import { egressVerdict } from '../privacy/policy';
 import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
@@ -15,6 +16,8 @@ import { SAMPLE_WORKSPACE } from '../workspace/samples';
 import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/import';
 import { CompletionDetails } from './CompletionDetails';
+import { CompletionError, RouteAnnouncer } from './CompletionNotices';
+import { CompletionStore } from './completion-state';
 import { statBytes } from './delivery';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
@@ -40,19 +43,13 @@ import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } fr
 import { SettingsPanel } from './SettingsPanel';
 import { StatsPanel } from './StatsPanel';
 import { StatusBar } from './StatusBar';
+import { Store } from './store';
 import { Toolbar } from './Toolbar';
 
-/** Screen readers hear the route when it changes (not every result). */
-function useRouteAnnouncement(result: CompletionResult | null): string {
-  const [announcement, setAnnouncement] = useState('');
-  const lastRoute = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!result || result.route === lastRoute.current) return;
-    lastRoute.current = result.route;
-    const words = { local: 'Local: no code left this machine', escalated: `Escalated: code sent to ${result.destination ?? 'the server'}`, blocked: 'Kept local: nothing left this machine', failed: 'Escalation failed' } as const;
-    setAnnouncement(`Suggestion route changed. ${words[result.route]}.`);
-  }, [result]);
-  return announcement;
+/** The file tree, counted on its own in test builds: a keystroke must not render it. */
+function CountedFileTree(props: Parameters<typeof FileTree>[0]) {
+  countRender('FileTree');
+  return <FileTree {...props} />;
 }
 
 /** `?` opens the key list, except where `?` is text (inputs, the editor). */
@@ -68,6 +65,7 @@ function useHelpKey(open: () => void): void {
 }
 
 export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWorkspace }) {
+  countRender('App');
   const { workspace, saver } = opened;
   const scheme = useColorScheme();
   const [config, setConfig] = useState<AppConfig>(loaded.config);
@@ -83,13 +81,12 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const completionsOffRef = useLatest(completionsOff.off);
   const stats = useStats();
   const imports = useImport(workspace, tabs.openFile);
-  const { ledger, entries, persistFailed } = useLedger();
+  const { ledger, notSaved: ledgerNotSaved } = useLedger();
   const { engineRef, modelState, perf, loadModel } = useEngine(config, ledger, setNotice);
 
-  const [result, setResult] = useState<CompletionResult | null>(null);
-  const [resultSeq, setResultSeq] = useState(0);
-  const [pending, setPending] = useState(false);
-  const [lastError, setLastError] = useState<string | null>(null);
+  // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
+  const completion = useMemo(() => new CompletionStore(), []);
+  const largeFile = useMemo(() => new Store(largeFileProfile(0, 0)), []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
@@ -98,10 +95,8 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   // A verdict belongs to the model that made it: when that model is gone (a new one loading, or a load that failed), so is the verdict.
   useEffect(() => {
     if (modelState.status === 'ready') return;
-    setResult(null);
-    setLastError(null);
-  }, [modelState.status]);
-  const announcement = useRouteAnnouncement(result);
+    completion.forget();
+  }, [modelState.status, completion]);
 
   // Snippets of other files for the prompt: the workspace's index and the recently edited/viewed files.
   const contextFeed = useMemo(() => new WorkspaceContextFeed(workspace), [workspace]);
@@ -133,10 +128,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const startDemo = () => {
     workspace.putMany(SAMPLE_WORKSPACE.files.map(([p, c]) => [`demo/${p}`, c] as [string, string]).filter(([p]) => !workspace.has(p)));
     applyOverrides({ privacy: { mode: 'local-only' } }, false);
-    setDemoFrom(entries.length);
+    setDemoFrom(ledger.all().length);
     tabs.openFile('demo/python/main.py');
   };
-  const demoBytes = demoFrom === null ? undefined : entries.slice(demoFrom).reduce((a, e) => a + (e.delivery === 'not-delivered' ? 0 : e.bytes), 0);
 
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
@@ -148,9 +142,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     <div className="app" data-theme={scheme}>
       <Toolbar config={config} egress={egress} modeLocked={loaded.orgConfig.privacy.lockMode}
         setLocalOnly={(on) => applyOverrides({ privacy: { mode: on ? 'local-only' : 'escalate' } }, false)}
-        demoBytes={demoBytes} startDemo={startDemo} openHelp={openHelp} openSettings={() => setSettingsOpen(true)} />
+        ledger={ledger} demoFrom={demoFrom} startDemo={startDemo} openHelp={openHelp} openSettings={() => setSettingsOpen(true)} />
       <nav className="sidebar" aria-label="Workspace">
-        <FileTree workspace={workspace} version={treeVersion} active={active} onOpen={tabs.openFile}
+        <CountedFileTree workspace={workspace} version={treeVersion} active={active} onOpen={tabs.openFile}
           onDropFiles={(e) => void imports.runImport(fromDataTransfer(e.dataTransfer, imports.showFound))} />
         <div className="import-export" role="group" aria-label="Import and export">
           {canPickDirectory() && <button type="button" onClick={() => void imports.runImport(fromDirectoryPicker(imports.showFound))} data-testid="import-folder-fsa" title="Open a folder from disk (its files are added to the workspace)"><Icon name="folderOpened" /> Open folder…</button>}
@@ -169,19 +163,19 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         <div className="editor-view" hidden={view !== 'editor'}>
           <OpenTabs open={tabs.open} active={active} onOpen={tabs.openFile} onClose={tabs.closeTab} />
           {!active && <p className="empty-editor" data-testid="no-file">No file open. Pick one in the file tree, or create one with + File.</p>}
-          <EditorPane models={models} active={active} version={treeVersion} focusRequest={tabs.focusRequest} theme={scheme} hooks={{
+          <EditorPane models={models} active={active} version={treeVersion} focusRequest={tabs.focusRequest} theme={scheme} largeFile={largeFile} hooks={{
             enabled: (lang) => !completionsOffRef.current.includes(lang),
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,
             adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
             onResult: (r) => {
-              setResult(r); setResultSeq((n) => n + 1); setLastError(null);
-              stats.addStat({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
+              completion.resulted(r);
+              stats.add({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
             },
-            onShown: (r) => stats.addStat({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
-            onAccepted: (r, partial) => stats.addStat({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
-            onError: (m) => setLastError(m),
-            onPending: setPending,
+            onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
+            onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
+            onError: (m) => completion.setError(m),
+            onPending: (p) => completion.setPending(p),
           }} />
         </div>
         <div className="messages" role="region" aria-label="Messages">
@@ -191,17 +185,17 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
       </main>
-      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} result={result} active={active} language={activeLanguage}
+      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
         save={<SaveIndicator saver={saver} />} />
       <aside className="side-panel" aria-label="Suggestion, ledger and stats">
-        <PrivacyBadge result={result} pending={pending} seq={resultSeq} />
-        <div className="sr-only" aria-live="assertive" role="status" data-testid="route-announcer">{announcement}</div>
-        {lastError && <p className="error" role="alert" data-testid="completion-error">Completion failed: {lastError}</p>}
-        <CompletionDetails result={result} />
-        <LedgerPanel entries={entries} onClear={() => ledger.clear()} exportJson={() => ledger.exportJson()} notSaved={persistFailed} />
-        <StatsPanel session={stats.session} history={stats.history} onClear={stats.clearStats} />
+        <PrivacyBadge completion={completion} />
+        <RouteAnnouncer completion={completion} />
+        <CompletionError completion={completion} />
+        <CompletionDetails completion={completion} />
+        <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
+        <StatsPanel stats={stats} />
       </aside>
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (

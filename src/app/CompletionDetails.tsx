@@ -1,8 +1,10 @@
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionStore } from './completion-state';
 import { DELIVERY_MEANING, DELIVERY_WORDS, egressOf } from './delivery';
+import { useStore } from './store';
 
 /** The numbers behind the decision: reasons, per-token probabilities, syntax verdict, timings. */
-export function CompletionDetails({ result }: { result: CompletionResult | null }) {
+export function CompletionDetails({ completion }: { completion: CompletionStore }) {
+  const { result } = useStore(completion);
   if (!result) return null;
   const { decision, local, syntax } = result;
   const egress = egressOf(result);

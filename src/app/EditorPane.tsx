@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
+import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
 import { languageFromFileName } from '../syntax/languages';
 import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
-import { exposeForTests } from '../platform/test-seams';
+import type { Store } from './store';
+import { countRender, exposeForTests } from '../platform/test-seams';
 
 interface Props {
   models: ModelRegistry;
@@ -18,17 +20,34 @@ interface Props {
   focusRequest: number;
   /** The OS colour scheme: Monaco's theme (global to all its editors, the diff view too) follows it. */
   theme: 'light' | 'dark';
+  /** Where the shown file's size class goes (the status bar reads it); the editor's options follow it. */
+  largeFile: Store<LargeFileProfile>;
 }
 
 const monacoTheme = (t: 'light' | 'dark') => (t === 'dark' ? 'vs-dark' : 'vs');
 
+/**
+ * Sets the editor's options for the size of `model` (features whose work per
+ * key grows with the file are off in a large one; every other file gets them
+ * back) and publishes the answer. Cheap enough for every keystroke: length and
+ * line count are kept by the text model, and nothing happens unless the answer changes.
+ */
+function followSize(ed: monaco.editor.IStandaloneCodeEditor, model: monaco.editor.ITextModel | null, out: Store<LargeFileProfile>): void {
+  const p = largeFileProfile(model?.getValueLength() ?? 0, model?.getLineCount() ?? 0);
+  if (p === out.get()) return;
+  ed.updateOptions(largeFileOptions(p));
+  out.set(p);
+}
+
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks, focusRequest, theme }: Props) {
+export function EditorPane({ models, active, version, hooks, focusRequest, theme, largeFile }: Props) {
+  countRender('EditorPane');
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const hooksRef = useLatest(hooks);
   const modelsRef = useLatest(models);
   const themeRef = useLatest(theme);
+  const largeFileRef = useLatest(largeFile);
 
   useEffect(() => {
     const ed = monaco.editor.create(host.current!, {
@@ -57,24 +76,30 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
     const keys = registerCompletionKeys(ed);
+    // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
+    const sizes = ed.onDidChangeModelContent(() => followSize(ed, ed.getModel(), largeFileRef.current));
     // For the end-to-end tests: the editor, and the workspace path of what it shows.
     exposeForTests({
       editor: ed, monaco,
       activePath: () => { const m = ed.getModel(); return m ? modelsRef.current.pathOf(m) : null; },
     });
     return () => {
+      sizes.dispose();
       keys.dispose();
       reg.dispose();
       ed.dispose();
     };
-  }, [hooksRef, modelsRef, themeRef]);
+  }, [hooksRef, modelsRef, themeRef, largeFileRef]);
 
   useEffect(() => {
     const ed = editor.current;
     if (!ed) return;
     const model = active ? models.get(active) : undefined;
-    if (ed.getModel() !== (model ?? null)) ed.setModel(model ?? null);
-  }, [active, models, version]);
+    if (ed.getModel() === (model ?? null)) return;
+    // Before the model is shown, so a large file never starts its folding or sticky-scroll pass.
+    followSize(ed, model ?? null, largeFile);
+    ed.setModel(model ?? null);
+  }, [active, models, version, largeFile]);
 
   useEffect(() => {
     if (editor.current?.getModel()) editor.current.focus();

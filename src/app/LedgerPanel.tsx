@@ -1,5 +1,7 @@
-import { deliveryOfEntry, deliveryTotals, type LedgerEntry } from '../privacy/ledger';
+import { deliveryOfEntry, deliveryTotals, type Ledger, type LedgerEntry } from '../privacy/ledger';
 import { DELIVERY_MEANING, DELIVERY_WORDS } from './delivery';
+import { useLedgerEntries } from './hooks/use-ledger';
+import { type Store, useStore } from './store';
 
 function download(name: string, json: string): void {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
@@ -22,11 +24,13 @@ function resultOf(e: LedgerEntry): { text: string; className: string } {
  * fits a narrow panel (time, where, bytes, result); the rest (delivery,
  * protocol, file, why, the hash, the error) opens on demand.
  */
-export function LedgerPanel({ entries, onClear, exportJson, notSaved }: {
-  entries: readonly LedgerEntry[]; onClear: () => void; exportJson: () => string;
+export function LedgerPanel({ ledger, notSavedStore }: {
+  ledger: Ledger;
   /** The browser refused to store the ledger (a full quota): entries live in memory until exported. */
-  notSaved: boolean;
+  notSavedStore: Store<boolean>;
 }) {
+  const entries = useLedgerEntries(ledger);
+  const notSaved = useStore(notSavedStore);
   const t = deliveryTotals(entries);
   return (
     <section className="ledger" aria-label="Egress ledger" data-testid="ledger">
@@ -63,8 +67,8 @@ export function LedgerPanel({ entries, onClear, exportJson, notSaved }: {
         </ol>
       )}
       <div className="buttons">
-        <button type="button" onClick={() => download('ledger.json', exportJson())} disabled={!entries.length} data-testid="ledger-export">Export JSON</button>
-        <button type="button" onClick={onClear} disabled={!entries.length}>Clear ledger</button>
+        <button type="button" onClick={() => download('ledger.json', ledger.exportJson())} disabled={!entries.length} data-testid="ledger-export">Export JSON</button>
+        <button type="button" onClick={() => ledger.clear()} disabled={!entries.length}>Clear ledger</button>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Budgets, ModelSpeed } from '../completion/budget';
 import type { DownloadProgress, InferenceLoadResult } from '../inference/worker-api';
 import { Icon } from './Icon';
+import { type Store, useStore } from './store';
 
 /** The model's measured speed and the budgets chosen from it (CompletionEngine.onSpeed). */
 export interface ModelPerf { speed?: ModelSpeed; budgets: Budgets }
@@ -19,7 +20,8 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
  * its tooltip). Loading and failed: a card over the editor's corner, so its
  * rows and its error never push the editor down (no layout shift).
  */
-export function ModelStatus({ state, onUseDemo, perf }: { state: ModelState; onUseDemo: () => void; perf?: ModelPerf }) {
+export function ModelStatus({ state, onUseDemo, perf: perfStore }: { state: ModelState; onUseDemo: () => void; perf: Store<ModelPerf | undefined> }) {
+  const perf = useStore(perfStore);
   if (state.status === 'ready') {
     const { info } = state;
     const device = info.device === 'webgpu' ? 'WebGPU' : 'WASM';

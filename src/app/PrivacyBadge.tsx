@@ -1,6 +1,8 @@
 import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionStore } from './completion-state';
 import { DELIVERY_MEANING, egressOf, egressSentence } from './delivery';
 import { Icon, type IconName } from './Icon';
+import { useStore } from './store';
 
 export const ROUTE_LABEL: Record<CompletionResult['route'], string> = {
   local: 'Local',
@@ -19,8 +21,9 @@ export function egressWords(result: CompletionResult): string {
 }
 
 /** Where the suggestion on screen came from, and whether any code left the machine. */
-/** `seq` counts results shown this session (a hook for tests and the stats). */
-export function PrivacyBadge({ result, pending, seq }: { result: CompletionResult | null; pending: boolean; seq: number }) {
+/** `data-seq` counts results shown this session (a hook for tests and the stats). */
+export function PrivacyBadge({ completion }: { completion: CompletionStore }) {
+  const { result, pending, seq } = useStore(completion);
   if (!result) {
     return (
       <div className="badge badge-none" data-testid="privacy-badge" data-route="none" data-seq={seq} role="status" aria-live="polite">

@@ -1,16 +1,19 @@
 // Stats for this session and all sessions in this browser, with a small chart.
 import { useState } from 'react';
-import { STAT_ROUTES, summarize, type StatEvent, type StatRoute } from '../workspace/stats';
+import { STAT_ROUTES, summarize, type StatRoute } from '../workspace/stats';
 import { DELIVERY_MEANING } from './delivery';
+import type { StatsStore } from './hooks/use-stats';
+import { useStore } from './store';
 
 const COLOUR: Record<StatRoute, string> = { local: '#1e6b2e', escalated: '#8a4b00', blocked: '#0b57d0', failed: '#b3261e' };
 const NAME: Record<StatRoute, string> = { local: 'local', escalated: 'escalated', blocked: 'kept local (blocked)', failed: 'failed' };
 const pct = (x: number | undefined) => (x === undefined ? '–' : `${Math.round(x * 100)}%`);
 const ms = (x: number | undefined) => (x === undefined ? '–' : `${Math.round(x)} ms`);
 
-export function StatsPanel({ session, history, onClear }: { session: readonly StatEvent[]; history: readonly StatEvent[]; onClear: () => void }) {
+export function StatsPanel({ stats }: { stats: StatsStore }) {
+  const { history, sessionFrom } = useStore(stats);
   const [scope, setScope] = useState<'session' | 'all'>('session');
-  const s = summarize(scope === 'session' ? session : history);
+  const s = summarize(scope === 'session' ? history.slice(sessionFrom) : history);
   const maxLat = Math.max(1, ...STAT_ROUTES.map((r) => s.latency[r].p95 ?? 0));
   return (
     <section className="stats" aria-label="Completion statistics" data-testid="stats-panel" data-scope={scope}>
@@ -62,7 +65,7 @@ export function StatsPanel({ session, history, onClear }: { session: readonly St
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={onClear} data-testid="stats-clear">Clear history</button>
+      <button type="button" onClick={stats.clear} data-testid="stats-clear">Clear history</button>
     </section>
   );
 }

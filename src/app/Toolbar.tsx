@@ -2,7 +2,9 @@
 // means right now, and the dialogs. Fixed height: nothing in it wraps onto a
 // second line, so the editor below never moves.
 import type { AppConfig } from '../config/types';
+import type { Ledger } from '../privacy/ledger';
 import type { EgressVerdict } from '../privacy/policy';
+import { useLedgerEntries } from './hooks/use-ledger';
 import { Icon } from './Icon';
 
 interface Props {
@@ -11,14 +13,21 @@ interface Props {
   /** The organisation locks the privacy mode. */
   modeLocked: boolean;
   setLocalOnly: (on: boolean) => void;
-  /** Bytes sent since the demo started; undefined before it. */
-  demoBytes: number | undefined;
+  ledger: Ledger;
+  /** The ledger's length when the demo started; null before it. */
+  demoFrom: number | null;
   startDemo: () => void;
   openHelp: () => void;
   openSettings: () => void;
 }
 
-export function Toolbar({ config, egress, modeLocked, setLocalOnly, demoBytes, startDemo, openHelp, openSettings }: Props) {
+/** Bytes sent since the demo started, live: subscribed to the ledger here, so a request re-renders this line only. */
+function DemoBytes({ ledger, from }: { ledger: Ledger; from: number }) {
+  const bytes = useLedgerEntries(ledger).slice(from).reduce((a, e) => a + (e.delivery === 'not-delivered' ? 0 : e.bytes), 0);
+  return <span className="demo-live" data-testid="demo-bytes" role="status" aria-live="polite"><Icon name="shield" /> Demo: <b>{bytes}</b> bytes have left this machine</span>;
+}
+
+export function Toolbar({ config, egress, modeLocked, setLocalOnly, ledger, demoFrom, startDemo, openHelp, openSettings }: Props) {
   // With no endpoint nothing can leave whatever the mode says: the switch shows that, and Settings is where it changes.
   const noEndpoint = !config.endpoint;
   const localOnly = config.privacy.mode === 'local-only' || noEndpoint;
@@ -27,9 +36,9 @@ export function Toolbar({ config, egress, modeLocked, setLocalOnly, demoBytes, s
   return (
     <header className="toolbar">
       <h1><Icon name="fileCode" /> Router IDE</h1>
-      {demoBytes === undefined
+      {demoFrom === null
         ? <button type="button" className="tool" onClick={startDemo} data-testid="start-demo" title="Adds sample Python, Java and C++ files under demo/ and switches to the local model only"><Icon name="beaker" /> Demo</button>
-        : <span className="demo-live" data-testid="demo-bytes" role="status" aria-live="polite"><Icon name="shield" /> Demo: <b>{demoBytes}</b> bytes have left this machine</span>}
+        : <DemoBytes ledger={ledger} from={demoFrom} />}
       <span className="spacer" />
       <span className={`egress ${egress.allowed ? 'egress-on' : 'egress-off'}`} data-testid="egress-mode" title={egress.allowed ? `Code may be sent to ${egress.destination} when the router asks` : egress.reason}>
         <Icon name={egress.allowed ? 'unlock' : 'lock'} />

@@ -12,3 +12,16 @@ export function exposeForTests(parts: Record<string, unknown>): void {
   const w = window as unknown as { __ide?: Record<string, unknown> };
   w.__ide = { ...w.__ide, ...parts };
 }
+
+/**
+ * Counts a component's renders in `window.__ide.renders[name]` in development
+ * and test builds (the end-to-end tests check what a keystroke re-renders);
+ * nothing in production.
+ */
+export function countRender(name: string): void {
+  if (!TEST_SEAMS) return;
+  const w = window as unknown as { __ide?: { renders?: Record<string, number> } };
+  const ide = (w.__ide ??= {});
+  const renders = (ide.renders ??= {});
+  renders[name] = (renders[name] ?? 0) + 1;
+}

@@ -1,16 +1,18 @@
 // The completion engine for the app's lifetime: the model's state (loading
 // with progress, ready, failed), its measured speed, and the engine's notices.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppConfig } from '../../config/types';
 import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../../engine/completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';
+import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
-  const [perf, setPerf] = useState<ModelPerf | undefined>(undefined);
+  // Measured again after every request: a store the model's status item subscribes to, not the app's state.
+  const perf = useMemo(() => new Store<ModelPerf | undefined>(undefined), []);
   const engineRef = useRef<CompletionEngine | null>(null);
   const configRef = useLatest(config);
   const noticeRef = useLatest(onNotice);
@@ -30,7 +32,7 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
   useEffect(() => {
     const engine = new CompletionEngine(configRef.current, ledger);
     engineRef.current = engine;
-    engine.onSpeed = (speed, budgets) => setPerf({ speed, budgets });
+    engine.onSpeed = (speed, budgets) => perf.set({ speed, budgets });
     engine.onNotice = (message, info) => {
       noticeRef.current(message);
       if (info) setModelState({ status: 'ready', info });
@@ -38,7 +40,7 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
     exposeForTests({ engine });
     void loadModel(configRef.current.model);
     return () => engine.dispose();
-  }, [ledger, loadModel, configRef, noticeRef]);
+  }, [ledger, loadModel, configRef, noticeRef, perf]);
 
   return { engineRef, modelState, perf, loadModel };
 }

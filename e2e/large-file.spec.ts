@@ -1,0 +1,74 @@
+// A large file has its own editor options (src/editor/large-file.ts): folding,
+// sticky scroll and occurrence highlighting are off for that file only, the
+// status bar says so, and a normal file gets them back.
+import { expect, test } from './fixtures/ide';
+import type { Page } from '@playwright/test';
+
+// 20,000 lines of over 1 MB: large by both measures.
+const content = Array.from({ length: 5_000 }, (_, i) =>
+  `def add_${i}(a, b):  # adds the two numbers it is given and returns their sum\n    total = a + b  # the sum, in a local the debugger can show\n    return total  # the caller decides what to do with it\n\n`).join('');
+
+interface EditorOptions { folding: boolean; sticky: boolean; occurrences: string }
+
+function editorOptions(page: Page): Promise<EditorOptions> {
+  return page.evaluate(() => {
+    type Ed = { getOption(id: number): unknown };
+    const { editor, monaco } = (window as unknown as { __ide: { editor: Ed; monaco: { editor: { EditorOption: Record<string, number> } } } }).__ide;
+    const o = monaco.editor.EditorOption;
+    return {
+      folding: editor.getOption(o.folding) as boolean,
+      sticky: (editor.getOption(o.stickyScroll) as { enabled: boolean }).enabled,
+      occurrences: editor.getOption(o.occurrencesHighlight) as string,
+    };
+  });
+}
+
+const activePath = (page: Page) => page.waitForFunction((p: string) => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === p, 'big.py');
+
+test('a large file: its features off and said in the status bar; a small file gets them back', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  const item = page.getByTestId('large-file');
+  await expect(page.getByTestId('active-path')).toHaveText('main.py');
+  await expect(item).toHaveCount(0);
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
+
+  await page.getByTestId('import-files').setInputFiles({ name: 'big.py', mimeType: 'text/plain', buffer: Buffer.from(content) });
+  await activePath(page);
+  await expect(item).toBeVisible();
+  await expect(item).toHaveText('Large file');
+  // The tooltip and the accessible name say what is off and what completions use.
+  const note = page.getByRole('note', { name: /Large file/ });
+  await expect(note).toHaveAttribute('title', /over 512 KB and over 10,000 lines/);
+  await expect(note).toHaveAttribute('title', /folding, sticky scroll, highlighting other occurrences/);
+  await expect(note).toHaveAttribute('title', /window around the cursor/);
+  await expect(note).toHaveAttribute('title', /syntax check/);
+  await expect(note).toHaveAttribute('title', /not indexed/);
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off' });
+
+  await page.getByTestId('tab-main.py').click();
+  await expect(page.getByTestId('active-path')).toHaveText('main.py');
+  await expect(item).toHaveCount(0);
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
+
+  await page.getByTestId('tab-big.py').click();
+  await expect(item).toBeVisible();
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off' });
+});
+
+test('a paste that makes a file large switches its features off; undoing it brings them back', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  const item = page.getByTestId('large-file');
+  await expect(item).toHaveCount(0);
+  const edit = (fn: string, text?: string) => page.evaluate(([f, t]) => {
+    type Ed = { executeEdits(src: string, e: object[]): void; trigger(src: string, id: string, p: unknown): void; getModel(): { getFullModelRange(): object } };
+    const { editor } = (window as unknown as { __ide: { editor: Ed } }).__ide;
+    if (f === 'paste') editor.executeEdits('test', [{ range: editor.getModel().getFullModelRange(), text: t }]);
+    else editor.trigger('test', 'undo', null);
+  }, [fn, text] as const);
+  await edit('paste', content);
+  await expect(item).toBeVisible();
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off' });
+  await edit('undo');
+  await expect(item).toHaveCount(0);
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
+});

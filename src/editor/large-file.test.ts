@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
+import { describeLargeFile, LARGE_FILE_CHARS, LARGE_FILE_LINES, largeFileOptions, largeFileProfile } from './large-file';
+
+describe('largeFileProfile', () => {
+  it('a normal file keeps every feature and says nothing', () => {
+    const p = largeFileProfile(40_000, 1_000);
+    expect(p).toMatchObject({ large: false, off: [], completions: [] });
+    expect(describeLargeFile(p)).toBe('');
+    expect(largeFileOptions(p)).toEqual({ folding: true, stickyScroll: { enabled: true }, occurrencesHighlight: 'singleFile' });
+  });
+
+  it('the thresholds are exclusive: a file exactly at them is normal', () => {
+    expect(largeFileProfile(LARGE_FILE_CHARS, LARGE_FILE_LINES).large).toBe(false);
+    expect(largeFileProfile(LARGE_FILE_CHARS + 1, 1).large).toBe(true);
+    expect(largeFileProfile(1, LARGE_FILE_LINES + 1).large).toBe(true);
+  });
+
+  it('a 20,000-line file of 1 MB and a 5 MB file are both large, for both reasons', () => {
+    for (const [chars, lines] of [[1_000_000, 20_000], [5_000_000, 121_651]]) {
+      const p = largeFileProfile(chars, lines);
+      expect(p.large).toBe(true);
+      expect(p.why).toBe('over 512 KB and over 10,000 lines');
+      expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight']);
+    }
+  });
+
+  it('many short lines make a file large by lines alone', () => {
+    const p = largeFileProfile(200_000, 50_000);
+    expect(p.why).toBe('over 10,000 lines');
+    expect(largeFileOptions(p)).toEqual({ folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: 'off' });
+  });
+
+  it('says what completions use, and that a file over the indexing limit is not indexed', () => {
+    const byLines = describeLargeFile(largeFileProfile(MAX_INDEXED_CHARS, 50_000));
+    expect(byLines).toContain('folding, sticky scroll, highlighting other occurrences');
+    expect(byLines).toContain('window around the cursor');
+    expect(byLines).toContain('syntax check');
+    expect(byLines).not.toContain('not indexed');
+    expect(describeLargeFile(largeFileProfile(MAX_INDEXED_CHARS + 1, 10))).toContain('not indexed');
+  });
+
+  it('one profile object per answer, so a store can compare by reference', () => {
+    expect(largeFileProfile(1, 1)).toBe(largeFileProfile(2, 2));
+    expect(largeFileProfile(5_000_000, 120_000)).toBe(largeFileProfile(5_000_001, 120_001));
+    expect(largeFileProfile(5_000_000, 120_000)).not.toBe(largeFileProfile(100, 120_000));
+  });
+});
