@@ -52,7 +52,7 @@ describe('CompletionStore', () => {
 describe('StatsStore', () => {
   it('adds events to this session and clears them', () => {
     const s = new StatsStore();
-    s.add({ k: 'result', t: 1, route: 'local', ms: 10 });
+    s.add({ k: 'result', t: 1, route: 'local', ms: 10, bytes: 0 });
     s.add({ k: 'shown', t: 2, route: 'local' });
     const { history, sessionFrom } = s.get();
     expect(history.slice(sessionFrom).map((e) => e.k)).toEqual(['result', 'shown']);
