@@ -21,6 +21,8 @@ import { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
 import { createNodeValidator } from '../syntax/node-runtime';
 import { runCompletion } from './pipeline';
+import { docOf } from './testing/string-document';
+import { windowAround } from './text-window';
 import { prepareRequest, requestSettings } from './request';
 import { StableSnippetChooser, WorkspaceIndex } from './workspace-context';
 
@@ -163,5 +165,43 @@ describe('a credential in another file never leaves as part of a snippet', () =>
         else expect(JSON.stringify(body)).toContain('REDACTED_PRIVATE_KEY');
       }, 60_000);
     }
+  }
+});
+
+describe('a large file goes as a window, judged with its margins', () => {
+  // A key whose BEGIN line lies before the window's start: the window holds its tail only.
+  const keyLines = Array.from({ length: 60 }, (_, i) => `MIIF${String(i).padStart(2, '0')}${'bGFyZ2UtZmlsZS1rZXk'.repeat(3)}Q${i}`);
+  const filler = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}_${i} = compute(${i})  # ${'.'.repeat(30)}`);
+  function fileWithKeyAtWindowStart(): { text: string; w: ReturnType<typeof windowAround> } {
+    for (let pad = 700; pad < 900; pad++) {
+      const text = [...filler(pad, 'a'), 'KEY = """-----BEGIN PRIVATE KEY-----', ...keyLines, '-----END PRIVATE KEY-----"""', ...filler(1220, 'b'), 'def total(x):\n    return '].join('\n');
+      const w = windowAround(docOf(text), text.length);
+      if (w.window && !w.prefix.includes('BEGIN') && keyLines.slice(1, -2).some((l) => w.prefix.startsWith(l))) return { text, w };
+    }
+    throw new Error('no padding puts the window start inside the key');
+  }
+
+  for (const secrets of ['block', 'redact'] as const) {
+    it(`${secrets} mode: no line of the key leaves, and what leaves is the window, not the file`, async () => {
+      const { text, w } = fileWithKeyAtWindowStart();
+      const endpoint: EndpointConfig = { url: openai.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol: 'openai-completions' };
+      const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint, privacy: { ...DEFAULT_CONFIG.privacy, secrets } };
+      const { ctx, router } = prepareRequest({ prefix: w.prefix, suffix: w.suffix, window: w.window, language: 'python', file: 'app/big.py' }, requestSettings(cfg));
+      const before = openai.requests.length;
+      const result = await runCompletion(ctx, router, egressVerdict(cfg, { file: 'app/big.py' }), {
+        local: localModelPort(model, 'qwen2.5-coder'), syntax: validator, escalation: createEscalationClient(endpoint),
+      }, new AbortController().signal);
+      if (secrets === 'block') {
+        expect(result).toMatchObject({ route: 'blocked', blockedBy: 'secret', bytesSent: 0 });
+        expect(openai.requests.length).toBe(before);
+      } else {
+        expect(result.route).toBe('escalated');
+        const body = JSON.stringify(openai.requests[openai.requests.length - 1].body);
+        expect(keyLines.filter((l) => body.includes(l))).toEqual([]);
+        expect(body).toContain('REDACTED_PRIVATE_KEY');
+        expect(body.length).toBeLessThan(text.length - 10_000);
+        expect(body).not.toContain('a_0 = compute(0)');
+      }
+    }, 60_000);
   }
 });

@@ -11,6 +11,7 @@ import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import type { PromptContext } from './prompt';
 import { localRequestOf } from './request';
+import type { WindowPlace } from './text-window';
 import type { ContextSnippet } from './workspace-context';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
 import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
@@ -38,6 +39,8 @@ export interface PipelinePorts {
 export interface CompletionContext {
   prefix: string;
   suffix: string;
+  /** Where prefix and suffix lie in a larger document (src/completion/text-window.ts); absent: they are all of it. */
+  window?: WindowPlace;
   language: LanguageId;
   maxNewTokens: number;
   /** Token budget for prefix + suffix in the local prompt. */
@@ -151,9 +154,15 @@ function because(d: RouterDecision): string {
   return d.escalateBecause.join(' + ') || 'policy';
 }
 
-/** The texts the gate will scan: the file, then each file a snippet comes from (the gate judges snippets on the whole file). */
-async function prescanOutgoing(ctx: CompletionContext, signal: AbortSignal): Promise<void> {
-  const texts = [ctx.prefix + ctx.suffix, ...new Set(ctx.context?.snippets.map((s) => s.source) ?? [])];
+/**
+ * Reads, in slices and ahead of need, the texts the egress gate will scan:
+ * the file (with the window's margins), then each file a snippet comes from
+ * (the gate judges snippets on the whole file). Its scans are cached, so the
+ * gate then finds them done.
+ */
+export async function prescanOutgoing(ctx: CompletionContext, signal: AbortSignal): Promise<void> {
+  const own = ctx.window ? ctx.window.before + ctx.prefix + ctx.suffix + ctx.window.after : ctx.prefix + ctx.suffix;
+  const texts = [own, ...new Set(ctx.context?.snippets.map((s) => s.source) ?? [])];
   for (const text of texts) if (!(await prescanSecrets(text, { signal }).catch(() => false))) return;
 }
 
@@ -205,6 +214,7 @@ export async function runCompletion(
   const file = ctx.file ?? ctx.context?.file;
   const draft: EscalationDraft = {
     prefix: ctx.prefix, suffix: ctx.suffix, rules: egress.rules,
+    ...(ctx.window && { around: { before: ctx.window.before, after: ctx.window.after } }),
     ...(file !== undefined && { file }),
     ...(ctx.context?.snippets.length && {
       extra: ctx.context.snippets.map((s) => ({ filename: s.file, text: s.text, source: s.source, startLine: s.startLine })),

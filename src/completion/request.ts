@@ -62,7 +62,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
   let snippets: ContextSnippet[] = [];
   if (workspace && s.context.enabled && s.context.maxSnippets > 0 && s.context.share > 0) {
     snippets = workspace.chooser.choose({
-      file: req.file, prefix: req.prefix, suffix: req.suffix, maxSnippets: s.context.maxSnippets,
+      file: req.file, prefix: req.prefix, suffix: req.suffix, firstLine: req.window?.startLine, maxSnippets: s.context.maxSnippets,
       recentlyEdited: workspace.recentlyEdited(), recentlyViewed: workspace.recentlyViewed(),
     });
   }

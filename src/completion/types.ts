@@ -92,6 +92,9 @@ export interface SyntaxRequest {
    */
   documentId?: string;
   version?: number;
+  /** When prefix and suffix are a window of that document: the offset of the prefix in it, and its length. */
+  prefixStart?: number;
+  documentLength?: number;
 }
 
 export interface SyntaxVerdict {

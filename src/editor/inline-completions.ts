@@ -8,6 +8,7 @@ import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { TypingPace } from '../completion/typing-pace';
 import { insideCommentOrString } from '../completion/unasked';
+import { windowAround, type WindowDocument } from '../completion/text-window';
 import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
 
@@ -103,14 +104,14 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
       if (!explicit) pace.keystroke(performance.now());
       const versionAtRequest = model.getVersionId();
-      const full = model.getFullModelRange();
-      const prefix = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
-      const suffix = model.getValueInRange({ startLineNumber: position.lineNumber, startColumn: position.column, endLineNumber: full.endLineNumber, endColumn: full.endColumn });
+      // A bounded window around the cursor (src/completion/text-window.ts): what a keystroke reads, keys and posts.
+      const at = windowAround(windowDocumentOf(model), model.getOffsetAt(position));
+      const { prefix, suffix, window: place } = at;
       const language = hooks.languageOf(model);
       // Off for this language: only an explicit request (Alt+Backslash) completes.
       if (!explicit && hooks.enabled && !hooks.enabled(language)) return empty;
       const here = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
-      const through = explicit ? undefined : typedThrough(shown, model.uri.toString(), prefix, suffix);
+      const through = explicit ? undefined : typedThrough(shown, model.uri.toString(), prefix, suffix, place?.start);
       if (through) {
         const item = { insertText: through.rest, range: here };
         shown!.tracked.live++;
@@ -126,12 +127,12 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         cache.clear();
         cacheSettings = settings;
       }
-      const key = `${hooks.fileOf(model)}\u0000${language}\u0000${prefix}\u0000${suffix}`;
+      const key = `${hooks.fileOf(model)}\u0000${language}\u0000${place?.start ?? 0}\u0000${prefix}\u0000${suffix}`;
       if (!explicit && !cache.get(key)) {
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
         const readAhead = new AbortController();
         const sub = token.onCancellationRequested(() => readAhead.abort());
-        source.prefill?.({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, readAhead.signal);
+        source.prefill?.({ ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, readAhead.signal);
         const waited = await sleep(waitMs(), token);
         sub.dispose();
         if (!waited) return empty;
@@ -142,7 +143,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         const sub = token.onCancellationRequested(() => ac.abort());
         hooks.onPending(true);
         try {
-          result = await source.complete({ prefix, suffix, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, ac.signal);
+          result = await source.complete({ ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, ac.signal);
           // A failed escalation is not kept: the same place asked again tries again.
           if (result.route !== 'failed') cache.set(key, result);
         } catch (e) {
@@ -159,7 +160,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       const item = { insertText: result.text, range: here };
       const t: Tracked = { result, shown: false, accepted: false, live: 1 };
       tracked.set(item, t);
-      shown = { document: model.uri.toString(), prefix, suffix, text: result.text, result, tracked: t };
+      shown = { document: model.uri.toString(), prefix, suffix, ...(place && { start: place.start }), text: result.text, result, tracked: t };
       return { items: [item] };
     },
     handleItemDidShow(_c, item) {
@@ -199,6 +200,23 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
   const reg = monaco.languages.registerInlineCompletionsProvider('*', provider);
   const mirror = mirrorModels(hooks);
   return { dispose: () => { reg.dispose(); mirror.dispose(); }, clearCache: () => cache.clear() };
+}
+
+/** The window's view of a Monaco model: offsets and lines, read without copying the whole text. */
+function windowDocumentOf(model: monaco.editor.ITextModel): WindowDocument {
+  const lineOf = (offset: number) => model.getPositionAt(offset).lineNumber;
+  return {
+    length: model.getValueLength(),
+    lineAt: (offset) => {
+      const line = lineOf(offset);
+      return { line: line - 1, start: model.getOffsetAt({ lineNumber: line, column: 1 }) };
+    },
+    lineEndAt: (offset) => {
+      const line = lineOf(offset);
+      return model.getOffsetAt({ lineNumber: line, column: model.getLineMaxColumn(line) });
+    },
+    read: (start, end) => model.getValueInRange(monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(end))),
+  };
 }
 
 /**

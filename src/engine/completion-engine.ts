@@ -6,14 +6,13 @@
 // it reports.
 import * as Comlink from 'comlink';
 import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
-import { runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
+import { prescanOutgoing, runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
 import { localRequestOf, prepareRequest, requestSettings, type WorkspaceContextSource } from '../completion/request';
 import type { AppConfig, EndpointConfig } from '../config/types';
 import { CircuitBreaker, createEscalationClient } from '../endpoint';
 import type { DownloadProgress } from '../inference/worker-api';
 import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
-import { prescanSecrets } from '../privacy/secret-guard';
 import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
 import { InferenceClient, type LoadedModel } from './inference-client';
 
@@ -33,7 +32,9 @@ export class CompletionEngine {
   /** The workspace's other files and recent lists, for snippets in the prompt (src/workspace/context-feed.ts). */
   private workspace: WorkspaceContextSource | undefined;
   /** The escalation client for the configured endpoint: one per endpoint, so its breaker remembers failures across requests. */
-  private escalation: { key: string; client: CircuitBreaker } | undefined;
+  private escalation: { key: string; endpoint: EndpointConfig; client: CircuitBreaker } | undefined;
+  /** resultContext() for the configuration and device it was made for. */
+  private context: { config: AppConfig; device: string | undefined; key: string } | undefined;
 
   constructor(private config: AppConfig, private readonly ledger: Ledger) {
     this.inference = new InferenceClient(() => this.config.device);
@@ -65,8 +66,14 @@ export class CompletionEngine {
    * every cached suggestion stale.
    */
   resultContext(): string {
-    const { model, router, endpoint, privacy, context } = this.config;
-    return JSON.stringify([model.id, model.source, this.inference.loaded?.device, router, endpoint && { ...endpoint, apiKey: !!endpoint.apiKey }, privacy, context]);
+    const device = this.inference.loaded?.device;
+    // Asked on every keystroke: made again only when the configuration or the device changed.
+    if (this.context?.config !== this.config || this.context.device !== device) {
+      const { model, router, endpoint, privacy, context } = this.config;
+      const key = JSON.stringify([model.id, model.source, device, router, endpoint && { ...endpoint, apiKey: !!endpoint.apiKey }, privacy, context]);
+      this.context = { config: this.config, device, key };
+    }
+    return this.context.key;
   }
 
   /** Where snippets of other files come from; undefined: the prompt holds the current file only. */
@@ -114,17 +121,15 @@ export class CompletionEngine {
    * stays in the model's cache. Never fails loudly: it is only a head start.
    */
   prefill(req: EngineRequest, signal: AbortSignal): void {
-    // The secret guard reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
-    if (this.egressFor(req).endpoint) {
-      prescanSecrets(req.prefix + req.suffix, { signal }).catch(() => undefined); // the escalation's own scan reports a failure
-    }
     this.readAhead?.abort();
+    // The same prompt the request will have (snippets included), up to the cursor.
+    const { ctx, router } = this.prepare(req);
+    // The egress gate reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
+    if (this.egressFor(req).endpoint) prescanOutgoing(ctx, signal).catch(() => undefined); // the escalation's own scan reports a failure
     if (!this.inference.loaded || this.config.model.reuseCache === false) return;
     const ac = new AbortController();
     this.readAhead = ac;
     signal.addEventListener('abort', () => ac.abort(), { once: true });
-    // The same prompt the request will have (snippets included), up to the cursor.
-    const { ctx, router } = this.prepare(req);
     this.inference.prefill({ ...localRequestOf(ctx, router), maxNewTokens: 0 }, ac.signal);
   }
 
@@ -140,8 +145,11 @@ export class CompletionEngine {
 
   /** The client for `endpoint`: the same one while the endpoint's settings stay the same (its breaker's memory is per server). */
   private escalationClient(endpoint: EndpointConfig): CircuitBreaker {
+    if (this.escalation?.endpoint === endpoint) return this.escalation.client;
+    // A new settings object with the same endpoint keeps the client (and what its breaker learned).
     const key = JSON.stringify(endpoint);
-    if (this.escalation?.key !== key) this.escalation = { key, client: createEscalationClient(endpoint) };
+    if (this.escalation?.key !== key) this.escalation = { key, endpoint, client: createEscalationClient(endpoint) };
+    else this.escalation.endpoint = endpoint;
     return this.escalation.client;
   }
 
@@ -159,7 +167,12 @@ export class CompletionEngine {
           return out;
         },
       },
-      syntax: { validate: (r) => this.syntax.validate({ ...r, documentId: req.documentId, version: req.version }) },
+      syntax: {
+        validate: (r) => this.syntax.validate({
+          ...r, documentId: req.documentId, version: req.version,
+          ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
+        }),
+      },
       // The client exists only when the policy allows egress: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {

@@ -46,6 +46,26 @@ describe('the egress gate', () => {
     expect(redacted.report).toMatchObject({ redactions: 1, contextFiles: ['deploy/tls.py'] });
   });
 
+  it("judges the file's window with its margins: a key whose BEGIN line lies before the window never leaves", async () => {
+    // The window starts inside the key (src/completion/text-window.ts): its prefix holds the key's tail only.
+    const at = TLS.indexOf(KEY_LINES[18]);
+    const prefix = TLS.slice(at, TLS.indexOf('    return ctx'));
+    const suffix = TLS.slice(TLS.indexOf('    return ctx'));
+    const around = { before: TLS.slice(0, at), after: '' };
+    expect(prefix).not.toContain('BEGIN');
+
+    await expect(passGate({ prefix, suffix, around, file: 'deploy/tls.py', rules: block })).rejects.toThrow(/private-key/);
+    const redacted = await passGate({ prefix, suffix, around, file: 'deploy/tls.py', rules: redact });
+    for (const l of [...KEY_LINES.slice(18), '-----END PRIVATE KEY-----']) expect(redacted.request.prefix).not.toContain(l);
+    expect(redacted.request.prefix).toContain('def make_context():');
+    // The margins are judged, never sent.
+    expect(outgoing(redacted.request).join('')).not.toContain('import ssl');
+
+    // A credential wholly in a margin does not stop the window from leaving.
+    const clean = await passGate({ prefix: suffix, suffix: '', around: { before: TLS.slice(0, TLS.indexOf('    return ctx')), after: '' }, rules: block });
+    expect(clean.request.prefix).toBe(suffix);
+  });
+
   it('a snippet beside the credential goes whole; one whose file changed since it was chosen stays', async () => {
     const clean = snippetOf('deploy/tls.py', TLS, lines.length - 3, lines.length);
     const moved = { ...clean, source: `# a new first line\n${TLS.replace('return ctx', 'return None')}` };

@@ -35,6 +35,11 @@ export interface DraftSnippet {
 export interface EscalationDraft {
   prefix: string;
   suffix: string;
+  /**
+   * The file's text just outside prefix and suffix, when they are a window
+   * of it (src/completion/text-window.ts): judged with them, never sent.
+   */
+  around?: { before: string; after: string };
   /** Workspace path of the file being completed. */
   file?: string;
   extra?: readonly DraftSnippet[];
@@ -84,7 +89,7 @@ export async function passGate(draft: EscalationDraft): Promise<{ request: Guard
   const rule = draft.file ? neverSendRuleFor(draft.file, rules.neverSend) : undefined;
   if (rule) throw new EgressRefused('never-send', `blocked by policy: ${draft.file} matches never-send rule "${rule}"`);
 
-  const own = await guardOutgoing(draft.prefix, draft.suffix, rules.secrets);
+  const own = await guardOutgoing(draft.prefix, draft.suffix, rules.secrets, draft.around);
   if (own.findings.length && rules.secrets === 'block') {
     const first = own.findings[0];
     const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;

@@ -319,10 +319,20 @@ export interface GuardedText {
 /**
  * Scan both sides of the cursor as the one text they are, so a key split by
  * the cursor is still seen; a finding across the cursor is reported (and
- * redacted) on both sides. With `redact`, the text comes back with each secret replaced.
+ * redacted) on both sides. `around`: the text just outside prefix and suffix
+ * (a window's margins), read so that a credential cut by the window's edge is
+ * still recognised; it is not sent, so only the part of a finding inside
+ * prefix and suffix counts. With `redact`, the text comes back with each
+ * secret replaced.
  */
-export async function guardOutgoing(prefix: string, suffix: string, action: 'block' | 'redact'): Promise<GuardedText> {
-  const all = await findSecrets(prefix + suffix);
+export async function guardOutgoing(prefix: string, suffix: string, action: 'block' | 'redact', around?: { before: string; after: string }): Promise<GuardedText> {
+  const lead = around?.before.length ?? 0;
+  const found = await findSecrets(around ? around.before + prefix + suffix + around.after : prefix + suffix);
+  const sent = prefix.length + suffix.length;
+  const leadLines = lead ? around!.before.split('\n').length - 1 : 0;
+  const all = found
+    .filter((f) => f.end > lead && f.start < lead + sent)
+    .map((f) => ({ ...f, start: Math.max(f.start, lead) - lead, end: Math.min(f.end, lead + sent) - lead, line: Math.max(1, f.line - leadLines) }));
   const cut = prefix.length;
   const p: SecretFinding[] = [];
   const s: SecretFinding[] = [];

@@ -180,6 +180,35 @@ describe('the window of a large file is small', () => {
   });
 });
 
+describe('a request that carries a window of the document', () => {
+  const fn = (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        total += x * b\n    return total\n\n\n`;
+  const text = Array.from({ length: 3000 }, (_, i) => fn(i)).join('');
+  const offset = text.indexOf('    total = 0', text.length >> 1) + '    total = '.length;
+  const start = text.lastIndexOf('\n', offset - 65_536) + 1;
+  const windowed = (completion: string, over: Partial<{ prefixStart: number; documentLength: number; version: number }> = {}) => ({
+    language: 'python', prefix: text.slice(start, offset), completion, suffix: text.slice(offset, offset + 30_000),
+    documentId: 'w.py', version: 1, prefixStart: start, documentLength: text.length, ...over,
+  });
+
+  it('is checked on the held document at the window\'s place, as the whole text is', async () => {
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('w.py', 'python', text, 1);
+    for (const completion of ['a + b', 'a + (b', '0\n  y = 1']) {
+      const live = await docs.validate(windowed(completion));
+      const full = await validator.validate({ language: 'python', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
+      expect(live.checkedOn).toBe('live-document');
+      expect([completion, live.checked, live.valid]).toEqual([completion, full.checked, full.valid]);
+    }
+  });
+
+  it('a window placed wrongly (another offset or document length) does not use the held copy', async () => {
+    const docs = new LiveDocuments(validator);
+    await docs.openDocument('w.py', 'python', text, 1);
+    expect((await docs.validate(windowed('a + b', { prefixStart: start + 1 }))).checkedOn).toBe('request-text');
+    expect((await docs.validate(windowed('a + b', { documentLength: text.length + 1 }))).checkedOn).toBe('request-text');
+  });
+});
+
 describe.skipIf(!benchPresent())(`the live path agrees with the full check on the benchmarks (${BENCH_DIR})`, () => {
   it('ground truths and their corruptions, every 7th task', async () => {
     const docs = new LiveDocuments(validator);

@@ -384,11 +384,11 @@ export class LiveDocuments {
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
-        return this.matches(documentId, version, req) ? this.check(documentId, version, req.prefix.length, req.completion, deadline) : undefined;
+        return this.matches(documentId, version, req) ? this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline) : undefined;
       });
       const v = await beforeDeadline(queued, deadline);
       if (v === OVER_BUDGET) {
-        const length = req.prefix.length + req.completion.length + req.suffix.length;
+        const length = (req.documentLength ?? req.prefix.length + req.suffix.length) + req.completion.length;
         return uncheckedVerdict(req.language, overBudgetReason(`the syntax worker's parse of this document (${length} code units)`, this.budgetMs), started);
       }
       if (v) return { ...v, checkedOn: 'live-document' };
@@ -402,8 +402,8 @@ export class LiveDocuments {
   private matches(uri: string, version: number, req: SyntaxRequest): boolean {
     const doc = this.docs.get(uri);
     if (!doc || doc.version !== version || doc.language !== req.language) return false;
-    const at = req.prefix.length;
-    if (doc.text.length !== at + req.suffix.length) return false;
+    const at = (req.prefixStart ?? 0) + req.prefix.length;
+    if (doc.text.length !== (req.documentLength ?? at + req.suffix.length)) return false;
     const near = 256;
     return doc.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) && doc.text.slice(at, at + near) === req.suffix.slice(0, near);
   }

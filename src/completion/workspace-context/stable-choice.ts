@@ -12,15 +12,35 @@ import type { WorkspaceIndex } from './workspace-index';
 /** Lines above the cursor searched for the definition it is in. */
 const SCOPE_LOOKBACK_LINES = 300;
 
-/** The 0-based line of the nearest definition head above the cursor (-1: none): the cursor's scope. */
+/**
+ * The 0-based line (of `prefix`) of the nearest definition head above the
+ * cursor (-1: none): the cursor's scope. Reads back SCOPE_LOOKBACK_LINES line
+ * breaks from the cursor, not the whole prefix.
+ */
 export function scopeLine(index: WorkspaceIndex, file: string, prefix: string): number {
   const language = index.language(file);
-  const lines = prefix.split('\n');
   if (!language) return -1;
-  const from = Math.max(0, lines.length - SCOPE_LOOKBACK_LINES);
   // The cursor's own line is left out: typing a head (`def f(`) must not re-rank on every key.
-  const defs = findDefinitions(lines.slice(from, -1).join('\n'), language);
-  return defs.length ? from + defs[defs.length - 1].line : -1;
+  const cursorLineStart = prefix.lastIndexOf('\n');
+  if (cursorLineStart < 0) return -1;
+  let from = cursorLineStart;
+  let lines = 0;
+  while (from > 0 && lines < SCOPE_LOOKBACK_LINES - 1) {
+    from = prefix.lastIndexOf('\n', from - 1);
+    lines++;
+  }
+  const start = from < 0 ? 0 : from + (from === cursorLineStart ? 0 : 1);
+  const above = prefix.slice(start, cursorLineStart);
+  const defs = findDefinitions(above, language);
+  if (!defs.length) return -1;
+  return lineCount(prefix, start) + defs[defs.length - 1].line;
+}
+
+/** How many line breaks come before `end` in `text`. */
+function lineCount(text: string, end: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }
 
 export class StableSnippetChooser {
@@ -30,7 +50,7 @@ export class StableSnippetChooser {
 
   choose(req: RetrievalRequest): ContextSnippet[] {
     const key = JSON.stringify([
-      req.file, scopeLine(this.index, req.file, req.prefix), this.index.versionExcept(req.file),
+      req.file, (req.firstLine ?? 0) + scopeLine(this.index, req.file, req.prefix), this.index.versionExcept(req.file),
       (req.recentlyEdited ?? []).filter((p) => p !== req.file).slice(0, 8), (req.recentlyViewed ?? []).filter((p) => p !== req.file).slice(0, 8), req.maxSnippets,
     ]);
     if (this.last?.key === key) return this.last.snippets;

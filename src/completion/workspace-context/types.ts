@@ -30,9 +30,11 @@ export interface ContextSnippet {
 export interface RetrievalRequest {
   /** Path of the file being edited (never a source of snippets: its own text is the window). */
   file: string;
-  /** The file's text before and after the cursor. */
+  /** The file's text before and after the cursor (a window of it, in a large file). */
   prefix: string;
   suffix: string;
+  /** 0-based line of the file where `prefix` starts (0 when it is the file's start). */
+  firstLine?: number;
   /** Other files the user changed, most recent first. */
   recentlyEdited?: readonly string[];
   /** Files the user opened or looked at, most recent first. */
