@@ -6,6 +6,7 @@
 // lines) comes much later and turns off far more (colouring among it).
 // The strategy as a whole, completions included: docs/performance.md, "Large files".
 import type { editor } from 'monaco-editor';
+import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
 import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
 
 /** A file with more characters than this is large: the size above which retrieval does not index a file either. */
@@ -33,7 +34,7 @@ export const FEATURE_NAME: Record<LargeFileFeature, string> = {
 
 /** What completions do in a file of any size; the status bar says it for a large file. */
 const COMPLETIONS_ANY_SIZE = [
-  'the prompt is a window around the cursor (model.maxPromptTokens at most)',
+  `completions read a window around the cursor (${WINDOW_BEFORE / 1024} KiB before it, ${WINDOW_AFTER / 1024} KiB after it), of which the prompt holds model.maxPromptTokens at most; an escalation sends no more than that window`,
   'the syntax check parses the code around the cursor, long parses in slices, and says "not checked" past its time budget',
 ];
 const NOT_INDEXED = 'this file is not indexed for snippets in other files\' prompts';
