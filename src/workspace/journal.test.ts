@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AutoSaver } from './persistence';
+import { AutoSaver, LARGE_WRITE_CHARS } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
 import { openWorkspace } from './open';
 import { applyEdits, EditableText, type TextEdit } from './text-edits';
@@ -233,6 +233,30 @@ describe('journaled edits', () => {
     expect(saver.state.state).toBe('saved');
     type([{ offset: 0, length: 0, text: 'z' }]);
     expect((await reloaded(store, journal)).get('f.py')).toBe(model.text);
+    saver.dispose();
+  });
+
+  it('a large file waits for a longer pause before its store write while the journal holds its edits, and the usual one when it does not', async () => {
+    const big = 'x = 1\n'.repeat(LARGE_WRITE_CHARS / 6 + 10);
+    const { ws, model, type } = openFile(big);
+    const store = new MemoryStorage();
+    store.files.set('f.py', { text: big, seq: 0 });
+    const journal = new MemoryJournal();
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 20, largeDelayMs: 400 });
+    type([{ offset: 0, length: 0, text: 'a' }]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(store.writes).toBe(0);
+    expect((await reloaded(store, journal)).get('f.py')).toBe(model.text);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(store.writes).toBe(1);
+    expect(store.text('f.py')).toBe(model.text);
+
+    // The journal refuses: only the store will have the change, so it is written after the usual pause.
+    journal.quota = 0;
+    type([{ offset: 0, length: 0, text: 'b' }]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(store.writes).toBe(2);
+    expect(store.text('f.py')).toBe(model.text);
     saver.dispose();
   });
 

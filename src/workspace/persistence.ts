@@ -36,11 +36,22 @@ export function describeStorageError(e: unknown): string {
     : `Could not save the workspace in the browser (${err?.message ?? String(e)}): your latest changes are NOT saved. Export the workspace as a zip to keep them.`;
 }
 
+/** A pending store write of a file larger than this is a long task on the main thread (a whole-text copy). */
+export const LARGE_WRITE_CHARS = 512 * 1024;
+
 export interface SaverOptions {
   /** Wait after the last change before the store write. */
   delayMs?: number;
   /** Longest wait after the first unsaved change, however fast the typing. */
   maxDelayMs?: number;
+  /**
+   * The waits for a large write (a file of more than LARGE_WRITE_CHARS
+   * pending) while the journal holds every pending change: the store write
+   * copies the whole text on the main thread, so it waits for a real pause
+   * and never interrupts a burst of typing; the journal has the edits meanwhile.
+   */
+  largeDelayMs?: number;
+  largeMaxDelayMs?: number;
   /** The highest sequence number the store holds (the journal's own are read from it). */
   lastSeq?: number;
 }
@@ -65,6 +76,10 @@ export class AutoSaver {
   private readonly unjournaled = new Map<string, number>();
   private readonly delayMs: number;
   private readonly maxDelayMs: number;
+  private readonly largeDelayMs: number;
+  private readonly largeMaxDelayMs: number;
+  /** Characters of each file at its last store write: whether a pending write is large, without reading the text. */
+  private readonly writtenChars = new Map<string, number>();
 
   constructor(
     private readonly ws: Workspace,
@@ -74,8 +89,11 @@ export class AutoSaver {
   ) {
     this.delayMs = options.delayMs ?? 300;
     this.maxDelayMs = options.maxDelayMs ?? 2000;
+    this.largeDelayMs = options.largeDelayMs ?? 1500;
+    this.largeMaxDelayMs = options.largeMaxDelayMs ?? 30_000;
     this.log = new JournalLog(journal);
     this.seq = Math.max(options.lastSeq ?? 0, this.log.lastSeq);
+    for (const p of ws.paths()) this.writtenChars.set(p, ws.read(p)?.length ?? 0);
     this.unsub = ws.subscribe((c) => this.onChange(c));
   }
 
@@ -161,13 +179,19 @@ export class AutoSaver {
     this.schedule();
   }
 
-  /** The store write waits for a pause in the typing (at most maxDelayMs), also when the journal refused a change. */
+  /**
+   * The store write waits for a pause in the typing (at most maxDelayMs), also
+   * when the journal refused a change; a large write waits for a longer pause
+   * while the journal holds every pending change.
+   */
   private schedule(): void {
     if (this.current.state === 'saved') this.set({ state: 'saving' });
     const now = Date.now();
     if (!this.timer) this.firstDirtyAt = now;
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.delayMs, this.firstDirtyAt + this.maxDelayMs - now));
+    const large = !this.journalFailed && [...this.dirty].some((p) => (this.writtenChars.get(p) ?? 0) > LARGE_WRITE_CHARS);
+    const [delay, max] = large ? [this.largeDelayMs, this.largeMaxDelayMs] : [this.delayMs, this.maxDelayMs];
+    const wait = Math.max(0, Math.min(delay, this.firstDirtyAt + max - now));
     this.timer = setTimeout(() => { this.timer = undefined; void this.flush(); }, wait);
   }
 
@@ -191,6 +215,7 @@ export class AutoSaver {
       const c = this.ws.read(p);
       if (c === undefined) del.push(p);
       else put.push([p, c]);
+      this.writtenChars.set(p, c?.length ?? 0);
     }
     this.dirty.clear();
     this.foldersDirty = false;
