@@ -49,6 +49,7 @@ async function reloadAndOpen(page: Page, path: string): Promise<void> {
 }
 
 test('edits in a 2 MB file: a few bytes journaled per keystroke, exact after a reload before the store write and after it', async ({ page, openIde }) => {
+  test.slow(); // a 2 MB file loaded three times
   const big = bigFile(2_000_000);
   await openIde({ model: 'fixture-valid', files: [{ path: 'small.py', content: 'x = 1\n' }, { path: 'big.py', content: big }] });
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
