@@ -29,6 +29,11 @@ test('main screens pass WCAG AA colour contrast', async ({ page, openIde, device
 
   await page.getByTestId('view-review').click();
   expect(await contrastViolations(page), 'review sandbox').toEqual([]);
+  // a report with an applied and a conflicting hunk, and the diff view with its hunk buttons
+  await page.getByTestId('diff-input').fill('--- a/main.py\n+++ b/main.py\n@@ -1 +1 @@\n-def add(a, b):\n+def add(a, b, c):\n@@ -5 +5 @@\n-x\n+y\n');
+  await page.getByTestId('diff-apply').click();
+  await expect(page.getByTestId('review-hunk-1')).toHaveAttribute('data-state', 'conflict');
+  expect(await contrastViolations(page), 'review report and diff view').toEqual([]);
 });
 
 const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? document.activeElement?.tagName);

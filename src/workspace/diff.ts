@@ -1,22 +1,42 @@
-// Applying a unified diff (`git diff` output) to workspace files, hunk by
-// hunk, with a report of what did not apply. Parsing and each hunk's
-// placement are jsdiff's (parsePatch, applyPatch: exact context, a hunk may
-// have moved up or down); one hunk at a time so one bad hunk does not stop
-// the others.
-import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
+// Applying a parsed unified diff to workspace files, deciding per hunk
+// whether it applies, is already applied (its reverse fits the file) or
+// conflicts, and why. Placement is jsdiff's (applyPatch: exact context, a
+// hunk may have moved; reversePatch). When both directions fit, the one
+// nearer the place the header names wins: a hunk that only adds lines also
+// fits, forwards, wherever its context repeats, and applying it there would
+// duplicate what is already in the file.
+import { applyPatch, reversePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
+import { parseUnifiedDiff } from './diff-parse';
+
+export { MAX_DIFF_BYTES } from './diff-parse';
+
+/**
+ * applied: changed the workspace, not yet looked at; accepted: kept after
+ * review; reverted: taken back out of the file; already-applied: the file
+ * had it, nothing changed; conflict: neither it nor its reverse fits.
+ */
+export type HunkState = 'applied' | 'accepted' | 'reverted' | 'already-applied' | 'conflict';
 
 export interface HunkReport {
+  /** The header as the diff writes it. */
   header: string;
-  applied: boolean;
+  state: HunkState;
+  /** Why it conflicts, or why the last accept/revert could not be done. */
   reason?: string;
+  hunk: StructuredPatchHunk;
 }
 
+export type FileStatus = 'modified' | 'created' | 'deleted' | 'renamed' | 'already-applied' | 'conflict';
+
 export interface FileReport {
+  /** Where the file is after the diff (its new name for a rename). */
   path: string;
-  status: 'modified' | 'created' | 'deleted' | 'unchanged';
+  /** The name before a rename. */
+  oldPath?: string;
+  status: FileStatus;
   /** The file before (empty for a new file). */
   original: string;
-  /** The file after the hunks that applied; undefined when deleted. */
+  /** The file after the hunks that applied; set when the workspace is to change (not for a deletion). */
   result?: string;
   hunks: HunkReport[];
   /** A file-level problem (the file is missing, or exists already). */
@@ -24,11 +44,9 @@ export interface FileReport {
 }
 
 export interface DiffReport {
-  /** Set when the text is not a unified diff at all: nothing was changed. */
+  /** Set when the text is not a readable unified diff: nothing was changed. */
   error?: string;
   files: FileReport[];
-  applied: number;
-  failed: number;
 }
 
 const stripPrefix = (name: string | undefined): string | undefined => {
@@ -37,70 +55,130 @@ const stripPrefix = (name: string | undefined): string | undefined => {
   return n.replace(/^[ab]\//, '').replace(/^\.\//, '');
 };
 
-const headerOf = (h: StructuredPatchHunk) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`;
+const single = (hunk: StructuredPatchHunk): StructuredPatch => ({ oldFileName: '', newFileName: '', oldHeader: '', newHeader: '', hunks: [hunk] });
 
-export const MAX_DIFF_BYTES = 20 * 1024 * 1024;
+/** 0-based index of the first line where `a` and `b` differ. */
+function firstChange(a: string, b: string): number {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}
 
-/** Parses `text` and applies it to the files `read` returns; pure (writes nothing). */
+/** Where the hunk's first change belongs in a file that has the hunks before it in their new form. */
+const expectedChange = (h: StructuredPatchHunk) => {
+  const lead = h.lines.findIndex((l) => l[0] === '+' || l[0] === '-');
+  return h.newStart - 1 + Math.max(lead, 0);
+};
+
+export type Placement = { state: 'applies'; text: string } | { state: 'already-applied' } | { state: 'conflict'; reason: string };
+
+/** Whether `hunk` applies to `text`, is already in it, or neither (and why). */
+export function placeHunk(text: string, hunk: StructuredPatchHunk): Placement {
+  const forward = applyPatch(text, single(hunk));
+  const reverse = applyPatch(text, reversePatch(single(hunk)));
+  if (forward !== false && reverse !== false) {
+    const want = expectedChange(hunk);
+    const f = Math.abs(firstChange(text, forward) - want);
+    const r = Math.abs(firstChange(text, reverse) - want);
+    // on a tie, changing nothing is the safe reading
+    return f < r ? { state: 'applies', text: forward } : { state: 'already-applied' };
+  }
+  if (forward !== false) return { state: 'applies', text: forward };
+  if (reverse !== false) return { state: 'already-applied' };
+  return { state: 'conflict', reason: whyNot(text, hunk) };
+}
+
+function whyNot(text: string, hunk: StructuredPatchHunk): string {
+  const have = new Set(text.split('\n').map((l) => l.replace(/\r$/, '')));
+  let oldLine = hunk.oldStart;
+  for (const l of hunk.lines) {
+    if (l[0] === '-' && !have.has(l.slice(1))) return `line ${oldLine} it removes ("${l.slice(1).trim().slice(0, 60)}") is not in the file, and the lines it adds are not there either`;
+    if (l[0] === '-' || l[0] === ' ') oldLine++;
+  }
+  return 'the lines around it (its context) differ from the file, and the lines it adds are not there either; the file has changed since the diff was made';
+}
+
+/** Takes an applied hunk back out of `text`; false when the file no longer has it as the diff wrote it. */
+export const revertHunk = (text: string, hunk: StructuredPatchHunk): string | false => applyPatch(text, reversePatch(single(hunk)));
+
+/** Puts a reverted hunk back into `text`; false when it no longer fits. */
+export const reapplyHunk = (text: string, hunk: StructuredPatchHunk): string | false => applyPatch(text, single(hunk));
+
+function fileStatus(r: FileReport, kind: 'created' | 'deleted' | 'renamed' | 'modified'): FileStatus {
+  if (r.problem) return 'conflict';
+  // the rename itself is a change, whatever the hunks found
+  if (kind === 'renamed') return r.hunks.some((h) => h.state === 'conflict') && !r.hunks.some((h) => h.state === 'applied') ? 'conflict' : 'renamed';
+  if (r.hunks.some((h) => h.state === 'applied')) {
+    if (kind === 'deleted') return r.hunks.every((h) => h.state === 'applied') ? 'deleted' : 'conflict';
+    return kind;
+  }
+  return r.hunks.every((h) => h.state === 'already-applied') ? 'already-applied' : 'conflict';
+}
+
+/** Parses `text` and decides each hunk against the files `read` returns; pure (writes nothing). */
 export function applyUnifiedDiff(text: string, read: (path: string) => string | undefined): DiffReport {
-  const none = (error: string): DiffReport => ({ error, files: [], applied: 0, failed: 0 });
-  if (text.length > MAX_DIFF_BYTES) return none(`The diff is larger than ${MAX_DIFF_BYTES / 1024 / 1024} MB; nothing was applied.`);
-  if (/\u0000/.test(text)) return none('This is binary data, not a unified diff; nothing was applied.');
-  let patches: StructuredPatch[];
-  try {
-    patches = parsePatch(text);
-  } catch (e) {
-    return none(`This is not a unified diff that can be read (${(e as Error).message}); nothing was applied.`);
-  }
-  patches = patches.filter((p) => p.hunks.length > 0 || stripPrefix(p.oldFileName) || stripPrefix(p.newFileName));
-  if (!patches.some((p) => p.hunks.length)) {
-    return none('This does not look like a unified diff: no "@@ -a,b +c,d @@" hunks were found (paste the output of `git diff` or `diff -u`). Nothing was applied.');
-  }
+  const parsed = parseUnifiedDiff(text);
+  if (parsed.error !== undefined) return { error: parsed.error, files: [] };
   const files: FileReport[] = [];
-  let applied = 0;
-  let failed = 0;
-  for (const p of patches) {
+  for (const { patch: p, headers } of parsed.patches) {
     const oldPath = stripPrefix(p.oldFileName);
     const newPath = stripPrefix(p.newFileName);
     const path = newPath ?? oldPath;
     if (!path) continue;
-    const creating = !oldPath && !!newPath;
-    const deleting = !!oldPath && !newPath;
-    const current = read(oldPath ?? path);
-    const report: FileReport = { path, status: 'unchanged', original: current ?? '', hunks: [] };
+    const kind = !oldPath ? 'created' : !newPath ? 'deleted' : oldPath !== path ? 'renamed' : 'modified';
+    const report: FileReport = { path, ...(kind === 'renamed' ? { oldPath } : {}), status: 'conflict', original: '', hunks: [] };
     files.push(report);
-    if (current === undefined && !creating) {
+    const all = (state: HunkState, reason?: string) => {
+      report.hunks = p.hunks.map((hunk, i) => ({ header: headers[i], state, ...(reason ? { reason } : {}), hunk }));
+    };
+    const before = read(oldPath ?? path);
+    const target = kind === 'renamed' || kind === 'created' ? read(path) : undefined;
+    let current: string;
+    if (kind === 'deleted' && before === undefined) {
+      all('already-applied');
+      report.status = 'already-applied';
+      continue;
+    } else if (kind === 'renamed' && before === undefined && target !== undefined) {
+      current = target; // renamed already: the hunks decide whether its changes are in too
+    } else if (kind === 'renamed' && before !== undefined && target !== undefined) {
+      report.problem = `${path} exists already; the diff renames ${oldPath} to it`;
+      all('conflict', 'the new name is taken');
+      report.status = 'conflict';
+      continue;
+    } else if (kind === 'created') {
+      current = target ?? '';
+    } else if (before === undefined) {
       report.problem = `${oldPath ?? path} is not in the workspace`;
-      for (const h of p.hunks) report.hunks.push({ header: headerOf(h), applied: false, reason: 'the file is missing' });
-      failed += p.hunks.length;
+      all('conflict', 'the file is missing');
+      report.status = 'conflict';
       continue;
+    } else {
+      current = before;
     }
-    if (creating && current !== undefined) {
-      report.problem = `${path} already exists; the diff creates it`;
-      for (const h of p.hunks) report.hunks.push({ header: headerOf(h), applied: false, reason: 'the file already exists' });
-      failed += p.hunks.length;
-      continue;
+    report.original = current;
+    let next = current;
+    for (const [i, hunk] of p.hunks.entries()) {
+      const placed = placeHunk(next, hunk);
+      if (placed.state === 'applies') next = placed.text;
+      report.hunks.push({ header: headers[i], state: placed.state === 'applies' ? 'applied' : placed.state, ...(placed.state === 'conflict' ? { reason: placed.reason } : {}), hunk });
     }
-    let text = current ?? '';
-    for (const h of p.hunks) {
-      const next = applyPatch(text, { ...p, hunks: [h] });
-      if (next === false) {
-        failed++;
-        report.hunks.push({ header: headerOf(h), applied: false, reason: 'the lines it changes are not in the file (context or removed lines differ)' });
-      } else {
-        applied++;
-        text = next;
-        report.hunks.push({ header: headerOf(h), applied: true });
-      }
+    if (kind === 'created' && target !== undefined && report.hunks.some((h) => h.state !== 'already-applied')) {
+      report.problem = `${path} exists already with other content; the diff creates it`;
     }
-    const anyApplied = report.hunks.some((h) => h.applied);
-    if (deleting && report.hunks.every((h) => h.applied)) {
-      report.status = 'deleted';
-    } else if (anyApplied || creating) {
-      report.status = creating ? 'created' : 'modified';
-      report.result = text;
-    }
-    if (report.status === 'unchanged') report.result = current;
+    const renamedNow = kind === 'renamed' && before !== undefined;
+    report.status = fileStatus(report, renamedNow ? 'renamed' : kind === 'renamed' ? 'modified' : kind);
+    if (report.status === 'created' || report.status === 'modified' || report.status === 'renamed') report.result = next;
+    if (report.status === 'conflict' && report.problem) for (const h of report.hunks) if (h.state === 'applied') { h.state = 'conflict'; h.reason = report.problem; }
+    if (renamedNow && report.status !== 'renamed') delete report.oldPath;
   }
-  return { files, applied, failed };
+  return { files };
+}
+
+/** How many hunks are in each state. */
+export function hunkCounts(files: readonly FileReport[]): Record<HunkState, number> {
+  const n: Record<HunkState, number> = { applied: 0, accepted: 0, reverted: 0, 'already-applied': 0, conflict: 0 };
+  for (const f of files) for (const h of f.hunks) n[h.state]++;
+  return n;
 }
