@@ -10,7 +10,8 @@ test('a model that fails to load: clear message, typing works, the demo model re
   expect(await editorText(page)).toBe('def add(a, b):\n    return x\n');
   await page.getByTestId('use-demo-model').click();
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  await expect(status).toContainText('fixture-valid');
+  await expect(status).toContainText('Demo model');
+  await expect(status).toHaveAttribute('data-model', 'fixture-valid');
   await typeAtEndOfLine(page, 2, ''); // the click moved focus to the button
   await page.keyboard.press('Backspace');
   await expect(ghostText(page).first()).toContainText('a + b');

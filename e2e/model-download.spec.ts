@@ -34,3 +34,24 @@ test('an unreachable model URL: clear message and the demo model offered', async
   await page.getByTestId('use-demo-model').click();
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 });
+
+test('while a model downloads, each file shows its real bytes, the demo model its name; 100% only when complete', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, waitReady: false });
+  const status = page.getByTestId('model-status');
+  await expect(status).toHaveAttribute('data-model', 'fixture-valid');
+  await expect(status.getByTestId('model-name')).toHaveText('Demo model (bundled, always "a + b")');
+  await expect(page.getByTestId('status-model-pending')).toContainText('Loading Demo model');
+  const onnx = status.getByTestId('download-row').filter({ hasText: 'model.onnx' });
+  await expect(onnx).toBeVisible();
+  const line = onnx.getByTestId('download-bytes');
+  await expect(line).not.toContainText('0.0 MB');
+  // The text says what the row's numbers are: its loaded bytes, of its total, and the share floored.
+  const [loaded, total, text] = await Promise.all([onnx.getAttribute('data-loaded'), onnx.getAttribute('data-total'), line.textContent()]);
+  if (Number(total) > 0) {
+    expect(text).toMatch(/^\d+(\.\d)? (B|KB|MB) \/ \d+(\.\d)? (B|KB|MB) \(\d+%\)$/);
+    if (text!.includes('(100%)')) expect(Number(loaded)).toBeGreaterThanOrEqual(Number(total));
+  } else expect(text).toContain('size unknown');
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(status.getByTestId('model-name')).toHaveText('Demo model (bundled, always "a + b")');
+  await expect(status).toHaveAttribute('data-model', 'fixture-valid');
+});

@@ -48,7 +48,7 @@ test('a dropped file is imported; export zip holds every file byte for byte', as
   expect(download.suggestedFilename()).toBe('workspace.zip');
   const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const got = Object.fromEntries(Object.entries(zip).map(([k, v]) => [k, strFromU8(v)]));
-  expect(got).toEqual({ 'main.py': FILES[0].content, 'src/ü.py': FILES[1].content, 'Dropped.java': '// dropped\n' });
+  expect(got).toEqual({ 'main.py': FILES[0].content, 'src/': '', 'src/ü.py': FILES[1].content, 'Dropped.java': '// dropped\n' });
 });
 
 test('"Add folder" imports a real folder with its structure', async ({ page, openIde }) => {
@@ -105,7 +105,7 @@ test('"Open folder" (File System Access API) walks a real directory handle: 20 M
   const report = page.getByTestId('import-report');
   await expect(report).toContainText('Imported 2 of 6 files.');
   await expect(report).toContainText('Skipped 1 larger than 5 MB (e.g. proj/huge.txt)');
-  await expect(report).toContainText('Skipped 1 binary (not UTF-8 text) (e.g. proj/logo.png)');
+  await expect(report).toContainText('Skipped 1 binary (not text) (e.g. proj/logo.png)');
   await expect(report).toContainText('Skipped 1 inside .git or node_modules (e.g. proj/.git/HEAD)');
   await expect(report).toContainText('Skipped 1 already in the workspace (yours is kept) (e.g. proj/keep.py)');
   await expect(page.getByTestId('file-count')).toHaveText('5 files');
@@ -165,7 +165,7 @@ test('a real folder dragged from the desktop onto the tree keeps its structure (
     for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('Imported 2 of 3 files.');
-    await expect(report).toContainText('Skipped 1 binary (not UTF-8 text) (e.g. proj/logo.png)');
+    await expect(report).toContainText('Skipped 1 binary (not text) (e.g. proj/logo.png)');
     await openInTree(page, 'proj/pkg/mod.py');
     expect(await editorText(page)).toBe('def mod():\n    return 1\n');
     await openInTree(page, 'main.py');
@@ -181,4 +181,48 @@ test('without the File System Access API (Firefox, Safari) "Open folder" is not 
   await expect(page.getByTestId('export-zip')).toBeVisible();
   await expect(page.getByTestId('import-folder-fsa')).toHaveCount(0);
   await expect(page.getByTestId('import-dir')).toHaveCount(1);
+});
+
+test('a Windows-1252 file is read as such and said so; a real binary is still refused', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', files: FILES });
+  // "café: € 5 – ok" saved by an old Windows editor: é is 0xE9, € 0x80, the en dash 0x96 (not UTF-8).
+  const cp1252 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x3a, 0x20, 0x80, 0x20, 0x35, 0x20, 0x96, 0x20, 0x6f, 0x6b, 0x0a]);
+  await page.getByTestId('import-files').setInputFiles([
+    { name: 'legacy.txt', mimeType: 'text/plain', buffer: cp1252 },
+    { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]) },
+  ]);
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('Imported 1 of 2 files.');
+  await expect(report).toContainText('Read as Windows-1252 (not UTF-8; check accents and symbols): legacy.txt.');
+  await expect(report).toContainText('Skipped 1 binary (not text) (e.g. logo.png).');
+  await openInTree(page, 'legacy.txt');
+  expect(await editorText(page)).toBe('café: € 5 – ok\n');
+});
+
+test('an empty folder survives export zip and importing that zip into an emptied workspace', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', files: FILES });
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('name-input').fill('empty/inner');
+  await page.getByTestId('name-submit').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-zip').click()]);
+  const bytes = readFileSync((await download.path())!);
+  expect(Object.keys(unzipSync(new Uint8Array(bytes))).sort()).toEqual(['empty/', 'empty/inner/', 'main.py', 'src/', 'src/ü.py']);
+
+  for (const name of ['empty', 'src', 'main.py']) {
+    await page.getByTestId(`tree-item-${name}`).click();
+    await page.getByTestId('delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(page.getByTestId(`tree-item-${name}`)).toHaveCount(0);
+  }
+  await expect(page.getByTestId('file-count')).toHaveText('0 files');
+  await page.getByTestId('import-files').setInputFiles([{ name: 'workspace.zip', mimeType: 'application/zip', buffer: bytes }]);
+  await expect(page.getByTestId('import-report')).toContainText('Imported 2 of 2 files.');
+  await page.getByTestId('tree-item-empty').click();
+  await expect(page.getByTestId('tree-item-empty/inner')).toBeVisible();
+  await openInTree(page, 'src/ü.py');
+  expect(await editorText(page)).toBe(FILES[1].content);
+  // Kept after a reload: the folders were saved, not only shown.
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(page.getByTestId('tree-item-empty')).toBeVisible();
 });

@@ -144,3 +144,42 @@ test('a storage quota error is shown, not swallowed, and clears once storage wor
   await page.getByTestId('tab-src/app.py').click();
   expect(await editorText(page)).toBe('def add(a, b):\n    return a + b \n');
 });
+
+test('a deleted file or folder comes back with Undo or Ctrl+Z, content and undo history included; focus stays on the next row', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', files: FILES });
+  const tree = page.getByRole('tree', { name: 'Workspace files' });
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-path'));
+  await openInTree(page, 'src/app.py');
+  await typeAtEndOfLine(page, 2, '+b');
+  // Delete the file from the keyboard: focus goes to the row below it, not to the tree's first row.
+  await tree.locator('[data-path="src/app.py"]').focus();
+  await page.keyboard.press('Delete');
+  await page.keyboard.press('Enter');
+  await expect(tree.locator('[data-path="src/app.py"]')).toHaveCount(0);
+  await expect(page.getByTestId('undo-notice')).toContainText('Deleted src/app.py');
+  await expect.poll(focused).toBe('notes.md');
+  // Ctrl+Z in the tree brings it back, with what was typed, and focus on it.
+  await page.keyboard.press('Control+z');
+  await expect(tree.locator('[data-path="src/app.py"]')).toHaveCount(1);
+  await expect(page.getByTestId('undo-notice')).toHaveCount(0);
+  await expect.poll(focused).toBe('src/app.py');
+  await page.keyboard.press('Enter');
+  expect(await editorText(page)).toBe('def add(a, b):\n    return a+b\n');
+  // The editor's undo history came back with it.
+  await page.keyboard.press('Control+z');
+  expect(await editorText(page)).toBe(FILES[0].content);
+
+  // A folder with everything in it, through the Undo button; it survives a reload.
+  await page.getByTestId('tree-item-src').click();
+  await page.getByTestId('delete').click();
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByTestId('file-count')).toHaveText('2 files');
+  await expect.poll(focused).toBe('notes.md');
+  await page.getByTestId('undo-delete').click();
+  await expect(page.getByTestId('file-count')).toHaveText('4 files');
+  await openInTree(page, 'src/util/strings.py');
+  expect(await editorText(page)).toBe('X = 1\n');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(page.getByTestId('file-count')).toHaveText('4 files');
+});

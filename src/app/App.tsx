@@ -3,7 +3,7 @@
 // bar at the bottom; messages float over the editor's corner, so nothing
 // that appears while loading moves the editor.
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { effectiveCatalog } from '../config/catalog';
+import { effectiveCatalog, modelLabel } from '../config/catalog';
 import { mergeLayers } from '../config/merge';
 import type { AppConfig, ConfigLayer } from '../config/types';
 import { largeFileProfile } from '../editor/large-file';
@@ -12,9 +12,9 @@ import { egressVerdict } from '../privacy/policy';
 import { languageFromFileName } from '../syntax/languages';
 import type { OpenedWorkspace } from '../workspace/open';
 import { WorkspaceContextFeed } from '../workspace/context-feed';
-import { SAMPLE_WORKSPACE } from '../workspace/samples';
+import { planDemo } from '../workspace/demo';
 import type { StatRoute } from '../workspace/stats';
-import { zipWorkspace } from '../workspace/import';
+import { zipWorkspace } from '../workspace/zip';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionError, RouteAnnouncer } from './CompletionNotices';
 import { CompletionStore } from './completion-state';
@@ -123,19 +123,22 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       : { id: demo, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
   }, [applyOverrides, configRef]);
 
-  // Demo: the sample files (added under demo/, nothing replaced), the local model only, and a live egress count.
+  // Demo: the sample files (never a second copy, nothing replaced), the local model only, and a live egress count.
   const [demoFrom, setDemoFrom] = useState<number | null>(null);
   const startDemo = () => {
-    workspace.putMany(SAMPLE_WORKSPACE.files.map(([p, c]) => [`demo/${p}`, c] as [string, string]).filter(([p]) => !workspace.has(p)));
+    const plan = planDemo(workspace);
+    workspace.putMany(plan.add);
     applyOverrides({ privacy: { mode: 'local-only' } }, false);
     setDemoFrom(ledger.all().length);
-    tabs.openFile('demo/python/main.py');
+    tabs.openFile(plan.open);
   };
 
+  const catalog = useMemo(() => effectiveCatalog(config.catalog), [config.catalog]);
+  const labelOf = useCallback((id: string) => modelLabel(catalog, id), [catalog]);
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
   const activeLanguage = active ? (languageFromFileName(active) ?? 'plaintext') : undefined;
-  const exportZip = () => downloadBytes('workspace.zip', zipWorkspace(workspace.snapshot().files), 'application/zip');
+  const exportZip = () => { const { files, folders } = workspace.snapshot(); downloadBytes('workspace.zip', zipWorkspace(files, folders), 'application/zip'); };
   const fromInput = (files: FileList | null) => void imports.runImport(Promise.resolve(fromFileList(files ?? [])));
 
   return (
@@ -179,13 +182,13 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           }} />
         </div>
         <div className="messages" role="region" aria-label="Messages">
-          {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} />}
+          {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />}
           {problems.length > 0 && <div className="card card-error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
           {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
       </main>
-      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
+      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
         save={<SaveIndicator saver={saver} />} />
@@ -193,7 +196,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         <PrivacyBadge completion={completion} />
         <RouteAnnouncer completion={completion} />
         <CompletionError completion={completion} />
-        <CompletionDetails completion={completion} />
+        <CompletionDetails completion={completion} modelLabel={labelOf} />
         <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
         <StatsPanel stats={stats} />
       </aside>

@@ -3,7 +3,7 @@ import { DELIVERY_MEANING, DELIVERY_WORDS, egressOf } from './delivery';
 import { useStore } from './store';
 
 /** The numbers behind the decision: reasons, per-token probabilities, syntax verdict, timings. */
-export function CompletionDetails({ completion }: { completion: CompletionStore }) {
+export function CompletionDetails({ completion, modelLabel }: { completion: CompletionStore; modelLabel: (id: string) => string }) {
   const { result } = useStore(completion);
   if (!result) return null;
   const { decision, local, syntax } = result;
@@ -19,7 +19,7 @@ export function CompletionDetails({ completion }: { completion: CompletionStore 
         ))}
       </ul>
       <p>
-        Local model {local.model} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
+        Local model {modelLabel(local.model)} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
         {local.earlyReason ? `: ${local.earlyReason}` : ''}).
         {local.window && ` Context ${local.window.prefixTokens} + ${local.window.suffixTokens} tokens${local.window.truncated ? ' (windowed around the cursor)' : ''}.`}
         {local.snippets?.length ? <span data-testid="context-files"> Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.</span> : null}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { ancestors, basename, dirname, joinPath } from '../workspace/paths';
+import { ancestors, basename, dirname, isWithin, joinPath } from '../workspace/paths';
 import { buildTree, folderPaths, visibleRows, type TreeNode } from '../workspace/tree';
-import type { Workspace } from '../workspace/workspace';
+import type { Workspace, WorkspaceSnapshot } from '../workspace/workspace';
+import { Icon } from './Icon';
 
 /** Rows shown per folder before "N more": a 50,000-file folder must not freeze the page. */
 const MAX_ROWS = 300;
@@ -16,10 +17,13 @@ export const TREE_KEYS = [
   { keys: 'Enter', what: 'open the file (or open/close the folder)' },
   { keys: 'F2', what: 'rename or move' },
   { keys: 'Delete', what: 'delete (asks first)' },
+  { keys: 'Ctrl/Cmd+Z', what: 'undo the last delete' },
   { keys: '↓ in Filter files', what: 'from the filter into the tree' },
 ] as const;
 
 type Editing = { kind: 'new-file' | 'new-folder' | 'move'; from?: string; value: string };
+/** The last delete, kept so that it can be undone. */
+type Deleted = { path: string; contents: WorkspaceSnapshot };
 
 interface Props {
   workspace: Workspace;
@@ -40,6 +44,7 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
   const [selected, setSelected] = useState<string | undefined>(active);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [lastDeleted, setLastDeleted] = useState<Deleted | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   /** The row that is the tree's one Tab stop. */
@@ -84,9 +89,28 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     refocus.current = true;
   };
   const remove = (p: string) => {
+    const contents = workspace.contentsOf(p);
+    // Focus stays where the row was: the next row below what goes away (the one above at the end), never the tree's first.
+    const at = visible.findIndex((r) => r.node.path === p);
+    const after = visible.slice(at + 1).find((r) => !isWithin(r.node.path, p)) ?? visible.slice(0, Math.max(at, 0)).at(-1);
     const r = workspace.delete(p);
-    if (!r.ok) setError(r.error);
+    if (r.ok) {
+      setLastDeleted({ path: p, contents });
+      setSelected(after?.node.path);
+      setFocusPath(after?.node.path);
+    } else setError(r.error);
     setConfirmDelete(null);
+    refocus.current = true;
+  };
+  const undoDelete = () => {
+    if (!lastDeleted) return;
+    const { path } = lastDeleted;
+    const r = workspace.restore(lastDeleted.contents);
+    setError(r.ok ? null : r.error);
+    setLastDeleted(null);
+    setOpen((s) => new Set([...s, ...ancestors(path)]));
+    setSelected(path);
+    setFocusPath(path);
     refocus.current = true;
   };
   const moveInto = (from: string, folder: string) => {
@@ -134,6 +158,7 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     } else if (key === 'Enter' || key === ' ') activate(node);
     else if (key === 'F2') { setSelected(node.path); setEditing({ kind: 'move', from: node.path, value: node.path }); }
     else if (key === 'Delete') { setSelected(node.path); setConfirmDelete(node.path); }
+    else if (key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey) { if (lastDeleted) undoDelete(); }
     else if (/^[\p{L}\p{N}_.-]$/u.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // Type-ahead: the next visible row whose name starts with the letter, wrapping around.
       const k = key.toLowerCase();
@@ -216,6 +241,13 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
           Delete <b>{confirmDelete}</b>{workspace.isFolder(confirmDelete) ? ' and everything in it' : ''}?
           <button type="button" autoFocus onClick={() => remove(confirmDelete)} data-testid="confirm-delete">Delete</button>
           <button type="button" onClick={() => { setConfirmDelete(null); refocus.current = true; }}>Keep</button>
+        </div>
+      )}
+      {lastDeleted && !confirmDelete && (
+        <div className="undo-delete" role="status" data-testid="undo-notice">
+          Deleted <b>{lastDeleted.path}</b>{lastDeleted.contents.folders.length || lastDeleted.contents.files.length !== 1 ? ` (${lastDeleted.contents.files.length} ${lastDeleted.contents.files.length === 1 ? 'file' : 'files'})` : ''}.
+          <button type="button" onClick={undoDelete} data-testid="undo-delete" title="Undo the delete (Ctrl/Cmd+Z in the file tree)">Undo</button>
+          <button type="button" className="icon-button" onClick={() => setLastDeleted(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button>
         </div>
       )}
       {error && <p className="error" role="alert" data-testid="tree-error">{error}</p>}

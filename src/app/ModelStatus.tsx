@@ -1,5 +1,6 @@
 import type { Budgets, ModelSpeed } from '../completion/budget';
 import type { DownloadProgress, InferenceLoadResult } from '../inference/worker-api';
+import { downloadLine } from './byte-size';
 import { Icon } from './Icon';
 import { type Store, useStore } from './store';
 
@@ -13,28 +14,34 @@ export type ModelState =
   | { status: 'ready'; info: InferenceLoadResult }
   | { status: 'error'; model: string; message: string };
 
-const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
-
 /**
  * Ready: one status-bar item (model, device, measured speed; the full text in
  * its tooltip). Loading and failed: a card over the editor's corner, so its
  * rows and its error never push the editor down (no layout shift).
  */
-export function ModelStatus({ state, onUseDemo, perf: perfStore }: { state: ModelState; onUseDemo: () => void; perf: Store<ModelPerf | undefined> }) {
+interface Props {
+  state: ModelState;
+  onUseDemo: () => void;
+  perf: Store<ModelPerf | undefined>;
+  /** The name a user knows a model by (its catalog label), from its id. */
+  label: (id: string) => string;
+}
+
+export function ModelStatus({ state, onUseDemo, perf: perfStore, label }: Props) {
   const perf = useStore(perfStore);
   if (state.status === 'ready') {
     const { info } = state;
     const device = info.device === 'webgpu' ? 'WebGPU' : 'WASM';
     const tip = [
-      `Local model ${info.model} on ${device}${info.device === 'wasm' ? ` (${info.threads} ${info.threads === 1 ? 'thread' : 'threads'})` : ''}`,
+      `Local model ${label(info.model)} on ${device}${info.device === 'wasm' ? ` (${info.threads} ${info.threads === 1 ? 'thread' : 'threads'})` : ''}`,
       info.fallbackReason && `WASM because ${info.fallbackReason}`,
       perf?.speed && `reads ${perSecond(perf.speed.prefillMsPerToken)}, writes ${perSecond(perf.speed.decodeMsPerToken)} (measured)`,
       perf && `window ${perf.budgets.promptBudget} tokens, up to ${perf.budgets.maxNewTokens} new (follows the speed to meet model.latencyTargetMs)`,
       info.device === 'wasm' && info.threadsNote,
     ].filter(Boolean).join('\n');
     return (
-      <div className="model-status sb-item" data-testid="model-status" data-state="ready" data-device={info.device} title={tip}>
-        <Icon name="chip" /> <b>{info.model}</b> on <b data-testid="device">{device}</b>
+      <div className="model-status sb-item" data-testid="model-status" data-state="ready" data-device={info.device} data-model={info.model} title={tip}>
+        <Icon name="chip" /> <b data-testid="model-name">{label(info.model)}</b> on <b data-testid="device">{device}</b>
         {info.device === 'wasm' && <span data-testid="threads"> ({info.threads} {info.threads === 1 ? 'thread' : 'threads'})</span>}
         {info.fallbackReason && <span className="warn" data-testid="device-fallback"> (WASM because {info.fallbackReason})</span>}
         {perf && (
@@ -49,9 +56,9 @@ export function ModelStatus({ state, onUseDemo, perf: perfStore }: { state: Mode
   }
   if (state.status === 'error') {
     return (
-      <div className="model-status card card-error" data-testid="model-status" data-state="error" role="alert">
+      <div className="model-status card card-error" data-testid="model-status" data-state="error" data-model={state.model} role="alert">
         <h2><Icon name="error" /> The local model did not load</h2>
-        <p>Could not load <b>{state.model}</b>: {state.message}</p>
+        <p>Could not load <b>{label(state.model)}</b>: {state.message}</p>
         <p>The model host may be unreachable from here (offline, firewall, or the organisation's URL is wrong). Typing still works; completions need a model.</p>
         <button type="button" className="primary" onClick={onUseDemo} data-testid="use-demo-model">Use the bundled demo model</button>
       </div>
@@ -59,16 +66,17 @@ export function ModelStatus({ state, onUseDemo, perf: perfStore }: { state: Mode
   }
   const files = Object.values(state.files);
   return (
-    <div className="model-status card" data-testid="model-status" data-state="loading" aria-busy="true">
-      <h2><Icon name="chip" /> Loading <b>{state.model}</b>…</h2>
+    <div className="model-status card" data-testid="model-status" data-state="loading" data-model={state.model} aria-busy="true">
+      <h2><Icon name="chip" /> Loading <b data-testid="model-name">{label(state.model)}</b>…</h2>
       {files.length === 0 && <p className="hint">Looking for the model's files…</p>}
       {files.map((f) => {
-        const pct = f.total ? Math.round((100 * f.loaded) / f.total) : 0;
+        const line = downloadLine(f.loaded, f.total, f.done);
         return (
-          <div key={f.file} className="progress-row">
+          <div key={f.file} className="progress-row" data-testid="download-row" data-loaded={f.loaded} data-total={f.total} data-done={f.done}>
             <span className="file" title={f.file}>{f.file}</span>
-            <progress max={100} value={pct} aria-label={`download of ${f.file}`} />
-            <span>{mb(f.loaded)} / {mb(f.total)} ({pct}%)</span>
+            {/* Without a known total the bar is indeterminate: no value is better than a false one. */}
+            <progress max={100} value={line.percent} aria-label={`download of ${f.file}`} />
+            <span data-testid="download-bytes">{line.text}</span>
           </div>
         );
       })}

@@ -14,6 +14,8 @@ interface Props {
   modelState: ModelState;
   perf: Store<ModelPerf | undefined>;
   onUseDemo: () => void;
+  /** The name a user knows a model by (its catalog label), from its id. */
+  modelLabel: (id: string) => string;
   completion: CompletionStore;
   /** The shown file's size class (EditorPane decides it per model). */
   largeFile: Store<LargeFileProfile>;
@@ -42,12 +44,12 @@ function LargeFileItem({ largeFile }: { largeFile: Store<LargeFileProfile> }) {
   return <span className="sb-item large-file" data-testid="large-file" data-off={p.off.join(' ')} title={text} aria-label={text} role="note"><Icon name="info" /> Large file</span>;
 }
 
-export function StatusBar({ modelState, perf, onUseDemo, completion, largeFile, active, language, completionsOn, setCompletionsOn, save }: Props) {
+export function StatusBar({ modelState, perf, onUseDemo, modelLabel, completion, largeFile, active, language, completionsOn, setCompletionsOn, save }: Props) {
   return (
     <footer className="status-bar" aria-label="Status">
       {modelState.status === 'ready'
-        ? <ModelStatus state={modelState} perf={perf} onUseDemo={onUseDemo} />
-        : <span className="sb-item" data-testid="status-model-pending"><Icon name="chip" /> {modelState.status === 'loading' ? `Loading ${modelState.model}…` : `No model (${modelState.model} did not load)`}</span>}
+        ? <ModelStatus state={modelState} perf={perf} onUseDemo={onUseDemo} label={modelLabel} />
+        : <span className="sb-item" data-testid="status-model-pending" data-model={modelState.model}><Icon name="chip" /> {modelState.status === 'loading' ? `Loading ${modelLabel(modelState.model)}…` : `No model (${modelLabel(modelState.model)} did not load)`}</span>}
       <PrivacyShort completion={completion} />
       <span className="spacer" />
       {active && language && (

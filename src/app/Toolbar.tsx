@@ -37,7 +37,7 @@ export function Toolbar({ config, egress, modeLocked, setLocalOnly, ledger, demo
     <header className="toolbar">
       <h1><Icon name="fileCode" /> Router IDE</h1>
       {demoFrom === null
-        ? <button type="button" className="tool" onClick={startDemo} data-testid="start-demo" title="Adds sample Python, Java and C++ files under demo/ and switches to the local model only"><Icon name="beaker" /> Demo</button>
+        ? <button type="button" className="tool" onClick={startDemo} data-testid="start-demo" title="Opens the sample Python, Java and C++ files (added under demo/ when the workspace holds other files; never a second copy) and switches to the local model only"><Icon name="beaker" /> Demo</button>
         : <DemoBytes ledger={ledger} from={demoFrom} />}
       <span className="spacer" />
       <span className={`egress ${egress.allowed ? 'egress-on' : 'egress-off'}`} data-testid="egress-mode" title={egress.allowed ? `Code may be sent to ${egress.destination} when the router asks` : egress.reason}>

@@ -3,6 +3,9 @@
 // edits (the model is the file's live text, read only when someone asks), and
 // an external change (a diff applied, an import) becomes an undoable edit.
 //
+// The models of the last delete are kept (not attached to anything) until the
+// next delete: an undone delete gets its files' models back, undo history and all.
+//
 // A model's URI names a buffer, not a path: Monaco cannot change a model's
 // URI, so a URI made from the path would force a new model on every rename
 // and throw the file's undo history away. The registry maps buffers to paths.
@@ -25,6 +28,8 @@ let nextBuffer = 1;
 export class ModelRegistry {
   private readonly byPath = new Map<string, Entry>();
   private readonly byUri = new Map<string, Entry>();
+  /** The last delete's models by path, for an undo. */
+  private deleted = new Map<string, monaco.editor.ITextModel>();
   private external = false;
   private readonly unsub: () => void;
 
@@ -32,8 +37,8 @@ export class ModelRegistry {
     this.unsub = ws.subscribe((c) => {
       if (c.kind === 'content' && c.origin === 'external') this.pull(c.path);
       else if (c.kind === 'moved') this.rename(c.moves);
-      else if (c.kind === 'deleted') for (const p of c.paths) this.drop(p);
-      else if (c.kind === 'reset') for (const p of [...this.byPath.keys()]) this.drop(p);
+      else if (c.kind === 'deleted') this.keepDeleted(c.paths);
+      else if (c.kind === 'reset') { this.forgetDeleted(); for (const p of [...this.byPath.keys()]) this.drop(p); }
     });
   }
 
@@ -43,10 +48,19 @@ export class ModelRegistry {
     if (have) return have.model;
     const content = this.ws.read(path);
     if (content === undefined) return undefined;
+    const kept = this.deleted.get(path);
+    this.deleted.delete(path);
+    if (kept?.getValue() === content) return this.register(path, kept);
+    kept?.dispose();
     // The file name stays in the URI for people reading Monaco's own messages; the number makes it unique.
     const uri = monaco.Uri.from({ scheme: BUFFER_SCHEME, path: `/${nextBuffer++}/${path.split('/').pop()}` });
     const model = monaco.editor.createModel(content, monacoLanguageOf(path), uri);
     this.adoptLineEnds(path, model, content);
+    return this.register(path, model);
+  }
+
+  private register(path: string, model: monaco.editor.ITextModel): monaco.editor.ITextModel {
+    const uri = model.uri;
     const entry: Entry = { model, path, sub: { dispose() {} }, detach: this.ws.attach(path, () => model.getValue()) };
     entry.sub = model.onDidChangeContent((e) => {
       if (!this.external) this.ws.edit(entry.path, e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
@@ -102,18 +116,35 @@ export class ModelRegistry {
     }
   }
 
-  private drop(path: string): void {
+  /** Unlinks a file's model from the workspace; returns it, or disposes it unless `keep`. */
+  private drop(path: string, keep = false): monaco.editor.ITextModel | undefined {
     const have = this.byPath.get(path);
-    if (!have) return;
+    if (!have) return undefined;
     this.byPath.delete(path);
     this.byUri.delete(have.model.uri.toString());
     have.sub.dispose();
     have.detach();
+    if (keep) return have.model;
     have.model.dispose();
+    return undefined;
+  }
+
+  private keepDeleted(paths: string[]): void {
+    this.forgetDeleted();
+    for (const p of paths) {
+      const model = this.drop(p, true);
+      if (model) this.deleted.set(p, model);
+    }
+  }
+
+  private forgetDeleted(): void {
+    for (const m of this.deleted.values()) m.dispose();
+    this.deleted.clear();
   }
 
   dispose(): void {
     this.unsub();
+    this.forgetDeleted();
     for (const p of [...this.byPath.keys()]) this.drop(p);
   }
 }

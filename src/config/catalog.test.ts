@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fimTemplate } from '../completion/fim';
-import { BUILTIN_CATALOG, CatalogError, mergeCatalog } from './catalog';
+import { BUILTIN_CATALOG, CatalogError, mergeCatalog, modelLabel } from './catalog';
 
 describe('model catalog', () => {
   it('every built-in entry has a known family, a context window and weights per device', () => {
@@ -30,5 +30,9 @@ describe('recommendedFor', () => {
     const { BUILTIN_CATALOG, recommendedFor } = await import('./catalog');
     expect(recommendedFor(BUILTIN_CATALOG, 'wasm')?.id).toBe('onnx-community/Qwen2.5-Coder-0.5B-Instruct');
     expect(recommendedFor(BUILTIN_CATALOG, 'webgpu')).toBeUndefined();
+  });
+  it('names a model by its label where a user sees it, a custom model by its id', () => {
+    expect(modelLabel(BUILTIN_CATALOG, 'fixture-valid')).toBe('Demo model (bundled, always "a + b")');
+    expect(modelLabel(BUILTIN_CATALOG, 'my-org/custom')).toBe('my-org/custom');
   });
 });

@@ -82,6 +82,11 @@ export function effectiveCatalog(overrides: readonly Partial<CatalogEntry>[] = [
   }
 }
 
+/** What a user is shown for a model: its catalog label, or its id when it is not in the catalog (a custom model). */
+export function modelLabel(catalog: readonly CatalogEntry[], id: string): string {
+  return catalog.find((e) => e.id === id)?.label ?? id;
+}
+
 /** The model fields a catalog entry fixes (a reference to it resolves to these). */
 export type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
 

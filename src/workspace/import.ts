@@ -1,9 +1,11 @@
 // Deciding what of an imported folder, file selection or drop goes into the
 // workspace: text files only, within size and count limits, with names the
-// storage accepts, never overwriting what is already there. Pure: the reading
-// of bytes is behind `read()` and only done for files that pass the cheap checks.
-import { strToU8, zipSync } from 'fflate';
+// storage accepts, never overwriting what is already there. A zip is opened
+// into its files and folders. Pure: the reading of bytes is behind `read()`
+// and only done for files that pass the cheap checks.
+import { decodeText } from './decode-text';
 import { normalizePath, pathProblem } from './paths';
+import { isZip, unzipEntries } from './zip';
 
 export interface IncomingFile {
   path: string;
@@ -11,26 +13,18 @@ export interface IncomingFile {
   read(): Promise<Uint8Array>;
 }
 
-export const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000 };
+export const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000, maxZipBytes: 100 * 1024 * 1024 };
 const SKIPPED_FOLDERS = /(^|\/)(\.git|node_modules)(\/|$)/;
 
 export interface ImportReport {
   accepted: [string, string][];
+  /** Folders to create (a zip's directory entries: empty folders included). */
+  folders: string[];
+  /** Accepted files that were not UTF-8 and were read as Windows-1252. */
+  legacyEncoded: string[];
   /** How many files were skipped for each reason, with up to 5 example paths. */
   skipped: { reason: string; count: number; examples: string[] }[];
   total: number;
-}
-
-/** Binary when it has a NUL byte in its first 8 KB or is not valid UTF-8. */
-export function decodeText(bytes: Uint8Array): string | undefined {
-  const head = bytes.subarray(0, 8192);
-  if (head.includes(0)) return undefined;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Called as files are looked at: how many so far, of how many. */
@@ -48,15 +42,18 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
     skipped.set(reason, s);
   };
   const accepted: [string, string][] = [];
+  const legacyEncoded: string[] = [];
   const seen = new Set<string>();
+  const { files: expanded, folders: zipFolders } = await openZips(incoming, limits.maxZipBytes, skip);
+  const folders = zipFolders.filter((f) => !SKIPPED_FOLDERS.test(f) && !pathProblem(f) && !existing.has(f));
   let room = Math.max(0, limits.maxFiles - existing.size);
   // In name order (as the tree shows them): when the limit cuts, it is clear which files came in,
   // whatever order the browser listed the folder in.
   const byName = new Intl.Collator('en', { numeric: true }).compare;
-  const ordered = [...incoming].sort((a, b) => byName(a.path, b.path));
+  const ordered = [...expanded].sort((a, b) => byName(a.path, b.path));
   for (const [i, f] of ordered.entries()) {
     if (onProgress && i % PROGRESS_EVERY === 0) {
-      onProgress(i, incoming.length);
+      onProgress(i, expanded.length);
       await new Promise((r) => setTimeout(r, 0));
     }
     const path = normalizePath(f.path);
@@ -66,25 +63,42 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
     if (existing.has(path) || seen.has(path)) { skip('already in the workspace (yours is kept)', path); continue; }
     if (f.size > limits.maxFileBytes) { skip(`larger than ${limits.maxFileBytes / 1024 / 1024} MB`, path); continue; }
     if (room === 0) { skip(`over the workspace limit of ${limits.maxFiles.toLocaleString('en')} files`, path); continue; }
-    const text = decodeText(await f.read());
-    if (text === undefined) { skip('binary (not UTF-8 text)', path); continue; }
-    accepted.push([path, text]);
+    const decoded = decodeText(await f.read());
+    if (!decoded) { skip('binary (not text)', path); continue; }
+    if (decoded.encoding === 'windows-1252') legacyEncoded.push(path);
+    accepted.push([path, decoded.text]);
     seen.add(path);
     room--;
   }
-  onProgress?.(incoming.length, incoming.length);
-  return { accepted, skipped: [...skipped].map(([reason, s]) => ({ reason, ...s })), total: incoming.length };
+  onProgress?.(expanded.length, expanded.length);
+  return { accepted, folders, legacyEncoded, skipped: [...skipped].map(([reason, s]) => ({ reason, ...s })), total: expanded.length };
+}
+
+/** The incoming files with every zip replaced by what it holds; a zip that cannot be opened is skipped. */
+async function openZips(incoming: IncomingFile[], maxZipBytes: number, skip: (reason: string, path: string) => void): Promise<{ files: IncomingFile[]; folders: string[] }> {
+  const files: IncomingFile[] = [];
+  const folders: string[] = [];
+  for (const f of incoming) {
+    if (!isZip(f.path)) { files.push(f); continue; }
+    if (f.size > maxZipBytes) { skip(`zip files larger than ${maxZipBytes / 1024 / 1024} MB`, f.path); continue; }
+    try {
+      const z = unzipEntries(f.path, await f.read());
+      files.push(...z.files);
+      folders.push(...z.folders);
+    } catch {
+      skip('zip files that could not be opened', f.path);
+    }
+  }
+  return { files, folders };
 }
 
 export function describeImport(r: ImportReport): string {
   const parts = [`Imported ${r.accepted.length.toLocaleString('en')} of ${r.total.toLocaleString('en')} files.`];
   for (const s of r.skipped) parts.push(`Skipped ${s.count.toLocaleString('en')} ${s.reason} (e.g. ${s.examples.slice(0, 3).join(', ')}).`);
+  if (r.legacyEncoded.length) {
+    const shown = r.legacyEncoded.slice(0, 5).join(', ');
+    const more = r.legacyEncoded.length > 5 ? ` and ${(r.legacyEncoded.length - 5).toLocaleString('en')} more` : '';
+    parts.push(`Read as Windows-1252 (not UTF-8; check accents and symbols): ${shown}${more}.`);
+  }
   return parts.join(' ');
-}
-
-/** The workspace as a zip file (UTF-8 text, folders as path prefixes). */
-export function zipWorkspace(files: Iterable<[string, string]>): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
-  for (const [p, c] of files) entries[p] = strToU8(c);
-  return zipSync(entries, { level: 6 });
 }

@@ -59,6 +59,40 @@ describe('Workspace', () => {
     expect(ws.paths()).toEqual(['lib/a2.py']);
     expect(ws.freeName('lib/a2.py')).toBe('lib/a2 (2).py');
   });
+
+  it('a deleted folder comes back with its files, their latest text and its empty folders', () => {
+    const ws = new Workspace({ files: [['src/a.py', 'x'], ['src/deep/b.py', 'y'], ['top.py', 't']], folders: ['src/empty'] });
+    ws.attach('src/a.py', () => 'typed, not yet read');
+    ws.edit('src/a.py', [{ offset: 0, length: 1, text: 'typed, not yet read' }]);
+    const gone = ws.contentsOf('src');
+    ws.delete('src');
+    expect(ws.paths()).toEqual(['top.py']);
+    const changes: string[] = [];
+    ws.subscribe((c) => changes.push(c.kind));
+    expect(ws.restore(gone)).toEqual({ ok: true });
+    expect(changes).toEqual(['created']);
+    expect(ws.read('src/a.py')).toBe('typed, not yet read');
+    expect(ws.read('src/deep/b.py')).toBe('y');
+    expect(ws.isFolder('src/empty')).toBe(true);
+  });
+
+  it('undoing a delete never overwrites a file created at the same path since', () => {
+    const ws = new Workspace({ files: [['a.py', 'old'], ['b.py', 'b']], folders: [] });
+    const gone = ws.contentsOf('a.py');
+    ws.delete('a.py');
+    ws.createFile('a.py', 'new');
+    expect(ws.restore(gone)).toMatchObject({ ok: false, error: expect.stringContaining('"a.py"') });
+    expect(ws.read('a.py')).toBe('new');
+  });
+
+  it('putMany adds empty folders, and says so when only folders changed', () => {
+    const ws = new Workspace({ files: [['a.py', '']], folders: [] });
+    const changes: string[] = [];
+    ws.subscribe((c) => changes.push(c.kind));
+    ws.putMany([], ['x/y', 'a.py/no']);
+    expect(ws.folders().sort()).toEqual(['x', 'x/y']);
+    expect(changes).toEqual(['folders']);
+  });
 });
 
 describe('AutoSaver', () => {

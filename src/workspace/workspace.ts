@@ -135,9 +135,11 @@ export class Workspace {
     return ok;
   }
 
-  /** Adds many files at once (import, diff): existing ones are overwritten. */
-  putMany(entries: [string, string][]): void {
+  /** Adds many files (and folders, which may be empty) at once (import, diff): existing files are overwritten. */
+  putMany(entries: [string, string][], folders: readonly string[] = []): void {
     const created: string[] = [];
+    const foldersBefore = this.folderSet.size;
+    for (const f of folders) if (!this.files.has(f) && !ancestors(f).some((a) => this.files.has(a))) for (const a of [...ancestors(f), f]) this.folderSet.add(a);
     for (const [path, content] of entries) {
       if (this.files.has(path)) {
         if (this.read(path) !== content) {
@@ -151,6 +153,7 @@ export class Workspace {
       created.push(path);
     }
     if (created.length) this.emit({ kind: 'created', paths: created });
+    else if (this.folderSet.size !== foldersBefore) this.emit({ kind: 'folders' });
   }
 
   createFolder(rawPath: string): Result {
@@ -224,6 +227,27 @@ export class Workspace {
     const sources = moves.map(([from]) => this.live.get(from));
     for (const [from] of moves) this.live.delete(from);
     moves.forEach(([, to], i) => { const s = sources[i]; if (s) this.live.set(to, s); });
+  }
+
+  /** A file, or a folder with everything in it, as it is now: what a delete would take away (and an undo put back). */
+  contentsOf(rawPath: string): WorkspaceSnapshot {
+    const path = normalizePath(rawPath);
+    if (this.files.has(path)) return { files: [[path, this.read(path)!]], folders: [] };
+    if (!this.folderSet.has(path)) return { files: [], folders: [] };
+    const files = this.paths().filter((p) => isWithin(p, path)).map((p): [string, string] => [p, this.read(p)!]);
+    return { files, folders: this.folders().filter((f) => isWithin(f, path)) };
+  }
+
+  /**
+   * Puts back what `contentsOf` returned (undoing a delete). A file created
+   * at the same path since is kept, never overwritten: the error names it.
+   */
+  restore(contents: WorkspaceSnapshot): Result {
+    const taken = contents.files.filter(([p]) => this.clash(p));
+    const free = contents.files.filter(([p]) => !this.clash(p));
+    this.putMany(free, contents.folders);
+    if (taken.length) return fail(`kept the newer ${taken.map(([p]) => `"${p}"`).join(', ')}; the deleted version was not restored`);
+    return ok;
   }
 
   /** Deletes a file, or a folder with everything in it. */

@@ -13,8 +13,8 @@ export function useImport(workspace: Workspace, openFile: (path: string) => void
       if (!list) return;
       const r = await prepareImport(list, workspace, undefined, (done, total) =>
         setReport({ text: `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} files looked at…`, error: false }));
-      workspace.putMany(r.accepted);
-      setReport({ text: describeImport(r), error: r.skipped.length > 0 });
+      workspace.putMany(r.accepted, r.folders);
+      setReport({ text: describeImport(r), error: r.skipped.length > 0 || r.legacyEncoded.length > 0 });
       if (r.accepted[0]) openFile(r.accepted[0][0]);
     } catch (e) {
       setReport({ text: `Import failed: ${(e as Error).message.replace(/\.$/, '')}. Nothing in the workspace was changed.`, error: true });
