@@ -4,6 +4,7 @@
 // and a reload; a hunk is accepted or reverted in the diff view.
 import { editorText, expect, ghostText, test } from './fixtures/ide';
 import { openInTree, shot } from './fixtures/workspace';
+import { ADD_CIRCUMFERENCE, GEOMETRY, GEOMETRY_APPLIED } from '../src/workspace/testing/geometry-diff';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
@@ -79,26 +80,6 @@ test('text that is not a diff is refused with a clear message and nothing change
   await expect(page.getByTestId('file-count')).toHaveText('2 files');
 });
 
-const GEOMETRY = 'import math\n\n\ndef area(r):\n    return math.pi * r * r\n\n\ndef main():\n    print(area(2))\n';
-// Two lines of context: once applied, the blank lines and `def main():` also
-// follow the new function, so the hunk's context matches again further down.
-const ADD_CIRCUMFERENCE = `diff --git a/geometry.py b/geometry.py
---- a/geometry.py
-+++ b/geometry.py
-@@ -1,2 +1,3 @@
- import math
-+import sys
- 
-@@ -6,3 +7,7 @@ def area(r):
- 
- 
-+def circumference(r):
-+    return 2 * math.pi * r
-+
-+
- def main():
-`;
-const APPLIED = GEOMETRY.replace('import math\n', 'import math\nimport sys\n').replace('def main', 'def circumference(r):\n    return 2 * math.pi * r\n\n\ndef main');
 
 async function geometryText(page: import('@playwright/test').Page): Promise<string> {
   await page.getByTestId('view-editor').click();
@@ -114,13 +95,13 @@ test('the same diff applied twice: the second time it is already applied and the
   await page.getByTestId('diff-input').fill(ADD_CIRCUMFERENCE);
   await page.getByTestId('diff-apply').click();
   await expect(page.getByTestId('diff-summary')).toContainText('2 hunks applied, 0 already applied, 0 conflicts');
-  expect(await geometryText(page)).toBe(APPLIED);
+  expect(await geometryText(page)).toBe(GEOMETRY_APPLIED);
   await page.getByTestId('diff-apply').click();
   await expect(page.getByTestId('diff-summary')).toContainText('0 hunks applied, 2 already applied, 0 conflicts');
   await expect(page.getByTestId('diff-status-geometry.py')).toHaveAttribute('data-status', 'already-applied');
   await expect(page.getByTestId('diff-status-geometry.py')).toContainText('already applied: nothing changed');
   for (const i of [0, 1]) await expect(page.getByTestId(`hunk-geometry.py-${i}`)).toHaveAttribute('data-state', 'already-applied');
-  expect(await geometryText(page)).toBe(APPLIED);
+  expect(await geometryText(page)).toBe(GEOMETRY_APPLIED);
 });
 
 test('hunks are accepted or reverted in the diff view; the diff, the report and the hunk states survive a view switch and a reload', async ({ page, openIde }) => {
@@ -165,7 +146,7 @@ test('hunks are accepted or reverted in the diff view; the diff, the report and 
   // and the reverted hunk can still be put back after the reload
   await page.getByTestId('hunk-accept-1').click();
   await expect(page.getByTestId('review-hunk-1')).toHaveAttribute('data-state', 'accepted');
-  expect(await geometryText(page)).toBe(APPLIED);
+  expect(await geometryText(page)).toBe(GEOMETRY_APPLIED);
 });
 
 test('a malformed diff says which line is wrong, changes nothing and keeps the pasted text', async ({ page, openIde }) => {

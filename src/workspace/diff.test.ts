@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyUnifiedDiff, hunkCounts, reapplyHunk, revertHunk } from './diff';
+import { ADD_CIRCUMFERENCE, GEOMETRY } from './testing/geometry-diff';
 
 const FILE = ['def a():', '    return 1', '', '', 'def b():', '    return 2', '', '', 'def c():', '    return 3', ''].join('\n');
 
@@ -22,25 +23,6 @@ new file mode 100644
 @@ -0,0 +1,2 @@
 +x = 1
 +y = 2
-`;
-
-const GEOMETRY = ['import math', '', '', 'def area(r):', '    return math.pi * r * r', '', '', 'def main():', '    print(area(2))', ''].join('\n');
-// -U2 context: the blank lines and `def main():` also follow the new function,
-// so the first hunk's context still matches (further down) once it is applied
-const ADD_CIRCUMFERENCE = `--- a/geometry.py
-+++ b/geometry.py
-@@ -1,2 +1,3 @@
- import math
-+import sys
- 
-@@ -6,3 +7,7 @@ def area(r):
- 
- 
-+def circumference(r):
-+    return 2 * math.pi * r
-+
-+
- def main():
 `;
 
 /** Applies a report's results to a map of files, as the review panel does. */
