@@ -122,11 +122,15 @@ export class CompletionEngine {
    */
   prefill(req: EngineRequest, signal: AbortSignal): void {
     this.readAhead?.abort();
+    const scan = this.egressFor(req).endpoint !== undefined;
+    const readAhead = this.inference.loaded !== undefined && this.config.model.reuseCache !== false;
+    // Preparing builds the prompt and gathers snippets: not worth a keystroke's time when neither use below wants it.
+    if (!scan && !readAhead) return;
     // The same prompt the request will have (snippets included), up to the cursor.
     const { ctx, router } = this.prepare(req);
     // The egress gate reads all that would leave on an escalation: let it read it now, in slices, between keystrokes.
-    if (this.egressFor(req).endpoint) prescanOutgoing(ctx, signal).catch(() => undefined); // the escalation's own scan reports a failure
-    if (!this.inference.loaded || this.config.model.reuseCache === false) return;
+    if (scan) prescanOutgoing(ctx, signal).catch(() => undefined); // the escalation's own scan reports a failure
+    if (!readAhead) return;
     const ac = new AbortController();
     this.readAhead = ac;
     signal.addEventListener('abort', () => ac.abort(), { once: true });
