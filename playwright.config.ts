@@ -28,14 +28,14 @@ export default defineConfig({
   use: { baseURL: `http://localhost:${PORT}`, screenshot: 'only-on-failure', trace: 'off' },
   webServer: [
     {
-      command: `npx vite preview --mode test --port ${PORT} --strictPort --outDir ${DIST}`,
+      command: `npx vite preview --configLoader runner --mode test --port ${PORT} --strictPort --outDir ${DIST}`,
       url: `http://localhost:${PORT}/config.json`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     // Served when built (`npm test` builds both); the spec says so when it is not.
     ...(existsSync(join(PROD_DIST, 'index.html')) ? [{
-      command: `npx vite preview --port ${PROD_PORT} --strictPort --outDir ${PROD_DIST}`,
+      command: `npx vite preview --configLoader runner --port ${PROD_PORT} --strictPort --outDir ${PROD_DIST}`,
       url: `http://localhost:${PROD_PORT}/config.json`,
       reuseExistingServer: false,
       timeout: 60_000,

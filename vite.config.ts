@@ -9,13 +9,18 @@ import { configProblems, resolveConfig } from './src/config/merge';
 import type { AppConfig, ConfigLayer } from './src/config/types';
 import { buildCsp } from './src/privacy/csp';
 
+// The package scripts load this file with `--configLoader runner`: it imports
+// the app's own TypeScript modules (the config rules, the CSP builder) so the
+// served headers and the app agree, and Vite's default loader bundles it and
+// warns that such imports will not load once Node loads configs natively.
+
 /**
  * In dev, sends RAW_IN_DEV's files (ONNX Runtime's .mjs) untransformed at the
  * URL their `?url` import gives (see vendor-assets.ts). The build emits `?url`
  * files byte for byte under a content-hashed name, so nothing is needed there.
  */
 function rawInDev(): Plugin {
-  const requireFromRoot = createRequire(path.join(__dirname, 'package.json'));
+  const requireFromRoot = createRequire(path.join(import.meta.dirname, 'package.json'));
   const files = new Set(RAW_IN_DEV.map((spec) => requireFromRoot.resolve(spec)));
   return {
     name: 'raw-in-dev',
@@ -49,7 +54,7 @@ const TEST_BUILD_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
 function orgCsp(mode: string): string {
   let cfg: AppConfig = DEFAULT_CONFIG;
   try {
-    const layer = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'public', 'config.json'), 'utf8')) as ConfigLayer;
+    const layer = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'public', 'config.json'), 'utf8')) as ConfigLayer;
     const merged = resolveConfig(DEFAULT_CONFIG, layer);
     if (!merged.problems.length && !configProblems(merged.config).length) cfg = merged.config;
   } catch {

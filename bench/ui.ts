@@ -110,7 +110,7 @@ function ensureBuild(outDir: string, extra: string[] = []): void {
   if (existsSync(built) && !process.argv.includes('--rebuild') && statSync(built).mtimeMs > sources) return;
   progress(`building the app into ${outDir}/ (vite build --mode test ${extra.join(' ')})`);
   // A test build: the bench drives the editor through window.__ide (src/platform/test-seams.ts).
-  execFileSync('npx', ['vite', 'build', '--mode', 'test', '--outDir', outDir, ...extra], { cwd: REPO, stdio: 'ignore' });
+  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--mode', 'test', '--outDir', outDir, ...extra], { cwd: REPO, stdio: 'ignore' });
 }
 
 /** Navigation start to the first keystroke visible in the editor's model. */
@@ -313,7 +313,7 @@ export const suite: BenchSuite = {
     const o = options(process.argv.slice(2));
     const outDir = o.profileOnly ? PROFILE_OUT : OUT;
     ensureBuild(outDir, o.profileOnly ? ['--minify', 'false', '--sourcemap'] : []);
-    const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), mode: 'test', build: { outDir }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
+    const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), configLoader: 'runner', mode: 'test', build: { outDir }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
     const origin = `http://localhost:${PORT}`;
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
     const machine = { cores: cpus().length, loadavgBefore: loadavg() };

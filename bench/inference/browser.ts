@@ -25,6 +25,7 @@ export async function startVite(port = PORT, plugins: Plugin[] = []): Promise<Vi
     plugins,
     root: REPO,
     configFile: join(REPO, 'vite.config.ts'),
+    configLoader: 'runner',
     // Its own dependency cache: never disturbs another dev server's.
     cacheDir: join(REPO, 'node_modules', '.vite-bench'),
     // No HMR and no file watching: other people edit src/ while the bench runs,
