@@ -1,5 +1,5 @@
 // `npm run bench eval`: the harness's ground-truth throughput, measured, not
-// assumed. Targets (issue 6): the 1,033 HumanEval single-line tasks within
+// assumed. Targets: the 1,033 HumanEval single-line tasks within
 // 2 minutes, and SAFIM's java + cpp development tasks within 10 minutes
 // together, on a 2-core machine. SAFIM's C# sample (Mono) gets the java + cpp
 // target's time per task (600 s / 480 tasks x 120 tasks = 150 s). The compile

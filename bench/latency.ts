@@ -1,5 +1,5 @@
 // `npm run bench latency`: what a completion costs at real model size, on the
-// random-weight twins of the real models (scripts/fixture-models, issue 11):
+// random-weight twins of the real models (scripts/fixture-models):
 // time to first token and decoding speed per runtime and prompt budget, and a
 // typing replay (a real file retyped with human pauses, a request after each
 // pause) with and without KV-cache reuse, side by side in one run.

@@ -1,11 +1,9 @@
 // Percentiles and timing helpers shared by the bench suites.
 
-export function percentile(values: readonly number[], p: number): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[idx];
-}
+import { percentile as nearestRank } from '../src/platform/percentile';
+
+/** The app's nearest-rank percentile; NaN without values, so a table cell shows that nothing was measured. */
+export const percentile = (values: readonly number[], p: number): number => nearestRank(values, p) ?? Number.NaN;
 
 export const median = (v: readonly number[]) => percentile(v, 50);
 

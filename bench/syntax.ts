@@ -2,7 +2,7 @@
 // ends, side by side in one run on the same contexts, and the live-document
 // path on files of 100, 1,000 and 10,000 lines, in each of the 8 languages.
 //
-// Targets (issue 3): p50 <= 1 ms and p95 <= 5 ms per validation on the
+// Targets: p50 <= 1 ms and p95 <= 5 ms per validation on the
 // benchmark contexts; >= 100x faster than javac and g++ -fsyntax-only (run
 // per file, as processes, which is how those front ends are used); a
 // 10,000-line file within 3x of a 100-line one on the live path.

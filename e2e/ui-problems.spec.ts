@@ -1,4 +1,4 @@
-// What a new user ran into (issue 15), each fixed and held here: honest device
+// What a new user ran into, each fixed and held here: honest device
 // and network messages, what is known of delivery, a ledger that fits its panel,
 // a whole circuit-breaker message, a privacy switch that agrees with the
 // header, Settings that closes on Escape and keeps its controls inside, tabs

@@ -4,6 +4,7 @@ import { typingReplay, type ReplayOptions } from '../../src/completion/testing/t
 import { driveReplay, type ReplayRequest, type ReplaySettings } from './replay-driver';
 import { probeSpeed, type SpeedSample } from './speed-probe';
 import { runEndurance, type EnduranceResult } from './endurance';
+import { median } from '../stats';
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
@@ -87,8 +88,7 @@ export async function nodeOverhead(root: string, model: string, dtype: string, s
   }
   await ours.dispose();
   await bare.dispose();
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const ratio = (xs: Record<string, number[]>) => Math.round((med(xs.pipeline) / med(xs.bare)) * 1000) / 1000;
+  const ratio = (xs: Record<string, number[]>) => Math.round((median(xs.pipeline) / median(xs.bare)) * 1000) / 1000;
   return {
     bareMs: times.bare.map(Math.round), pipelineMs: times.pipeline.map(Math.round), ratio: ratio(times),
     bareCpuMs: cpu.bare.map(Math.round), pipelineCpuMs: cpu.pipeline.map(Math.round), cpuRatio: ratio(cpu),

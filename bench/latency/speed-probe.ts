@@ -3,6 +3,7 @@
 // (the rest is decoding). Runs in Node and in the browser bench worker.
 import type { LoadedModel } from '../../src/inference/local-model';
 import { measurementPrompt } from '../../src/inference/warm-up';
+import { median } from '../stats';
 
 export interface SpeedSample {
   promptTokens: number;
@@ -34,8 +35,8 @@ export async function probeSpeed(model: LoadedModel, family: string, source: str
   return medianSample(samples);
 }
 
-/** Each measure's median (the upper one of an even count) over samples of one configuration. */
+/** Each measure's median over samples of one configuration. */
 export function medianSample(samples: readonly SpeedSample[]): SpeedSample {
-  const mid = (f: (s: SpeedSample) => number) => samples.map(f).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  const mid = (f: (s: SpeedSample) => number) => median(samples.map(f));
   return { promptTokens: mid((s) => s.promptTokens), ttftMs: mid((s) => s.ttftMs), msPerToken: mid((s) => s.msPerToken), decodeTokPerS: mid((s) => s.decodeTokPerS) };
 }

@@ -4,6 +4,7 @@
 // model always runs first, an escalation adds the large model's time.
 import { decideRoute, type Aggregation, type RoutingPolicy } from '../../src/completion/router';
 import type { SimRow } from './rows';
+import { percentile } from '../../src/platform/percentile';
 
 export interface PolicySpec {
   policy: RoutingPolicy;
@@ -45,11 +46,7 @@ export function escalates(row: SimRow, spec: PolicySpec): boolean {
   return d.action === 'escalate';
 }
 
-function p95(values: number[]): number {
-  if (!values.length) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-}
+const p95 = (values: readonly number[]): number => percentile(values, 95) ?? 0;
 
 export function evaluatePolicy(rows: readonly SimRow[], spec: PolicySpec): PolicyMetrics {
   let passed = 0, escalated = 0, falseEsc = 0, missed = 0, wrong = 0, wrongInvalid = 0;

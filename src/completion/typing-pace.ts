@@ -6,6 +6,7 @@
 // longer than nearly all of them (1.5 x their 90th percentile). Like Cody, a run of
 // suggestions the person did not take makes the wait grow, and one they take
 // resets it. An explicit request (Alt+\) never waits (the editor's concern).
+import { percentile } from '../platform/percentile';
 
 export interface PaceOptions {
   /** The wait before any key was seen (the configured editor.debounceMs). */
@@ -72,8 +73,7 @@ export class TypingPace {
     const o = this.o;
     let base = o.initialMs;
     if (this.gaps.length >= MIN_GAPS) {
-      const sorted = [...this.gaps].sort((a, b) => a - b);
-      base = o.factor * sorted[Math.min(sorted.length - 1, Math.ceil(o.quantile * sorted.length) - 1)];
+      base = o.factor * percentile(this.gaps, o.quantile * 100)!;
     }
     const extra = Math.min(o.maxExtraMs, Math.max(0, this.rejections - o.freeRejections) * o.rejectionStepMs);
     return Math.round(Math.min(o.maxMs, Math.max(o.minMs, base)) + extra);

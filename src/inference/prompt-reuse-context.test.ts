@@ -44,6 +44,6 @@ describe('KV-cache reuse with workspace snippets', () => {
     // The replay types in one or two scopes: the snippets changed at most once.
     expect(starts.size).toBeLessThanOrEqual(2);
     expect(computed[0]).toBe(full[0]);
-    expect(median(full) / median(computed)).toBeGreaterThan(4);
+    expect(median(full)! / median(computed)!).toBeGreaterThan(4);
   });
 });

@@ -34,7 +34,7 @@ describe('KV-cache reuse across requests', () => {
       full.push(a.stats!.promptTokens);
     }
     // Later requests read mostly the suffix and what was typed (or only what was typed, with the cursor line in the middle).
-    expect(median(full) / median(computed)).toBeGreaterThan(4);
+    expect(median(full)! / median(computed)!).toBeGreaterThan(4);
   });
 
   it('with the cursor line in the middle, a read-ahead while typing leaves the request almost nothing to read; at the prefix end it leaves the suffix', async () => {

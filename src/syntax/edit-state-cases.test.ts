@@ -1,4 +1,4 @@
-// The cases issue 12 names, one by one, on real parses: a file that already
+// The named edit-state cases, one by one, on real parses: a file that already
 // holds an unrelated error, C++ statement-like macros, reserved words. The
 // corpus test (edit-states.test.ts) measures the whole class; these pin the
 // named examples and the pieces (blanking, macro uses) they rest on.

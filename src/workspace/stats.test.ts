@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { capEvents, percentile, summarize, type StatEvent } from './stats';
+import { capEvents, summarize, type StatEvent } from './stats';
 
 describe('stats', () => {
-  it('percentiles by nearest rank', () => {
-    expect(percentile([], 50)).toBeUndefined();
-    expect(percentile([1, 2, 3, 4], 50)).toBe(2);
-    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
-  });
   it('summarises shares, rate, latency per route, bytes and the saving', () => {
     const ev: StatEvent[] = [
       { k: 'result', t: 1, route: 'local', ms: 100, bytes: 0 },

@@ -3,6 +3,7 @@
 // bytes per delivery state (delivered, not delivered, delivery unknown: see
 // src/endpoint/errors.ts), and an estimate of the large model's accelerator time saved
 // against always escalating. Pure: events in, summary out.
+import { percentile } from '../platform/percentile';
 
 export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
 export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
@@ -41,13 +42,6 @@ export interface StatsSummary {
   saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
 }
 
-/** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: number[], p: number): number | undefined {
-  if (!sorted.length) return undefined;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
 export function summarize(events: readonly StatEvent[]): StatsSummary {
   const lat: Record<StatRoute, number[]> = { local: [], escalated: [], blocked: [], failed: [] };
   const count: Record<StatRoute, number> = { local: 0, escalated: 0, blocked: 0, failed: 0 };
@@ -67,8 +61,7 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   const results = STAT_ROUTES.reduce((a, r) => a + count[r], 0);
   const share = Object.fromEntries(STAT_ROUTES.map((r) => [r, results ? count[r] / results : 0])) as Record<StatRoute, number>;
   const latency = Object.fromEntries(STAT_ROUTES.map((r) => {
-    const s = [...lat[r]].sort((a, b) => a - b);
-    return [r, { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95) }];
+    return [r, { n: lat[r].length, p50: percentile(lat[r], 50), p95: percentile(lat[r], 95) }];
   })) as StatsSummary['latency'];
   const notSent = count.local + count.blocked;
   const measured = latency.escalated.p50;

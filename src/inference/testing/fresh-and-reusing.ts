@@ -35,4 +35,4 @@ export function freshAndReusingModels(tag: string): FreshAndReusing {
   return models;
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export { median } from '../../platform/percentile';
