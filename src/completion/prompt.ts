@@ -9,6 +9,7 @@
 // stable-choice.ts), while the window changes at the cursor on every key.
 import { windowContext, type ContextWindow } from './context-window';
 import { fimTemplate } from './fim';
+import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from './workspace-context/languages';
 import type { FimFamily } from './types';
 
@@ -16,6 +17,8 @@ import type { FimFamily } from './types';
 export interface PromptSnippet {
   file: string;
   text: string;
+  /** 0-based line of the file where `text` starts: a file's snippets are written in line order under one entry (snippets-by-file.ts). */
+  startLine?: number;
 }
 
 export interface PromptContext {
@@ -46,7 +49,7 @@ export interface LocalPrompt {
   prefix: string;
   suffix: string;
   window?: ContextWindow;
-  /** The snippets that fit, in prompt order, with the tokens each took (its path line included). */
+  /** The snippets that fit, best first, with the tokens each added (a file's first one: its path line included). */
   snippets: { file: string; tokens: number }[];
   /** Where the cursor is in `prompt`: what a read-ahead may compute before the user stops typing. */
   cursorAt: number;
@@ -129,12 +132,12 @@ export function fimWithSnippets(family: FimFamily | string, prefix: string, suff
   if (!context?.snippets.length) return tpl.build(prefix, suffix);
   const repo = tpl.repository;
   if (!repo) return tpl.build(snippetsAsComments(context) + prefix, suffix);
-  return repo.header(context.repoName ?? defaultRepoName(context.file)) + context.snippets.map((s) => repo.file(s.file, s.text)).join('') + repo.current(context.file) + tpl.build(prefix, suffix);
+  return repo.header(context.repoName ?? defaultRepoName(context.file)) + snippetsByFile(context.snippets).map((s) => repo.file(s.file, s.text)).join('') + repo.current(context.file) + tpl.build(prefix, suffix);
 }
 
 /** The snippets as comment lines, for a prefix that a server puts into its own template. */
 export function snippetsAsComments(context: SnippetContext): string {
-  return context.snippets.map((s) => snippetAsComments(s, context.file)).join('');
+  return snippetsByFile(context.snippets, BARE_GAP).map((s) => snippetAsComments(s, context.file)).join('');
 }
 
 export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
@@ -142,8 +145,10 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const ctx = i.context;
   const repo = tpl.repository;
   const render = (s: PromptSnippet) => (repo ? repo.file(s.file, s.text) : snippetAsComments(s, ctx!.file));
+  const rendered = (list: readonly PromptSnippet[]) => snippetsByFile(list, repo ? undefined : BARE_GAP).map(render).join('');
 
   // Snippets in their order while they fit their share; one too big is skipped, the next may fit.
+  // Counted as written, a file's snippets under one entry: a second part of a file costs its lines, not another path line.
   const fitted: PromptSnippet[] = [];
   const taken: { file: string; tokens: number }[] = [];
   let used = 0;
@@ -151,12 +156,11 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
     const frame = repo ? i.countTokens(repo.header(ctx.repoName ?? defaultRepoName(ctx.file)) + repo.current(ctx.file)) : 0;
     const room = i.budget === undefined ? Infinity : Math.floor(i.budget * Math.max(0, Math.min(1, ctx.share))) - frame;
     for (const s of ctx.snippets) {
-      const piece = render(s);
-      const tokens = i.countTokens(piece);
-      if (used + tokens > room) continue;
+      const total = i.countTokens(rendered([...fitted, s]));
+      if (total > room) continue;
       fitted.push(s);
-      taken.push({ file: s.file, tokens });
-      used += tokens;
+      taken.push({ file: s.file, tokens: total - used });
+      used = total;
     }
     if (taken.length) used += frame;
   }

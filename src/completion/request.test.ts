@@ -21,7 +21,7 @@ describe('prepareRequest', () => {
     expect(ctx.context?.snippets[0]).toMatchObject({ file: 'app/util.py', reason: 'definition', name: 'scale' });
     expect(ctx.context?.snippets[0].source).toContain('def scale(x, k):');
     const local = localRequestOf(ctx, router);
-    expect(local.context?.snippets[0]).toEqual({ file: 'app/util.py', text: 'def scale(x, k):\n    return x * k' });
+    expect(local.context?.snippets[0]).toEqual({ file: 'app/util.py', text: 'def scale(x, k):\n    return x * k', startLine: 0 });
     expect(local.context?.share).toBe(DEFAULT_CONFIG.context.share);
     expect(local.extent).toBe('line');
   });

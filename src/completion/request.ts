@@ -80,7 +80,7 @@ export function localRequestOf(ctx: CompletionContext, router: RouterConfig): Co
     ...(ctx.cursorLineInMiddle && { cursorLineInMiddle: true }),
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
-    // The worker gets only what the prompt needs (the snippets' text and paths).
-    ...(ctx.context && { context: { file: ctx.context.file, share: ctx.context.share, snippets: ctx.context.snippets.map(({ file, text }) => ({ file, text })) } }),
+    // The worker gets only what the prompt needs (the snippets' text, paths and first lines).
+    ...(ctx.context && { context: { file: ctx.context.file, share: ctx.context.share, snippets: ctx.context.snippets.map(({ file, text, startLine }) => ({ file, text, startLine })) } }),
   };
 }

@@ -18,7 +18,9 @@ describe('imports resolved within the workspace', () => {
 
   it('Python: a parenthesised import over several lines', () => {
     const got = resolveImports('from .utils import (\n    a,\n    b,\n)\n', 'pkg/m.py', 'python', paths(['pkg/utils.py']));
-    expect(got).toEqual([{ path: 'pkg/utils.py', names: ['a', 'b'] }]);
+    expect(got).toMatchObject([{ path: 'pkg/utils.py', names: ['a', 'b'] }]);
+    // Offsets are those of the text as written (the fold keeps them).
+    expect(got[0].bindings.map((b) => [b.local, b.imported, b.at])).toEqual([['a', 'a', 25], ['b', 'b', 32]]);
   });
 
   it('JS/TS: relative specifiers with and without extensions, .js meaning .ts, index files, require; packages are not workspace files', () => {
@@ -28,6 +30,12 @@ describe('imports resolved within the workspace', () => {
     expect(files(got)).toEqual(['src/a.ts', 'src/b.js', 'src/lib/index.ts', 'src/util.ts']);
     expect(got.find((g) => g.path === 'src/a.ts')!.names).toEqual(['x', 'z']);
     expect(got.find((g) => g.path === 'src/lib/index.ts')!.names).toEqual(['lib']);
+    // What each name is in the imported file: a named export, the module itself, the default export.
+    expect(got.flatMap((g) => g.bindings.map((b) => [b.local, b.imported]))).toEqual([['x', 'x'], ['z', 'y'], ['lib', undefined], ['u', 'default'], ['b', undefined]]);
+    // Re-exports pass names on without binding any here.
+    const re = resolveImports("export * from './a';\nexport { x as y } from './util';\n", 'src/index.ts', 'js', look);
+    expect(re.flatMap((g) => g.bindings.map((b) => [b.local, b.imported, b.reexport]))).toEqual([['*', undefined, true], ['y', 'x', true]]);
+    expect(re.flatMap((g) => g.names)).toEqual([]);
   });
 
   it('Java: class imports, static imports, wildcards and the same package', () => {
@@ -59,7 +67,9 @@ describe('imports resolved within the workspace', () => {
 
   it('Rust: mod declarations and crate/super paths', () => {
     const look = paths(['src/lib.rs', 'src/parser.rs', 'src/parser/lexer.rs', 'src/ast/mod.rs']);
-    expect(files(resolveImports('mod parser;\nuse crate::ast::{Node, Expr};\n', 'src/lib.rs', 'rust', look))).toEqual(['src/ast/mod.rs', 'src/parser.rs']);
+    const lib = resolveImports('mod parser;\nuse crate::ast::{Node, Expr as E};\n', 'src/lib.rs', 'rust', look);
+    expect(files(lib)).toEqual(['src/ast/mod.rs', 'src/parser.rs']);
+    expect(lib.find((g) => g.path === 'src/ast/mod.rs')!.bindings.map((b) => [b.local, b.imported])).toEqual([['Node', 'Node'], ['E', 'Expr']]);
     expect(files(resolveImports('mod lexer;\nuse super::ast::Node;\n', 'src/parser.rs', 'rust', look))).toEqual(['src/ast/mod.rs', 'src/parser/lexer.rs']);
   });
 });

@@ -5,10 +5,35 @@
 // expressions per language; a form they miss costs a snippet, nothing more.
 import type { RetrievalLanguage } from './languages';
 
+/** One name an import statement binds in the importing file, and what it stands for in the imported one. */
+export interface ImportBinding {
+  /** The name the importing file uses (`pd` for `parsedate as pd`); `*` for a star import or re-export (every exported name). */
+  local: string;
+  /** Its name in the imported file (`default` for a default import); undefined: the module itself (`import * as ns`, `import x`, a Go package, `mod x;`). */
+  imported?: string;
+  /** `export ... from`: passed on to the files importing this one, no local name here. */
+  reexport?: true;
+  /** The binding statement's [start, end) in the text: a name there is not a use of it. */
+  statement: readonly [number, number];
+  /** Offset of the local name in the text (where it was imported: how near the cursor). */
+  at: number;
+}
+
 export interface ImportedFile {
   path: string;
   /** Local names the import binds (`utils` for `from email import utils`, `{parse}` ...); empty: the whole file (include, same package). */
   names: string[];
+  bindings: ImportBinding[];
+}
+
+/** What the per-language readers find: a file and the bindings that point at it. */
+type Found = { path: string; bindings: ImportBinding[] };
+
+/** A binding made by the statement `stmt` found at `start`; `at` is where `local` stands in it (its last whole-word occurrence). */
+function bind(local: string, imported: string | undefined, start: number, stmt: string, reexport = false): ImportBinding {
+  let at = -1;
+  if (local !== '*') for (const m of stmt.matchAll(new RegExp(`(?<![\\w$])${local.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))) at = m.index!;
+  return { local, imported, statement: [start, start + stmt.length], at: start + Math.max(0, at), ...(reexport && { reexport: true as const }) };
 }
 
 /** The workspace's paths, looked up by exact path and by suffix (`a/b.py` finds `src/pkg/a/b.py`). */
@@ -107,29 +132,30 @@ function pythonModule(lookup: PathLookup, from: string, dots: number, module: st
   return undefined;
 }
 
-function pythonImports(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const out: ImportedFile[] = [];
-  // Parenthesised name lists span lines: fold them first.
-  const folded = text.replace(/\(([^()]*)\)/g, (m, inner: string) => (m.includes('\n') ? `(${inner.replace(/\s*\n\s*/g, ' ')})` : m));
+function pythonImports(text: string, from: string, lookup: PathLookup): Found[] {
+  const out: Found[] = [];
+  // Parenthesised name lists span lines: fold them first, blanks for line breaks so that offsets stay those of `text`.
+  const folded = text.replace(/\(([^()]*)\)/g, (m, inner: string) => (m.includes('\n') ? `(${inner.replace(/\s*\n\s*/g, (w) => ' '.repeat(w.length))})` : m));
   for (const m of folded.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^)\n#]+)/gm)) {
     const dots = m[1].length;
-    const names = m[3].split(',').map((n) => n.trim()).filter(Boolean);
-    const bound = names.map((n) => (n.split(/\s+as\s+/)[1] ?? n.split(/\s+as\s+/)[0]).trim());
+    const names = m[3].split(',').map((n) => n.trim()).filter(Boolean).map((n) => {
+      const [orig, alias] = n.split(/\s+as\s+/).map((x) => x.trim());
+      return { orig, local: alias ?? orig };
+    });
     const mod = m[2] ? pythonModule(lookup, from, dots, m[2]) : undefined;
     // `from pkg import name`: name may be a submodule of pkg rather than something defined in it.
-    names.forEach((n, i) => {
-      const orig = n.split(/\s+as\s+/)[0].trim();
-      const sub = orig !== '*' ? pythonModule(lookup, from, dots, m[2] ? `${m[2]}.${orig}` : orig) : undefined;
-      if (sub) out.push({ path: sub, names: [bound[i]] });
-    });
-    if (mod) out.push({ path: mod, names: bound.filter((b) => b !== '*') });
+    for (const n of names) {
+      const sub = n.orig !== '*' ? pythonModule(lookup, from, dots, m[2] ? `${m[2]}.${n.orig}` : n.orig) : undefined;
+      if (sub) out.push({ path: sub, bindings: [bind(n.local, undefined, m.index!, m[0])] });
+    }
+    if (mod) out.push({ path: mod, bindings: names.map((n) => bind(n.local, n.orig === '*' ? undefined : n.orig, m.index!, m[0])) });
   }
   for (const m of folded.matchAll(/^[ \t]*import[ \t]+([\w., \t]+)/gm)) {
     for (const item of m[1].split(',')) {
       const [mod, alias] = item.trim().split(/\s+as\s+/);
       if (!mod) continue;
       const path = pythonModule(lookup, from, 0, mod);
-      if (path) out.push({ path, names: [alias ?? mod.split('.').pop()!] });
+      if (path) out.push({ path, bindings: [bind(alias ?? mod.split('.').pop()!, undefined, m.index!, m[0])] });
     }
   }
   return out;
@@ -148,64 +174,73 @@ function jsModule(lookup: PathLookup, from: string, spec: string): string | unde
   return first(lookup, [...JS_EXTENSIONS.map((e) => base + e), ...JS_EXTENSIONS.map((e) => stem + e)]);
 }
 
-function jsBoundNames(clause: string): string[] {
-  const names: string[] = [];
+/** What an import or export clause binds: `{ a, type B, c as d }`, `* as ns`, a default name; `*` alone for `export *`. */
+function jsClause(clause: string): { local: string; imported?: string }[] {
+  const out: { local: string; imported?: string }[] = [];
   const braces = /\{([^}]*)\}/.exec(clause);
   if (braces) for (const n of braces[1].split(',')) {
-    const parts = n.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
-    const bound = (parts[1] ?? parts[0]).trim();
-    if (bound) names.push(bound);
+    const [orig, alias] = n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).map((x) => x.trim());
+    if (orig) out.push({ local: alias ?? orig, imported: orig });
   }
   const rest = clause.replace(/\{[^}]*\}/, '');
   const ns = /\*\s+as\s+([\w$]+)/.exec(rest);
-  if (ns) names.push(ns[1]);
+  if (ns) out.push({ local: ns[1] });
+  else if (/^\s*\*\s*$/.test(rest)) out.push({ local: '*' });
   const def = /^\s*(?:type\s+)?([\w$]+)/.exec(rest);
-  if (def && def[1] !== 'type') names.push(def[1]);
-  return names;
+  if (def && def[1] !== 'type') out.push({ local: def[1], imported: 'default' });
+  return out;
 }
 
-function jsImports(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const out: ImportedFile[] = [];
+function jsImports(text: string, from: string, lookup: PathLookup): Found[] {
+  const out: Found[] = [];
   for (const m of text.matchAll(/\bimport\s+([^'";]*?)\s+from\s+['"]([^'"]+)['"]/g)) {
     const path = jsModule(lookup, from, m[2]);
-    if (path) out.push({ path, names: jsBoundNames(m[1]) });
+    if (path) out.push({ path, bindings: jsClause(m[1]).map((b) => bind(b.local, b.imported, m.index!, m[0])) });
   }
-  for (const m of text.matchAll(/\bexport\s+[^'";]*?\s+from\s+['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g)) {
-    const path = jsModule(lookup, from, m[1] ?? m[2]);
-    if (path) out.push({ path, names: [] });
+  for (const m of text.matchAll(/\bexport\s+([^'";]*?)\s+from\s+['"]([^'"]+)['"]/g)) {
+    const path = jsModule(lookup, from, m[2]);
+    if (path) out.push({ path, bindings: jsClause(m[1].replace(/^type\s+/, '')).map((b) => bind(b.local, b.imported, m.index!, m[0], true)) });
+  }
+  for (const m of text.matchAll(/\bimport\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    const path = jsModule(lookup, from, m[1]);
+    if (path) out.push({ path, bindings: [] });
   }
   for (const m of text.matchAll(/(?:(?:const|let|var)\s+([\w$]+|\{[^}]*\})\s*=\s*)?require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     const path = jsModule(lookup, from, m[2]);
     if (!path) continue;
-    const names = !m[1] ? [] : m[1].startsWith('{') ? m[1].slice(1, -1).split(',').map((n) => n.split(':').pop()!.trim()).filter(Boolean) : [m[1]];
-    out.push({ path, names });
+    // `const { a, b: c } = require(...)` binds c to the module's b; `const x = require(...)` binds the module.
+    const names = !m[1] ? [] : m[1].startsWith('{')
+      ? m[1].slice(1, -1).split(',').map((n) => n.split(':').map((x) => x.trim())).filter((p) => p[0]).map(([orig, alias]) => ({ local: alias || orig, imported: orig as string | undefined }))
+      : [{ local: m[1], imported: undefined }];
+    out.push({ path, bindings: names.map((b) => bind(b.local, b.imported, m.index!, m[0])) });
   }
   return out;
 }
 
 // ---- Java, C# ---------------------------------------------------------------
 
-function javaImports(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const out: ImportedFile[] = [];
+function javaImports(text: string, from: string, lookup: PathLookup): Found[] {
+  const out: Found[] = [];
   for (const m of text.matchAll(/^[ \t]*import[ \t]+(static[ \t]+)?([\w.]+?)(\.\*)?[ \t]*;/gm)) {
     const parts = m[2].split('.');
     if (m[3]) {
-      for (const dir of lookup.foldersEndingWith(parts.join('/'))) for (const p of lookup.inFolder(dir)) if (p.endsWith('.java')) out.push({ path: p, names: [] });
+      for (const dir of lookup.foldersEndingWith(parts.join('/'))) for (const p of lookup.inFolder(dir)) if (p.endsWith('.java')) out.push({ path: p, bindings: [] });
       continue;
     }
     // A static import names a member: its class is the part before it.
     const cls = m[1] ? parts.slice(0, -1) : parts;
     const path = lookup.endingWith(`${cls.join('/')}.java`, from)[0];
-    if (path) out.push({ path, names: [m[1] ? parts[parts.length - 1] : cls[cls.length - 1]] });
+    const name = m[1] ? parts[parts.length - 1] : cls[cls.length - 1];
+    if (path) out.push({ path, bindings: [bind(name, name, m.index!, m[0])] });
   }
   return out;
 }
 
 /** C#'s `using A.B;` names a namespace, not a file: the files that declare it. */
-function csharpImports(text: string, from: string, namespaces: ReadonlyMap<string, readonly string[]>): ImportedFile[] {
-  const out: ImportedFile[] = [];
+function csharpImports(text: string, from: string, namespaces: ReadonlyMap<string, readonly string[]>): Found[] {
+  const out: Found[] = [];
   for (const m of text.matchAll(/^[ \t]*(?:global[ \t]+)?using[ \t]+(?:static[ \t]+)?(?:\w+[ \t]*=[ \t]*)?([\w.]+)[ \t]*;/gm)) {
-    for (const path of namespaces.get(m[1]) ?? []) if (path !== from) out.push({ path, names: [] });
+    for (const path of namespaces.get(m[1]) ?? []) if (path !== from) out.push({ path, bindings: [] });
   }
   return out;
 }
@@ -217,30 +252,31 @@ export function csharpNamespaces(text: string): string[] {
 
 // ---- C, C++ -----------------------------------------------------------------
 
-function cIncludes(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const out: ImportedFile[] = [];
+function cIncludes(text: string, from: string, lookup: PathLookup): Found[] {
+  const out: Found[] = [];
   for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]/gm)) {
     const path = first(lookup, [join(dirname(from), m[1])]) ?? lookup.endingWith(normalise(m[1]) ?? m[1], from)[0];
-    if (path) out.push({ path, names: [] });
+    if (path) out.push({ path, bindings: [] });
   }
   // foo.c and foo.h belong together even when the .c does not include it by that name.
   const stem = from.replace(/\.[^./]+$/, '');
   for (const ext of ['.h', '.hpp', '.hh', '.hxx', '.c', '.cc', '.cpp', '.cxx']) {
     const twin = stem + ext;
-    if (twin !== from && lookup.has(twin) && !out.some((o) => o.path === twin)) out.push({ path: twin, names: [] });
+    if (twin !== from && lookup.has(twin) && !out.some((o) => o.path === twin)) out.push({ path: twin, bindings: [] });
   }
   return out;
 }
 
 // ---- Go ---------------------------------------------------------------------
 
-function goImports(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const specs: { alias?: string; path: string }[] = [];
-  for (const m of text.matchAll(/^import[ \t]+(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2] });
+function goImports(text: string, from: string, lookup: PathLookup): Found[] {
+  const specs: { alias?: string; path: string; start: number; stmt: string }[] = [];
+  for (const m of text.matchAll(/^import[ \t]+(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2], start: m.index!, stmt: m[0] });
   for (const block of text.matchAll(/^import[ \t]*\(([^)]*)\)/gm)) {
-    for (const m of block[1].matchAll(/^[ \t]*(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2] });
+    const inner = block.index! + block[0].indexOf('(') + 1;
+    for (const m of block[1].matchAll(/^[ \t]*(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2], start: inner + m.index!, stmt: m[0] });
   }
-  const out: ImportedFile[] = [];
+  const out: Found[] = [];
   for (const s of specs) {
     // The module path's tail is the package's folder in the workspace (`example.com/app/store` -> `.../store`).
     const parts = s.path.split('/');
@@ -248,7 +284,7 @@ function goImports(text: string, from: string, lookup: PathLookup): ImportedFile
       const dirs = lookup.foldersEndingWith(parts.slice(i).join('/'));
       if (!dirs.length) continue;
       for (const p of lookup.inFolder(dirs[0])) {
-        if (p.endsWith('.go') && !p.endsWith('_test.go')) out.push({ path: p, names: [s.alias ?? parts[parts.length - 1]] });
+        if (p.endsWith('.go') && !p.endsWith('_test.go')) out.push({ path: p, bindings: [bind(s.alias ?? parts[parts.length - 1], undefined, s.start, s.stmt)] });
       }
       break;
     }
@@ -267,26 +303,29 @@ function rustModuleFile(lookup: PathLookup, folder: string, segments: string[]):
   return undefined;
 }
 
-function rustImports(text: string, from: string, lookup: PathLookup): ImportedFile[] {
-  const out: ImportedFile[] = [];
+function rustImports(text: string, from: string, lookup: PathLookup): Found[] {
+  const out: Found[] = [];
   const dir = dirname(from);
   const base = from.slice(dir ? dir.length + 1 : 0);
   // Child modules of `a.rs` live in `a/`; of `mod.rs`, `lib.rs`, `main.rs` in its own folder.
   const childDir = /^(mod|lib|main)\.rs$/.test(base) ? dir : join(dir, base.replace(/\.rs$/, '')) ?? dir;
   for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;/gm)) {
     const path = rustModuleFile(lookup, childDir, [m[1]]);
-    if (path) out.push({ path, names: [m[1]] });
+    if (path) out.push({ path, bindings: [bind(m[1], undefined, m.index!, m[0])] });
   }
   // The crate root: the nearest folder above holding lib.rs or main.rs.
   let root: string | undefined = dir;
   while (root !== undefined && !lookup.has(join(root, 'lib.rs') ?? '') && !lookup.has(join(root, 'main.rs') ?? '')) root = root ? dirname(root) : undefined;
-  for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+(crate|super|self)::([\w:]+)(?:::\{([^}]*)\})?/gm)) {
+  for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+(crate|super|self)::(\w+(?:::\w+)*)(?:::\{([^}]*)\})?/gm)) {
     const segments = m[2].split('::').filter(Boolean);
     const folder = m[1] === 'crate' ? root : m[1] === 'super' ? (childDir === dir ? dirname(dir) : dir) : childDir;
     if (folder === undefined) continue;
     const path = rustModuleFile(lookup, folder, segments);
-    const names = m[3] ? m[3].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter(Boolean) : [segments[segments.length - 1]];
-    if (path && path !== from) out.push({ path, names });
+    // `use crate::a::{X, Y as Z}` binds X and Z; `use crate::a::b` binds b, an item of a.rs or the module b.rs (retrieval looks).
+    const names = m[3]
+      ? m[3].split(',').map((n) => n.trim().split(/\s+as\s+/)).filter((p) => p[0]).map(([orig, alias]) => ({ local: alias ?? orig, imported: orig }))
+      : [{ local: segments[segments.length - 1], imported: segments[segments.length - 1] }];
+    if (path && path !== from) out.push({ path, bindings: names.map((n) => bind(n.local, n.imported, m.index!, m[0])) });
   }
   return out;
 }
@@ -294,16 +333,16 @@ function rustImports(text: string, from: string, lookup: PathLookup): ImportedFi
 // ---------------------------------------------------------------------------
 
 /** Files the same package shares without an import (Java, Go, C#: the folder is the package, more or less). */
-function samePackage(from: string, language: RetrievalLanguage, lookup: PathLookup): ImportedFile[] {
+function samePackage(from: string, language: RetrievalLanguage, lookup: PathLookup): Found[] {
   if (language !== 'java' && language !== 'go' && language !== 'csharp') return [];
   const ext = from.slice(from.lastIndexOf('.'));
-  return lookup.inFolder(dirname(from)).filter((p) => p !== from && p.endsWith(ext) && !p.endsWith('_test.go')).map((path) => ({ path, names: [] }));
+  return lookup.inFolder(dirname(from)).filter((p) => p !== from && p.endsWith(ext) && !p.endsWith('_test.go')).map((path) => ({ path, bindings: [] }));
 }
 
 export function resolveImports(
   text: string, from: string, language: RetrievalLanguage, lookup: PathLookup, csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportedFile[] {
-  const found = {
+  const found: Found[] = {
     python: () => pythonImports(text, from, lookup),
     js: () => jsImports(text, from, lookup),
     java: () => javaImports(text, from, lookup),
@@ -312,13 +351,14 @@ export function resolveImports(
     go: () => goImports(text, from, lookup),
     rust: () => rustImports(text, from, lookup),
   }[language]();
-  // One entry per file, the names of every import of it merged.
+  // One entry per file, the bindings of every import of it merged; its names are those it binds here (not `*`, not re-exports).
   const byPath = new Map<string, ImportedFile>();
   for (const f of [...found, ...samePackage(from, language, lookup)]) {
     if (f.path === from) continue;
-    const had = byPath.get(f.path);
-    if (had) had.names = [...new Set([...had.names, ...f.names])];
-    else byPath.set(f.path, { path: f.path, names: [...f.names] });
+    const had = byPath.get(f.path) ?? { path: f.path, names: [], bindings: [] };
+    byPath.set(f.path, had);
+    had.bindings.push(...f.bindings);
+    for (const b of f.bindings) if (!b.reexport && b.local !== '*' && !had.names.includes(b.local)) had.names.push(b.local);
   }
   return [...byPath.values()];
 }

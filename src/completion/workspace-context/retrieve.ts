@@ -1,12 +1,15 @@
-// Chooses the snippets of other files a completion gets: definitions of the
-// names used near the cursor (first those the file imports), the imported
-// files' parts most like the text around the cursor, then the recently
-// edited and viewed files' most similar parts. Similarity is Jaccard over
-// identifier sets (as Cody ranks); the kind of evidence sets the base score,
-// similarity orders within it.
+// Chooses the snippets of other files a completion gets: first the
+// definitions of names the file imports but does not use yet (what the user
+// is about to call), then definitions of the names used near the cursor
+// (first those the file imports), the imported files' parts most like the
+// text around the cursor, then the recently edited and viewed files' most
+// similar parts. Similarity is Jaccard over identifier sets (as Cody ranks);
+// the kind of evidence sets the base score, similarity orders within it.
 import { findDefinitions } from './definitions';
 import { identifierSet, jaccard } from './identifiers';
+import { importedDefinition } from './imported-definition';
 import { resolveImports, type ImportedFile } from './imports';
+import { unusedImports, type UnusedImport } from './unused-imports';
 import type { WorkspaceIndex } from './workspace-index';
 import type { ContextSnippet, RetrievalRequest, SnippetReason } from './types';
 
@@ -28,6 +31,14 @@ const RECENT_FILES = 8;
  * between them. Files only recently edited or viewed come after.
  */
 const BASE: Record<SnippetReason, number> = { definition: 1.5, import: 1, 'recent-edit': 0.6, 'recent-view': 0.4 };
+/**
+ * Names imported and not used yet come before any other evidence: every
+ * score above stays under 6 (a definition at most 1.5 + 1 + 0.5 + 0.5, an
+ * imported file the cursor follows 1 + 1 + 2 + 1). Among them, a step per
+ * rank keeps unusedImports' order.
+ */
+const UNUSED_IMPORT = 10;
+const UNUSED_IMPORT_STEP = 0.01;
 
 interface Around {
   /** Identifiers of the text around the cursor. */
@@ -70,15 +81,42 @@ function bestChunk(index: WorkspaceIndex, file: string, near: Set<string>): { st
   return best;
 }
 
+/** What the file at the request imports from the workspace, and which of those names it does not use yet (best first). */
+export function importsAt(index: WorkspaceIndex, req: Pick<RetrievalRequest, 'file' | 'prefix' | 'suffix'>): { imports: ImportedFile[]; unused: UnusedImport[] } {
+  const language = index.language(req.file);
+  const text = req.prefix + req.suffix;
+  const imports = language ? resolveImports(text, req.file, language, index.lookup, index.csharpNamespaces) : [];
+  return { imports, unused: unusedImports(text, req.prefix.length, imports) };
+}
+
 export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): ContextSnippet[] {
   const language = index.language(req.file);
   const a = around(req.prefix, req.suffix);
   const text = req.prefix + req.suffix;
-  const imports: ImportedFile[] = language ? resolveImports(text, req.file, language, index.lookup, index.csharpNamespaces) : [];
+  const { imports, unused } = importsAt(index, req);
   const imported = new Set(imports.map((i) => i.path));
   // A name this file defines itself means its own definition, not another file's.
   const ownNames = new Set(language ? findDefinitions(text, language).map((d) => d.name) : []);
   const candidates: ContextSnippet[] = [];
+
+  // Names imported and not used yet: their definitions (or, for a module, its part most like the cursor's surroundings) first.
+  unused.forEach((u, rank) => {
+    const score = UNUSED_IMPORT - UNUSED_IMPORT_STEP * rank;
+    for (const t of u.targets) {
+      const d = t.binding.imported !== undefined ? importedDefinition(index, t.path, t.binding.imported) : undefined;
+      if (!d || d.file === req.file) continue;
+      const body = snippetOf(index, d.file, d.line, d.endLine);
+      candidates.push({ file: d.file, text: body, startLine: d.line, source: index.text(d.file) ?? body, reason: 'definition', name: u.local, score });
+      return;
+    }
+    // No definition: the name is a module (`import * as ns`, `import x`, a Go package): its best part, from the file most like the cursor's surroundings.
+    const modules = u.targets.filter((t) => t.binding.imported === undefined);
+    const chunks = (modules.length ? modules : u.targets).map((t) => ({ path: t.path, chunk: bestChunk(index, t.path, a.near) })).filter((c) => c.chunk);
+    const best = chunks.sort((x, y) => y.chunk!.similarity - x.chunk!.similarity || x.path.localeCompare(y.path))[0];
+    if (!best) return;
+    const { startLine, endLine } = best.chunk!;
+    candidates.push({ file: best.path, text: snippetOf(index, best.path, startLine, endLine), startLine, source: index.text(best.path) ?? '', reason: 'import', score });
+  });
 
   // Definitions of the names used around the cursor.
   for (const name of a.near) {

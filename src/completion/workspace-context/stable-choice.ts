@@ -3,9 +3,11 @@
 // prompt's start and the model's KV cache of the whole prompt is lost
 // (src/inference/prompt-cache.ts). The choice is made again only when what it
 // depends on moves: another file, another scope (the definition the cursor
-// is in), other files changed, or the recent lists changed.
+// is in), other files changed, the recent lists changed, or the names the
+// file imports and does not use yet changed (an import added at the top
+// while the cursor stays in its function; a name's first use finished).
 import { findDefinitions } from './definitions';
-import { chooseSnippets } from './retrieve';
+import { chooseSnippets, importsAt } from './retrieve';
 import type { ContextSnippet, RetrievalRequest } from './types';
 import type { WorkspaceIndex } from './workspace-index';
 
@@ -52,6 +54,8 @@ export class StableSnippetChooser {
     const key = JSON.stringify([
       req.file, (req.firstLine ?? 0) + scopeLine(this.index, req.file, req.prefix), this.index.versionExcept(req.file),
       (req.recentlyEdited ?? []).filter((p) => p !== req.file).slice(0, 8), (req.recentlyViewed ?? []).filter((p) => p !== req.file).slice(0, 8), req.maxSnippets,
+      // As a set: their order follows the cursor, and a new order alone would change the prompt for nothing.
+      importsAt(this.index, req).unused.map((u) => u.local).sort(),
     ]);
     if (this.last?.key === key) return this.last.snippets;
     const next = chooseSnippets(this.index, req);
