@@ -21,6 +21,9 @@ describe('imports resolved within the workspace', () => {
     expect(got).toMatchObject([{ path: 'pkg/utils.py', names: ['a', 'b'] }]);
     // Offsets are those of the text as written (the fold keeps them).
     expect(got[0].bindings.map((b) => [b.local, b.imported, b.at])).toEqual([['a', 'a', 25], ['b', 'b', 32]]);
+    // A `\` continuation, and what is not a name (a stray character, a regex's special one) is no binding.
+    const cont = resolveImports('from .utils import a, \\\n    b as c, d(\nimport x\n', 'pkg/m.py', 'python', paths(['pkg/utils.py']));
+    expect(cont[0].bindings.map((b) => [b.local, b.imported])).toEqual([['a', 'a'], ['c', 'b']]);
   });
 
   it('JS/TS: relative specifiers with and without extensions, .js meaning .ts, index files, require; packages are not workspace files', () => {

@@ -26,13 +26,16 @@ export interface ImportedFile {
   bindings: ImportBinding[];
 }
 
+/** A whole name as a language spells it (a reader's split may leave other text: a `\`, a comment). */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** What the per-language readers find: a file and the bindings that point at it. */
 type Found = { path: string; bindings: ImportBinding[] };
 
 /** A binding made by the statement `stmt` found at `start`; `at` is where `local` stands in it (its last whole-word occurrence). */
 function bind(local: string, imported: string | undefined, start: number, stmt: string, reexport = false): ImportBinding {
   let at = -1;
-  if (local !== '*') for (const m of stmt.matchAll(new RegExp(`(?<![\\w$])${local.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))) at = m.index!;
+  if (local !== '*') for (const m of stmt.matchAll(new RegExp(`(?<![\\w$])${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`, 'g'))) at = m.index!;
   return { local, imported, statement: [start, start + stmt.length], at: start + Math.max(0, at), ...(reexport && { reexport: true as const }) };
 }
 
@@ -134,14 +137,16 @@ function pythonModule(lookup: PathLookup, from: string, dots: number, module: st
 
 function pythonImports(text: string, from: string, lookup: PathLookup): Found[] {
   const out: Found[] = [];
-  // Parenthesised name lists span lines: fold them first, blanks for line breaks so that offsets stay those of `text`.
-  const folded = text.replace(/\(([^()]*)\)/g, (m, inner: string) => (m.includes('\n') ? `(${inner.replace(/\s*\n\s*/g, (w) => ' '.repeat(w.length))})` : m));
+  // Parenthesised name lists and `\` continuations span lines: fold them first, blanks for line breaks so that offsets stay those of `text`.
+  const folded = text
+    .replace(/\(([^()]*)\)/g, (m, inner: string) => (m.includes('\n') ? `(${inner.replace(/\s*\n\s*/g, (w) => ' '.repeat(w.length))})` : m))
+    .replace(/\\[ \t]*\r?\n/g, (w) => ' '.repeat(w.length));
   for (const m of folded.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^)\n#]+)/gm)) {
     const dots = m[1].length;
     const names = m[3].split(',').map((n) => n.trim()).filter(Boolean).map((n) => {
       const [orig, alias] = n.split(/\s+as\s+/).map((x) => x.trim());
       return { orig, local: alias ?? orig };
-    });
+    }).filter((n) => n.orig === '*' || (IDENTIFIER.test(n.orig) && IDENTIFIER.test(n.local)));
     const mod = m[2] ? pythonModule(lookup, from, dots, m[2]) : undefined;
     // `from pkg import name`: name may be a submodule of pkg rather than something defined in it.
     for (const n of names) {
@@ -357,8 +362,9 @@ export function resolveImports(
     if (f.path === from) continue;
     const had = byPath.get(f.path) ?? { path: f.path, names: [], bindings: [] };
     byPath.set(f.path, had);
-    had.bindings.push(...f.bindings);
-    for (const b of f.bindings) if (!b.reexport && b.local !== '*' && !had.names.includes(b.local)) had.names.push(b.local);
+    const named = f.bindings.filter((b) => (b.local === '*' || IDENTIFIER.test(b.local)) && (b.imported === undefined || IDENTIFIER.test(b.imported)));
+    had.bindings.push(...named);
+    for (const b of named) if (!b.reexport && b.local !== '*' && !had.names.includes(b.local)) had.names.push(b.local);
   }
   return [...byPath.values()];
 }
