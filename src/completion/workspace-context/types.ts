@@ -21,7 +21,7 @@ export interface ContextSnippet {
   /** The whole text of the file `text` was cut from: what leaves is judged on it (src/privacy/egress-gate.ts). */
   source: string;
   reason: SnippetReason;
-  /** The name near the cursor this snippet defines (reason `definition`). */
+  /** The name this snippet defines, as the current file calls it (reason `definition`): one used near the cursor, or imported and not used yet. */
   name?: string;
   /** Higher is better; only meaningful within one request. */
   score: number;
