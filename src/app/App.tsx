@@ -18,12 +18,14 @@ import { zipWorkspace } from '../workspace/zip';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionError, RouteAnnouncer } from './CompletionNotices';
 import { CompletionStore } from './completion-state';
+import { DiskFolderStatus } from './DiskFolderPanel';
 import { statBytes } from './delivery';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
 import { HelpOverlay } from './HelpOverlay';
 import { useColorScheme } from './hooks/use-color-scheme';
 import { useCompletionsOff } from './hooks/use-completions-off';
+import { useDiskFolder } from './hooks/use-disk-folder';
 import { useEngine } from './hooks/use-engine';
 import { useImport } from './hooks/use-import';
 import { useLatest } from './hooks/use-latest';
@@ -31,7 +33,7 @@ import { useLedger } from './hooks/use-ledger';
 import { useStats } from './hooks/use-stats';
 import { useTabs } from './hooks/use-tabs';
 import { Icon } from './Icon';
-import { canPickDirectory, downloadBytes, fromDataTransfer, fromDirectoryPicker, fromFileList } from './importers';
+import { canPickDirectory, downloadBytes, fromDataTransfer, fromFileList } from './importers';
 import { LedgerPanel } from './LedgerPanel';
 import { ModelRegistry } from './models';
 import { ModelStatus } from './ModelStatus';
@@ -81,6 +83,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const completionsOffRef = useLatest(completionsOff.off);
   const stats = useStats();
   const imports = useImport(workspace, tabs.openFile);
+  const disk = useDiskFolder(workspace, saver, imports);
   const { ledger, notSaved: ledgerNotSaved } = useLedger();
   const { engineRef, modelState, perf, loadModel } = useEngine(config, ledger, setNotice);
 
@@ -150,11 +153,14 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         <CountedFileTree workspace={workspace} version={treeVersion} active={active} onOpen={tabs.openFile}
           onDropFiles={(e) => void imports.runImport(fromDataTransfer(e.dataTransfer, imports.showFound))} />
         <div className="import-export" role="group" aria-label="Import and export">
-          {canPickDirectory() && <button type="button" onClick={() => void imports.runImport(fromDirectoryPicker(imports.showFound))} data-testid="import-folder-fsa" title="Open a folder from disk (its files are added to the workspace)"><Icon name="folderOpened" /> Open folder…</button>}
+          {canPickDirectory()
+            ? <button type="button" onClick={() => void disk.open()} data-testid="import-folder-fsa" title="Open a folder from disk read-write: edits, new, renamed and deleted files are written back to it"><Icon name="folderOpened" /> Open folder…</button>
+            : <p className="note" data-testid="folder-unsupported">This browser cannot write to a folder on disk: Add folder imports copies, and Export zip saves your work.</p>}
           <label className="file-button" title="Add files from disk"><Icon name="newFile" /> Add files<input type="file" multiple onChange={(e) => { fromInput(e.target.files); e.target.value = ''; }} data-testid="import-files" /></label>
           <label className="file-button" title="Add a folder from disk"><Icon name="newFolder" /> Add folder<input type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => { fromInput(e.target.files); e.target.value = ''; }} data-testid="import-dir" /></label>
           <button type="button" onClick={exportZip} data-testid="export-zip" title="Save the workspace as workspace.zip"><Icon name="desktopDownload" /> Export zip</button>
         </div>
+        <DiskFolderStatus link={disk} models={models} />
       </nav>
       <main className="editor-area">
         <div className="views" role="tablist" aria-label="View">

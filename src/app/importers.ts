@@ -1,5 +1,6 @@
 // Browser sources of imported files: a file picker (files or a folder), the
-// File System Access API's folder picker, and drag and drop.
+// File System Access API's folder picker (read-write: disk-folder.ts), and drag and drop.
+import type { DiskDirectoryHandle, FoundFile } from '../workspace/disk-folder';
 import type { IncomingFile } from '../workspace/import';
 
 const fromFile = (f: File, path: string): IncomingFile => ({ path, size: f.size, read: async () => new Uint8Array(await f.arrayBuffer()) });
@@ -12,39 +13,25 @@ export function fromFileList(list: FileList | File[]): IncomingFile[] {
 /** Walking a big folder reports how many files it has found every this many. */
 const FOUND_EVERY = 500;
 
-type DirHandle = { kind: 'directory'; name: string; values(): AsyncIterable<DirHandle | FileHandle> };
-type FileHandle = { kind: 'file'; name: string; getFile(): Promise<File> };
-
 export const canPickDirectory = () => typeof (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
 
 /**
- * File System Access API: the folder the user picks, walked recursively (file
- * contents read later, only for files that pass the import checks).
- * Undefined when the user cancels; any other failure (permission refused ...) is thrown to be shown.
+ * File System Access API: the folder the user picks, with permission to
+ * write to it. Undefined when the user cancels; any other failure (permission
+ * refused ...) is thrown to be shown.
  */
-export async function fromDirectoryPicker(onFound?: (count: number) => void): Promise<IncomingFile[] | undefined> {
-  let root: DirHandle;
+export async function pickDirectory(): Promise<DiskDirectoryHandle | undefined> {
   try {
-    root = await (window as unknown as { showDirectoryPicker(o?: object): Promise<DirHandle> }).showDirectoryPicker({ mode: 'read' });
+    return await (window as unknown as { showDirectoryPicker(o?: object): Promise<DiskDirectoryHandle> }).showDirectoryPicker({ mode: 'readwrite' });
   } catch (e) {
     if ((e as DOMException)?.name === 'AbortError') return undefined;
     throw e;
   }
-  const out: IncomingFile[] = [];
-  const walk = async (dir: DirHandle, prefix: string) => {
-    for await (const h of dir.values()) {
-      const path = `${prefix}${h.name}`;
-      if (h.kind === 'directory') await walk(h, `${path}/`);
-      else {
-        const file = await h.getFile();
-        out.push(fromFile(file, path));
-        if (out.length % FOUND_EVERY === 0) onFound?.(out.length);
-      }
-    }
-  };
-  await walk(root, `${root.name}/`);
-  return out;
 }
+
+/** A linked folder's files as import candidates, under `<folder name>/` (contents read only for files that pass the checks). */
+export const fromFoundFiles = (root: string, found: FoundFile[]): IncomingFile[] =>
+  found.map(({ path, file }) => ({ path: `${root}/${path}`, size: file.size, read: async () => new Uint8Array(await file.arrayBuffer()) }));
 
 /** Files and folders dropped from the desktop. */
 export async function fromDataTransfer(dt: DataTransfer, onFound?: (count: number) => void): Promise<IncomingFile[]> {

@@ -1,0 +1,76 @@
+// The workspace's link to a folder on disk: opening one (read-write), the
+// offer to reopen it after a reload, and writing back after every browser
+// save and on request. The disk logic itself is in workspace/disk-sync.ts.
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { exposeForTests } from '../../platform/test-seams';
+import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../workspace/disk-folder';
+import { DiskSync } from '../../workspace/disk-sync';
+import type { ImportReport, IncomingFile } from '../../workspace/import';
+import type { AutoSaver } from '../../workspace/persistence';
+import type { Workspace } from '../../workspace/workspace';
+import { askWritePermission, loadLinkedHandle, saveLinkedHandle, type PermissionHandle } from '../folder-store';
+import { fromFoundFiles, pickDirectory } from '../importers';
+
+interface Importer {
+  runImport(incoming: Promise<IncomingFile[] | undefined>): Promise<ImportReport | undefined>;
+  showFound(n: number): void;
+}
+
+const none = () => () => {};
+
+export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: Importer) {
+  const [sync, setSync] = useState<DiskSync | null>(null);
+  const [offer, setOffer] = useState<PermissionHandle | null>(null);
+  const [reopenError, setReopenError] = useState<string | null>(null);
+  useSyncExternalStore(sync ? (fn) => sync.subscribe(fn) : none, () => sync?.version ?? 0);
+
+  useEffect(() => { void loadLinkedHandle().then((h) => h && setOffer(h)); }, []);
+  useEffect(() => () => sync?.dispose(), [sync]);
+  // Written to disk when the browser copy is saved: the browser copy comes first, so a failed disk write loses nothing.
+  useEffect(() => sync ? saver.subscribe((s) => { if (s.state === 'saved') void sync.flush(); }) : undefined, [sync, saver]);
+  useEffect(() => {
+    if (!sync) return;
+    const check = () => { if (document.visibilityState === 'visible') void sync.checkDisk(); };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => { window.removeEventListener('focus', check); document.removeEventListener('visibilitychange', check); };
+  }, [sync]);
+
+  /** Imports the folder's files (the usual checks and report), then links the workspace folder to it. */
+  const link = useCallback(async (handle: Promise<DiskDirectoryHandle | undefined>) => {
+    let folder: DiskFolder | undefined;
+    let found: FoundFile[] = [];
+    const report = await imports.runImport(handle.then(async (h) => {
+      if (!h) return undefined;
+      folder = new DiskFolder(h);
+      found = await folder.list(imports.showFound);
+      return fromFoundFiles(h.name, found);
+    }));
+    if (!report || !folder) return;
+    workspace.putMany([], [folder.name]);
+    const linked = await DiskSync.link(workspace, folder, found, report);
+    setSync((old) => { old?.dispose(); return linked; });
+    setOffer(null);
+    if (await saveLinkedHandle(folder.root)) setReopenError(null);
+    await linked.flush();
+  }, [workspace, imports]);
+
+  const open = useCallback(() => link(pickDirectory()), [link]);
+
+  const reopen = useCallback(async () => {
+    if (!offer) return;
+    try {
+      if (!(await askWritePermission(offer))) { setReopenError(`The browser did not allow writing to "${offer.name}". Click Reopen again, or open the folder anew.`); return; }
+      setReopenError(null);
+      await link(Promise.resolve(offer));
+    } catch (e) {
+      setReopenError(`Could not reopen "${offer.name}" (${(e as Error).message}). Open the folder anew.`);
+    }
+  }, [offer, link]);
+
+  /** For an explicit save: everything pending written to disk now. */
+  const flush = useCallback(async () => { await saver.flush(); await sync?.flush(); }, [saver, sync]);
+  useEffect(() => exposeForTests({ diskSync: () => sync, flushDisk: flush }), [sync, flush]);
+
+  return { sync, offer, reopenError, open, reopen, flush };
+}
