@@ -175,11 +175,12 @@ test('a real folder dragged from the desktop onto the tree keeps its structure (
   }
 });
 
-test('without the File System Access API (Firefox, Safari) "Open folder" is not offered; "Add folder" still is', async ({ page, openIde }) => {
+test('without the File System Access API (Firefox, Safari) "Open folder" is not offered, and a note says so; "Add folder" still is', async ({ page, openIde }) => {
   await page.addInitScript(() => { delete (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker; });
   await openIde({ model: 'fixture-valid', files: FILES });
   await expect(page.getByTestId('export-zip')).toBeVisible();
   await expect(page.getByTestId('import-folder-fsa')).toHaveCount(0);
+  await expect(page.getByTestId('folder-unsupported')).toContainText('cannot write to a folder on disk');
   await expect(page.getByTestId('import-dir')).toHaveCount(1);
 });
 

@@ -1,7 +1,7 @@
 // The linked folder on disk, in the sidebar: what it is, whether the disk is
 // in step, the reopen offer after a reload, and each file another program
 // changed there with the user's choice: keep mine, take theirs, compare.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { monaco } from '../editor/monaco';
 import type { DiskConflict } from '../workspace/disk-sync';
 import { monacoLanguageOf } from './files';
@@ -15,6 +15,9 @@ const STATE_TEXT = { synced: 'Written to disk', writing: 'Writing to disk…' } 
 
 export function DiskFolderStatus({ link, models }: { link: DiskFolderLink; models: ModelRegistry }) {
   const { sync, offer, reopenError } = link;
+  // Subscribed here, not in the app: a disk write re-renders this panel only.
+  const subscribe = useCallback((fn: () => void) => sync?.subscribe(fn) ?? (() => {}), [sync]);
+  useSyncExternalStore(subscribe, () => sync?.version ?? 0);
   const [comparing, setComparing] = useState<string | null>(null);
   const s = sync?.state;
   const conflicts = sync?.conflicts ?? [];

@@ -1,7 +1,7 @@
 // The workspace's link to a folder on disk: opening one (read-write), the
 // offer to reopen it after a reload, and writing back after every browser
 // save and on request. The disk logic itself is in workspace/disk-sync.ts.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { exposeForTests } from '../../platform/test-seams';
 import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../workspace/disk-folder';
 import { DiskSync } from '../../workspace/disk-sync';
@@ -16,13 +16,10 @@ interface Importer {
   showFound(n: number): void;
 }
 
-const none = () => () => {};
-
 export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: Importer) {
   const [sync, setSync] = useState<DiskSync | null>(null);
   const [offer, setOffer] = useState<PermissionHandle | null>(null);
   const [reopenError, setReopenError] = useState<string | null>(null);
-  useSyncExternalStore(sync ? (fn) => sync.subscribe(fn) : none, () => sync?.version ?? 0);
 
   useEffect(() => { void loadLinkedHandle().then((h) => h && setOffer(h)); }, []);
   useEffect(() => () => sync?.dispose(), [sync]);
