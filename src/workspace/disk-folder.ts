@@ -104,14 +104,21 @@ export class DiskFolder {
     await this.dir(path.split('/'), true);
   }
 
-  /** Removes a file or a folder with everything in it; one already gone is fine. */
-  async remove(path: string): Promise<void> {
+  /**
+   * Removes a file, or an empty folder; one already gone is fine. False for
+   * a folder that still holds something (files the workspace never took:
+   * binary, too large, ignored), which stays.
+   */
+  async remove(path: string): Promise<boolean> {
     const segs = path.split('/');
     const name = segs.pop()!;
     try {
-      await (await this.dir(segs, false)).removeEntry(name, { recursive: true });
+      await (await this.dir(segs, false)).removeEntry(name);
+      return true;
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      if (isNotFound(e)) return true;
+      if ((e as { name?: string })?.name === 'InvalidModificationError') return false;
+      throw e;
     }
   }
 

@@ -43,6 +43,21 @@ describe('DiskSync', () => {
     expect(sync.state).toEqual({ state: 'synced' });
   });
 
+  it('a folder moved or deleted in the workspace keeps, on disk, the files the workspace never took', async () => {
+    const ws = new Workspace();
+    const disk = project();
+    disk.file('pkg/logo.png', '\u0000PNG');
+    const sync = await open(ws, disk);
+    expect(ws.has('proj/pkg/logo.png')).toBe(false);
+    ws.move('proj/pkg', 'proj/core');
+    await sync.flush();
+    expect(disk.tree()).toEqual(['core/', 'core/mod.py', 'main.py', 'pkg/', 'pkg/logo.png']);
+    ws.delete('proj/core');
+    await sync.flush();
+    expect(disk.tree()).toEqual(['main.py', 'pkg/', 'pkg/logo.png']);
+    expect(sync.state).toEqual({ state: 'synced' });
+  });
+
   it('a file changed on disk is never overwritten unasked: keep mine writes, take theirs loads', async () => {
     const ws = new Workspace();
     const disk = project();

@@ -164,12 +164,10 @@ export class DiskSync {
         fail(e);
       }
     }
-    // Only the topmost of the folders gone: removing it takes what is inside.
+    // Deepest first, each only when empty: a file the workspace never took (binary, too large) keeps its folder on disk.
     const now = new Set(folders);
-    const gone = [...this.knownFolders].filter((f) => !now.has(f));
-    for (const f of gone.filter((f) => !gone.some((g) => g !== f && isWithin(f, g)))) {
-      await this.folder.remove(this.rel(f)).then(() => { for (const g of gone) if (isWithin(g, f)) this.knownFolders.delete(g); }, fail);
-    }
+    const gone = [...this.knownFolders].filter((f) => !now.has(f)).sort((a, b) => b.length - a.length);
+    for (const f of gone) await this.folder.remove(this.rel(f)).then(() => this.knownFolders.delete(f), fail);
     this.set(error ? { state: 'error', message: error } : { state: 'synced' });
   }
 

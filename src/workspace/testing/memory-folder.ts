@@ -77,8 +77,11 @@ export class MemoryFolder implements DiskDirectoryHandle {
     return d;
   }
 
-  async removeEntry(name: string): Promise<void> {
-    if (!this.entries.delete(name)) throw notFound(name);
+  async removeEntry(name: string, o?: { recursive?: boolean }): Promise<void> {
+    const e = this.entries.get(name);
+    if (!e) throw notFound(name);
+    if (e instanceof MemoryFolder && e.entries.size && !o?.recursive) throw Object.assign(new Error(`${name} is not empty`), { name: 'InvalidModificationError' });
+    this.entries.delete(name);
   }
 
   /** The file at `path`, created with `text` when given. */
