@@ -2,7 +2,6 @@
 // offer to reopen it after a reload, and writing back after every browser
 // save and on request. The disk logic itself is in workspace/disk-sync.ts.
 import { useCallback, useEffect, useState } from 'react';
-import { exposeForTests } from '../../platform/test-seams';
 import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../workspace/disk-folder';
 import { DiskSync } from '../../workspace/disk-sync';
 import type { ImportReport, IncomingFile } from '../../workspace/import';
@@ -67,7 +66,6 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
 
   /** For an explicit save: everything pending written to disk now. */
   const flush = useCallback(async () => { await saver.flush(); await sync?.flush(); }, [saver, sync]);
-  useEffect(() => exposeForTests({ diskSync: () => sync, flushDisk: flush }), [sync, flush]);
 
   return { sync, offer, reopenError, open, reopen, flush };
 }
