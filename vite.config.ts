@@ -4,10 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { RAW_IN_DEV } from './src/platform/vendor-assets';
-import { DEFAULT_CONFIG } from './src/config/defaults';
-import { configProblems, resolveConfig } from './src/config/merge';
-import type { AppConfig, ConfigLayer } from './src/config/types';
-import { buildCsp } from './src/privacy/csp';
+import { ISOLATION_HEADERS } from './scripts/host-headers';
+import { orgCsp } from './scripts/org-csp';
 
 // The package scripts load this file with `--configLoader runner`: it imports
 // the app's own TypeScript modules (the config rules, the CSP builder) so the
@@ -44,26 +42,6 @@ function rawInDev(): Plugin {
 }
 
 /**
- * The end-to-end tests start their loopback model servers on random ports and
- * point the app at them from Settings; only a test build (`--mode test`)
- * lets the page connect to them.
- */
-const TEST_BUILD_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
-
-/** The policy for the organisation's public/config.json (defaults when it is unusable, as in the app). */
-function orgCsp(mode: string): string {
-  let cfg: AppConfig = DEFAULT_CONFIG;
-  try {
-    const layer = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'public', 'config.json'), 'utf8')) as ConfigLayer;
-    const merged = resolveConfig(DEFAULT_CONFIG, layer);
-    if (!merged.problems.length && !configProblems(merged.config).length) cfg = merged.config;
-  } catch {
-    // no or malformed config.json: the app falls back to the defaults too
-  }
-  return buildCsp(cfg, mode === 'test' ? { extraConnect: TEST_BUILD_CONNECT } : {});
-}
-
-/**
  * The Content-Security-Policy of the built app: a meta tag for any static
  * host, and the same header from `vite preview` (workers take their policy
  * from headers, not from the page's meta tag). Not in dev: HMR needs more.
@@ -75,19 +53,6 @@ function contentSecurityPolicy(mode: string): Plugin {
     transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp(mode) }, injectTo: 'head-prepend' }],
   };
 }
-
-/**
- * Cross-origin isolation: ONNX Runtime's WASM threads are SharedArrayBuffers,
- * which browsers give only to isolated pages. Model downloads still work
- * under it: they are CORS requests (the hub and a mirror must answer them with
- * Access-Control-Allow-Origin anyway). A production host sends the same two
- * headers (docs/performance.md, "Threads need cross-origin isolation");
- * without them the model runs single-threaded.
- */
-export const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
 
 // `--mode test` (npm run build:test) builds the app the end-to-end tests drive:
 // the test seams in (src/platform/test-seams.ts) and loopback in the CSP.

@@ -1,0 +1,26 @@
+// What a host sends with the built app, written once: `vite preview` and
+// every configuration under deploy/ (scripts/deploy-configs.ts) use these.
+
+/**
+ * Cross-origin isolation: ONNX Runtime's WASM threads are SharedArrayBuffers,
+ * which browsers give only to isolated pages. Model downloads still work
+ * under it: they are CORS requests (the hub and a mirror must answer them with
+ * Access-Control-Allow-Origin anyway). Without them the model runs
+ * single-threaded (public/isolation-sw.js adds them where a host cannot).
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+} as const;
+
+/** Files under /assets/ carry a content hash in their name: a new build gives new URLs, so an old one may be kept for ever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The page and config.json keep their URLs across builds and edits: always revalidated, so a new build or policy applies at the next load. */
+export const REVALIDATE = 'no-cache';
+
+/** The hashed assets' folder in the build (Vite's `build.assetsDir`). */
+export const ASSETS_DIR = '/assets/';
+
+/** Paths that must never be served from a stale cache. */
+export const REVALIDATED_PATHS = ['/', '/index.html', '/config.json', '/isolation-sw.js'] as const;

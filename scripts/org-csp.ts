@@ -1,0 +1,35 @@
+// The Content-Security-Policy of a build, from the organisation's
+// public/config.json: one function for the build's meta tag, `vite preview`
+// and the host configurations under deploy/, so they cannot disagree.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CONFIG } from '../src/config/defaults';
+import { configProblems, resolveConfig } from '../src/config/merge';
+import type { AppConfig, ConfigLayer } from '../src/config/types';
+import { buildCsp } from '../src/privacy/csp';
+
+/**
+ * The end-to-end tests start their loopback model servers on random ports and
+ * point the app at them from Settings; only a test build (`--mode test`)
+ * lets the page connect to them.
+ */
+const TEST_BUILD_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+/** The config a build's policy is made from: config.json, or the defaults when it is unusable (as in the app). */
+export function buildTimeConfig(configFile: string): AppConfig {
+  try {
+    const layer = JSON.parse(fs.readFileSync(configFile, 'utf8')) as ConfigLayer;
+    const merged = resolveConfig(DEFAULT_CONFIG, layer);
+    if (!merged.problems.length && !configProblems(merged.config).length) return merged.config;
+  } catch {
+    // no or malformed config.json: the app falls back to the defaults too
+  }
+  return DEFAULT_CONFIG;
+}
+
+/** The policy for the project's public/config.json; `mode` is Vite's (`test` adds loopback). */
+export function orgCsp(mode: string, root = fileURLToPath(new URL('..', import.meta.url))): string {
+  const cfg = buildTimeConfig(path.join(root, 'public', 'config.json'));
+  return buildCsp(cfg, mode === 'test' ? { extraConnect: TEST_BUILD_CONNECT } : {});
+}
