@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../src/config/defaults';
-import { configProblems, resolveConfig } from '../src/config/merge';
-import type { AppConfig, ConfigLayer } from '../src/config/types';
+import { judgeOrgConfig, parseOrgConfig } from '../src/config/org-config';
+import type { AppConfig } from '../src/config/types';
 import { buildCsp } from '../src/privacy/csp';
 
 /**
@@ -18,14 +18,9 @@ const TEST_BUILD_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** The config a build's policy is made from: config.json, or the defaults when it is unusable (as in the app). */
 export function buildTimeConfig(configFile: string): AppConfig {
-  try {
-    const layer = JSON.parse(fs.readFileSync(configFile, 'utf8')) as ConfigLayer;
-    const merged = resolveConfig(DEFAULT_CONFIG, layer);
-    if (!merged.problems.length && !configProblems(merged.config).length) return merged.config;
-  } catch {
-    // no or malformed config.json: the app falls back to the defaults too
-  }
-  return DEFAULT_CONFIG;
+  if (!fs.existsSync(configFile)) return DEFAULT_CONFIG;
+  const parsed = parseOrgConfig(fs.readFileSync(configFile, 'utf8'));
+  return 'layer' in parsed ? judgeOrgConfig(parsed.layer).config : DEFAULT_CONFIG;
 }
 
 /** The policy for the project's public/config.json; `mode` is Vite's (`test` adds loopback). */

@@ -1,8 +1,8 @@
 // The user's own settings (settings panel) and config loading, layered over
 // the organisation's public/config.json and the built-in defaults.
 import { effectiveCatalog } from '../config/catalog';
-import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from '../config/defaults';
-import { configProblems, migrateLayer, resolveConfig, unknownKeys } from '../config/merge';
+import { configProblems, migrateLayer, resolveConfig } from '../config/merge';
+import { judgeOrgConfig, parseOrgConfig } from '../config/org-config';
 import { applyLocks } from '../privacy/locks';
 import type { AppConfig, ConfigLayer } from '../config/types';
 
@@ -57,12 +57,8 @@ async function fetchOrgConfig(): Promise<{ layer?: ConfigLayer; problem?: string
     const res = await fetch('/config.json', { cache: 'no-cache' });
     if (res.status === 404) return {};
     if (!res.ok) return { problem: `config.json could not be read (HTTP ${res.status}); using defaults.` };
-    const text = await res.text();
-    try {
-      return { layer: JSON.parse(text) as ConfigLayer };
-    } catch (e) {
-      return { problem: `config.json is not valid JSON (${(e as Error).message}); using defaults.` };
-    }
+    const parsed = parseOrgConfig(await res.text());
+    return 'layer' in parsed ? parsed : { problem: `${parsed.problem}; using defaults.` };
   } catch (e) {
     return { problem: `config.json could not be fetched (${(e as Error).message}); using defaults.` };
   }
@@ -73,16 +69,10 @@ export async function loadConfig(): Promise<LoadedConfig> {
   const pageOrigin = location.origin;
   const org = await fetchOrgConfig();
   if (org.problem) problems.push(org.problem);
-  const unknownOrg = unknownKeys(org.layer, CONFIG_KEYS_TEMPLATE);
-  if (unknownOrg.length) problems.push(`config.json has unknown keys, ignored: ${unknownOrg.join(', ')}`);
-  const resolved = resolveConfig(DEFAULT_CONFIG, org.layer);
-  let orgConfig = resolved.config;
-  const orgProblems = [...resolved.problems, ...configProblems(orgConfig, pageOrigin)];
-  if (orgProblems.length) {
-    // Fail closed: the defaults send nothing anywhere.
-    problems.push(`config.json ignored: ${orgProblems.join('; ')}`);
-    orgConfig = DEFAULT_CONFIG;
-  }
+  const verdict = judgeOrgConfig(org.layer, pageOrigin);
+  if (verdict.unknown.length) problems.push(`config.json has unknown keys, ignored: ${verdict.unknown.join(', ')}`);
+  if (verdict.problems.length) problems.push(`config.json ignored: ${verdict.problems.join('; ')}`);
+  const orgConfig = verdict.config;
   const user = userConfig(orgConfig, readUserSettings(orgConfig));
   if (user.ignored.length) problems.push(`Locked by your organisation, not applied: ${user.ignored.join(', ')}`);
   problems.push(...user.problems);

@@ -121,14 +121,21 @@ export interface PrivacyConfig {
   secrets: SecretAction;
 }
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K] };
+// A list stays a list (of partial items): a mapped type alone keeps it one
+// for TypeScript, not for the JSON Schema made from it (config:schema).
+type DeepPartialValue<V> = V extends readonly (infer E)[] ? (E extends object ? DeepPartial<E> : E)[] : DeepPartial<V>;
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object | null ? DeepPartialValue<NonNullable<T[K]>> | null : T[K] };
 
 /**
  * One configuration layer as stored: `public/config.json`, or the user's
  * settings in localStorage (src/app/settings-store.ts reads them, migrating
  * the shape older versions saved). The model part is described at `LocalModelConfig`.
  */
-export type ConfigLayer = DeepPartial<AppConfig>;
+export type ConfigLayer = DeepPartial<AppConfig> & {
+  /** The JSON Schema an editor validates the file against (public/config.schema.json); not a setting. */
+  $schema?: string;
+};
 
 /** A layer's `model`: a catalog reference, a custom model, or tweaks (see `LocalModelConfig`). */
 export type ModelLayer = DeepPartial<LocalModelConfig>;
