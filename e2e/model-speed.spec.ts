@@ -26,7 +26,9 @@ test('the header shows the measured speed and the window; WASM runs on threads a
 
 test('a page that is not cross-origin isolated runs single-threaded and says why', async ({ page, openIde, device }) => {
   test.skip(device !== 'wasm', 'threads are a WASM matter');
-  // Strip the isolation headers from every response, as a plain static host would.
+  // Strip the isolation headers from every response, as a plain static host
+  // would, and keep the isolation worker out (e2e/deployment.spec.ts tests it):
+  // a host without it as well.
   await page.route('**/*', async (route) => {
     const response = await route.fetch();
     const headers = { ...response.headers() };
@@ -34,6 +36,8 @@ test('a page that is not cross-origin isolated runs single-threaded and says why
     delete headers['cross-origin-embedder-policy'];
     await route.fulfill({ response, headers });
   });
+  // Registered last, so it answers first.
+  await page.route('**/isolation-sw.js', (route) => route.fulfill({ status: 404 }));
   await openIde({ model: 'fixture-valid', endpoint: null });
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
   await expect(page.getByTestId('threads')).toHaveText(' (1 thread)');

@@ -3,6 +3,12 @@ import { App } from './App';
 import './app.css';
 import { openBrowserWorkspace } from './files';
 import { loadConfig } from './settings-store';
+import { ensureIsolation } from '../platform/isolation';
 
-const root = createRoot(document.getElementById('root')!);
-Promise.all([loadConfig(), openBrowserWorkspace()]).then(([loaded, opened]) => root.render(<App loaded={loaded} opened={opened} />));
+// Before anything loads: on a host without the isolation headers the page
+// reloads once under public/isolation-sw.js, so nothing started is thrown away.
+ensureIsolation().then((state) => {
+  if (state === 'reloading') return;
+  const root = createRoot(document.getElementById('root')!);
+  return Promise.all([loadConfig(), openBrowserWorkspace()]).then(([loaded, opened]) => root.render(<App loaded={loaded} opened={opened} />));
+});

@@ -1,0 +1,50 @@
+// Cross-origin isolation where the host sends no headers: registers
+// public/isolation-sw.js, which adds them, and reloads once it controls the
+// page. Never when the page is isolated already or the host does send the
+// headers (then a browser without isolation would only loop), and never a
+// second reload in the same tab.
+
+export const ISOLATION_WORKER_URL = '/isolation-sw.js';
+/** Set just before the one reload; a page still not isolated after it stays as it is. */
+const RELOADED_KEY = 'router-ide.isolation-reload';
+/** How long to wait for the worker to take control before going on without threads. */
+const CONTROL_WAIT_MS = 5000;
+
+/** Whether this page's own response carried the isolation headers (a HEAD of the same URL, never from the cache). */
+async function hostSendsIsolationHeaders(): Promise<boolean> {
+  try {
+    const res = await fetch(location.href, { method: 'HEAD', cache: 'no-store' });
+    return res.headers.get('cross-origin-embedder-policy') !== null && res.headers.get('cross-origin-opener-policy') !== null;
+  } catch {
+    return true; // unknown: do nothing rather than risk a reload
+  }
+}
+
+function controlled(timeoutMs: number): Promise<boolean> {
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    navigator.serviceWorker.addEventListener('controllerchange', () => { clearTimeout(timer); resolve(true); }, { once: true });
+  });
+}
+
+/**
+ * Resolves `'ready'` when the app should start (isolated, or isolation is
+ * out of reach: it then runs single-threaded and says why), `'reloading'`
+ * when the page is about to reload under the worker.
+ */
+export async function ensureIsolation(): Promise<'ready' | 'reloading'> {
+  if (self.crossOriginIsolated || !('serviceWorker' in navigator) || !isSecureContext) return 'ready';
+  if (sessionStorage.getItem(RELOADED_KEY)) return 'ready';
+  if (await hostSendsIsolationHeaders()) return 'ready';
+  try {
+    await navigator.serviceWorker.register(ISOLATION_WORKER_URL, { scope: '/' });
+  } catch (e) {
+    console.warn(`Cross-origin isolation worker not registered (${(e as Error).message}); the model runs single-threaded.`);
+    return 'ready';
+  }
+  if (!(await controlled(CONTROL_WAIT_MS))) return 'ready';
+  sessionStorage.setItem(RELOADED_KEY, '1');
+  location.reload();
+  return 'reloading';
+}
