@@ -1,0 +1,151 @@
+// The production build as an organisation hosts it (docs/deployment.md):
+// behind Debian's nginx with the shipped site configuration
+// (deploy/nginx/router-ide.conf), and behind a host that sets no headers at
+// all, where public/isolation-sw.js supplies cross-origin isolation.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startRecorder } from './fixtures/loopback';
+import { expect, test } from './fixtures/ide';
+import { NGINX, startNginx, type NginxHandle } from './fixtures/nginx';
+import { startStaticServer } from './fixtures/static-server';
+import { IMMUTABLE, ISOLATION_HEADERS, REVALIDATE } from '../scripts/host-headers';
+import { orgCsp } from '../scripts/org-csp';
+
+const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
+const built = existsSync(join(PROD_DIST, 'index.html'));
+
+test.skip(!built, `the production build is missing: run \`npm run build\` (npm test does) to write ${PROD_DIST}/`);
+// Hosting does not depend on the device; the thread count is a WASM matter.
+test.skip(({ device }) => device !== 'wasm', 'hosting is checked once, on the WASM project');
+
+/** The bundled demo model on WASM: the production build downloads nothing else in a test. */
+async function openServed(page: Page, url: string): Promise<void> {
+  const settings = { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' } }, endpoint: null };
+  await page.addInitScript((st) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('router-ide.settings', st);
+      sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, JSON.stringify(settings));
+  await page.goto(`${url}/`);
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+}
+
+/** Every document the tab loads (a reload included), as it loads. */
+function documentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) loads.push(frame.url()); });
+  return loads;
+}
+
+async function expectThreads(page: Page): Promise<void> {
+  await page.getByTestId('open-settings').click();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  test.skip(cores < 2, 'one core: ONNX Runtime runs one thread whatever the headers');
+  const n = Math.min(4, cores);
+  await expect(page.getByTestId('threads')).toHaveText(` (${n} threads)`);
+  await expect(page.getByTestId('threads-note')).toHaveCount(0);
+}
+
+test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
+  test.skip(!existsSync(NGINX), `${NGINX} is missing: install Debian's nginx package to test the shipped site configuration`);
+  let nginx: NginxHandle;
+  test.beforeEach(async () => { nginx = await startNginx(PROD_DIST); });
+  test.afterEach(async () => { await nginx.close(); });
+
+  test("every response carries the isolation headers and the builder's CSP; the page and config.json are revalidated, hashed assets kept", async () => {
+    const csp = orgCsp('production');
+    const assets = readdirSync(join(PROD_DIST, 'assets'));
+    const pick = (ext: string) => `/assets/${assets.find((f) => f.endsWith(ext))}`;
+    const cases: [string, string, RegExp][] = [
+      ['/', REVALIDATE, /^text\/html/],
+      ['/index.html', REVALIDATE, /^text\/html/],
+      ['/config.json', REVALIDATE, /^application\/json/],
+      ['/isolation-sw.js', REVALIDATE, /javascript/],
+      ['/some/deep/link', REVALIDATE, /^text\/html/],
+      [pick('.js'), IMMUTABLE, /javascript/],
+      [pick('.mjs'), IMMUTABLE, /^text\/javascript/],
+      [pick('.wasm'), IMMUTABLE, /^application\/wasm/],
+    ];
+    for (const [path, cache, type] of cases) {
+      const res = await fetch(nginx.url + path);
+      expect(res.status, path).toBe(200);
+      for (const [k, v] of Object.entries(ISOLATION_HEADERS)) expect(res.headers.get(k), `${k} on ${path}`).toBe(v);
+      expect(res.headers.get('content-security-policy'), path).toBe(csp);
+      expect(res.headers.get('cache-control'), path).toBe(cache);
+      expect(res.headers.get('content-type'), path).toMatch(type);
+    }
+    expect(IMMUTABLE).toMatch(/immutable/);
+    expect(Number(/max-age=(\d+)/.exec(IMMUTABLE)![1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(REVALIDATE).toMatch(/no-cache|no-store/);
+    // A missing file under /assets/ is an error, not the page.
+    expect((await fetch(`${nginx.url}/assets/nothing-here.js`)).status).toBe(404);
+  });
+
+  test('the page is cross-origin isolated and runs the model on WASM threads, with no isolation worker', async ({ page }) => {
+    await openServed(page, nginx.url);
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await expectThreads(page);
+  });
+
+  test('the CSP blocks a loopback host config.json does not name, before any connection', async ({ page }) => {
+    const other = await startRecorder();
+    try {
+      await openServed(page, nginx.url);
+      const outcome = await page.evaluate(async (target) => {
+        const violation = new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true }));
+        const fetched = await fetch(target, { method: 'POST', body: 'x' }).then(() => 'answered', (e: Error) => `failed: ${e.message}`);
+        return { fetched, violation: await violation, self: (await fetch('/config.json')).status };
+      }, `${other.url}/v1/completions`);
+      expect(outcome.fetched).toMatch(/^failed: /);
+      expect(outcome.violation).toBe(`connect-src ${other.url}/v1/completions`);
+      expect(outcome.self).toBe(200);
+      expect(other.connections()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+test.describe('behind a host that sets no headers', () => {
+  // Each test loads the app two or three times.
+  test.slow();
+  test('the isolation worker reloads the page once, and then it is cross-origin isolated with WASM threads', async ({ page }) => {
+    const host = await startStaticServer(PROD_DIST);
+    try {
+      const loads = documentLoads(page);
+      await openServed(page, host.url);
+      expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+      expect(loads).toHaveLength(2);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}/isolation-sw.js`);
+      await expectThreads(page);
+      // Later loads are isolated from the start: no second reload.
+      await page.reload();
+      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+      expect(loads).toHaveLength(3);
+    } finally {
+      await host.close();
+    }
+  });
+
+  test('a worker that cannot isolate the page costs one reload, never a loop; the model runs single-threaded and says why', async ({ page }) => {
+    // Takes control like the real one but adds no headers.
+    const inert = "self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));";
+    const host = await startStaticServer(PROD_DIST, { '/isolation-sw.js': inert });
+    try {
+      const loads = documentLoads(page);
+      await openServed(page, host.url);
+      expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
+      await page.waitForTimeout(1000); // a looping page would have reloaded again by now
+      expect(loads).toHaveLength(2);
+      await page.getByTestId('open-settings').click();
+      await expect(page.getByTestId('threads')).toHaveText(' (1 thread)');
+      await expect(page.getByTestId('threads-note')).toContainText('not cross-origin isolated');
+    } finally {
+      await host.close();
+    }
+  });
+});
