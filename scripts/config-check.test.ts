@@ -39,6 +39,13 @@ describe('config:check', () => {
     expect(checkConfigText(JSON.stringify(own), 'https://ide.corp.example').lines[0]).toMatch(/this page's own origin/);
   });
 
+  it("accepts docs/deployment.md's example config.json", () => {
+    const doc = fs.readFileSync(new URL('../docs/deployment.md', import.meta.url), 'utf8');
+    const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const text of examples) expect(checkConfigText(text, 'https://ide.corp.example')).toEqual({ ok: true, lines: [] });
+  });
+
   it('exits 0 for a good file and 1 for a bad one, errors on stderr with the file name', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-check-'));
     try {
@@ -48,7 +55,7 @@ describe('config:check', () => {
       fs.writeFileSync(bad, '{"privacy":{"mode":"sometimes"}}');
       const run = (file: string) => {
         try {
-          return { code: 0, out: execFileSync('npx', ['tsx', 'scripts/config-check.ts', file], { encoding: 'utf8', stdio: 'pipe' }) };
+          return { code: 0, out: execFileSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/config-check.ts', file], { encoding: 'utf8', stdio: 'pipe' }) };
         } catch (e) {
           const err = e as { status: number; stderr: string };
           return { code: err.status, out: err.stderr };
