@@ -24,22 +24,24 @@ test('the header shows the measured speed and the window; WASM runs on threads a
   }
 });
 
-test('a page that is not cross-origin isolated runs single-threaded and says why', async ({ page, openIde, device }) => {
-  test.skip(device !== 'wasm', 'threads are a WASM matter');
-  // Strip the isolation headers from every response, as a plain static host
-  // would, and keep the isolation worker out (e2e/deployment.spec.ts tests it):
-  // a host without it as well.
-  await page.route('**/*', async (route) => {
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    delete headers['cross-origin-opener-policy'];
-    delete headers['cross-origin-embedder-policy'];
-    await route.fulfill({ response, headers });
+test.describe('on a host without the isolation headers', () => {
+  // and without the worker that supplies them where a host cannot
+  // (public/isolation-sw.js; e2e/deployment.spec.ts tests it).
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page that is not cross-origin isolated runs single-threaded and says why', async ({ page, openIde, device }) => {
+    test.skip(device !== 'wasm', 'threads are a WASM matter');
+    // Strip the isolation headers from every response, as a plain static host would.
+    await page.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await openIde({ model: 'fixture-valid', endpoint: null });
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
+    await expect(page.getByTestId('threads')).toHaveText(' (1 thread)');
+    await expect(page.getByTestId('threads-note')).toContainText('not cross-origin isolated');
   });
-  // Registered last, so it answers first.
-  await page.route('**/isolation-sw.js', (route) => route.fulfill({ status: 404 }));
-  await openIde({ model: 'fixture-valid', endpoint: null });
-  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
-  await expect(page.getByTestId('threads')).toHaveText(' (1 thread)');
-  await expect(page.getByTestId('threads-note')).toContainText('not cross-origin isolated');
 });
