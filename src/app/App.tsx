@@ -15,15 +15,19 @@ import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { planDemo } from '../workspace/demo';
 import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/zip';
+import { applyFileEdits } from './apply-edits';
+import { CommandPalette } from './CommandPalette';
+import type { CommandActions } from './commands';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionError, RouteAnnouncer } from './CompletionNotices';
 import { CompletionStore } from './completion-state';
 import { DiskFolderStatus } from './DiskFolderPanel';
 import { statBytes } from './delivery';
-import { EditorPane } from './EditorPane';
+import { EditorPane, type RevealRequest } from './EditorPane';
 import { FileTree } from './FileTree';
 import { HelpOverlay } from './HelpOverlay';
 import { useColorScheme } from './hooks/use-color-scheme';
+import { useCommandKeys } from './hooks/use-command-keys';
 import { useCompletionsOff } from './hooks/use-completions-off';
 import { useDiskFolder } from './hooks/use-disk-folder';
 import { useEngine } from './hooks/use-engine';
@@ -39,8 +43,11 @@ import { ModelRegistry } from './models';
 import { ModelStatus } from './ModelStatus';
 import { OpenTabs } from './OpenTabs';
 import { PrivacyBadge } from './PrivacyBadge';
+import { QuickOpen } from './QuickOpen';
 import { ReviewPanel } from './ReviewPanel';
+import { saveNow } from './save';
 import { SaveIndicator } from './SaveIndicator';
+import { SearchPanel } from './SearchPanel';
 import { readUserSettings, userConfig, writeUserSettings, type LoadedConfig } from './settings-store';
 import { SettingsPanel } from './SettingsPanel';
 import { StatsPanel } from './StatsPanel';
@@ -144,6 +151,28 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const exportZip = () => { const { files, folders } = workspace.snapshot(); downloadBytes('workspace.zip', zipWorkspace(files, folders), 'application/zip'); };
   const fromInput = (files: FileList | null) => void imports.runImport(Promise.resolve(fromFileList(files ?? [])));
 
+  // The commands (commands.ts) and their keys, anywhere on the page; the overlays they open.
+  const [picker, setPicker] = useState<'quickOpen' | 'palette' | null>(null);
+  const [searchRequest, setSearchRequest] = useState(0); // 0: the search panel is closed
+  const [reveal, setReveal] = useState<RevealRequest>();
+  const savedAt = useMemo(() => new Store(0), []);
+  const focusEditor = () => { if (active) tabs.openFile(active); };
+  const actions: CommandActions = {
+    quickOpen: () => setPicker('quickOpen'),
+    palette: () => setPicker('palette'),
+    save: () => void saveNow(saver).then((s) => { if (s.state === 'saved') savedAt.set(Date.now()); }),
+    search: () => setSearchRequest((n) => n + 1),
+    help: openHelp,
+    settings: () => setSettingsOpen(true),
+    demo: startDemo,
+    exportZip,
+    toggleCompletions: () => { if (activeLanguage) completionsOff.setOn(activeLanguage, completionsOff.off.includes(activeLanguage)); },
+    viewEditor: () => setView('editor'),
+    viewReview: () => setView('review'),
+  };
+  const actionsRef = useLatest(actions);
+  useCommandKeys(actionsRef);
+
   return (
     <div className="app" data-theme={scheme}>
       <Toolbar config={config} egress={egress} modeLocked={loaded.orgConfig.privacy.lockMode}
@@ -172,7 +201,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         <div className="editor-view" hidden={view !== 'editor'}>
           <OpenTabs open={tabs.open} active={active} onOpen={tabs.openFile} onClose={tabs.closeTab} />
           {!active && <p className="empty-editor" data-testid="no-file">No file open. Pick one in the file tree, or create one with + File.</p>}
-          <EditorPane models={models} active={active} version={treeVersion} focusRequest={tabs.focusRequest} theme={scheme} largeFile={largeFile} hooks={{
+          <EditorPane models={models} active={active} version={treeVersion} focusRequest={tabs.focusRequest} theme={scheme} largeFile={largeFile} reveal={reveal} hooks={{
             enabled: (lang) => !completionsOffRef.current.includes(lang),
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,
@@ -197,7 +226,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
-        save={<SaveIndicator saver={saver} />} />
+        save={<SaveIndicator saver={saver} savedAt={savedAt} />} />
       <aside className="side-panel" aria-label="Suggestion, ledger and stats">
         <PrivacyBadge completion={completion} />
         <RouteAnnouncer completion={completion} />
@@ -206,6 +235,11 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
         <StatsPanel stats={stats} />
       </aside>
+      {searchRequest > 0 && <SearchPanel workspace={workspace} focusRequest={searchRequest} onClose={() => { setSearchRequest(0); focusEditor(); }}
+        apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
+        openAt={(path, m) => { setView('editor'); tabs.openFile(path); setReveal({ path, offset: m.offset, length: m.length }); }} />}
+      {picker === 'quickOpen' && <QuickOpen paths={workspace.paths()} onOpen={(p) => { setView('editor'); tabs.openFile(p); }} onClose={() => { setPicker(null); focusEditor(); }} />}
+      {picker === 'palette' && <CommandPalette run={(id) => actionsRef.current[id]()} onClose={() => setPicker(null)} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (
         <SettingsPanel config={config} device={modelState.status === 'ready' ? modelState.info.device : undefined} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}

@@ -22,7 +22,12 @@ interface Props {
   theme: 'light' | 'dark';
   /** Where the shown file's size class goes (the status bar reads it); the editor's options follow it. */
   largeFile: Store<LargeFileProfile>;
+  /** A place to show (a search result): selected, scrolled into view and focused once its file is on screen. */
+  reveal?: RevealRequest;
 }
+
+/** Offsets in the file's text; a new object for every request, even to the same place. */
+export interface RevealRequest { path: string; offset: number; length: number }
 
 const monacoTheme = (t: 'light' | 'dark') => (t === 'dark' ? 'vs-dark' : 'vs');
 
@@ -40,7 +45,7 @@ function followSize(ed: monaco.editor.IStandaloneCodeEditor, model: monaco.edito
 }
 
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks, focusRequest, theme, largeFile }: Props) {
+export function EditorPane({ models, active, version, hooks, focusRequest, theme, largeFile, reveal }: Props) {
   countRender('EditorPane');
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -104,6 +109,18 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
   useEffect(() => {
     if (editor.current?.getModel()) editor.current.focus();
   }, [focusRequest]);
+
+  // After the effect above that shows the file: the place is in the model on screen.
+  useEffect(() => {
+    const ed = editor.current;
+    const model = ed?.getModel();
+    if (!ed || !model || !reveal || models.pathOf(model) !== reveal.path) return;
+    const a = model.getPositionAt(reveal.offset);
+    const b = model.getPositionAt(reveal.offset + reveal.length);
+    ed.setSelection(new monaco.Selection(a.lineNumber, a.column, b.lineNumber, b.column));
+    ed.revealRangeInCenter(new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column));
+    ed.focus();
+  }, [reveal, active, models]);
 
   useEffect(() => monaco.editor.setTheme(monacoTheme(theme)), [theme]);
 

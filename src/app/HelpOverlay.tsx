@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COMPLETION_KEYS } from '../editor/keys';
+import { commandKeys } from './commands';
 import { TREE_KEYS } from './FileTree';
 import { TAB_KEYS } from './OpenTabs';
 
@@ -19,6 +20,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
           <h2 id="help-title">Keyboard shortcuts</h2>
           <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
         </div>
+        <KeyTable caption="Anywhere" keys={commandKeys()} />
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
         <KeyTable caption="In the file tree" keys={TREE_KEYS} />
         <KeyTable caption="On the open-file tabs" keys={TAB_KEYS} />

@@ -18,6 +18,8 @@ import newFile from '@vscode/codicons/src/icons/new-file.svg?raw';
 import newFolder from '@vscode/codicons/src/icons/new-folder.svg?raw';
 import pulse from '@vscode/codicons/src/icons/pulse.svg?raw';
 import recordKeys from '@vscode/codicons/src/icons/record-keys.svg?raw';
+import replace from '@vscode/codicons/src/icons/replace.svg?raw';
+import search from '@vscode/codicons/src/icons/search.svg?raw';
 import settingsGear from '@vscode/codicons/src/icons/settings-gear.svg?raw';
 import shield from '@vscode/codicons/src/icons/shield.svg?raw';
 import unlock from '@vscode/codicons/src/icons/unlock.svg?raw';
@@ -25,7 +27,7 @@ import warning from '@vscode/codicons/src/icons/warning.svg?raw';
 
 const ICONS = {
   beaker, check, chip, circleSlash, close, cloudUpload, desktopDownload, diff, error, fileCode, folderOpened, info,
-  lock, newFile, newFolder, pulse, recordKeys, settingsGear, shield, unlock, warning,
+  lock, newFile, newFolder, pulse, recordKeys, replace, search, settingsGear, shield, unlock, warning,
 } as const;
 
 export type IconName = keyof typeof ICONS;
