@@ -204,3 +204,26 @@ test('a write the disk refuses is shown, the typed text is kept, and it is writt
   await expect.poll(() => readOnDisk(page, 'main.py')).toBe('def answer():\n    return 421\n');
   await expect(state).toHaveAttribute('data-state', 'synced');
 });
+
+test('Ctrl+S writes to the folder too, and confirms only once the disk took it', async ({ page, openIde }) => {
+  await installPicker(page, true);
+  await openIde({ model: 'fixture-valid' });
+  await openFolder(page);
+  await openInTree(page, 'proj/main.py');
+  const save = page.getByTestId('save-state');
+  const disk = page.getByTestId('disk-state');
+  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = true; });
+  await typeAtEndOfLine(page, 2, '2');
+  await page.keyboard.press('Control+s');
+  await expect(disk).toHaveAttribute('data-state', 'error');
+  await expect(save).toHaveAttribute('data-confirmed', 'false');
+  expect(await readOnDisk(page, 'main.py')).toBe(MAIN);
+
+  // Nothing new typed: only the explicit save writes the pending file.
+  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = false; });
+  await page.keyboard.press('Control+s');
+  await expect(save).toHaveAttribute('data-confirmed', 'true');
+  expect(await readOnDisk(page, 'main.py')).toBe('def answer():\n    return 42\n');
+  await expect(disk).toHaveAttribute('data-state', 'synced');
+  expect(await editorText(page)).toBe('def answer():\n    return 42\n');
+});

@@ -160,7 +160,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const actions: CommandActions = {
     quickOpen: () => setPicker('quickOpen'),
     palette: () => setPicker('palette'),
-    save: () => void saveNow(saver).then((s) => { if (s.state === 'saved') savedAt.set(Date.now()); }),
+    save: () => void saveNow(saver, disk.sync).then((ok) => { if (ok) savedAt.set(Date.now()); }),
     search: () => setSearchRequest((n) => n + 1),
     help: openHelp,
     settings: () => setSettingsOpen(true),

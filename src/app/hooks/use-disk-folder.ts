@@ -64,8 +64,5 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
     }
   }, [offer, link]);
 
-  /** For an explicit save: everything pending written to disk now. */
-  const flush = useCallback(async () => { await saver.flush(); await sync?.flush(); }, [saver, sync]);
-
-  return { sync, offer, reopenError, open, reopen, flush };
+  return { sync, offer, reopenError, open, reopen };
 }
