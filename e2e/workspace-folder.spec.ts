@@ -158,6 +158,12 @@ test('a file changed on disk behind the app: noticed on focus; keep mine, take t
   await conflict.getByTestId('conflict-compare').click();
   const dialog = page.getByTestId('conflict-dialog');
   await expect(dialog.locator('.monaco-diff-editor')).toBeVisible();
+  // Escape closes it and decides nothing; Compare opens it again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(conflict).toBeVisible();
+  await conflict.getByTestId('conflict-compare').click();
+  await expect(dialog.locator('.monaco-diff-editor')).toBeVisible();
   await expect(dialog.locator('.editor.original')).toContainText('theirs = 3');
   await expect(dialog.locator('.editor.modified')).toContainText('return 42');
   await dialog.getByTestId('compare-take-theirs').click();

@@ -58,6 +58,9 @@ export function DiskFolderStatus({ link, models }: { link: DiskFolderLink; model
 function CompareDialog({ conflict, models, onClose, keepMine, takeTheirs }: { conflict: DiskConflict; models: ModelRegistry; onClose: () => void; keepMine: (p: string) => void; takeTheirs: (p: string) => void }) {
   const { path, theirs } = conflict;
   const host = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  // Focus inside the dialog, so Escape closes it without a click first.
+  useEffect(() => close.current?.focus(), []);
   useEffect(() => {
     const mine = models.get(path);
     if (!mine) return;
@@ -70,11 +73,12 @@ function CompareDialog({ conflict, models, onClose, keepMine, takeTheirs }: { co
     return () => { diff.dispose(); disk.dispose(); };
   }, [path, theirs, models]);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={`Compare ${path}`} data-testid="conflict-dialog">
+    <div className="overlay" role="dialog" aria-modal="true" aria-label={`Compare ${path}`} data-testid="conflict-dialog"
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
       <div className="overlay-body disk-compare">
         <div className="overlay-head">
           <h2>{path}: on disk (left) against yours (right)</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close" title="Close (decide later)"><Icon name="close" /></button>
+          <button type="button" ref={close} className="icon-button" onClick={onClose} aria-label="Close" title="Close (Escape): decide later"><Icon name="close" /></button>
         </div>
         <div className="diff-host" ref={host} data-testid="conflict-diff" />
         <p>
