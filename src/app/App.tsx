@@ -1,8 +1,10 @@
 // The app: a composition of hooks (state with one job each) and components.
-// Layout (app.css): toolbar on top, file tree | editor | side panel, status
-// bar at the bottom; messages float over the editor's corner, so nothing
-// that appears while loading moves the editor.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+// Layout (app.css): toolbar on top, file tree | editor | side panel (both
+// collapsible and resizable), status bar at the bottom; messages sit in a
+// bar under the editor, so they never cover its text, and what appears while
+// loading never moves the editor's top.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
 import { effectiveCatalog, modelLabel } from '../config/catalog';
 import { mergeLayers } from '../config/merge';
 import type { AppConfig, ConfigLayer } from '../config/types';
@@ -34,6 +36,7 @@ import { useEngine } from './hooks/use-engine';
 import { useImport } from './hooks/use-import';
 import { useLatest } from './hooks/use-latest';
 import { useLedger } from './hooks/use-ledger';
+import { usePanels } from './hooks/use-panels';
 import { useStats } from './hooks/use-stats';
 import { useTabs } from './hooks/use-tabs';
 import { Icon } from './Icon';
@@ -42,6 +45,7 @@ import { LedgerPanel } from './LedgerPanel';
 import { ModelRegistry } from './models';
 import { ModelStatus } from './ModelStatus';
 import { OpenTabs } from './OpenTabs';
+import { usePanelKeys } from './panel-keys';
 import { PrivacyBadge } from './PrivacyBadge';
 import { QuickOpen } from './QuickOpen';
 import { ReviewPanel } from './ReviewPanel';
@@ -101,6 +105,19 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useHelpKey(openHelp);
+  const panels = usePanels();
+  usePanelKeys(panels.toggle);
+  const sidePanel = useRef<HTMLElement>(null);
+  // The status bar's badge: the panel opens at its top (the full badge, then the details) and takes focus for keyboard users.
+  const showDetails = useCallback(() => {
+    panels.open('side');
+    const el = sidePanel.current;
+    if (!el) return;
+    // Not inert from now on (React follows when the panel reports its new size): an inert element cannot take focus.
+    el.inert = false;
+    el.scrollTo({ top: 0 });
+    el.focus();
+  }, [panels]);
   const [view, setView] = useState<'editor' | 'review'>('editor');
   // A verdict belongs to the model that made it: when that model is gone (a new one loading, or a load that failed), so is the verdict.
   useEffect(() => {
@@ -178,7 +195,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       <Toolbar config={config} egress={egress} modeLocked={loaded.orgConfig.privacy.lockMode}
         setLocalOnly={(on) => applyOverrides({ privacy: { mode: on ? 'local-only' : 'escalate' } }, false)}
         ledger={ledger} demoFrom={demoFrom} startDemo={startDemo} openHelp={openHelp} openSettings={() => setSettingsOpen(true)} />
-      <nav className="sidebar" aria-label="Workspace">
+      <Group className="workbench" orientation="horizontal" onLayoutChanged={(_, meta) => panels.onLayoutChanged(meta.isUserInteraction)}>
+      <Panel id="tree" panelRef={panels.refs.tree} collapsible minSize={160} maxSize="40%" groupResizeBehavior="preserve-pixel-size"
+        defaultSize={panels.initial.tree.collapsed ? 0 : panels.initial.tree.px} onResize={panels.onResize.tree}>
+      <nav className="sidebar" aria-label="Workspace" data-testid="file-tree-panel" inert={panels.collapsed.tree}>
         <CountedFileTree workspace={workspace} version={treeVersion} active={active} onOpen={tabs.openFile}
           onDropFiles={(e) => void imports.runImport(fromDataTransfer(e.dataTransfer, imports.showFound))} />
         <div className="import-export" role="group" aria-label="Import and export">
@@ -191,7 +211,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         </div>
         <DiskFolderStatus link={disk} models={models} />
       </nav>
-      <main className="editor-area">
+      </Panel>
+      <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />
+      <Panel id="editor-panel" minSize="40%" style={{ overflow: 'hidden' }}>
+      <main className="editor-area" data-testid="editor-area">
         <div className="views" role="tablist" aria-label="View">
           <button type="button" role="tab" aria-selected={view === 'editor'} onClick={() => setView('editor')} data-testid="view-editor"><Icon name="fileCode" /> Editor</button>
           <button type="button" role="tab" aria-selected={view === 'review'} onClick={() => setView('review')} data-testid="view-review"><Icon name="diff" /> Review a diff</button>
@@ -216,25 +239,32 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
             onPending: (p) => completion.setPending(p),
           }} />
         </div>
-        <div className="messages" role="region" aria-label="Messages">
+        <div className="messages" role="region" aria-label="Messages" data-testid="messages">
+          <CompletionError completion={completion} />
           {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />}
           {problems.length > 0 && <div className="card card-error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
           {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
       </main>
-      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
-        completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
-        setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
-        save={<SaveIndicator saver={saver} savedAt={savedAt} />} />
-      <aside className="side-panel" aria-label="Suggestion, ledger and stats">
+      </Panel>
+      <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
+      <Panel id="side" panelRef={panels.refs.side} collapsible minSize={240} maxSize="50%" groupResizeBehavior="preserve-pixel-size"
+        defaultSize={panels.initial.side.collapsed ? 0 : panels.initial.side.px} onResize={panels.onResize.side}>
+      <aside className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side}>
         <PrivacyBadge completion={completion} />
-        <RouteAnnouncer completion={completion} />
-        <CompletionError completion={completion} />
         <CompletionDetails completion={completion} modelLabel={labelOf} />
         <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
         <StatsPanel stats={stats} />
       </aside>
+      </Panel>
+      </Group>
+      {/* Outside the side panel: a collapsed (inert) panel would silence it. */}
+      <RouteAnnouncer completion={completion} />
+      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
+        completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
+        setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
+        save={<SaveIndicator saver={saver} savedAt={savedAt} />} showDetails={showDetails} detailsShown={!panels.collapsed.side} />
       {searchRequest > 0 && <SearchPanel workspace={workspace} focusRequest={searchRequest} onClose={() => { setSearchRequest(0); focusEditor(); }}
         apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
         openAt={(path, m) => { setView('editor'); tabs.openFile(path); setReveal({ path, offset: m.offset, length: m.length }); }} />}

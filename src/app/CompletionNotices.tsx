@@ -20,5 +20,5 @@ export function RouteAnnouncer({ completion }: { completion: CompletionStore }) 
 
 export function CompletionError({ completion }: { completion: CompletionStore }) {
   const { error } = useStore(completion);
-  return error ? <p className="error" role="alert" data-testid="completion-error">Completion failed: {error}</p> : null;
+  return error ? <p className="card card-error" role="alert" data-testid="completion-error">Completion failed: {error}</p> : null;
 }
