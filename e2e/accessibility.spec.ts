@@ -130,10 +130,10 @@ test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M
   const before = await walk((f) => f === 'editor');
   for (const f of ['local-only-switch', 'start-demo', 'open-help', 'open-settings', 'new-file', 'tree-filter', 'treeitem', 'import-folder-fsa', 'export-zip', 'view-review', 'tab-src/app.py', 'editor']) expect(before, f).toContain(f);
   expect(before.filter((f) => f === 'treeitem')).toHaveLength(1); // the tree is one stop
-  // Inside Monaco Tab indents; Ctrl+M makes it move focus on, to the panels on the right.
+  // Inside Monaco Tab indents; Ctrl+M makes it move focus on: the side panel's edge, the panel on the right, then the status bar.
   await page.keyboard.press('Control+m');
-  const after = await walk((f) => f === 'stats-clear');
-  for (const f of ['lang-toggle', 'stats-session', 'stats-clear']) expect(after, f).toContain(f); // a radio group is one stop too
+  const after = await walk((f) => f === 'lang-toggle');
+  for (const f of ['side-separator', 'stats-session', 'stats-clear', 'status-privacy', 'lang-toggle']) expect(after, f).toContain(f); // a radio group is one stop too
   expect(after[0]).not.toBe('editor');
 });
 

@@ -13,6 +13,8 @@ test('README screenshot: the demo workspace with a local suggestion on screen', 
   test.skip(device !== 'wasm' || !process.env.README_SCREENSHOT, 'only with README_SCREENSHOT=1 (it writes docs/screenshot.png)');
   await openIde({ model: 'fixture-valid', endpoint: 'http://127.0.0.1:9/v1' });
   await page.getByTestId('start-demo').click();
+  // At 1200 px the side panel starts collapsed: the picture shows it open, with the badge, the ledger and the stats.
+  await page.keyboard.press('ControlOrMeta+Alt+b');
   await typeAtEndOfLine(page, 5, ''); // after `return `
   await page.keyboard.press('Alt+Backslash'); // ask now
   await expect(ghostText(page).first()).toBeVisible();
