@@ -195,7 +195,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       <Toolbar config={config} egress={egress} modeLocked={loaded.orgConfig.privacy.lockMode}
         setLocalOnly={(on) => applyOverrides({ privacy: { mode: on ? 'local-only' : 'escalate' } }, false)}
         ledger={ledger} demoFrom={demoFrom} startDemo={startDemo} openHelp={openHelp} openSettings={() => setSettingsOpen(true)} />
-      <Group className="workbench" orientation="horizontal" onLayoutChanged={(_, meta) => panels.onLayoutChanged(meta.isUserInteraction)}>
+      {/* One landmark around the panels: the separators between them must be inside one too (axe's region rule). */}
+      <main className="workbench" aria-label="Workspace, editor and side panel">
+      <Group className="workbench-panels" orientation="horizontal" onLayoutChanged={(_, meta) => panels.onLayoutChanged(meta.isUserInteraction)}>
       <Panel id="tree" panelRef={panels.refs.tree} collapsible minSize={160} maxSize="40%" groupResizeBehavior="preserve-pixel-size"
         defaultSize={panels.initial.tree.collapsed ? 0 : panels.initial.tree.px} onResize={panels.onResize.tree}>
       <nav className="sidebar" aria-label="Workspace" data-testid="file-tree-panel" inert={panels.collapsed.tree}>
@@ -214,7 +216,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       </Panel>
       <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />
       <Panel id="editor-panel" minSize="40%" style={{ overflow: 'hidden' }}>
-      <main className="editor-area" data-testid="editor-area">
+      <div className="editor-area" data-testid="editor-area">
         <div className="views" role="tablist" aria-label="View">
           <button type="button" role="tab" aria-selected={view === 'editor'} onClick={() => setView('editor')} data-testid="view-editor"><Icon name="fileCode" /> Editor</button>
           <button type="button" role="tab" aria-selected={view === 'review'} onClick={() => setView('review')} data-testid="view-review"><Icon name="diff" /> Review a diff</button>
@@ -246,19 +248,20 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
-      </main>
+      </div>
       </Panel>
       <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
       <Panel id="side" panelRef={panels.refs.side} collapsible minSize={240} maxSize="50%" groupResizeBehavior="preserve-pixel-size"
         defaultSize={panels.initial.side.collapsed ? 0 : panels.initial.side.px} onResize={panels.onResize.side}>
-      <aside className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side}>
+      <section className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side}>
         <PrivacyBadge completion={completion} />
         <CompletionDetails completion={completion} modelLabel={labelOf} />
         <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
         <StatsPanel stats={stats} />
-      </aside>
+      </section>
       </Panel>
       </Group>
+      </main>
       {/* Outside the side panel: a collapsed (inert) panel would silence it. */}
       <RouteAnnouncer completion={completion} />
       <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
