@@ -63,6 +63,23 @@ for (const scheme of SCHEMES) {
       await expect(page).toHaveScreenshot(`model-error-${scheme}.png`, { ...snap, mask: volatile(page).slice(1) });
     });
 
+    // A laptop and a wide screen: the side panel starts collapsed below 1280 px (the badge stays in the status bar) and open above.
+    test(`the workspace at 1024 and 1400 px wide matches its baselines (${scheme})`, async ({ page, openIde }) => {
+      test.slow(); // the model loads twice, once per width
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await mainScreen(page, openIde);
+      await expect(page).toHaveScreenshot(`workspace-1024-${scheme}.png`, { ...snap, mask: volatile(page) });
+      await page.setViewportSize({ width: 1400, height: 800 });
+      await page.reload();
+      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await expect(page.getByTestId('active-path')).toHaveText('main.py'); // the tab open before the reload
+      await typeAtEndOfLine(page, 2, '');
+      await page.keyboard.press('Alt+Backslash'); // ask now, after the space typed before the reload
+      await expect(ghostText(page).first()).toContainText('a + b');
+      await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+      await expect(page).toHaveScreenshot(`workspace-1400-${scheme}.png`, { ...snap, mask: volatile(page) });
+    });
+
     test(`axe's full rule set passes (${scheme})`, async ({ page, openIde }) => {
       const violations = async (what: string) => {
         // Monaco's own DOM is its theme's; our chrome is what we own.
