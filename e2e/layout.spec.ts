@@ -150,8 +150,8 @@ test('Ctrl/Cmd+Alt+B toggles the side panel with focus in the editor and elsewhe
   await expect.poll(side).toBeLessThan(1);
   await page.getByTestId('open-help').click();
   const help = page.getByTestId('help');
-  await expect(help).toContainText(/(Ctrl|⌘) \+ B\s*show or hide the file tree/);
-  await expect(help).toContainText(/(Ctrl|⌘) \+ Alt \+ B\s*show or hide the side panel/);
+  await expect(help).toContainText(/(Ctrl|⌘) \+ B\s*Show or hide the file tree/);
+  await expect(help).toContainText(/(Ctrl|⌘) \+ Alt \+ B\s*Show or hide the side panel/);
 });
 
 test.describe('at 1400 px', () => {

@@ -45,7 +45,6 @@ import { LedgerPanel } from './LedgerPanel';
 import { ModelRegistry } from './models';
 import { ModelStatus } from './ModelStatus';
 import { OpenTabs } from './OpenTabs';
-import { usePanelKeys } from './panel-keys';
 import { PrivacyBadge } from './PrivacyBadge';
 import { QuickOpen } from './QuickOpen';
 import { ReviewPanel } from './ReviewPanel';
@@ -106,7 +105,6 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useHelpKey(openHelp);
   const panels = usePanels();
-  usePanelKeys(panels.toggle);
   const sidePanel = useRef<HTMLElement>(null);
   // The status bar's badge: the panel opens at its top (the full badge, then the details) and takes focus for keyboard users.
   const showDetails = useCallback(() => {
@@ -186,6 +184,8 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     toggleCompletions: () => { if (activeLanguage) completionsOff.setOn(activeLanguage, completionsOff.off.includes(activeLanguage)); },
     viewEditor: () => setView('editor'),
     viewReview: () => setView('review'),
+    toggleTree: () => panels.toggle('tree'),
+    toggleSidePanel: () => panels.toggle('side'),
   };
   const actionsRef = useLatest(actions);
   useCommandKeys(actionsRef);

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { COMPLETION_KEYS } from '../editor/keys';
 import { commandKeys } from './commands';
 import { TREE_KEYS } from './FileTree';
-import { PANEL_KEYS } from './panel-keys';
 import { TAB_KEYS } from './OpenTabs';
 
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
@@ -21,9 +20,8 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
           <h2 id="help-title">Keyboard shortcuts</h2>
           <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
         </div>
-        <KeyTable caption="Anywhere" keys={commandKeys()} />
+        <KeyTable caption="Anywhere (the editor too)" keys={commandKeys()} />
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
-        <KeyTable caption="Anywhere (the editor too)" keys={PANEL_KEYS} />
         <KeyTable caption="In the file tree" keys={TREE_KEYS} />
         <KeyTable caption="On the open-file tabs" keys={TAB_KEYS} />
         <p>Completions can be switched off per language with the checkbox in the status bar.</p>

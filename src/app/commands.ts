@@ -2,11 +2,12 @@
 // handler runs them, and the keys overlay shows their keys. App.tsx supplies
 // what each one does (CommandActions); everything else reads this list.
 
-/** A key with Ctrl (Cmd on a Mac) and, optionally, Shift. */
+/** A key with Ctrl (Cmd on a Mac) and, optionally, Shift or Alt. */
 export interface KeyChord {
   /** KeyboardEvent.key, lower case. */
   key: string;
   shift?: boolean;
+  alt?: boolean;
 }
 
 export interface CommandDef {
@@ -20,6 +21,8 @@ export const COMMANDS = [
   { id: 'palette', title: 'Show all commands', keys: { key: 'p', shift: true } },
   { id: 'save', title: 'Save now', keys: { key: 's' } },
   { id: 'search', title: 'Search and replace in files', keys: { key: 'f', shift: true } },
+  { id: 'toggleTree', title: 'Show or hide the file tree', keys: { key: 'b' } },
+  { id: 'toggleSidePanel', title: 'Show or hide the side panel (suggestion details, ledger, stats)', keys: { key: 'b', alt: true } },
   { id: 'help', title: 'Keyboard shortcuts' },
   { id: 'settings', title: 'Open settings' },
   { id: 'demo', title: 'Start the demo' },
@@ -39,17 +42,24 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** The key as the overlays show it: `Ctrl + Shift + P`, or `⌘ ⇧ P` on a Mac. */
 export function chordLabel(c: KeyChord, mac = isMac): string {
   const k = c.key.toUpperCase();
-  return mac ? `⌘ ${c.shift ? '⇧ ' : ''}${k}` : `Ctrl + ${c.shift ? 'Shift + ' : ''}${k}`;
+  return mac ? `⌘ ${c.alt ? '⌥ ' : ''}${c.shift ? '⇧ ' : ''}${k}` : `Ctrl + ${c.alt ? 'Alt + ' : ''}${c.shift ? 'Shift + ' : ''}${k}`;
 }
 
-/** Whether a key event is this chord: Ctrl on Windows and Linux, Cmd on a Mac, and exactly the Shift it asks for. */
-export function matchesChord(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, c: KeyChord, mac = isMac): boolean {
+type ChordEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> & { code?: string };
+
+/**
+ * Whether a key event is this chord: Ctrl on Windows and Linux, Cmd on a Mac,
+ * and exactly the Shift and Alt it asks for. A letter also matches by its
+ * physical key (`code`): Alt changes the character on some layouts (⌥B types ∫ on a Mac).
+ */
+export function matchesChord(e: ChordEvent, c: KeyChord, mac = isMac): boolean {
   const mod = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
-  return mod && !e.altKey && e.shiftKey === !!c.shift && e.key.toLowerCase() === c.key;
+  const letter = e.key.toLowerCase() === c.key || (/^[a-z]$/.test(c.key) && e.code === `Key${c.key.toUpperCase()}`);
+  return mod && e.altKey === !!c.alt && e.shiftKey === !!c.shift && letter;
 }
 
 /** The command a key event runs, if any. */
-export function commandForKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, mac = isMac): CommandId | undefined {
+export function commandForKey(e: ChordEvent, mac = isMac): CommandId | undefined {
   for (const c of COMMANDS) if ('keys' in c && matchesChord(e, c.keys, mac)) return c.id;
   return undefined;
 }
