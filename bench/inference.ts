@@ -9,23 +9,24 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR, writeRealArchModel } from '../scripts/make-fixture-models';
 import { DEFAULT_REAL_ARCH } from '../scripts/fixture-models/real-arch';
+import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import { attentionBytes, prompts, type RuntimeResult } from './inference/measure';
 import { runNode } from './inference/node';
 import { printTable } from './inference/report';
 import type { BenchOptions } from './inference/workload';
 
-function options(argv: readonly string[]): BenchOptions {
-  const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const int = (name: string, dflt: number) => {
-    const v = flag(name);
-    if (v === undefined) return dflt;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, got "${v}"`);
+function options(flags: BenchFlags): BenchOptions {
+  const v = flags as FlagValues<'inference'>;
+  const int = (name: 'tokens' | 'reps' | 'browser-reps' | 'budget', dflt: number) => {
+    const raw = v[name];
+    if (raw === undefined) return dflt;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, got "${raw}"`);
     return n;
   };
   return {
-    model: flag('model') ?? DEFAULT_REAL_ARCH.name,
+    model: v.model ?? DEFAULT_REAL_ARCH.name,
     maxNewTokens: int('tokens', 32),
     reps: int('reps', 10),
     // SwiftShader WebGPU is slow (seconds per completion): fewer browser repetitions by default.
@@ -33,15 +34,15 @@ function options(argv: readonly string[]): BenchOptions {
     // 512 byte tokens (~2 KB of code with a real tokenizer's 4 bytes a token); the app's
     // default of 1536 takes minutes per WebGPU call on SwiftShader. --budget=1536 to compare.
     promptBudget: int('budget', 512),
-    browser: !argv.includes('--no-browser'),
+    browser: !v['no-browser'],
   };
 }
 
 export const suite: BenchSuite = {
   name: 'inference',
   description: 'time to first token, tokens/s, pipeline overhead vs bare generate(), main-thread long tasks, memory; real-architecture fixture',
-  async run() {
-    const opts = options(process.argv.slice(2));
+  async run(flags) {
+    const opts = options(flags);
     const root = DEFAULT_FIXTURES_DIR;
     if (!existsSync(join(root, opts.model, 'onnx', 'model.onnx'))) {
       if (opts.model !== DEFAULT_REAL_ARCH.name) throw new Error(`no model ${opts.model} in ${root}: make it with npm run fixtures -- --real-arch ...`);

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import type { ReplayOptions } from '../src/completion/testing/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
@@ -50,27 +51,23 @@ interface Options {
   endurance?: number;
 }
 
-function options(argv: readonly string[]): Options {
-  const flag = (name: string) => {
-    const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-    if (i < 0) return undefined;
-    return argv[i].includes('=') ? argv[i].split('=').slice(1).join('=') : argv[i + 1];
-  };
-  const quick = argv.includes('--quick');
+function options(flags: BenchFlags): Options {
+  const v = flags as FlagValues<'latency'>;
+  const quick = v.quick === true;
   return {
     quick,
-    modelsDir: flag('models'),
-    model: flag('model'),
-    twin: flag('twin') ?? 'qwen2.5-coder-0.5b',
-    dtype: flag('dtype') ?? 'q8',
-    requests: Number(flag('requests') ?? (quick ? 8 : 12)),
-    rounds: Math.max(1, Number(flag('rounds') ?? (quick ? 3 : 1))),
-    budgets: (flag('budgets') ?? '256,512,1024,1536').split(',').map(Number),
-    node: !quick && !argv.includes('--no-node'),
-    browser: !argv.includes('--no-browser'),
-    webgpu: !quick && argv.includes('--webgpu'),
-    speedOnly: argv.includes('--speed-only'),
-    endurance: flag('endurance') === undefined ? undefined : Math.max(1, Number(flag('endurance'))),
+    modelsDir: v.models,
+    model: v.model,
+    twin: v.twin || 'qwen2.5-coder-0.5b',
+    dtype: v.dtype ?? 'q8',
+    requests: Number(v.requests ?? (quick ? 8 : 12)),
+    rounds: Math.max(1, Number(v.rounds ?? (quick ? 3 : 1))),
+    budgets: (v.budgets ?? '256,512,1024,1536').split(',').map(Number),
+    node: !quick && !v['no-node'],
+    browser: !v['no-browser'],
+    webgpu: !quick && v.webgpu === true,
+    speedOnly: v['speed-only'] === true,
+    endurance: v.endurance === undefined ? undefined : Math.max(1, Number(v.endurance)),
   };
 }
 
@@ -132,8 +129,8 @@ async function enduranceRuns(o: Options, root: string, name: string, source: str
 export const suite: BenchSuite = {
   name: 'latency',
   description: 'time to first token, ms per token, memory per runtime and budget; typing replay with and without KV-cache reuse (model twins)',
-  async run() {
-    const o = options(process.argv.slice(2));
+  async run(flags) {
+    const o = options(flags);
     const { root, name } = await modelFolder(o);
     const source = readFileSync(SOURCE_FILE, 'utf8');
     const replay: ReplayOptions = { seed: 11, fromLine: 220, lines: 30 };

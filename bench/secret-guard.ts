@@ -103,9 +103,9 @@ async function falseAlarms(): Promise<Record<string, unknown>> {
 export const suite: BenchSuite = {
   name: 'secret-guard',
   description: `guardOutgoing on a 1 MB prefix+suffix of real code, ${REPS} reps (target < ${TARGET_MS} ms per escalation)`,
-  async run() {
-    const speed = process.argv.includes('--alarms-only') ? {} : await speedRuns();
-    const alarms = process.argv.includes('--speed-only') ? {} : { falseAlarms: await falseAlarms() };
+  async run(flags) {
+    const speed = flags['alarms-only'] ? {} : await speedRuns();
+    const alarms = flags['speed-only'] ? {} : { falseAlarms: await falseAlarms() };
     return { ...speed, ...alarms };
   },
 };

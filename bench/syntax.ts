@@ -306,24 +306,24 @@ async function editStates(): Promise<Record<string, unknown>> {
 export const suite: BenchSuite = {
   name: 'syntax',
   description: 'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines; a 5 MB document being opened, in Node and in Chromium',
-  async run() {
+  async run(flags) {
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: timings above ~2 are contended)\n`);
     const results: Record<string, unknown> = {};
-    if (process.argv.includes('--browser-only')) {
+    if (flags['browser-only']) {
       results.browser = await (await import('./syntax/browser')).browserPath(); // Playwright and Vite: loaded only here
       return results;
     }
-    if (process.argv.includes('--edit-states-only')) {
+    if (flags['edit-states-only']) {
       results.editStates = await editStates();
       results.loadAverage = loadavg();
       return results;
     }
-    if (process.argv.includes('--sizes-only')) {
+    if (flags['sizes-only']) {
       results.sizes = await sizes();
       results.loadAverage = loadavg();
       return results;
     }
-    if (process.argv.includes('--large-only')) {
+    if (flags['large-only']) {
       results.largeDocument = await largeDocument();
       results.loadAverage = loadavg();
       return results;
@@ -377,7 +377,7 @@ export const suite: BenchSuite = {
     results.editStates = await editStates();
     results.sizes = await sizes();
     console.log('');
-    if (process.argv.includes('--no-large')) return results;
+    if (flags['no-large']) return results;
     results.largeDocument = await largeDocument();
     results.loadAverage = loadavg();
     console.log('');

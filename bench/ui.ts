@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import { startModelMirror } from '../e2e/fixtures/model-mirror';
+import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
@@ -58,28 +59,25 @@ interface Options {
   twin?: string;
   typingOnly: boolean;
   profileOnly: boolean;
+  /** Build the app even when the build is newer than its sources. */
+  rebuild: boolean;
   ghostTimeoutMs: number;
 }
 
-function options(argv: readonly string[]): Options {
-  const flag = (name: string) => {
-    const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-    if (i < 0) return undefined;
-    if (argv[i].includes('=')) return argv[i].split('=').slice(1).join('=');
-    const next = argv[i + 1];
-    return next && !next.startsWith('-') ? next : '';
-  };
-  const quick = argv.includes('--quick');
-  const twin = flag('twin');
+function options(flags: BenchFlags): Options {
+  const v = flags as FlagValues<'ui'>;
+  const quick = v.quick === true;
   return {
     quick,
-    keys: Math.max(1, Number(flag('keys') || (quick ? 12 : 60))),
-    languages: (flag('lang') || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
-    sizes: (flag('sizes') || '1k,20k,5mb').split(','),
-    ...(twin !== undefined && { twin: twin || 'qwen2.5-coder-0.5b' }),
-    typingOnly: argv.includes('--typing-only'),
-    profileOnly: argv.includes('--profile-only'),
-    ghostTimeoutMs: Number(flag('ghost-timeout') || 20_000),
+    keys: Math.max(1, Number(v.keys || (quick ? 12 : 60))),
+    languages: (v.lang || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
+    sizes: (v.sizes || '1k,20k,5mb').split(','),
+    // A bare --twin arrives as '': the default twin.
+    ...(v.twin !== undefined && { twin: v.twin || 'qwen2.5-coder-0.5b' }),
+    typingOnly: v['typing-only'] === true,
+    profileOnly: v['profile-only'] === true,
+    rebuild: v.rebuild === true,
+    ghostTimeoutMs: Number(v['ghost-timeout'] || 20_000),
   };
 }
 
@@ -104,10 +102,10 @@ function newest(p: string): number {
 }
 
 /** A test build in `outDir`, made again when missing, asked for, or older than the app's sources. */
-function ensureBuild(outDir: string, extra: string[] = []): void {
+function ensureBuild(outDir: string, rebuild: boolean, extra: string[] = []): void {
   const built = join(REPO, outDir, 'index.html');
   const sources = Math.max(...['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(REPO, p))));
-  if (existsSync(built) && !process.argv.includes('--rebuild') && statSync(built).mtimeMs > sources) return;
+  if (existsSync(built) && !rebuild && statSync(built).mtimeMs > sources) return;
   progress(`building the app into ${outDir}/ (vite build --mode test ${extra.join(' ')})`);
   // A test build: the bench drives the editor through window.__ide (src/platform/test-seams.ts).
   execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--mode', 'test', '--outDir', outDir, ...extra], { cwd: REPO, stdio: 'ignore' });
@@ -309,10 +307,10 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
 export const suite: BenchSuite = {
   name: 'ui',
   description: 'the editor on the built app (vite preview), Chromium on WASM: first keystroke while loading; typing cost per keystroke at 1,000 lines, 20,000 lines and 5 MB, completions on and off',
-  async run() {
-    const o = options(process.argv.slice(2));
+  async run(flags) {
+    const o = options(flags);
     const outDir = o.profileOnly ? PROFILE_OUT : OUT;
-    ensureBuild(outDir, o.profileOnly ? ['--minify', 'false', '--sourcemap'] : []);
+    ensureBuild(outDir, o.rebuild, o.profileOnly ? ['--minify', 'false', '--sourcemap'] : []);
     const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), configLoader: 'runner', mode: 'test', build: { outDir }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
     const origin = `http://localhost:${PORT}`;
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });

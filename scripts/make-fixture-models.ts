@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
 import { FIXTURE_DESIGNS } from './fixture-models/designs';
 import { fixtureFiles, fixtureIndex, type FileSet } from './fixture-models/files';
 import { DEFAULT_REAL_ARCH, defaultName, parameterCount, validateSpec, type RealArchSpec } from './fixture-models/real-arch';
@@ -65,45 +66,63 @@ export interface CliArgs {
 }
 
 const SIZE_FLAGS = {
-  '--layers': 'layers',
-  '--hidden': 'hidden',
-  '--heads': 'heads',
-  '--kv-heads': 'kvHeads',
-  '--head-dim': 'headDim',
-  '--intermediate': 'intermediate',
-  '--vocab-extra': 'vocabExtra',
-  '--seed': 'seed',
+  layers: 'layers',
+  hidden: 'hidden',
+  heads: 'heads',
+  'kv-heads': 'kvHeads',
+  'head-dim': 'headDim',
+  intermediate: 'intermediate',
+  'vocab-extra': 'vocabExtra',
+  seed: 'seed',
 } as const satisfies Record<string, keyof RealArchSpec>;
 
-export function parseArgs(argv: readonly string[]): CliArgs {
-  let out: string | undefined;
-  let realArch = false;
-  let twin: string | undefined;
-  const dtypes: ModelDtype[] = [];
-  let name: string | undefined;
-  const sizes: Partial<Record<(typeof SIZE_FLAGS)[keyof typeof SIZE_FLAGS], number>> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    if (flag === '--out') out = resolve(value());
-    else if (flag === '--real-arch') realArch = true;
-    else if (flag === '--twin') twin = value();
-    else if (flag === '--dtype') {
-      const d = value();
-      if (!(MODEL_DTYPES as readonly string[]).includes(d)) throw new Error(`--dtype must be one of ${MODEL_DTYPES.join(', ')}, got "${d}"\n${USAGE}`);
-      if (!dtypes.includes(d as ModelDtype)) dtypes.push(d as ModelDtype);
+const OPTIONS = {
+  out: { type: 'string' },
+  'real-arch': { type: 'boolean' },
+  twin: { type: 'string' },
+  dtype: { type: 'string', multiple: true },
+  name: { type: 'string' },
+  ...Object.fromEntries(Object.keys(SIZE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+} satisfies ParseArgsConfig['options'];
+
+/** node:util's parse errors, worded as this script's usage errors (an unknown flag names itself). */
+function parseFlags(argv: readonly string[]): Record<string, string | boolean | string[] | undefined> {
+  try {
+    return parseNodeArgs({ args: [...argv], options: OPTIONS, strict: true }).values;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const unknown = /'([^']+)'/.exec((e as Error).message)?.[1];
+    if ((code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') && unknown) {
+      throw new Error(`unknown argument ${unknown}\n${USAGE}`);
     }
-    else if (flag === '--name') name = value();
-    else if (flag in SIZE_FLAGS) {
-      const raw = value();
-      const n = Number(raw);
-      if (!Number.isInteger(n)) throw new Error(`${flag} needs an integer, got "${raw}"\n${USAGE}`);
-      sizes[SIZE_FLAGS[flag as keyof typeof SIZE_FLAGS]] = n;
-    } else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
+    throw new Error(`${(e as Error).message}\n${USAGE}`);
+  }
+}
+
+function needsValue(flag: string, v: string | undefined): string | undefined {
+  if (v === '') throw new Error(`--${flag} needs a value\n${USAGE}`);
+  return v;
+}
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const v = parseFlags(argv);
+  const outFlag = needsValue('out', v.out as string | undefined);
+  const out = outFlag === undefined ? undefined : resolve(outFlag);
+  const realArch = v['real-arch'] === true;
+  const twin = needsValue('twin', v.twin as string | undefined);
+  const name = needsValue('name', v.name as string | undefined);
+  const dtypes: ModelDtype[] = [];
+  for (const d of (v.dtype as string[] | undefined) ?? []) {
+    if (!(MODEL_DTYPES as readonly string[]).includes(d)) throw new Error(`--dtype must be one of ${MODEL_DTYPES.join(', ')}, got "${d}"\n${USAGE}`);
+    if (!dtypes.includes(d as ModelDtype)) dtypes.push(d as ModelDtype);
+  }
+  const sizes: Partial<Record<(typeof SIZE_FLAGS)[keyof typeof SIZE_FLAGS], number>> = {};
+  for (const [flag, key] of Object.entries(SIZE_FLAGS)) {
+    const raw = needsValue(flag, v[flag] as string | undefined);
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n)) throw new Error(`--${flag} needs an integer, got "${raw}"\n${USAGE}`);
+    sizes[key] = n;
   }
   const sized = Object.keys(sizes).length > 0;
   if (twin !== undefined) {

@@ -6,6 +6,7 @@
 // Exit status: 0, or 1 when some line was malformed, 2 on a usage error.
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { runBatch } from '../src/syntax/batch';
 import { createNodeSyntaxService } from '../src/syntax/node-runtime';
 
@@ -14,8 +15,15 @@ const USAGE = `usage: npm run validate -- [file.jsonl | -]
   output lines: {"valid": true, "checked": true, "errors": [], "ms": 0.4, ...}  or  {"line": 3, "error": "..."}`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes('-h') || args.includes('--help')) {
+  let parsed: { values: { help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (e) {
+    console.error(`validate: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals: args } = parsed;
+  if (values.help) {
     console.log(USAGE);
     return 0;
   }
