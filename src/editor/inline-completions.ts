@@ -9,6 +9,7 @@ import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { TypingPace } from '../completion/typing-pace';
 import { insideCommentOrString } from '../completion/unasked';
 import { windowAround, type WindowDocument } from '../completion/text-window';
+import { BoundedCache } from '../platform/bounded-cache';
 import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
 
@@ -46,26 +47,8 @@ export interface InlineCompletionHooks {
 /** A suggestion counts as shown once it was on screen this long. */
 export const SHOWN_AFTER_MS = 750;
 
-/** Small LRU: an identical request (same file, text around the cursor and settings) reuses its result. */
-class ResultCache {
-  private map = new Map<string, CompletionResult>();
-  constructor(private readonly size = 64) {}
-  get(k: string): CompletionResult | undefined {
-    const v = this.map.get(k);
-    if (v) {
-      this.map.delete(k);
-      this.map.set(k, v);
-    }
-    return v;
-  }
-  set(k: string, v: CompletionResult): void {
-    this.map.set(k, v);
-    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
+/** Completion results kept: an identical request (same file, text around the cursor and settings) reuses its result. */
+const RESULT_CACHE_ENTRIES = 64;
 
 const sleep = (ms: number, token: monaco.CancellationToken) =>
   new Promise<boolean>((resolve) => {
@@ -77,7 +60,7 @@ const sleep = (ms: number, token: monaco.CancellationToken) =>
   });
 
 export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispose(): void; clearCache(): void } {
-  const cache = new ResultCache();
+  const cache = new BoundedCache<string, CompletionResult>(RESULT_CACHE_ENTRIES);
   let cacheSettings = '';
   const empty = { items: [] };
   // What each shown item came from, for the stats (shown after 750 ms, accepted).

@@ -7,6 +7,7 @@
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { BoundedCache } from '../platform/bounded-cache';
 import { lineStartsOf, pointOf } from '../syntax/window';
 import { chunkSpans, seamSpans, type Span } from './chunks';
 import { deriveText, type Derived } from './secret-encodings';
@@ -222,21 +223,14 @@ async function scanText(text: string): Promise<Found[]> {
  * rescans only its own chunk, and an escalation arriving while a prescan is
  * on a piece waits for that scan instead of starting a second.
  */
-const cache = new Map<string, Promise<Found[]>>();
-const CACHE_ENTRIES = 512;
+const cache = new BoundedCache<string, Promise<Found[]>>(512);
 
 function scanPiece(piece: string): Promise<Found[]> {
   const hit = cache.get(piece);
-  if (hit) {
-    // Refresh: a Map iterates in insertion order, so the oldest is dropped first.
-    cache.delete(piece);
-    cache.set(piece, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const found = scanText(piece);
   found.catch(() => cache.delete(piece));
   cache.set(piece, found);
-  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return found;
 }
 

@@ -229,3 +229,21 @@ describe.skipIf(!benchPresent())(`the live path agrees with the full check on th
     expect(differ).toEqual([]);
   }, 300_000);
 });
+
+describe('how many documents are held', () => {
+  it('drops the least recently used document past 32, a check counting as use', async () => {
+    const docs = new LiveDocuments(validator);
+    const text = 'x = 1\n';
+    for (let i = 0; i < 32; i++) expect(await docs.openDocument(`d${i}.py`, 'python', text, 1)).toEqual({ ok: true });
+    expect(docs.versionOf('d0.py')).toBe(1);
+    const v = await docs.validate({ language: 'python', prefix: text, completion: 'y = 2\n', suffix: '', documentId: 'd0.py', version: 1 });
+    expect(v.checked).toBe(true);
+    await docs.openDocument('d32.py', 'python', text, 1);
+    expect(docs.versionOf('d1.py')).toBeUndefined();
+    expect(docs.versionOf('d0.py')).toBe(1);
+    expect(docs.versionOf('d32.py')).toBe(1);
+    await docs.openDocument('d33.py', 'python', text, 1);
+    expect(docs.versionOf('d2.py')).toBeUndefined();
+    expect(docs.textOf('d0.py')).toBe(text);
+  });
+});

@@ -28,6 +28,7 @@
 // kept up to date for the next check.
 import { Edit, type Language, type ParseCallback, type Point, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { BoundedCache } from '../platform/bounded-cache';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
@@ -69,6 +70,12 @@ interface WindowBefore {
 /** How many documents keep a tree (wasm memory) at once; the least recently used one is dropped. */
 const MAX_DOCUMENTS = 32;
 
+/** Frees a document's trees (wasm memory, not collected). */
+function freeTrees(doc: LiveDocument): void {
+  doc.tree.delete();
+  doc.before?.tree.delete();
+}
+
 export type OpenResult = { ok: true } | { ok: false; reason: string };
 
 export interface LiveDocumentsOptions {
@@ -87,7 +94,15 @@ const DEFAULT_BUDGET_MS = 2000;
 const OVER_BUDGET = Symbol('over budget');
 
 export class LiveDocuments {
-  private readonly docs = new Map<string, LiveDocument>();
+  /**
+   * Dropped least recently used over MAX_DOCUMENTS, skipping any with an
+   * operation queued or running: an edit whose reparse is paused between
+   * slices still needs its tree.
+   */
+  private readonly docs = new BoundedCache<string, LiveDocument>(MAX_DOCUMENTS, {
+    evictable: (uri) => !this.queues.has(uri),
+    onEvict: (_uri, doc) => freeTrees(doc),
+  });
   /** The last operation queued per document: they run one after the other, in the order they came. */
   private readonly queues = new Map<string, Promise<unknown>>();
   /** closeDocument calls so far, per document: an open in progress gives up when one comes after it. */
@@ -132,9 +147,8 @@ export class LiveDocuments {
   }
 
   private drop(uri: string): void {
-    const doc = this.docs.get(uri);
-    doc?.tree.delete();
-    doc?.before?.tree.delete();
+    const doc = this.docs.peek(uri);
+    if (doc) freeTrees(doc);
     this.docs.delete(uri);
   }
 
@@ -148,20 +162,7 @@ export class LiveDocuments {
     if (!tree) return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
     this.drop(uri);
     this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
-    this.evict();
     return { ok: true };
-  }
-
-  /**
-   * Drop the least recently used documents over MAX_DOCUMENTS, skipping any
-   * with an operation queued or running: an edit whose reparse is paused
-   * between slices still needs its tree.
-   */
-  private evict(): void {
-    for (const uri of this.docs.keys()) {
-      if (this.docs.size <= MAX_DOCUMENTS) return;
-      if (!this.queues.has(uri)) this.drop(uri);
-    }
   }
 
   /**
@@ -173,14 +174,14 @@ export class LiveDocuments {
    * and the editor opens the document again.
    */
   private async edit(uri: string, version: number, edits: readonly TextEdit[], length?: number): Promise<boolean> {
-    const doc = this.docs.get(uri);
+    const doc = this.docs.peek(uri);
     if (doc && typeof version === 'number' && version <= doc.version) return true;
     if (!doc || typeof version !== 'number' || !Array.isArray(edits)) {
       this.drop(uri);
       return false;
     }
     const loaded = await this.validator.load(doc.language);
-    if (typeof loaded === 'string' || this.docs.get(uri) !== doc) return false;
+    if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
     let text = doc.text;
     let lineStarts = doc.lineStarts;
     try {
@@ -203,7 +204,7 @@ export class LiveDocuments {
     // holds the rest) may see it. If the reparse fails it is dropped, never
     // left half-edited for the next edit to build on.
     const tree = await this.validator.parseInSlices(loaded.grammar, text, { oldTree: doc.tree });
-    if (!tree || this.docs.get(uri) !== doc) {
+    if (!tree || this.docs.peek(uri) !== doc) {
       tree?.delete();
       this.drop(uri);
       return false;
@@ -216,17 +217,17 @@ export class LiveDocuments {
 
   /** The version held for a document, if any. */
   versionOf(uri: string): number | undefined {
-    return this.docs.get(uri)?.version;
+    return this.docs.peek(uri)?.version;
   }
 
   /** The held tree as an S-expression (tests compare it with a fresh parse). */
   treeString(uri: string): string | undefined {
-    return this.docs.get(uri)?.tree.rootNode.toString();
+    return this.docs.peek(uri)?.tree.rootNode.toString();
   }
 
   /** The document's text as held (tests compare it with the editor's). */
   textOf(uri: string): string | undefined {
-    return this.docs.get(uri)?.text;
+    return this.docs.peek(uri)?.text;
   }
 
   /**
@@ -236,7 +237,7 @@ export class LiveDocuments {
    */
   private async check(uri: string, version: number, offset: number, completion: string, deadline: number): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET> {
     const started = performance.now();
-    const doc = this.docs.get(uri);
+    const doc = this.docs.peek(uri);
     if (!doc || doc.version !== version) return undefined;
     if (typeof completion !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > doc.text.length) {
       return uncheckedVerdict(doc.language, `offset ${offset} is outside the document (0..${doc.text.length}) or the completion is not a string`, started);
@@ -244,11 +245,10 @@ export class LiveDocuments {
     if (doc.text.length + completion.length > MAX_DOCUMENT_LENGTH) return uncheckedVerdict(doc.language, `the document would be over ${MAX_DOCUMENT_LENGTH} code units`, started);
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
-    if (this.docs.get(uri) !== doc || doc.version !== version) return undefined; // edited while loading
+    if (this.docs.peek(uri) !== doc || doc.version !== version) return undefined; // edited while loading
     // The document's queue holds every other operation on it until this one is done.
     const { grammar, spec } = loaded;
-    this.docs.delete(uri);
-    this.docs.set(uri, doc); // most recently used
+    this.docs.get(uri); // now the most recently used
 
     const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
     const at = pointOf(offset, lines);
@@ -278,7 +278,7 @@ export class LiveDocuments {
         }
       }
       if (!tree) return OVER_BUDGET;
-      if (this.docs.get(uri) !== doc) {
+      if (this.docs.peek(uri) !== doc) {
         tree.delete(); // closed meanwhile (a parse in slices pauses)
         return undefined;
       }
@@ -359,7 +359,7 @@ export class LiveDocuments {
    * rejection there is decided on the whole text.
    */
   membersSetAside(uri: string, offset: number): [number, number][] | undefined {
-    const doc = this.docs.get(uri);
+    const doc = this.docs.peek(uri);
     if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
     const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
     return isWholeDocument(window, doc.text.length) ? undefined : this.cutMembersWithErrors(doc, window);
@@ -400,7 +400,7 @@ export class LiveDocuments {
 
   /** Cheap guard against a stale copy: same language, same length, same text next to the cursor. */
   private matches(uri: string, version: number, req: SyntaxRequest): boolean {
-    const doc = this.docs.get(uri);
+    const doc = this.docs.peek(uri);
     if (!doc || doc.version !== version || doc.language !== req.language) return false;
     const at = (req.prefixStart ?? 0) + req.prefix.length;
     if (doc.text.length !== (req.documentLength ?? at + req.suffix.length)) return false;
