@@ -38,7 +38,7 @@ Commands:
   calibrate  --local RUN.jsonl... [--large RUN.jsonl...] (--budget 0.4 | --floor 0.8) --out router.json
 
 Benchmarks (--bench, repeatable): a path to any HumanEval-Infilling or SAFIM .jsonl[.gz], or a
-development set in --bench-dir (default ../shared/bench): ${Object.keys(DEV_SETS).join(', ')}
+development set in --bench-dir (default ${DEFAULT_BENCH_DIR}): ${Object.keys(DEV_SETS).join(', ')}
 Filters: --limit N (per file), --languages python,java,cpp, --task-id ID|GLOB (repeatable)
 Judge: --concurrency N (default: cores), --toolchain-path PATH, --cache-dir DIR, --safim-exact-shortcut
 Models:

@@ -30,7 +30,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { benchPresent, loadAllTasks } from '../src/syntax/testing/bench-tasks';
+import { BENCH_DIR, benchPresent, loadAllTasks } from '../src/syntax/testing/bench-tasks';
 import { applyPlant, CORPUS_LANGUAGES, plants, type CorpusLanguage } from '../src/syntax/testing/edit-states';
 import { brackets, CODE, lex } from '../src/syntax/testing/lexer';
 import { mutations } from '../src/syntax/testing/mutations';
@@ -188,7 +188,7 @@ function programs(language: CorpusLanguage, count: number): Source[] {
     spread(files, Math.ceil(count / perFile) * 2).flatMap((f) => holes(language, f.replace(base, ''), readFileSync(f, 'utf8'), perFile));
   switch (language) {
     case 'python': case 'java': case 'cpp': {
-      if (!benchPresent()) throw new Error('../shared/bench is needed for python, java and cpp');
+      if (!benchPresent()) throw new Error(`${BENCH_DIR} (SAFIM and HumanEval-infilling) is needed for python, java and cpp`);
       const tasks = loadAllTasks().filter((t) => t.language === language);
       return spread(tasks, count * 2).map((t) => ({ language, source: `${t.set} ${t.id}`, prefix: t.prefix, middle: t.middle, suffix: t.suffix }));
     }

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_DIR } from '../../src/platform/bench-dir';
 import { humanEvalTask, looksLikeHumanEval } from './humaneval';
 import { isRecord, readJsonl } from './jsonl';
 import { looksLikeSafim, safimTask } from './safim';
@@ -57,7 +58,7 @@ export async function loadBenchmarks(paths: readonly string[], filter: TaskFilte
   return all;
 }
 
-/** Short names for the files in ../shared/bench (or any folder with that layout). */
+/** Short names for the files in the shared benchmark folder (or any folder with that layout). */
 export const DEV_SETS: Readonly<Record<string, string>> = {
   'humaneval-single': 'human-eval-infilling/HumanEval-SingleLineInfilling.jsonl.gz',
   'humaneval-multi': 'human-eval-infilling/HumanEval-MultiLineInfilling.jsonl.gz',
@@ -71,7 +72,7 @@ export const DEV_SETS: Readonly<Record<string, string>> = {
 
 /** The repository's root (this file is eval/data/load.ts). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DEFAULT_BENCH_DIR = resolve(REPO_ROOT, '..', 'shared', 'bench');
+export const DEFAULT_BENCH_DIR = BENCH_DIR;
 
 /** A dev-set short name -> its path under benchDir; anything else is taken as a path. */
 export function resolveBenchmarkPath(nameOrPath: string, benchDir = DEFAULT_BENCH_DIR): string {

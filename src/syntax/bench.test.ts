@@ -4,14 +4,14 @@
 // elsewhere in the file; completions made unbalanced must be judged as a
 // fresh parse of the clean document would judge them.
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SyntaxVerdict } from '../completion/types';
+import { BENCH_DIR } from '../platform/bench-dir';
 import { percentile } from '../platform/percentile';
 import { createNodeValidator } from './node-runtime';
 
-const BENCH = fileURLToPath(new URL('../../../shared/bench/', import.meta.url));
+const BENCH = `${BENCH_DIR}/`;
 const present = existsSync(`${BENCH}safim`) && existsSync(`${BENCH}human-eval-infilling`);
 
 interface Task { language: 'python' | 'java' | 'cpp'; prefix: string; truth: string; suffix: string }

@@ -5,10 +5,11 @@
 // Our own small reader rather than eval/'s: the syntax suites need only the
 // four strings, and must not break when the harness's task type changes.
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { BENCH_DIR } from '../../platform/bench-dir';
 
-export const BENCH_DIR = fileURLToPath(new URL('../../../../shared/bench/', import.meta.url));
+export { BENCH_DIR };
 
 export type BenchLanguage = 'python' | 'java' | 'cpp';
 
@@ -29,7 +30,7 @@ export const HUMANEVAL_SETS = { single: 'SingleLine', multi: 'MultiLine' } as co
 
 /** Whether the folder holds both benchmarks; tests skip with a message when not. */
 export function benchPresent(dir = BENCH_DIR): boolean {
-  return existsSync(`${dir}safim/block_completion.dev.jsonl.gz`) && existsSync(`${dir}human-eval-infilling/HumanEval-SingleLineInfilling.jsonl.gz`);
+  return existsSync(join(dir, 'safim/block_completion.dev.jsonl.gz')) && existsSync(join(dir, 'human-eval-infilling/HumanEval-SingleLineInfilling.jsonl.gz'));
 }
 
 function jsonl(path: string): Record<string, unknown>[] {
@@ -39,7 +40,7 @@ function jsonl(path: string): Record<string, unknown>[] {
 }
 
 export function loadSafim(set: (typeof SAFIM_SETS)[number], dir = BENCH_DIR): FimTask[] {
-  return jsonl(`${dir}safim/${set}_completion.dev.jsonl.gz`).map((d) => {
+  return jsonl(join(dir, `safim/${set}_completion.dev.jsonl.gz`)).map((d) => {
     const prompt = String(d.eval_prompt);
     const at = prompt.indexOf('{{completion}}');
     if (at < 0) throw new Error(`safim ${set} ${String(d.task_id)}: no {{completion}} in eval_prompt`);
@@ -51,7 +52,7 @@ export function loadSafim(set: (typeof SAFIM_SETS)[number], dir = BENCH_DIR): Fi
 }
 
 export function loadHumanEval(kind: keyof typeof HUMANEVAL_SETS, dir = BENCH_DIR): FimTask[] {
-  return jsonl(`${dir}human-eval-infilling/HumanEval-${HUMANEVAL_SETS[kind]}Infilling.jsonl.gz`).map((d) => ({
+  return jsonl(join(dir, `human-eval-infilling/HumanEval-${HUMANEVAL_SETS[kind]}Infilling.jsonl.gz`)).map((d) => ({
     set: `humaneval-${kind}`, id: String(d.task_id), language: 'python' as const,
     prefix: String(d.prompt), middle: String(d.canonical_solution), suffix: String(d.suffix),
   }));
@@ -60,7 +61,7 @@ export function loadHumanEval(kind: keyof typeof HUMANEVAL_SETS, dir = BENCH_DIR
 /** SAFIM's C# development tasks (block, control), where the folder has them (`safim/csharp/`); [] otherwise. */
 export function loadSafimCsharp(dir = BENCH_DIR): (Omit<FimTask, 'language'> & { language: 'csharp' })[] {
   return (['block', 'control'] as const).flatMap((set) => {
-    const path = `${dir}safim/csharp/${set}_completion.dev.jsonl.gz`;
+    const path = join(dir, `safim/csharp/${set}_completion.dev.jsonl.gz`);
     if (!existsSync(path)) return [];
     return jsonl(path).map((d) => {
       const prompt = String(d.eval_prompt);
