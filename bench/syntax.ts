@@ -158,9 +158,8 @@ async function sizes(): Promise<Record<string, unknown>> {
       }
       // The whole-text check in a loop of its own: interleaved, the garbage
       // of its walk over a 10,000-line tree was collected during the live
-      // checks after it (go's live p50 at 10,000 lines 0.34 ms with it in
-      // between, 0.18 ms without; the editor makes no whole-text check
-      // between keystrokes).
+      // checks after it and inflate their times, while the editor makes no
+      // whole-text check between keystrokes.
       for (let v = 1; v <= rounds; v++) {
         const started = performance.now();
         await validator.validate({ language, prefix: text.slice(0, offset) + ' '.repeat(v % 3), completion, suffix: text.slice(offset) });

@@ -1,6 +1,6 @@
 // The sanity check: ground-truth middles must pass (>= 99%) on every
-// development set. The full single-line set runs here (about 25 s on 2
-// cores); the multi-line set and SAFIM's compiled languages are sampled
+// development set. The full single-line set runs here (it is the
+// cheapest to judge); the multi-line set and SAFIM's compiled languages are sampled
 // deterministically (every k-th task) to keep the test short. The full runs
 // are `npm run eval -- sanity` and `npm run bench eval`. SAFIM's C# sample
 // runs whole, with Mono: mcs stops at C# 7 syntax, so the tasks whose own

@@ -93,12 +93,11 @@ export function middleSplit(family: FimFamily | string, prefix: string, enabled:
 const CURSOR = '\uE000';
 
 /**
- * 25% of the prompt budget for snippets, measured on the retrieval set
- * (`npm run bench retrieval`, docs/workspace-context.md, the twin's
- * tokenizer): at a 1,536-token budget the defining file's snippet is in the
- * prompt for 90.0% of the holes at 25%, 91.8% at 40% and 92.3% at 60% (the
- * ceiling is what retrieval finds), while the cursor's own window keeps 777
- * tokens on average against 686 and 584.
+ * A quarter of the prompt budget for snippets, chosen on the retrieval set
+ * (`npm run bench retrieval`; figures in docs/workspace-context.md): a larger
+ * share puts the defining file's snippet in the prompt only slightly more
+ * often (what retrieval finds is the ceiling), while it takes clearly more
+ * tokens from the cursor's own window.
  */
 export const DEFAULT_CONTEXT_SHARE = 0.25;
 

@@ -29,8 +29,8 @@ export interface PaceOptions {
 }
 
 export const DEFAULT_PACE: Omit<PaceOptions, 'initialMs'> = {
-  // 1.5 x the 90th percentile: chosen on the typing replay (npm run bench timing, docs/performance.md):
-  // at ~150 ms a key it asks half as often as a fixed 250 ms and the next key cancels 23% of requests, not 55%.
+  // 1.5 x the 90th percentile, chosen on the typing replay (npm run bench timing; figures in docs/performance.md):
+  // it asks less often than a fixed wait and far fewer of its requests are cancelled by the next key.
   minMs: 100, maxMs: 600, window: 32, quantile: 0.9, factor: 1.5, pauseCutoffMs: 1500, freeRejections: 2, rejectionStepMs: 100, maxExtraMs: 500,
 };
 

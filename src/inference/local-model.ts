@@ -349,7 +349,7 @@ class TransformersLocalModel implements LoadedModel {
     return new TokenTexts(prefixDecoder(this.decode, this.byWindow), healed);
   }
 
-  /** Built at load for models whose prompts may end with typed text (about 1 s for Qwen's 151,665 tokens in Node). */
+  /** Built at load for models whose prompts may end with typed text: it reads the whole vocabulary, so once per model, never per request. */
   private readonly healingVocab: ReturnType<typeof healingVocabulary> | undefined;
 
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {

@@ -21,8 +21,8 @@ export interface HealingVocabulary {
 /**
  * The ordinary tokens sorted by raw string: the tokens that begin with a
  * given string are one run of it, found by two binary searches. (A scan of
- * Qwen's 151,665 strings for a lone space, which 51,000 of them begin with,
- * took 45 ms per request; the sort is paid once per model.)
+ * a vocabulary of 150,000 strings for a lone space, which a third of them
+ * begin with, would be paid on every request; the sort is paid once per model.)
  */
 export interface SortedVocabulary {
   raws: string[];
@@ -32,7 +32,7 @@ export interface SortedVocabulary {
 export function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
   const idOf = new Map<string, number>();
   vocab.raw.forEach((r, id) => { if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id); });
-  // The default sort (UTF-16 code units, the order of `<`) without a comparator: 3x faster on 151,665 strings.
+  // The default sort (UTF-16 code units, the order of `<`) without a comparator: a comparator call per comparison is the slow part on a whole vocabulary.
   const raws = [...idOf.keys()].sort();
   return { raws, ids: Int32Array.from(raws, (r) => idOf.get(r)!) };
 }

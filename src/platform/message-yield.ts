@@ -5,9 +5,9 @@
 //
 // Why not setTimeout(0): browsers clamp a timer to >= 4 ms once timers nest
 // five deep, and every resumed slice schedules the next pause from inside
-// the previous timer, so a parse cut into 20 ms slices idles ~4 ms per
-// slice (a 5 MB open in Chromium: +20% against +3% with a message; README,
-// "The same in Chromium"). A message is not clamped. Why a message still
+// the previous timer, so a parse cut into short slices idles for the clamp
+// after every one of them (docs/syntax-validation.md has the cost on a large file).
+// A message is not clamped. Why a message still
 // lets other work in: in Chromium a MessagePort's messages share the task
 // source (and the worker's task queue) of the worker's incoming messages, so
 // requests that arrived before the pause run before the parse resumes.

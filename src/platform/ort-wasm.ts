@@ -7,7 +7,7 @@
 // - The .wasm: ORT's bundled code already holds
 //   `new URL('ort-wasm-simd-threaded.asyncify.wasm', import.meta.url)`, so Vite
 //   emits the file anyway, and this import resolves to that same hashed file
-//   (one 27 MB copy in the build instead of two).
+//   (one copy of the large runtime in the build instead of two).
 // - The .mjs: emitted byte for byte by the build. In dev, Vite would transform
 //   it as a module, so vite.config.ts's plugin serves it raw (RAW_IN_DEV).
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';

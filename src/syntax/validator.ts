@@ -99,7 +99,7 @@ export function overBudgetReason(what: string, budgetMs?: number): string {
 const DEFAULT_SLICE_MS = 20;
 /** Rounds of setting errors aside: each may uncover the next error that the previous one hid. */
 const MAX_QUARANTINE_ROUNDS = 4;
-/** Up to this many code units a quarantine parse runs in one go (about 20 ms here). */
+/** Up to this many code units a quarantine parse runs in one go: short enough not to hold the worker for a noticeable pause. */
 const ONE_GO_LENGTH = 100_000;
 const sameRanges = (a: readonly Range[], b: readonly Range[]) => a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
 /** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */
@@ -328,11 +328,10 @@ export class SyntaxValidator {
     // Where an incremental parse may pause. Paused where the next character
     // is white space (in Python: at the end of a block, just before the
     // scanner's DEDENT), a parse resumes without reusing the old tree's
-    // nodes for the rest of the file: a keystroke's 0.2 s reparse of a 5 MB
-    // file became a whole parse (1 s) in about one pause out of 40. Paused
-    // before any other character, never (measured, Python: 0 of 63 such
-    // points against 10 of 389 at white space); a pause waits for one, but
-    // never longer than one more slice. A fresh parse has nothing to reuse.
+    // nodes for the rest of the file, so a keystroke's reparse of a large
+    // file can turn into a whole parse. Paused before any other character,
+    // it resumes with the reuse intact (docs/syntax-validation.md has the counts);
+    // a pause waits for one, but never longer than one more slice. A fresh parse has nothing to reuse.
     const resumable = oldTree && typeof input === 'string' ? (offset: number) => !isSpace(input.charCodeAt(offset >> 1)) : () => true;
     try {
       for (;;) {

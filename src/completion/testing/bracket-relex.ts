@@ -1,9 +1,8 @@
-// The original whole-text bracket lexer of early-escalation.ts, kept
-// (renamed, its language table now shared) as an independent reference: the oracle that
+// A whole-text bracket lexer, an independent reference: the oracle that
 // bracket-scan.test.ts compares the resumable scanner against, and the
-// "before" baseline of the early-escalation bench (it re-lexes `before` on
-// every call, which is what every decoding step used to do). The app never
-// imports it.
+// baseline of the early-escalation bench (it re-lexes `before` on every
+// call, the cost the resumable scanner spares each decoding step). The app
+// never imports it.
 // The language table is shared: the oracle checks the scanning, not the table.
 import { LEXERS, OPENERS } from '../bracket-scan';
 import type { LanguageId } from '../types';
