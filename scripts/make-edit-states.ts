@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { BENCH_DIR, benchPresent, loadAllTasks } from '../src/syntax/testing/bench-tasks';
@@ -39,7 +40,26 @@ import { PythonReference } from '../src/syntax/testing/python-reference';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = process.env.EDIT_STATES_OUT ?? join(ROOT, 'src/syntax/testing/data/edit-states.jsonl.gz');
 const PER_LANGUAGE = Number(process.env.EDIT_STATES_TASKS ?? 40);
-const only = process.argv.slice(2).filter((a) => !a.startsWith('-')) as CorpusLanguage[];
+const USAGE = `usage: npx tsx scripts/make-edit-states.ts [language...]
+  languages: ${CORPUS_LANGUAGES.join(', ')}; none: all of them, else only those are remade (the others kept from the file)`;
+
+/** The languages named on the command line; a usage error (exit 2) for a flag or an unknown language. */
+function languagesAsked(): CorpusLanguage[] {
+  try {
+    const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const unknown = positionals.filter((l) => !(CORPUS_LANGUAGES as readonly string[]).includes(l));
+    if (unknown.length) throw new Error(`unknown language(s): ${unknown.join(', ')}`);
+    return positionals as CorpusLanguage[];
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const only = languagesAsked();
 const WORK = mkdtempSync(join(tmpdir(), 'edit-states-'));
 
 interface Source { language: CorpusLanguage; source: string; prefix: string; middle: string; suffix: string }

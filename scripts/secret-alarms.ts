@@ -5,6 +5,7 @@
 // holds the reviewed figures.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { findSecrets } from '../src/privacy/secret-guard';
 
 /** Source and config files people edit; `.d.ts` and maps are generated. */
@@ -18,8 +19,26 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+const USAGE = 'usage: npx tsx scripts/secret-alarms.ts [folder]   (default: node_modules)';
+
+/** The folder to scan; a usage error (exit 2) for a flag or a second folder. */
+function folderAsked(): string {
+  try {
+    const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (positionals.length > 1) throw new Error('one folder at most');
+    return positionals[0] ?? 'node_modules';
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
-  const root = process.argv[2] ?? 'node_modules';
+  const root = folderAsked();
   let lines = 0;
   let bytes = 0;
   let alarms = 0;
