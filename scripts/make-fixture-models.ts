@@ -95,6 +95,8 @@ function parseFlags(argv: readonly string[]): Record<string, string | boolean | 
     if ((code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') && unknown) {
       throw new Error(`unknown argument ${unknown}\n${USAGE}`);
     }
+    const flag = /'(--[\w-]+) <value>' argument missing/.exec((e as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag) throw new Error(`${flag} needs a value\n${USAGE}`);
     throw new Error(`${(e as Error).message}\n${USAGE}`);
   }
 }

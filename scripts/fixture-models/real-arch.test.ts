@@ -63,6 +63,9 @@ describe('make-fixture-models flags', () => {
     expect(parseArgs([]).realArch).toBeUndefined();
     expect(() => parseArgs(['--layers', '2'])).toThrow(/need --real-arch/);
     expect(() => parseArgs(['--bogus'])).toThrow(/unknown argument --bogus/);
+    expect(() => parseArgs(['stray'])).toThrow(/unknown argument stray/);
+    expect(() => parseArgs(['--real-arch', '--layers'])).toThrow(/--layers needs a value/);
+    expect(() => parseArgs(['--out='])).toThrow(/--out needs a value/);
   });
 
   it('--real-arch alone is the default model; size flags name and size it', () => {
