@@ -35,6 +35,17 @@ describe('npm run bench command line', () => {
     expect(parseCommandLine(['ui', '-h']).help).toBe(true);
   });
 
+  it('gives a flag two suites share the same type in both (one parse reads them all)', () => {
+    const seen = new Map<string, string>();
+    for (const flags of Object.values(SUITE_FLAGS)) {
+      for (const [flag, o] of Object.entries(flags)) {
+        expect(seen.get(flag) ?? o.type, `--${flag}`).toBe(o.type);
+        seen.set(flag, o.type);
+      }
+    }
+    expect(seen.get('twin')).toBe('string');
+  });
+
   it('lists every declared flag in the usage', () => {
     const text = usage();
     for (const [suite, flags] of Object.entries(SUITE_FLAGS)) {
