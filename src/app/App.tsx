@@ -171,12 +171,23 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const [searchRequest, setSearchRequest] = useState(0); // 0: the search panel is closed
   const [reveal, setReveal] = useState<RevealRequest>();
   const savedAt = useMemo(() => new Store(0), []);
+  // Search opens the side panel; closing it gives the panel back as it was.
+  const sideWasCollapsed = useRef(false);
+  const closeSearch = () => {
+    setSearchRequest(0);
+    if (sideWasCollapsed.current && !panels.collapsed.side) panels.toggle('side');
+    focusEditor();
+  };
   const focusEditor = () => { if (active) tabs.openFile(active); };
   const actions: CommandActions = {
     quickOpen: () => setPicker('quickOpen'),
     palette: () => setPicker('palette'),
     save: () => void saveNow(saver, disk.sync).then((ok) => { if (ok) savedAt.set(Date.now()); }),
-    search: () => setSearchRequest((n) => n + 1),
+    search: () => {
+      if (searchRequest === 0) sideWasCollapsed.current = panels.collapsed.side;
+      panels.open('side');
+      setSearchRequest((n) => n + 1);
+    },
     help: openHelp,
     settings: () => setSettingsOpen(true),
     demo: startDemo,
@@ -253,11 +264,19 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
       <Panel id="side" panelRef={panels.refs.side} collapsible minSize={240} maxSize="50%" groupResizeBehavior="preserve-pixel-size"
         defaultSize={panels.initial.side.collapsed ? 0 : panels.initial.side.px} onResize={panels.onResize.side}>
-      <section className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side}>
-        <PrivacyBadge completion={completion} />
-        <CompletionDetails completion={completion} modelLabel={labelOf} />
-        <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
-        <StatsPanel stats={stats} />
+      {/* Search opens the panel: never inert meanwhile, so its field takes focus before the panel reports its new size. */}
+      <section className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side && searchRequest === 0}>
+        {/* Search takes the side panel's place while open: beside the editor, never over its text. */}
+        {searchRequest > 0
+          ? <SearchPanel workspace={workspace} focusRequest={searchRequest} onClose={closeSearch}
+            apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
+            openAt={(path, m) => { setView('editor'); tabs.openFile(path); setReveal({ path, offset: m.offset, length: m.length }); }} />
+          : <>
+            <PrivacyBadge completion={completion} />
+            <CompletionDetails completion={completion} modelLabel={labelOf} />
+            <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
+            <StatsPanel stats={stats} />
+          </>}
       </section>
       </Panel>
       </Group>
@@ -268,9 +287,6 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
         save={<SaveIndicator saver={saver} savedAt={savedAt} />} showDetails={showDetails} detailsShown={!panels.collapsed.side} />
-      {searchRequest > 0 && <SearchPanel workspace={workspace} focusRequest={searchRequest} onClose={() => { setSearchRequest(0); focusEditor(); }}
-        apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
-        openAt={(path, m) => { setView('editor'); tabs.openFile(path); setReveal({ path, offset: m.offset, length: m.length }); }} />}
       {picker === 'quickOpen' && <QuickOpen paths={workspace.paths()} onOpen={(p) => { setView('editor'); tabs.openFile(p); }} onClose={() => { setPicker(null); focusEditor(); }} />}
       {picker === 'palette' && <CommandPalette run={(id) => actionsRef.current[id]()} onClose={() => setPicker(null)} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
