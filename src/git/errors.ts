@@ -1,0 +1,51 @@
+// Git failures explained: what went wrong and what to do about it. A
+// browser cannot tell a server that does not allow this page (CORS) from one
+// that cannot be reached at all — both are a bare "Failed to fetch" — so the
+// caller may probe the server first and say which it is.
+
+/** Thrown for a refusal the app decides itself (local changes, a diverged branch). */
+export class GitRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GitRefusal';
+  }
+}
+
+export const CORS_HELP = 'Ask the server\'s administrator to allow this page\'s origin (CORS): docs/git.md has the settings for Gitea, GitLab and a reverse proxy.';
+
+interface GitLibError { code?: string; data?: { statusCode?: number; reason?: string }; message?: string }
+
+/**
+ * A sentence for the user. `reachable`: whether the server answered a plain
+ * (no-cors) request, when a network error left that open.
+ */
+export function explainGitError(e: unknown, server: string, origin: string | undefined, reachable?: boolean): string {
+  if (e instanceof GitRefusal) return e.message;
+  const err = (e ?? {}) as GitLibError;
+  if (err.code === 'HttpError' && (err.data?.statusCode === 401 || err.data?.statusCode === 403)) {
+    return `The Git server ${server} refused the credentials (HTTP ${err.data.statusCode}). Check the token (and user name) in the Git panel: it may be wrong, expired, or lack read/write access to this repository.`;
+  }
+  if (err.code === 'HttpError' && err.data?.statusCode === 404) {
+    return `The Git server ${server} has no repository at that address (HTTP 404). Check the repository URL; it usually ends in .git.`;
+  }
+  if (err.code === 'HttpError') return `The Git server ${server} answered HTTP ${err.data?.statusCode ?? '?'}: ${err.message ?? ''}`.trim();
+  if (err.code === 'PushRejectedError' && err.data?.reason === 'not-fast-forward') {
+    return 'Push rejected: the server\'s branch has commits yours does not (someone pushed first). Pull to bring them in, then push again.';
+  }
+  if (err.code === 'PushRejectedError') return `Push rejected by ${server}: ${err.data?.reason ?? err.message ?? ''}`;
+  if (err.code === 'UserCanceledError') return `The Git server ${server} asked for credentials: enter a token in the Git panel.`;
+  if (err.code === 'NotFoundError') return err.message ?? 'Not found.';
+  if (isNetworkError(e)) {
+    if (reachable === true) {
+      return `The Git server ${server} answered, but does not allow this page (${origin ?? 'this origin'}) to read its answers (CORS). ${CORS_HELP}`;
+    }
+    return `The Git server ${server} could not be reached, or it does not allow this page (${origin ?? 'this origin'}) (CORS). Check the address and your connection. ${CORS_HELP}`;
+  }
+  return (e as Error)?.message ?? String(e);
+}
+
+/** fetch()'s failure before any answer: a refused connection, a CORS refusal, a CSP block. */
+export function isNetworkError(e: unknown): boolean {
+  const m = (e as Error)?.message ?? '';
+  return e instanceof TypeError || /Failed to fetch|NetworkError|fetch failed|ECONNREFUSED/i.test(m);
+}
