@@ -35,6 +35,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   },
   editor: { debounceMs: 250, adaptiveDebounce: true },
   context: { ...DEFAULT_CONTEXT_SETTINGS },
+  git: {},
 };
 
 /** Every key the schema knows, for reporting unknown keys in config.json and saved settings. */
@@ -43,4 +44,5 @@ export const CONFIG_KEYS_TEMPLATE = {
   model: { ...DEFAULT_CONFIG.model, catalogId: '', source: { kind: '', url: '' }, fileName: '' },
   endpoint: { url: '', model: '', family: '', timeoutMs: 0, apiKey: '', maxTokens: 0, protocol: '', stream: false, acceptsSuffix: false, logprobs: false },
   router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
+  git: { server: '', user: '', token: '', authorName: '', authorEmail: '' },
 };

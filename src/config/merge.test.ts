@@ -45,4 +45,10 @@ describe('config layers', () => {
     const c = mergeConfig(DEFAULT_CONFIG, { endpoint: { url: 'http://127.0.0.1:1/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 1, maxTokens: 1, protocol: 'grpc' as never } });
     expect(configProblems(c).join()).toMatch(/endpoint.protocol "grpc"/);
   });
+
+  it('takes a Git server as an http(s) address, and knows the Git keys', () => {
+    expect(configProblems(mergeConfig(DEFAULT_CONFIG, { git: { server: 'https://git.corp.example' } }))).toEqual([]);
+    expect(configProblems(mergeConfig(DEFAULT_CONFIG, { git: { server: 'git@git.corp.example:team/p.git' } })).join()).toMatch(/git.server .* must be an http\(s\) address/);
+    expect(unknownKeys({ git: { server: 's', user: 'u', token: 't', authorName: 'n', authorEmail: 'e', sever: 'x' } }, CONFIG_KEYS_TEMPLATE)).toEqual(['git.sever']);
+  });
 });

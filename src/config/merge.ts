@@ -203,6 +203,7 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   for (const a of c.privacy.allowedEndpoints) {
     if (!isValidSourceExpression(a)) p.push(`privacy.allowedEndpoints entry "${a}" must look like https://host, https://*.domain or http://host:* (no path)`);
   }
+  if (c.git?.server && !isHttpUrl(c.git.server)) p.push(`git.server "${c.git.server}" must be an http(s) address such as https://git.example.com`);
   if (c.endpoint) {
     p.push(...endpointUrlProblems(c.endpoint.url, c.privacy.allowedEndpoints, pageOrigin));
     if (!FIM_FAMILIES.includes(c.endpoint.family)) p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
@@ -229,4 +230,12 @@ export function unknownKeys(layer: unknown, template: unknown, path = ''): strin
     else out.push(...unknownKeys(v, template[k], at));
   }
   return out;
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(s).protocol);
+  } catch {
+    return false;
+  }
 }

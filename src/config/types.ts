@@ -121,6 +121,24 @@ export interface PrivacyConfig {
   secrets: SecretAction;
 }
 
+/**
+ * Git in the browser (docs/git.md). The server is the organisation's: the
+ * built app's CSP lets the page reach that origin only, and the Git panel
+ * clones only from it. The token is the user's, kept with their settings as
+ * the endpoint's token is, and sent as Basic auth.
+ */
+export interface GitConfig {
+  /** The Git server's address (`https://git.corp.example`); its origin goes into the CSP's connect-src. */
+  server?: string;
+  /** The account name sent with the token (Gitea wants the real one; GitLab takes any). */
+  user?: string;
+  /** A personal access token; never shown or logged. */
+  token?: string;
+  /** The author of commits made here. */
+  authorName?: string;
+  authorEmail?: string;
+}
+
 // A list stays a list (of partial items): a mapped type alone keeps it one
 // for TypeScript, not for the JSON Schema made from it (config:schema).
 type DeepPartialValue<V> = V extends readonly (infer E)[] ? (E extends object ? DeepPartial<E> : E)[] : DeepPartial<V>;
@@ -168,4 +186,5 @@ export interface AppConfig {
    * `share` of the prompt budget at most, `maxSnippets` chosen at most.
    */
   context: ContextSettings;
+  git: GitConfig;
 }

@@ -14,6 +14,12 @@ describe('Content-Security-Policy', () => {
     });
     expect(connectSrc(buildCsp(cfg)).sort()).toEqual(["'self'", 'https://gpu.corp.example:8443', 'https://models.corp.example'].sort());
   });
+  it('adds the Git server\'s origin, and only its origin', () => {
+    const cfg = mergeConfig(DEFAULT_CONFIG, { git: { server: 'https://git.corp.example/org/', token: 'tok' } });
+    expect(connectSrc(buildCsp(cfg))).toContain('https://git.corp.example');
+    expect(buildCsp(cfg)).not.toContain('/org');
+    expect(buildCsp(cfg)).not.toContain('tok');
+  });
   it('allows the hub for hub models; by default (no endpoint) no escalation origin at all', () => {
     expect(connectSrc(buildCsp(DEFAULT_CONFIG))).toEqual(["'self'", 'https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co']);
   });

@@ -27,13 +27,22 @@ export function endpointOrigins(cfg: Pick<AppConfig, 'endpoint' | 'privacy'>): s
   return [...new Set([...(cfg.endpoint ? [new URL(cfg.endpoint.url).origin] : []), ...exact])];
 }
 
+/** The configured Git server's origin: the only one Git traffic may go to. */
+export function gitOrigins(cfg: Pick<AppConfig, 'git'>): string[] {
+  try {
+    return cfg.git?.server ? [new URL(cfg.git.server).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface CspOptions {
   /** More connect-src sources (test builds: the loopback servers the end-to-end tests start on random ports). */
   extraConnect?: readonly string[];
 }
 
 export function buildCsp(cfg: AppConfig, opts: CspOptions = {}): string {
-  const connect = new Set(["'self'", ...modelSources(cfg.model), ...endpointOrigins(cfg), ...(opts.extraConnect ?? [])]);
+  const connect = new Set(["'self'", ...modelSources(cfg.model), ...endpointOrigins(cfg), ...gitOrigins(cfg), ...(opts.extraConnect ?? [])]);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // WebAssembly (ONNX Runtime, tree-sitter) needs wasm-unsafe-eval; ONNX Runtime
