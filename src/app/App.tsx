@@ -27,6 +27,7 @@ import { DiskFolderStatus } from './DiskFolderPanel';
 import { statBytes } from './delivery';
 import { EditorPane, type RevealRequest } from './EditorPane';
 import { FileTree } from './FileTree';
+import { GitPanel } from './GitPanel';
 import { HelpOverlay } from './HelpOverlay';
 import { useColorScheme } from './hooks/use-color-scheme';
 import { useCommandKeys } from './hooks/use-command-keys';
@@ -223,6 +224,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           <button type="button" onClick={exportZip} data-testid="export-zip" title="Save the workspace as workspace.zip"><Icon name="desktopDownload" /> Export zip</button>
         </div>
         <DiskFolderStatus link={disk} models={models} />
+        <GitPanel workspace={workspace} git={config.git} saveGit={(git) => applyOverrides({ git }, false)} />
       </nav>
       </Panel>
       <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />

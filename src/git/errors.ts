@@ -1,7 +1,7 @@
 // Git failures explained: what went wrong and what to do about it. A
 // browser cannot tell a server that does not allow this page (CORS) from one
-// that cannot be reached at all — both are a bare "Failed to fetch" — so the
-// caller may probe the server first and say which it is.
+// that cannot be reached at all — both are a bare "Failed to fetch" — so
+// that explanation names both, and the fix for CORS.
 
 /** Thrown for a refusal the app decides itself (local changes, a diverged branch). */
 export class GitRefusal extends Error {
@@ -15,11 +15,8 @@ export const CORS_HELP = 'Ask the server\'s administrator to allow this page\'s 
 
 interface GitLibError { code?: string; data?: { statusCode?: number; reason?: string }; message?: string }
 
-/**
- * A sentence for the user. `reachable`: whether the server answered a plain
- * (no-cors) request, when a network error left that open.
- */
-export function explainGitError(e: unknown, server: string, origin: string | undefined, reachable?: boolean): string {
+/** A sentence for the user: what happened and what to do. */
+export function explainGitError(e: unknown, server: string, origin: string | undefined): string {
   if (e instanceof GitRefusal) return e.message;
   const err = (e ?? {}) as GitLibError;
   if (err.code === 'HttpError' && (err.data?.statusCode === 401 || err.data?.statusCode === 403)) {
@@ -36,10 +33,7 @@ export function explainGitError(e: unknown, server: string, origin: string | und
   if (err.code === 'UserCanceledError') return `The Git server ${server} asked for credentials: enter a token in the Git panel.`;
   if (err.code === 'NotFoundError') return err.message ?? 'Not found.';
   if (isNetworkError(e)) {
-    if (reachable === true) {
-      return `The Git server ${server} answered, but does not allow this page (${origin ?? 'this origin'}) to read its answers (CORS). ${CORS_HELP}`;
-    }
-    return `The Git server ${server} could not be reached, or it does not allow this page (${origin ?? 'this origin'}) (CORS). Check the address and your connection. ${CORS_HELP}`;
+    return `The Git server ${server} could not be reached, or it does not allow this page (${origin ?? 'this origin'}) to read its answers (CORS). Check the address and your connection. ${CORS_HELP}`;
   }
   return (e as Error)?.message ?? String(e);
 }

@@ -109,3 +109,15 @@ describe('GitRepo against git http-backend', () => {
     expect(!r2.ok && r2.error).toMatch(/enter a token/);
   });
 });
+
+describe('GitRepo explains a server it cannot reach', () => {
+  it('names both causes, CORS with its fix, and records the failure', async () => {
+    const activity: GitActivity[] = [];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
+    const repo = new GitRepo({ fs, http, dir, credentials: () => ({}), origin: 'http://localhost:4173', onActivity: (a) => activity.push(a) });
+    // Port 9 (discard) refuses on loopback: as unreachable as a server without CORS looks to a page.
+    const r = await repo.clone('http://127.0.0.1:9/team/repo.git');
+    expect(!r.ok && r.error).toMatch(/could not be reached, or it does not allow this page \(http:\/\/localhost:4173\).*CORS.*docs\/git\.md/);
+    expect(activity).toMatchObject([{ op: 'clone', server: 'http://127.0.0.1:9', ok: false }]);
+  });
+});

@@ -18,8 +18,6 @@ export interface GitRepoOptions {
   onProgress?: (p: GitProgress) => void;
   /** The page's origin, for the CORS explanation. */
   origin?: string;
-  /** After a network error: does the server answer a plain request? Tells CORS from unreachable. */
-  probe?: (url: string) => Promise<boolean>;
 }
 
 export type GitResult<T = string> = { ok: true; value: T } | { ok: false; error: string };
@@ -54,8 +52,7 @@ export class GitRepo {
       this.o.onActivity?.({ op, server, ok: true, detail, at: Date.now() });
       return { ok: true, value };
     } catch (e) {
-      const reachable = this.o.probe ? await this.o.probe(url).catch(() => false) : undefined;
-      const error = explainGitError(e, server, this.o.origin, reachable);
+      const error = explainGitError(e, server, this.o.origin);
       this.o.onActivity?.({ op, server, ok: false, detail: error, at: Date.now() });
       return { ok: false, error };
     }

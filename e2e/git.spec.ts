@@ -1,0 +1,117 @@
+// Git in the browser against a real Git server: Debian's git http-backend
+// behind the loopback shim (fixtures/git-server.ts), with CORS and Basic
+// auth as an organisation's server would have them. The colleague on the
+// other side is the git CLI, committing and pushing to the same repository.
+import type { Page } from '@playwright/test';
+import { editorText, expect, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
+import { startGitServer, type GitServerHandle, type GitServerOptions } from './fixtures/git-server';
+import { openInTree } from './fixtures/workspace';
+
+test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
+
+let server: GitServerHandle | undefined;
+test.afterEach(async () => { await server?.close(); server = undefined; });
+
+const AUTHOR = { authorName: 'Tester', authorEmail: 'tester@example.test' };
+
+async function openWithServer(page: Page, openIde: (s: IdeSetup) => Promise<void>, opts: GitServerOptions = {}, git: Record<string, unknown> = {}) {
+  server = await startGitServer(opts);
+  await openIde({ model: 'fixture-valid', endpoint: null, waitReady: false, git: { server: server.url, ...AUTHOR, ...git } });
+  await page.getByTestId('git-panel').locator('summary').click();
+  return server;
+}
+
+async function clone(page: Page, url: string) {
+  await page.getByTestId('git-url').fill(url);
+  await page.getByTestId('git-clone').click();
+}
+
+const message = (page: Page) => page.getByTestId('git-message');
+
+test('clone: the repository\'s files appear in the workspace, and the clone is in the activity list', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\/ on main/);
+  await openInTree(page, 'repo/src/app.py');
+  expect(await editorText(page)).toBe('def main():\n    return 1\n');
+  await expect(page.getByTestId('git-branch')).toHaveValue('main');
+  await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toContainText(s.url);
+});
+
+test('fetch sees a commit pushed from elsewhere; pull fast-forwards the open file to it', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await openInTree(page, 'repo/README.md');
+  s.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo, edited elsewhere\n' });
+  await page.getByTestId('git-fetch').click();
+  await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
+  await page.getByTestId('git-pull').click();
+  await expect(message(page)).toHaveText('Pulled (fast-forward).');
+  await expect.poll(() => editorText(page)).toBe('# Demo, edited elsewhere\n');
+  await expect(page.getByTestId('git-activity').locator('li')).toHaveCount(3);
+});
+
+test('an edit committed and pushed is on the server; a pull then refuses to overwrite unsaved work', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' from the browser');
+  await page.getByTestId('git-refresh').click();
+  await expect(page.getByTestId('git-changes').locator('li[data-state="modified"]')).toHaveText('M README.md');
+  await page.getByTestId('git-commit-message').fill('Edit from the browser');
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed [0-9a-f]{7}/);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.log()[0]).toBe('Edit from the browser');
+  expect(s.show('README.md')).toBe('# Demo from the browser');
+
+  // Typed, not committed; the server moves on: the pull must not take the text away.
+  s.commitFromElsewhere('Theirs', { 'README.md': 'theirs\n' });
+  await typeAtEndOfLine(page, 1, '!');
+  await page.getByTestId('git-pull').click();
+  await expect(message(page)).toHaveText(/Pull refused: it would overwrite your changes to README.md/);
+  expect(await editorText(page)).toBe('# Demo from the browser!\n');
+});
+
+test('a push after someone else pushed is rejected, saying to pull first', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  s.commitFromElsewhere('Theirs first', { 'other.txt': 'x\n' });
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' mine');
+  await page.getByTestId('git-commit-message').fill('Mine');
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed/);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText(/Push rejected: the server's branch has commits yours does not.*Pull/);
+  expect(s.log()[0]).toBe('Theirs first');
+  await expect(page.getByTestId('git-activity').locator('li[data-op="push"][data-ok="false"]')).toHaveCount(1);
+});
+
+test('a wrong token is reported as such; the right one clones', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde, { auth: { user: 'alice', password: 'right-token-1' } }, { user: 'alice', token: 'bad-token-9' });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/refused the credentials \(HTTP 401\)\. Check the token/);
+  await expect(page.getByTestId('git-activity')).not.toContainText('bad-token-9');
+  await page.getByTestId('git-token').fill('right-token-1');
+  await page.getByTestId('git-clone').click();
+  await expect(message(page)).toHaveText(/Cloned/);
+});
+
+test('a server that does not allow the page\'s origin is reported as a CORS problem with the fix', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde, { corsOrigins: [] });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/does not allow this page \(http:\/\/localhost:\d+\) to read its answers \(CORS\).*docs\/git\.md has the settings for Gitea, GitLab and a reverse proxy/);
+  await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="false"]')).toHaveCount(1);
+});
+
+test('a repository on another server than the configured one is refused before any request', async ({ page, openIde }) => {
+  await openWithServer(page, openIde);
+  await clone(page, 'http://127.0.0.1:9/other/repo.git');
+  await expect(message(page)).toHaveText(/Git traffic goes only to the configured Git server/);
+  await expect(page.getByTestId('git-activity')).toHaveCount(0);
+});

@@ -1,0 +1,78 @@
+// The Git panel in the sidebar (docs/git.md): clone from the organisation's
+// Git server, then branches, changed files, commit, push, pull, fetch, with
+// progress for transfers and a list of every network operation made.
+import { useState } from 'react';
+import type { GitConfig } from '../config/types';
+import type { GitProgress } from '../git/types';
+import type { Workspace } from '../workspace/workspace';
+import { useGit } from './hooks/use-git';
+
+export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; git: GitConfig; saveGit: (g: Partial<GitConfig>) => void }) {
+  const { view, actions } = useGit(workspace, git);
+  const [url, setUrl] = useState(view.cloned?.url ?? '');
+  const [message, setMessage] = useState('');
+  const [newBranch, setNewBranch] = useState('');
+  const busy = !!view.busy;
+  const { current, local, remote } = view.branches;
+  return (
+    <details className="git-panel" data-testid="git-panel" open={!!view.cloned || undefined}>
+      <summary>Git{view.cloned && current ? `: ${view.cloned.folder} on ${current}` : ''}</summary>
+      <form onSubmit={(e) => { e.preventDefault(); void actions.clone(url); }}>
+        <label>Repository <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder={`${git.server ?? 'https://git.example.com'}/team/project.git`} data-testid="git-url" /></label>
+        <label>User <input value={git.user ?? ''} onChange={(e) => saveGit({ user: e.target.value })} autoComplete="username" data-testid="git-user" /></label>
+        <label>Token <input type="password" value={git.token ?? ''} onChange={(e) => saveGit({ token: e.target.value })} autoComplete="off" data-testid="git-token" /></label>
+        <button type="submit" disabled={busy} data-testid="git-clone">Clone</button>
+      </form>
+      {view.busy && <GitBusy label={view.busy} progress={view.progress} />}
+      {view.message && <p className={view.message.ok ? 'ok' : 'error'} role={view.message.ok ? 'status' : 'alert'} data-testid="git-message">{view.message.text}</p>}
+      {view.cloned && current && (
+        <>
+          <div className="git-row">
+            <label>Branch <select value={current} disabled={busy} onChange={(e) => void actions.switchBranch(e.target.value)} data-testid="git-branch">
+              {local.map((b) => <option key={b} value={b}>{b}</option>)}
+              {remote.map((b) => <option key={`origin/${b}`} value={b}>origin/{b}</option>)}
+            </select></label>
+          </div>
+          <form className="git-row" onSubmit={(e) => { e.preventDefault(); if (newBranch.trim()) { void actions.createBranch(newBranch); setNewBranch(''); } }}>
+            <input value={newBranch} onChange={(e) => setNewBranch(e.target.value)} placeholder="new-branch" aria-label="New branch name" data-testid="git-new-branch" />
+            <button type="submit" disabled={busy} data-testid="git-create-branch">Create branch</button>
+          </form>
+          <div className="git-row">
+            <button type="button" disabled={busy} onClick={() => void actions.refresh()} data-testid="git-refresh">Status</button>
+            <button type="button" disabled={busy} onClick={() => void actions.fetch()} data-testid="git-fetch">Fetch</button>
+            <button type="button" disabled={busy} onClick={() => void actions.pull()} data-testid="git-pull" title="Fast-forward only">Pull</button>
+            <button type="button" disabled={busy} onClick={() => void actions.push()} data-testid="git-push">Push</button>
+          </div>
+          <ul className="git-changes" aria-label="Changed files" data-testid="git-changes">
+            {view.changes.length === 0 && <li className="note">No changes.</li>}
+            {view.changes.map((c) => <li key={c.path} data-state={c.state}>{c.state[0].toUpperCase()} {c.path}</li>)}
+          </ul>
+          <form onSubmit={(e) => { e.preventDefault(); void actions.commit(message).then(() => setMessage('')); }}>
+            <label>Author <input value={git.authorName ?? ''} onChange={(e) => saveGit({ authorName: e.target.value })} placeholder="Name" data-testid="git-author-name" /></label>
+            <input value={git.authorEmail ?? ''} onChange={(e) => saveGit({ authorEmail: e.target.value })} placeholder="email@example.com" aria-label="Author email" data-testid="git-author-email" />
+            <textarea value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Commit message" aria-label="Commit message" data-testid="git-commit-message" />
+            <button type="submit" disabled={busy} data-testid="git-commit" title="Stage every change in the folder and commit">Commit all</button>
+          </form>
+        </>
+      )}
+      {view.activity.length > 0 && (
+        <ol className="git-activity" aria-label="Git activity" data-testid="git-activity">
+          {view.activity.map((a) => (
+            <li key={`${a.at}-${a.op}`} data-ok={a.ok} data-op={a.op} title={a.detail}>
+              {new Date(a.at).toLocaleTimeString()} {a.op} {a.server}: {a.ok ? a.detail : 'failed'}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
+
+function GitBusy({ label, progress }: { label: string; progress?: GitProgress }) {
+  return (
+    <p role="status" data-testid="git-progress">
+      {label}{progress ? ` — ${progress.phase} ${progress.loaded}${progress.total ? `/${progress.total}` : ''}` : '…'}
+      {progress?.total ? <progress value={progress.loaded} max={progress.total} /> : <progress />}
+    </p>
+  );
+}
