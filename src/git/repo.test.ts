@@ -8,7 +8,7 @@ import http from 'isomorphic-git/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServerHandle } from '../../e2e/fixtures/git-server';
 import { GitRepo } from './repo';
-import type { GitActivity, GitCredentials } from './types';
+import type { GitActivity, GitCredentials, GitProgress } from './types';
 
 const author = { name: 'Tester', email: 'tester@example.test' };
 let servers: GitServerHandle[] = [];
@@ -23,15 +23,20 @@ async function setup(opts: Parameters<typeof startGitServer>[0] = {}, creds: Git
   servers.push(server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
   const activity: GitActivity[] = [];
-  const repo = new GitRepo({ fs, http, dir, credentials: () => creds, onActivity: (a) => activity.push(a) });
-  return { server, dir, repo, activity };
+  const progress: GitProgress[] = [];
+  const repo = new GitRepo({ fs, http, dir, credentials: () => creds, onActivity: (a) => activity.push(a), onProgress: (p) => progress.push(p) });
+  return { server, dir, repo, activity, progress };
 }
 
 describe('GitRepo against git http-backend', () => {
   it('clones, and the working tree holds the server\'s files', async () => {
-    const { server, repo, activity } = await setup();
+    const { server, repo, activity, progress } = await setup();
     const r = await repo.clone(server.repoUrl);
     expect(r).toEqual({ ok: true, value: 'main' });
+    // The transfer reports its phases as it goes: what the panel shows.
+    const phases = new Set(progress.map((p) => p.phase));
+    expect(phases).toContain('Receiving objects');
+    expect(progress.at(-1)?.loaded).toBeGreaterThan(0);
     expect(Object.fromEntries(await repo.readWorkingTree())).toEqual({ 'README.md': '# Demo\n', 'src/app.py': 'def main():\n    return 1\n' });
     expect(activity).toMatchObject([{ op: 'clone', server: server.url, ok: true }]);
   });
