@@ -38,6 +38,14 @@ test('clone: the repository\'s files appear in the workspace, and the clone is i
   await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toContainText(s.url);
 });
 
+test('a slow clone shows its progress while it runs', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde, { dripMs: 150, files: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.txt`, `${i} `.repeat(200 + i)])) });
+  await clone(page, s.repoUrl);
+  await expect(page.getByTestId('git-progress')).toHaveText(/^Cloning — [A-Z][a-z]+ [a-z]+ \d+/);
+  await expect(message(page)).toHaveText(/Cloned/, { timeout: 60_000 });
+  await expect(page.getByTestId('git-progress')).toHaveCount(0);
+});
+
 test('fetch sees a commit pushed from elsewhere; pull fast-forwards the open file to it', async ({ page, openIde }) => {
   const s = await openWithServer(page, openIde);
   await clone(page, s.repoUrl);
