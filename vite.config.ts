@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { RAW_IN_DEV } from './src/platform/vendor-assets';
 import { ISOLATION_HEADERS } from './scripts/host-headers';
 import { orgCsp } from './scripts/org-csp';
+import { CONFIG_PATH, MODELS_PATH } from './src/platform/offline-caches';
 
 // The package scripts load this file with `--configLoader runner`: it imports
 // the app's own TypeScript modules (the config rules, the CSP builder) so the
@@ -54,10 +56,46 @@ function contentSecurityPolicy(mode: string): Plugin {
   };
 }
 
+/**
+ * The installable, offline app: the web app manifest, and the one service
+ * worker (src/platform/service-worker.ts) with the build's file list injected
+ * for precaching. Built in every mode (a test build needs the worker for
+ * isolation behind a header-less host); only production registers it on every
+ * load (src/platform/offline.ts). The app registers it itself, so no script
+ * is injected.
+ */
+function offlineApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    // Built to /service-worker.js: SERVICE_WORKER_URL in src/platform/offline-caches.ts.
+    srcDir: 'src/platform',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Router IDE',
+      short_name: 'Router IDE',
+      description: 'Private on-device code completion',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#005fb8',
+      background_color: '#ffffff',
+      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    injectManifest: {
+      globPatterns: ['**/*'],
+      // config.json is the network's first (it changes without a build); models are kept after their first load.
+      globIgnores: [CONFIG_PATH.slice(1), `${MODELS_PATH.slice(1)}**`],
+      // ONNX Runtime's WASM is tens of megabytes and the app cannot start without it.
+      maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+    },
+  });
+}
+
 // `--mode test` (npm run build:test) builds the app the end-to-end tests drive:
 // the test seams in (src/platform/test-seams.ts) and loopback in the CSP.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), rawInDev(), contentSecurityPolicy(mode)],
+  plugins: [react(), rawInDev(), contentSecurityPolicy(mode), offlineApp()],
   server: { headers: ISOLATION_HEADERS },
   preview: { headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': orgCsp(mode) } },
   worker: { format: 'es' as const },

@@ -1,7 +1,7 @@
 // The production build as an organisation hosts it (docs/deployment.md):
 // behind Debian's nginx with the shipped site configuration
 // (deploy/nginx/router-ide.conf), and behind a host that sets no headers at
-// all, where public/isolation-sw.js supplies cross-origin isolation.
+// all, where the app's service worker supplies cross-origin isolation.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -10,6 +10,7 @@ import { expect, test } from './fixtures/ide';
 import { NGINX, startNginx, type NginxHandle } from './fixtures/nginx';
 import { startStaticServer } from './fixtures/static-server';
 import { IMMUTABLE, ISOLATION_HEADERS, REVALIDATE } from '../scripts/host-headers';
+import { SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 import { orgCsp } from '../scripts/org-csp';
 
 const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
@@ -62,7 +63,8 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
       ['/', REVALIDATE, /^text\/html/],
       ['/index.html', REVALIDATE, /^text\/html/],
       ['/config.json', REVALIDATE, /^application\/json/],
-      ['/isolation-sw.js', REVALIDATE, /javascript/],
+      [SERVICE_WORKER_URL, REVALIDATE, /javascript/],
+      ['/manifest.webmanifest', REVALIDATE, /./],
       ['/some/deep/link', REVALIDATE, /^text\/html/],
       [pick('.js'), IMMUTABLE, /javascript/],
       [pick('.mjs'), IMMUTABLE, /^text\/javascript/],
@@ -83,10 +85,12 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     expect((await fetch(`${nginx.url}/assets/nothing-here.js`)).status).toBe(404);
   });
 
-  test('the page is cross-origin isolated and runs the model on WASM threads, with no isolation worker', async ({ page }) => {
+  test('the page is cross-origin isolated by the headers and runs the model on WASM threads, with no isolation reload', async ({ page }) => {
+    // The offline worker registers here too (e2e/offline.spec.ts); isolation comes from the first response.
+    const loads = documentLoads(page);
     await openServed(page, nginx.url);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(loads).toHaveLength(1);
     await expectThreads(page);
   });
 
@@ -119,7 +123,7 @@ test.describe('behind a host that sets no headers', () => {
       await openServed(page, host.url);
       expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
       expect(loads).toHaveLength(2);
-      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}/isolation-sw.js`);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}${SERVICE_WORKER_URL}`);
       await expectThreads(page);
       // Later loads are isolated from the start: no second reload.
       await page.reload();
@@ -134,7 +138,7 @@ test.describe('behind a host that sets no headers', () => {
   test('a worker that cannot isolate the page costs one reload, never a loop; the model runs single-threaded and says why', async ({ page }) => {
     // Takes control like the real one but adds no headers.
     const inert = "self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));";
-    const host = await startStaticServer(PROD_DIST, { '/isolation-sw.js': inert });
+    const host = await startStaticServer(PROD_DIST, { [SERVICE_WORKER_URL]: inert });
     try {
       const loads = documentLoads(page);
       await openServed(page, host.url);

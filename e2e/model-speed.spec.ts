@@ -26,7 +26,7 @@ test('the header shows the measured speed and the window; WASM runs on threads a
 
 test.describe('on a host without the isolation headers', () => {
   // and without the worker that supplies them where a host cannot
-  // (public/isolation-sw.js; e2e/deployment.spec.ts tests it).
+  // (the service worker, src/platform/service-worker.ts; e2e/deployment.spec.ts tests it).
   test.use({ serviceWorkers: 'block' });
 
   test('a page that is not cross-origin isolated runs single-threaded and says why', async ({ page, openIde, device }) => {

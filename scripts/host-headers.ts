@@ -6,7 +6,8 @@
  * which browsers give only to isolated pages. Model downloads still work
  * under it: they are CORS requests (the hub and a mirror must answer them with
  * Access-Control-Allow-Origin anyway). Without them the model runs
- * single-threaded (public/isolation-sw.js adds them where a host cannot).
+ * single-threaded (the app's service worker, src/platform/service-worker.ts,
+ * adds them where a host cannot).
  */
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -23,4 +24,4 @@ export const REVALIDATE = 'no-cache';
 export const ASSETS_DIR = '/assets/';
 
 /** Paths that must never be served from a stale cache. */
-export const REVALIDATED_PATHS = ['/', '/index.html', '/config.json', '/isolation-sw.js'] as const;
+export const REVALIDATED_PATHS = ['/', '/index.html', '/config.json', '/service-worker.js', '/manifest.webmanifest'] as const;

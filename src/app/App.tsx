@@ -22,6 +22,7 @@ import { CommandPalette } from './CommandPalette';
 import type { CommandActions } from './commands';
 import { CompletionDetails } from './CompletionDetails';
 import { CompletionError, RouteAnnouncer } from './CompletionNotices';
+import { watchForUpdate } from '../platform/offline';
 import { CompletionStore } from './completion-state';
 import { DiskFolderStatus } from './DiskFolderPanel';
 import { statBytes } from './delivery';
@@ -85,6 +86,8 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const configRef = useLatest(config);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
   const [notice, setNotice] = useState<string | null>(opened.problem ?? null);
+  const [updated, setUpdated] = useState(false);
+  useEffect(() => watchForUpdate(() => setUpdated(true)), []);
   const treeVersion = useSyncExternalStore((fn) => workspace.subscribe(fn), () => workspace.treeVersion);
   const models = useMemo(() => new ModelRegistry(workspace), [workspace]);
   useEffect(() => () => models.dispose(), [models]);
@@ -259,6 +262,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />}
           {problems.length > 0 && <div className="card card-error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
           {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
+          {updated && <div className="card" role="status" data-testid="update-notice">Updated to the new version. <button type="button" className="icon-button" onClick={() => setUpdated(false)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
           {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
         </div>
       </div>

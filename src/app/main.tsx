@@ -4,11 +4,13 @@ import './app.css';
 import { openBrowserWorkspace } from './files';
 import { loadConfig } from './settings-store';
 import { ensureIsolation } from '../platform/isolation';
+import { registerOfflineWorker } from '../platform/offline';
 
 // Before anything loads: on a host without the isolation headers the page
-// reloads once under public/isolation-sw.js, so nothing started is thrown away.
+// reloads once under the service worker, so nothing started is thrown away.
 ensureIsolation().then((state) => {
   if (state === 'reloading') return;
+  void registerOfflineWorker();
   const root = createRoot(document.getElementById('root')!);
   return Promise.all([loadConfig(), openBrowserWorkspace()]).then(([loaded, opened]) => root.render(<App loaded={loaded} opened={opened} />));
 });

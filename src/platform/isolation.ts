@@ -1,14 +1,20 @@
-// Cross-origin isolation where the host sends no headers: registers
-// public/isolation-sw.js, which adds them, and reloads once it controls the
-// page. Never when the page is isolated already or the host does send the
+// Cross-origin isolation where the host sends no headers: registers the
+// service worker (src/platform/service-worker.ts), which adds them, and
+// reloads once it controls the page. Never when the page is isolated already or the host does send the
 // headers (then a browser without isolation would only loop), and never a
 // second reload in the same tab.
 
-export const ISOLATION_WORKER_URL = '/isolation-sw.js';
+import { SERVICE_WORKER_URL } from './offline-caches';
+
 /** Set just before the one reload; a page still not isolated after it stays as it is. */
 const RELOADED_KEY = 'router-ide.isolation-reload';
-/** How long to wait for the worker to take control before going on without threads. */
-const CONTROL_WAIT_MS = 5000;
+/**
+ * How long to wait for the worker to take control before going on without
+ * threads. It takes control once installed, and installing is caching the
+ * whole app for offline use (ONNX Runtime's WASM most of it): on the first
+ * visit that is a download the app needs anyway.
+ */
+const CONTROL_WAIT_MS = 30_000;
 
 /** Whether this page's own response carried the isolation headers (a HEAD of the same URL, never from the cache). */
 async function hostSendsIsolationHeaders(): Promise<boolean> {
@@ -28,6 +34,12 @@ function controlled(timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** Says why the page is still empty while the worker installs (the app replaces it when it renders). */
+function showWaiting(): void {
+  const root = document.getElementById('root');
+  if (root && !root.hasChildNodes()) root.textContent = 'Preparing the app for offline use and multi-threaded completion…';
+}
+
 /**
  * Resolves `'ready'` when the app should start (isolated, or isolation is
  * out of reach: it then runs single-threaded and says why), `'reloading'`
@@ -38,11 +50,12 @@ export async function ensureIsolation(): Promise<'ready' | 'reloading'> {
   if (sessionStorage.getItem(RELOADED_KEY)) return 'ready';
   if (await hostSendsIsolationHeaders()) return 'ready';
   try {
-    await navigator.serviceWorker.register(ISOLATION_WORKER_URL, { scope: '/' });
+    await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
   } catch (e) {
     console.warn(`Cross-origin isolation worker not registered (${(e as Error).message}); the model runs single-threaded.`);
     return 'ready';
   }
+  showWaiting();
   if (!(await controlled(CONTROL_WAIT_MS))) return 'ready';
   sessionStorage.setItem(RELOADED_KEY, '1');
   location.reload();

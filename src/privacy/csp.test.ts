@@ -32,6 +32,11 @@ describe('Content-Security-Policy', () => {
     expect(sources.filter((s) => !s.includes('huggingface') && !s.includes('hf.co'))).toEqual(["'self'", 'http://127.0.0.1:18401', 'https://backup.corp.example', 'http://localhost:11434']);
     expect(sources.filter((s) => s.includes('127.0.0.1') || s.includes('corp.example')).some((s) => s.includes('*'))).toBe(false);
   });
+  it("allows the app's own service worker and web app manifest, from itself only", () => {
+    const directive = (name: string) => buildCsp(DEFAULT_CONFIG).split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('worker-src')).toBe("worker-src 'self' blob:");
+    expect(directive('manifest-src')).toBe("manifest-src 'self'");
+  });
   it('a test build adds the sources it is given (the end-to-end servers), nothing else', () => {
     expect(connectSrc(buildCsp(DEFAULT_CONFIG, { extraConnect: ['http://127.0.0.1:*'] })).at(-1)).toBe('http://127.0.0.1:*');
   });

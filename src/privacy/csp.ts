@@ -48,7 +48,10 @@ export function buildCsp(cfg: AppConfig, opts: CspOptions = {}): string {
     // WebAssembly (ONNX Runtime, tree-sitter) needs wasm-unsafe-eval; ONNX Runtime
     // loads its cached factory from a blob: URL.
     'script-src': ["'self'", "'wasm-unsafe-eval'", 'blob:'],
+    // The service worker (offline, isolation) and the inference and syntax workers.
     'worker-src': ["'self'", 'blob:'],
+    // The installable app's web app manifest.
+    'manifest-src': ["'self'"],
     // Monaco sets inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

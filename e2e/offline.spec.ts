@@ -1,0 +1,113 @@
+// The installable, offline app (docs/deployment.md#offline): the production
+// build's service worker precaches the app on the first visit, so with the
+// host gone and the network off a reload still opens the IDE with the
+// workspace, loads the model from the cache and completes locally; a new
+// deploy is picked up on the next load, with a notice.
+//
+// Served by a header-less loopback host whose files the test can change: one
+// origin throughout (a service worker belongs to its origin), and the same
+// worker that caches also supplies cross-origin isolation.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, ghostText, test } from './fixtures/ide';
+import { startStaticServer } from './fixtures/static-server';
+import { SERVICE_WORKER_URL } from '../src/platform/offline-caches';
+
+const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
+const built = existsSync(join(PROD_DIST, 'index.html'));
+
+test.skip(!built, `the production build is missing: run \`npm run build\` (npm test does) to write ${PROD_DIST}/`);
+test.skip(({ device }) => device !== 'wasm', 'offline is checked once, on the WASM project');
+// The first visit precaches the whole app, and each test loads it three or four times.
+test.slow();
+
+/** The bundled demo model on WASM, stored as the user's settings before the first load only. */
+async function seedSettings(page: Page): Promise<void> {
+  const settings = { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' } }, endpoint: null };
+  await page.addInitScript((st) => {
+    if (!localStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('router-ide.settings', st);
+      localStorage.setItem('e2e-seeded', '1');
+    }
+  }, JSON.stringify(settings));
+}
+
+async function modelReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+}
+
+/** Until the worker is active (its precache complete: it activates only after) and controls the page. */
+async function workerInCharge(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  }), { timeout: 60_000 }).toBe(true);
+}
+
+/** Types at the end of the open file; the production build has no test seams, so by keyboard as a user does. */
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+test('after one visit, a reload with the host gone and the network off opens the IDE with the workspace, loads the model from the cache and completes locally', async ({ page, context }) => {
+  const host = await startStaticServer(PROD_DIST);
+  try {
+    await seedSettings(page);
+    await page.goto(`${host.url}/`);
+    await modelReady(page);
+    await workerInCharge(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}${SERVICE_WORKER_URL}`);
+    await typeAtEnd(page, '\noffline_marker = ');
+    await expect(ghostText(page).first()).toBeVisible();
+    await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  } finally {
+    await host.close();
+  }
+  await context.setOffline(true);
+  // Nothing answers on the host's port any more: whatever the page gets comes from the worker's caches.
+  expect(await fetch(`${host.url}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+
+  await page.reload();
+  await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('offline_marker', { timeout: 30_000 });
+  await modelReady(page);
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+  await typeAtEnd(page, '\nsecond_line = ');
+  await expect(ghostText(page).first()).toBeVisible();
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-model', /fixture-valid/);
+});
+
+test('a new deploy is picked up on the next load, with a notice that the app was updated', async ({ page }) => {
+  const deployed: Record<string, string> = {};
+  const host = await startStaticServer(PROD_DIST, deployed);
+  try {
+    await seedSettings(page);
+    await page.goto(`${host.url}/`);
+    await modelReady(page);
+    await workerInCharge(page);
+    await page.reload(); // an ordinary later load of the same deploy: no notice
+    await modelReady(page);
+    await expect(page.getByTestId('update-notice')).toHaveCount(0);
+
+    // The next deploy: a changed page, so the worker's precache list (its revision of index.html) differs too.
+    const index = readFileSync(join(PROD_DIST, 'index.html'), 'utf8');
+    const worker = readFileSync(join(PROD_DIST, SERVICE_WORKER_URL.slice(1)), 'utf8');
+    const revision = /"revision":"([0-9a-f]+)","url":"index\.html"/.exec(worker)![1];
+    deployed['/index.html'] = index.replace('<head>', '<head><meta name="deploy" content="next">');
+    deployed[SERVICE_WORKER_URL] = worker.replace(`"revision":"${revision}","url":"index.html"`, '"revision":"next-deploy","url":"index.html"');
+
+    await page.reload();
+    await expect(page.locator('meta[name="deploy"]')).toHaveAttribute('content', 'next');
+    await expect(page.getByTestId('update-notice')).toContainText('Updated to the new version', { timeout: 60_000 });
+    await modelReady(page);
+    // Non-blocking: the editor is usable with the notice up, and it can be dismissed.
+    await typeAtEnd(page, '\nafter_update = ');
+    await expect(ghostText(page).first()).toBeVisible();
+    await page.getByTestId('update-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByTestId('update-notice')).toHaveCount(0);
+  } finally {
+    await host.close();
+  }
+});

@@ -1,0 +1,18 @@
+// Names the service worker (src/platform/service-worker.ts) and the build
+// (vite.config.ts) share: what is cached where, and the worker's URL.
+
+/** The built service worker (vite-plugin-pwa names it after its source), at the root so its scope is the whole app. */
+export const SERVICE_WORKER_URL = '/service-worker.js';
+
+/** The organisation's policy: network first, never precached (it changes without a build). */
+export const CONFIG_PATH = '/config.json';
+
+/** Models the app serves itself; kept after their first load instead of precached (they can be large). */
+export const MODELS_PATH = '/models/';
+
+/** Runtime caches beside the precache; clearing the site's data removes them all. */
+export const OFFLINE_CACHES = {
+  pages: 'router-ide-pages',
+  config: 'router-ide-config',
+  models: 'router-ide-models',
+} as const;

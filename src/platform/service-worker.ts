@@ -1,0 +1,82 @@
+/// <reference lib="webworker" />
+// The app's one service worker (a page has one per scope), built by
+// vite-plugin-pwa (`injectManifest`) into /service-worker.js. Two jobs:
+//  - offline: the built app is precached at install, so a reload with the
+//    network off still opens the IDE; the page and config.json go to the
+//    network first (a new deploy or policy applies at the next load) and fall
+//    back to their cached copies; model files served by the app are kept
+//    after their first load;
+//  - cross-origin isolation on hosts that cannot set headers: every
+//    same-origin response is re-served with COOP and COEP, so the page gets
+//    SharedArrayBuffer and ONNX Runtime its WASM threads.
+// src/platform/isolation.ts and src/platform/offline.ts register it.
+import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute, addPlugins } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES } from './offline-caches';
+
+// `self.__WB_MANIFEST` is replaced with the build's file list; the build looks for that exact text.
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
+const sw = self;
+
+/** The same two headers scripts/host-headers.ts gives every real host. */
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+/** Adds the isolation headers to whatever a strategy answers, from the network or a cache. */
+const isolation: WorkboxPlugin = {
+  handlerWillRespond: async ({ response }) => {
+    // An opaque or error response has no headers to add to.
+    if (response.status === 0) return response;
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+};
+
+/**
+ * Ours to answer: same-origin only. Other origins (the model hub, a mirror,
+ * the escalation endpoint) are CORS requests the browser judges itself; their
+ * headers are not ours to add, and an escalation must fail honestly offline.
+ */
+function ours(url: URL, request: Request): boolean {
+  if (url.origin !== sw.location.origin) return false;
+  // A request the browser may answer only from its cache cannot be re-fetched here.
+  return !(request.cache === 'only-if-cached' && request.mode !== 'same-origin');
+}
+
+// A new build takes over at once: the page already loaded is the new one
+// (pages go to the network first), and the app tells the user it was updated.
+sw.addEventListener('install', () => { void sw.skipWaiting(); });
+// Take the open page at once: isolation reloads when this worker controls it.
+sw.addEventListener('activate', (event) => { event.waitUntil(sw.clients.claim()); });
+
+// The page (any path: the app routes itself): the network's copy while there
+// is one, so a new deploy applies at once; offline, the precached index.html.
+// Registered before the precache's route because the first match answers, and
+// the precache would answer `/` from its cache. The timeout keeps a network
+// that accepts but never answers from holding the page.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && ours(url, request),
+  new NetworkFirst({ cacheName: OFFLINE_CACHES.pages, networkTimeoutSeconds: 4, plugins: [isolation, new PrecacheFallbackPlugin({ fallbackURL: '/index.html' })] }),
+);
+
+addPlugins([isolation]);
+// The built app, hashed assets and index.html: cache first, by revision.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The organisation's policy: always the current one, the last one seen when offline.
+registerRoute(
+  ({ request, url }) => url.pathname === CONFIG_PATH && ours(url, request),
+  new NetworkFirst({ cacheName: OFFLINE_CACHES.config, plugins: [isolation] }),
+);
+// Model files the app serves itself (bundled models): fresh while online, the
+// copy from their last load offline. Hub and mirror models are other origins:
+// transformers.js keeps those in its own Cache Storage.
+registerRoute(
+  ({ request, url }) => url.pathname.startsWith(MODELS_PATH) && ours(url, request),
+  new NetworkFirst({ cacheName: OFFLINE_CACHES.models, plugins: [isolation] }),
+);
+// Everything else of ours: the network, with the isolation headers.
+registerRoute(({ request, url }) => ours(url, request), new NetworkOnly({ plugins: [isolation] }));
