@@ -65,3 +65,22 @@ test('local-only mode with an endpoint configured: still nothing leaves, broken 
   await expect(ghostText(page)).toHaveCount(0);
   expect(server.requests).toHaveLength(0);
 });
+
+test('offline, an escalation is not attempted: kept local, and the badge says the machine is offline and nothing was sent', async ({ page, context, openIde, server }) => {
+  await openIde({ model: 'fixture-uncertain' });
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveAttribute('data-route', 'blocked');
+  await expect(badge).toContainText('offline');
+  await expect(badge).toContainText('nothing was sent');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  expect(server.requests).toHaveLength(0);
+  // Back online, the same policy escalates again.
+  server.setMode({ kind: 'ok', text: 'a * b' });
+  await context.setOffline(false);
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(badge).toHaveAttribute('data-route', 'escalated');
+  expect(server.requests).toHaveLength(1);
+});

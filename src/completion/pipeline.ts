@@ -5,7 +5,7 @@
 import type { EscalationClient, EscalationDraft } from '../endpoint/types';
 import { EgressRefused, type GateReport } from '../privacy/egress-gate';
 import type { Delivery } from '../endpoint/errors';
-import type { EgressVerdict } from '../privacy/policy';
+import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
@@ -103,7 +103,7 @@ export interface CompletionResult {
   syntax: SyntaxVerdict;
   escalation?: EscalationOutcome;
   /** Why nothing left although the router wanted to escalate. */
-  blockedBy?: 'local-only' | 'no-endpoint' | 'destination' | 'never-send' | 'secret';
+  blockedBy?: EgressBlock | 'secret';
   /** Credentials replaced before sending (secret guard in redact mode). */
   redactions?: number;
   bytesSent: number;

@@ -30,6 +30,14 @@ describe('egress policy', () => {
     expect(!v.allowed && v.reason).toContain('**/secrets/**');
     expect(egressVerdict(cfg(), { file: 'app/main.py' }).allowed).toBe(true);
   });
+  it('offline, an escalation is not attempted, and the reason names it and the destination', () => {
+    const v = egressVerdict(cfg(), { offline: true });
+    expect(v).toMatchObject({ allowed: false, block: 'offline' });
+    expect(!v.allowed && v.reason).toBe('this machine is offline, so nothing was sent to 127.0.0.1:8000');
+    // A policy block is still the reason when it applies: offline is not the only thing in the way.
+    expect(egressVerdict(cfg({ mode: 'local-only' }), { offline: true })).toMatchObject({ block: 'local-only' });
+    expect(egressVerdict(cfg(), { offline: false }).allowed).toBe(true);
+  });
 });
 
 describe('never-send globs', () => {

@@ -6,7 +6,7 @@ import type { EgressRules } from './egress-gate';
 import { endpointUrlProblems } from './destinations';
 import { neverSendRuleFor } from './never-send';
 
-export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-send';
+export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-send' | 'offline';
 
 export type EgressVerdict =
   | { allowed: true; destination: string; rules: EgressRules }
@@ -17,6 +17,13 @@ export interface EgressContext {
   file?: string;
   /** The page's own origin: an endpoint there is a misconfiguration, not a model server. */
   pageOrigin?: string;
+  /**
+   * The browser knows it has no network (navigator.onLine false): the request
+   * is not attempted, so the code is known to stay here, where a failed fetch
+   * could only say "delivery unknown". (onLine true proves nothing: a request
+   * then fails, or not, the usual way.)
+   */
+  offline?: boolean;
 }
 
 export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>, ctx: EgressContext = {}): EgressVerdict {
@@ -27,5 +34,6 @@ export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>, ctx:
   if (problems.length) return { allowed: false, block: 'destination', reason: problems[0] };
   const rule = ctx.file ? neverSendRuleFor(ctx.file, privacy.neverSend) : undefined;
   if (rule) return { allowed: false, block: 'never-send', reason: `blocked by policy: ${ctx.file} matches never-send rule "${rule}"` };
+  if (ctx.offline) return { allowed: false, block: 'offline', reason: `this machine is offline, so nothing was sent to ${new URL(endpoint.url).host}` };
   return { allowed: true, destination: new URL(endpoint.url).host, rules: { neverSend: privacy.neverSend, secrets: privacy.secrets } };
 }
