@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, ghostText, test } from './fixtures/ide';
 import { startStaticServer } from './fixtures/static-server';
-import { SERVICE_WORKER_URL } from '../src/platform/offline-caches';
+import { OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 
 const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
 const built = existsSync(join(PROD_DIST, 'index.html'));
@@ -74,6 +74,9 @@ test('after one visit, a reload with the host gone and the network off opens the
   await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('offline_marker', { timeout: 30_000 });
   await modelReady(page);
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+  // The model's files came from the worker's model cache (this host sent no caching headers for the HTTP cache to keep).
+  const cachedModelFiles = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), OFFLINE_CACHES.models);
+  expect(cachedModelFiles.filter((p) => p.startsWith('/models/fixtures/fixture-valid/')).length).toBeGreaterThan(0);
   await typeAtEnd(page, '\nsecond_line = ');
   await expect(ghostText(page).first()).toBeVisible();
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-model', /fixture-valid/);
