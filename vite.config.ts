@@ -84,7 +84,7 @@ function offlineApp(): Plugin[] {
     },
     injectManifest: {
       globPatterns: ['**/*'],
-      // config.json is the network's first (it changes without a build); models are kept after their first load.
+      // config.json goes to the network first (it changes without a build); models are kept after their first load.
       globIgnores: [CONFIG_PATH.slice(1), `${MODELS_PATH.slice(1)}**`],
       // ONNX Runtime's WASM is tens of megabytes and the app cannot start without it.
       maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,

@@ -18,7 +18,6 @@ import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES } from './offline-caches';
 
 // `self.__WB_MANIFEST` is replaced with the build's file list; the build looks for that exact text.
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
-const sw = self;
 
 /** The same two headers scripts/host-headers.ts gives every real host. */
 const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
@@ -40,16 +39,16 @@ const isolation: WorkboxPlugin = {
  * headers are not ours to add, and an escalation must fail honestly offline.
  */
 function ours(url: URL, request: Request): boolean {
-  if (url.origin !== sw.location.origin) return false;
+  if (url.origin !== self.location.origin) return false;
   // A request the browser may answer only from its cache cannot be re-fetched here.
   return !(request.cache === 'only-if-cached' && request.mode !== 'same-origin');
 }
 
 // A new build takes over at once: the page already loaded is the new one
 // (pages go to the network first), and the app tells the user it was updated.
-sw.addEventListener('install', () => { void sw.skipWaiting(); });
+self.addEventListener('install', () => { void self.skipWaiting(); });
 // Take the open page at once: isolation reloads when this worker controls it.
-sw.addEventListener('activate', (event) => { event.waitUntil(sw.clients.claim()); });
+self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
 
 // The page (any path: the app routes itself): the network's copy while there
 // is one, so a new deploy applies at once; offline, the precached index.html.
