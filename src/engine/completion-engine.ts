@@ -143,7 +143,7 @@ export class CompletionEngine {
    * prescan and the request's escalation client follow the same verdict.
    */
   private egressFor(req: EngineRequest): { verdict: EgressVerdict; endpoint?: EndpointConfig } {
-    const verdict = egressVerdict(this.config, { file: req.file, pageOrigin: location.origin, offline: !navigator.onLine });
+    const verdict = egressVerdict(this.config, { file: req.file, pageOrigin: location.origin, offline: navigator.onLine === false });
     return { verdict, ...(verdict.allowed && this.config.endpoint && { endpoint: this.config.endpoint }) };
   }
 
