@@ -60,6 +60,11 @@ test('after one visit, a reload with the host gone and the network off opens the
     await modelReady(page);
     await workerInCharge(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}${SERVICE_WORKER_URL}`);
+    // Installable, by Chromium's own criteria (manifest, icons, a worker that controls the page). A test
+    // context is an incognito one, which no browser lets install: that one reason is the test's, not the app's.
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
     await typeAtEnd(page, '\noffline_marker = ');
     await expect(ghostText(page).first()).toBeVisible();
     await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
