@@ -51,9 +51,10 @@ async function expectThreads(page: Page): Promise<void> {
 
 test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
   test.skip(!existsSync(NGINX), `${NGINX} is missing: install Debian's nginx package to test the shipped site configuration`);
-  let nginx: NginxHandle;
+  let nginx: NginxHandle | undefined;
   test.beforeEach(async () => { nginx = await startNginx(PROD_DIST); });
-  test.afterEach(async () => { await nginx.close(); });
+  // Also after a test skipped before its hooks ran (the WebGPU project): nothing was started then.
+  test.afterEach(async () => { await nginx?.close(); nginx = undefined; });
 
   test("every response carries the isolation headers and the builder's CSP; the page and config.json are revalidated, hashed assets kept", async () => {
     const csp = orgCsp('production');
@@ -71,7 +72,7 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
       [pick('.wasm'), IMMUTABLE, /^application\/wasm/],
     ];
     for (const [path, cache, type] of cases) {
-      const res = await fetch(nginx.url + path);
+      const res = await fetch(nginx!.url + path);
       expect(res.status, path).toBe(200);
       for (const [k, v] of Object.entries(ISOLATION_HEADERS)) expect(res.headers.get(k), `${k} on ${path}`).toBe(v);
       expect(res.headers.get('content-security-policy'), path).toBe(csp);
@@ -82,13 +83,13 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     expect(Number(/max-age=(\d+)/.exec(IMMUTABLE)![1])).toBeGreaterThanOrEqual(31_536_000);
     expect(REVALIDATE).toMatch(/no-cache|no-store/);
     // A missing file under /assets/ is an error, not the page.
-    expect((await fetch(`${nginx.url}/assets/nothing-here.js`)).status).toBe(404);
+    expect((await fetch(`${nginx!.url}/assets/nothing-here.js`)).status).toBe(404);
   });
 
   test('the page is cross-origin isolated by the headers and runs the model on WASM threads, with no isolation reload', async ({ page }) => {
     // The offline worker registers here too (e2e/offline.spec.ts); isolation comes from the first response.
     const loads = documentLoads(page);
-    await openServed(page, nginx.url);
+    await openServed(page, nginx!.url);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     expect(loads).toHaveLength(1);
     await expectThreads(page);
@@ -97,7 +98,7 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
   test('the CSP blocks a loopback host config.json does not name, before any connection', async ({ page }) => {
     const other = await startRecorder();
     try {
-      await openServed(page, nginx.url);
+      await openServed(page, nginx!.url);
       const outcome = await page.evaluate(async (target) => {
         const violation = new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true }));
         const fetched = await fetch(target, { method: 'POST', body: 'x' }).then(() => 'answered', (e: Error) => `failed: ${e.message}`);
