@@ -1,0 +1,60 @@
+// The semantic check's boundary: what the router's third input asks and
+// answers. Like the syntax check it is differential (only what the completion
+// introduces counts) and never a silent pass (an unchecked language says so).
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageId, SyntaxRequest } from '../completion/types';
+
+export type SemanticFindingKind = 'unresolved-name' | 'unknown-member' | 'type-error';
+
+/** One thing the completion uses that is not there. Rows and columns are 0-based, in the completed text. */
+export interface SemanticFinding {
+  kind: SemanticFindingKind;
+  /** The offending name (`sqroot` in `math.sqroot`), or the diagnostic's code for a type error. */
+  name: string;
+  row: number;
+  column: number;
+  /** For the user: what was looked up and where it was not found. */
+  detail: string;
+}
+
+export interface SemanticRequest extends SyntaxRequest {
+  /** Top-level names defined elsewhere in the workspace, so a call into another file resolves. */
+  workspaceNames?: readonly string[];
+  /** Give up after this long and answer "not checked (timed out)". */
+  budgetMs?: number;
+}
+
+/** Which analyses ran: scopes from the tree-sitter tree, or the TypeScript language service. */
+export type SemanticCheckKind = 'names' | 'types';
+
+export interface SemanticVerdict {
+  language: LanguageId;
+  /** false when the language is not covered, the check timed out or the text did not parse: NOT a pass. */
+  checked: boolean;
+  uncheckedReason?: string;
+  /** What the completion introduces (findings already true of the document without it are not listed). */
+  findings: SemanticFinding[];
+  checks: SemanticCheckKind[];
+  ms: number;
+}
+
+/** The completed text and its parse, handed to each language's checker. */
+export interface SemanticInput {
+  request: SemanticRequest;
+  /** prefix + completion + suffix, and the completion's span in it. */
+  text: string;
+  completionStart: number;
+  completionEnd: number;
+  tree: Tree;
+  /** The document without the completion (prefix + suffix), for the differential. */
+  baseline: { text: string; tree: Tree };
+}
+
+/** One language family's checker; registered once per language id it serves. */
+export interface LanguageChecker {
+  languages: readonly LanguageId[];
+  kind: SemanticCheckKind;
+  check(input: SemanticInput): SemanticFinding[] | Promise<SemanticFinding[]>;
+}
+
+export type { Node };
