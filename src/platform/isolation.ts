@@ -4,7 +4,7 @@
 // headers (then a browser without isolation would only loop), and never a
 // second reload in the same tab.
 
-import { SERVICE_WORKER_URL } from './offline-caches';
+import { registerServiceWorker } from './offline';
 
 /** Set just before the one reload; a page still not isolated after it stays as it is. */
 const RELOADED_KEY = 'router-ide.isolation-reload';
@@ -49,10 +49,9 @@ export async function ensureIsolation(): Promise<'ready' | 'reloading'> {
   if (self.crossOriginIsolated || !('serviceWorker' in navigator) || !isSecureContext) return 'ready';
   if (sessionStorage.getItem(RELOADED_KEY)) return 'ready';
   if (await hostSendsIsolationHeaders()) return 'ready';
-  try {
-    await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
-  } catch (e) {
-    console.warn(`Cross-origin isolation worker not registered (${(e as Error).message}); the model runs single-threaded.`);
+  const failed = await registerServiceWorker();
+  if (failed) {
+    console.warn(`Cross-origin isolation worker not registered (${failed}); the model runs single-threaded.`);
     return 'ready';
   }
   showWaiting();

@@ -8,14 +8,22 @@ import { SERVICE_WORKER_URL } from './offline-caches';
 /** Whether this build keeps itself for offline use. */
 export const OFFLINE_APP = import.meta.env.MODE === 'production';
 
-export async function registerOfflineWorker(): Promise<void> {
-  if (!OFFLINE_APP || !('serviceWorker' in navigator) || !isSecureContext) return;
+/** Registers the app's one service worker, for whichever reason; resolves to why it failed, or undefined. */
+export async function registerServiceWorker(): Promise<string | undefined> {
   try {
     await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+    return undefined;
   } catch (e) {
-    // Offline, the update check fails; the worker already in charge stays.
-    if (navigator.serviceWorker.controller) return;
-    console.warn(`Offline service worker not registered (${(e as Error).message}); the app needs the network to load.`);
+    return (e as Error).message;
+  }
+}
+
+export async function registerOfflineWorker(): Promise<void> {
+  if (!OFFLINE_APP || !('serviceWorker' in navigator) || !isSecureContext) return;
+  const failed = await registerServiceWorker();
+  // Offline, the update check fails; the worker already in charge stays.
+  if (failed && !navigator.serviceWorker.controller) {
+    console.warn(`Offline service worker not registered (${failed}); the app needs the network to load.`);
   }
 }
 
