@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startRecorder } from './fixtures/loopback';
-import { expect, test } from './fixtures/ide';
+import { DEMO_WASM_SETTINGS, expect, seedStorage, test } from './fixtures/ide';
 import { NGINX, startNginx, type NginxHandle } from './fixtures/nginx';
 import { startStaticServer } from './fixtures/static-server';
 import { IMMUTABLE, ISOLATION_HEADERS, REVALIDATE } from '../scripts/host-headers';
@@ -22,13 +22,7 @@ test.skip(({ device }) => device !== 'wasm', 'hosting is checked once, on the WA
 
 /** The bundled demo model on WASM: the production build downloads nothing else in a test. */
 async function openServed(page: Page, url: string): Promise<void> {
-  const settings = { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' } }, endpoint: null };
-  await page.addInitScript((st) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('router-ide.settings', st);
-      sessionStorage.setItem('e2e-seeded', '1');
-    }
-  }, JSON.stringify(settings));
+  await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) });
   await page.goto(`${url}/`);
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 }

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ghostText, test } from './fixtures/ide';
+import { DEMO_WASM_SETTINGS, expect, ghostText, seedStorage, test } from './fixtures/ide';
 import { startStaticServer } from './fixtures/static-server';
 import { OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 
@@ -21,17 +21,6 @@ test.skip(!built, `the production build is missing: run \`npm run build\` (npm t
 test.skip(({ device }) => device !== 'wasm', 'offline is checked once, on the WASM project');
 // The first visit precaches the whole app, and each test loads it three or four times.
 test.slow();
-
-/** The bundled demo model on WASM, stored as the user's settings before the first load only. */
-async function seedSettings(page: Page): Promise<void> {
-  const settings = { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' } }, endpoint: null };
-  await page.addInitScript((st) => {
-    if (!localStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('router-ide.settings', st);
-      localStorage.setItem('e2e-seeded', '1');
-    }
-  }, JSON.stringify(settings));
-}
 
 async function modelReady(page: Page): Promise<void> {
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
@@ -55,7 +44,7 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
 test('after one visit, a reload with the host gone and the network off opens the IDE with the workspace, loads the model from the cache and completes locally', async ({ page, context }) => {
   const host = await startStaticServer(PROD_DIST);
   try {
-    await seedSettings(page);
+    await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) }, 'context');
     await page.goto(`${host.url}/`);
     await modelReady(page);
     await workerInCharge(page);
@@ -91,7 +80,7 @@ test('a new deploy is picked up on the next load, with a notice that the app was
   const deployed: Record<string, string> = {};
   const host = await startStaticServer(PROD_DIST, deployed);
   try {
-    await seedSettings(page);
+    await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) }, 'context');
     await page.goto(`${host.url}/`);
     await modelReady(page);
     await workerInCharge(page);
