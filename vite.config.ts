@@ -88,6 +88,8 @@ function offlineApp(): Plugin[] {
       globIgnores: [CONFIG_PATH.slice(1), `${MODELS_PATH.slice(1)}**`],
       // ONNX Runtime's WASM is tens of megabytes and the app cannot start without it.
       maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+      // A classic worker script (it is registered as one), built without the module-only output option Vite now warns about.
+      rollupFormat: 'iife',
     },
   });
 }
