@@ -1,7 +1,8 @@
 // Aggregating per-token probabilities into one confidence number.
-import type { TokenProb } from './types';
+import type { Aggregation, TokenProb } from './types';
 
-export type Aggregation = 'mean' | 'min' | 'geomean';
+export type { Aggregation } from './types';
+
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'geomean'];
 
 /**

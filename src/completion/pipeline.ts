@@ -9,12 +9,11 @@ import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
-import type { PromptContext } from './prompt';
-import { localRequestOf } from './request';
-import type { WindowPlace } from './text-window';
-import type { ContextSnippet } from './workspace-context';
+import { localRequestOf, type CompletionContext } from './request';
 import { decideRoute, type RouterConfig, type RouterDecision } from './router';
-import type { CompletionRequest, LanguageId, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
+import type { CompletionRequest, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
+
+export type { CompletionContext, EngineRequest } from './request';
 
 export interface LocalModelPort {
   complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
@@ -34,40 +33,6 @@ export interface PipelinePorts {
    * callback, told on failure whether the body reached the server (src/endpoint/errors.ts).
    */
   onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string; contextFiles?: string[] }) => (ok: boolean, detail?: string, delivery?: Delivery) => void;
-}
-
-export interface CompletionContext {
-  prefix: string;
-  suffix: string;
-  /** Where prefix and suffix lie in a larger document (src/completion/text-window.ts); absent: they are all of it. */
-  window?: WindowPlace;
-  language: LanguageId;
-  maxNewTokens: number;
-  /** Token budget for prefix + suffix in the local prompt. */
-  promptBudget?: number;
-  /** Stop local decoding once escalation is certain (default on). */
-  earlyEscalation?: boolean;
-  /** The local prompt puts the cursor's line after the middle marker (src/completion/prompt.ts, middleSplit). */
-  cursorLineInMiddle?: boolean;
-  /**
-   * Snippets of other workspace files (src/completion/request.ts chose them)
-   * and their share of the budget; which may go with an escalated request is
-   * the egress gate's call.
-   */
-  context?: Omit<PromptContext, 'snippets'> & { snippets: readonly ContextSnippet[] };
-  /** Workspace path of the file being edited (never-send rules, the repository format's file name). */
-  file?: string;
-}
-
-/**
- * What the editor asks the engine for: the text around the cursor and where
- * it is; the engine adds the budgets and the router's settings.
- */
-export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens' | 'file'> {
-  file: string;
-  /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
-  documentId?: string;
-  version?: number;
 }
 
 /**

@@ -11,25 +11,9 @@ import { windowContext, type ContextWindow } from './context-window';
 import { fimTemplate } from './fim';
 import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from './workspace-context/languages';
-import type { FimFamily } from './types';
+import type { FimFamily, PromptContext, PromptSnippet } from './types';
 
-/** Other files' text for the prompt, best first, as the engine chose them. */
-export interface PromptSnippet {
-  file: string;
-  text: string;
-  /** 0-based line of the file where `text` starts: a file's snippets are written in line order under one entry (snippets-by-file.ts). */
-  startLine?: number;
-}
-
-export interface PromptContext {
-  /** Workspace path of the file being completed. */
-  file: string;
-  snippets: readonly PromptSnippet[];
-  /** Share of the prompt budget the snippets may take (the window gets the rest, and what they leave). */
-  share: number;
-  /** The repository's name in a repository-format prompt (default: the workspace's first folder, else `workspace`). */
-  repoName?: string;
-}
+export type { PromptContext, PromptSnippet } from './types';
 
 export interface LocalPromptInput {
   family: FimFamily | string;

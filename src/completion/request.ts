@@ -6,21 +6,47 @@
 import type { AppConfig } from '../config/types';
 import { fixedBudgets, type Budgets } from './budget';
 import { completionExtent } from './extent';
-import type { CompletionContext, EngineRequest } from './pipeline';
 import { DEFAULT_CONTEXT_SHARE } from './prompt';
 import type { RouterConfig } from './router';
-import type { CompletionRequest } from './types';
+import type { CompletionRequest, ContextSettings, LanguageId, PromptContext } from './types';
+import type { WindowPlace } from './text-window';
+
+export type { ContextSettings } from './types';
 import type { ContextSnippet } from './workspace-context';
 import type { StableSnippetChooser } from './workspace-context/stable-choice';
 
-/** `context` in the configuration: snippets of other workspace files in the prompt. */
-export interface ContextSettings {
-  /** Off: the prompt holds the current file only. */
-  enabled: boolean;
-  /** Share of the prompt budget the snippets may take (docs/workspace-context.md has the measurement). */
-  share: number;
-  /** Snippets chosen at most (those that do not fit the share are left out). */
-  maxSnippets: number;
+export interface CompletionContext {
+  prefix: string;
+  suffix: string;
+  /** Where prefix and suffix lie in a larger document (src/completion/text-window.ts); absent: they are all of it. */
+  window?: WindowPlace;
+  language: LanguageId;
+  maxNewTokens: number;
+  /** Token budget for prefix + suffix in the local prompt. */
+  promptBudget?: number;
+  /** Stop local decoding once escalation is certain (default on). */
+  earlyEscalation?: boolean;
+  /** The local prompt puts the cursor's line after the middle marker (src/completion/prompt.ts, middleSplit). */
+  cursorLineInMiddle?: boolean;
+  /**
+   * Snippets of other workspace files (src/completion/request.ts chose them)
+   * and their share of the budget; which may go with an escalated request is
+   * the egress gate's call.
+   */
+  context?: Omit<PromptContext, 'snippets'> & { snippets: readonly ContextSnippet[] };
+  /** Workspace path of the file being edited (never-send rules, the repository format's file name). */
+  file?: string;
+}
+
+/**
+ * What the editor asks the engine for: the text around the cursor and where
+ * it is; the engine adds the budgets and the router's settings.
+ */
+export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens' | 'file'> {
+  file: string;
+  /** The editor model (URI) and version the request was made at: the syntax worker then checks incrementally. */
+  documentId?: string;
+  version?: number;
 }
 
 export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { enabled: true, share: DEFAULT_CONTEXT_SHARE, maxSnippets: 8 };

@@ -3,20 +3,11 @@
 // escalate to the organisation's large model. Confidence alone misses the
 // many wrong completions that are not even valid code. The baselines exist
 // so the evaluation can compare against them with the same code.
-import { aggregateConfidence, type Aggregation } from './confidence';
-import type { SyntaxVerdict, TokenProb } from './types';
+import { aggregateConfidence } from './confidence';
+import { ROUTING_POLICIES, type Aggregation, type RouterConfig, type RoutingPolicy, type SyntaxVerdict, type TokenProb } from './types';
 
-export type { Aggregation } from './confidence';
-
-export type RoutingPolicy = 'syntax+confidence' | 'confidence-only' | 'always-local' | 'always-escalate';
-export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'confidence-only', 'always-local', 'always-escalate'];
-
-export interface RouterConfig {
-  policy: RoutingPolicy;
-  /** Keep only when confidence >= threshold (inclusive). */
-  threshold: number;
-  aggregation: Aggregation;
-}
+export { ROUTING_POLICIES } from './types';
+export type { Aggregation, RouterConfig, RoutingPolicy } from './types';
 
 export type ReasonKind = 'syntax' | 'confidence' | 'policy';
 

@@ -1,25 +1,10 @@
 // The model catalog: local models the IDE knows how to run, with what it
 // needs to run each correctly (FIM family, context window, weights per
 // device). `public/config.json` can add entries or override fields by id.
-import { fimTemplate } from '../completion/fim';
-import type { FimFamily } from '../completion/types';
-import type { LocalModelConfig } from './types';
+import { fimTemplate } from '../vocabulary/fim';
+import type { CatalogEntry, LocalModelConfig } from './types';
 
-export interface CatalogEntry {
-  /** Hub id, or folder name for bundled and URL-hosted models. */
-  id: string;
-  label: string;
-  family: FimFamily;
-  /** Tokens the model was trained with (prompt + completion). */
-  contextWindow: number;
-  /** ONNX weights per device (transformers.js dtype names). */
-  dtype: { webgpu: string; wasm: string };
-  /** Approximate download size per device, MB, for the picker. */
-  sizeMB: { webgpu: number; wasm: number };
-  /** ONNX file base name when it is not `model` (older exports: `decoder_model_merged`). */
-  fileName?: string;
-  bundled?: boolean;
-}
+export type { CatalogEntry } from './types';
 
 export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   {

@@ -1,9 +1,6 @@
 // The configuration schema: `public/config.json` (set by the organisation)
 // merged with the user's settings panel overrides. Written once here.
-import type { FimFamily } from '../completion/types';
-import type { ContextSettings } from '../completion/request';
-import type { Aggregation, RoutingPolicy } from '../completion/router';
-import type { CatalogEntry } from './catalog';
+import type { Aggregation, ContextSettings, FimFamily, RoutingPolicy } from '../vocabulary/types';
 
 /**
  * Where a local model's files come from: the one vocabulary of the config,
@@ -187,4 +184,20 @@ export interface AppConfig {
    */
   context: ContextSettings;
   git: GitConfig;
+}
+
+export interface CatalogEntry {
+  /** Hub id, or folder name for bundled and URL-hosted models. */
+  id: string;
+  label: string;
+  family: FimFamily;
+  /** Tokens the model was trained with (prompt + completion). */
+  contextWindow: number;
+  /** ONNX weights per device (transformers.js dtype names). */
+  dtype: { webgpu: string; wasm: string };
+  /** Approximate download size per device, MB, for the picker. */
+  sizeMB: { webgpu: number; wasm: number };
+  /** ONNX file base name when it is not `model` (older exports: `decoder_model_merged`). */
+  fileName?: string;
+  bundled?: boolean;
 }

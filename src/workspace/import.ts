@@ -5,13 +5,10 @@
 // and only done for files that pass the cheap checks.
 import { decodeText } from './decode-text';
 import { normalizePath, pathProblem } from './paths';
+import type { IncomingFile } from './incoming-file';
 import { isZip, unzipEntries } from './zip';
 
-export interface IncomingFile {
-  path: string;
-  size: number;
-  read(): Promise<Uint8Array>;
-}
+export type { IncomingFile } from './incoming-file';
 
 export const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000, maxZipBytes: 100 * 1024 * 1024 };
 const SKIPPED_FOLDERS = /(^|\/)(\.git|node_modules)(\/|$)/;

@@ -3,7 +3,7 @@
 // format; this module only maps workspace paths to zip entries.
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { dirname, joinPath, normalizePath } from './paths';
-import type { IncomingFile } from './import';
+import type { IncomingFile } from './incoming-file';
 
 export function zipWorkspace(files: Iterable<[string, string]>, folders: Iterable<string> = []): Uint8Array {
   const entries: Zippable = {};

@@ -1,0 +1,159 @@
+// The shared vocabulary: the types at the boundaries of the completion
+// engine (workers, editor, UI, endpoint clients, harness), written once. It
+// imports nothing of ours, so every layer may use it without a circle.
+
+/** Model families whose fill-in-the-middle template we know (see fim.ts). */
+export type FimFamily = 'qwen2.5-coder' | 'deepseek-coder' | 'starcoder' | 'codellama' | 'codegemma' | 'codestral';
+
+/** Which ONNX Runtime backend ran the local model. */
+export type InferenceDevice = 'webgpu' | 'wasm' | 'cpu';
+
+/** One generated token and the probability the model gave it when it was chosen. */
+export interface TokenProb {
+  id: number;
+  text: string;
+  prob: number;
+}
+
+export interface CompletionRequest {
+  prefix: string;
+  suffix: string;
+  maxNewTokens: number;
+  /** Tokens the prompt's prefix + suffix may use; they are windowed around the cursor to fit. */
+  promptBudget?: number;
+  /** Enables early escalation: stop decoding once the router is certain to escalate. */
+  early?: { router: RouterConfig; language: LanguageId };
+  /** 'line': stop at the end of the line (src/completion/extent.ts); 'block' or absent: up to maxNewTokens. */
+  extent?: 'line' | 'block';
+  /** Snippets of other files for the prompt (src/completion/prompt.ts), with their share of the budget. */
+  context?: PromptContext;
+  /** The cursor's line opens the middle (src/completion/prompt.ts, middleSplit): `model.cursorLineInMiddle`. */
+  cursorLineInMiddle?: boolean;
+}
+
+/** What the local model produced for one request. */
+export interface LocalCompletion {
+  text: string;
+  tokens: TokenProb[];
+  /** Why generation stopped: a stop token, the token budget, or cancellation. */
+  finish: 'stop' | 'length' | 'aborted' | 'early';
+  /** Why generation stopped early (the router was certain to escalate). */
+  earlyReason?: string;
+  device: InferenceDevice;
+  model: string;
+  ms: number;
+  /** Set when this completion had to switch device (WebGPU failed mid-run), saying why. */
+  fallbackReason?: string;
+  /** How the context was windowed to the prompt budget. */
+  window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
+  /** The other files' snippets the prompt carried, with the tokens each took. */
+  snippets?: { file: string; tokens: number }[];
+  /** What the request cost the local model (absent when it computed nothing). */
+  stats?: GenerationStats;
+  /** How much was asked for: the rest of the line or a block (src/completion/extent.ts). */
+  extent?: 'line' | 'block';
+}
+
+/** What a local generation cost: how much of its prompt was computed, and how long each phase took. */
+export interface GenerationStats {
+  promptTokens: number;
+  /** Prompt tokens whose keys and values came from the KV cache of earlier requests (not computed). */
+  reusedTokens: number;
+  /** From the call until the first token's logits: the prompt's computation. */
+  prefillMs: number;
+  /** From the first token's logits to the end. */
+  decodeMs: number;
+  /** Tokens generated (a stop token included). */
+  newTokens: number;
+}
+
+export type LanguageId = string;
+
+/** One syntax error found by tree-sitter. Rows and columns are 0-based. */
+export interface SyntaxIssue {
+  /** `error` = an ERROR node (unexpected text), `missing` = a MISSING node (parser inserted an expected token). */
+  kind: 'error' | 'missing';
+  row: number;
+  column: number;
+  /** The node type (for MISSING nodes the token that is missing, e.g. `)`), for the user. */
+  detail: string;
+}
+
+export interface SyntaxRequest {
+  language: LanguageId;
+  prefix: string;
+  completion: string;
+  suffix: string;
+  /**
+   * The live document this request is about (the editor's model URI) and
+   * its version: when the syntax worker holds that version it checks the
+   * completion incrementally from its tree; otherwise it uses prefix + suffix.
+   */
+  documentId?: string;
+  version?: number;
+  /** When prefix and suffix are a window of that document: the offset of the prefix in it, and its length. */
+  prefixStart?: number;
+  documentLength?: number;
+}
+
+export interface SyntaxVerdict {
+  /** false when no grammar is known for the language: the completion was NOT checked. */
+  checked: boolean;
+  /** true when the completion introduces no syntax error (always false when unchecked). */
+  valid: boolean;
+  /** Errors introduced by the completion (errors already in the document are not listed). */
+  errors: SyntaxIssue[];
+  /** How many errors the document had before the completion (for the details view). */
+  preexistingErrors: number;
+  ms: number;
+  language: LanguageId;
+  /** Why the completion was not checked (no grammar, or the grammar failed to load). */
+  uncheckedReason?: string;
+  /**
+   * What was parsed, where the syntax worker keeps live copies of the editor's
+   * documents: the copy the request named (`live-document`), or the request's
+   * own text because the worker does not hold that document at that version.
+   */
+  checkedOn?: 'live-document' | 'request-text';
+}
+
+/** Other files' text for the prompt, best first, as the engine chose them. */
+export interface PromptSnippet {
+  file: string;
+  text: string;
+  /** 0-based line of the file where `text` starts: a file's snippets are written in line order under one entry (snippets-by-file.ts). */
+  startLine?: number;
+}
+
+export interface PromptContext {
+  /** Workspace path of the file being completed. */
+  file: string;
+  snippets: readonly PromptSnippet[];
+  /** Share of the prompt budget the snippets may take (the window gets the rest, and what they leave). */
+  share: number;
+  /** The repository's name in a repository-format prompt (default: the workspace's first folder, else `workspace`). */
+  repoName?: string;
+}
+
+/** How token probabilities become one confidence (src/completion/confidence.ts). */
+export type Aggregation = 'mean' | 'min' | 'geomean';
+
+export type RoutingPolicy = 'syntax+confidence' | 'confidence-only' | 'always-local' | 'always-escalate';
+export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'confidence-only', 'always-local', 'always-escalate'];
+
+export interface RouterConfig {
+  policy: RoutingPolicy;
+  /** Keep only when confidence >= threshold (inclusive). */
+  threshold: number;
+  aggregation: Aggregation;
+}
+
+/** `context` in the configuration: snippets of other workspace files in the prompt. */
+export interface ContextSettings {
+  /** Off: the prompt holds the current file only. */
+  enabled: boolean;
+  /** Share of the prompt budget the snippets may take (docs/workspace-context.md has the measurement). */
+  share: number;
+  /** Snippets chosen at most (those that do not fit the share are left out). */
+  maxSnippets: number;
+}
