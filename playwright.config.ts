@@ -45,6 +45,9 @@ export default defineConfig({
     {
       // The real WebGPU code path; the adapter here is SwiftShader (CPU).
       name: 'webgpu',
+      // Only what depends on the device (tagged @device: the model on the GPU, its KV cache, losing the
+      // device); everything else runs once, on the WASM project.
+      grep: /@device/,
       use: { launchOptions: { executablePath: CHROMIUM, args: [...baseArgs, '--enable-unsafe-webgpu'] }, device: 'webgpu' } as object,
     },
     {

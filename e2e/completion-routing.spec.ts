@@ -3,7 +3,7 @@
 // and the privacy badge, in real headless Chromium against the built app.
 import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
 
-test('confident valid completion stays local: ghost text, Tab inserts, nothing sent', async ({ page, openIde, server }) => {
+test('confident valid completion stays local: ghost text, Tab inserts, nothing sent', { tag: '@device' }, async ({ page, openIde, server }) => {
   await openIde({ model: 'fixture-valid' });
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');

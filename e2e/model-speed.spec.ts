@@ -3,7 +3,7 @@
 // and the window in use, and the smallest model recommended on WASM.
 import { expect, test } from './fixtures/ide';
 
-test('the header shows the measured speed and the window; WASM runs on threads and recommends the smallest model', async ({ page, openIde, device }) => {
+test('the header shows the measured speed and the window; WASM runs on threads and recommends the smallest model', { tag: '@device' }, async ({ page, openIde, device }) => {
   await openIde({ model: 'fixture-qwen2-tiny', endpoint: null, modelExtra: { maxPromptTokens: 1024, latencyTargetMs: { webgpu: 500, wasm: 1500 } } });
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   const perf = page.getByTestId('model-perf');

@@ -40,7 +40,7 @@ async function runReplay(page: Page, readAhead: boolean): Promise<Run[]> {
   }, { docs: pauses, readAhead });
 }
 
-test('reuse gives the tokens of a fresh computation over a typing replay, computing a fraction of the prompt', async ({ page, openIde }) => {
+test('reuse gives the tokens of a fresh computation over a typing replay, computing a fraction of the prompt', { tag: '@device' }, async ({ page, openIde }) => {
   test.setTimeout(300_000);
   await openIde({ model: 'fixture-qwen2-tiny', endpoint: null, modelExtra: MODEL });
   const reused = await runReplay(page, true);

@@ -24,7 +24,7 @@ for (const action of ['hang', 'crash'] as const) {
   });
 }
 
-test('a lost WebGPU device mid-run falls back to WASM and says so', async ({ page, openIde, device }) => {
+test('a lost WebGPU device mid-run falls back to WASM and says so', { tag: '@device' }, async ({ page, openIde, device }) => {
   test.skip(device !== 'webgpu', 'needs a WebGPU device to lose');
   await openIde({ model: 'fixture-valid' });
   expect(await debug(page, 'lose-device')).toBe(true);

@@ -7,7 +7,7 @@
 import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from './fixtures/ide';
 import { startOpenAIServer } from './fixtures/openai-server';
 
-test('1. a download failure does not move the model to WASM: the demo model then runs on WebGPU', async ({ page, openIde, device }) => {
+test('1. a download failure does not move the model to WASM: the demo model then runs on WebGPU', { tag: '@device' }, async ({ page, openIde, device }) => {
   test.skip(device !== 'webgpu', 'needs a browser with WebGPU');
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
   const status = page.getByTestId('model-status');
