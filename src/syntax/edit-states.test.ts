@@ -12,7 +12,7 @@ import { corpusPresent, corpusTable, loadCorpus, runCorpus } from './testing/edi
 /**
  * Where the validator stands on this corpus today (docs/syntax-validation.md
  * has the table): no false rejection anywhere, clean or broken, and the
- * issue's target (>= 95% of the completions that add an error caught) met
+ * target (>= 95% of the completions that add an error caught) met
  * in every language, clean and broken. The bounds are today's figures
  * rounded down to half a percent: a change that lowers one fails here.
  */
@@ -26,7 +26,7 @@ const KNOWN: Record<string, { brokenFalseRejections: number; caughtClean: number
   go: { brokenFalseRejections: 0, caughtClean: 0.995, caughtBroken: 0.985 },
   rust: { brokenFalseRejections: 0, caughtClean: 0.985, caughtBroken: 0.96 },
 };
-/** The issue's target, per language, clean and broken. */
+/** The target, per language, clean and broken. */
 const TARGET = 0.95;
 
 describe.skipIf(!corpusPresent())('edit states: real programs with unrelated errors planted, labels from real compilers', () => {
