@@ -1,14 +1,16 @@
 // The Git module against a real server: Debian's git http-backend behind the
 // loopback shim the end-to-end tests use, with node:fs and isomorphic-git's
 // Node HTTP client in place of lightning-fs and the browser's fetch.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'isomorphic-git/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServerHandle } from '../../e2e/fixtures/git-server';
+import { reviewedFiles, unifiedDiff } from './patch';
 import { GitRepo } from './repo';
-import type { GitActivity, GitCredentials, GitProgress } from './types';
+import type { GitActivity, GitChange, GitCredentials, GitFileStatus, GitProgress } from './types';
 
 const author = { name: 'Tester', email: 'tester@example.test' };
 let servers: GitServerHandle[] = [];
@@ -124,5 +126,143 @@ describe('GitRepo explains a server it cannot reach', () => {
     const r = await repo.clone('http://127.0.0.1:9/team/repo.git');
     expect(!r.ok && r.error).toMatch(/could not be reached, or it does not allow this page \(http:\/\/localhost:4173\).*CORS.*docs\/git\.md/);
     expect(activity).toMatchObject([{ op: 'clone', server: 'http://127.0.0.1:9', ok: false }]);
+  });
+});
+
+/** A feature branch on the server with its own commit, while main moves on after it left. */
+function featureAndMain(server: GitServerHandle) {
+  server.branchFromElsewhere('feature');
+  const feature = server.commitFromElsewhere('Feature work', { 'src/app.py': 'def main():\n    return 2\n', 'new.py': 'x = 1\n', 'README.md': null }, 'feature');
+  server.commitFromElsewhere('Main moves on', { 'main-only.txt': 'm\n' });
+  return { feature };
+}
+
+const summary = (changes: readonly Pick<GitChange | GitFileStatus, 'path' | 'state'>[]) => changes.map((c) => [c.path, c.state]);
+
+describe('GitRepo reviews', () => {
+  it('a branch against its merge base: only the branch\'s own changes, both sides as text', async () => {
+    const { server, repo } = await setup();
+    featureAndMain(server);
+    await repo.clone(server.repoUrl);
+    const r = await repo.reviewChanges({ kind: 'merge-base', branch: 'feature', base: 'main' });
+    if (!r.ok) throw new Error(r.error);
+    expect(summary(r.value.changes)).toEqual([['README.md', 'deleted'], ['new.py', 'added'], ['src/app.py', 'modified']]);
+    expect(r.value.changes[2]).toMatchObject({ before: 'def main():\n    return 1\n', after: 'def main():\n    return 2\n' });
+    expect(r.value.changes[0]).toMatchObject({ before: '# Demo\n', after: '' });
+    // The merge base is the first commit: main's later commit is not part of the branch's change.
+    expect(server.log('main').at(-1)).toBe('First commit');
+    expect(r.value.title).toMatch(/^feature against main \(merge base [0-9a-f]{7}\)$/);
+  });
+
+  it('two commits, by name or abbreviated id: everything between them, main\'s later work included', async () => {
+    const { server, repo } = await setup();
+    const { feature } = featureAndMain(server);
+    await repo.clone(server.repoUrl);
+    const r = await repo.reviewChanges({ kind: 'commits', from: 'main', to: feature.slice(0, 8) });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.to).toBe(feature);
+    expect(summary(r.value.changes)).toEqual([['README.md', 'deleted'], ['main-only.txt', 'deleted'], ['new.py', 'added'], ['src/app.py', 'modified']]);
+    const missing = await repo.reviewChanges({ kind: 'commits', from: 'main', to: 'no-such-branch' });
+    expect(!missing.ok && missing.error).toMatch(/No branch or commit named "no-such-branch".*Fetch/);
+  });
+
+  it('the working tree against HEAD: modified, new and removed files, and nothing committed by looking', async () => {
+    const { server, repo } = await setup();
+    await repo.clone(server.repoUrl);
+    await repo.writeWorkingTree([['README.md', '# Demo\nmore\n'], ['notes.txt', 'todo\n']]);
+    const r = await repo.reviewChanges({ kind: 'worktree' });
+    if (!r.ok) throw new Error(r.error);
+    expect(summary(r.value.changes)).toEqual([['README.md', 'modified'], ['notes.txt', 'added'], ['src/app.py', 'deleted']]);
+    expect(r.value.changes[0]).toMatchObject({ before: '# Demo\n', after: '# Demo\nmore\n' });
+    expect(r.value.changes[1]).toMatchObject({ before: '', after: 'todo\n' });
+    expect(summary(await repo.status())).toEqual([['README.md', 'modified'], ['notes.txt', 'untracked'], ['src/app.py', 'deleted']]);
+  });
+
+  it('stages and unstages single files; Commit staged takes only the staged ones', async () => {
+    const { server, repo } = await setup();
+    await repo.clone(server.repoUrl);
+    await repo.writeWorkingTree([['README.md', '# Demo\nstaged edit\n'], ['src/app.py', 'def main():\n    return 3\n'], ['new.txt', 'new\n']]);
+    expect(await repo.commitStaged('Nothing yet', author)).toEqual({ ok: false, error: expect.stringMatching(/Nothing staged/) });
+    expect((await repo.stage('README.md')).ok).toBe(true);
+    expect((await repo.stage('new.txt')).ok).toBe(true);
+    expect(await repo.status()).toEqual([
+      { path: 'README.md', state: 'modified', staged: true },
+      { path: 'new.txt', state: 'added', staged: true },
+      { path: 'src/app.py', state: 'modified' },
+    ]);
+    expect((await repo.unstage('new.txt')).ok).toBe(true);
+    expect((await repo.status())[1]).toEqual({ path: 'new.txt', state: 'untracked' });
+    expect((await repo.commitStaged('Only the readme', author)).ok).toBe(true);
+    // What was not staged is still a change of the working tree, not lost.
+    expect(await repo.status()).toEqual([{ path: 'new.txt', state: 'untracked' }, { path: 'src/app.py', state: 'modified' }]);
+    expect((await repo.push()).ok).toBe(true);
+    expect(server.log()[0]).toBe('Only the readme');
+    expect(server.show('README.md')).toBe('# Demo\nstaged edit');
+    expect(server.show('src/app.py')).toBe('def main():\n    return 1');
+    expect(() => server.show('new.txt')).toThrow();
+  });
+
+  it('stages a deletion', async () => {
+    const { server, repo } = await setup();
+    await repo.clone(server.repoUrl);
+    await repo.writeWorkingTree([['README.md', '# Demo\n']]);
+    expect((await repo.stage('src/app.py')).ok).toBe(true);
+    expect(await repo.status()).toEqual([{ path: 'src/app.py', state: 'deleted', staged: true }]);
+    expect((await repo.commitStaged('Remove app', author)).ok).toBe(true);
+    expect(await repo.status()).toEqual([]);
+  });
+
+  it('a reviewed branch is committed on a new review branch and pushed; the working tree and current branch are untouched', async () => {
+    const { server, repo, dir, activity } = await setup();
+    featureAndMain(server);
+    await repo.clone(server.repoUrl);
+    await repo.writeWorkingTree((await repo.readWorkingTree()).map(([p, t]) => [p, p === 'README.md' ? '# Demo\nlocal work\n' : t]));
+    const r = await repo.reviewChanges({ kind: 'merge-base', branch: 'feature', base: 'main' });
+    if (!r.ok) throw new Error(r.error);
+    const edited = 'def main():\n    # reviewed\n    return 2\n';
+    const files = reviewedFiles(r.value.changes, (p) => (p === 'src/app.py' ? edited : undefined)).map((f) => ({ path: f.path, text: f.after }));
+    const bad = await repo.commitReview('review feature', r.value.to, files, 'Review', author);
+    expect(!bad.ok && bad.error).toMatch(/cannot be a branch name/);
+    const c = await repo.commitReview('review/feature', r.value.to, files, 'Review of feature', author);
+    expect(c.ok).toBe(true);
+    expect(await repo.pushBranch('review/feature')).toEqual({ ok: true, value: 'review/feature' });
+    expect(server.log('review/feature').slice(0, 2)).toEqual(['Review of feature', 'Feature work']);
+    expect(server.show('src/app.py', 'review/feature')).toBe(edited.trimEnd());
+    expect(server.show('new.py', 'review/feature')).toBe('x = 1');
+    expect(() => server.show('README.md', 'review/feature')).toThrow();
+    expect(activity.at(-1)).toMatchObject({ op: 'push', ok: true, detail: 'pushed review/feature' });
+    // Local work stays where it was.
+    expect((await repo.branches()).current).toBe('main');
+    expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('# Demo\nlocal work\n');
+    expect(summary(await repo.status())).toEqual([['README.md', 'modified']]);
+    const again = await repo.commitReview('review/feature', r.value.to, files, 'Again', author);
+    expect(!again.ok && again.error).toMatch(/review\/feature is here already/);
+  });
+
+  it('the exported diff has every changed file, edits included, and applies with git apply at the merge base', async () => {
+    const { server, repo } = await setup();
+    featureAndMain(server);
+    await repo.clone(server.repoUrl);
+    const r = await repo.reviewChanges({ kind: 'merge-base', branch: 'feature', base: 'main' });
+    if (!r.ok) throw new Error(r.error);
+    const edited = 'def main():\n    return 2  # checked\n';
+    const patch = unifiedDiff(reviewedFiles(r.value.changes, (p) => (p === 'src/app.py' ? edited : undefined)));
+    expect(patch.match(/^diff --git /gm)).toHaveLength(3);
+    expect(patch).toContain('diff --git a/README.md b/README.md\ndeleted file mode 100644\n--- a/README.md\n+++ /dev/null\n');
+    expect(patch).toContain('diff --git a/new.py b/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,1 @@\n+x = 1\n');
+    expect(patch).toContain('+    return 2  # checked\n');
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'git-apply-'));
+    const run = (...args: string[]) => execFileSync('git', args, { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    run('clone', '--quiet', server.bareDir, '.');
+    run('checkout', '--quiet', r.value.from);
+    fs.writeFileSync(path.join(work, 'review.diff'), patch);
+    run('apply', '--check', 'review.diff');
+    run('apply', 'review.diff');
+    expect(fs.readFileSync(path.join(work, 'src/app.py'), 'utf8')).toBe(edited);
+    expect(fs.existsSync(path.join(work, 'README.md'))).toBe(false);
+    expect(fs.readFileSync(path.join(work, 'new.py'), 'utf8')).toBe('x = 1\n');
+    // An edit that undoes a file's change leaves that file out.
+    const undone = unifiedDiff(reviewedFiles(r.value.changes, (p) => (p === 'src/app.py' ? 'def main():\n    return 1\n' : undefined)));
+    expect(undone.match(/^diff --git /gm)).toHaveLength(2);
   });
 });

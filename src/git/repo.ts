@@ -5,7 +5,7 @@
 // reaches a server without a line there.
 import git, { type HttpClient, type PromiseFsClient } from 'isomorphic-git';
 import { explainGitError, GitRefusal } from './errors';
-import type { GitActivity, GitAuthor, GitCredentials, GitFileStatus, GitNetworkOp, GitProgress } from './types';
+import type { GitActivity, GitAuthor, GitChange, GitCredentials, GitFileStatus, GitNetworkOp, GitProgress, GitReviewSet, GitReviewSpec } from './types';
 
 export interface GitRepoOptions {
   fs: PromiseFsClient;
@@ -165,22 +165,58 @@ export class GitRepo {
     }
   }
 
-  /** Changed files of the working tree against the last commit. */
+  /**
+   * Changed files of the working tree against the last commit, each marked
+   * when the index has it staged (what "Commit staged" takes).
+   */
   async status(): Promise<GitFileStatus[]> {
     const matrix = await git.statusMatrix({ ...this.base });
     const out: GitFileStatus[] = [];
-    for (const [path, head, workdir] of matrix) {
-      if (head === 0 && workdir === 2) out.push({ path, state: 'untracked' });
-      else if (head === 1 && workdir === 0) out.push({ path, state: 'deleted' });
-      else if (head === 1 && workdir === 2) out.push({ path, state: 'modified' });
+    for (const [path, head, workdir, stage] of matrix) {
+      // statusMatrix's stage column: 0 absent, 1 as HEAD, 2 as the working tree, 3 neither.
+      const staged = stage !== head && !(head === 0 && stage === 0);
+      const state: GitFileStatus['state'] | undefined = head === 0 ? (workdir === 2 ? (staged ? 'added' : 'untracked') : undefined)
+        : workdir === 0 ? 'deleted' : workdir === 2 ? 'modified' : staged ? 'modified' : undefined;
+      if (state) out.push({ path, state, ...(staged && { staged: true as const }) });
     }
     return out;
   }
 
+  /** Puts a file's change (a deletion too) in the index, for the next "Commit staged". */
+  async stage(path: string): Promise<GitResult<string>> {
+    try {
+      const exists = await this.o.fs.promises.stat(`${this.o.dir}/${path}`).then(() => true, () => false);
+      if (exists) await git.add({ ...this.base, filepath: path });
+      else await git.remove({ ...this.base, filepath: path });
+      return { ok: true, value: path };
+    } catch (e) {
+      return { ok: false, error: explainGitError(e, '', this.o.origin) };
+    }
+  }
+
+  /** Takes a file out of the index (back to the last commit's version there); the working tree keeps the change. */
+  async unstage(path: string): Promise<GitResult<string>> {
+    try {
+      await git.resetIndex({ ...this.base, filepath: path });
+      return { ok: true, value: path };
+    } catch (e) {
+      return { ok: false, error: explainGitError(e, '', this.o.origin) };
+    }
+  }
+
+  /** Commits what is staged, and only that: the other changes stay in the working tree. */
+  async commitStaged(message: string, author: GitAuthor): Promise<GitResult<string>> {
+    const problem = commitProblem(message, author);
+    if (problem) return { ok: false, error: problem };
+    if (!(await this.status()).some((c) => c.staged)) return { ok: false, error: 'Nothing staged: stage the files to commit first (or use Commit all).' };
+    const oid = await git.commit({ ...this.base, message, author });
+    return { ok: true, value: oid };
+  }
+
   /** Stages every change (new, modified, deleted files) and commits it. */
   async commitAll(message: string, author: GitAuthor): Promise<GitResult<string>> {
-    if (!message.trim()) return { ok: false, error: 'Write a commit message first.' };
-    if (!author.name.trim() || !author.email.trim()) return { ok: false, error: 'Set your name and email for commits in the Git panel first.' };
+    const problem = commitProblem(message, author);
+    if (problem) return { ok: false, error: problem };
     const changes = await this.status();
     if (!changes.length) return { ok: false, error: 'Nothing to commit: no file differs from the last commit.' };
     for (const c of changes) {
@@ -189,6 +225,142 @@ export class GitRepo {
     }
     const oid = await git.commit({ ...this.base, message, author });
     return { ok: true, value: oid };
+  }
+
+  /**
+   * The changed files of what `spec` names, both sides as text. Reads only:
+   * the working tree, the index and the current branch stay as they are.
+   */
+  async reviewChanges(spec: GitReviewSpec): Promise<GitResult<GitReviewSet>> {
+    try {
+      if (spec.kind === 'worktree') {
+        const head = await git.resolveRef({ ...this.base, ref: 'HEAD' });
+        const changes: GitChange[] = [];
+        for (const c of await this.status()) {
+          if (c.state === 'untracked' || c.state === 'added') changes.push(textChange(c.path, 'added', undefined, await this.readWorkFile(c.path)));
+          else if (c.state === 'deleted') changes.push(textChange(c.path, 'deleted', await this.readBlobAt(head, c.path), undefined));
+          else changes.push(textChange(c.path, 'modified', await this.readBlobAt(head, c.path), await this.readWorkFile(c.path)));
+        }
+        return { ok: true, value: { title: `working tree against HEAD (${head.slice(0, 7)})`, from: head, to: head, changes } };
+      }
+      if (spec.kind === 'merge-base') {
+        const tip = await this.resolveCommit(spec.branch);
+        const other = await this.resolveCommit(spec.base);
+        const [base] = (await git.findMergeBase({ ...this.base, oids: [tip, other] })) as string[];
+        if (!base) throw new GitRefusal(`${spec.branch} and ${spec.base} have no commit in common: review them as two commits instead.`);
+        return { ok: true, value: { title: `${spec.branch} against ${spec.base} (merge base ${base.slice(0, 7)})`, from: base, to: tip, changes: await this.treeChanges(base, tip) } };
+      }
+      const from = await this.resolveCommit(spec.from);
+      const to = await this.resolveCommit(spec.to);
+      return { ok: true, value: { title: `${spec.from} (${from.slice(0, 7)}) to ${spec.to} (${to.slice(0, 7)})`, from, to, changes: await this.treeChanges(from, to) } };
+    } catch (e) {
+      return { ok: false, error: explainGitError(e, '', this.o.origin) };
+    }
+  }
+
+  /**
+   * A commit of the reviewed files on a new branch whose parent is `parent`
+   * (the reviewed end). Made from objects alone: the working tree, the index
+   * and the current branch are not touched, so no local change can be lost.
+   * `files`: path and its reviewed text, or null for a file removed.
+   */
+  async commitReview(branch: string, parent: string, files: readonly { path: string; text: string | null }[], message: string, author: GitAuthor): Promise<GitResult<string>> {
+    const problem = commitProblem(message, author) ?? branchNameProblem(branch);
+    if (problem) return { ok: false, error: problem };
+    try {
+      if (await git.resolveRef({ ...this.base, ref: `refs/heads/${branch}` }).then(() => true, () => false)) {
+        return { ok: false, error: `A branch named ${branch} is here already: choose another name, so its commits are not replaced.` };
+      }
+      const { tree } = await git.readCommit({ ...this.base, oid: parent }).then((c) => c.commit);
+      const newTree = await this.treeWith(tree, new Map(files.map((f) => [f.path, f.text])));
+      const oid = await git.commit({ ...this.base, message, author, tree: newTree ?? (await git.writeTree({ ...this.base, tree: [] })), parent: [parent], ref: `refs/heads/${branch}` });
+      return { ok: true, value: oid };
+    } catch (e) {
+      return { ok: false, error: explainGitError(e, '', this.o.origin) };
+    }
+  }
+
+  /** Pushes one local branch (a review branch) to the server under the same name; the current branch is not involved. */
+  async pushBranch(branch: string): Promise<GitResult<string>> {
+    const url = await this.remoteUrl();
+    if (!url) return { ok: false, error: 'Clone a repository first.' };
+    return this.network('push', url, async () => {
+      const r = await git.push({ ...this.remoteOpts, remote: REMOTE, ref: branch, remoteRef: branch });
+      const refError = Object.values(r.refs ?? {}).find((x) => !x.ok)?.error;
+      if (!r.ok || refError) throw new GitRefusal(`Push rejected by the server: ${refError ?? r.error ?? 'no reason given'}`);
+      return { value: branch, detail: `pushed ${branch}` };
+    });
+  }
+
+  /** A branch name, a server branch (origin/x or just x) or a commit id, full or abbreviated, as a commit id. */
+  private async resolveCommit(ref: string): Promise<string> {
+    const r = ref.trim();
+    if (!r) throw new GitRefusal('Name a branch or a commit to review.');
+    for (const candidate of [r, `refs/remotes/${REMOTE}/${r}`]) {
+      const oid = await git.resolveRef({ ...this.base, ref: candidate }).catch(() => undefined);
+      if (oid && (await git.readCommit({ ...this.base, oid }).then(() => true, () => false))) return oid;
+    }
+    if (/^[0-9a-f]{4,40}$/i.test(r)) {
+      const oid = await git.expandOid({ ...this.base, oid: r.toLowerCase() }).catch(() => undefined);
+      if (oid && (await git.readCommit({ ...this.base, oid }).then(() => true, () => false))) return oid;
+    }
+    throw new GitRefusal(`No branch or commit named "${r}" here. If it is new on the server, Fetch first.`);
+  }
+
+  private async treeChanges(from: string, to: string): Promise<GitChange[]> {
+    const found = (await git.walk({
+      ...this.base,
+      trees: [git.TREE({ ref: from }), git.TREE({ ref: to })],
+      map: async (path, [a, b]) => {
+        if (path === '.') return undefined;
+        const [ta, tb] = [await a?.type(), await b?.type()];
+        const blobA = ta === 'blob' ? a : null;
+        const blobB = tb === 'blob' ? b : null;
+        if (!blobA && !blobB) return undefined;
+        if (blobA && blobB && (await blobA.oid()) === (await blobB.oid())) return undefined;
+        const text = async (e: typeof a) => (e ? decodeBlob((await e.content()) ?? new Uint8Array()) : undefined);
+        return textChange(path, !blobA ? 'added' : !blobB ? 'deleted' : 'modified', await text(blobA), await text(blobB));
+      },
+    })) as GitChange[];
+    return found.filter(Boolean).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+  }
+
+  /** The tree `oid` with `changes` (path → text, or null: removed) in it; undefined when nothing is left. */
+  private async treeWith(oid: string | undefined, changes: Map<string, string | null>): Promise<string | undefined> {
+    const entries = oid ? (await git.readTree({ ...this.base, oid })).tree : [];
+    const here = new Map(entries.map((e) => [e.path, e]));
+    const below = new Map<string, Map<string, string | null>>();
+    for (const [path, text] of changes) {
+      const slash = path.indexOf('/');
+      if (slash >= 0) {
+        const dir = path.slice(0, slash);
+        if (!below.has(dir)) below.set(dir, new Map());
+        below.get(dir)!.set(path.slice(slash + 1), text);
+      } else if (text === null) {
+        here.delete(path);
+      } else {
+        const blob = await git.writeBlob({ ...this.base, blob: new TextEncoder().encode(text) });
+        const mode = here.get(path)?.type === 'blob' ? here.get(path)!.mode : '100644';
+        here.set(path, { mode, path, oid: blob, type: 'blob' });
+      }
+    }
+    for (const [dir, sub] of below) {
+      const was = here.get(dir);
+      const tree = await this.treeWith(was?.type === 'tree' ? was.oid : undefined, sub);
+      if (tree) here.set(dir, { mode: '040000', path: dir, oid: tree, type: 'tree' });
+      else here.delete(dir);
+    }
+    if (!here.size) return undefined;
+    return git.writeTree({ ...this.base, tree: [...here.values()] });
+  }
+
+  private async readBlobAt(commit: string, path: string): Promise<Uint8Array> {
+    return (await git.readBlob({ ...this.base, oid: commit, filepath: path })).blob;
+  }
+
+  private async readWorkFile(path: string): Promise<Uint8Array> {
+    const data = await this.o.fs.promises.readFile(`${this.o.dir}/${path}`);
+    return typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
   }
 
   /** The working tree's files as text (skipping .git), for the workspace. */
@@ -241,6 +413,33 @@ export class GitRepo {
       return { ok: false, error: explainGitError(e, '', this.o.origin) };
     }
   }
+}
+
+function commitProblem(message: string, author: GitAuthor): string | undefined {
+  if (!message.trim()) return 'Write a commit message first.';
+  if (!author.name.trim() || !author.email.trim()) return 'Set your name and email for commits in the Git panel first.';
+  return undefined;
+}
+
+/** Why `name` cannot be a branch, or undefined (the rules of git check-ref-format, the ones people meet). */
+export function branchNameProblem(name: string): string | undefined {
+  if (!name.trim()) return 'Name the review branch first.';
+  if (name !== name.trim() || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^[/.-]|[/.]$|\.lock$/.test(name)) return `"${name}" cannot be a branch name: no spaces, no ~ ^ : ? * [ \\, no "..", and no / or . at either end.`;
+  return undefined;
+}
+
+const NUL = 0;
+
+function decodeBlob(bytes: Uint8Array): string | Uint8Array {
+  return bytes.includes(NUL) ? bytes : new TextDecoder().decode(bytes);
+}
+
+/** A change with both sides as text; a side that is not text marks the file binary (listed, not shown). */
+function textChange(path: string, state: GitChange['state'], before: Uint8Array | string | undefined, after: Uint8Array | string | undefined): GitChange {
+  const b = before instanceof Uint8Array ? decodeBlob(before) : before;
+  const a = after instanceof Uint8Array ? decodeBlob(after) : after;
+  const binary = typeof b === 'object' || typeof a === 'object';
+  return { path, state, before: typeof b === 'string' ? b : '', after: typeof a === 'string' ? a : '', ...(binary && { binary: true as const }) };
 }
 
 export function originOf(url: string): string {

@@ -18,6 +18,39 @@ export interface GitActivity {
 export interface GitFileStatus {
   path: string;
   state: 'added' | 'modified' | 'deleted' | 'untracked';
+  /** In the index, different from the last commit: the next "Commit staged" takes it. */
+  staged?: true;
+}
+
+/** What a review compares: where the change starts and where it ends. */
+export type GitReviewSpec =
+  /** A branch's own commits: from where it left `base` to its tip. */
+  | { kind: 'merge-base'; branch: string; base: string }
+  /** Any two refs or commit ids, older first. */
+  | { kind: 'commits'; from: string; to: string }
+  /** The working tree's changes (untracked files included) against the last commit. */
+  | { kind: 'worktree' };
+
+/** One changed file of a review, with both sides as text. */
+export interface GitChange {
+  path: string;
+  state: 'added' | 'modified' | 'deleted';
+  /** The text at the start ('' for an added file). */
+  before: string;
+  /** The text at the end ('' for a deleted file). */
+  after: string;
+  /** Not text (a NUL byte in it): listed, not shown or edited. */
+  binary?: true;
+}
+
+export interface GitReviewSet {
+  /** What is reviewed, in words: "feature against main (merge base 1a2b3c4)". */
+  title: string;
+  /** The commit the change starts from. */
+  from: string;
+  /** The commit a review branch is made on (for the working tree: HEAD, its changes added). */
+  to: string;
+  changes: GitChange[];
 }
 
 export interface GitProgress {
