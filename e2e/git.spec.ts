@@ -2,8 +2,10 @@
 // behind the loopback shim (fixtures/git-server.ts), with CORS and Basic
 // auth as an organisation's server would have them. The colleague on the
 // other side is the git CLI, committing and pushing to the same repository.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
 import { startGitServer, type GitServerHandle, type GitServerOptions } from './fixtures/git-server';
 import { openInTree } from './fixtures/workspace';
 
@@ -122,4 +124,108 @@ test('a repository on another server than the configured one is refused before a
   await clone(page, 'http://127.0.0.1:9/other/repo.git');
   await expect(message(page)).toHaveText(/Git traffic goes only to the configured Git server/);
   await expect(page.getByTestId('git-activity')).toHaveCount(0);
+});
+
+/** A feature branch on the server whose merge base with main is the first commit; main moved on after it. */
+async function openFeatureReview(page: Page, openIde: (s: IdeSetup) => Promise<void>) {
+  const s = await openWithServer(page, openIde);
+  s.branchFromElsewhere('feature');
+  s.commitFromElsewhere('Feature work', { 'src/app.py': 'def main():\n    return 2\n', 'new.py': 'x = 1\n' }, 'feature');
+  s.commitFromElsewhere('Main moves on', { 'main-only.txt': 'm\n' });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await page.getByTestId('git-review-a').fill('feature');
+  await page.getByTestId('git-review-b').fill('main');
+  await page.getByTestId('git-review-open').click();
+  const dialog = page.getByTestId('git-review');
+  // main's own later commit is not part of the branch's change.
+  await expect(dialog.getByTestId('git-review-files').locator('li')).toHaveText(['A new.py', 'M src/app.py']);
+  await dialog.getByTestId('git-review-file-src/app.py').click();
+  await expect(dialog.getByTestId('diff-editor').locator('.editor.modified')).toContainText('return 2');
+  await expect(dialog.getByTestId('diff-editor').locator('.editor.original')).toContainText('return 1');
+  return { s, dialog };
+}
+
+/** Types at the end of a line of the review's end side (the diff editor's right). */
+async function typeInReview(page: Page, line: number, text: string) {
+  await page.evaluate((ln) => {
+    const d = (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { focus(): void; setPosition(p: object): void; getModel(): { getLineMaxColumn(n: number): number } } } } }).__ide.diffEditor.getModifiedEditor();
+    d.focus();
+    d.setPosition({ lineNumber: ln, column: d.getModel().getLineMaxColumn(ln) });
+  }, line);
+  await page.keyboard.type(text);
+}
+
+const reviewText = (page: Page) => page.evaluate(() => (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { getValue(): string } } } }).__ide.diffEditor.getModifiedEditor().getValue());
+
+test('review a branch against its merge base: edit with completions, commit on a review branch and push, export the diff', async ({ page, openIde }) => {
+  const { s, dialog } = await openFeatureReview(page, openIde);
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await typeInReview(page, 2, ' +');
+  // The editor's own provider: a local suggestion, shown on the review's end side.
+  await expect(ghostText(page).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'local');
+  await page.keyboard.type(' 1');
+  const edited = await reviewText(page);
+  expect(edited).toMatch(/^def main\(\):\n {4}return 2 \+ 1/);
+
+  await dialog.getByTestId('git-review-branch').fill('review/feature');
+  await dialog.getByTestId('git-review-message').fill('Review of feature');
+  await dialog.getByTestId('git-review-commit').click();
+  await expect(dialog.getByTestId('git-review-status')).toHaveText(/^Committed [0-9a-f]{7} on review\/feature and pushed it\.$/);
+  expect(s.log('review/feature').slice(0, 3)).toEqual(['Review of feature', 'Feature work', 'First commit']);
+  expect(s.show('src/app.py', 'review/feature')).toBe(edited.trimEnd());
+  expect(s.show('new.py', 'review/feature')).toBe('x = 1');
+  // The current branch and the workspace's files are as they were.
+  expect(s.log('main')[0]).toBe('Main moves on');
+  await expect(page.getByTestId('git-branch')).toHaveValue('main');
+
+  const download = page.waitForEvent('download');
+  await dialog.getByTestId('git-review-export').click();
+  const file = await (await download).path();
+  const patch = fs.readFileSync(file, 'utf8');
+  expect(patch.match(/^diff --git .*$/gm)).toEqual(['diff --git a/new.py b/new.py', 'diff --git a/src/app.py b/src/app.py']);
+  expect(patch).toContain('-    return 1\n+    return 2 + 1');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('git-activity').locator('li[data-op="push"][data-ok="true"]')).toContainText('pushed review/feature');
+  // The clone's working tree (the workspace folder written into it) has no change: the review touched neither.
+  await page.getByTestId('git-refresh').click();
+  await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['No changes.']);
+});
+
+test('per-file staging: Commit staged takes only the ticked file', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' staged');
+  await openInTree(page, 'repo/src/app.py');
+  await typeAtEndOfLine(page, 2, ' + 1');
+  await page.getByTestId('git-refresh').click();
+  await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['M README.md', 'M src/app.py']);
+  await page.getByTestId('git-stage-README.md').click();
+  await expect(page.getByTestId('git-changes').locator('li[data-staged="true"]')).toHaveText('M README.md');
+  await page.getByTestId('git-commit-message').fill('Only the readme');
+  await page.getByTestId('git-commit-staged').click();
+  await expect(message(page)).toHaveText(/Committed the staged files/);
+  await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['M src/app.py']);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.show('README.md')).toBe('# Demo staged');
+  expect(s.show('src/app.py')).toBe('def main():\n    return 1');
+});
+
+// Makes docs/git-review.png from the real app. Not a check: it runs only when asked:
+//   GIT_REVIEW_SCREENSHOT=1 E2E_PORT=4463 npx playwright test e2e/git.spec.ts -g "docs screenshot" --project wasm
+test.describe('docs screenshot', () => {
+  test.use({ viewport: { width: 1100, height: 620 }, colorScheme: 'light' });
+  test('the review dialog on a feature branch', async ({ page, openIde }) => {
+    test.skip(!process.env.GIT_REVIEW_SCREENSHOT, 'only with GIT_REVIEW_SCREENSHOT=1 (it writes docs/git-review.png)');
+    await openFeatureReview(page, openIde);
+    await page.getByTestId('git-review-branch').fill('review/feature');
+    await page.getByTestId('git-review-message').fill('Review of feature');
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '..', 'docs', 'git-review.png'), caret: 'hide', animations: 'disabled' });
+  });
 });

@@ -3,7 +3,8 @@
 // progress for transfers and a list of every network operation made.
 import { useState } from 'react';
 import type { GitConfig } from '../config/types';
-import type { GitProgress } from '../git/types';
+import type { GitProgress, GitReviewSpec } from '../git/types';
+import { GitReviewDialog } from './GitReview';
 import type { Workspace } from '../workspace/workspace';
 import { useGit } from './hooks/use-git';
 
@@ -12,6 +13,9 @@ export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; gi
   const [url, setUrl] = useState(view.cloned?.url ?? '');
   const [message, setMessage] = useState('');
   const [newBranch, setNewBranch] = useState('');
+  const [reviewKind, setReviewKind] = useState<GitReviewSpec['kind']>('merge-base');
+  const [refA, setRefA] = useState('');
+  const [refB, setRefB] = useState('');
   const busy = !!view.busy;
   const { current, local, remote } = view.branches;
   return (
@@ -45,15 +49,48 @@ export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; gi
           </div>
           <ul className="git-changes" aria-label="Changed files" data-testid="git-changes">
             {view.changes.length === 0 && <li className="note">No changes.</li>}
-            {view.changes.map((c) => <li key={c.path} data-state={c.state}>{c.state[0].toUpperCase()} {c.path}</li>)}
+            {view.changes.map((c) => (
+              <li key={c.path} data-state={c.state} data-staged={!!c.staged}>
+                <label title={c.staged ? 'Staged: the next "Commit staged" takes it' : 'Stage it for "Commit staged"'}>
+                  <input type="checkbox" checked={!!c.staged} disabled={busy} onChange={(e) => void actions.stage(c.path, e.target.checked)} aria-label={`Stage ${c.path}`} data-testid={`git-stage-${c.path}`} />
+                  {' '}{c.state[0].toUpperCase()} {c.path}
+                </label>
+              </li>
+            ))}
           </ul>
           <form onSubmit={(e) => { e.preventDefault(); void actions.commit(message).then(() => setMessage('')); }}>
             <label>Author <input value={git.authorName ?? ''} onChange={(e) => saveGit({ authorName: e.target.value })} placeholder="Name" data-testid="git-author-name" /></label>
             <input value={git.authorEmail ?? ''} onChange={(e) => saveGit({ authorEmail: e.target.value })} placeholder="email@example.com" aria-label="Author email" data-testid="git-author-email" />
             <textarea value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Commit message" aria-label="Commit message" data-testid="git-commit-message" />
-            <button type="submit" disabled={busy} data-testid="git-commit" title="Stage every change in the folder and commit">Commit all</button>
+            <div className="git-row">
+              <button type="submit" disabled={busy} data-testid="git-commit" title="Stage every change in the folder and commit">Commit all</button>
+              <button type="button" disabled={busy || !view.changes.some((c) => c.staged)} onClick={() => void actions.commitStaged(message).then(() => setMessage(''))} data-testid="git-commit-staged" title="Commit only the files ticked above">Commit staged</button>
+            </div>
+          </form>
+          <form className="git-review-form" aria-label="Review a change" onSubmit={(e) => {
+            e.preventDefault();
+            const spec: GitReviewSpec = reviewKind === 'worktree' ? { kind: 'worktree' } : reviewKind === 'merge-base' ? { kind: 'merge-base', branch: refA.trim(), base: refB.trim() } : { kind: 'commits', from: refA.trim(), to: refB.trim() };
+            void actions.openReview(spec);
+          }}>
+            <label>Review <select value={reviewKind} onChange={(e) => setReviewKind(e.target.value as GitReviewSpec['kind'])} data-testid="git-review-kind">
+              <option value="merge-base">a branch against its merge base</option>
+              <option value="commits">two commits</option>
+              <option value="worktree">the working tree against HEAD</option>
+            </select></label>
+            {reviewKind !== 'worktree' && (
+              <div className="git-row">
+                <input value={refA} onChange={(e) => setRefA(e.target.value)} list="git-refs" placeholder={reviewKind === 'merge-base' ? 'branch' : 'from (older)'} aria-label={reviewKind === 'merge-base' ? 'Branch to review' : 'From commit'} data-testid="git-review-a" />
+                <input value={refB} onChange={(e) => setRefB(e.target.value)} list="git-refs" placeholder={reviewKind === 'merge-base' ? 'against (main)' : 'to (newer)'} aria-label={reviewKind === 'merge-base' ? 'Against branch' : 'To commit'} data-testid="git-review-b" />
+                <datalist id="git-refs">{[...local, ...remote].map((b) => <option key={b} value={b} />)}</datalist>
+              </div>
+            )}
+            <button type="submit" disabled={busy} data-testid="git-review-open">Review</button>
           </form>
         </>
+      )}
+      {view.review && view.cloned && (
+        <GitReviewDialog set={view.review} folder={view.cloned.folder} busy={busy} message={view.message}
+          onCommit={actions.commitReview} onPush={actions.pushBranch} onClose={actions.closeReview} />
       )}
       {view.activity.length > 0 && (
         <ol className="git-activity" aria-label="Git activity" data-testid="git-activity">

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GitConfig } from '../../config/types';
 import { browserRepo, wipeBrowserRepo } from '../../git/browser';
 import { originOf } from '../../git/repo';
-import type { GitActivity, GitFileStatus, GitProgress } from '../../git/types';
+import type { GitActivity, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
 import type { Workspace } from '../../workspace/workspace';
 
 const STATE_KEY = 'router-ide.git';
@@ -31,6 +31,8 @@ export interface GitView {
   progress?: GitProgress;
   message?: { ok: boolean; text: string };
   activity: GitActivity[];
+  /** The review open in the review dialog. */
+  review?: GitReviewSet;
 }
 
 /** Why the URL may not be cloned here, or undefined. */
@@ -142,13 +144,51 @@ export function useGit(workspace: Workspace, git: GitConfig) {
       await refresh();
       return r.ok ? { ok: true, text: `Committed ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
     }),
+    stage: (path: string, on: boolean) => run(on ? 'Staging' : 'Unstaging', async () => {
+      await refresh();
+      const r = on ? await repo.stage(path) : await repo.unstage(path);
+      await refresh();
+      return r.ok ? { ok: true, text: on ? `Staged ${path}.` : `Unstaged ${path}.` } : { ok: false, text: r.error };
+    }),
+    commitStaged: (message: string) => run('Committing', async () => {
+      await refresh();
+      const g = gitRef.current;
+      const r = await repo.commitStaged(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
+      await refresh();
+      return r.ok ? { ok: true, text: `Committed the staged files: ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
+    }),
+    /** Reads the change `spec` names; the working tree first gets the workspace's text, so its review shows what was typed. */
+    openReview: (spec: GitReviewSpec) => run('Reading the change', async () => {
+      await refresh();
+      const r = await repo.reviewChanges(spec);
+      if (!r.ok) return { ok: false, text: r.error };
+      patch({ review: r.value });
+      const n = r.value.changes.length;
+      return { ok: true, text: `Reviewing ${r.value.title}: ${n} changed file${n === 1 ? '' : 's'}.` };
+    }),
+    closeReview: () => patch({ review: undefined }),
+    /** The reviewed files as a commit on a new branch, pushed to the server; the working tree and current branch stay as they are. */
+    commitReview: (branch: string, files: { path: string; text: string | null }[], message: string) => run('Committing the review', async () => {
+      const set = view.review;
+      if (!set) return { ok: false, text: 'Open a review first.' };
+      const g = gitRef.current;
+      const c = await repo.commitReview(branch.trim(), set.to, files, message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
+      if (!c.ok) return { ok: false, text: c.error };
+      patch({ branches: await repo.branches() });
+      const p = await repo.pushBranch(branch.trim());
+      return p.ok ? { ok: true, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()} and pushed it.` } : { ok: false, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()}, but the push failed: ${p.error}` };
+    }),
+    pushBranch: (branch: string) => run('Pushing', async () => {
+      const r = await repo.pushBranch(branch.trim());
+      return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
+    }),
     switchBranch: (name: string) => run('Switching branch', () => changingFiles(() => repo.switchBranch(name), (b) => `On ${b}.`)),
     createBranch: (name: string) => run('Creating branch', async () => {
       const r = await repo.createBranch(name.trim());
       await refresh();
       return r.ok ? { ok: true, text: `Created and switched to ${r.value}.` } : { ok: false, text: r.error };
     }),
-  }), [clone, run, refresh, repo, changingFiles]);
+  }), [clone, run, refresh, repo, changingFiles, patch, view.review]);
 
   useEffect(() => { void refresh(); }, [refresh]);
 
