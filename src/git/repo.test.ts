@@ -162,6 +162,14 @@ describe('GitRepo reviews', () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.value.to).toBe(feature);
     expect(summary(r.value.changes)).toEqual([['README.md', 'deleted'], ['main-only.txt', 'deleted'], ['new.py', 'added'], ['src/app.py', 'modified']]);
+    // An annotated tag names the commit it points at, not the tag object.
+    const { server: s2, repo: repo2 } = await setup();
+    const first = execFileSync('git', ['rev-parse', 'main'], { cwd: s2.bareDir, encoding: 'utf8' }).trim();
+    execFileSync('git', ['tag', '-a', 'v1', '-m', 'Version 1', 'main'], { cwd: s2.bareDir, env: { ...process.env, GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.test' } });
+    s2.commitFromElsewhere('After v1', { 'later.txt': 'l\n' });
+    await repo2.clone(s2.repoUrl);
+    const tagged = await repo2.reviewChanges({ kind: 'commits', from: 'v1', to: 'main' });
+    expect(tagged).toMatchObject({ ok: true, value: { from: first, changes: [{ path: 'later.txt', state: 'added' }] } });
     const missing = await repo.reviewChanges({ kind: 'commits', from: 'main', to: 'no-such-branch' });
     expect(!missing.ok && missing.error).toMatch(/No branch or commit named "no-such-branch".*Fetch/);
   });

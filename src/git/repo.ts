@@ -296,13 +296,15 @@ export class GitRepo {
   private async resolveCommit(ref: string): Promise<string> {
     const r = ref.trim();
     if (!r) throw new GitRefusal('Name a branch or a commit to review.');
+    // readCommit peels an annotated tag: what comes back is always a commit's id.
+    const commitOf = (oid: string | undefined) => (oid ? git.readCommit({ ...this.base, oid }).then((c) => c.oid, () => undefined) : undefined);
     for (const candidate of [r, `refs/remotes/${REMOTE}/${r}`]) {
-      const oid = await git.resolveRef({ ...this.base, ref: candidate }).catch(() => undefined);
-      if (oid && (await git.readCommit({ ...this.base, oid }).then(() => true, () => false))) return oid;
+      const oid = await commitOf(await git.resolveRef({ ...this.base, ref: candidate }).catch(() => undefined));
+      if (oid) return oid;
     }
     if (/^[0-9a-f]{4,40}$/i.test(r)) {
-      const oid = await git.expandOid({ ...this.base, oid: r.toLowerCase() }).catch(() => undefined);
-      if (oid && (await git.readCommit({ ...this.base, oid }).then(() => true, () => false))) return oid;
+      const oid = await commitOf(await git.expandOid({ ...this.base, oid: r.toLowerCase() }).catch(() => undefined));
+      if (oid) return oid;
     }
     throw new GitRefusal(`No branch or commit named "${r}" here. If it is new on the server, Fetch first.`);
   }
