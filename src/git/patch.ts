@@ -26,7 +26,8 @@ export function reviewedFiles(changes: readonly GitChange[], edited: (path: stri
 export function unifiedDiff(files: readonly ReviewedFile[]): string {
   let out = '';
   for (const f of files) {
-    if (f.before === f.after) continue;
+    // A binary file's sides are not its bytes (both empty): it always changed.
+    if (!f.binary && f.before === f.after) continue;
     out += `diff --git a/${f.path} b/${f.path}\n`;
     if (f.before === null) out += 'new file mode 100644\n';
     if (f.after === null) out += 'deleted file mode 100644\n';
