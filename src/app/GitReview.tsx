@@ -66,7 +66,8 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
     setTimeout(() => URL.revokeObjectURL(a.href), 0);
   };
   const commit = async () => {
-    await onCommit(branch, files().map((f) => ({ path: f.path, text: f.after })), commitMessage);
+    // A binary file has no text here: the review commit keeps the reviewed end's bytes by leaving it out.
+    await onCommit(branch, files().filter((f) => !f.binary).map((f) => ({ path: f.path, text: f.after })), commitMessage);
     setCommitted(branch.trim());
   };
   const pushFailed = !!committed && message && !message.ok && /push failed/.test(message.text);
