@@ -217,6 +217,20 @@ test('per-file staging: Commit staged takes only the ticked file', async ({ page
   expect(s.show('src/app.py')).toBe('def main():\n    return 1');
 });
 
+test('review the working tree against HEAD: what was typed and not committed', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' typed');
+  await page.getByTestId('git-review-kind').selectOption('worktree');
+  await page.getByTestId('git-review-open').click();
+  const dialog = page.getByTestId('git-review');
+  await expect(dialog.getByTestId('git-review-files').locator('li')).toHaveText(['M README.md']);
+  await expect(dialog.getByTestId('diff-editor').locator('.editor.modified')).toContainText('# Demo typed');
+  await expect(dialog.getByTestId('diff-editor').locator('.editor.original')).not.toContainText('typed');
+});
+
 // Makes docs/git-review.png from the real app. Not a check: it runs only when asked:
 //   GIT_REVIEW_SCREENSHOT=1 E2E_PORT=4463 npx playwright test e2e/git.spec.ts -g "docs screenshot" --project wasm
 test.describe('docs screenshot', () => {
