@@ -35,6 +35,26 @@ describe('llama.cpp POST /infill', () => {
     expect(s.requests.at(-1)!.body.input_extra).toEqual([{ filename: 'util.py', text: 'def sub(a, b): ...\n' }]);
   });
 
+  it("sends one input_extra entry per file: a file's snippets joined in line order, a gap line between parts apart", async () => {
+    s.setMode({ kind: 'ok', text: 'a + b' });
+    const util = ['import os', '', 'def sub(a, b):', '    return a - b', '', '', 'def mul(a, b):', '    return a * b', ''].join('\n');
+    const part = (from: number, to: number) => util.split('\n').slice(from, to).join('\n');
+    const other = 'X = 1\n';
+    await client().complete({
+      ...req,
+      extra: [
+        // Best snippet first: the later part of util.py, then another file, then util.py's earlier part.
+        { filename: 'util.py', text: part(6, 8), source: util, startLine: 6 },
+        { filename: 'consts.py', text: other, source: other, startLine: 0 },
+        { filename: 'util.py', text: part(2, 4), source: util },
+      ],
+    }, never);
+    expect(s.requests.at(-1)!.body.input_extra).toEqual([
+      { filename: 'util.py', text: ['def sub(a, b):', '    return a - b', '# ...', 'def mul(a, b):', '    return a * b'].join('\n') },
+      { filename: 'consts.py', text: other },
+    ]);
+  });
+
   it('reads an SSE stream that has no [DONE], ending at `stop: true`', async () => {
     s.setMode({ kind: 'ok', text: 'return a + b' });
     expect((await client({ stream: true }).complete(req, never)).text).toBe('return a + b');

@@ -4,6 +4,11 @@
 // tokens, so the family's template is not used for the prompt (only to cut
 // stray stop strings). Streamed as SSE WITHOUT `data: [DONE]`: the last
 // event has `stop: true`. Answer text is in `content`.
+//
+// The server writes each `input_extra` entry as one file of the repository
+// prompt (`<|file_sep|>` + filename for Qwen): a file's snippets go as one
+// entry, in line order, as the browser-built prompt does (snippets-by-file.ts).
+import { snippetsByFile } from '../completion/snippets-by-file';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
@@ -39,7 +44,10 @@ export function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, str
     stream,
     cache_prompt: true,
   };
-  if (req.extra?.length) body.input_extra = req.extra.map(({ filename, text }) => ({ filename, text }));
+  if (req.extra?.length) {
+    const byFile = snippetsByFile(req.extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })));
+    body.input_extra = byFile.map(({ file, text }) => ({ filename: file, text }));
+  }
   if (cfg.logprobs) body.n_probs = 1;
   return body;
 }

@@ -70,7 +70,8 @@ describe('the egress gate', () => {
     const clean = snippetOf('deploy/tls.py', TLS, lines.length - 3, lines.length);
     const moved = { ...clean, source: `# a new first line\n${TLS.replace('return ctx', 'return None')}` };
     const r = await passGate({ prefix: 'x = ', suffix: '', rules: block, extra: [clean, moved] });
-    expect(r.request.extra).toEqual([{ filename: 'deploy/tls.py', text: clean.text }]);
+    // Its line goes with it: llama.cpp's input_extra writes a file's snippets in line order.
+    expect(r.request.extra).toEqual([{ filename: 'deploy/tls.py', text: clean.text, startLine: lines.length - 3 }]);
     expect(r.report.withheld).toEqual([{ file: 'deploy/tls.py', why: 'its file changed since the snippet was chosen' }]);
   });
 

@@ -52,8 +52,11 @@ export interface GuardedRequest {
   readonly suffix: string;
   readonly file?: string;
   /** Other files as context, as they may leave (cut, redacted, or left out per the rules). */
-  readonly extra?: readonly { filename: string; text: string }[];
+  readonly extra?: readonly GuardedSnippet[];
 }
+
+/** A snippet as it may leave; `startLine` (0-based, in its file) where its one place in the file is known, so a file's snippets go out in line order. */
+export interface GuardedSnippet { filename: string; text: string; startLine?: number }
 
 export interface GateReport {
   /** Credentials replaced (redact mode), in the file and in snippets. */
@@ -97,14 +100,14 @@ export async function passGate(draft: EscalationDraft): Promise<{ request: Guard
   }
 
   const report: GateReport = { redactions: own.findings.length, contextFiles: [], withheld: [] };
-  const extra: { filename: string; text: string }[] = [];
+  const extra: GuardedSnippet[] = [];
   for (const s of draft.extra ?? []) {
     const judged = await judgeSnippet(s, rules);
     if ('why' in judged) {
       report.withheld.push({ file: s.filename, why: judged.why });
       continue;
     }
-    extra.push({ filename: s.filename, text: judged.text });
+    extra.push({ filename: s.filename, text: judged.text, ...(judged.startLine !== undefined && { startLine: judged.startLine }) });
     report.redactions += judged.redactions;
     if (!report.contextFiles.includes(s.filename)) report.contextFiles.push(s.filename);
   }
@@ -118,7 +121,7 @@ export async function passGate(draft: EscalationDraft): Promise<{ request: Guard
   return { request, report };
 }
 
-type Judged = { text: string; redactions: number } | { why: string };
+type Judged = { text: string; redactions: number; startLine?: number } | { why: string };
 
 async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged> {
   const rule = neverSendRuleFor(s.filename, rules.neverSend);
@@ -126,6 +129,9 @@ async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged
   const copies = placesOf(s);
   if (!copies) return { why: `its text occurs more than ${MAX_COPIES} times in its file` };
   if (!copies.length) return { why: 'its file changed since the snippet was chosen' };
+  // Redaction changes what is inside the text, not where it starts in its file.
+  const startLine = copies.length === 1 ? lineOf(s.source, copies[0]) : undefined;
+  const placed = startLine !== undefined ? { startLine } : {};
   const findings = await findSecrets(s.source);
   // Each finding that overlaps a copy, clipped to it and made relative to the snippet: the part outside is not sent anyway.
   const inside: SecretFinding[] = [];
@@ -133,12 +139,19 @@ async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged
     const end = at + s.text.length;
     for (const f of findings) if (f.start < end && f.end > at) inside.push({ ...f, start: Math.max(f.start, at) - at, end: Math.min(f.end, end) - at });
   }
-  if (!inside.length) return { text: s.text, redactions: 0 };
+  if (!inside.length) return { text: s.text, redactions: 0, ...placed };
   if (rules.secrets === 'block') {
     const f = inside[0];
     return { why: `holds part of a credential (${f.kind} on line ${f.line} of ${s.filename})` };
   }
-  return { text: redactSecrets(s.text, mergeSpans(inside)), redactions: inside.length };
+  return { text: redactSecrets(s.text, mergeSpans(inside)), redactions: inside.length, ...placed };
+}
+
+/** 0-based line of offset `at` in `text`. */
+function lineOf(text: string, at: number): number {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** Most copies of one snippet text judged in its file; past this it is left out rather than judged. */
