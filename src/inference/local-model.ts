@@ -26,6 +26,7 @@ import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder
 import { cacheLength, PromptCache } from './prompt-cache';
 import { TokenTexts } from './token-texts';
 import { NO_PARTIAL_MIDDLE_FIELD } from './partial-middle';
+import { decodeWithLookup, DEFAULT_LOOKUP } from './prompt-lookup';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 
 export interface DownloadProgress { file: string; loaded: number; total: number; done: boolean }
@@ -49,6 +50,8 @@ export interface LoadOptions {
    * benchmarks compare against).
    */
   reuseCache?: boolean;
+  /** Decode with prompt-lookup drafts (prompt-lookup.ts; default false): the same tokens in fewer forward passes where the middle repeats its context. */
+  promptLookup?: boolean;
 }
 
 export interface GenerateOptions {
@@ -70,6 +73,8 @@ export interface GenerateOptions {
    * (token-healing.ts). The result holds only what the model added.
    */
   healLastToken?: boolean;
+  /** Overrides the model's prompt-lookup setting for this request (the tests and the bench compare both). */
+  promptLookup?: boolean;
 }
 
 export interface LocalGeneration {
@@ -320,6 +325,7 @@ class TransformersLocalModel implements LoadedModel {
     private readonly lm: PreTrainedModel,
     reuseCache: boolean,
     readonly partialMiddle: boolean,
+    private readonly promptLookup = false,
   ) {
     this.cache = reuseCache ? new PromptCache() : undefined;
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
@@ -440,7 +446,8 @@ class TransformersLocalModel implements LoadedModel {
       ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts(healing?.text))
       : undefined;
 
-    const result = (await this.lm.generate({
+    const lookup = opts.promptLookup ?? this.promptLookup;
+    const result = lookup ? await this.decodeWithLookup(promptIds, kv, opts.maxNewTokens + (healing ? 1 : 0), stopIds, processors, early ? [abort, early] : [abort]) : (await this.lm.generate({
       input_ids: new Tensor('int64', BigInt64Array.from(promptIds, BigInt), [1, promptLength]),
       attention_mask: new Tensor('int64', new BigInt64Array(promptLength).fill(1n), [1, promptLength]),
       ...GREEDY,
@@ -455,7 +462,7 @@ class TransformersLocalModel implements LoadedModel {
     const sequences = result instanceof Tensor ? result : result.sequences;
 
     const all = (sequences.tolist() as bigint[][])[0].map(Number);
-    if (this.cache && !(result instanceof Tensor)) this.cache.keep(all, result.past_key_values);
+    if (this.cache && !(result instanceof Tensor) && result.past_key_values) this.cache.keep(all, result.past_key_values);
     const ids = all.slice(promptLength);
     recorder.resolve(ids[ids.length - 1]);
     const probs = recorder.probs;
@@ -479,11 +486,24 @@ class TransformersLocalModel implements LoadedModel {
     const { text, tokens: kept } = atLineEnd ? cutAtLineEnd(decoded, tokens) : { text: decoded, tokens };
     const finish = abort.fired ? 'aborted' : atLineEnd ? 'stop' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
     const firstAt = recorder.firstAt ?? tEnd;
-    const cost: GenerationStats = { promptTokens: promptLength, reusedTokens: reused, prefillMs: firstAt - t0, decodeMs: tEnd - firstAt, newTokens: ids.length };
+    const cost: GenerationStats = {
+      promptTokens: promptLength, reusedTokens: reused, prefillMs: firstAt - t0, decodeMs: tEnd - firstAt, newTokens: ids.length,
+      ...(!(result instanceof Tensor) && 'passes' in result && { passes: result.passes }),
+    };
     return {
       text, tokens: kept, finish, stats: cost,
       ...(early?.reason && !atLineEnd && { earlyReason: early.reason }), ...(stopToken && { stopToken }),
     };
+  }
+
+  /** The lookup decoding loop, answering in generate()'s shape; without reuse its cache is dropped, as generate()'s is. */
+  private async decodeWithLookup(
+    promptIds: readonly number[], kv: DynamicCache | undefined, maxNewTokens: number, stopIds: number[],
+    processors: LogitsProcessorList, criteria: StoppingCriteria[],
+  ): Promise<{ sequences: Tensor; past_key_values: DynamicCache | undefined; passes: number }> {
+    const out = await decodeWithLookup({ lm: this.lm, promptIds, kv, maxNewTokens, stopIds, processors, criteria, lookup: DEFAULT_LOOKUP });
+    if (!this.cache) await out.kv?.dispose();
+    return { sequences: new Tensor('int64', BigInt64Array.from(out.ids, BigInt), [1, out.ids.length]), past_key_values: this.cache ? out.kv : undefined, passes: out.passes };
   }
 
   countTokens(text: string): number {
@@ -538,7 +558,7 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         progress_callback,
       });
       const partialMiddle = (config as unknown as Record<string, unknown>)[NO_PARTIAL_MIDDLE_FIELD] !== false;
-      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true, partialMiddle);
+      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true, partialMiddle, opts.promptLookup ?? false);
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);

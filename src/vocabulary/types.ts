@@ -65,6 +65,8 @@ export interface GenerationStats {
   decodeMs: number;
   /** Tokens generated (a stop token included). */
   newTokens: number;
+  /** Forward passes after the prompt's, with prompt-lookup decoding (fewer than newTokens where drafts were accepted). */
+  passes?: number;
 }
 
 export type LanguageId = string;
