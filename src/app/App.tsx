@@ -298,7 +298,8 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (
         <SettingsPanel config={config} device={modelState.status === 'ready' ? modelState.info.device : undefined} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
-          onSave={(o) => { applyOverrides(o, false); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
+          // Prompt lookup is a setting of the loaded model: a change reloads it.
+          onSave={(o) => { applyOverrides(o, (o.model?.promptLookup ?? false) !== (config.model.promptLookup ?? false)); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
           onPickModel={(m) => {
             // A reference, not a copy: the entry's fields (config.json's overrides included) are resolved at every load.
             applyOverrides({ model: { catalogId: m.id } }, true);

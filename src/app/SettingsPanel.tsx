@@ -11,7 +11,7 @@ import { Icon } from './Icon';
 
 type Draft = {
   endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
-  policy: string; threshold: number; aggregation: string; mode: string; device: string;
+  policy: string; threshold: number; aggregation: string; mode: string; device: string; promptLookup: boolean;
 };
 
 function draftOf(c: AppConfig): Draft {
@@ -19,10 +19,11 @@ function draftOf(c: AppConfig): Draft {
     endpointOn: !!c.endpoint, protocol: c.endpoint?.protocol ?? 'openai-completions', stream: c.endpoint?.stream ?? false, url: c.endpoint?.url ?? '', model: c.endpoint?.model ?? '', family: c.endpoint?.family ?? 'qwen2.5-coder',
     timeoutMs: c.endpoint?.timeoutMs ?? 8000, apiKey: c.endpoint?.apiKey ?? '', maxTokens: c.endpoint?.maxTokens ?? 64,
     policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, mode: c.privacy.mode, device: c.device,
+    promptLookup: c.model.promptLookup ?? false,
   };
 }
 
-function overridesOf(d: Draft, locked: boolean): ConfigLayer {
+function overridesOf(d: Draft, locked: boolean, config: AppConfig): ConfigLayer {
   return {
     endpoint: locked ? undefined : d.endpointOn
       ? { protocol: d.protocol as EndpointProtocol, stream: d.stream, url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
@@ -30,6 +31,8 @@ function overridesOf(d: Draft, locked: boolean): ConfigLayer {
     router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'] },
     privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
     device: d.device as AppConfig['device'],
+    // Only a change is stored: an unchanged default keeps following the organisation's config.
+    ...(d.promptLookup !== (config.model.promptLookup ?? false) && { model: { promptLookup: d.promptLookup } }),
   };
 }
 
@@ -54,7 +57,7 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
   // A catalog model by its entry; a custom model (not in the catalog) is listed by its id.
   const picked = config.model.catalogId ?? config.model.id;
   const recommended = recommendedFor(catalog, device);
-  const problems = configProblems(preview(overridesOf(d, epLocked)), location.origin);
+  const problems = configProblems(preview(overridesOf(d, epLocked, config)), location.origin);
   const epOff = !d.endpointOn || epLocked;
   // Like every dialog: focus moves in when it opens and back to where it was when it closes.
   const root = useRef<HTMLDivElement>(null);
@@ -89,6 +92,8 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
           {catalog.some((m) => m.id === picked) ? null : <option value={picked}>{picked} (custom)</option>}
           {catalog.map((m) => <option key={m.id} value={m.id}>{m.label} ({m.family}, ~{m.sizeMB.webgpu >= 1 ? `${Math.round(m.sizeMB.webgpu)} MB` : 'tiny'}){m === recommended ? ' (recommended on WASM)' : ''}</option>)}
         </select></label>
+        <label title="The same suggestions, written in fewer model passes where they repeat nearby code (docs/prompt-lookup.md); reloads the model">
+          <input type="checkbox" checked={d.promptLookup} onChange={(e) => set('promptLookup', e.target.checked)} data-testid="prompt-lookup" /> Copy drafts from the context (prompt-lookup decoding)</label>
         {recommended && picked !== recommended.id && (
           <p className="hint" data-testid="model-recommendation">
             The model runs on WASM here (no usable WebGPU): {recommended.label} is the smallest model and answers fastest on the CPU.
@@ -109,7 +114,7 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
       </fieldset>
       {problems.length > 0 && <ul className="error" role="alert">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
       <div className="buttons">
-        <button type="button" onClick={() => onSave(overridesOf(d, epLocked))} disabled={problems.length > 0} data-testid="settings-save">Save</button>
+        <button type="button" onClick={() => onSave(overridesOf(d, epLocked, config))} disabled={problems.length > 0} data-testid="settings-save">Save</button>
         <button type="button" onClick={onClose}>Cancel</button>
       </div>
     </div>

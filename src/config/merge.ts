@@ -34,7 +34,7 @@ function isEqual(a: unknown, b: unknown): boolean {
 // ---- The local model: catalog references, custom models, tweaks ----------
 
 /** Model fields that carry over when another model is chosen; the others describe the model itself. */
-const TUNING_KEYS = ['maxNewTokens', 'maxPromptTokens', 'watchdogMs', 'reuseCache', 'cursorLineInMiddle', 'wasmThreads', 'latencyTargetMs'] as const satisfies readonly (keyof LocalModelConfig)[];
+const TUNING_KEYS = ['maxNewTokens', 'maxPromptTokens', 'watchdogMs', 'reuseCache', 'promptLookup', 'cursorLineInMiddle', 'wasmThreads', 'latencyTargetMs'] as const satisfies readonly (keyof LocalModelConfig)[];
 /** Fields a catalog entry fixes, besides `id` and `catalogId`. */
 const ENTRY_KEYS = ['family', 'dtype', 'contextWindow', 'fileName'] as const satisfies readonly (keyof LocalModelConfig)[];
 

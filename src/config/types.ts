@@ -51,6 +51,12 @@ export interface LocalModelConfig {
   /** Keep the KV cache of the last prompt between requests and compute only what changed (default true). */
   reuseCache: boolean;
   /**
+   * Decode with prompt-lookup drafts: the same tokens in fewer forward passes
+   * where the middle repeats its context (src/inference/prompt-lookup.ts). The
+   * default follows the measured projection (docs/prompt-lookup.md).
+   */
+  promptLookup?: boolean;
+  /**
    * The local prompt puts the cursor's line after the FIM middle marker, so
    * typing on a line leaves the prompt before it (the suffix included)
    * unchanged and reused (default true; docs/local-model.md).

@@ -47,7 +47,7 @@ export class InferenceClient {
     const request = (device: AppConfig['device']) => this.remote.load(
       {
         model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device, fileName: cfg.fileName,
-        reuseCache: cfg.reuseCache, wasmThreads: cfg.wasmThreads, warmUp: true,
+        reuseCache: cfg.reuseCache, promptLookup: cfg.promptLookup, wasmThreads: cfg.wasmThreads, warmUp: true,
       },
       Comlink.proxy(onProgress),
     );

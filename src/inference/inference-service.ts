@@ -72,6 +72,7 @@ export class InferenceService {
     return load({
       model: req.model, source: this.sourceFor(req.source), device, dtype: InferenceService.dtypeFor(req, device),
       family: req.family, fileName: req.fileName, onProgress, reuseCache: req.reuseCache ?? true,
+      promptLookup: req.promptLookup ?? false,
     });
   }
 

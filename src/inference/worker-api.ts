@@ -18,6 +18,8 @@ export interface InferenceLoadRequest {
   fileName?: string;
   /** Keep the KV cache between requests (default true). */
   reuseCache?: boolean;
+  /** Decode with prompt-lookup drafts (default false). */
+  promptLookup?: boolean;
   /** WASM threads wanted: 0 = automatic (up to 4); only the first load of a worker can set them. */
   wasmThreads?: number;
   /** Run the warm-up and speed measurement after loading (default true). */
