@@ -47,6 +47,12 @@ export const SUITE_FLAGS = {
     'speed-only': { type: 'boolean' },
     endurance: { type: 'string' },
   },
+  lookup: {
+    context: { type: 'string' },
+    reps: { type: 'string' },
+    limit: { type: 'string' },
+    'no-verify': { type: 'boolean' },
+  },
   'secret-guard': {
     'alarms-only': { type: 'boolean' },
     'speed-only': { type: 'boolean' },

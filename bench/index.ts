@@ -29,6 +29,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   extent: async () => (await import('./extent')).suite,
   'secret-guard': async () => (await import('./secret-guard')).suite,
   retrieval: async () => (await import('./retrieval')).suite,
+  lookup: async () => (await import('./lookup')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;
