@@ -15,6 +15,8 @@ export const DEFAULT_CONFIG: AppConfig = {
     maxPromptTokens: 1536,
     watchdogMs: 30000,
     reuseCache: true,
+    // Off: the projected speed-up stays under the rule's bar (docs/prompt-lookup.md, The default).
+    promptLookup: false,
     cursorLineInMiddle: true,
     wasmThreads: 0,
     latencyTargetMs: { webgpu: 500, wasm: 1500 },
