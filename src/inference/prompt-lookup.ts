@@ -34,7 +34,7 @@ export interface LookupOptions {
   minNgram: number;
 }
 
-export const DEFAULT_LOOKUP: Readonly<LookupOptions> = { maxDraft: 8, maxNgram: 3, minNgram: 1 };
+export const DEFAULT_LOOKUP: Readonly<LookupOptions> = { maxDraft: 2, maxNgram: 3, minNgram: 1 };
 
 /**
  * The draft after `ids`: the tokens that followed the latest earlier
