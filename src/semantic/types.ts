@@ -54,6 +54,12 @@ export interface SemanticInput {
 export interface LanguageChecker {
   languages: readonly LanguageId[];
   kind: SemanticCheckKind;
+  /**
+   * Why this checker cannot run here (the TypeScript service in a browser
+   * without it), or undefined when it can: a dispatcher reports the reason
+   * as "not checked" for this kind instead of calling check(), which throws.
+   */
+  unavailableReason?(): string | undefined;
   check(input: SemanticInput): SemanticFinding[] | Promise<SemanticFinding[]>;
 }
 

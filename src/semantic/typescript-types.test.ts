@@ -1,0 +1,83 @@
+// The TypeScript types checker on hand-made completions (between « and »):
+// correct code that must not be charged, and mutants that must.
+import { describe, expect, it } from 'vitest';
+import { TYPES_NOT_IN_BROWSER, typescriptTypesChecker } from './typescript-types';
+import { jsInput } from './testing/js-input';
+
+async function findings(language: string, source: string) {
+  const input = await jsInput(language, source);
+  try {
+    return await typescriptTypesChecker.check(input);
+  } finally {
+    input.tree.delete();
+    input.baseline.tree.delete();
+  }
+}
+
+const codes = async (language: string, source: string) => (await findings(language, source)).map((f) => f.name);
+
+const VALID: [string, string, string][] = [
+  ['typescript', 'generics and interfaces', 'interface Box<T> { value: T }\nfunction wrap<T>(v: T): Box<T> { «return { value: v };» }'],
+  ['typescript', 'a class and its methods', 'class Stack<T> { private items: T[] = []; push(x: T) { this.items.push(x); } peek(): T | undefined { «return this.items[this.items.length - 1];» } }'],
+  ['typescript', 'enums and namespaces', 'enum Color { Red, Green }\nnamespace Geo { export const origin = { x: 0 }; }\n«const c: Color = Color.Green; const x: number = Geo.origin.x;»'],
+  ['typescript', 'lib members', '«const r = Math.sqrt(2) + JSON.parse("1") + [1, 2].map((x) => x * 2).reduce((a, b) => a + b, 0); const s = "a".padStart(3).at(0);»'],
+  ['typescript', 'imports from files the host does not have', 'import { helper } from "./helper";\nimport type { Opts } from "./opts";\n«const o: Opts = helper(1); o.anything.goes();»'],
+  ['typescript', 'DOM and Node names are the names checker\'s', '«document.title = "x"; const b = Buffer.from("x"); process.exit(0);»'],
+  ['typescript', 'an error the document already had, now over the completion', 'function takesNum(n: number) { return n; }\nconst x = 1;\ntakesNum(«x + »"s");'],
+  ['tsx', 'JSX without React types', 'type P = { label: string };\nexport function B({ label }: P) { «return <button title={label}>{label}</button>;» }'],
+  ['javascript', 'JavaScript idioms: expandos, loose arity', 'function f(a, b) { return a; }\nconst o = {};\n«o.extra = 1; f(1); const n = o.extra;»'],
+  ['typescript', 'a later declaration in the suffix', '«const v = later(2).toFixed(1);»\nfunction later(n: number): number { return n; }'],
+];
+
+describe('typescriptTypesChecker: correct completions', () => {
+  for (const [language, title, source] of VALID) {
+    it(`${language}: ${title}`, async () => {
+      expect(await findings(language, source)).toEqual([]);
+    });
+  }
+});
+
+describe('typescriptTypesChecker: mutants', () => {
+  it('a method a class defined in the file does not have', async () => {
+    const [f, ...rest] = await findings('typescript', 'class Account { balance = 0; deposit(n: number) { this.balance += n; } }\nconst a = new Account();\n«a.depositt(5);»');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ kind: 'type-error', name: 'TS2551', row: 2, column: 2 });
+    expect(f.detail).toContain('depositt');
+  });
+
+  it('a member missing from a standard object', async () => {
+    expect(await codes('typescript', 'const x = 4;\n«const r = Math.sqroot(x);»')).toEqual(['TS2551']);
+    expect(await codes('typescript', '«const n: number = JSON.parze("1");»')).toEqual(['TS2551']);
+  });
+
+  it('a method missing on a value whose type is inferred', async () => {
+    expect(await codes('typescript', 'const xs = [3, 1, 2];\n«xs.sortt();»')).toEqual(['TS2551']);
+  });
+
+  it('the same error once more is new', async () => {
+    expect(await codes('typescript', 'const n: number = "one";\nfunction f() { «const m: number = "two";» }')).toEqual(['TS2322']);
+  });
+
+  it('a wrong argument type and count', async () => {
+    expect(await codes('typescript', 'function area(w: number, h: number) { return w * h; }\n«area("3");»')).toEqual(['TS2554']);
+    expect(await codes('typescript', 'function area(w: number, h: number) { return w * h; }\n«area("3", 4);»')).toEqual(['TS2345']);
+  });
+
+  it('in JavaScript: a method missing on a class of the file', async () => {
+    expect(await codes('javascript', 'class Queue { enqueue(x) { return x; } }\nconst q = new Queue();\n«q.enqeue(1);»')).toEqual(['TS2551']);
+  });
+
+  it('in TSX: a prop method that does not exist', async () => {
+    expect(await codes('tsx', 'type P = { items: string[] };\nexport function L({ items }: P) { «return <ul>{items.mapp((i) => <li>{i}</li>)}</ul>;» }')).toEqual(['TS2551']);
+  });
+
+  it('only errors meeting the completion: a new error in the suffix caused elsewhere is not charged to it', async () => {
+    // The completion is fine; the suffix already had its error.
+    expect(await codes('typescript', 'let s = "a";\n«s = "b";»\nconst k: number = s;')).toEqual([]);
+  });
+
+  it('says it is unavailable only outside Node', () => {
+    expect(typescriptTypesChecker.unavailableReason?.()).toBeUndefined();
+    expect(TYPES_NOT_IN_BROWSER).toMatch(/not checked in the browser/);
+  });
+});
