@@ -1,6 +1,7 @@
 // Type errors the completion introduces in TypeScript, TSX and JavaScript,
-// from the TypeScript compiler's language service over a one-file in-memory
-// host: the completed text and the baseline are checked in turn and their
+// from the TypeScript compiler over a one-file in-memory host (a program
+// rebuilt per text on the previous one, as the language service does): the
+// completed text and the baseline are checked in turn and their
 // semantic diagnostics diffed by code and message (positions shift with the
 // completion, what is wrong does not). A diagnostic counts when it is new
 // and meets the completion's span.
@@ -36,9 +37,8 @@ export const TYPES_NOT_IN_BROWSER = 'types not checked in the browser yet';
 
 interface Service {
   ts: typeof TS;
-  service: TS.LanguageService;
-  /** The one file's current text, by extension. */
-  files: Map<string, { text: string; version: number }>;
+  /** The semantic diagnostics of one file holding `text`, named by extension. */
+  diagnose(name: string, text: string): { diagnostics: readonly TS.Diagnostic[]; source: TS.SourceFile };
 }
 
 let loading: Promise<Service> | undefined;
@@ -52,17 +52,6 @@ async function createService(): Promise<Service> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const libDir = path.dirname(ts.getDefaultLibFilePath({}));
-  // Lib files are read once per process and kept as snapshots whose version never changes,
-  // so each new program reuses their parsed and bound source files.
-  const libs = new Map<string, TS.IScriptSnapshot | undefined>();
-  const lib = (file: string) => {
-    if (!libs.has(file)) {
-      const full = path.join(libDir, path.basename(file));
-      libs.set(file, fs.existsSync(full) ? ts.ScriptSnapshot.fromString(fs.readFileSync(full, 'utf8')) : undefined);
-    }
-    return libs.get(file);
-  };
-  const files = new Map<string, { text: string; version: number }>();
   const options: TS.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -77,37 +66,50 @@ async function createService(): Promise<Service> {
     strict: false,
     noEmit: true,
     skipLibCheck: true,
-    noResolve: true,
   };
-  const host: TS.LanguageServiceHost = {
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => [...files.keys()],
-    getScriptVersion: (name) => String(files.get(name)?.version ?? 0),
-    getScriptSnapshot: (name) => {
-      const f = files.get(name);
-      return f ? ts.ScriptSnapshot.fromString(f.text) : lib(name);
-    },
-    getCurrentDirectory: () => '/',
+  // Lib files are parsed once per process; each program over a new text reuses them (and the
+  // previous program's structure), so a check pays for the one file only.
+  const libs = new Map<string, TS.SourceFile | undefined>();
+  const lib = (file: string, target: TS.ScriptTarget | TS.CreateSourceFileOptions) => {
+    if (!libs.has(file)) {
+      const full = path.join(libDir, path.basename(file));
+      libs.set(file, fs.existsSync(full) ? ts.createSourceFile(file, fs.readFileSync(full, 'utf8'), target, false) : undefined);
+    }
+    return libs.get(file);
+  };
+  let current = { name: '', text: '' };
+  const host: TS.CompilerHost = {
+    getSourceFile: (name, target) => (name === current.name ? ts.createSourceFile(name, current.text, target, false) : lib(name, target)),
     getDefaultLibFileName: () => path.join(libDir, ROOT_LIB),
-    fileExists: (name) => files.has(name) || lib(name) !== undefined,
-    readFile: (name) => files.get(name)?.text ?? lib(name)?.getText(0, lib(name)!.getLength()),
+    getDefaultLibLocation: () => libDir,
+    writeFile: () => {},
+    getCurrentDirectory: () => '/',
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (name) => name === current.name || lib(name, ts.ScriptTarget.ES2022) !== undefined,
+    readFile: (name) => (name === current.name ? current.text : lib(name, ts.ScriptTarget.ES2022)?.text),
+    // No other files: an import resolves nowhere (its names are `any`), without looking on disk.
+    resolveModuleNameLiterals: (literals) => literals.map(() => ({ resolvedModule: undefined })),
   };
-  return { ts, service: ts.createLanguageService(host, ts.createDocumentRegistry()), files };
+  let previous: TS.Program | undefined;
+  return {
+    ts,
+    diagnose(name, text) {
+      current = { name, text };
+      const program = ts.createProgram([name], options, host, previous);
+      previous = program;
+      const source = program.getSourceFile(name)!;
+      return { diagnostics: program.getSemanticDiagnostics(source), source };
+    },
+  };
 }
 
 function fileName(language: string): string {
   return language === 'javascript' ? '/semantic/input.jsx' : language === 'tsx' ? '/semantic/input.tsx' : '/semantic/input.ts';
 }
 
-function diagnose(s: Service, name: string, text: string): TS.Diagnostic[] {
-  const previous = s.files.get(name);
-  // One file at a time: the baseline and the completed text would collide as two files.
-  s.files.clear();
-  s.files.set(name, { text, version: (previous?.version ?? 0) + 1 });
-  return s.service.getSemanticDiagnostics(name);
-}
-
-/** The service, created on first use; the browser has none yet. */
+/** The compiler, loaded on first use; the browser has none yet. */
 export function typescriptService(): Promise<Service> {
   if (!inNode()) return Promise.reject(new Error(TYPES_NOT_IN_BROWSER));
   if (!loading) {
@@ -126,10 +128,20 @@ export async function findTypeErrors(input: SemanticInput): Promise<SemanticFind
     !BLIND_SPOTS.has(d.code) && (language !== 'javascript' || JAVASCRIPT_CODES.has(d.code));
   const keyOf = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 
+  const { diagnostics, source } = s.diagnose(name, input.text);
+  const meets = (d: TS.Diagnostic) => (d.start ?? 0) <= input.completionEnd && (d.start ?? 0) + (d.length ?? 0) >= input.completionStart;
+  const counted = diagnostics.filter(counts);
+  const after = counted.filter(meets);
+  // Most completions meet no diagnostic: the baseline is checked only when one needs telling apart.
+  if (after.length === 0) return [];
   const before = new Map<string, number>();
-  for (const d of diagnose(s, name, input.baseline.text).filter(counts)) before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
-  const after = diagnose(s, name, input.text).filter(counts);
-  const source = s.service.getProgram()?.getSourceFile(name);
+  for (const d of s.diagnose(name, input.baseline.text).diagnostics.filter(counts)) before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
+  // The document's own errors, away from the completion, take their baseline twins first.
+  for (const d of counted) {
+    if (meets(d)) continue;
+    const seen = before.get(keyOf(d)) ?? 0;
+    if (seen > 0) before.set(keyOf(d), seen - 1);
+  }
 
   const findings: SemanticFinding[] = [];
   for (const d of after) {
@@ -139,10 +151,7 @@ export async function findTypeErrors(input: SemanticInput): Promise<SemanticFind
       before.set(key, seen - 1);
       continue;
     }
-    const start = d.start ?? 0;
-    const end = start + (d.length ?? 0);
-    if (end < input.completionStart || start > input.completionEnd) continue;
-    const { line, character } = source ? ts.getLineAndCharacterOfPosition(source, start) : { line: 0, character: 0 };
+    const { line, character } = ts.getLineAndCharacterOfPosition(source, d.start ?? 0);
     findings.push({
       kind: 'type-error',
       name: `TS${d.code}`,
