@@ -127,6 +127,13 @@ describe('javascriptNamesChecker: mutants that must be flagged', () => {
     expect(await names('javascript', 'missingBefore();\n«const ok = 1;»')).toEqual([]);
   });
 
+  it('a window of a longer document is not judged, and says so', async () => {
+    const source = 'function f() { «return g(1);» }';
+    await expect(findings('javascript', source, { prefixStart: 100 })).rejects.toThrow(/window of a longer document/);
+    await expect(findings('javascript', source, { prefixStart: 0, documentLength: 1000 })).rejects.toThrow(/window/);
+    expect(await names('javascript', source, { prefixStart: 0, documentLength: 'function f() {  }'.length })).toEqual(['unresolved-name:g']);
+  });
+
   it('a finding carries its position in the completed text', async () => {
     const [f] = await findings('javascript', 'const a = 1;\n«a + nope;»');
     expect(f).toMatchObject({ kind: 'unresolved-name', name: 'nope', row: 1, column: 4 });

@@ -12,6 +12,7 @@
 // names the tree does not show (`with`, direct `eval`, `declare global`) is
 // not judged at all.
 import { JS_GLOBAL_MEMBERS, JS_GLOBALS } from './js-globals';
+import type { TreeCursor } from 'web-tree-sitter';
 import type { LanguageChecker, Node, SemanticFinding, SemanticInput } from './types';
 
 /** Nodes whose body is where a `var` or a function declaration lands. */
@@ -34,6 +35,14 @@ const TYPE_DECLARATIONS = new Set(['interface_declaration', 'type_alias_declarat
 const FUNCTION_DECLARATIONS = new Set(['function_declaration', 'generator_function_declaration', 'function_signature']);
 const FUNCTION_EXPRESSIONS = new Set(['function_expression', 'function', 'generator_function']);
 const CLASS_DECLARATIONS = new Set(['class_declaration', 'abstract_class_declaration']);
+/** The nodes the declaration pass looks into (everything else is only walked through). */
+const DECLARING = new Set([
+  'with_statement', 'ambient_declaration', 'ERROR', 'variable_declarator', 'formal_parameters', 'arrow_function',
+  'catch_clause', 'for_in_statement', 'import_statement', 'export_statement', 'export_specifier', 'enum_declaration',
+  'internal_module', 'module', 'index_signature', 'infer_type', 'assignment_expression', 'class',
+  ...FUNCTION_DECLARATIONS, ...FUNCTION_EXPRESSIONS, ...CLASS_DECLARATIONS, ...TYPE_DECLARATIONS,
+]);
+
 const JSX_NAMED = new Set(['jsx_opening_element', 'jsx_closing_element', 'jsx_self_closing_element']);
 
 /** Always there, though not a declared global: `arguments` inside any function (an arrow's is its parent's). */
@@ -55,11 +64,6 @@ interface Scopes {
   giveUp?: string;
 }
 
-function nearest(node: Node | null, kinds: ReadonlySet<string>): Node | null {
-  for (let n = node; n; n = n.parent) if (kinds.has(n.type)) return n;
-  return null;
-}
-
 function* walk(root: Node): Generator<Node> {
   const cursor = root.walk();
   try {
@@ -75,21 +79,51 @@ function* walk(root: Node): Generator<Node> {
   }
 }
 
+/** A node on the path from the root: its id and type, read once from the cursor. */
+interface Ancestor {
+  id: number;
+  type: string;
+}
+
+/**
+ * Visits the nodes of `root` that `enter` accepts, depth first, with the path
+ * of ancestors (the visited node last). Reading ids and types off the cursor
+ * and keeping the path in JavaScript avoids a Node object per node and a
+ * climb through `parent` per lookup, which dominate on a whole file.
+ */
+function visitWithPath(root: Node, enter: (cursor: TreeCursor, path: Ancestor[]) => boolean): void {
+  const cursor = root.walk();
+  const path: Ancestor[] = [];
+  try {
+    for (;;) {
+      path.push({ id: cursor.nodeId, type: cursor.nodeType });
+      if (enter(cursor, path) && cursor.gotoFirstChild()) continue;
+      path.pop();
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return;
+        path.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
 function collectScopes(root: Node, javascript: boolean): Scopes {
   const s: Scopes = { declared: new Map(), anywhere: new Set(), bindings: new Set(), skipped: new Set(), extended: new Set() };
 
-  const declare = (scope: Node | null, name: string) => {
+  const declare = (scope: { id: number } | null, name: string) => {
     if (!scope) return;
     let names = s.declared.get(scope.id);
     if (!names) s.declared.set(scope.id, (names = new Set()));
     names.add(name);
     s.anywhere.add(name);
   };
-  const bindName = (id: Node, scope: Node | null) => {
+  const bindName = (id: Node, scope: { id: number } | null) => {
     s.bindings.add(id.id);
     declare(scope, id.text);
   };
-  const bindPattern = (p: Node | null, scope: Node | null): void => {
+  const bindPattern = (p: Node | null, scope: { id: number } | null): void => {
     if (!p) return;
     switch (p.type) {
       case 'identifier':
@@ -117,10 +151,25 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
         return;
     }
   };
-  const functionScope = (n: Node | null) => nearest(n, FUNCTION_SCOPES);
-  const blockScope = (n: Node | null) => nearest(n, BLOCK_SCOPES);
+  let path: Ancestor[] = [];
+  /** The nearest scope of these kinds around the visited node, skipping `skip` levels above it. */
+  const around = (kinds: ReadonlySet<string>, skip: number): Ancestor | null => {
+    for (let i = path.length - 1 - skip; i >= 0; i--) if (kinds.has(path[i].type)) return path[i];
+    return null;
+  };
+  // Scopes are only ever the node itself or found on the path: ids are all `declare` needs.
+  const functionScope = (skip: number) => around(FUNCTION_SCOPES, skip);
+  const blockScope = (skip: number) => around(BLOCK_SCOPES, skip);
 
-  for (const n of walk(root)) {
+  visitWithPath(root, (cursor, p) => {
+    path = p;
+    const type = cursor.nodeType;
+    if (type === 'identifier') {
+      if (cursor.currentFieldName === 'function' && cursor.nodeText === 'eval') s.giveUp ??= 'a direct `eval` can declare any name';
+      return false;
+    }
+    if (!DECLARING.has(type)) return true;
+    const n = cursor.currentNode;
     switch (n.type) {
       case 'with_statement':
         s.giveUp ??= 'a `with` statement makes any name resolvable';
@@ -128,23 +177,18 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
       case 'ambient_declaration':
         if (n.children.some((c) => c.type === 'global')) s.giveUp ??= '`declare global` adds globals the lib files do not list';
         break;
-      case 'call_expression': {
-        const callee = n.childForFieldName('function');
-        if (callee?.type === 'identifier' && callee.text === 'eval') s.giveUp ??= 'a direct `eval` can declare any name';
-        break;
-      }
       case 'ERROR':
         // Recovery may have swallowed declarations: every name in it counts as declared.
         for (const c of walk(n)) if (c.type === 'identifier' || c.type === 'type_identifier') s.anywhere.add(c.text), declare(root, c.text);
         s.skipped.add(n.id);
-        break;
+        return false;
       case 'variable_declarator': {
         const varKind = n.parent?.type === 'variable_declaration';
-        bindPattern(n.childForFieldName('name'), varKind ? functionScope(n) : blockScope(n));
+        bindPattern(n.childForFieldName('name'), varKind ? functionScope(0) : blockScope(0));
         break;
       }
       case 'formal_parameters':
-        for (const c of n.namedChildren) bindPattern(c, n.parent);
+        for (const c of n.namedChildren) bindPattern(c, path[path.length - 2] ?? null);
         break;
       case 'arrow_function':
         bindPattern(n.childForFieldName('parameter'), n);
@@ -154,7 +198,7 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
         break;
       case 'for_in_statement': {
         const kind = n.childForFieldName('kind');
-        if (kind) bindPattern(n.childForFieldName('left'), kind.type === 'var' ? functionScope(n.parent) : n);
+        if (kind) bindPattern(n.childForFieldName('left'), kind.type === 'var' ? functionScope(1) : n);
         break;
       }
       case 'import_statement':
@@ -166,13 +210,16 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
             if (id) bindName(id, root);
           } else if (c.type === 'import_require_clause') {
             const id = c.namedChild(0);
-            if (id?.type === 'identifier') bindName(id, blockScope(n.parent));
+            if (id?.type === 'identifier') bindName(id, blockScope(1));
           }
         }
         s.skipped.add(n.id);
-        break;
+        return false;
       case 'export_statement':
-        if (n.childForFieldName('source')) s.skipped.add(n.id);
+        if (n.childForFieldName('source')) {
+          s.skipped.add(n.id);
+          return false;
+        }
         break;
       case 'export_specifier': {
         const alias = n.childForFieldName('alias');
@@ -181,7 +228,7 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
       }
       case 'enum_declaration': {
         const name = n.childForFieldName('name');
-        if (name) bindName(name, blockScope(n.parent));
+        if (name) bindName(name, blockScope(1));
         // Members are in scope in the initializers of later members.
         for (const m of n.childForFieldName('body')?.namedChildren ?? []) {
           const id = m.type === 'enum_assignment' ? m.childForFieldName('name') : m;
@@ -193,7 +240,7 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
       case 'module': {
         let name = n.childForFieldName('name');
         while (name?.type === 'nested_identifier') name = name.namedChild(0);
-        if (name?.type === 'identifier') bindName(name, blockScope(n.parent));
+        if (name?.type === 'identifier') bindName(name, blockScope(1));
         break;
       }
       case 'index_signature': {
@@ -219,18 +266,19 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
     }
     if (FUNCTION_DECLARATIONS.has(n.type)) {
       const name = n.childForFieldName('name');
-      if (name) bindName(name, functionScope(n.parent));
+      if (name) bindName(name, functionScope(1));
     } else if (FUNCTION_EXPRESSIONS.has(n.type) || n.type === 'class') {
       const name = n.childForFieldName('name');
       if (name) bindName(name, n);
     } else if (CLASS_DECLARATIONS.has(n.type)) {
       const name = n.childForFieldName('name');
-      if (name) bindName(name, blockScope(n.parent));
+      if (name) bindName(name, blockScope(1));
     } else if (TYPE_DECLARATIONS.has(n.type)) {
       const name = n.childForFieldName('name');
       if (name) bindName(name, root);
     }
-  }
+    return true;
+  });
   return s;
 }
 
@@ -318,14 +366,32 @@ function unresolvedIn(root: Node, start: number, end: number, request: SemanticI
 const key = (f: SemanticFinding) => `${f.kind}:${f.name}`;
 
 /**
+ * Why the request cannot be judged on names: its prefix and suffix are a
+ * window of a longer document, and what lies outside (the imports at the
+ * top, a function further down) may declare any name. Undefined when the
+ * text is the whole document (or the request does not say it is not).
+ */
+export function partialWindow(request: SemanticInput['request']): string | undefined {
+  const start = request.prefixStart ?? 0;
+  const length = request.prefix.length + request.suffix.length;
+  const cut = start > 0 || (request.documentLength !== undefined && start + length < request.documentLength);
+  return cut ? 'not checked: the text is a window of a longer document, whose other parts may declare any name' : undefined;
+}
+
+/**
  * The names the completion uses that resolve nowhere, less those the
  * document without it already fails to resolve (a global of the page, a name
  * from a file the workspace does not hold: not the completion's doing).
  */
 export function findUnresolvedNames(input: SemanticInput): SemanticFinding[] {
   const { request, tree, completionStart, completionEnd, baseline } = input;
+  const partial = partialWindow(request);
+  if (partial) throw new Error(partial);
   const found = unresolvedIn(tree.rootNode, completionStart, completionEnd, request);
   if (typeof found === 'string' || found.length === 0) return [];
+  // The whole baseline is read only when it mentions a name the completion could not resolve.
+  const mentioned = found.filter((f) => new RegExp(`(^|[^\\w$])${f.name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(baseline.text));
+  if (mentioned.length === 0) return found;
   const before = unresolvedIn(baseline.tree.rootNode, 0, baseline.text.length, request);
   if (typeof before === 'string') return [];
   const old = new Set(before.map(key));

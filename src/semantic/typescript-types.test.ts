@@ -76,6 +76,13 @@ describe('typescriptTypesChecker: mutants', () => {
     expect(await codes('typescript', 'let s = "a";\n«s = "b";»\nconst k: number = s;')).toEqual([]);
   });
 
+  it('a window of a longer document is not judged, and says so', async () => {
+    const input = await jsInput('typescript', 'const a = 1;\n«a.foo();»', { prefixStart: 40 });
+    await expect(typescriptTypesChecker.check(input)).rejects.toThrow(/window of a longer document/);
+    input.tree.delete();
+    input.baseline.tree.delete();
+  });
+
   it('says it is unavailable only outside Node', () => {
     expect(typescriptTypesChecker.unavailableReason?.()).toBeUndefined();
     expect(TYPES_NOT_IN_BROWSER).toMatch(/not checked in the browser/);

@@ -15,6 +15,7 @@
 // node_modules. The browser would use Monaco's TypeScript worker instead;
 // until it does, a browser check says so rather than passing.
 import type TS from 'typescript';
+import { partialWindow } from './javascript';
 import type { LanguageChecker, SemanticFinding, SemanticInput } from './types';
 
 /** The lib files the check reads (ES2022 and what it references); no DOM: a DOM name is the names checker's. */
@@ -120,6 +121,9 @@ export function typescriptService(): Promise<Service> {
 }
 
 export async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> {
+  // Types declared in the rest of the document are as unknown as its names.
+  const partial = partialWindow(input.request);
+  if (partial) throw new Error(partial);
   const s = await typescriptService();
   const { ts } = s;
   const language = input.request.language;
