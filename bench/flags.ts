@@ -53,6 +53,9 @@ export const SUITE_FLAGS = {
     limit: { type: 'string' },
     'no-verify': { type: 'boolean' },
   },
+  'semantic-ts': {
+    cases: { type: 'string' },
+  },
   'secret-guard': {
     'alarms-only': { type: 'boolean' },
     'speed-only': { type: 'boolean' },

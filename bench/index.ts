@@ -30,6 +30,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   'secret-guard': async () => (await import('./secret-guard')).suite,
   retrieval: async () => (await import('./retrieval')).suite,
   lookup: async () => (await import('./lookup')).suite,
+  'semantic-ts': async () => (await import('./semantic-ts')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;
