@@ -38,8 +38,13 @@ export const TYPES_NOT_IN_BROWSER = 'types not checked in the browser yet';
 
 interface Service {
   ts: typeof TS;
-  /** The semantic diagnostics of one file holding `text`, named by extension. */
-  diagnose(name: string, text: string): { diagnostics: readonly TS.Diagnostic[]; source: TS.SourceFile };
+  /**
+   * The semantic diagnostics of one file holding `text`, named by extension:
+   * of the statements and class members around [start, end] only, as the
+   * language service's region diagnostics do for long files, or of the
+   * whole file when the region is the file.
+   */
+  diagnose(name: string, text: string, start: number, end: number): { diagnostics: readonly TS.Diagnostic[]; source: TS.SourceFile };
 }
 
 let loading: Promise<Service> | undefined;
@@ -96,14 +101,44 @@ async function createService(): Promise<Service> {
   let previous: TS.Program | undefined;
   return {
     ts,
-    diagnose(name, text) {
+    diagnose(name, text, start, end) {
       current = { name, text };
       const program = ts.createProgram([name], options, host, previous);
       previous = program;
       const source = program.getSourceFile(name)!;
-      return { diagnostics: program.getSemanticDiagnostics(source), source };
+      const nodes = regionNodes(ts, source, start, end);
+      // The third parameter (the nodes to check) is the compiler's own, used by region diagnostics; not in its public typings.
+      const regional = program.getSemanticDiagnostics as (s: TS.SourceFile, c?: TS.CancellationToken, nodes?: readonly TS.Node[]) => readonly TS.Diagnostic[];
+      return { diagnostics: nodes.length ? regional.call(program, source, undefined, nodes) : program.getSemanticDiagnostics(source), source };
     },
   };
+}
+
+/**
+ * The innermost statements or class members that hold [start, end]: down
+ * through the one that holds it while it has a body of statements or
+ * members; every one that meets it when several do. Empty: the whole file.
+ */
+function regionNodes(ts: typeof TS, file: TS.SourceFile, start: number, end: number): TS.Node[] {
+  const meets = (n: TS.Node) => n.pos <= end && n.end >= start;
+  const inner = (n: TS.Node): readonly TS.Node[] | undefined => {
+    if (ts.isClassLike(n)) return n.members;
+    if (ts.isModuleDeclaration(n) && n.body && ts.isModuleBlock(n.body)) return n.body.statements;
+    if (ts.isBlock(n)) return n.statements;
+    if ((ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessor(n) || ts.isSetAccessor(n)) && n.body) return n.body.statements;
+    return undefined;
+  };
+  let list: readonly TS.Node[] = file.statements;
+  let chosen: TS.Node[] = [];
+  for (;;) {
+    const hit = list.filter(meets);
+    if (hit.length !== 1) return hit.length ? hit : chosen;
+    chosen = hit;
+    const body = inner(hit[0]);
+    // Down only where the completion lies inside the body's statements, not in a signature.
+    if (!body || body.length === 0 || start < body[0].pos || end > body[body.length - 1].end) return chosen;
+    list = body;
+  }
 }
 
 function fileName(language: string): string {
@@ -132,14 +167,14 @@ export async function findTypeErrors(input: SemanticInput): Promise<SemanticFind
     !BLIND_SPOTS.has(d.code) && (language !== 'javascript' || JAVASCRIPT_CODES.has(d.code));
   const keyOf = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 
-  const { diagnostics, source } = s.diagnose(name, input.text);
+  const { diagnostics, source } = s.diagnose(name, input.text, input.completionStart, input.completionEnd);
   const meets = (d: TS.Diagnostic) => (d.start ?? 0) <= input.completionEnd && (d.start ?? 0) + (d.length ?? 0) >= input.completionStart;
   const counted = diagnostics.filter(counts);
   const after = counted.filter(meets);
   // Most completions meet no diagnostic: the baseline is checked only when one needs telling apart.
   if (after.length === 0) return [];
   const before = new Map<string, number>();
-  for (const d of s.diagnose(name, input.baseline.text).diagnostics.filter(counts)) before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
+  for (const d of s.diagnose(name, input.baseline.text, input.completionStart, input.completionStart).diagnostics.filter(counts)) before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
   // The document's own errors, away from the completion, take their baseline twins first.
   for (const d of counted) {
     if (meets(d)) continue;
