@@ -57,16 +57,21 @@ function cases(limit: number): Case[] {
 
 const mark = (c: Case, line: string) => `${c.prefix}«${line}»${c.suffix}`;
 
-/** A near miss of a name the line refers to (not one it declares, not a property): drop its second letter. */
-function mutant(input: SemanticInput): string | undefined {
+/**
+ * A near miss in the line, second letter dropped: of a name it refers to (not
+ * one it declares), or with `member`, of a property it reads (`a.bar` -> `a.br`).
+ */
+function mutant(input: SemanticInput, member = false): string | undefined {
   const { tree, completionStart, completionEnd, text } = input;
   const stack: Node[] = [tree.rootNode];
   while (stack.length) {
     const n = stack.pop()!;
     if (n.endIndex <= completionStart || n.startIndex >= completionEnd) continue;
     const parentType = n.parent?.type ?? '';
-    if (n.type === 'identifier' && n.text.length >= 4 && n.startIndex >= completionStart && n.endIndex <= completionEnd
-      && !/declarator|parameter|import|export|pattern|function_declaration|class_declaration/.test(parentType)) {
+    const target = member
+      ? n.type === 'property_identifier' && parentType === 'member_expression'
+      : n.type === 'identifier' && !/declarator|parameter|import|export|pattern|function_declaration|class_declaration/.test(parentType);
+    if (target && n.text.length >= 4 && n.startIndex >= completionStart && n.endIndex <= completionEnd) {
       const miss = n.text[0] + n.text.slice(2);
       return text.slice(completionStart, n.startIndex) + miss + text.slice(n.endIndex, completionEnd);
     }
@@ -100,6 +105,8 @@ export const suite: BenchSuite = {
     const falseFlags: string[] = [];
     let mutants = 0;
     const caught = { names: 0, types: 0, either: 0 };
+    let memberMutants = 0;
+    const memberCaught = { names: 0, types: 0, either: 0 };
     // Warm-up: the compiler's import and lib parse are paid once per process, not per check.
     const warm = await jsInput('typescript', 'const a = 1;\n«a;»');
     const coldStart = performance.now();
@@ -118,18 +125,21 @@ export const suite: BenchSuite = {
       typesCpu.push(t.cpu);
       for (const f of [...n.findings, ...t.findings]) falseFlags.push(`${c.file}: ${c.line.trim()} -> ${f.kind} ${f.name}: ${f.detail}`);
       const m = mutant(input);
+      const mm = mutant(input, true);
       input.tree.delete();
       input.baseline.tree.delete();
-      if (m === undefined) continue;
-      const mi = await jsInput(c.language, mark(c, m));
-      const mn = (await javascriptNamesChecker.check(mi)).length > 0;
-      const mt = (await typescriptTypesChecker.check(mi)).length > 0;
-      mi.tree.delete();
-      mi.baseline.tree.delete();
-      mutants++;
-      caught.names += Number(mn);
-      caught.types += Number(mt);
-      caught.either += Number(mn || mt);
+      for (const [text, tally, count] of [[m, caught, () => mutants++], [mm, memberCaught, () => memberMutants++]] as const) {
+        if (text === undefined) continue;
+        const mi = await jsInput(c.language, mark(c, text));
+        const mn = (await javascriptNamesChecker.check(mi)).length > 0;
+        const mt = (await typescriptTypesChecker.check(mi)).length > 0;
+        mi.tree.delete();
+        mi.baseline.tree.delete();
+        count();
+        tally.names += Number(mn);
+        tally.types += Number(mt);
+        tally.either += Number(mn || mt);
+      }
     }
     const sn = summarize(names);
     const st = summarize(types);
@@ -143,8 +153,9 @@ export const suite: BenchSuite = {
     console.log(`\nfirst types check (compiler import, lib parse): ${fmtMs(coldMs)}`);
     console.log(`false flags on ground truths: ${falseFlags.length} of ${all.length}`);
     for (const f of falseFlags) console.log(`  ${f}`);
-    const pct = (k: number) => (mutants ? `${((100 * k) / mutants).toFixed(0)}%` : 'n/a');
-    console.log(`mutants (a referenced name, second letter dropped): ${mutants}; caught by names ${pct(caught.names)}, types ${pct(caught.types)}, either ${pct(caught.either)}`);
-    return { cases: all.length, names: sn, types: st, namesCpu: cn, typesCpu: ct, coldTypesMs: coldMs, falseFlags, mutants, caught };
+    const pct = (k: number, of: number) => (of ? `${((100 * k) / of).toFixed(0)}%` : 'n/a');
+    console.log(`mutants (a referenced name, second letter dropped): ${mutants}; caught by names ${pct(caught.names, mutants)}, types ${pct(caught.types, mutants)}, either ${pct(caught.either, mutants)}`);
+    console.log(`mutants (a property read, second letter dropped): ${memberMutants}; caught by names ${pct(memberCaught.names, memberMutants)}, types ${pct(memberCaught.types, memberMutants)}, either ${pct(memberCaught.either, memberMutants)}`);
+    return { cases: all.length, names: sn, types: st, namesCpu: cn, typesCpu: ct, coldTypesMs: coldMs, falseFlags, mutants, caught, memberMutants, memberCaught };
   },
 };
