@@ -1,0 +1,83 @@
+// The semantic check's one entry: builds the completed text and the
+// baseline (the document without the completion), parses both with the
+// syntax room's tree-sitter, and hands them to the checkers registered for
+// the language. Never a silent pass: a language no checker serves, a parse
+// that ran out of time or a checker that failed is "not checked" with the
+// reason.
+//
+// The differential is each checker's job (it gets both trees): only what
+// the completion introduces is a finding, since a name the document already
+// fails to resolve is not the completion's doing.
+
+import type { Tree } from 'web-tree-sitter';
+import type { LanguageId } from '../completion/types';
+import { pythonChecker } from './python';
+import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticRequest, SemanticVerdict } from './types';
+
+/**
+ * Parses `text` as `language` before `deadline` (a `performance.now()`
+ * time). null: out of time; a string: why it cannot be parsed (no grammar).
+ */
+export type SemanticParse = (language: LanguageId, text: string, deadline: number) => Promise<Tree | null | string>;
+
+/** Past this, a check answers "not checked (timed out)". */
+export const DEFAULT_SEMANTIC_BUDGET_MS = 50;
+
+const CHECKERS: readonly LanguageChecker[] = [
+  pythonChecker,
+  // The JavaScript/TypeScript checker goes here.
+];
+
+const registry = new Map<LanguageId, LanguageChecker[]>();
+for (const checker of CHECKERS) for (const language of checker.languages) registry.set(language, [...(registry.get(language) ?? []), checker]);
+
+/** The checkers serving a language (none: its completions are "not checked"). */
+export function checkersFor(language: LanguageId): readonly LanguageChecker[] {
+  return registry.get(language) ?? [];
+}
+
+export function hasSemanticChecker(language: LanguageId): boolean {
+  return checkersFor(language).length > 0;
+}
+
+export function uncheckedSemantic(language: LanguageId, reason: string, started: number): SemanticVerdict {
+  return { language, checked: false, uncheckedReason: reason, findings: [], checks: [], ms: performance.now() - started };
+}
+
+function timedOut(language: LanguageId, budgetMs: number, started: number): SemanticVerdict {
+  return uncheckedSemantic(language, `timed out (over ${budgetMs} ms)`, started);
+}
+
+export async function checkSemantics(req: SemanticRequest, parse: SemanticParse, checkers: readonly LanguageChecker[] = checkersFor(req.language)): Promise<SemanticVerdict> {
+  const started = performance.now();
+  const language = req.language;
+  if (!checkers.length) return uncheckedSemantic(language, `no semantic checker for ${language}`, started);
+  const budgetMs = req.budgetMs ?? DEFAULT_SEMANTIC_BUDGET_MS;
+  const deadline = started + budgetMs;
+  const text = req.prefix + req.completion + req.suffix;
+  const baselineText = req.prefix + req.suffix;
+  const trees: Tree[] = [];
+  try {
+    const tree = await parse(language, text, deadline);
+    if (typeof tree === 'string') return uncheckedSemantic(language, tree, started);
+    if (!tree) return timedOut(language, budgetMs, started);
+    trees.push(tree);
+    const baseline = await parse(language, baselineText, deadline);
+    if (typeof baseline === 'string') return uncheckedSemantic(language, baseline, started);
+    if (!baseline) return timedOut(language, budgetMs, started);
+    trees.push(baseline);
+    const findings: SemanticFinding[] = [];
+    const checks: SemanticCheckKind[] = [];
+    const input = { request: req, text, completionStart: req.prefix.length, completionEnd: req.prefix.length + req.completion.length, tree, baseline: { text: baselineText, tree: baseline } };
+    for (const checker of checkers) {
+      findings.push(...(await checker.check(input)));
+      checks.push(checker.kind);
+      if (performance.now() > deadline) return timedOut(language, budgetMs, started);
+    }
+    return { language, checked: true, findings, checks: [...new Set(checks)], ms: performance.now() - started };
+  } catch (error) {
+    return uncheckedSemantic(language, `the semantic check failed: ${(error as Error)?.message ?? String(error)}`, started);
+  } finally {
+    for (const t of trees) t.delete();
+  }
+}
