@@ -3,6 +3,7 @@
 //   sanity     ground-truth middles as the model: must pass >= 99% per set
 //   report     routing simulation (+ calibration) from stored runs -> md/html/json
 //   calibrate  per-language thresholds -> the router block the IDE loads
+//   semantic   the semantic check on ground truths (false flags) and their mutants (share caught)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,7 @@ import { toMarkdown } from './report/markdown';
 import { runModel } from './run/runner';
 import { readRecords, RecordStore } from './run/store';
 import { sanityCheck, formatSanity } from './sanity';
+import { formatSemantic, semanticHarness } from './semantic';
 
 const USAGE = `Usage: npm run eval -- <command> [options]
 
@@ -36,6 +38,7 @@ Commands:
   sanity     [--bench NAME|PATH...] [--out-dir DIR]     ground truth must pass >= 99% on every set
   report     --local RUN.jsonl... [--large RUN.jsonl...] --out-dir DIR [--budget 0.4 | --floor 0.8]
   calibrate  --local RUN.jsonl... [--large RUN.jsonl...] (--budget 0.4 | --floor 0.8) --out router.json
+  semantic   [--bench NAME|PATH...] [--out-dir DIR]     semantic check: false flags on ground truth, mutants caught
 
 Benchmarks (--bench, repeatable): a path to any HumanEval-Infilling or SAFIM .jsonl[.gz], or a
 development set in --bench-dir (default ${DEFAULT_BENCH_DIR}): ${Object.keys(DEV_SETS).join(', ')}
@@ -202,6 +205,20 @@ async function cmdSanity(v: Values): Promise<number> {
   return results.every((r) => r.passAt1 >= 0.99) ? 0 : 1;
 }
 
+async function cmdSemantic(v: Values): Promise<number> {
+  const paths = benchPaths(v, Object.keys(DEV_SETS));
+  const results = await semanticHarness(paths, { filter: filterOf(v) });
+  const table = formatSemantic(results);
+  console.log(table);
+  if (v['out-dir']) {
+    const dir = resolve(v['out-dir']);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'semantic.md'), table + '\n');
+    writeFileSync(join(dir, 'semantic.json'), JSON.stringify(results, null, 2) + '\n');
+  }
+  return results.every((r) => r.falseFlags.length === 0) ? 0 : 1;
+}
+
 function objectiveOf(v: Values, required: boolean): Objective | undefined {
   if (v.budget !== undefined && v.floor !== undefined) throw new UsageError('give --budget or --floor, not both');
   if (v.budget !== undefined) return { kind: 'budget', maxEscalationRate: num(v.budget, 'budget')! };
@@ -267,7 +284,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return cmd || parsed.values.help ? 0 : 2;
   }
-  const commands: Record<string, (v: Values) => Promise<number>> = { run: cmdRun, sanity: cmdSanity, report: cmdReport, calibrate: cmdCalibrate };
+  const commands: Record<string, (v: Values) => Promise<number>> = { run: cmdRun, sanity: cmdSanity, report: cmdReport, calibrate: cmdCalibrate, semantic: cmdSemantic };
   const fn = commands[cmd];
   if (!fn) {
     console.error(`unknown command "${cmd}"\n\n${USAGE}`);
