@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, type RouterConfig } from './router';
+import { decideRoute, policyUsesSemantic, type RouterConfig } from './router';
+import type { SemanticFinding, SemanticVerdict } from '../semantic/types';
 import type { SyntaxVerdict, TokenProb } from './types';
 
 const tokens = (...probs: number[]): TokenProb[] => probs.map((prob, id) => ({ id, text: 'x', prob }));
@@ -82,5 +83,44 @@ describe('baselines', () => {
   });
   it('rejects an unknown policy clearly', () => {
     expect(() => decideRoute({ tokens: tokens(1), syntax: valid }, cfg({ policy: 'sometimes' as never }))).toThrow(/Unknown routing policy "sometimes"/);
+  });
+});
+
+describe('syntax + confidence + semantic routing', () => {
+  const semantic = (over: Partial<SemanticVerdict> = {}): SemanticVerdict => ({ language: 'python', checked: true, findings: [], checks: ['names'], ms: 0.3, ...over });
+  const finding = (name: string): SemanticFinding => ({ kind: 'unresolved-name', name, row: 1, column: 4, detail: `\`${name}\` is not defined` });
+  const policy = cfg({ policy: 'syntax+confidence+semantic' });
+
+  it('keeps a valid, confident completion that uses nothing missing, the semantic pass among the reasons', () => {
+    const d = decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: semantic() }, policy);
+    expect(d.action).toBe('keep');
+    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([['syntax', 'pass'], ['semantic', 'pass'], ['confidence', 'pass']]);
+  });
+
+  it('escalates a confident, valid completion that uses names that resolve nowhere, naming them', () => {
+    const d = decideRoute({ tokens: tokens(0.99), syntax: valid, semantic: semantic({ findings: [finding('numbrs'), finding('is_prime'), finding('numbrs')] }) }, policy);
+    expect(d.action).toBe('escalate');
+    expect(d.escalateBecause).toEqual(['semantic']);
+    const r = d.reasons.find((x) => x.kind === 'semantic')!;
+    expect(r.names).toEqual(['numbrs', 'is_prime']);
+    expect(r.message).toContain('numbrs, is_prime');
+    expect(r.message).toContain('at 2:5');
+  });
+
+  it('a check that did not run, timed out or has no checker is info, never a failure', () => {
+    for (const s of [undefined, semantic({ checked: false, uncheckedReason: 'timed out (over 50 ms)' }), semantic({ checked: false, language: 'go', uncheckedReason: 'no semantic checker for go' })]) {
+      const d = decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: s }, policy);
+      expect(d.action).toBe('keep');
+      const r = d.reasons.find((x) => x.kind === 'semantic')!;
+      expect(r.status).toBe('info');
+      expect(r.message).toMatch(/^not checked: /);
+    }
+  });
+
+  it('the other policies ignore a semantic finding', () => {
+    const s = semantic({ findings: [finding('nope')] });
+    expect(decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: s }, cfg()).action).toBe('keep');
+    expect(policyUsesSemantic('syntax+confidence')).toBe(false);
+    expect(policyUsesSemantic('syntax+confidence+semantic')).toBe(true);
   });
 });

@@ -4,12 +4,18 @@
 // many wrong completions that are not even valid code. The baselines exist
 // so the evaluation can compare against them with the same code.
 import { aggregateConfidence } from './confidence';
+import type { SemanticVerdict } from '../semantic/types';
 import { ROUTING_POLICIES, type Aggregation, type RouterConfig, type RoutingPolicy, type SyntaxVerdict, type TokenProb } from './types';
 
 export { ROUTING_POLICIES } from './types';
 export type { Aggregation, RouterConfig, RoutingPolicy } from './types';
 
-export type ReasonKind = 'syntax' | 'confidence' | 'policy';
+/** Whether a policy reads the semantic verdict (the pipeline asks for one only then). */
+export function policyUsesSemantic(policy: RoutingPolicy): boolean {
+  return policy === 'syntax+confidence+semantic';
+}
+
+export type ReasonKind = 'syntax' | 'confidence' | 'semantic' | 'policy';
 
 /** One check behind a decision, with the numbers it used. */
 export interface Reason {
@@ -17,6 +23,8 @@ export interface Reason {
   /** pass: allows keeping; fail: asks for escalation; info: recorded, not decisive. */
   status: 'pass' | 'fail' | 'info';
   message: string;
+  /** The offending names (a semantic finding), for the badge's details. */
+  names?: string[];
   value?: number;
   threshold?: number;
 }
@@ -35,6 +43,8 @@ export interface RouterDecision {
 export interface RouterInput {
   tokens: readonly TokenProb[];
   syntax: SyntaxVerdict;
+  /** Absent: the check was not asked (turned off, or the policy does not read it). */
+  semantic?: SemanticVerdict;
 }
 
 function confidenceReason(confidence: number, cfg: RouterConfig): Reason {
@@ -59,6 +69,19 @@ function syntaxReason(v: SyntaxVerdict): Reason {
   return { kind: 'syntax', status: 'fail', message: `introduces ${v.errors.length} syntax error(s)${where}`, value: v.errors.length };
 }
 
+function semanticReason(v: SemanticVerdict | undefined): Reason {
+  // Not checked is never a failure: the check must not escalate what it could not see.
+  if (!v) return { kind: 'semantic', status: 'info', message: 'not checked: the semantic check is off' };
+  if (!v.checked) return { kind: 'semantic', status: 'info', message: `not checked: ${v.uncheckedReason ?? `no semantic checker for ${v.language}`}` };
+  if (!v.findings.length) return { kind: 'semantic', status: 'pass', message: 'uses nothing that is not there', value: 0 };
+  const names = [...new Set(v.findings.map((f) => f.name))];
+  const first = v.findings[0];
+  return {
+    kind: 'semantic', status: 'fail', value: v.findings.length, names,
+    message: `uses what is not there: ${names.join(', ')} (first: ${first.detail} at ${first.row + 1}:${first.column + 1})`,
+  };
+}
+
 export function decideRoute(input: RouterInput, cfg: RouterConfig): RouterDecision {
   const confidence = aggregateConfidence(input.tokens, cfg.aggregation);
   let reasons: Reason[];
@@ -74,6 +97,9 @@ export function decideRoute(input: RouterInput, cfg: RouterConfig): RouterDecisi
       break;
     case 'syntax+confidence':
       reasons = [syntaxReason(input.syntax), confidenceReason(confidence, cfg)];
+      break;
+    case 'syntax+confidence+semantic':
+      reasons = [syntaxReason(input.syntax), semanticReason(input.semantic), confidenceReason(confidence, cfg)];
       break;
     default: {
       const never: never = cfg.policy;

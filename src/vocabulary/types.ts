@@ -140,8 +140,8 @@ export interface PromptContext {
 /** How token probabilities become one confidence (src/completion/confidence.ts). */
 export type Aggregation = 'mean' | 'min' | 'geomean';
 
-export type RoutingPolicy = 'syntax+confidence' | 'confidence-only' | 'always-local' | 'always-escalate';
-export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'confidence-only', 'always-local', 'always-escalate'];
+export type RoutingPolicy = 'syntax+confidence' | 'syntax+confidence+semantic' | 'confidence-only' | 'always-local' | 'always-escalate';
+export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'syntax+confidence+semantic', 'confidence-only', 'always-local', 'always-escalate'];
 
 export interface RouterConfig {
   policy: RoutingPolicy;
