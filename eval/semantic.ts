@@ -52,8 +52,8 @@ export async function semanticHarness(paths: readonly string[], o: { filter?: Ta
         r.falseFlags.push({ key: task.key, findings: verdict.findings.map((f) => `${f.kind} ${f.name} at ${f.row + 1}:${f.column + 1}`) });
       }
       const text = task.prefix + task.groundTruth + task.suffix;
-      const tree = await parse(language, text, Infinity);
-      if (!tree || typeof tree === 'string') continue;
+      const tree = await parse.parse(language, text, Infinity);
+      if (!tree) continue;
       let mutants;
       try {
         mutants = semanticMutants(text, task.prefix.length, task.prefix.length + task.groundTruth.length, tree);

@@ -13,7 +13,7 @@ import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
 import { clearSecretScanCache, findSecrets } from '../privacy/secret-guard';
-import { createNodeValidator } from '../syntax/node-runtime';
+import { createNodeSyntaxService, createNodeValidator } from '../syntax/node-runtime';
 import { AbortedError, runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
 import type { RouterConfig } from './router';
 
@@ -210,5 +210,63 @@ describe('pipeline with real parts', () => {
     expect(r.text).toBe('a + b');
     expect(r.local.window).toMatchObject({ truncated: true });
     expect(r.local.window!.prefixTokens + r.local.window!.suffixTokens).toBeLessThanOrEqual(256);
+  });
+});
+
+describe('pipeline with the semantic check', () => {
+  const service = createNodeSyntaxService();
+  const semanticRouter: RouterConfig = { ...router, policy: 'syntax+confidence+semantic' };
+  // The fixture model writes `a + b`: here neither name exists.
+  const elsewhere = { ...ctx, prefix: 'def add(x, y):\n    return ' };
+
+  function withSemantic(model: string) {
+    const s = setup(model);
+    const asked: string[] = [];
+    s.ports.semantic = { check: (r) => (asked.push(r.completion), service.checkSemantics(r)) };
+    return { ...s, asked };
+  }
+
+  it('escalates a confident, valid completion that uses names defined nowhere, naming them', async () => {
+    const s = withSemantic('fixture-valid');
+    const r = await runCompletion(elsewhere, semanticRouter, s.egress, s.ports, new AbortController().signal);
+    expect(r.syntax).toMatchObject({ checked: true, valid: true });
+    expect(r.semantic).toMatchObject({ checked: true, findings: [{ name: 'a' }, { name: 'b' }] });
+    expect(r.route).toBe('escalated');
+    expect(r.decision.escalateBecause).toEqual(['semantic']);
+    expect(r.decision.reasons.find((x) => x.kind === 'semantic')).toMatchObject({ status: 'fail', names: ['a', 'b'] });
+    expect(s.ledger.all()).toMatchObject([{ reason: 'semantic', outcome: 'ok' }]);
+  });
+
+  it('keeps the same completion where its names resolve', async () => {
+    const s = withSemantic('fixture-valid');
+    const r = await runCompletion(ctx, semanticRouter, s.egress, s.ports, new AbortController().signal);
+    expect(r.route).toBe('local');
+    expect(r.semantic).toMatchObject({ checked: true, findings: [] });
+    expect(s.asked).toEqual(['a + b']);
+  });
+
+  it('is not asked by a policy that does not read it, nor when turned off', async () => {
+    for (const cfg of [router, { ...semanticRouter, semanticCheck: false }]) {
+      const s = withSemantic('fixture-valid');
+      const r = await runCompletion(elsewhere, cfg, s.egress, s.ports, new AbortController().signal);
+      expect(s.asked).toEqual([]);
+      expect(r.semantic).toBeUndefined();
+      expect(r.route).toBe('local');
+    }
+    const s = withSemantic('fixture-valid');
+    const off = await runCompletion(elsewhere, { ...semanticRouter, semanticCheck: false }, s.egress, s.ports, new AbortController().signal);
+    expect(off.decision.reasons.find((x) => x.kind === 'semantic')).toMatchObject({ status: 'info', message: 'not checked: the semantic check is off' });
+  });
+
+  it('checks the whole held document, so a name defined outside the window resolves', async () => {
+    const text = 'def a():\n    return 1\n\nb = 2\n\ndef add(x, y):\n    return \n';
+    const at = text.indexOf('return \n') + 'return '.length;
+    await service.openDocument('file:///w.py', 'python', text, 1);
+    const windowStart = text.indexOf('def add');
+    const req = { language: 'python', prefix: text.slice(windowStart, at), completion: 'a() + b', suffix: text.slice(at), budgetMs: 10_000 };
+    expect((await service.checkSemantics(req)).findings.map((f) => f.name)).toEqual(['a', 'b']);
+    const held = await service.checkSemantics({ ...req, documentId: 'file:///w.py', version: 1, prefixStart: windowStart });
+    expect(held).toMatchObject({ checked: true, findings: [] });
+    await service.closeDocument('file:///w.py');
   });
 });

@@ -10,7 +10,8 @@ import { prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import { localRequestOf, type CompletionContext } from './request';
-import { decideRoute, type RouterConfig, type RouterDecision } from './router';
+import { decideRoute, policyUsesSemantic, type RouterConfig, type RouterDecision } from './router';
+import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import type { CompletionRequest, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
 
 export type { CompletionContext, EngineRequest } from './request';
@@ -23,9 +24,16 @@ export interface SyntaxPort {
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
 }
 
+/** The semantic check (src/semantic/check.ts), off the main thread in the app: asked only when the policy reads it. */
+export interface SemanticPort {
+  check(req: SemanticRequest): Promise<SemanticVerdict>;
+}
+
 export interface PipelinePorts {
   local: LocalModelPort;
   syntax: SyntaxPort;
+  /** Absent: no semantic check here (the policy's semantic reason then says "not checked"). */
+  semantic?: SemanticPort;
   /** Present only when an endpoint is configured. */
   escalation?: EscalationClient;
   /**
@@ -66,6 +74,8 @@ export interface CompletionResult {
   decision: RouterDecision;
   local: LocalCompletion;
   syntax: SyntaxVerdict;
+  /** Present when the policy asked for the semantic check. */
+  semantic?: SemanticVerdict;
   escalation?: EscalationOutcome;
   /** Why nothing left although the router wanted to escalate. */
   blockedBy?: EgressBlock | 'secret';
@@ -147,11 +157,14 @@ export async function runCompletion(
   if (raw.finish === 'aborted') throw new AbortedError();
   const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };
 
-  const syntax = await ports.syntax.validate({ language: ctx.language, prefix: ctx.prefix, completion: local.text, suffix: ctx.suffix });
+  const checked = { language: ctx.language, prefix: ctx.prefix, completion: local.text, suffix: ctx.suffix };
+  // Both checks run in the syntax worker; the semantic one only for a policy that reads it.
+  const askSemantic = ports.semantic && policyUsesSemantic(router.policy) && router.semanticCheck !== false && local.finish !== 'early';
+  const [syntax, semantic] = await Promise.all([ports.syntax.validate(checked), askSemantic ? ports.semantic!.check(checked) : undefined]);
   throwIfAborted(signal);
 
-  const decision = withEarlyStop(decideRoute({ tokens: local.tokens, syntax }, router), local);
-  const base = { decision, local, syntax };
+  const decision = withEarlyStop(decideRoute({ tokens: local.tokens, syntax, semantic }, router), local);
+  const base = { decision, local, syntax, ...(semantic && { semantic }) };
   const elapsed = () => performance.now() - started;
   // Never a silent pass: an unchecked language says so on the badge.
   const unchecked = syntax.checked ? '' : `; syntax not checked (${syntax.uncheckedReason ?? `no grammar for ${syntax.language}`})`;

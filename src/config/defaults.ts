@@ -24,7 +24,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   catalog: [],
   demoModel: 'fixture-valid',
   device: 'auto',
-  router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean', earlyEscalation: true },
+  router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean', earlyEscalation: true, semanticCheck: true },
   endpoint: null,
   privacy: {
     mode: 'escalate',

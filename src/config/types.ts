@@ -172,6 +172,11 @@ export interface AppConfig {
     policy: RoutingPolicy; threshold: number; aggregation: Aggregation;
     /** Stop local decoding as soon as escalation is certain (beyond the published method). */
     earlyEscalation: boolean;
+    /**
+     * Run the semantic check (names and standard-library members the completion uses that exist nowhere,
+     * docs/semantic-check.md) where the policy reads it, `syntax+confidence+semantic`. Default true.
+     */
+    semanticCheck?: boolean;
     /** Calibrated thresholds per language (`npm run eval -- calibrate`); others use `threshold`. */
     perLanguage?: Record<string, number>;
   };

@@ -177,6 +177,12 @@ export class CompletionEngine {
           ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
         }),
       },
+      semantic: {
+        check: (r) => this.syntax.checkSemantics({
+          ...r, documentId: req.documentId, version: req.version,
+          ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
+        }),
+      },
       // The client exists only when the policy allows egress: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {

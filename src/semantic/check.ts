@@ -14,11 +14,13 @@ import type { LanguageId } from '../completion/types';
 import { pythonChecker } from './python';
 import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticRequest, SemanticVerdict } from './types';
 
-/**
- * Parses `text` as `language` before `deadline` (a `performance.now()`
- * time). null: out of time; a string: why it cannot be parsed (no grammar).
- */
-export type SemanticParse = (language: LanguageId, text: string, deadline: number) => Promise<Tree | null | string>;
+/** How the check gets its trees: the syntax room's parser (src/semantic/parse.ts). */
+export interface SemanticParse {
+  /** Loads the runtime and the grammar (once: not part of a check's budget). A string: why the language cannot be parsed. */
+  ready(language: LanguageId): Promise<string | undefined>;
+  /** Parses `text` before `deadline` (a `performance.now()` time). null: out of time. */
+  parse(language: LanguageId, text: string, deadline: number): Promise<Tree | null>;
+}
 
 /** Past this, a check answers "not checked (timed out)". */
 export const DEFAULT_SEMANTIC_BUDGET_MS = 50;
@@ -53,17 +55,17 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
   const language = req.language;
   if (!checkers.length) return uncheckedSemantic(language, `no semantic checker for ${language}`, started);
   const budgetMs = req.budgetMs ?? DEFAULT_SEMANTIC_BUDGET_MS;
-  const deadline = started + budgetMs;
+  const notReady = await parse.ready(language);
+  if (notReady) return uncheckedSemantic(language, notReady, started);
+  const deadline = performance.now() + budgetMs;
   const text = req.prefix + req.completion + req.suffix;
   const baselineText = req.prefix + req.suffix;
   const trees: Tree[] = [];
   try {
-    const tree = await parse(language, text, deadline);
-    if (typeof tree === 'string') return uncheckedSemantic(language, tree, started);
+    const tree = await parse.parse(language, text, deadline);
     if (!tree) return timedOut(language, budgetMs, started);
     trees.push(tree);
-    const baseline = await parse(language, baselineText, deadline);
-    if (typeof baseline === 'string') return uncheckedSemantic(language, baseline, started);
+    const baseline = await parse.parse(language, baselineText, deadline);
     if (!baseline) return timedOut(language, budgetMs, started);
     trees.push(baseline);
     const findings: SemanticFinding[] = [];

@@ -5,9 +5,15 @@ import type { SyntaxValidator } from '../syntax/validator';
 import type { SemanticParse } from './check';
 
 export function validatorParse(validator: SyntaxValidator): SemanticParse {
-  return async (language, text, deadline) => {
-    const loaded = await validator.load(language);
-    if (typeof loaded === 'string') return loaded;
-    return validator.parseInSlices(loaded.grammar, text, { deadline });
+  return {
+    async ready(language) {
+      const loaded = await validator.load(language);
+      return typeof loaded === 'string' ? loaded : undefined;
+    },
+    async parse(language, text, deadline) {
+      const loaded = await validator.load(language);
+      if (typeof loaded === 'string') return null;
+      return validator.parseInSlices(loaded.grammar, text, { deadline });
+    },
   };
 }

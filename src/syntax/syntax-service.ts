@@ -4,6 +4,9 @@
 // a check that fails becomes a definite "not checked" verdict with the
 // reason, a document operation that fails forgets the document.
 import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import { checkSemantics, uncheckedSemantic } from '../semantic/check';
+import { validatorParse } from '../semantic/parse';
+import type { SemanticRequest } from '../semantic/types';
 import { LiveDocuments, type LiveDocumentsOptions } from './live-documents';
 import { SyntaxValidator, uncheckedVerdict, type SyntaxRuntimePort, type SyntaxValidatorOptions } from './validator';
 import type { SyntaxWorkerApi } from './worker-api';
@@ -13,6 +16,7 @@ export type SyntaxServiceOptions = SyntaxValidatorOptions & LiveDocumentsOptions
 export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxServiceOptions): SyntaxWorkerApi {
   const validator = new SyntaxValidator(port, options);
   const docs = new LiveDocuments(validator, options);
+  const parse = validatorParse(validator);
   const failed = (language: unknown, error: unknown, started: number): SyntaxVerdict =>
     uncheckedVerdict(typeof language === 'string' ? language : 'unknown', `the validator failed: ${(error as Error)?.message ?? String(error)}`, started);
   return {
@@ -22,6 +26,15 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
         return await docs.validate(req);
       } catch (error) {
         return failed((req as Partial<SyntaxRequest> | null)?.language, error, started);
+      }
+    },
+    async checkSemantics(req: SemanticRequest) {
+      const started = performance.now();
+      try {
+        return await checkSemantics(wholeDocument(req, docs), parse);
+      } catch (error) {
+        const language = (req as Partial<SemanticRequest> | null)?.language;
+        return uncheckedSemantic(typeof language === 'string' ? language : 'unknown', `the semantic check failed: ${(error as Error)?.message ?? String(error)}`, started);
       }
     },
     async openDocument(uri, language, text, version) {
@@ -44,4 +57,17 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
       await docs.closeDocument(uri);
     },
   };
+}
+
+/**
+ * A request on a window of a document the worker holds at that version:
+ * the whole document instead, so a name defined outside the window resolves.
+ */
+function wholeDocument(req: SemanticRequest, docs: LiveDocuments): SemanticRequest {
+  const { documentId, version, prefixStart } = req;
+  if (documentId === undefined || version === undefined || prefixStart === undefined || docs.versionOf(documentId) !== version) return req;
+  const text = docs.textOf(documentId);
+  const at = prefixStart + req.prefix.length;
+  if (text === undefined || at > text.length || text.slice(prefixStart, at) !== req.prefix || !text.startsWith(req.suffix, at)) return req;
+  return { ...req, prefix: text.slice(0, at), suffix: text.slice(at) };
 }

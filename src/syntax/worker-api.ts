@@ -1,5 +1,6 @@
 // The messages between the app and the syntax worker (over comlink).
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import type { OpenResult } from './live-documents';
 import type { TextEdit } from './text-edits';
 
@@ -16,4 +17,6 @@ export interface SyntaxDocumentsApi {
 export interface SyntaxWorkerApi extends SyntaxDocumentsApi {
   /** The pipeline's check; incremental when `documentId`/`version` name a document held at that version (`checkedOn` says which). */
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
+  /** The semantic check (src/semantic/check.ts) on the same parser; on the whole held document when `documentId`/`version`/`prefixStart` name it. */
+  checkSemantics(req: SemanticRequest): Promise<SemanticVerdict>;
 }

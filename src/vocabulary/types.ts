@@ -148,6 +148,8 @@ export interface RouterConfig {
   /** Keep only when confidence >= threshold (inclusive). */
   threshold: number;
   aggregation: Aggregation;
+  /** false: never ask the semantic check (a policy that reads it then says "not checked"). Default on. */
+  semanticCheck?: boolean;
 }
 
 /** `context` in the configuration: snippets of other workspace files in the prompt. */
