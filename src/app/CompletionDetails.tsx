@@ -15,6 +15,7 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
         {decision.reasons.map((r, i) => (
           <li key={i} data-kind={r.kind} data-status={r.status}>
             <b>{r.kind}</b> {r.status}: {r.message}
+            {r.names?.length ? <span data-testid="semantic-names"> missing: <code>{r.names.join(', ')}</code></span> : null}
           </li>
         ))}
       </ul>
@@ -25,7 +26,8 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
         {local.snippets?.length ? <span data-testid="context-files"> Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.</span> : null}
         {result.escalation?.withheldContext?.length ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.` : null}
         {' '}Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in {syntax.ms.toFixed(2)} ms
-        {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}. Total {result.latencyMs.toFixed(0)} ms.
+        {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}.
+        {result.semantic && ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`} in ${result.semantic.ms.toFixed(2)} ms.`} Total {result.latencyMs.toFixed(0)} ms.
       </p>
       <table className="tokens">
         <thead><tr><th>token</th><th>p</th></tr></thead>

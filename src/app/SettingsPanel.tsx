@@ -11,14 +11,14 @@ import { Icon } from './Icon';
 
 type Draft = {
   endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
-  policy: string; threshold: number; aggregation: string; mode: string; device: string; promptLookup: boolean;
+  policy: string; threshold: number; aggregation: string; semanticCheck: boolean; mode: string; device: string; promptLookup: boolean;
 };
 
 function draftOf(c: AppConfig): Draft {
   return {
     endpointOn: !!c.endpoint, protocol: c.endpoint?.protocol ?? 'openai-completions', stream: c.endpoint?.stream ?? false, url: c.endpoint?.url ?? '', model: c.endpoint?.model ?? '', family: c.endpoint?.family ?? 'qwen2.5-coder',
     timeoutMs: c.endpoint?.timeoutMs ?? 8000, apiKey: c.endpoint?.apiKey ?? '', maxTokens: c.endpoint?.maxTokens ?? 64,
-    policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, mode: c.privacy.mode, device: c.device,
+    policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, semanticCheck: c.router.semanticCheck !== false, mode: c.privacy.mode, device: c.device,
     promptLookup: c.model.promptLookup ?? false,
   };
 }
@@ -28,7 +28,7 @@ function overridesOf(d: Draft, locked: boolean, config: AppConfig): ConfigLayer 
     endpoint: locked ? undefined : d.endpointOn
       ? { protocol: d.protocol as EndpointProtocol, stream: d.stream, url: d.url.trim(), model: d.model.trim(), family: d.family as AppConfig['model']['family'], timeoutMs: Number(d.timeoutMs), apiKey: d.apiKey || undefined, maxTokens: Number(d.maxTokens) }
       : null,
-    router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'] },
+    router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'], semanticCheck: d.semanticCheck },
     privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
     device: d.device as AppConfig['device'],
     // Only a change is stored: an unchanged default keeps following the organisation's config.
@@ -106,6 +106,9 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
         <label>Policy <select value={d.policy} onChange={(e) => set('policy', e.target.value)} data-testid="router-policy">{ROUTING_POLICIES.map((p) => <option key={p}>{p}</option>)}</select></label>
         <label>Confidence threshold <input type="number" step="0.05" min="0" max="1" value={d.threshold} onChange={(e) => set('threshold', Number(e.target.value))} /></label>
         <label>Aggregation <select value={d.aggregation} onChange={(e) => set('aggregation', e.target.value)}>{AGGREGATIONS.map((a) => <option key={a}>{a}</option>)}</select></label>
+        <label title="Names and standard-library members the completion uses that exist nowhere (policy syntax+confidence+semantic)">
+          <input type="checkbox" checked={d.semanticCheck} onChange={(e) => set('semanticCheck', e.target.checked)} data-testid="semantic-check" /> Semantic check
+        </label>
       </fieldset>
       <fieldset>
         <legend>Privacy and device</legend>
