@@ -14,6 +14,7 @@ import type { ModelSource } from '../src/config/types';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
 import { buildRows } from './analysis/rows';
+import { GRID_POLICIES } from './analysis/sweep';
 import { DEFAULT_BENCH_DIR, DEV_SETS, loadBenchmarks, resolveBenchmarkPath, type TaskFilter } from './data/load';
 import { Judge } from './execute/judge';
 import { probeSandbox } from './execute/sandbox';
@@ -53,6 +54,7 @@ Models:
   --model jsonl     --completions FILE.jsonl   ({"task_id","completion","token_probs"?} per line)
   --role local|large   which side of the router these completions play (default: local; ground truth: large)
 Report/calibrate: --held-out 0.3 --seed S --thresholds 0,0.05,...,1 --no-progress
+                  --policy syntax+confidence|syntax+confidence+semantic|confidence-only (calibrated policy)
 `;
 
 const OPTIONS = {
@@ -70,6 +72,7 @@ const OPTIONS = {
   'toolchain-path': { type: 'string' },
   'cache-dir': { type: 'string' },
   'safim-exact-shortcut': { type: 'boolean' },
+  policy: { type: 'string' },
   'local-model': { type: 'string' },
   'local-root': { type: 'string' },
   'local-hub': { type: 'boolean' },
@@ -227,6 +230,12 @@ function objectiveOf(v: Values, required: boolean): Objective | undefined {
   return undefined;
 }
 
+function calibrationPolicyOf(v: Values): (typeof GRID_POLICIES)[number] | undefined {
+  if (v.policy === undefined) return undefined;
+  if (!(GRID_POLICIES as readonly string[]).includes(v.policy)) throw new UsageError(`--policy must be one of ${GRID_POLICIES.join(', ')}`);
+  return v.policy as (typeof GRID_POLICIES)[number];
+}
+
 function analyse(v: Values, requireObjective: boolean) {
   const localFiles = need(v.local, '--local RUN.jsonl').map((p) => resolve(p));
   const largeFiles = v.large?.map((p) => resolve(p));
@@ -236,7 +245,8 @@ function analyse(v: Values, requireObjective: boolean) {
   const sim = buildRows(local, large);
   const thresholds = v.thresholds?.split(',').map(Number);
   const objective = objectiveOf(v, requireObjective);
-  const calibration = objective ? calibrate(sim.rows, { objective, heldOutFraction: num(v['held-out'], 'held-out', 0.3), seed: v.seed }) : undefined;
+  const policy = calibrationPolicyOf(v);
+  const calibration = objective ? calibrate(sim.rows, { objective, heldOutFraction: num(v['held-out'], 'held-out', 0.3), seed: v.seed, ...(policy && { policy }) }) : undefined;
   return { local, localFiles, large, largeFiles, sim, thresholds, calibration };
 }
 

@@ -20,7 +20,7 @@ export interface CalibrateOptions {
   objective: Objective;
   thresholds?: readonly number[];
   aggregations?: readonly Aggregation[];
-  policy?: Extract<RoutingPolicy, 'syntax+confidence' | 'confidence-only'>;
+  policy?: Extract<RoutingPolicy, 'syntax+confidence' | 'syntax+confidence+semantic' | 'confidence-only'>;
   heldOutFraction?: number;
   seed?: string;
 }

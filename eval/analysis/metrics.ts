@@ -40,7 +40,7 @@ export function thresholdFor(spec: PolicySpec, language: string): number {
 }
 
 export function escalates(row: SimRow, spec: PolicySpec): boolean {
-  const d = decideRoute({ tokens: row.tokens, syntax: row.syntax }, {
+  const d = decideRoute({ tokens: row.tokens, syntax: row.syntax, semantic: row.semantic }, {
     policy: spec.policy, aggregation: spec.aggregation, threshold: thresholdFor(spec, row.language),
   });
   return d.action === 'escalate';

@@ -3,6 +3,7 @@
 // whether the large model passed the same task. Without a large-model run
 // the large model is taken as an oracle (always right) and the report says so.
 import type { TokenProb, SyntaxVerdict } from '../../src/completion/types';
+import type { SemanticVerdict } from '../../src/semantic/types';
 import type { OutputRecord } from '../run/record';
 
 export interface SimRow {
@@ -13,6 +14,8 @@ export interface SimRow {
   /** The app's router inputs, rebuilt from the record. */
   tokens: TokenProb[];
   syntax: SyntaxVerdict;
+  /** Absent for records made before the semantic check (the semantic policy then says "not checked"). */
+  semantic?: SemanticVerdict;
   localMs: number;
   largePass: boolean;
   largeMs: number;
@@ -41,6 +44,17 @@ export function syntaxVerdictOf(r: OutputRecord): SyntaxVerdict {
   };
 }
 
+export function semanticVerdictOf(r: OutputRecord): SemanticVerdict | undefined {
+  const s = r.semantic;
+  if (!s) return undefined;
+  const names = s.names ?? [];
+  return {
+    language: r.language, checked: s.checked, ...(s.reason && { uncheckedReason: s.reason }), checks: s.checked ? ['names'] : [], ms: s.ms,
+    // Only the count and the names matter to the router; the details stay in the record.
+    findings: Array.from({ length: s.findings }, (_, i) => ({ kind: 'unresolved-name' as const, name: names[i] ?? names[0] ?? '', row: 0, column: 0, detail: '' })),
+  };
+}
+
 export function buildRows(local: readonly OutputRecord[], large?: readonly OutputRecord[]): SimInput {
   const largeByKey = new Map((large ?? []).map((r) => [r.key, r]));
   let missingLarge = 0;
@@ -54,6 +68,7 @@ export function buildRows(local: readonly OutputRecord[], large?: readonly Outpu
       localPass: r.pass,
       tokens: (r.token_probs ?? []).map((prob, i) => ({ id: i, text: r.tokens?.[i] ?? '', prob })),
       syntax: syntaxVerdictOf(r),
+      ...(r.semantic && { semantic: semanticVerdictOf(r) }),
       localMs: r.timings.generate_ms + r.timings.syntax_ms,
       largePass: large ? Boolean(l?.pass) : true,
       largeMs: l?.timings.generate_ms ?? 0,

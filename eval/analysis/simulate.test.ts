@@ -62,7 +62,7 @@ describe('routing simulation on a hand-checked table', () => {
   it('sweeps every policy, aggregation and threshold, overall and per language', () => {
     const s = sweepByLanguage(rows, [0, 0.5, 1]);
     expect(Object.keys(s).sort()).toEqual(['java', 'overall', 'python']);
-    expect(s.overall.grid).toHaveLength(2 * 3 * 3);
+    expect(s.overall.grid).toHaveLength(3 * 3 * 3);
     const py = s.python.grid.find((m) => m.policy === 'syntax+confidence' && m.aggregation === 'mean' && m.threshold === 0.5)!;
     expect(py).toMatchObject({ n: 3, passed: 1, escalated: 1, missedFailures: 1 });
   });
@@ -91,5 +91,27 @@ describe('routing simulation on a hand-checked table', () => {
     expect(a.heldOut.length).toBeLessThan(400);
     const heldGroups = new Set(a.heldOut.map((r) => r.group));
     expect(a.fit.some((r) => heldGroups.has(r.group))).toBe(false);
+  });
+});
+
+describe('the semantic policy in the simulation', () => {
+  const rec = (key: string, pass: boolean, semantic?: OutputRecord['semantic']): OutputRecord => ({
+    key, task_id: key, benchmark: 'safim', subset: 'block', language: 'python', source: 's', role: 'local', completion: 'x', token_probs: [0.9],
+    syntax: { checked: true, valid: true, errors: 0, ms: 1 }, ...(semantic && { semantic }), pass, reason: pass ? 'passed' : 'wrong_answer', detail: '',
+    timings: { generate_ms: 5, syntax_ms: 1, judge_ms: 0 },
+  });
+
+  it('escalates a confident, valid row whose completion uses a missing name; not checked and old records are kept', () => {
+    const { rows: sim } = buildRows([
+      rec('flagged', false, { checked: true, findings: 1, names: ['numbrs'], ms: 0.4 }),
+      rec('clean', true, { checked: true, findings: 0, ms: 0.3 }),
+      rec('unchecked', true, { checked: false, reason: 'timed out (over 50 ms)', findings: 0, ms: 51 }),
+      rec('old', true),
+    ]);
+    expect(sim[0].semantic?.findings.map((f) => f.name)).toEqual(['numbrs']);
+    const semantic = evaluatePolicy(sim, { policy: 'syntax+confidence+semantic', aggregation: 'mean', threshold: 0.5 });
+    expect(semantic).toMatchObject({ escalated: 1, passed: 4, missedFailures: 0, falseEscalations: 0 });
+    const plain = evaluatePolicy(sim, { policy: 'syntax+confidence', aggregation: 'mean', threshold: 0.5 });
+    expect(plain).toMatchObject({ escalated: 0, passed: 3, missedFailures: 1 });
   });
 });

@@ -13,10 +13,13 @@ export interface SweepResult {
   grid: PolicyMetrics[];
 }
 
+/** The policies with a threshold, swept over the grid. */
+export const GRID_POLICIES = ['confidence-only', 'syntax+confidence', 'syntax+confidence+semantic'] as const;
+
 export function sweep(rows: readonly SimRow[], thresholds: readonly number[] = DEFAULT_THRESHOLDS, aggregations: readonly Aggregation[] = AGGREGATIONS): SweepResult {
   const baselines = (['always-local', 'always-escalate'] as const).map((policy) => evaluatePolicy(rows, { policy, aggregation: 'mean', threshold: 0 }));
   const grid: PolicyMetrics[] = [];
-  for (const policy of ['confidence-only', 'syntax+confidence'] as const) {
+  for (const policy of GRID_POLICIES) {
     for (const aggregation of aggregations) {
       for (const threshold of thresholds) grid.push(evaluatePolicy(rows, { policy, aggregation, threshold }));
     }

@@ -1,7 +1,7 @@
 // The report as one self-contained HTML page: the Markdown tables rendered as
 // HTML tables, plus inline SVG plots. No scripts, no external assets.
 import { AGGREGATIONS } from '../../src/completion/confidence';
-import type { SweepResult } from '../analysis/sweep';
+import { GRID_POLICIES, type SweepResult } from '../analysis/sweep';
 import type { Report } from './build';
 import { toMarkdown } from './markdown';
 import { esc, histogram, lineChart, type Series } from './svg';
@@ -33,7 +33,7 @@ function mdToHtml(md: string): string {
 
 function tradeoffChart(scope: string, sw: SweepResult): string {
   const series: Series[] = [];
-  for (const policy of ['syntax+confidence', 'confidence-only'] as const) {
+  for (const policy of GRID_POLICIES) {
     for (const agg of AGGREGATIONS) {
       const pts = sw.grid.filter((m) => m.policy === policy && m.aggregation === agg)
         .map((m) => ({ x: m.escalationRate, y: m.passAt1, label: `t=${m.threshold}` }))
@@ -47,7 +47,7 @@ function tradeoffChart(scope: string, sw: SweepResult): string {
 
 function thresholdChart(scope: string, sw: SweepResult, agg: string): string {
   const series: Series[] = [];
-  for (const policy of ['syntax+confidence', 'confidence-only'] as const) {
+  for (const policy of GRID_POLICIES) {
     const ms = sw.grid.filter((m) => m.policy === policy && m.aggregation === agg);
     series.push({ name: `${policy} pass@1`, points: ms.map((m) => ({ x: m.threshold, y: m.passAt1 })) });
     series.push({ name: `${policy} escalated`, points: ms.map((m) => ({ x: m.threshold, y: m.escalationRate })) });

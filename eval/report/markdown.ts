@@ -1,5 +1,6 @@
 // The report as Markdown: summary, policies per scope, calibration.
 import type { PolicyMetrics } from '../analysis/metrics';
+import { GRID_POLICIES } from '../analysis/sweep';
 import type { Report } from './build';
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -30,7 +31,7 @@ export function toMarkdown(r: Report): string {
     out.push('', `## Policies: ${scope}`, '', POLICY_HEADER);
     for (const b of sw.baselines) out.push(policyRow(b));
     const aggs = scope === 'overall' ? [...new Set(sw.grid.map((g) => g.aggregation))] : [r.primaryAggregation];
-    for (const policy of ['confidence-only', 'syntax+confidence']) {
+    for (const policy of GRID_POLICIES) {
       for (const agg of aggs) {
         for (const m of sw.grid) {
           if (m.policy === policy && m.aggregation === agg && SHOWN_THRESHOLDS.some((t) => Math.abs(t - m.threshold) < 1e-9)) out.push(policyRow(m));

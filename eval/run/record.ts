@@ -11,6 +11,17 @@ export interface SyntaxSummary {
   ms: number;
 }
 
+/** The semantic check's verdict on the completion (src/semantic/check.ts); absent in older records. */
+export interface SemanticSummary {
+  checked: boolean;
+  /** Why not checked (no checker for the language, timed out). */
+  reason?: string;
+  findings: number;
+  /** The offending names, e.g. ["numbrs", "sqroot"]. */
+  names?: string[];
+  ms: number;
+}
+
 export interface OutputRecord {
   /** Ours: benchmark/subset/task_id (unique across files). */
   key: string;
@@ -27,6 +38,7 @@ export interface OutputRecord {
   tokens?: string[];
   finish?: string;
   syntax: SyntaxSummary;
+  semantic?: SemanticSummary;
   pass: boolean;
   reason: Reason | 'generation_error';
   detail: string;

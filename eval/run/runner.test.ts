@@ -28,8 +28,10 @@ describe('stored runs', () => {
     const tasks = [addTask(), sumTask('python'), sumTask('cpp')];
     const first = await runModel({ tasks, source: groundTruthSource(), judge, store: new RecordStore(path, false), progress: false });
     expect(first.records.map((r) => r.pass)).toEqual([true, true, true]);
-    const [r] = readRecords(path);
+    const [r, , cpp] = readRecords(path);
     expect(r).toMatchObject({ key: 'test/add', source: 'ground-truth', role: 'large', token_probs: null, syntax: { checked: true, valid: true, errors: 0 }, reason: 'passed' });
+    expect(r.semantic).toMatchObject({ checked: true, findings: 0 });
+    expect(cpp.semantic).toMatchObject({ checked: false, reason: 'no semantic checker for cpp' });
     expect(r.timings.judge_ms).toBeGreaterThan(0);
 
     // A run killed mid-write leaves half a line: resume drops it and redoes only what is missing.

@@ -2,13 +2,15 @@
 // with the app's validator, judge it by execution, store the record. Model
 // calls are sequential (one model, one device); judging overlaps with them
 // and runs in parallel slots. Resumable through the store.
+import { checkSemantics, type SemanticParse } from '../../src/semantic/check';
+import { validatorParse } from '../../src/semantic/parse';
 import { createNodeValidator } from '../../src/syntax/node-runtime';
 import type { SyntaxValidator } from '../../src/syntax/validator';
 import type { Task } from '../data/types';
 import type { Judge } from '../execute/judge';
 import type { CompletionSource } from '../models/types';
 import { Progress } from './progress';
-import type { OutputRecord, SyntaxSummary } from './record';
+import type { OutputRecord, SemanticSummary, SyntaxSummary } from './record';
 import type { RecordStore } from './store';
 
 export interface RunOptions {
@@ -28,6 +30,15 @@ export interface RunSummary {
   seconds: number;
 }
 
+async function semanticOf(parse: SemanticParse, t: Task, completion: string): Promise<SemanticSummary> {
+  const s = await checkSemantics({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix }, parse);
+  return {
+    checked: s.checked, findings: s.findings.length, ms: s.ms,
+    ...(s.uncheckedReason && { reason: s.uncheckedReason }),
+    ...(s.findings.length && { names: [...new Set(s.findings.map((f) => f.name))] }),
+  };
+}
+
 async function syntaxOf(v: SyntaxValidator, t: Task, completion: string): Promise<SyntaxSummary> {
   const s = await v.validate({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix });
   const e = s.errors[0];
@@ -40,6 +51,7 @@ async function syntaxOf(v: SyntaxValidator, t: Task, completion: string): Promis
 export async function runModel(o: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const validator = o.validator ?? createNodeValidator({ onLoadError: () => undefined });
+  const parse = validatorParse(validator);
   const todo = o.tasks.filter((t) => !o.store.done.has(t.key));
   const progress = new Progress(todo.length, o.source.name, process.stderr, o.progress ?? true);
   const signal = o.signal ?? new AbortController().signal;
@@ -58,6 +70,7 @@ export async function runModel(o: RunOptions): Promise<RunSummary> {
     const g = gen;
     const job = (async () => {
       const syntax = await syntaxOf(validator, task, g.text);
+      const semantic = await semanticOf(parse, task, g.text);
       const verdict = g.error
         ? { pass: false, reason: 'generation_error' as const, detail: g.error, ms: 0 }
         : await o.judge.judge(task, g.text);
@@ -66,7 +79,7 @@ export async function runModel(o: RunOptions): Promise<RunSummary> {
         source: o.source.name, role: o.source.role,
         completion: g.text, ...(g.raw !== undefined && { raw_completion: g.raw }),
         token_probs: g.tokenProbs, ...(g.tokens && { tokens: g.tokens }), ...(g.finish && { finish: g.finish }),
-        syntax, pass: verdict.pass, reason: verdict.reason, detail: verdict.detail,
+        syntax, semantic, pass: verdict.pass, reason: verdict.reason, detail: verdict.detail,
         timings: { generate_ms: g.ms, syntax_ms: syntax.ms, judge_ms: verdict.ms },
       };
       o.store.append(rec);
