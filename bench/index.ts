@@ -31,6 +31,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   retrieval: async () => (await import('./retrieval')).suite,
   lookup: async () => (await import('./lookup')).suite,
   'semantic-ts': async () => (await import('./semantic-ts')).suite,
+  semantic: async () => (await import('./semantic')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;
