@@ -48,6 +48,12 @@ describe('valid code with every scoping form is not flagged', () => {
     ['a forward reference in a lazy annotation', 'from __future__ import annotations\ndef f(x: Later) -> Later:\n    «return x»\n'],
     ['exception groups and type parameters', 'def f[T](x: T) -> T:\n    «return x»\n'],
     ['the completion finishes an identifier the prefix began', 'value = 3\nprint(val«ue)»\n'],
+    ['async for and async with', 'async def f(src, lock):\n    async with lock as held:\n        async for item in src:\n            «print(item, held)»\n'],
+    ['an import fallback and conditional definitions', 'try:\n    import ujson as json\nexcept ImportError:\n    import json\nif json:\n    def dump(x):\n        return x\n«print(json.dumps(dump(1)))»\n'],
+    ['property setters and class-body comprehensions', 'class P:\n    @property\n    def x(self):\n        return 1\n    @x.setter\n    def x(self, v):\n        «self._x = [v for _ in range(2)]»\n'],
+    ['a name after del', 'tmp = 1\ndel tmp\n«tmp = 2\nprint(tmp)»\n'],
+    ['dict and set comprehension keys and nested lambdas', 'pairs = [(1, 2)]\n«m = {k: (lambda v=v: v)() for k, v in pairs}»\n'],
+    ['a local of an enclosing function used in a nested comprehension', 'def f(rows):\n    width = 3\n    «return [[c * width for c in r] for r in rows]»\n'],
   ];
   for (const [what, code] of valid) {
     it(what, async () => {

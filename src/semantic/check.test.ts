@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { checkSemantics, hasSemanticChecker, type SemanticParse } from './check';
+import { createNodeValidator } from '../syntax/node-runtime';
+import { validatorParse } from './parse';
+import type { LanguageChecker } from './types';
+
+const parse = validatorParse(createNodeValidator());
+
+describe('checkSemantics', () => {
+  it('registers Python; other languages are not checked, with the reason', async () => {
+    expect(hasSemanticChecker('python')).toBe(true);
+    expect(hasSemanticChecker('rust')).toBe(false);
+    const v = await checkSemantics({ language: 'rust', prefix: 'fn main() { ', completion: 'x', suffix: ' }' }, parse);
+    expect(v).toMatchObject({ checked: false, uncheckedReason: 'no semantic checker for rust', findings: [], checks: [] });
+  });
+
+  it('hands a checker the completed text, its span and both trees', async () => {
+    let seen: { text: string; span: string; baseline: string; rootTypes: string[] } | undefined;
+    const spy: LanguageChecker = {
+      languages: ['python'], kind: 'names',
+      check: (input) => {
+        seen = { text: input.text, span: input.text.slice(input.completionStart, input.completionEnd), baseline: input.baseline.text, rootTypes: [input.tree.rootNode.type, input.baseline.tree.rootNode.type] };
+        return [{ kind: 'unresolved-name', name: 'zz', row: 0, column: 4, detail: 'd' }];
+      },
+    };
+    const v = await checkSemantics({ language: 'python', prefix: 'x = ', completion: 'zz', suffix: '\n', budgetMs: 10_000 }, parse, [spy]);
+    expect(seen).toEqual({ text: 'x = zz\n', span: 'zz', baseline: 'x = \n', rootTypes: ['module', 'module'] });
+    expect(v).toMatchObject({ checked: true, checks: ['names'], findings: [{ name: 'zz' }] });
+  });
+
+  it('a checker that throws, a parse out of time or a missing grammar is "not checked", never a pass', async () => {
+    const boom: LanguageChecker = { languages: ['python'], kind: 'names', check: () => { throw new Error('boom'); } };
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, parse, [boom])).toMatchObject({ checked: false, uncheckedReason: 'the semantic check failed: boom' });
+    const slow: SemanticParse = { ready: async () => undefined, parse: async () => null };
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 5 }, slow)).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 5 ms)' });
+    const none: SemanticParse = { ready: async () => 'no grammar for python', parse: async () => null };
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, none)).toMatchObject({ checked: false, uncheckedReason: 'no grammar for python' });
+  });
+});
