@@ -39,7 +39,7 @@ export function earlyEscalationCheck(input: EarlyStopInput): ((partial: { tokens
   if (router.policy === 'always-local') return undefined;
   if (router.policy === 'always-escalate') return () => 'policy: always-escalate sends every request';
   // Per request: the scanner lexes the prefix once and then only what each step adds.
-  const brackets = router.policy === 'syntax+confidence' ? BracketScanner.forPrefix(input.language, input.prefix) : undefined;
+  const brackets = router.policy === 'syntax+confidence' || router.policy === 'syntax+confidence+semantic' ? BracketScanner.forPrefix(input.language, input.prefix) : undefined;
   return ({ tokens, text }) => {
     const bound = confidenceUpperBound(tokens.map((t) => t.prob), router, input.maxNewTokens);
     if (bound < router.threshold) {

@@ -33,6 +33,8 @@ describe('checkSemantics', () => {
     expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, parse, [boom])).toMatchObject({ checked: false, uncheckedReason: 'the semantic check failed: boom' });
     const slow: SemanticParse = { ready: async () => undefined, parse: async () => null };
     expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 5 }, slow)).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 5 ms)' });
+    const hanging: LanguageChecker = { languages: ['python'], kind: 'types', check: () => new Promise(() => undefined) };
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 30 }, parse, [hanging])).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 30 ms)' });
     const none: SemanticParse = { ready: async () => 'no grammar for python', parse: async () => null };
     expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, none)).toMatchObject({ checked: false, uncheckedReason: 'no grammar for python' });
   });

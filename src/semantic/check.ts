@@ -50,6 +50,14 @@ function timedOut(language: LanguageId, budgetMs: number, started: number): Sema
   return uncheckedSemantic(language, `timed out (over ${budgetMs} ms)`, started);
 }
 
+function beforeDeadline<T>(p: Promise<T>, deadline: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - performance.now()));
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 export async function checkSemantics(req: SemanticRequest, parse: SemanticParse, checkers: readonly LanguageChecker[] = checkersFor(req.language)): Promise<SemanticVerdict> {
   const started = performance.now();
   const language = req.language;
@@ -72,9 +80,13 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
     const checks: SemanticCheckKind[] = [];
     const input = { request: req, text, completionStart: req.prefix.length, completionEnd: req.prefix.length + req.completion.length, tree, baseline: { text: baselineText, tree: baseline } };
     for (const checker of checkers) {
-      findings.push(...(await checker.check(input)));
+      // A synchronous checker that has finished is used whatever it took (dropping a
+      // finished answer helps nobody); an asynchronous one gets what is left of the budget.
+      const answer = checker.check(input);
+      const found = answer instanceof Promise ? await beforeDeadline(answer, deadline) : answer;
+      if (!found) return timedOut(language, budgetMs, started);
+      findings.push(...found);
       checks.push(checker.kind);
-      if (performance.now() > deadline) return timedOut(language, budgetMs, started);
     }
     return { language, checked: true, findings, checks: [...new Set(checks)], ms: performance.now() - started };
   } catch (error) {
