@@ -27,7 +27,7 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
         {result.escalation?.withheldContext?.length ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.` : null}
         {' '}Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in {syntax.ms.toFixed(2)} ms
         {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}.
-        {result.semantic && ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`} in ${result.semantic.ms.toFixed(2)} ms.`} Total {result.latencyMs.toFixed(0)} ms.
+        {result.semantic && ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms.`} Total {result.latencyMs.toFixed(0)} ms.
       </p>
       <table className="tokens">
         <thead><tr><th>token</th><th>p</th></tr></thead>

@@ -11,6 +11,7 @@
 
 import type { Tree } from 'web-tree-sitter';
 import type { LanguageId } from '../completion/types';
+import { javascriptNamesChecker } from './javascript';
 import { pythonChecker } from './python';
 import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticRequest, SemanticVerdict } from './types';
 
@@ -25,10 +26,15 @@ export interface SemanticParse {
 /** Past this, a check answers "not checked (timed out)". */
 export const DEFAULT_SEMANTIC_BUDGET_MS = 50;
 
-const CHECKERS: readonly LanguageChecker[] = [
-  pythonChecker,
-  // The JavaScript/TypeScript checker goes here.
-];
+const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChecker];
+
+/**
+ * Languages the TypeScript compiler's types check serves. It loads the
+ * compiler from disk, so only the Node adapter (src/semantic/node.ts) passes
+ * it; elsewhere the verdict says the types were not checked.
+ */
+export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = ['typescript', 'tsx', 'javascript'];
+const TYPES_NOT_HERE = 'types are checked by the harness only (the TypeScript compiler does not run in the browser yet)';
 
 const registry = new Map<LanguageId, LanguageChecker[]>();
 for (const checker of CHECKERS) for (const language of checker.languages) registry.set(language, [...(registry.get(language) ?? []), checker]);
@@ -78,8 +84,15 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
     trees.push(baseline);
     const findings: SemanticFinding[] = [];
     const checks: SemanticCheckKind[] = [];
+    const notChecked: { kind: SemanticCheckKind; reason: string }[] = [];
+    if (TYPE_CHECKED_LANGUAGES.includes(language) && !checkers.some((c) => c.kind === 'types')) notChecked.push({ kind: 'types', reason: TYPES_NOT_HERE });
     const input = { request: req, text, completionStart: req.prefix.length, completionEnd: req.prefix.length + req.completion.length, tree, baseline: { text: baselineText, tree: baseline } };
     for (const checker of checkers) {
+      const unavailable = checker.unavailableReason?.();
+      if (unavailable) {
+        notChecked.push({ kind: checker.kind, reason: unavailable });
+        continue;
+      }
       // A synchronous checker that has finished is used whatever it took (dropping a
       // finished answer helps nobody); an asynchronous one gets what is left of the budget.
       const answer = checker.check(input);
@@ -88,7 +101,7 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
       findings.push(...found);
       checks.push(checker.kind);
     }
-    return { language, checked: true, findings, checks: [...new Set(checks)], ms: performance.now() - started };
+    return { language, checked: true, findings, checks: [...new Set(checks)], ...(notChecked.length && { notChecked }), ms: performance.now() - started };
   } catch (error) {
     return uncheckedSemantic(language, `the semantic check failed: ${(error as Error)?.message ?? String(error)}`, started);
   } finally {

@@ -35,6 +35,8 @@ export interface SemanticVerdict {
   /** What the completion introduces (findings already true of the document without it are not listed). */
   findings: SemanticFinding[];
   checks: SemanticCheckKind[];
+  /** Analyses that exist for this language but did not run here, with why (never a silent pass). */
+  notChecked?: { kind: SemanticCheckKind; reason: string }[];
   ms: number;
 }
 
