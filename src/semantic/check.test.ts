@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSemantics, hasSemanticChecker, type SemanticParse } from './check';
 import { createNodeValidator } from '../syntax/node-runtime';
+import { createNodeSemanticCheck } from './node';
 import { validatorParse } from './parse';
 import type { LanguageChecker } from './types';
 
@@ -13,6 +14,17 @@ describe('checkSemantics', () => {
     const v = await checkSemantics({ language: 'rust', prefix: 'fn main() { ', completion: 'x', suffix: ' }' }, parse);
     expect(v).toMatchObject({ checked: false, uncheckedReason: 'no semantic checker for rust', findings: [], checks: [] });
   });
+
+  it('TypeScript: the app checks names and says the types were not checked; the Node adapter checks both', async () => {
+    const req = { language: 'typescript', prefix: 'class Cart {\n  total(): number { return 1; }\n}\nconst cart = new Cart();\nconst n: number = ', completion: 'cart.totl() + countt', suffix: ';\n', budgetMs: 60_000 };
+    const inApp = await checkSemantics(req, parse);
+    expect(inApp).toMatchObject({ checked: true, checks: ['names'], notChecked: [{ kind: 'types' }] });
+    expect(inApp.findings.map((f) => f.name)).toEqual(['countt']);
+    const inNode = await createNodeSemanticCheck()(req);
+    expect(inNode.checks).toEqual(['names', 'types']);
+    expect(inNode.notChecked).toBeUndefined();
+    expect(inNode.findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['unresolved-name', 'type-error']));
+  }, 120_000);
 
   it('hands a checker the completed text, its span and both trees', async () => {
     let seen: { text: string; span: string; baseline: string; rootTypes: string[] } | undefined;
