@@ -247,6 +247,8 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
             source: () => (ready ? engineRef.current ?? undefined : undefined),
             debounceMs: () => configRef.current.editor.debounceMs,
             adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
+            predictOnAccept: () => configRef.current.editor.predictOnAccept !== false,
+            onAlternative: (r) => completion.resulted(r),
             onResult: (r) => {
               completion.resulted(r);
               stats.add({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });

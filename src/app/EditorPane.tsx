@@ -77,6 +77,8 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
       onShown: (r) => hooksRef.current.onShown?.(r),
       onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
+      predictOnAccept: () => hooksRef.current.predictOnAccept?.() ?? true,
+      onAlternative: (r) => hooksRef.current.onAlternative?.(r),
       fileOf: (m) => modelsRef.current.pathOf(m),
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
@@ -87,6 +89,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     exposeForTests({
       editor: ed, monaco,
       activePath: () => { const m = ed.getModel(); return m ? modelsRef.current.pathOf(m) : null; },
+      predictionStats: () => reg.predictionStats(),
     });
     return () => {
       sizes.dispose();

@@ -33,10 +33,13 @@ export function PrivacyBadge({ completion }: { completion: CompletionStore }) {
     );
   }
   const { state } = egressOf(result);
+  const alt = result.alternative;
   return (
     <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route} data-seq={seq}
-      data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite">
-      <strong><Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}</strong>
+      data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite"
+      {...(alt && { 'data-alternative': `${alt.index}/${alt.count}`, 'data-alternative-source': alt.source })}>
+      <strong><Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}
+        {alt && <span data-testid="badge-alternative">{` · ${alt.source === 'local' ? "local model's" : "large model's"} suggestion, ${alt.index} of ${alt.count} (Alt+] / Alt+[)`}</span>}</strong>
       <span data-testid="badge-summary">{result.summary}</span>
       <span data-testid="badge-egress" data-delivery={state} title={state === 'none' ? undefined : DELIVERY_MEANING[state]}>{egressWords(result)}</span>
       {pending && <em>updating…</em>}

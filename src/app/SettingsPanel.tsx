@@ -11,7 +11,7 @@ import { Icon } from './Icon';
 
 type Draft = {
   endpointOn: boolean; protocol: string; stream: boolean; url: string; model: string; family: string; timeoutMs: number; apiKey: string; maxTokens: number;
-  policy: string; threshold: number; aggregation: string; semanticCheck: boolean; mode: string; device: string; promptLookup: boolean;
+  policy: string; threshold: number; aggregation: string; semanticCheck: boolean; mode: string; device: string; promptLookup: boolean; predictOnAccept: boolean;
 };
 
 function draftOf(c: AppConfig): Draft {
@@ -20,6 +20,7 @@ function draftOf(c: AppConfig): Draft {
     timeoutMs: c.endpoint?.timeoutMs ?? 8000, apiKey: c.endpoint?.apiKey ?? '', maxTokens: c.endpoint?.maxTokens ?? 64,
     policy: c.router.policy, threshold: c.router.threshold, aggregation: c.router.aggregation, semanticCheck: c.router.semanticCheck !== false, mode: c.privacy.mode, device: c.device,
     promptLookup: c.model.promptLookup ?? false,
+    predictOnAccept: c.editor.predictOnAccept !== false,
   };
 }
 
@@ -31,6 +32,7 @@ function overridesOf(d: Draft, locked: boolean, config: AppConfig): ConfigLayer 
     router: { policy: d.policy as AppConfig['router']['policy'], threshold: Number(d.threshold), aggregation: d.aggregation as AppConfig['router']['aggregation'], semanticCheck: d.semanticCheck },
     privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
     device: d.device as AppConfig['device'],
+    editor: { predictOnAccept: d.predictOnAccept },
     // Only a change is stored: an unchanged default keeps following the organisation's config.
     ...(d.promptLookup !== (config.model.promptLookup ?? false) && { model: { promptLookup: d.promptLookup } }),
   };
@@ -114,6 +116,7 @@ export function SettingsPanel({ config, locks, preview, onSave, onClose, onPickM
         <legend>Privacy and device</legend>
         <label>Mode <select value={d.mode} onChange={(e) => set('mode', e.target.value)} disabled={locks.lockMode} data-testid="privacy-mode"><option>escalate</option><option>local-only</option></select></label>
         <label>Device <select value={d.device} onChange={(e) => set('device', e.target.value)}><option>auto</option><option>webgpu</option><option>wasm</option></select></label>
+        <label><input type="checkbox" checked={d.predictOnAccept} onChange={(e) => set('predictOnAccept', e.target.checked)} data-testid="predict-on-accept" /> Prepare the next suggestion while one is shown (local model only; ready on Tab)</label>
       </fieldset>
       {problems.length > 0 && <ul className="error" role="alert">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
       <div className="buttons">

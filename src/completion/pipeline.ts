@@ -84,6 +84,8 @@ export interface CompletionResult {
   bytesSent: number;
   destination?: string;
   latencyMs: number;
+  /** One of several suggestions for this request (src/completion/alternatives.ts): which one, and whose. */
+  alternative?: { index: number; count: number; source: 'escalated' | 'local' };
 }
 
 export class AbortedError extends Error {

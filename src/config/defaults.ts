@@ -35,7 +35,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     neverSend: [...DEFAULT_NEVER_SEND],
     secrets: 'block',
   },
-  editor: { debounceMs: 250, adaptiveDebounce: true },
+  editor: { debounceMs: 250, adaptiveDebounce: true, predictOnAccept: true },
   context: { ...DEFAULT_CONTEXT_SETTINGS },
   git: {},
 };

@@ -187,8 +187,11 @@ export interface AppConfig {
    * debounceMs: the pause in typing before a request (0: none); with
    * adaptiveDebounce (default true) only the starting point: the wait then
    * follows the typing pace and suggestions not taken (typing-pace.ts).
+   * predictOnAccept (default true): while a suggestion is shown, the local
+   * model computes the one after it, so it is ready on accept; never escalated
+   * (src/editor/accept-prediction.ts).
    */
-  editor: { debounceMs: number; adaptiveDebounce: boolean };
+  editor: { debounceMs: number; adaptiveDebounce: boolean; predictOnAccept?: boolean };
   /**
    * Snippets of other workspace files in the prompt (docs/workspace-context.md):
    * `share` of the prompt budget at most, `maxSnippets` chosen at most.

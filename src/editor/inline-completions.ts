@@ -12,6 +12,8 @@ import { windowAround, type WindowDocument } from '../completion/text-window';
 import { BoundedCache } from '../platform/bounded-cache';
 import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
+import { AcceptPrediction, afterAccept, resultKey, type PredictionStats } from './accept-prediction';
+import { alternativesOf } from '../completion/alternatives';
 
 export interface CompletionSource {
   complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
@@ -21,6 +23,8 @@ export interface CompletionSource {
   syntaxDocuments?: SyntaxDocumentsApi;
   /** Everything besides the text that decides a result (model, device, router, endpoint, privacy, context): part of the cache key. */
   resultContext?(): string;
+  /** The result a request would get, computed ahead and never escalated; undefined: none to keep (see CompletionEngine.predict). */
+  predict?(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult | undefined>;
 }
 
 export interface InlineCompletionHooks {
@@ -42,6 +46,10 @@ export interface InlineCompletionHooks {
   onShown?: (r: CompletionResult) => void;
   /** Accepted with Tab (partial: false) or word by word (partial: true, once per suggestion). */
   onAccepted?: (r: CompletionResult, partial: boolean) => void;
+  /** Compute the suggestion that follows while one is shown, so it is ready on accept (accept-prediction.ts); default on. */
+  predictOnAccept?: () => boolean;
+  /** Another alternative of the same request is on screen now (Alt+] / Alt+[): the badge follows it. */
+  onAlternative?: (r: CompletionResult) => void;
 }
 
 /** A suggestion counts as shown once it was on screen this long. */
@@ -59,12 +67,21 @@ const sleep = (ms: number, token: monaco.CancellationToken) =>
     });
   });
 
-export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispose(): void; clearCache(): void } {
+export interface InlineCompletions {
+  dispose(): void;
+  clearCache(): void;
+  /** What the ready-on-accept predictions started, served and cost. */
+  predictionStats(): PredictionStats;
+}
+
+export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineCompletions {
   const cache = new BoundedCache<string, CompletionResult>(RESULT_CACHE_ENTRIES);
+  const prediction = new AcceptPrediction<CompletionResult>();
   let cacheSettings = '';
   const empty = { items: [] };
   // What each shown item came from, for the stats (shown after 750 ms, accepted).
   // `live`: items on screen for this suggestion (typing through replaces one item with the next).
+  // `result`: the alternative last on screen (Alt+] / Alt+[ switch it).
   type Tracked = { result: CompletionResult; timer?: ReturnType<typeof setTimeout>; shown: boolean; accepted: boolean; live: number };
   const pace = new TypingPace({ initialMs: hooks.debounceMs() });
   const waitMs = () => {
@@ -72,13 +89,26 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
     return configured > 0 && (hooks.adaptive?.() ?? true) ? pace.delayMs() : configured;
   };
   const tracked = new WeakMap<object, Tracked>();
+  // Each item's own alternative (its text and provenance).
+  const alternativeOf = new WeakMap<object, CompletionResult>();
   const markShown = (t: Tracked) => {
     clearTimeout(t.timer);
     if (!t.shown) { t.shown = true; hooks.onShown?.(t.result); }
   };
   // The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts).
   // Its items share one Tracked: a suggestion typed through counts as one suggestion, shown and accepted once.
-  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked }) | undefined;
+  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked; file: string; language: string }) | undefined;
+  // While a suggestion is on screen: its completion for the text after accepting it, at the model's spare time.
+  const predictAfter = (s: NonNullable<typeof shown>) => {
+    const source = hooks.source();
+    if (!source?.predict || hooks.predictOnAccept?.() === false) return;
+    const next = afterAccept(s);
+    if (!next) return;
+    const key = resultKey(s.file, s.language, undefined, next.prefix, next.suffix);
+    const settings = source.resultContext?.() ?? '';
+    if (cache.peek(key) && settings === cacheSettings) return;
+    prediction.start(key, settings, (signal) => source.predict!({ ...next, language: s.language, file: s.file, documentId: s.document }, signal));
+  };
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
       const source = hooks.source();
@@ -102,15 +132,23 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         return { items: [item] };
       }
       shown = undefined;
-      // In a comment or a string only an explicit request completes (src/completion/unasked.ts).
-      if (!explicit && insideCommentOrString(language, prefix)) return empty;
       // A result is reused only for the same file and text under the same settings: changed settings drop them all.
       const settings = source.resultContext?.() ?? '';
+      const key = resultKey(hooks.fileOf(model), language, place?.start, prefix, suffix);
+      // The text after an accept: the prediction made for it, finished or still running. Anything else stops it.
+      const predicted = explicit ? (prediction.cancel(), undefined) : prediction.take(key, settings);
+      // In a comment or a string only an explicit request completes (src/completion/unasked.ts).
+      if (!explicit && insideCommentOrString(language, prefix)) return empty;
       if (settings !== cacheSettings) {
         cache.clear();
         cacheSettings = settings;
       }
-      const key = `${hooks.fileOf(model)}\u0000${language}\u0000${place?.start ?? 0}\u0000${prefix}\u0000${suffix}`;
+      if (predicted && !cache.get(key)) {
+        hooks.onPending(true);
+        const ready = await predicted.finally(() => hooks.onPending(false));
+        if (ready && ready.route !== 'failed') cache.set(key, ready);
+        if (token.isCancellationRequested) return empty;
+      }
       if (!explicit && !cache.get(key)) {
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
         const readAhead = new AbortController();
@@ -140,15 +178,33 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
       if (token.isCancellationRequested || model.getVersionId() !== versionAtRequest) return empty;
       hooks.onResult(result);
       if (!result.text) return empty;
-      const item = { insertText: result.text, range: here };
-      const t: Tracked = { result, shown: false, accepted: false, live: 1 };
-      tracked.set(item, t);
-      shown = { document: model.uri.toString(), prefix, suffix, ...(place && { start: place.start }), text: result.text, result, tracked: t };
-      return { items: [item] };
+      // Where the engine has more than one answer (the large model's and the local one), each is an item: Alt+] / Alt+[ cycle them.
+      const alternatives = alternativesOf(result);
+      const t: Tracked = { result: alternatives[0], shown: false, accepted: false, live: alternatives.length };
+      const items = alternatives.map((alt) => {
+        const item = { insertText: alt.text, range: here };
+        tracked.set(item, t);
+        alternativeOf.set(item, alt);
+        return item;
+      });
+      shown = {
+        document: model.uri.toString(), prefix, suffix, ...(place && { start: place.start }), text: alternatives[0].text, result: alternatives[0], tracked: t,
+        file: hooks.fileOf(model), language,
+      };
+      return { items };
     },
     handleItemDidShow(_c, item) {
       const t = tracked.get(item);
-      if (t && !t.shown && !t.timer) t.timer = setTimeout(() => markShown(t), SHOWN_AFTER_MS);
+      if (!t) return;
+      const alt = alternativeOf.get(item);
+      // Cycled to another alternative: typing through, the stats, the badge and the prediction follow the one on screen.
+      if (alt && alt !== t.result) {
+        t.result = alt;
+        if (shown?.tracked === t) { shown.text = alt.text; shown.result = alt; }
+        hooks.onAlternative?.(alt);
+      }
+      if (shown?.tracked === t) predictAfter(shown);
+      if (!t.shown && !t.timer) t.timer = setTimeout(() => markShown(t), SHOWN_AFTER_MS);
     },
     handlePartialAccept(_c, item) {
       const t = tracked.get(item);
@@ -174,15 +230,19 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): { dispo
         if (acceptedNow) pace.accepted();
         return;
       }
-      // Gone without being taken (dismissed, typed over): never brought back by typing through it.
-      if (shown?.tracked === t) shown = undefined;
+      // Gone without being taken (dismissed, typed over): never brought back by typing through it, and no next one to prepare.
+      if (shown?.tracked === t) { shown = undefined; prediction.cancel(); }
       if (t.shown) pace.rejected();
     },
     disposeInlineCompletions() {},
   };
   const reg = monaco.languages.registerInlineCompletionsProvider('*', provider);
   const mirror = mirrorModels(hooks);
-  return { dispose: () => { reg.dispose(); mirror.dispose(); }, clearCache: () => cache.clear() };
+  return {
+    dispose: () => { prediction.cancel(); reg.dispose(); mirror.dispose(); },
+    clearCache: () => { prediction.cancel(); cache.clear(); },
+    predictionStats: () => ({ ...prediction.stats }),
+  };
 }
 
 /** The window's view of a Monaco model: offsets and lines, read without copying the whole text. */

@@ -157,10 +157,10 @@ export class CompletionEngine {
     return this.escalation.client;
   }
 
-  async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
+  /** The pipeline's ports for `req`; `endpoint` undefined: no escalation client, so nothing can leave. */
+  private portsFor(req: EngineRequest, endpoint: EndpointConfig | undefined): PipelinePorts {
     const cfg = this.config;
-    const { verdict: egress, endpoint } = this.egressFor(req);
-    const ports: PipelinePorts = {
+    return {
       local: {
         complete: async (r, sig) => {
           // The request itself reads what is left: stop the read-ahead (its chunks stay cached).
@@ -183,7 +183,7 @@ export class CompletionEngine {
           ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
         }),
       },
-      // The client exists only when the policy allows egress: no policy, no socket.
+      // The client exists only when the policy allows it: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
         const protocol = endpoint?.protocol ?? 'openai-completions';
@@ -191,8 +191,28 @@ export class CompletionEngine {
         return (ok, detail, delivery) => settle(ok ? 'ok' : 'error', detail, delivery);
       },
     };
+  }
+
+  async complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult> {
+    const { verdict: egress, endpoint } = this.egressFor(req);
     const { ctx, router } = this.prepare(req);
-    return runCompletion(ctx, router, egress, ports, signal);
+    return runCompletion(ctx, router, egress, this.portsFor(req, endpoint), signal);
+  }
+
+  /**
+   * The completion a request would get, computed ahead of it (the text after
+   * a suggestion is accepted: src/editor/accept-prediction.ts). A prediction
+   * never escalates: it runs with no escalation client, so no byte leaves and
+   * no ledger entry is made, and where the router would escalate to an
+   * endpoint the policy allows, there is no prediction (undefined): the real
+   * request decides then. Where escalation could not happen anyway, the
+   * result is the one the request would get.
+   */
+  async predict(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult | undefined> {
+    const { verdict: egress, endpoint } = this.egressFor(req);
+    const { ctx, router } = this.prepare(req);
+    const result = await runCompletion(ctx, router, egress, this.portsFor(req, undefined), signal);
+    return result.decision.action !== 'keep' && endpoint ? undefined : result;
   }
 
   dispose(): void {
