@@ -82,7 +82,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       fileOf: (m) => modelsRef.current.pathOf(m),
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
-    const keys = registerCompletionKeys(ed);
+    const keys = registerCompletionKeys(ed, () => reg.cycled(ed));
     // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
     const sizes = ed.onDidChangeModelContent(() => followSize(ed, ed.getModel(), largeFileRef.current));
     // For the end-to-end tests: the editor, and the workspace path of what it shows.

@@ -72,6 +72,8 @@ export interface InlineCompletions {
   clearCache(): void;
   /** What the ready-on-accept predictions started, served and cost. */
   predictionStats(): PredictionStats;
+  /** Alt+] / Alt+[ moved to another alternative in `editor`: the badge, typing through and the prediction follow it. */
+  cycled(editor: monaco.editor.ICodeEditor): void;
 }
 
 export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineCompletions {
@@ -97,7 +99,7 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
   };
   // The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts).
   // Its items share one Tracked: a suggestion typed through counts as one suggestion, shown and accepted once.
-  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked; file: string; language: string }) | undefined;
+  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked; file: string; language: string; items: monaco.languages.InlineCompletion[] }) | undefined;
   // While a suggestion is on screen: its completion for the text after accepting it, at the model's spare time.
   const predictAfter = (s: NonNullable<typeof shown>) => {
     const source = hooks.source();
@@ -108,6 +110,16 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
     const settings = source.resultContext?.() ?? '';
     if (cache.peek(key) && settings === cacheSettings) return;
     prediction.start(key, settings, (signal) => source.predict!({ ...next, language: s.language, file: s.file, documentId: s.document }, signal));
+  };
+  // The item on screen is this alternative: typing through, the stats, the badge and the prediction follow it.
+  const follow = (item: object, t: Tracked) => {
+    const alt = alternativeOf.get(item);
+    if (alt && alt !== t.result) {
+      t.result = alt;
+      if (shown?.tracked === t) { shown.text = alt.text; shown.result = alt; }
+      hooks.onAlternative?.(alt);
+    }
+    if (shown?.tracked === t) predictAfter(shown);
   };
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
@@ -130,6 +142,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         shown!.tracked.live++;
         tracked.set(item, shown!.tracked);
         return { items: [item] };
+      }
+      // Asked again where the suggestion is on screen (Alt+] / Alt+[ ask before cycling): the same items, the same suggestion.
+      if (explicit && shown && shown.document === model.uri.toString() && shown.prefix === prefix && shown.suffix === suffix && shown.start === place?.start) {
+        return { items: shown.items };
       }
       shown = undefined;
       // A result is reused only for the same file and text under the same settings: changed settings drop them all.
@@ -176,10 +192,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         }
       }
       if (token.isCancellationRequested || model.getVersionId() !== versionAtRequest) return empty;
-      hooks.onResult(result);
-      if (!result.text) return empty;
       // Where the engine has more than one answer (the large model's and the local one), each is an item: Alt+] / Alt+[ cycle them.
       const alternatives = alternativesOf(result);
+      hooks.onResult(alternatives[0]);
+      if (!result.text) return empty;
       const t: Tracked = { result: alternatives[0], shown: false, accepted: false, live: alternatives.length };
       const items = alternatives.map((alt) => {
         const item = { insertText: alt.text, range: here };
@@ -189,21 +205,14 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
       });
       shown = {
         document: model.uri.toString(), prefix, suffix, ...(place && { start: place.start }), text: alternatives[0].text, result: alternatives[0], tracked: t,
-        file: hooks.fileOf(model), language,
+        file: hooks.fileOf(model), language, items,
       };
       return { items };
     },
     handleItemDidShow(_c, item) {
       const t = tracked.get(item);
       if (!t) return;
-      const alt = alternativeOf.get(item);
-      // Cycled to another alternative: typing through, the stats, the badge and the prediction follow the one on screen.
-      if (alt && alt !== t.result) {
-        t.result = alt;
-        if (shown?.tracked === t) { shown.text = alt.text; shown.result = alt; }
-        hooks.onAlternative?.(alt);
-      }
-      if (shown?.tracked === t) predictAfter(shown);
+      follow(item, t);
       if (!t.shown && !t.timer) t.timer = setTimeout(() => markShown(t), SHOWN_AFTER_MS);
     },
     handlePartialAccept(_c, item) {
@@ -242,7 +251,28 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
     dispose: () => { prediction.cancel(); reg.dispose(); mirror.dispose(); },
     clearCache: () => { prediction.cancel(); cache.clear(); },
     predictionStats: () => ({ ...prediction.stats }),
+    cycled: (editor) => {
+      const item = shownItemOf(editor);
+      const t = item && tracked.get(item);
+      if (item && t) follow(item, t);
+    },
   };
+}
+
+/**
+ * The provider's item Monaco shows now. Monaco tells a provider when an item
+ * is first shown, not when cycling comes back to one, so after Alt+] / Alt+[
+ * this asks the inline-completions controller (not public API: undefined where
+ * its shape differs, and the badge then keeps the last one it was told).
+ */
+function shownItemOf(editor: monaco.editor.ICodeEditor): object | undefined {
+  type Controller = { model?: { get(): { selectedInlineCompletion?: { get(): { getSourceCompletion?(): object } | undefined } } | undefined } };
+  const controller = editor.getContribution('editor.contrib.inlineCompletionsController') as unknown as Controller | null;
+  try {
+    return controller?.model?.get()?.selectedInlineCompletion?.get()?.getSourceCompletion?.();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The window's view of a Monaco model: offsets and lines, read without copying the whole text. */

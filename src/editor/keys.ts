@@ -15,6 +15,7 @@ export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
   { keys: 'Shift + Tab', what: 'accept the next line of the suggestion (while one is shown)' },
   { keys: 'Escape', what: 'dismiss the suggestion' },
+  { keys: 'Alt + ] / Alt + [', what: "the next or previous alternative (the large and the local model's), where there is more than one" },
   { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
   // Monaco's own binding (toggleTabFocusMode contrib): without it Tab never leaves the editor.
   { keys: mac ? 'Ctrl + Shift + M' : 'Ctrl + M', what: 'Tab moves focus out of the editor instead of indenting (press again to undo)' },
@@ -24,7 +25,21 @@ export const COMPLETION_KEYS: KeyHelp[] = [
 export const TRIGGER_ACTION = 'editor.action.inlineSuggest.trigger';
 const ACCEPT_LINE_ACTION = 'editor.action.inlineSuggest.acceptNextLine';
 
-export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor): monaco.IDisposable {
+const NEXT_ACTION = 'editor.action.inlineSuggest.showNext';
+const PREVIOUS_ACTION = 'editor.action.inlineSuggest.showPrevious';
+
+/** `onCycled`: told after Alt+] / Alt+[ moved to another alternative (Monaco's own commands, run here so the badge can follow). */
+export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor, onCycled: () => void = () => {}): monaco.IDisposable {
+  const cycle = (id: string, action: string, label: string, key: number) => editor.addAction({
+    id, label, keybindings: [monaco.KeyMod.Alt | key], precondition: 'inlineSuggestionVisible',
+    run: async (ed) => {
+      await ed.getAction(action)?.run();
+      // Monaco's command returns before it has fetched and moved (it asks the provider first): look again as it settles.
+      for (const ms of [0, 30, 100, 250]) setTimeout(onCycled, ms);
+    },
+  });
+  const next = cycle('router-ide.nextAlternative', NEXT_ACTION, 'Show the next alternative suggestion', monaco.KeyCode.BracketRight);
+  const previous = cycle('router-ide.previousAlternative', PREVIOUS_ACTION, 'Show the previous alternative suggestion', monaco.KeyCode.BracketLeft);
   const now = editor.addAction({
     id: 'router-ide.completeNow',
     label: 'Complete now (local model first)',
@@ -39,5 +54,5 @@ export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEdit
     precondition: 'inlineSuggestionVisible',
     run: (ed) => ed.getAction(ACCEPT_LINE_ACTION)?.run(),
   });
-  return { dispose: () => { now.dispose(); line.dispose(); } };
+  return { dispose: () => { now.dispose(); line.dispose(); next.dispose(); previous.dispose(); } };
 }
