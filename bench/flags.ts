@@ -46,6 +46,9 @@ export const SUITE_FLAGS = {
     webgpu: { type: 'boolean' },
     'speed-only': { type: 'boolean' },
     endurance: { type: 'string' },
+    'accept-only': { type: 'boolean' },
+    accepts: { type: 'string' },
+    'read-ms': { type: 'string' },
   },
   lookup: {
     context: { type: 'string' },

@@ -10,6 +10,8 @@
 //       [--speed-only]   (time to first token and decoding speed only: no replay, no overhead run)
 //       [--rounds N]     (turns of 1 and all threads in Chromium, alternating; 3 with --quick, else 1)
 //       [--endurance N]  (only this: N requests on one loaded model, typing compressed, memory sampled; Node and/or Chromium WASM)
+//       [--accept-only [--accepts N] [--read-ms MS]]  (only this: Tab to the next ghost text with and without the
+//                        prediction made while a suggestion is read, and the compute of predictions thrown away)
 //
 // --quick: the 0.5B q8 twin on WASM in Chromium only (1 and 2 threads, and the
 // replay), under 10 minutes here; its last line is one JSON object.
@@ -49,6 +51,8 @@ interface Options {
   speedOnly: boolean;
   /** Requests of the endurance run (`--endurance`), which then runs alone. */
   endurance?: number;
+  /** The ready-on-accept run alone (`--accept-only`): accepts measured, and how long a suggestion is read before Tab. */
+  accept?: { accepts: number; readMs: number };
 }
 
 function options(flags: BenchFlags): Options {
@@ -68,6 +72,7 @@ function options(flags: BenchFlags): Options {
     webgpu: !quick && v.webgpu === true,
     speedOnly: v['speed-only'] === true,
     endurance: v.endurance === undefined ? undefined : Math.max(1, Number(v.endurance)),
+    ...(v['accept-only'] && { accept: { accepts: Math.max(1, Number(v.accepts ?? 6)), readMs: Math.max(0, Number(v['read-ms'] ?? 1500)) } }),
   };
 }
 
@@ -100,6 +105,43 @@ function replaySummary(rs: ReplayRequest[]) {
     // An answer later than the replay's next keystroke: the editor would have cancelled it.
     cancelled: rs.filter((r) => r.ghostMs > r.pauseMs).length,
   };
+}
+
+type AcceptRun = Awaited<ReturnType<typeof import('./latency/accept-driver').driveAcceptReplay>>;
+
+/** Medians side by side: Tab to the next ghost text with and without the prediction; what thrown-away predictions cost. */
+function acceptSummary(run: AcceptRun, readMs: number) {
+  const { accepts, discarded } = run;
+  return {
+    accepts: accepts.length, read_ms: readMs,
+    accept_to_ghost_ms_p50: { without: p50(accepts.map((a) => a.withoutMs)), with: p50(accepts.map((a) => a.withMs)), target_with: 'at most 100' },
+    accept_to_ghost_ms: { without: accepts.map((a) => Math.round(a.withoutMs)), with: accepts.map((a) => Math.round(a.withMs)) },
+    prediction_ms_p50: p50(accepts.map((a) => a.predictionMs)),
+    prediction_same_as_request: `${accepts.filter((a) => a.same).length}/${accepts.length}`,
+    discarded: { count: discarded.length, finished: discarded.filter((d) => d.finished).length, ms_total: Math.round(discarded.reduce((t, d) => t + d.ms, 0)), ms_p50: p50(discarded.map((d) => d.ms)) },
+  };
+}
+
+/** The ready-on-accept run in Node and in Chromium WASM (all threads), as the flags ask. */
+async function acceptRuns(o: Options, root: string, name: string, source: string, s: import('./latency/accept-driver').AcceptSettings, replay: ReplayOptions, cores: number): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  if (o.node) {
+    progress('node cpu: ready-on-accept replay');
+    const { nodeAcceptReplay } = await import('./latency/node');
+    out.node = acceptSummary(await nodeAcceptReplay(root, name, o.dtype, source, replay, s), s.readMs);
+  }
+  if (o.browser) {
+    const { openBrowser } = await import('./latency/browser');
+    const b = await openBrowser(root, name, o.dtype);
+    try {
+      progress(`chromium wasm ${cores} threads: ready-on-accept replay`);
+      await b.load({ device: 'wasm', threads: cores, reuse: true });
+      out.chromiumWasm = acceptSummary(await b.acceptReplay(source, replay, s), s.readMs);
+    } finally {
+      await b.close();
+    }
+  }
+  return out;
 }
 
 /** The endurance run (bench/latency/endurance.ts) in Node and in Chromium WASM (all threads), as the flags ask. */
@@ -144,6 +186,12 @@ export const suite: BenchSuite = {
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] }, model: name, dtype: o.dtype, replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
     };
     const cores = Math.max(2, Math.min(4, cpus().length));
+    if (o.accept) {
+      const s = { ...settings(true), maxRequests: o.requests, accepts: o.accept.accepts, readMs: o.accept.readMs };
+      results.accept = await acceptRuns(o, root, name, source, s, replay, cores);
+      console.log(JSON.stringify(results, null, 2));
+      return results;
+    }
     if (o.endurance) {
       results.endurance = await enduranceRuns(o, root, name, source, { ...settings(true), debounceMs: ENDURANCE_DEBOUNCE_MS }, cores);
       console.log(JSON.stringify(results, null, 2));

@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import type { ReplayOptions } from '../../src/completion/testing/typing-replay';
 import { progress, startVite } from '../inference/browser';
 import { chromiumMemoryMB } from '../inference/proc-memory';
+import type { AcceptSettings, driveAcceptReplay } from './accept-driver';
 import type { ReplayRequest, ReplaySettings } from './replay-driver';
 import type { ProbeOptions, SpeedSample } from './speed-probe';
 
@@ -50,6 +51,8 @@ export interface BrowserSession {
   load(c: BrowserConfig, slot?: string): Promise<{ ms: number; isolated: boolean; threads: number }>;
   speed(family: string, source: string, promptTokens: number, newTokens: number, slot?: string, options?: ProbeOptions): Promise<SpeedSample>;
   replay(source: string, replay: ReplayOptions, settings: ReplaySettings, slot?: string): Promise<ReplayRequest[]>;
+  /** The ready-on-accept replay (accept-driver.ts). */
+  acceptReplay(source: string, replay: ReplayOptions, settings: AcceptSettings, slot?: string): ReturnType<typeof driveAcceptReplay>;
   /** Ends a slot's worker (its model's memory goes with it). */
   unload(slot: string): Promise<void>;
   rendererMB(): number | undefined;
@@ -74,6 +77,7 @@ export async function openBrowser(modelsDir: string, model: string, dtype: strin
     speed: (family, source, promptTokens, newTokens, slot = MAIN, options) =>
       api('(a) => window.__latency.apis[a[0]].speed(a[1], a[2], a[3], a[4], a[5])', [slot, family, source, promptTokens, newTokens, options]),
     replay: (source, replay, settings, slot = MAIN) => api('(a) => window.__latency.apis[a[0]].replay(a[1], a[2], a[3])', [slot, source, replay, settings]),
+    acceptReplay: (source, replay, settings, slot = MAIN) => api('(a) => window.__latency.apis[a[0]].acceptReplay(a[1], a[2], a[3])', [slot, source, replay, settings]),
     unload: (slot) => api('(slot) => window.__latency.close(slot)', slot),
     rendererMB: () => chromiumMemoryMB()?.rendererMB,
     async close() {

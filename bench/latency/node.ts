@@ -2,6 +2,7 @@
 import { loadLocalModel } from '../../src/inference/local-model';
 import { typingReplay, type ReplayOptions } from '../../src/completion/testing/typing-replay';
 import { driveReplay, type ReplayRequest, type ReplaySettings } from './replay-driver';
+import { driveAcceptReplay, type AcceptSettings } from './accept-driver';
 import { probeSpeed, type SpeedSample } from './speed-probe';
 import { runEndurance, type EnduranceResult } from './endurance';
 import { median } from '../stats';
@@ -23,6 +24,15 @@ export async function nodeReplay(root: string, model: string, dtype: string, sou
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: reuse });
   try {
     return await driveReplay(m, typingReplay(source, replay), s, () => mb(process.memoryUsage().rss));
+  } finally {
+    await m.dispose();
+  }
+}
+
+export async function nodeAcceptReplay(root: string, model: string, dtype: string, source: string, replay: ReplayOptions, s: AcceptSettings): ReturnType<typeof driveAcceptReplay> {
+  const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
+  try {
+    return await driveAcceptReplay(m, typingReplay(source, replay), s);
   } finally {
     await m.dispose();
   }

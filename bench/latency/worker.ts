@@ -7,6 +7,7 @@ import { typingReplay, type ReplayOptions } from '../../src/completion/testing/t
 import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
 import { ortWasmPaths } from '../../src/platform/ort-wasm';
 import { driveReplay, type ReplaySettings } from './replay-driver';
+import { driveAcceptReplay, type AcceptSettings } from './accept-driver';
 import { probeSpeed, type ProbeOptions } from './speed-probe';
 
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
@@ -29,6 +30,10 @@ const api = {
   replay(source: string, replay: ReplayOptions, settings: ReplaySettings) {
     if (!model) throw new Error('load first');
     return driveReplay(model, typingReplay(source, replay), settings);
+  },
+  acceptReplay(source: string, replay: ReplayOptions, settings: AcceptSettings) {
+    if (!model) throw new Error('load first');
+    return driveAcceptReplay(model, typingReplay(source, replay), settings);
   },
 };
 export type LatencyWorkerApi = typeof api;
