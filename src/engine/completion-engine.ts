@@ -160,6 +160,11 @@ export class CompletionEngine {
   /** The pipeline's ports for `req`; `endpoint` undefined: no escalation client, so nothing can leave. */
   private portsFor(req: EngineRequest, endpoint: EndpointConfig | undefined): PipelinePorts {
     const cfg = this.config;
+    // Both checks name the live document the syntax worker holds, so they read it rather than the window.
+    const live = <T extends object>(r: T) => ({
+      ...r, documentId: req.documentId, version: req.version,
+      ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
+    });
     return {
       local: {
         complete: async (r, sig) => {
@@ -171,18 +176,8 @@ export class CompletionEngine {
           return out;
         },
       },
-      syntax: {
-        validate: (r) => this.syntax.validate({
-          ...r, documentId: req.documentId, version: req.version,
-          ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
-        }),
-      },
-      semantic: {
-        check: (r) => this.syntax.checkSemantics({
-          ...r, documentId: req.documentId, version: req.version,
-          ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
-        }),
-      },
+      syntax: { validate: (r) => this.syntax.validate(live(r)) },
+      semantic: { check: (r) => this.syntax.checkSemantics(live(r)) },
       // The client exists only when the policy allows it: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
