@@ -17,7 +17,7 @@ import { basename, dirname } from 'node:path';
 import type { BenchSuite } from './index';
 import type { FlagValues } from './flags';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
-import { buildFimPrompt } from '../src/completion/fim';
+import { buildFimPrompt } from '../src/vocabulary/fim';
 import { truncateKv } from '../src/inference/prompt-cache';
 import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/inference/prompt-lookup';
 import { median } from '../src/platform/percentile';

@@ -27,7 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SyntaxRequest, SyntaxVerdict } from '../src/completion/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../src/vocabulary/types';
 import { LiveDocuments } from '../src/syntax/live-documents';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/syntax/testing/bench-tasks';

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { checkSemantics, hasSemanticChecker } from '../src/semantic/check';
 import { validatorParse } from '../src/semantic/parse';
 import type { SemanticVerdict } from '../src/semantic/types';
-import type { LanguageId } from '../src/completion/types';
+import type { LanguageId } from '../src/vocabulary/types';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { loadBenchmarkFile, type TaskFilter } from './data/load';
 import { MUTANT_KINDS, semanticMutants, type MutantKind } from './semantic-mutants';

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localRequestOf, prepareRequest, requestSettings } from '../src/completion/request';
-import { FIM_FAMILIES, fimTemplate } from '../src/completion/fim';
+import { FIM_FAMILIES, fimTemplate } from '../src/vocabulary/fim';
 import { StableSnippetChooser, WorkspaceIndex, type WorkspaceFile } from '../src/completion/workspace-context';
 import { DEFAULT_CONFIG } from '../src/config/defaults';
 import { localPromptFor } from '../src/inference/fim-completion';

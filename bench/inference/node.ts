@@ -1,6 +1,6 @@
 // The Node half: onnxruntime-node ('cpu') through the app's loader, the full
 // pipeline with the real tree-sitter validator versus a bare generate().
-import { fimTemplate } from '../../src/completion/fim';
+import { fimTemplate } from '../../src/vocabulary/fim';
 import { runCompletion, type PipelinePorts } from '../../src/completion/pipeline';
 import type { RouterConfig } from '../../src/completion/router';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';

@@ -3,7 +3,7 @@
 // thread (long tasks, frame gaps) while a completion is in flight.
 import * as Comlink from 'comlink';
 import { CompletionEngine } from '../../src/engine/completion-engine';
-import { fimTemplate } from '../../src/completion/fim';
+import { fimTemplate } from '../../src/vocabulary/fim';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import type { AppConfig } from '../../src/config/types';
 import { Ledger } from '../../src/privacy/ledger';

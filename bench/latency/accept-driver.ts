@@ -8,7 +8,7 @@
 // browser worker, like replay-driver.ts.
 import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
 import type { LoadedModel } from '../../src/inference/local-model';
-import type { LocalCompletion } from '../../src/completion/types';
+import type { LocalCompletion } from '../../src/vocabulary/types';
 import { documentAt, type TypingReplay } from '../../src/completion/testing/typing-replay';
 import type { ReplaySettings } from './replay-driver';
 

@@ -66,7 +66,7 @@ export async function nodeOverhead(root: string, model: string, dtype: string, s
   const { AutoModelForCausalLM, AutoTokenizer } = await import('@huggingface/transformers');
   const { completeWithFim } = await import('../../src/inference/fim-completion');
   const { windowContext } = await import('../../src/completion/context-window');
-  const { fimTemplate } = await import('../../src/completion/fim');
+  const { fimTemplate } = await import('../../src/vocabulary/fim');
   const { typingReplay, documentAt } = await import('../../src/completion/testing/typing-replay');
   const ours = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: false });
   // The loader left transformers.js' env pointing at `root`: the bare model reads the same files.

@@ -6,7 +6,7 @@
 // with each pause (browser-worker.ts), and the app's own (through
 // `window.__ide.engine`).
 import * as Comlink from 'comlink';
-import type { SyntaxRequest } from '../../src/completion/types';
+import type { SyntaxRequest } from '../../src/vocabulary/types';
 import type { SyntaxWorkerApi } from '../../src/syntax/worker-api';
 import type { YieldMode } from './browser-worker';
 import { syntheticFile } from './synthetic';

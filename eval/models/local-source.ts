@@ -6,7 +6,7 @@
 // before the router sees it.
 import { postProcess } from '../../src/completion/postprocess';
 import { localRequestOf, prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
-import type { FimFamily, InferenceDevice } from '../../src/completion/types';
+import type { FimFamily, InferenceDevice } from '../../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
 import type { ModelSource } from '../../src/config/types';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
-import type { InferenceDevice } from '../completion/types';
-import { FIM_FAMILIES } from '../completion/fim';
+import type { InferenceDevice } from '../vocabulary/types';
+import { FIM_FAMILIES } from '../vocabulary/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
 import { configProblems } from '../config/merge';

@@ -8,7 +8,7 @@
 // each step lexes only the characters the step added. It reads text exactly
 // like a whole-text lexer would (src/completion/testing/bracket-relex.ts, the
 // original, is the oracle its tests compare against at every split point).
-import type { LanguageId } from './types';
+import type { LanguageId } from '../vocabulary/types';
 
 export interface BracketMismatch {
   closer: string;

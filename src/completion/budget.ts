@@ -15,7 +15,7 @@
 // for the suffix (read once per line): that pause, common after Enter, is
 // the case the window is sized for.
 import { DEFAULT_PREFIX_SHARE } from './context-window';
-import type { GenerationStats } from './types';
+import type { GenerationStats } from '../vocabulary/types';
 
 export interface ModelSpeed {
   prefillMsPerToken: number;

@@ -1,7 +1,7 @@
 // Aggregating per-token probabilities into one confidence number.
-import type { Aggregation, TokenProb } from './types';
+import type { Aggregation, TokenProb } from '../vocabulary/types';
 
-export type { Aggregation } from './types';
+export type { Aggregation } from '../vocabulary/types';
 
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'geomean'];
 

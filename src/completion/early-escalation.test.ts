@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BracketScanner } from './bracket-scan';
 import { confidenceUpperBound, earlyEscalationCheck, parseEarlyReason } from './early-escalation';
-import type { LanguageId } from './types';
+import type { LanguageId } from '../vocabulary/types';
 
 /**
  * The first closing bracket in `added` that cannot match the innermost open

@@ -8,7 +8,7 @@
 import { BracketScanner } from './bracket-scan';
 import { aggregateConfidence } from './confidence';
 import type { RouterConfig } from './router';
-import type { LanguageId, TokenProb } from './types';
+import type { LanguageId, TokenProb } from '../vocabulary/types';
 
 export type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
 

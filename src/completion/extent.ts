@@ -11,7 +11,7 @@
 //    above the code): a block, ended by the model's own end of the middle or
 //    the token limit. Deciding "one line" there cut short 748 of the 5,815
 //    multi-line HumanEval middles, which start on such lines.
-import type { LanguageId } from './types';
+import type { LanguageId } from '../vocabulary/types';
 
 export type CompletionExtent = 'line' | 'block';
 

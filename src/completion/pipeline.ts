@@ -12,7 +12,7 @@ import { parseEarlyReason } from './early-escalation';
 import { localRequestOf, type CompletionContext } from './request';
 import { decideRoute, policyUsesSemantic, type RouterConfig, type RouterDecision } from './router';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
-import type { CompletionRequest, LocalCompletion, SyntaxRequest, SyntaxVerdict } from './types';
+import type { CompletionRequest, LocalCompletion, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 
 export type { CompletionContext, EngineRequest } from './request';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocalPrompt, MIDDLE_START_MAX, snippetAsComments } from './prompt';
-import { buildFimPrompt } from './fim';
+import { buildFimPrompt } from '../vocabulary/fim';
 
 const bytes = (t: string) => new TextEncoder().encode(t).length;
 const snippets = [

@@ -8,12 +8,12 @@
 // snippets change only when their choice does (workspace-context/
 // stable-choice.ts), while the window changes at the cursor on every key.
 import { windowContext, type ContextWindow } from './context-window';
-import { fimTemplate } from './fim';
+import { fimTemplate } from '../vocabulary/fim';
 import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from './workspace-context/languages';
-import type { FimFamily, PromptContext, PromptSnippet } from './types';
+import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
 
-export type { PromptContext, PromptSnippet } from './types';
+export type { PromptContext, PromptSnippet } from '../vocabulary/types';
 
 export interface LocalPromptInput {
   family: FimFamily | string;

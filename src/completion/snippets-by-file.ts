@@ -6,7 +6,7 @@
 // in the file's language (`# ...`, `// ...`) so that the entry still reads as
 // that file's code; a bare `...` where the whole entry becomes comments.
 import { lineCommentFor } from './workspace-context/languages';
-import type { PromptSnippet } from './types';
+import type { PromptSnippet } from '../vocabulary/types';
 
 /** The line marking left-out lines in `file`'s entry. */
 export type GapLine = (file: string) => string;

@@ -4,7 +4,7 @@
 // prose the model guesses, and a rejected one costs attention. Alt+\ still
 // asks anywhere.
 import { lexicalPlaceAfter } from './bracket-scan';
-import type { LanguageId } from './types';
+import type { LanguageId } from '../vocabulary/types';
 
 /**
  * How far back the lexer reads: from a line start at most this many

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fimTemplate } from '../completion/fim';
+import { fimTemplate } from '../vocabulary/fim';
 import { BUILTIN_CATALOG, CatalogError, mergeCatalog, modelLabel } from './catalog';
 
 describe('model catalog', () => {

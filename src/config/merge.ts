@@ -1,6 +1,6 @@
 // Merging configuration layers (defaults <- config.json <- user settings) and
 // checking the result, so a typo in config.json is a clear message, not a crash.
-import { FIM_FAMILIES } from '../completion/fim';
+import { FIM_FAMILIES } from '../vocabulary/fim';
 import { AGGREGATIONS } from '../completion/confidence';
 import { ROUTING_POLICIES } from '../completion/router';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';

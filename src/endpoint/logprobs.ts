@@ -8,7 +8,7 @@
 // - a bare array of such entries (Ollama `logprobs`, llama.cpp native
 //   `completion_probabilities`, which has `prob` instead of `logprob` with
 //   post_sampling_probs, and {content, probs:[{tok_str, prob}]} in old builds).
-import type { TokenProb } from '../completion/types';
+import type { TokenProb } from '../vocabulary/types';
 
 type Json = Record<string, unknown>;
 const isObj = (x: unknown): x is Json => !!x && typeof x === 'object' && !Array.isArray(x);

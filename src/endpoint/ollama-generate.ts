@@ -6,7 +6,7 @@
 // (`num_predict`, `temperature`, `stop`). Ollama streams by default, so
 // `stream` is always sent; the stream is NDJSON ending with `done: true`, and
 // an error mid-stream arrives as a `{"error": "..."}` line.
-import { fimTemplate } from '../completion/fim';
+import { fimTemplate } from '../vocabulary/fim';
 import { promptOf } from './fim-prompt';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';

@@ -4,7 +4,7 @@
 // server configured with `acceptsSuffix` (Ollama) gets prefix + `suffix` and
 // applies its own template. No `echo` (it would send the prompt back) and
 // no `top_p` (some servers reject 1.0 with temperature 0; greedy needs none).
-import { fimTemplate } from '../completion/fim';
+import { fimTemplate } from '../vocabulary/fim';
 import { promptOf } from './fim-prompt';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError } from './errors';

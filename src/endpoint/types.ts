@@ -1,5 +1,5 @@
 // The escalation port: what the pipeline needs from any large-model server.
-import type { TokenProb } from '../completion/types';
+import type { TokenProb } from '../vocabulary/types';
 import type { EndpointConfig } from '../config/types';
 import type { EscalationDraft, GateReport, GuardedRequest } from '../privacy/egress-gate';
 

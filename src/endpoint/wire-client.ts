@@ -2,8 +2,8 @@
 // how to read one message; this class does the rest the same way for all of
 // them (transport, stream reading, stop tokens, end-of-stream check,
 // sanitising, logprobs), so a fix here fixes every server.
-import { cutAtStopTokens, fimTemplate } from '../completion/fim';
-import type { TokenProb } from '../completion/types';
+import { cutAtStopTokens, fimTemplate } from '../vocabulary/fim';
+import type { TokenProb } from '../vocabulary/types';
 import type { EndpointConfig } from '../config/types';
 import { EndpointError, errorPayloadMessage } from './errors';
 import { stripControls } from './sanitize';

@@ -4,7 +4,7 @@
 // failed while loading or in the middle of a run.
 import * as Comlink from 'comlink';
 import type { AppConfig } from '../config/types';
-import type { CompletionRequest, LocalCompletion } from '../completion/types';
+import type { CompletionRequest, LocalCompletion } from '../vocabulary/types';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import { TEST_SEAMS } from '../platform/test-seams';
 

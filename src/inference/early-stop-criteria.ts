@@ -9,7 +9,7 @@
 // receives is exactly what the original, which decoded every prefix on every
 // step, gave it (testing/early-stop-redecode.ts; early-stop-criteria.test.ts).
 import { StoppingCriteria } from '@huggingface/transformers';
-import type { TokenProb } from '../completion/types';
+import type { TokenProb } from '../vocabulary/types';
 import type { TokenTexts } from './token-texts';
 
 export type EarlyStopCheck = (partial: { tokens: readonly TokenProb[]; text: string }) => string | undefined;

@@ -2,10 +2,10 @@
 // model's family in, middle + per-token probabilities out. Shared by the
 // browser worker and the Node harness.
 import { earlyEscalationCheck } from '../completion/early-escalation';
-import { fimTemplate } from '../completion/fim';
+import { fimTemplate } from '../vocabulary/fim';
 import type { LocalModelPort } from '../completion/pipeline';
 import { buildLocalPrompt, type LocalPrompt } from '../completion/prompt';
-import type { CompletionRequest, FimFamily, LocalCompletion } from '../completion/types';
+import type { CompletionRequest, FimFamily, LocalCompletion } from '../vocabulary/types';
 import type { LoadedModel, PrefillResult } from './local-model';
 
 /** The request's prompt (src/completion/prompt.ts): what the model reads, and the window the early-stop check reads. */

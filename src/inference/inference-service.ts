@@ -4,8 +4,8 @@
 // cancellation by request id. workers/inference.worker.ts only plugs the
 // browser in (navigator.gpu, cross-origin isolation, ONNX Runtime's env) and
 // exposes this over comlink; Node tests drive it with the fixture models.
-import { fimTemplate } from '../completion/fim';
-import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../completion/types';
+import { fimTemplate } from '../vocabulary/fim';
+import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../vocabulary/types';
 import type { ModelSource } from '../config/types';
 import { completeWithFim, prefillWithFim } from './fim-completion';
 import { loadLocalModel, ModelLoadError, type DownloadProgress, type LoadedModel, type LoadOptions, type PrefillResult } from './local-model';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { designedSteps, FIXTURE_DESIGNS, fixtureDesign } from '../../scripts/fixture-models/designs';
 import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
-import { buildFimPrompt, fimTemplate } from '../completion/fim';
+import { buildFimPrompt, fimTemplate } from '../vocabulary/fim';
 import { loadLocalModel, ModelLoadError, type DownloadProgress, type LoadedModel } from './local-model';
 
 // The fixtures are generated into a fresh folder, so these tests neither

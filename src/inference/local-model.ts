@@ -18,8 +18,8 @@ import {
   type PreTrainedTokenizer,
   Tensor,
 } from '@huggingface/transformers';
-import { fimTemplate } from '../completion/fim';
-import type { GenerationStats, InferenceDevice, TokenProb } from '../completion/types';
+import { fimTemplate } from '../vocabulary/fim';
+import type { GenerationStats, InferenceDevice, TokenProb } from '../vocabulary/types';
 import type { ModelSource } from '../config/types';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';

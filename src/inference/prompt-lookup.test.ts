@@ -1,7 +1,7 @@
 // Prompt-lookup decoding gives plain greedy decoding's tokens, probabilities,
 // stops and cache, in fewer forward passes where drafts are accepted.
 import { describe, expect, it } from 'vitest';
-import { buildFimPrompt } from '../completion/fim';
+import { buildFimPrompt } from '../vocabulary/fim';
 import { mulberry32 } from '../platform/testing/prng';
 import type { GenerateOptions, LocalGeneration } from './local-model';
 import { DEFAULT_LOOKUP, lookupDraft } from './prompt-lookup';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
-import { buildFimPrompt } from '../completion/fim';
+import { buildFimPrompt } from '../vocabulary/fim';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
 import { completeWithFim, prefillWithFim } from './fim-completion';
 import { commonPrefixLength } from './prompt-cache';

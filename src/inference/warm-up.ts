@@ -4,8 +4,8 @@
 // on this device, from which the prompt budget and new-token limit are chosen
 // (src/completion/budget.ts).
 import type { ModelSpeed } from '../completion/budget';
-import { fimTemplate } from '../completion/fim';
-import type { FimFamily } from '../completion/types';
+import { fimTemplate } from '../vocabulary/fim';
+import type { FimFamily } from '../vocabulary/types';
 import type { LoadedModel } from './local-model';
 
 /** Ordinary code, so the measured prompt tokenizes like a real one. */

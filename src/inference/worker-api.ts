@@ -1,7 +1,7 @@
 // The messages between the app and the inference worker (over comlink).
 import type { ModelSource } from '../config/types';
 import type { ModelSpeed } from '../completion/budget';
-import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion } from '../completion/types';
+import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion } from '../vocabulary/types';
 import type { DownloadProgress, PrefillResult } from './local-model';
 
 export type { DownloadProgress, PrefillResult } from './local-model';

@@ -10,7 +10,7 @@
 // fails to resolve is not the completion's doing.
 
 import type { Tree } from 'web-tree-sitter';
-import type { LanguageId } from '../completion/types';
+import type { LanguageId } from '../vocabulary/types';
 import { javascriptNamesChecker } from './javascript';
 import { pythonChecker } from './python';
 import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticRequest, SemanticVerdict } from './types';

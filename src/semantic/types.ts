@@ -2,7 +2,7 @@
 // answers. Like the syntax check it is differential (only what the completion
 // introduces counts) and never a silent pass (an unchecked language says so).
 import type { Node, Tree } from 'web-tree-sitter';
-import type { LanguageId, SyntaxRequest } from '../completion/types';
+import type { LanguageId, SyntaxRequest } from '../vocabulary/types';
 
 export type SemanticFindingKind = 'unresolved-name' | 'unknown-member' | 'type-error';
 

@@ -2,7 +2,7 @@
 // browser): every request gets a definite verdict or a clear reason, never a
 // throw, and the service still answers the next request normally.
 import { describe, expect, it } from 'vitest';
-import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import { createNodeSyntaxService } from './node-runtime';
 import { MAX_DOCUMENT_LENGTH } from './validator';
 

@@ -5,7 +5,7 @@
 // not such an object, {"line", "error"} saying what is wrong: the batch goes
 // on either way. Blank lines are skipped. No streams or fs here: the script
 // (scripts/validate-jsonl.ts) plugs them in.
-import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 
 export interface BatchSummary {
   lines: number;

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SyntaxVerdict } from '../completion/types';
+import type { SyntaxVerdict } from '../vocabulary/types';
 import { BENCH_DIR } from '../platform/bench-dir';
 import { percentile } from '../platform/percentile';
 import { createNodeValidator } from './node-runtime';

@@ -5,7 +5,7 @@
 // Grammar files are the ones shipped in @vscode/tree-sitter-wasm's `wasm/`
 // folder; how a runtime finds them (node_modules path, URL) is the port's job.
 
-import type { LanguageId } from '../completion/types';
+import type { LanguageId } from '../vocabulary/types';
 
 export interface LanguageSpec {
   id: LanguageId;

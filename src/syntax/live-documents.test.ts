@@ -4,7 +4,7 @@
 // is behind, ahead or wrong is never trusted.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
-import type { SyntaxVerdict } from '../completion/types';
+import type { SyntaxVerdict } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
 import { checkHeld, fullCheckAsTheWindowSees } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';

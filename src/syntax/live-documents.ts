@@ -27,7 +27,7 @@
 // "not checked" with the reason, while the parse goes on and the copy is
 // kept up to date for the next check.
 import { Edit, type Language, type ParseCallback, type Point, type Range, type Tree } from 'web-tree-sitter';
-import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import { BoundedCache } from '../platform/bounded-cache';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';

@@ -9,7 +9,7 @@
 // same test: relative, not absolute, so a slow or loaded machine scales both.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
-import type { SyntaxRequest } from '../completion/types';
+import type { SyntaxRequest } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
 import { checkHeld, fullCheckAsTheWindowSees } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';

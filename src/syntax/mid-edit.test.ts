@@ -4,7 +4,7 @@
 // file (an unclosed bracket shows up at the end) do. Through the full check
 // and through the live document (window) path, which must agree.
 import { describe, expect, it } from 'vitest';
-import type { SyntaxVerdict } from '../completion/types';
+import type { SyntaxVerdict } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
 import { checkHeld } from './testing/held-check';
 import { createNodeValidator } from './node-runtime';

@@ -3,7 +3,7 @@
 // wasm out-of-memory) can throw through comlink or leave the worker stuck:
 // a check that fails becomes a definite "not checked" verdict with the
 // reason, a document operation that fails forgets the document.
-import type { SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import { checkSemantics, uncheckedSemantic } from '../semantic/check';
 import { validatorParse } from '../semantic/parse';
 import type { SemanticRequest } from '../semantic/types';

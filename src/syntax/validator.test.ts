@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Language, Parser, Tree } from 'web-tree-sitter';
-import type { SyntaxIssue, SyntaxVerdict } from '../completion/types';
+import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import {
   SUPPORTED_LANGUAGES, grammarFileFor, isSupportedLanguage, languageFromFileName, languageSpec,
 } from './languages';

@@ -4,7 +4,7 @@
 // are found comes in through a port.
 
 import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
-import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import { introducedIssues, type Splice } from './differential';
 import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';

@@ -1,5 +1,5 @@
 // The messages between the app and the syntax worker (over comlink).
-import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../completion/types';
+import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import type { OpenResult } from './live-documents';
 import type { TextEdit } from './text-edits';

@@ -5,7 +5,7 @@
 // never imports it.
 // The language table is shared: the oracle checks the scanning, not the table.
 import { LEXERS, OPENERS } from '../bracket-scan';
-import type { LanguageId } from '../types';
+import type { LanguageId } from '../../vocabulary/types';
 
 const CLOSERS = new Set(Object.values(OPENERS));
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { SyntaxRequest, SyntaxVerdict } from '../../completion/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../../vocabulary/types';
 import { applyPlant, CORPUS_LANGUAGES, type CorpusLanguage } from './edit-states';
 
 export const CORPUS_FILE = fileURLToPath(new URL('./data/edit-states.jsonl.gz', import.meta.url));

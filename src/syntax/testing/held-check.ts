@@ -1,6 +1,6 @@
 // The live path alone, for tests that compare it with the whole-text check:
 // a completion at `offset` of the copy `docs` holds, with no time budget.
-import type { SyntaxVerdict } from '../../completion/types';
+import type { SyntaxVerdict } from '../../vocabulary/types';
 import type { LiveDocuments } from '../live-documents';
 import type { SyntaxValidator } from '../validator';
 
