@@ -13,31 +13,72 @@
 // is then parsed like the statement it expands to. Macros defined elsewhere
 // (a header) are not known, so their uses still count as errors, as before.
 
-const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^)\n]*\)[ \t]*(?:\\\r?\n[ \t]*)?\(?[ \t]*(for|while|if|switch|do)\b/gm;
+// Object-like macros are read the same way when they stand for a statement
+// head (`#define w while`, used as `w(i<n)`): the use and its parentheses are
+// blanked. One whose body is a whole statement (`#define no cout<<"NO";`,
+// used as `no` alone, or after `if (x)`) becomes `;` and spaces: an empty
+// statement where the expansion is one statement.
 
-/** Names of the function-like macros `text` defines whose body starts a statement. */
-export function statementMacros(text: string): Set<string> {
-  const names = new Set<string>();
-  if (!text.includes('define')) return names;
-  DEFINE.lastIndex = 0;
-  for (let m = DEFINE.exec(text); m; m = DEFINE.exec(text)) names.add(m[1]);
-  return names;
+const FUNCTION_LIKE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^)\n]*\)[ \t]*(?:\\\r?\n[ \t]*)?\(?[ \t]*(?:for|while|if|switch|do)\b/gm;
+const OBJECT_HEAD = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:for|while|if|switch)[ \t]*(?:\/\/[^\n]*)?$/gm;
+const OBJECT_STATEMENT = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\s\\][^\n]*?[;}][ \t]*(?:\/\/[^\n]*)?$/gm;
+
+/** The macros a file defines that tree-sitter cannot read through: statement heads (used as `NAME(...)`) and whole statements (used as `NAME`). */
+export interface StatementMacros {
+  heads: ReadonlySet<string>;
+  /** The heads that are a keyword itself (`#define w while`): their parentheses hold what the keyword's do, `;` included. */
+  keywords: ReadonlySet<string>;
+  statements: ReadonlySet<string>;
+  size: number;
 }
 
+function namesOf(pattern: RegExp, text: string, into: Set<string>): void {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) into.add(m[1]);
+}
+
+/** The statement-like macros `text` defines. */
+export function statementMacros(text: string): StatementMacros {
+  const heads = new Set<string>();
+  const keywords = new Set<string>();
+  const statements = new Set<string>();
+  if (text.includes('define')) {
+    namesOf(FUNCTION_LIKE, text, heads);
+    namesOf(OBJECT_HEAD, text, keywords);
+    namesOf(OBJECT_STATEMENT, text, statements);
+  }
+  for (const k of keywords) heads.add(k);
+  return { heads, keywords, statements, size: heads.size + statements.size };
+}
+
+const onPreprocessorLine = (text: string, at: number): boolean => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at + 1));
+
 /**
- * `text` with every use of the given macros (`NAME(` + balanced arguments
- * + `)`) outside preprocessor lines blanked to spaces, line breaks kept. A
- * use whose parentheses do not close is left alone.
+ * `text` with every use of the given macros outside preprocessor lines made
+ * readable, at the same length with line breaks kept: a head `NAME(` +
+ * balanced arguments + `)` blanked to spaces (left alone when its
+ * parentheses do not close), a statement `NAME` turned into `;` and spaces.
  */
-export function blankMacroUses(text: string, names: ReadonlySet<string>): string {
-  if (!names.size) return text;
-  const use = new RegExp(`\\b(?:${[...names].join('|')})[ \\t]*\\(`, 'g');
+export function blankMacroUses(text: string, macros: StatementMacros): string {
+  if (!macros.size) return text;
+  const alternatives = [
+    ...(macros.heads.size ? [`\\b(?:${[...macros.heads].join('|')})[ \\t]*\\(`] : []),
+    // Only where a statement can start (a line's start, after `;`, a brace, `)` or `else`): elsewhere
+    // the name is read as an expression, as in `x = LIMIT;` with `#define LIMIT 100;`.
+    ...(macros.statements.size ? [`(?<=(?:^|[;{})]|\\belse|\\bdo)[ \\t]*)(?:${[...macros.statements].join('|')})\\b(?![ \\t]*\\()`] : []),
+  ];
+  const use = new RegExp(alternatives.join('|'), 'gm');
   let out = '';
   let copied = 0;
   for (let m = use.exec(text); m; m = use.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-    if (/^[ \t]*#/.test(text.slice(lineStart, m.index + 1))) continue; // the #define itself
-    const close = matchingParen(text, m.index + m[0].length - 1);
+    if (onPreprocessorLine(text, m.index)) continue; // the #define itself, #ifdef ...
+    if (!m[0].endsWith('(')) {
+      out += text.slice(copied, m.index) + ';' + ' '.repeat(m[0].length - 1);
+      copied = m.index + m[0].length;
+      continue;
+    }
+    const name = /^\w+/.exec(m[0])?.[0] ?? '';
+    const close = matchingParen(text, m.index + m[0].length - 1, macros.keywords.has(name));
     if (close < 0) continue;
     out += text.slice(copied, m.index) + text.slice(m.index, close + 1).replace(/[^\r\n]/g, ' ');
     copied = close + 1;
@@ -46,13 +87,13 @@ export function blankMacroUses(text: string, names: ReadonlySet<string>): string
   return out + text.slice(copied);
 }
 
-function matchingParen(text: string, open: number): number {
+function matchingParen(text: string, open: number, semicolonsInside = false): number {
   let depth = 0;
   for (let i = open; i < text.length && i < open + 2000; i++) {
     const c = text[i];
     if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return i;
-    else if (c === ';' || c === '{' || c === '}') return -1; // not a macro call's arguments
+    else if ((c === ';' && !semicolonsInside) || c === '{' || c === '}') return -1; // not a macro call's arguments
   }
   return -1;
 }

@@ -120,10 +120,10 @@ describe('C++ statement-like macros', () => {
   const TAIL = '\n  return 0;\n}\n';
 
   it('finds the macros whose body starts a statement, and blanks their uses (not their definitions) to the same length', () => {
-    expect([...statementMacros(HEAD)].sort()).toEqual(['F', 'FOR', 'rep']);
-    expect(statementMacros('#define MAX(a,b) ((a)>(b)?(a):(b))\n#define N 100\n').size).toBe(0);
+    expect([...statementMacros(HEAD).heads].sort()).toEqual(['F', 'FOR', 'rep']);
+    expect(statementMacros('#define MAX(a,b) ((a)>(b)?(a):(b))\n#define N 100\n#define ll long long\n#define pb push_back\n').size).toBe(0);
     const text = '#define F(i,n) for(int i=0;i<n;i++)\n  F(k,n)F(l,(m))if(a[k][l]) x++;\n';
-    const blanked = blankMacroUses(text, new Set(['F']));
+    const blanked = blankMacroUses(text, statementMacros(text));
     expect(blanked.length).toBe(text.length);
     expect(blanked).toBe('#define F(i,n) for(int i=0;i<n;i++)\n' + ' '.repeat(2 + 'F(k,n)F(l,(m))'.length) + 'if(a[k][l]) x++;\n');
   });
@@ -133,6 +133,37 @@ describe('C++ statement-like macros', () => {
       expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
     }
     expect(await check('cpp', HEAD, 'FOR(i,1,n) cout << (a[i][0];', TAIL)).toMatchObject({ checked: true, valid: false });
+  });
+});
+
+describe('C++ object-like macros that stand for a keyword or a statement', () => {
+  const HEAD = '#include <bits/stdc++.h>\nusing namespace std;\n#define w while\n#define fo for\n#define no cout<<"NO\\n";\n#define yes { cout << "YES\\n"; }\n#define fast ios::sync_with_stdio(0);cin.tie(0);\n#define LIMIT 100;\nint main() {\n  fast\n  int n, i = 0; cin >> n;\n  ';
+  const TAIL = '\n  return 0;\n}\n';
+
+  it('finds them, and reads their uses as what they expand to, at the same length', () => {
+    const m = statementMacros(HEAD);
+    expect([...m.heads].sort()).toEqual(['fo', 'w']);
+    expect([...m.statements].sort()).toEqual(['LIMIT', 'fast', 'no', 'yes']);
+    const text = '  w(i<n) i++;\n  if (n) no else yes\n  int x = LIMIT\n';
+    const read = blankMacroUses(text, m);
+    expect(read.length).toBe(text.length);
+    expect(read).toBe('         i++;\n  if (n) ;  else ;  \n  int x = LIMIT\n');
+  });
+
+  it('a correct completion around them is valid; a broken one is still caught', async () => {
+    for (const good of [
+      'w(i<n) { i++; }',
+      'w(i < n) i++;\n  no',
+      'if (n % 2) yes else no',
+      'fo(int j = 0; j < n; j++) cin >> i;',
+      'if (n > LIMIT) no',
+      'no\n  yes',
+    ]) {
+      expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
+    }
+    for (const bad of ['w(i<n { i++; }', 'if (n % 2) yes else (no', 'fo(int j = 0; j < n; j++ cin >> i;']) {
+      expect(await check('cpp', HEAD, bad, TAIL), bad).toMatchObject({ checked: true, valid: false });
+    }
   });
 });
 
