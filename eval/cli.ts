@@ -13,6 +13,7 @@ import type { FimFamily } from '../src/vocabulary/types';
 import type { ModelSource } from '../src/config/types';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
+import { groundTruthRecords, splitJudgeable } from './analysis/judgeable';
 import { buildRows } from './analysis/rows';
 import { GRID_POLICIES } from './analysis/sweep';
 import { DEFAULT_BENCH_DIR, DEV_SETS, loadBenchmarks, resolveBenchmarkPath, type TaskFilter } from './data/load';
@@ -26,7 +27,7 @@ import type { EndpointConfig } from '../src/config/types';
 import type { CompletionSource } from './models/types';
 import { buildReport } from './report/build';
 import { toHtml } from './report/html';
-import { toMarkdown } from './report/markdown';
+import { headlineChart, HEADLINE_SVG, toMarkdown } from './report/markdown';
 import { runModel } from './run/runner';
 import { readRecords, RecordStore } from './run/store';
 import { sanityCheck, formatSanity } from './sanity';
@@ -53,7 +54,9 @@ Models:
                     [--timeout-ms 30000] [--api-key-env VAR]
   --model jsonl     --completions FILE.jsonl   ({"task_id","completion","token_probs"?} per line)
   --role local|large   which side of the router these completions play (default: local; ground truth: large)
-Report/calibrate: --held-out 0.3 --seed S --thresholds 0,0.05,...,1 --no-progress
+Report/calibrate: --ground-truth GT.jsonl... (default: the sanity stores *.ground-truth.jsonl next to --local):
+                  tasks whose ground truth fails there are not judgeable and left out of every pass@1
+                  --held-out 0.3 --seed S --thresholds 0,0.05,...,1 --no-progress
                   --policy syntax+confidence|syntax+confidence+semantic|confidence-only (calibrated policy)
 `;
 
@@ -91,6 +94,7 @@ const OPTIONS = {
   completions: { type: 'string' },
   local: { type: 'string', multiple: true },
   large: { type: 'string', multiple: true },
+  'ground-truth': { type: 'string', multiple: true },
   budget: { type: 'string' },
   floor: { type: 'string' },
   'held-out': { type: 'string' },
@@ -239,30 +243,34 @@ function calibrationPolicyOf(v: Values): (typeof GRID_POLICIES)[number] | undefi
 function analyse(v: Values, requireObjective: boolean) {
   const localFiles = need(v.local, '--local RUN.jsonl').map((p) => resolve(p));
   const largeFiles = v.large?.map((p) => resolve(p));
-  const local = localFiles.flatMap(readRecords);
-  if (!local.length) throw new UsageError(`no records in ${localFiles.join(', ')}`);
-  const large = largeFiles?.flatMap(readRecords);
+  const allLocal = localFiles.flatMap(readRecords);
+  if (!allLocal.length) throw new UsageError(`no records in ${localFiles.join(', ')}`);
+  const allLarge = largeFiles?.flatMap(readRecords);
+  const groundTruth = groundTruthRecords({ files: v['ground-truth']?.map((p) => resolve(p)), runFiles: localFiles, large: allLarge });
+  const { local, large, notJudgeable } = splitJudgeable(allLocal, allLarge, groundTruth);
+  if (!local.length) throw new UsageError(`no judgeable records in ${localFiles.join(', ')}: every task's ground truth fails`);
   const sim = buildRows(local, large);
   const thresholds = v.thresholds?.split(',').map(Number);
   const objective = objectiveOf(v, requireObjective);
   const policy = calibrationPolicyOf(v);
   const calibration = objective ? calibrate(sim.rows, { objective, heldOutFraction: num(v['held-out'], 'held-out', 0.3), seed: v.seed, ...(policy && { policy }) }) : undefined;
-  return { local, localFiles, large, largeFiles, sim, thresholds, calibration };
+  return { local, localFiles, large, largeFiles, sim, thresholds, calibration, notJudgeable };
 }
 
 async function cmdReport(v: Values): Promise<number> {
   const a = analyse(v, false);
   const outDir = resolve(need(v['out-dir'], '--out-dir DIR'));
   mkdirSync(outDir, { recursive: true });
-  const report = buildReport({ local: a.local, localFiles: a.localFiles, large: a.large, largeFiles: a.largeFiles, sim: a.sim, calibration: a.calibration, thresholds: a.thresholds });
+  const report = buildReport({ local: a.local, localFiles: a.localFiles, large: a.large, largeFiles: a.largeFiles, sim: a.sim, calibration: a.calibration, thresholds: a.thresholds, notJudgeable: a.notJudgeable });
   writeFileSync(join(outDir, 'report.json'), JSON.stringify(report, null, 2));
   writeFileSync(join(outDir, 'report.md'), toMarkdown(report));
+  writeFileSync(join(outDir, HEADLINE_SVG), headlineChart(report.headline));
   writeFileSync(join(outDir, 'report.html'), toHtml(report));
   if (a.calibration) {
     writeFileSync(join(outDir, 'router-config.json'), `${JSON.stringify(routerConfigJson(a.calibration), null, 2)}\n`);
     if (!a.calibration.chosen.feasible) console.error('warning: the calibration objective cannot be met on these runs; router-config.json holds the closest choice (see report.md)');
   }
-  console.log(`report: ${join(outDir, 'report.md')}, report.html, report.json${a.calibration ? ', router-config.json' : ''}`);
+  console.log(`report: ${join(outDir, 'report.md')}, ${HEADLINE_SVG}, report.html, report.json${a.calibration ? ', router-config.json' : ''}`);
   return 0;
 }
 

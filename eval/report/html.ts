@@ -3,7 +3,7 @@
 import { AGGREGATIONS } from '../../src/completion/confidence';
 import { GRID_POLICIES, type SweepResult } from '../analysis/sweep';
 import type { Report } from './build';
-import { toMarkdown } from './markdown';
+import { headlineChart, toMarkdown } from './markdown';
 import { esc, histogram, lineChart, type Series } from './svg';
 
 /** Our Markdown is headings, lists, paragraphs and tables only: enough to render it here. */
@@ -69,7 +69,7 @@ body{font-family:system-ui,sans-serif;margin:2em;max-width:1320px;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:13px}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.row{display:flex;flex-wrap:wrap;gap:12px}
 </style></head><body>
-${mdToHtml(toMarkdown(r))}
+${mdToHtml(toMarkdown(r, null)).replace(/(<h2>Runs<\/h2>)/, `<div class="row">${headlineChart(r.headline)}</div>\n$1`)}
 <h2>Plots</h2>
 <p>Curves: one point per threshold; markers: the always-local and always-escalate baselines. Hover a point for its numbers.</p>
 ${charts.join('\n')}

@@ -1,7 +1,8 @@
 // The report as Markdown: summary, policies per scope, calibration.
 import type { PolicyMetrics } from '../analysis/metrics';
 import { GRID_POLICIES } from '../analysis/sweep';
-import type { Report } from './build';
+import type { Headline, Report } from './build';
+import { lineChart } from './svg';
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const SHOWN_THRESHOLDS = [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1];
@@ -14,11 +15,41 @@ export function policyRow(m: PolicyMetrics): string {
 
 export const POLICY_HEADER = '| policy | aggregation | threshold | pass@1 | escalated | false escalations | missed failures | latency ms mean / p95 |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
 
-export function toMarkdown(r: Report): string {
-  const out: string[] = [];
+export const HEADLINE_SVG = 'headline.svg';
+
+/** pass@1 against share escalated for the headline's three policies. */
+export function headlineChart(h: Headline): string {
+  return lineChart('best routing policy vs baselines (overall)', 'share escalated to the large model', 'pass@1',
+    h.entries.map((e) => ({ name: e.label, points: [{ x: e.metrics.escalationRate, y: e.metrics.passAt1 }], markersOnly: true })), { x: [0, 1], y: [0, 1] });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function headlineSection(r: Report, plot: string | null): string[] {
+  const h = r.headline;
+  const out = ['## Headline', '', `Over ${h.entries[0].metrics.n} judgeable tasks. Best policy: ${h.rule}.`, '',
+    '| policy | pass@1 | escalated | large-model time (total) | large-model time per escalation |', '| --- | --- | --- | --- | --- |'];
+  for (const e of h.entries) {
+    out.push(`| ${e.label} | ${pct(e.metrics.passAt1)} | ${pct(e.metrics.escalationRate)} | ${seconds(e.largeMsTotal)} | ${e.metrics.escalated ? `${e.largeMsPerEscalation.toFixed(0)} ms` : 'n/a'} |`);
+  }
+  if ('oracle' in r.large) out.push('', 'No large-model run given: the large model is an oracle here and its time is zero.');
+  if (plot) out.push('', `![pass@1 vs share escalated](${plot})`);
+  return out;
+}
+
+function notJudgeableSection(r: Report): string[] {
+  const nj = r.notJudgeable;
+  if (!nj.sources.length) return ['- Not judgeable: no ground-truth results found (run `sanity --out-dir` next to the runs, or pass `--ground-truth`): no task excluded'];
+  const per = Object.entries(nj.perLanguage).sort().map(([l, x]) => `${l} ${x.count} (${Object.entries(x.reasons).map(([k, v]) => `${k} ${v}`).join(', ')})`).join('; ');
+  return [`- Not judgeable (the ground truth itself fails here; left out of every pass@1 below): ${nj.total} task(s)${nj.total ? `: ${per}` : ''}. Ground truth from ${nj.sources.join(', ')}`];
+}
+
+/** `plot`: where the headline plot is written next to the Markdown, or null to leave it out (the HTML inlines it). */
+export function toMarkdown(r: Report, plot: string | null = HEADLINE_SVG): string {
+  const out: string[] = ['# Routing evaluation', '', ...headlineSection(r, plot), ''];
   const large = 'oracle' in r.large ? 'oracle (no large-model run given: every escalation counts as correct)' : `${r.large.source} (${r.large.files.join(', ')})`;
-  out.push('# Routing evaluation', '', `Generated ${r.generatedAt}.`, '',
-    `- Local model: ${r.local.source}, ${r.local.n} tasks (${r.local.files.join(', ')})`, `- Large model: ${large}`);
+  out.push('## Runs', '', `Generated ${r.generatedAt}.`, '',
+    `- Local model: ${r.local.source}, ${r.local.n} judgeable tasks (${r.local.files.join(', ')})`, `- Large model: ${large}`, ...notJudgeableSection(r));
   if (r.missingLarge) out.push(`- ${r.missingLarge} task(s) have no large-model record: counted as large-model failures`);
   out.push('', '## Local model per language', '',
     '| scope | tasks | local pass@1 | large pass@1 | wrong local that are syntax-invalid | correct local flagged invalid | failure reasons |',
@@ -38,6 +69,10 @@ export function toMarkdown(r: Report): string {
         }
       }
     }
+  }
+  if (r.notJudgeable.total) {
+    out.push('', '## Not judgeable tasks', '');
+    for (const t of r.notJudgeable.tasks) out.push(`- ${t.key} (${t.language}): ${t.reason}: ${t.detail.split('\n')[0].slice(0, 160)}`);
   }
   const c = r.calibration;
   if (c) {
