@@ -51,6 +51,46 @@ describe('the eval CLI', () => {
     }
   }, 60_000);
 
+  it('leaves out tasks whose ground truth fails in the sanity store next to the run, and opens with the headline', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const bench = join(tmp, 'nj.jsonl');
+      // Task 2's own middle is wrong: no completion can be judged against its tests.
+      writeFileSync(bench, [he(0, '    return a + b\n'), he(1, '    return b + a\n'), he(2, '    return a * b\n')].join('\n'));
+      const completions = join(tmp, 'nj.completions.jsonl');
+      writeFileSync(completions, [0, 1, 2].map((i) => JSON.stringify({ task_id: `SingleLineInfilling/HumanEval/${i}/L0`, completion: i ? '    return a - b\n' : '    return a + b\n', token_probs: [0.9] })).join('\n'));
+      const runs = join(tmp, 'nj-runs');
+      const local = join(runs, 'local.jsonl');
+      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(0);
+      expect(await main(['sanity', '--bench', bench, '--out-dir', runs, '--no-progress'])).toBe(1);
+      expect(existsSync(join(runs, 'nj.ground-truth.jsonl'))).toBe(true);
+
+      const out = join(tmp, 'nj-report');
+      expect(await main(['report', '--local', local, '--out-dir', out])).toBe(0);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      expect(report.notJudgeable).toMatchObject({ total: 1, perLanguage: { python: { count: 1, reasons: { wrong_answer: 1 } } } });
+      expect(report.summary.python).toMatchObject({ n: 2, localPassAt1: 0.5 });
+      expect(report.simulation.overall.baselines[0]).toMatchObject({ n: 2 });
+      const md = readFileSync(join(out, 'report.md'), 'utf8');
+      expect(md.startsWith('# Routing evaluation\n\n## Headline\n')).toBe(true);
+      expect(md).toContain('left out of every pass@1 below): 1 task(s): python 1 (wrong_answer 1)');
+      expect(readFileSync(join(out, 'headline.svg'), 'utf8')).toMatch(/^<svg/);
+
+      // Named explicitly, a store elsewhere is used instead of looking next to the run.
+      const elsewhere = join(tmp, 'nj-elsewhere');
+      const local2 = join(elsewhere, 'local.jsonl');
+      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local2, '--no-progress'])).toBe(0);
+      expect(await main(['report', '--local', local2, '--out-dir', join(tmp, 'nj-report2')])).toBe(0);
+      expect(JSON.parse(readFileSync(join(tmp, 'nj-report2', 'report.json'), 'utf8')).notJudgeable.total).toBe(0);
+      expect(await main(['report', '--local', local2, '--ground-truth', join(runs, 'nj.ground-truth.jsonl'), '--out-dir', join(tmp, 'nj-report3')])).toBe(0);
+      expect(JSON.parse(readFileSync(join(tmp, 'nj-report3', 'report.json'), 'utf8')).notJudgeable.total).toBe(1);
+    } finally {
+      log.mockRestore();
+      err.mockRestore();
+    }
+  }, 60_000);
+
   it('reports bad input with a clear message and a non-zero exit', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
