@@ -17,6 +17,8 @@ export interface LanguageSummary {
   /** Of the correct local completions, the share tree-sitter flags as invalid (false alarms). */
   correctInvalidShare: number;
   failReasons: Record<string, number>;
+  /** Tasks of this scope left out of the counts above (their ground truth fails here). */
+  notJudgeable: number;
 }
 
 export interface Report {
@@ -86,7 +88,7 @@ export function buildHeadline(rows: readonly SimRow[], grid: readonly PolicyMetr
   };
 }
 
-function summarize(local: readonly OutputRecord[], large: ReadonlyMap<string, OutputRecord> | null): LanguageSummary {
+function summarize(local: readonly OutputRecord[], large: ReadonlyMap<string, OutputRecord> | null, notJudgeable: number): LanguageSummary {
   const wrong = local.filter((r) => !r.pass);
   const right = local.filter((r) => r.pass);
   const invalid = (r: OutputRecord) => r.syntax.checked && !r.syntax.valid;
@@ -99,6 +101,7 @@ function summarize(local: readonly OutputRecord[], large: ReadonlyMap<string, Ou
     wrongInvalidShare: wrong.length ? wrong.filter(invalid).length / wrong.length : 0,
     correctInvalidShare: right.length ? right.filter(invalid).length / right.length : 0,
     failReasons,
+    notJudgeable,
   };
 }
 
@@ -110,8 +113,9 @@ export function buildReport(o: {
 }): Report {
   const thresholds = [...(o.thresholds ?? DEFAULT_THRESHOLDS)];
   const largeMap = o.large ? new Map(o.large.map((r) => [r.key, r])) : null;
-  const summary: Record<string, LanguageSummary> = { overall: summarize(o.local, largeMap) };
-  for (const lang of languagesOf(o.sim.rows)) summary[lang] = summarize(o.local.filter((r) => r.language === lang), largeMap);
+  const notJudgeable = o.notJudgeable ?? { sources: [], total: 0, perLanguage: {}, tasks: [] };
+  const summary: Record<string, LanguageSummary> = { overall: summarize(o.local, largeMap, notJudgeable.total) };
+  for (const lang of languagesOf(o.sim.rows)) summary[lang] = summarize(o.local.filter((r) => r.language === lang), largeMap, notJudgeable.perLanguage[lang]?.count ?? 0);
   const confidence = Object.fromEntries(AGGREGATIONS.map((a) => {
     const c = { correct: [] as number[], wrong: [] as number[] };
     for (const r of o.sim.rows) (r.localPass ? c.correct : c.wrong).push(aggregateConfidence(r.tokens, a));
@@ -129,7 +133,7 @@ export function buildReport(o: {
     confidence,
     ...(o.calibration && { calibration: o.calibration }),
     primaryAggregation: o.calibration?.chosen.aggregation ?? 'geomean',
-    notJudgeable: o.notJudgeable ?? { sources: [], total: 0, perLanguage: {}, tasks: [] },
+    notJudgeable,
     headline: buildHeadline(o.sim.rows, simulation.overall.grid, o.calibration),
   };
 }

@@ -52,11 +52,11 @@ export function toMarkdown(r: Report, plot: string | null = HEADLINE_SVG): strin
     `- Local model: ${r.local.source}, ${r.local.n} judgeable tasks (${r.local.files.join(', ')})`, `- Large model: ${large}`, ...notJudgeableSection(r));
   if (r.missingLarge) out.push(`- ${r.missingLarge} task(s) have no large-model record: counted as large-model failures`);
   out.push('', '## Local model per language', '',
-    '| scope | tasks | local pass@1 | large pass@1 | wrong local that are syntax-invalid | correct local flagged invalid | failure reasons |',
-    '| --- | --- | --- | --- | --- | --- | --- |');
+    '| scope | tasks | not judgeable (left out) | local pass@1 | large pass@1 | wrong local that are syntax-invalid | correct local flagged invalid | failure reasons |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [scope, s] of Object.entries(r.summary)) {
     const reasons = Object.entries(s.failReasons).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
-    out.push(`| ${scope} | ${s.n} | ${pct(s.localPassAt1)} | ${pct(s.largePassAt1)} | ${pct(s.wrongInvalidShare)} | ${pct(s.correctInvalidShare)} | ${reasons} |`);
+    out.push(`| ${scope} | ${s.n} | ${s.notJudgeable} | ${pct(s.localPassAt1)} | ${pct(s.largePassAt1)} | ${pct(s.wrongInvalidShare)} | ${pct(s.correctInvalidShare)} | ${reasons} |`);
   }
   for (const [scope, sw] of Object.entries(r.simulation)) {
     out.push('', `## Policies: ${scope}`, '', POLICY_HEADER);

@@ -55,8 +55,9 @@ describe('not judgeable tasks', () => {
     const sim = buildRows(split.local, split.large);
     const calibration = calibrate(sim.rows, { objective: { kind: 'budget', maxEscalationRate: 0.5 }, heldOutFraction: 0 });
     const r = buildReport({ local: split.local, localFiles: ['l.jsonl'], large: split.large, largeFiles: ['L.jsonl'], sim, calibration, notJudgeable: split.notJudgeable });
-    expect(r.summary.csharp).toMatchObject({ n: 2, localPassAt1: 0.5, largePassAt1: 1 });
-    expect(r.summary.overall.n).toBe(6);
+    expect(r.summary.csharp).toMatchObject({ n: 2, notJudgeable: 2, localPassAt1: 0.5, largePassAt1: 1 });
+    expect(r.summary.python).toMatchObject({ n: 4, notJudgeable: 0 });
+    expect(r.summary.overall).toMatchObject({ n: 6, notJudgeable: 2 });
     expect(r.simulation.csharp.baselines[0]).toMatchObject({ n: 2, passAt1: 0.5 });
     expect(r.simulation.overall.baselines[1]).toMatchObject({ n: 6, passAt1: 5 / 6 });
     expect(r.calibration!.chosen.fit.n).toBe(6);
@@ -64,6 +65,7 @@ describe('not judgeable tasks', () => {
     const md = toMarkdown(r);
     expect(md).toContain('Not judgeable (the ground truth itself fails here; left out of every pass@1 below): 2 task(s): csharp 2 (compile_error 2)');
     expect(md).toContain('- cs/3 (csharp): compile_error: detail line\n');
+    expect(md).toContain('| csharp | 2 | 2 | 50.0% | 100.0% |');
   });
 
   it('says so when no ground truth was found', () => {
