@@ -73,6 +73,8 @@ describe('not judgeable tasks', () => {
     const md = toMarkdown(buildReport({ local, localFiles: ['l.jsonl'], large, sim }));
     expect(md).toContain('Not judgeable: no ground-truth results found');
     expect(md).toContain('8 judgeable tasks');
+    const oracle = toMarkdown(buildReport({ local, localFiles: ['l.jsonl'], sim: buildRows(local) }));
+    expect(oracle).toContain('| always-large | 100.0% | 100.0% | n/a (oracle) | n/a |');
   });
 });
 
