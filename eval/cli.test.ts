@@ -85,6 +85,9 @@ describe('the eval CLI', () => {
       expect(JSON.parse(readFileSync(join(tmp, 'nj-report2', 'report.json'), 'utf8')).notJudgeable.total).toBe(0);
       expect(await main(['report', '--local', local2, '--ground-truth', join(runs, 'nj.ground-truth.jsonl'), '--out-dir', join(tmp, 'nj-report3')])).toBe(0);
       expect(JSON.parse(readFileSync(join(tmp, 'nj-report3', 'report.json'), 'utf8')).notJudgeable.total).toBe(1);
+      expect(await main(['calibrate', '--local', local, '--floor', '0.5', '--held-out', '0', '--out', join(tmp, 'nj-router.json')])).toBe(0);
+      expect(log.mock.calls.flat().join('\n')).toContain('1 task(s) not judgeable (ground truth fails here), left out: python 1');
+      expect(JSON.parse(readFileSync(join(tmp, 'nj-router.details.json'), 'utf8')).chosen.fit.n).toBe(2);
     } finally {
       log.mockRestore();
       err.mockRestore();

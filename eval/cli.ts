@@ -285,6 +285,7 @@ async function cmdCalibrate(v: Values): Promise<number> {
   console.log(`${c.chosen.feasible ? '' : 'objective NOT met on the fit split; closest choice: '}aggregation ${c.chosen.aggregation}, thresholds ${JSON.stringify(c.chosen.perLanguage)}, fallback ${c.chosen.threshold}`);
   console.log(`fit (${f.n}): pass@1 ${(100 * f.passAt1).toFixed(1)}%, escalated ${(100 * f.escalationRate).toFixed(1)}%` +
     (h ? `; held-out (${h.n}): pass@1 ${(100 * h.passAt1).toFixed(1)}%, escalated ${(100 * h.escalationRate).toFixed(1)}% (${c.heldOutMeets ? 'meets' : 'does NOT meet'} the objective)` : ''));
+  if (a.notJudgeable.total) console.log(`${a.notJudgeable.total} task(s) not judgeable (ground truth fails here), left out: ${Object.entries(a.notJudgeable.perLanguage).map(([l, x]) => `${l} ${x.count}`).join(', ')}`);
   console.log(`-> ${out}`);
   return 0;
 }
