@@ -14,15 +14,16 @@ import { DEFAULT_CONFIG } from '../config/defaults';
 import { completeWithFim, localPromptFor } from './fim-completion';
 
 const models = freshAndReusingModels('prompt-reuse-context');
-const read = (name: string) => readFile(new URL(`../completion/${name}`, import.meta.url), 'utf8');
+const read = (path: string) => readFile(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('KV-cache reuse with workspace snippets', () => {
   it('keeps the snippets at the prompt start while typing: same tokens as a fresh computation, a fraction of the prompt computed', async () => {
-    const source = await read('router.ts');
-    const others = await Promise.all(['confidence.ts', 'types.ts', 'early-escalation.ts'].map(async (f) => ({ path: `src/completion/${f}`, text: await read(f) })));
+    const source = await read('src/completion/router.ts');
+    const others = await Promise.all(['src/completion/confidence.ts', 'src/vocabulary/types.ts', 'src/semantic/types.ts', 'src/completion/early-escalation.ts'].map(async (path) => ({ path, text: await read(path) })));
     const index = new WorkspaceIndex([...others, { path: 'src/completion/router.ts', text: source }]);
     const chooser = new StableSnippetChooser(index);
-    const settings = { ...requestSettings(DEFAULT_CONFIG, { promptBudget: 768, maxNewTokens: 6 }) };
+    // The fixture's tokenizer is byte-level: a budget whose snippet share holds a definition or two.
+    const settings = { ...requestSettings(DEFAULT_CONFIG, { promptBudget: 1536, maxNewTokens: 6 }) };
     const replay = typingReplay(source, { seed: 7, lines: 8 });
     const pauses = pausesOf(replay, 250).slice(0, 12);
     const computed: number[] = [];
