@@ -1,7 +1,7 @@
 // Node adapter (tests, the eval harness, the bench): the semantic check on
 // a validator that finds tree-sitter and the grammars in node_modules.
 import { createNodeValidator } from '../syntax/node-runtime';
-import { checkersFor, checkSemantics, TYPE_CHECKED_LANGUAGES } from './check';
+import { checkersFor, checkSemantics } from './check';
 import { validatorParse } from './parse';
 import type { SemanticRequest, SemanticVerdict } from './types';
 import { typescriptTypesChecker } from './typescript-types';
@@ -11,6 +11,6 @@ export function createNodeSemanticCheck(): (req: SemanticRequest) => Promise<Sem
   // In Node the TypeScript compiler is at hand: the types check joins the names check.
   return (req) => checkSemantics(req, parse, [
     ...checkersFor(req.language),
-    ...(TYPE_CHECKED_LANGUAGES.includes(req.language) ? [typescriptTypesChecker] : []),
+    ...(typescriptTypesChecker.languages.includes(req.language) ? [typescriptTypesChecker] : []),
   ]);
 }

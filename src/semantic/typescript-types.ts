@@ -15,6 +15,7 @@
 // node_modules. The browser would use Monaco's TypeScript worker instead;
 // until it does, a browser check says so rather than passing.
 import type TS from 'typescript';
+import { TYPE_CHECKED_LANGUAGES } from './check';
 import { partialWindow } from './javascript';
 import type { LanguageChecker, SemanticFinding, SemanticInput } from './types';
 
@@ -203,7 +204,7 @@ export async function findTypeErrors(input: SemanticInput): Promise<SemanticFind
 }
 
 export const typescriptTypesChecker: LanguageChecker = {
-  languages: ['typescript', 'tsx', 'javascript'],
+  languages: TYPE_CHECKED_LANGUAGES,
   kind: 'types',
   unavailableReason: () => (inNode() ? undefined : TYPES_NOT_IN_BROWSER),
   check: findTypeErrors,
