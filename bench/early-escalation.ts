@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFixtureModels } from '../scripts/make-fixture-models';
 import { runCompletion, type CompletionResult, type PipelinePorts } from '../src/completion/pipeline';
-import type { Aggregation, RouterConfig } from '../src/completion/router';
+import type { Aggregation, RouterConfig } from '../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../src/config/defaults';
 import { localModelPort } from '../src/inference/fim-completion';
 import { loadLocalModel } from '../src/inference/local-model';

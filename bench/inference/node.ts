@@ -2,7 +2,7 @@
 // pipeline with the real tree-sitter validator versus a bare generate().
 import { fimTemplate } from '../../src/vocabulary/fim';
 import { runCompletion, type PipelinePorts } from '../../src/completion/pipeline';
-import type { RouterConfig } from '../../src/completion/router';
+import type { RouterConfig } from '../../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
 import { loadLocalModel } from '../../src/inference/local-model';

@@ -5,8 +5,8 @@
 // one where it is weak. Exact: per language, each grid threshold is an
 // (escalations, passes) pair; a knapsack over total escalations picks one
 // threshold per language. Fitted on one split, scored on a held-out one.
-import { AGGREGATIONS, type Aggregation } from '../../src/completion/confidence';
-import type { RoutingPolicy } from '../../src/completion/router';
+import { AGGREGATIONS } from '../../src/completion/confidence';
+import type { Aggregation, RoutingPolicy } from '../../src/vocabulary/types';
 import { escalates, evaluatePolicy, type PolicyMetrics, type PolicySpec } from './metrics';
 import type { SimRow } from './rows';
 import { splitRows } from './split';

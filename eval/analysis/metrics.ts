@@ -2,7 +2,8 @@
 // the decision made by the app's own router (decideRoute): no second
 // implementation of the rule. Latency follows the app's pipeline: the local
 // model always runs first, an escalation adds the large model's time.
-import { decideRoute, type Aggregation, type RoutingPolicy } from '../../src/completion/router';
+import { decideRoute } from '../../src/completion/router';
+import { type Aggregation, type RoutingPolicy } from '../../src/vocabulary/types';
 import type { SimRow } from './rows';
 import { percentile } from '../../src/platform/percentile';
 

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
-import type { InferenceDevice } from '../vocabulary/types';
+import { type InferenceDevice, ROUTING_POLICIES } from '../vocabulary/types';
 import { FIM_FAMILIES } from '../vocabulary/fim';
 import { AGGREGATIONS } from '../completion/confidence';
-import { ROUTING_POLICIES } from '../completion/router';
 import { configProblems } from '../config/merge';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
 import type { AppConfig, ConfigLayer } from '../config/types';

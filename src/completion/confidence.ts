@@ -1,8 +1,6 @@
 // Aggregating per-token probabilities into one confidence number.
 import type { Aggregation, TokenProb } from '../vocabulary/types';
 
-export type { Aggregation } from '../vocabulary/types';
-
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'geomean'];
 
 /**

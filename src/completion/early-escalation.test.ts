@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BracketScanner } from './bracket-scan';
 import { confidenceUpperBound, earlyEscalationCheck, parseEarlyReason } from './early-escalation';
-import type { LanguageId } from '../vocabulary/types';
+import type { LanguageId, RouterConfig } from '../vocabulary/types';
 
 /**
  * The first closing bracket in `added` that cannot match the innermost open
@@ -9,7 +9,6 @@ import type { LanguageId } from '../vocabulary/types';
  * step of early escalation makes.
  */
 const firstUnrepairableBracket = (language: LanguageId, before: string, added: string) => BracketScanner.forPrefix(language, before)?.check(added);
-import type { RouterConfig } from './router';
 
 const router = (over: Partial<RouterConfig> = {}): RouterConfig => ({ policy: 'syntax+confidence', threshold: 0.5, aggregation: 'min', ...over });
 const toks = (...p: number[]) => p.map((prob, id) => ({ id, text: 'x', prob }));

@@ -7,8 +7,7 @@
 //    that appending text can never repair.
 import { BracketScanner } from './bracket-scan';
 import { aggregateConfidence } from './confidence';
-import type { RouterConfig } from './router';
-import type { LanguageId, TokenProb } from '../vocabulary/types';
+import type { LanguageId, RouterConfig, TokenProb } from '../vocabulary/types';
 
 export type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
 

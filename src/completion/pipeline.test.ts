@@ -15,7 +15,7 @@ import { egressVerdict } from '../privacy/policy';
 import { clearSecretScanCache, findSecrets } from '../privacy/secret-guard';
 import { createNodeSyntaxService, createNodeValidator } from '../syntax/node-runtime';
 import { AbortedError, runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
-import type { RouterConfig } from './router';
+import type { RouterConfig } from '../vocabulary/types';
 
 // Counts the secret rule set's runs (one per piece of text not found in the guard's cache).
 const lintRuns = vi.hoisted(() => ({ count: 0 }));

@@ -10,9 +10,9 @@ import { prescanSecrets } from '../privacy/secret-guard';
 import { postProcess } from './postprocess';
 import { parseEarlyReason } from './early-escalation';
 import { localRequestOf, type CompletionContext } from './request';
-import { decideRoute, policyUsesSemantic, type RouterConfig, type RouterDecision } from './router';
+import { decideRoute, policyUsesSemantic, type RouterDecision } from './router';
+import type { CompletionRequest, LocalCompletion, RouterConfig, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
-import type { CompletionRequest, LocalCompletion, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 
 export type { CompletionContext, EngineRequest } from './request';
 

@@ -13,8 +13,6 @@ import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from './workspace-context/languages';
 import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
 
-export type { PromptContext, PromptSnippet } from '../vocabulary/types';
-
 export interface LocalPromptInput {
   family: FimFamily | string;
   prefix: string;

@@ -7,11 +7,9 @@ import type { AppConfig } from '../config/types';
 import { fixedBudgets, type Budgets } from './budget';
 import { completionExtent } from './extent';
 import { DEFAULT_CONTEXT_SHARE } from './prompt';
-import type { RouterConfig } from './router';
-import type { CompletionRequest, ContextSettings, LanguageId, PromptContext } from '../vocabulary/types';
+import type { CompletionRequest, ContextSettings, LanguageId, PromptContext, RouterConfig } from '../vocabulary/types';
 import type { WindowPlace } from './text-window';
 
-export type { ContextSettings } from '../vocabulary/types';
 import type { ContextSnippet } from './workspace-context';
 import type { StableSnippetChooser } from './workspace-context/stable-choice';
 

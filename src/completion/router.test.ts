@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, policyUsesSemantic, type RouterConfig } from './router';
+import { decideRoute, policyUsesSemantic } from './router';
+import type { RouterConfig, SyntaxVerdict, TokenProb } from '../vocabulary/types';
 import type { SemanticFinding, SemanticVerdict } from '../semantic/types';
-import type { SyntaxVerdict, TokenProb } from '../vocabulary/types';
 
 const tokens = (...probs: number[]): TokenProb[] => probs.map((prob, id) => ({ id, text: 'x', prob }));
 const valid: SyntaxVerdict = { checked: true, valid: true, errors: [], preexistingErrors: 0, ms: 0.2, language: 'python' };

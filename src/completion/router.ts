@@ -7,9 +7,6 @@ import { aggregateConfidence } from './confidence';
 import type { SemanticVerdict } from '../semantic/types';
 import { ROUTING_POLICIES, type Aggregation, type RouterConfig, type RoutingPolicy, type SyntaxVerdict, type TokenProb } from '../vocabulary/types';
 
-export { ROUTING_POLICIES } from '../vocabulary/types';
-export type { Aggregation, RouterConfig, RoutingPolicy } from '../vocabulary/types';
-
 /** Whether a policy reads the semantic verdict (the pipeline asks for one only then). */
 export function policyUsesSemantic(policy: RoutingPolicy): boolean {
   return policy === 'syntax+confidence+semantic';

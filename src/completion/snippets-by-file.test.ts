@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
-import { buildLocalPrompt, type PromptSnippet } from './prompt';
+import { buildLocalPrompt } from './prompt';
+import { type PromptSnippet } from '../vocabulary/types';
 import { snippetsByFile } from './snippets-by-file';
 
 const bytes = (t: string) => new TextEncoder().encode(t).length;

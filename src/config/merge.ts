@@ -2,7 +2,7 @@
 // checking the result, so a typo in config.json is a clear message, not a crash.
 import { FIM_FAMILIES } from '../vocabulary/fim';
 import { AGGREGATIONS } from '../completion/confidence';
-import { ROUTING_POLICIES } from '../completion/router';
+import { ROUTING_POLICIES } from '../vocabulary/types';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import { BUILTIN_CATALOG, effectiveCatalog, mergeCatalog, modelFieldsOf, type CatalogEntry } from './catalog';
