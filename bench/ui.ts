@@ -28,7 +28,7 @@ import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
-import { callees, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
+import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
 import { runCase, type CaseResult, type ModelChoice, type TypingOptions } from './ui/typing';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +62,8 @@ interface Options {
   /** Build the app even when the build is newer than its sources. */
   rebuild: boolean;
   ghostTimeoutMs: number;
+  /** --sizes or --lang was given: --profile-only profiles those cases instead of its own. */
+  casesGiven: boolean;
 }
 
 function options(flags: BenchFlags): Options {
@@ -78,6 +80,7 @@ function options(flags: BenchFlags): Options {
     profileOnly: v['profile-only'] === true,
     rebuild: v.rebuild === true,
     ghostTimeoutMs: Number(v['ghost-timeout'] || 20_000),
+    casesGiven: Boolean(v.sizes || v.lang),
   };
 }
 
@@ -271,7 +274,9 @@ async function typing(browser: Browser, origin: string, o: Options) {
 }
 
 async function profileRun(browser: Browser, origin: string, o: Options) {
-  const cases: [BenchLanguage, string][] = [['typescript', '20k'], ['python', '5mb'], ['typescript', '5mb']];
+  const cases: [BenchLanguage, string][] = o.casesGiven
+    ? o.sizes.flatMap((size) => o.languages.map((l): [BenchLanguage, string] => [l, size]))
+    : [['typescript', '20k'], ['python', '5mb'], ['typescript', '5mb']];
   const out: Record<string, unknown> = {};
   mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
   const opts: TypingOptions = { keys: o.quick ? 12 : 24, keyMs: 40, ghostTimeoutMs: o.ghostTimeoutMs, pauseMs: 300 };
@@ -287,6 +292,12 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       console.log(profileTable(summary));
       console.log('\nmain-thread trace events by self time (ms per keystroke):\n\n| event | self |\n| --- | --- |');
       console.log(trace.map((t) => `| ${t.name} | ${t.selfMs.toFixed(2)} |`).join('\n'));
+      const causes = longTaskCauses(hooks.trace()!, hooks.profile()!, join(REPO, PROFILE_OUT));
+      if (causes.length) {
+        console.log('\nmain-thread tasks over 50 ms, and what ran in them (ms):\n\n| at | task | by self time | our functions, total |\n| --- | --- | --- | --- |');
+        const list = (xs: { fn: string; ms: number }[]) => xs.map((x) => `${x.fn} ${x.ms}`).join('; ');
+        console.log(causes.map((c) => `| +${c.atMs} ms | ${c.durMs} ms | ${list(c.bySelf)} | ${list(c.ours)} |`).join('\n'));
+      }
       // Where the two per-keystroke entry points of our code spend it.
       const split: Record<string, { fn: string; totalMs: number }[]> = {};
       for (const target of ['src/workspace/workspace.ts: emit', 'src/editor/inline-completions.ts: provideInlineCompletions']) {
@@ -294,7 +305,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
         if (!split[target].length) continue;
         console.log(`\n${target}: what its calls spent (ms per keystroke): ${split[target].map((c) => `${c.fn} ${c.totalMs.toFixed(2)}`).join('; ')}`);
       }
-      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, callees: split };
+      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, callees: split, longTasks: causes };
       // The raw profile opens in Chrome DevTools (Performance, "Load profile"), against the build in PROFILE_OUT.
       const raw = join(REPO, 'bench', 'results', `ui-profile-${size}-${language}-${mode}.cpuprofile`);
       writeFileSync(raw, JSON.stringify(hooks.profile()));

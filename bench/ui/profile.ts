@@ -56,6 +56,14 @@ export function profilerHooks(intervalUs = 500): CaseHooks & { profile(): CpuPro
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
 
+/** The renderer main thread of the page under test: the CrRendererMain with the most events. */
+function mainThread(events: TraceEvent[]): string | undefined {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const count = new Map<string, number>();
+  for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.includes(k)) count.set(k, (count.get(k) ?? 0) + 1); }
+  return [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 /**
  * Self time per trace event name on the renderer's main thread (the
  * CrRendererMain with the most events: the page under test), ms per
@@ -63,10 +71,7 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: 
  */
 export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: string; selfMs: number }[] {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
-  const count = new Map<string, number>();
-  for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.includes(k)) count.set(k, (count.get(k) ?? 0) + 1); }
-  const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = mainThread(events);
   const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > 0).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const stack: { end: number; name: string }[] = [];
@@ -253,4 +258,55 @@ export function profileTable(s: ProfileSummary): string {
     '| --- | --- |',
     s.byModule.map((m) => `| ${m.module} | ${m.selfMs.toFixed(2)} |`).join('\n'),
   ].join('\n');
+}
+
+/** Microsecond timestamp of each sample (the profile's clock is the trace's). */
+function sampleTimes(p: CpuProfile): number[] {
+  const out: number[] = [];
+  let t = p.startTime;
+  for (const d of p.timeDeltas) out.push((t += d));
+  return out;
+}
+
+export interface LongTaskCause {
+  /** ms from the first long task's start. */
+  atMs: number;
+  durMs: number;
+  /** The functions the samples inside the task were in, by self time, ms. */
+  bySelf: { fn: string; ms: number }[];
+  /** The app's own functions on those samples' stacks, by total time, ms. */
+  ours: { fn: string; ms: number }[];
+}
+
+/**
+ * What ran inside each main-thread task longer than `minMs`: the trace gives
+ * the task's span, the profile's samples inside it give the functions.
+ */
+export function longTaskCauses(trace: Buffer, profile: CpuProfile, distDir: string, minMs = 50, top = 6): LongTaskCause[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = mainThread(events);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > minMs * 1000).sort((a, b) => a.ts - b.ts);
+  if (!tasks.length) return [];
+  const { byId, keyOf } = labels(profile, distDir);
+  const times = sampleTimes(profile);
+  const first = tasks[0].ts;
+  const round = (m: Map<string, number>) => [...m].map(([fn, ms]) => ({ fn, ms: Math.round(ms * 10) / 10 })).sort((a, b) => b.ms - a.ms).slice(0, top);
+  return tasks.map((task) => {
+    const self = new Map<string, number>();
+    const ours = new Map<string, number>();
+    for (let i = 0; i < times.length; i++) {
+      if (times[i] < task.ts || times[i] > task.ts + task.dur!) continue;
+      const ms = sampleMs(profile, i);
+      const leaf = keyOf.get(profile.samples[i])!.fn;
+      self.set(leaf, (self.get(leaf) ?? 0) + ms);
+      const seen = new Set<string>();
+      for (let id: number | undefined = profile.samples[i]; id !== undefined; id = byId.get(id)!.parent) {
+        const fn = keyOf.get(id)!.fn;
+        if (!/^(src|workers)\//.test(fn) || seen.has(fn)) continue;
+        seen.add(fn);
+        ours.set(fn, (ours.get(fn) ?? 0) + ms);
+      }
+    }
+    return { atMs: Math.round((task.ts - first) / 1000), durMs: Math.round(task.dur! / 1000), bySelf: round(self), ours: round(ours) };
+  });
 }
