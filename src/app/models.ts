@@ -61,7 +61,7 @@ export class ModelRegistry {
 
   private register(path: string, model: monaco.editor.ITextModel): monaco.editor.ITextModel {
     const uri = model.uri;
-    const entry: Entry = { model, path, sub: { dispose() {} }, detach: this.ws.attach(path, () => model.getValue()) };
+    const entry: Entry = { model, path, sub: { dispose() {} }, detach: this.ws.attach(path, () => model.getValue(), () => model.getValueLength()) };
     entry.sub = model.onDidChangeContent((e) => {
       if (!this.external) this.ws.edit(entry.path, e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
     });

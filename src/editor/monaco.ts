@@ -11,7 +11,9 @@ import 'monaco-editor/languages/definitions/typescript/register';
 import 'monaco-editor/languages/definitions/go/register';
 import 'monaco-editor/languages/definitions/rust/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { patchInlineSuggestionsForLargeFiles } from './suggestion-snapshots';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+patchInlineSuggestionsForLargeFiles();
 
 export { monaco };

@@ -1,3 +1,4 @@
+import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
 import { describe, expect, it } from 'vitest';
 import { Workspace } from './workspace';
 import { WorkspaceContextFeed } from './context-feed';
@@ -50,6 +51,29 @@ describe('WorkspaceContextFeed', () => {
     expect(reads).toBe(0);
     expect(feed.index.versionExcept('other.py')).toBeGreaterThan(before);
     expect(feed.index.definitionsOf('two').map((d) => d.file)).toEqual(['a.py']);
+    expect(reads).toBe(1);
+    feed.dispose();
+  });
+
+  it('a file too large to index is never read by retrieval, however often it is typed into', () => {
+    const big = 'def big():\n    pass\n' + 'x = 1\n'.repeat(MAX_INDEXED_CHARS / 6 + 1);
+    const ws = new Workspace({ files: [['big.py', big], ['util.py', 'def helper():\n    pass\n']], folders: [] });
+    const feed = new WorkspaceContextFeed(ws);
+    let text = big;
+    let reads = 0;
+    ws.attach('big.py', () => { reads++; return text; }, () => text.length);
+    for (const ch of 'def two():\n') {
+      ws.edit('big.py', [{ offset: 0, length: 0, text: ch }]);
+      text = ch + text;
+    }
+    expect(feed.index.definitionsOf('helper').map((d) => d.file)).toEqual(['util.py']);
+    expect(feed.index.definitionsOf('big')).toEqual([]);
+    expect(feed.index.text('big.py')).toBe('');
+    expect(reads).toBe(0);
+    // Cut back under the limit, it is read and indexed again.
+    text = 'def small():\n    pass\n';
+    ws.edit('big.py', [{ offset: 0, length: big.length, text }]);
+    expect(feed.index.definitionsOf('small').map((d) => d.file)).toEqual(['big.py']);
     expect(reads).toBe(1);
     feed.dispose();
   });

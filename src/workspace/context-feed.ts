@@ -63,8 +63,8 @@ export class WorkspaceContextFeed implements WorkspaceContextSource {
     const exists = (p: string) => this.workspace.has(p);
     switch (c.kind) {
       case 'content':
-        // Read when retrieval asks, not per keystroke.
-        this.index.changed(c.path, () => this.workspace.read(c.path) ?? '');
+        // Read when retrieval asks, not per keystroke; a file too large to index is not read at all.
+        this.index.changed(c.path, () => this.workspace.read(c.path) ?? '', this.workspace.length(c.path));
         if (c.origin === 'editor') this.edited.touch(c.path);
         break;
       case 'created':

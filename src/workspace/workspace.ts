@@ -29,6 +29,8 @@ export interface WorkspaceSnapshot {
 /** Where an open file's current text lives; `stale` once it changed since `files` last took it. */
 interface LiveSource {
   text: () => string;
+  /** The text's length, without building the text. */
+  length?: () => number;
   stale: boolean;
 }
 
@@ -98,13 +100,20 @@ export class Workspace {
     return this.files.get(path);
   }
 
+  /** The length of `path`'s text; never reads a live source's text (undefined where the source cannot say). */
+  length(path: string): number | undefined {
+    const live = this.live.get(path);
+    if (live?.stale) return live.length?.();
+    return this.files.get(path)?.length;
+  }
+
   /**
    * From now on `path`'s text is `text()` (an editor model, which must hold
    * the file's current text), read only when someone asks. Returns the
    * detach: the file keeps the source's last text. A rename keeps the source.
    */
-  attach(path: string, text: () => string): () => void {
-    const source: LiveSource = { text, stale: false };
+  attach(path: string, text: () => string, length?: () => number): () => void {
+    const source: LiveSource = { text, length, stale: false };
     this.live.set(path, source);
     return () => {
       for (const [p, s] of this.live) {

@@ -29,17 +29,17 @@ interface IndexedFile {
   lines?: string[];
   definitions?: Definition[];
   chunks?: Chunk[];
-  /** Set when the text changed and was not read yet: reads it. */
-  pending?: () => string;
+  /** Set when the text changed and was not read yet: reads it (undefined: too large to index). */
+  pending?: () => string | undefined;
 }
 
 export interface LocatedDefinition extends Definition {
   file: string;
 }
 
-/** What the index keeps of a text: nothing of a file too large to index. */
-function indexed(path: string, text: string): Pick<IndexedFile, 'text' | 'language'> {
-  const indexable = text.length <= MAX_INDEXED_CHARS;
+/** What the index keeps of a text: nothing of a file too large to index (undefined: known to be too large, not read). */
+function indexed(path: string, text: string | undefined): Pick<IndexedFile, 'text' | 'language'> {
+  const indexable = text !== undefined && text.length <= MAX_INDEXED_CHARS;
   return { text: indexable ? text : '', language: indexable ? retrievalLanguage(path) : undefined };
 }
 
@@ -79,13 +79,15 @@ export class WorkspaceIndex {
 
   /**
    * `path`'s text changed (a keystroke): `read` gives the new text, called only
-   * when something about the file is asked for. A file not indexed yet is read now.
+   * when something about the file is asked for, and never when `length` says
+   * the file is too large to index (reading a large file is the cost to avoid).
+   * A file not indexed yet is read now.
    */
-  changed(path: string, read: () => string): void {
+  changed(path: string, read: () => string, length?: number): void {
     const had = this.files.get(path);
     if (!had) return this.set(path, read());
     const first = !had.pending;
-    had.pending = read;
+    had.pending = length !== undefined && length > MAX_INDEXED_CHARS ? () => undefined : read;
     if (!first) return;
     this.forgetNames(path, had);
     had.version++;
