@@ -1,0 +1,20 @@
+// Lint rules for the whole tree (npm run lint). Layer rules live in
+// .dependency-cruiser.cjs (npm run layers); formatting is Prettier's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'dist-*/', 'public/', 'bench/results/', 'test-results/', 'playwright-report/', '.cache/', '.scratch/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },
+    rules: {
+      // `ok ? a() : b()` and `x && f()` are statements here, on purpose.
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+      // `_name` marks a binding kept for its position (a destructured field left out, a callback's first argument).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);
