@@ -20,7 +20,7 @@ import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 import { buildFimPrompt } from '../src/vocabulary/fim';
 import { truncateKv } from '../src/inference/prompt-cache';
 import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/inference/prompt-lookup';
-import { median } from '../src/platform/percentile';
+import { median } from './stats';
 import { DEFAULT_TWINS_DIR, ensureTwin } from '../scripts/fixture-models/twins';
 
 const TWIN = 'qwen2.5-coder-0.5b';
@@ -99,7 +99,7 @@ async function measurePasses(folder: string, context: number, reps: number): Pro
   const times: number[][] = DRAFTS.map(() => []);
   // Interleaved, so load from other work on the machine falls on every length alike.
   for (let r = 0; r < reps; r++) for (const [k, d] of DRAFTS.entries()) times[k].push(await pass(1 + d));
-  const ms = times.map((t) => median(t)!);
+  const ms = times.map((t) => median(t));
   const minMs = times.map((t) => Math.min(...t));
   // On a shared machine one length's median or fastest can land on a quiet or a busy moment: the cost
   // ratios come from a least-squares line through every sample (a pass's fixed part, a part per token read).

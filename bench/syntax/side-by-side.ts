@@ -7,9 +7,11 @@
 // Prints wall-clock and CPU-time p50 per code (CPU time moves less with
 // the machine's load) and how many verdicts differ.
 import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
 import * as liveNew from '../../src/syntax/live-documents';
 import * as nodeNew from '../../src/syntax/node-runtime';
+import { percentile } from '../stats';
 
 const BASE = process.env.BASE;
 if (!BASE) throw new Error('BASE=/path/to/a/worktree/of/the/base/commit is required (see the comment at the top)');
@@ -18,10 +20,9 @@ const codes: Code[] = [
   { name: 'base', live: await import(`${BASE}/src/syntax/live-documents.ts`), node: await import(`${BASE}/src/syntax/node-runtime.ts`) },
   { name: 'new', live: liveNew, node: nodeNew },
 ];
-const only = process.argv.slice(2);
+const only = parseArgs({ allowPositionals: true, strict: true }).positionals;
 const tasks = loadCorpus().filter((t) => !only.length || only.includes(t.language));
 const languages = [...new Set(tasks.map((t) => t.language))];
-const p = (a: number[], q: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
 const docsOf = new Map<Code, any>();
 for (const c of codes) docsOf.set(c, new c.live.LiveDocuments(c.node.createNodeValidator()));
 let version = 0;
@@ -59,6 +60,6 @@ for (const language of languages) {
   const bb = best(b1.ms, b2.ms);
   const nb = best(n1.ms, n2.ms);
   const diff = b1.verdicts.filter((v, i) => v !== n1.verdicts[i]).length;
-  const single = (x: number[], y: number[]) => `${((p(x, 0.5) + p(y, 0.5)) / 2).toFixed(2)} / ${((p(x, 0.95) + p(y, 0.95)) / 2).toFixed(2)}`;
-  console.log(`| ${language} | ${bb.length} | ${p(bb, 0.5).toFixed(2)} ms | ${p(nb, 0.5).toFixed(2)} ms | ${(p(bb, 0.5) / p(nb, 0.5)).toFixed(2)}x | ${single(b1.ms, b2.ms)} | ${single(n1.ms, n2.ms)} | ${p(best(b1.cpu, b2.cpu), 0.5).toFixed(2)} / ${p(best(n1.cpu, n2.cpu), 0.5).toFixed(2)} | ${diff} | ${loadavg()[0].toFixed(2)} |`);
+  const single = (x: number[], y: number[]) => `${((percentile(x, 50) + percentile(y, 50)) / 2).toFixed(2)} / ${((percentile(x, 95) + percentile(y, 95)) / 2).toFixed(2)}`;
+  console.log(`| ${language} | ${bb.length} | ${percentile(bb, 50).toFixed(2)} ms | ${percentile(nb, 50).toFixed(2)} ms | ${(percentile(bb, 50) / percentile(nb, 50)).toFixed(2)}x | ${single(b1.ms, b2.ms)} | ${single(n1.ms, n2.ms)} | ${percentile(best(b1.cpu, b2.cpu), 50).toFixed(2)} / ${percentile(best(n1.cpu, n2.cpu), 50).toFixed(2)} | ${diff} | ${loadavg()[0].toFixed(2)} |`);
 }

@@ -6,7 +6,8 @@
 // cache against one that reads every prompt afresh.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
+import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { median } from '../platform/percentile';
 import { localRequestOf, prepareRequest, requestSettings } from '../completion/request';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
 import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';

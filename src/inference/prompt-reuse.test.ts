@@ -4,7 +4,8 @@
 // The browser runs the same comparison on WebGPU and WASM (e2e/prompt-reuse.spec.ts).
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels, median } from './testing/fresh-and-reusing';
+import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { median } from '../platform/percentile';
 import { buildFimPrompt } from '../vocabulary/fim';
 import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
 import { completeWithFim, prefillWithFim } from './fim-completion';

@@ -34,5 +34,3 @@ export function freshAndReusingModels(tag: string): FreshAndReusing {
   });
   return models;
 }
-
-export { median } from '../../platform/percentile';
