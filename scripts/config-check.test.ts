@@ -46,16 +46,16 @@ describe('config:check', () => {
     for (const text of examples) expect(checkConfigText(text, 'https://ide.corp.example')).toEqual({ ok: true, lines: [] });
   });
 
-  it('exits 0 for a good file and 1 for a bad one, errors on stderr with the file name', () => {
+  it('exits 0 for a good file, 1 for a bad one (errors on stderr with the file name), 2 for a flag it does not read', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-check-'));
     try {
       const good = path.join(dir, 'good.json');
       const bad = path.join(dir, 'bad.json');
       fs.writeFileSync(good, shipped);
       fs.writeFileSync(bad, '{"privacy":{"mode":"sometimes"}}');
-      const run = (file: string) => {
+      const run = (...args: string[]) => {
         try {
-          return { code: 0, out: execFileSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/config-check.ts', file], { encoding: 'utf8', stdio: 'pipe' }) };
+          return { code: 0, out: execFileSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/config-check.ts', ...args], { encoding: 'utf8', stdio: 'pipe' }) };
         } catch (e) {
           const err = e as { status: number; stderr: string };
           return { code: err.status, out: err.stderr };
@@ -65,6 +65,11 @@ describe('config:check', () => {
       const r = run(bad);
       expect(r.code).toBe(1);
       expect(r.out).toContain(`${bad}: error: privacy.mode "sometimes" must be local-only or escalate`);
+      const own = path.join(dir, 'own-origin.json');
+      fs.writeFileSync(own, JSON.stringify({ endpoint: { ...ENDPOINT, url: 'https://ide.corp.example/v1' }, privacy: { allowedEndpoints: ['https://ide.corp.example'] } }));
+      expect(run(own, '--origin', 'https://ide.corp.example')).toMatchObject({ code: 1, out: expect.stringContaining("this page's own origin") });
+      expect(run('--origin=https://ide.corp.example', own).code).toBe(1);
+      expect(run(good, '--orgin', 'https://ide.corp.example')).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--orgin'[\s\S]*usage: npm run config:check FILE/) });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

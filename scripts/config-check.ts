@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { judgeOrgConfig, parseOrgConfig } from '../src/config/org-config';
 
 export interface CheckReport {
@@ -24,12 +25,24 @@ export function checkConfigText(text: string, pageOrigin?: string): CheckReport 
   return { ok: lines.length === 0, lines };
 }
 
+const USAGE = 'usage: npm run config:check FILE [-- --origin https://where-the-ide-is-served]';
+
 function main(args: string[]): number {
-  const at = args.indexOf('--origin');
-  const origin = at >= 0 ? args[at + 1] : undefined;
-  const files = args.filter((a, i) => a !== '--origin' && args[i - 1] !== '--origin');
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { origin: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (e) {
+    console.error(`config:check: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals: files } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const origin = values.origin;
   if (files.length !== 1) {
-    console.error('usage: npm run config:check FILE [-- --origin https://where-the-ide-is-served]');
+    console.error(USAGE);
     return 2;
   }
   let text: string;

@@ -6,13 +6,16 @@
 // Parses in one go (sliceMs Infinity): a paused parse can recover
 // differently, which would make the comparison depend on the load.
 import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
 import { loadAllTasks, loadSafimCsharp } from '../../src/syntax/testing/bench-tasks';
 
+const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+if (positionals.length !== 1) throw new Error('usage: [ROOT=/path/to/a/worktree] npx tsx bench/syntax/verdicts.ts OUT.jsonl');
 const ROOT = process.env.ROOT ?? new URL('../..', import.meta.url).pathname;
 const { LiveDocuments } = await import(`${ROOT}/src/syntax/live-documents.ts`);
 const { createNodeValidator } = await import(`${ROOT}/src/syntax/node-runtime.ts`);
-const out = createWriteStream(process.argv[2]);
+const out = createWriteStream(positionals[0]);
 const opts = { sliceMs: Infinity };
 const liveValidator = createNodeValidator(opts);
 const docs = new LiveDocuments(liveValidator);

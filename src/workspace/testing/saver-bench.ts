@@ -6,13 +6,15 @@
 // keystroke and the characters journaled per keystroke.
 //
 //   npx tsx src/workspace/testing/saver-bench.ts [megabytes] [keys]
+import { parseArgs } from 'node:util';
 import { AutoSaver } from '../persistence';
 import { EditableText } from '../text-edits';
 import { Workspace } from '../workspace';
 import { MemoryJournal, MemoryStorage } from './memory-storage';
 
-const megabytes = Number(process.argv[2] ?? 5);
-const keys = Number(process.argv[3] ?? 200);
+const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+const megabytes = Number(positionals[0] ?? 5);
+const keys = Number(positionals[1] ?? 200);
 
 const line = 'def handler(request, *args):  # "quoted" \\ text\n';
 const big = line.repeat(Math.ceil((megabytes * 1_000_000) / line.length));
