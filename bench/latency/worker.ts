@@ -36,5 +36,4 @@ const api = {
     return driveAcceptReplay(model, typingReplay(source, replay), settings);
   },
 };
-export type LatencyWorkerApi = typeof api;
 Comlink.expose(api);

@@ -1,8 +1,7 @@
 // Reads any HumanEval-Infilling or SAFIM file (format told by its fields, not
 // its name) and applies the CLI's filters.
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { BENCH_DIR } from '../../src/platform/bench-dir';
 import { humanEvalTask, looksLikeHumanEval } from './humaneval';
 import { isRecord, readJsonl } from './jsonl';
@@ -70,8 +69,6 @@ export const DEV_SETS: Readonly<Record<string, string>> = {
   'safim-control-csharp': 'safim/csharp/control_completion.dev.jsonl.gz',
 };
 
-/** The repository's root (this file is eval/data/load.ts). */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_BENCH_DIR = BENCH_DIR;
 
 /** A dev-set short name -> its path under benchDir; anything else is taken as a path. */

@@ -6,7 +6,7 @@
 //   q8            onnxruntime quantize_dynamic: uint8 weights, one scale and zero point per tensor
 //   q4 / q4f16    MatMulNBits: 4-bit weights in blocks of 32 along K, one scale and
 //                 one 4-bit zero point per block (scales fp32 for q4, fp16 for q4f16)
-import { mulberry32 } from './prng';
+import { mulberry32 } from '../../src/platform/testing/prng';
 import type { LazyBytes } from './protobuf';
 
 /** Elements per generated chunk: 4 MB of fp32. */
@@ -45,7 +45,11 @@ function lazy(byteLength: number, make: () => Iterable<Uint8Array>): LazyBytes {
 
 const bytesOf = (a: Float32Array | Uint16Array | Uint8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
-/** `n` floats uniform in [-scale, scale], as fp32 or fp16 bytes. */
+/**
+ * `n` floats uniform in [-scale, scale], as fp32 or fp16 bytes. Uniform only
+ * (no Math.log/cos as in Box-Muller): integer arithmetic and one multiply,
+ * so the bytes are the same on every machine and Node version.
+ */
 export function randomFloats(seed: number, n: number, scale: number, half: boolean): LazyBytes {
   return lazy(n * (half ? 2 : 4), function* () {
     const rand = mulberry32(seed);

@@ -1,7 +1,7 @@
 // The linked folder's directory handle, kept in IndexedDB (handles survive
 // there, permission does not): after a reload the folder is offered again,
 // and a click asks the browser for write permission anew.
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
 import type { DiskDirectoryHandle } from '../workspace/disk-folder';
 
 /** What the browser adds to a handle beyond the disk-folder interface. */
@@ -30,10 +30,6 @@ export async function saveLinkedHandle(h: DiskDirectoryHandle): Promise<boolean>
   } catch {
     return false;
   }
-}
-
-export async function forgetLinkedHandle(): Promise<void> {
-  await del(KEY, db()).catch(() => undefined);
 }
 
 /** Asks for write permission (needs a click when not granted yet); true when granted. */

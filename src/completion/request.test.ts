@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/defaults';
-import { configProblems, mergeConfig } from '../config/merge';
+import { configProblems, resolveConfig } from '../config/merge';
 import { localRequestOf, prepareRequest, requestSettings } from './request';
 import { StableSnippetChooser, WorkspaceIndex } from './workspace-context';
 
@@ -40,7 +40,7 @@ describe('prepareRequest', () => {
 describe('context settings in the configuration', () => {
   it('defaults to 25% of the budget and 8 snippets; out-of-range values are named', () => {
     expect(DEFAULT_CONFIG.context).toEqual({ enabled: true, share: 0.25, maxSnippets: 8 });
-    const problems = configProblems(mergeConfig(DEFAULT_CONFIG, { context: { share: 1.5, maxSnippets: 2.5 } }));
+    const problems = configProblems(resolveConfig(DEFAULT_CONFIG, { context: { share: 1.5, maxSnippets: 2.5 } }).config);
     expect(problems.join('\n')).toContain('context.share 1.5 must be a share of the prompt budget from 0 to 0.9');
     expect(problems.join('\n')).toContain('context.maxSnippets 2.5 must be an integer from 0 to 32');
   });

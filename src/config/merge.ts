@@ -147,11 +147,6 @@ export function resolveConfig(base: AppConfig, layer?: ConfigLayer): ResolvedCon
   return { config: { ...merged, model: resolveModel(below, model, catalog, problems) }, problems };
 }
 
-/** `resolveConfig` over several layers, for callers that check the result with `configProblems` alone. */
-export function mergeConfig(base: AppConfig, ...layers: (ConfigLayer | undefined)[]): AppConfig {
-  return layers.reduce<AppConfig>((c, l) => resolveConfig(c, l).config, base);
-}
-
 /**
  * Settings saved before model references copied the picked catalog entry's
  * fields into `model`. Such a model, when its id is an entry of `catalog`,

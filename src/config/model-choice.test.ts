@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOG, effectiveCatalog, modelFieldsOf } from './catalog';
 import { DEFAULT_CONFIG, DEFAULT_MODEL_ID } from './defaults';
-import { configProblems, mergeConfig, mergeLayers, migrateLayer, resolveConfig } from './merge';
+import { configProblems, mergeLayers, migrateLayer, resolveConfig } from './merge';
 import type { AppConfig, ConfigLayer } from './types';
 
 const SMALL = 'onnx-community/Qwen2.5-Coder-0.5B-Instruct';
@@ -18,42 +18,42 @@ const orgWith = (layer: ConfigLayer): AppConfig => {
 describe('model choice: catalog references', () => {
   it('the default model is a reference to its built-in entry', () => {
     expect(DEFAULT_CONFIG.model).toMatchObject({ ...modelFieldsOf(BUILTIN_CATALOG.find((e) => e.id === DEFAULT_MODEL_ID)!), source: { kind: 'hub' } });
-    expect(mergeConfig(DEFAULT_CONFIG, {})).toEqual(DEFAULT_CONFIG);
+    expect(resolveConfig(DEFAULT_CONFIG, {}).config).toEqual(DEFAULT_CONFIG);
   });
 
   it('a picked entry is stored as a reference and shows a later config.json override of that entry', () => {
     const user = mergeLayers({ router: { threshold: 0.6 } }, { model: { catalogId: SMALL } });
     expect(user).toEqual({ router: { threshold: 0.6 }, model: { catalogId: SMALL } });
-    const before = mergeConfig(orgWith({}), user).model;
+    const before = resolveConfig(orgWith({}), user).config.model;
     expect(before).toMatchObject({ catalogId: SMALL, id: SMALL, family: 'qwen2.5-coder', contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' } });
     // The administrator overrides the entry afterwards; the user's stored settings are unchanged.
     const org = orgWith({ catalog: [{ id: SMALL, contextWindow: 8192, dtype: { webgpu: 'fp16', wasm: 'q4' } }] });
-    expect(mergeConfig(org, user).model).toMatchObject({
+    expect(resolveConfig(org, user).config.model).toMatchObject({
       catalogId: SMALL, id: SMALL, family: 'qwen2.5-coder', contextWindow: 8192, dtype: { webgpu: 'fp16', wasm: 'q4' },
       maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens, watchdogMs: DEFAULT_CONFIG.model.watchdogMs,
     });
-    expect(mergeConfig(org, user).router.threshold).toBe(0.6);
+    expect(resolveConfig(org, user).config.router.threshold).toBe(0.6);
   });
 
   it("the user's explicit per-field overrides win over the entry, field by field", () => {
     const org = orgWith({ catalog: [{ id: SMALL, contextWindow: 8192 }] });
-    const m = mergeConfig(org, { model: { catalogId: SMALL, dtype: { wasm: 'fp32' }, maxNewTokens: 20 } }).model;
+    const m = resolveConfig(org, { model: { catalogId: SMALL, dtype: { wasm: 'fp32' }, maxNewTokens: 20 } }).config.model;
     expect(m).toMatchObject({ contextWindow: 8192, dtype: { webgpu: 'q4f16', wasm: 'fp32' }, maxNewTokens: 20 });
   });
 
   it("the source follows the entry: bundled from the app, others from the organisation's mirror", () => {
     const org = orgWith({ model: { source: MIRROR } });
-    expect(mergeConfig(org, { model: { catalogId: SMALL } }).model.source).toEqual(MIRROR);
-    expect(mergeConfig(org, { model: { catalogId: 'fixture-valid' } }).model).toMatchObject({ source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, contextWindow: 4096 });
-    expect(mergeConfig(DEFAULT_CONFIG, { model: { catalogId: SMALL } }).model.source).toEqual({ kind: 'hub' });
+    expect(resolveConfig(org, { model: { catalogId: SMALL } }).config.model.source).toEqual(MIRROR);
+    expect(resolveConfig(org, { model: { catalogId: 'fixture-valid' } }).config.model).toMatchObject({ source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, contextWindow: 4096 });
+    expect(resolveConfig(DEFAULT_CONFIG, { model: { catalogId: SMALL } }).config.model.source).toEqual({ kind: 'hub' });
   });
 
   it("picking another entry drops the overrides that belonged to the previous model, keeps tuning and the entry's fileName goes with it", () => {
     const stored: ConfigLayer = { model: { catalogId: 'Xenova/deepseek-coder-1.3b-base', source: MIRROR, dtype: { webgpu: 'q4' }, watchdogMs: 5000 } };
-    expect(mergeConfig(DEFAULT_CONFIG, stored).model.fileName).toBe('decoder_model_merged');
+    expect(resolveConfig(DEFAULT_CONFIG, stored).config.model.fileName).toBe('decoder_model_merged');
     const next = mergeLayers(stored, { model: { catalogId: SMALL } });
     expect(next.model).toEqual({ catalogId: SMALL, watchdogMs: 5000 });
-    const m = mergeConfig(DEFAULT_CONFIG, next).model;
+    const m = resolveConfig(DEFAULT_CONFIG, next).config.model;
     expect(m).toMatchObject({ id: SMALL, source: { kind: 'hub' }, dtype: { webgpu: 'q4f16', wasm: 'q8' }, watchdogMs: 5000 });
     expect(m.fileName).toBeUndefined();
     // Picking the same entry again also starts from the entry (e.g. the demo model after a broken mirror).
@@ -85,7 +85,7 @@ describe('model choice: settings saved in the old copied shape', () => {
     const migrated = migrateLayer(old, catalog, org);
     expect(migrated).toEqual({ device: 'wasm', model: { catalogId: SMALL, maxNewTokens: 32 } });
     expect(migrateLayer(migrated, catalog, org)).toBe(migrated); // idempotent
-    expect(mergeConfig(org, migrated).model).toMatchObject({ catalogId: SMALL, id: SMALL, contextWindow: 16384, maxNewTokens: 32 });
+    expect(resolveConfig(org, migrated).config.model).toMatchObject({ catalogId: SMALL, id: SMALL, contextWindow: 16384, maxNewTokens: 32 });
   });
 
   it("the 'use the demo model' shape and a source picking would give are dropped; any other source stays as an override", () => {
@@ -95,7 +95,7 @@ describe('model choice: settings saved in the old copied shape', () => {
     const own = { kind: 'url', url: 'http://127.0.0.1:8123/' } as const;
     const kept = migrateLayer({ model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: own, dtype: { webgpu: 'fp32', wasm: 'fp32' } } }, catalog, org);
     expect(kept).toEqual({ model: { catalogId: 'fixture-valid', source: own } });
-    expect(mergeConfig(org, kept).model).toMatchObject({ id: 'fixture-valid', source: own, dtype: { webgpu: 'fp32', wasm: 'fp32' } });
+    expect(resolveConfig(org, kept).config.model).toMatchObject({ id: 'fixture-valid', source: own, dtype: { webgpu: 'fp32', wasm: 'fp32' } });
   });
 
   it('a model that is not in the catalog stays a custom model', () => {
@@ -106,7 +106,7 @@ describe('model choice: settings saved in the old copied shape', () => {
 
 describe('model choice: custom models and missing entries', () => {
   it('a custom model keeps its own fields and inherits the rest from below', () => {
-    const c = mergeConfig(DEFAULT_CONFIG, { model: { id: 'corp/my-coder', family: 'starcoder', contextWindow: 8192, source: MIRROR } });
+    const c = resolveConfig(DEFAULT_CONFIG, { model: { id: 'corp/my-coder', family: 'starcoder', contextWindow: 8192, source: MIRROR } }).config;
     expect(configProblems(c)).toEqual([]);
     expect(c.model).toEqual({ ...DEFAULT_CONFIG.model, catalogId: undefined, id: 'corp/my-coder', family: 'starcoder', contextWindow: 8192, source: MIRROR });
     expect(c.model.catalogId).toBeUndefined();

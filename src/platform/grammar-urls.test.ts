@@ -4,13 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES, grammarFileFor } from '../syntax/languages';
+import { SUPPORTED_LANGUAGES, languageSpec } from '../syntax/languages';
 import { grammarDir } from '../syntax/node-runtime';
 import { GRAMMAR_URLS, grammarUrl } from './grammar-urls';
 
 describe('grammar URLs', () => {
   it('one per supported language, each naming the file Node loads', () => {
-    expect(new Set(Object.keys(GRAMMAR_URLS))).toEqual(new Set(SUPPORTED_LANGUAGES.map((l) => grammarFileFor(l)!)));
+    expect(new Set(Object.keys(GRAMMAR_URLS))).toEqual(new Set(SUPPORTED_LANGUAGES.map((l) => languageSpec(l)!.grammar)));
     for (const [file, url] of Object.entries(GRAMMAR_URLS)) {
       // Under vitest a `?url` import gives the dev server's URL: the path of the file below the project root.
       expect(url).toMatch(new RegExp(`/${file.replace(/[.]/g, '\\.')}$`));

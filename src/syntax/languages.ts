@@ -51,23 +51,15 @@ const BY_EXTENSION = new Map<string, LanguageId>([
 
 export const SUPPORTED_LANGUAGES: readonly LanguageId[] = SPECS.map((s) => s.id);
 
-export function isSupportedLanguage(id: LanguageId): boolean {
-  return BY_ID.has(id);
-}
-
+/** The language's grammar and checks; undefined for a language we cannot check. */
 export function languageSpec(id: LanguageId): LanguageSpec | undefined {
   return BY_ID.get(id);
-}
-
-/** The grammar file for a language id, or undefined when we have none. */
-export function grammarFileFor(id: LanguageId): string | undefined {
-  return BY_ID.get(id)?.grammar;
 }
 
 /**
  * Language id for a file name or path, by extension (case-insensitive), or
  * undefined when the extension is unknown. May return an id that is not
- * supported for checking (`c`): ask `isSupportedLanguage` for that.
+ * supported for checking (`c`): ask `languageSpec` for that.
  */
 export function languageFromFileName(name: string): LanguageId | undefined {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);

@@ -11,7 +11,7 @@ import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
 import type { TextEdit } from './text-edits';
-import { lineStartsOf, windowSpans } from './window';
+import { cutWindow, lineStartsOf } from './window';
 
 const validator = createNodeValidator();
 const fresh = async (language: string, text: string) => {
@@ -164,7 +164,7 @@ describe('the window of a large file is small', () => {
     if (typeof l === 'string') throw new Error(l);
     const tree = l.parser.parse(text)!;
     const offset = text.indexOf('    total = 0', text.length >> 1) + '    total = '.length;
-    const spans = windowSpans(tree, offset, text.length);
+    const spans = cutWindow(tree, offset, text.length).spans;
     tree.delete();
     const size = spans.reduce((n, [s, e]) => n + e - s, 0);
     expect(size).toBeLessThan(1000); // three functions and the skeleton, of 380,000 characters

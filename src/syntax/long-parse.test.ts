@@ -16,7 +16,7 @@ import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
 import { mutations } from './testing/mutations';
 import type { TextEdit } from './text-edits';
-import { lineStartsOf, rangesBefore, windowSpans } from './window';
+import { cutWindow, lineStartsOf, rangesBefore } from './window';
 
 /** A message arriving at the worker: it runs when the event loop gets a turn (before slicing, only after the whole parse). */
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -216,7 +216,7 @@ describe.skipIf(!benchPresent())('a window parsed from the whole document\'s tre
       if (typeof l === 'string') throw new Error(l);
       const text = t.prefix + t.suffix; // broken where the middle is missing: recovery is where a wrong reuse shows
       const whole = l.parser.parse(text)!;
-      const spans = windowSpans(whole, t.prefix.length, text.length);
+      const spans = cutWindow(whole, t.prefix.length, text.length).spans;
       const ranges = rangesBefore(spans, lineStartsOf(text));
       const fresh = l.parser.parse(text, null, { includedRanges: ranges })!;
       const from = whole.copy();

@@ -65,10 +65,6 @@ const IDENTIFIERS = new Set(['identifier', 'type_identifier', 'field_identifier'
 const NAME_ALLOWED_IN = new Set(['import_specifier', 'export_specifier', 'namespace_export']);
 const OPAQUE = new Set(['ERROR', 'token_tree', 'macro_definition']);
 
-export function hasReservedWords(language: string): boolean {
-  return language in RESERVED;
-}
-
 /** Identifiers spelled like a reserved word, among the nodes overlapping [from, to]. */
 export function reservedWordIssues(tree: Tree, language: string, from: number, to: number): RawIssue[] {
   const reserved = RESERVED[language];

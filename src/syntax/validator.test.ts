@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import {
-  SUPPORTED_LANGUAGES, grammarFileFor, isSupportedLanguage, languageFromFileName, languageSpec,
+  SUPPORTED_LANGUAGES, languageFromFileName, languageSpec,
 } from './languages';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
 import { BAD_INDENT, EMPTY_BLOCK } from './python-checks';
@@ -251,7 +251,7 @@ describe('unsupported languages', () => {
 
   it('c is recognised by file name but not checked (no C grammar; C++ rejects valid C)', async () => {
     expect(languageFromFileName('main.c')).toBe('c');
-    expect(isSupportedLanguage('c')).toBe(false);
+    expect(languageSpec('c')).toBeUndefined();
     expect((await check('c', 'int main() { return ', '0', '; }\n')).checked).toBe(false);
   });
 });
@@ -270,10 +270,9 @@ describe('languages registry', () => {
   it('every supported language has its grammar file in @vscode/tree-sitter-wasm', () => {
     expect(SUPPORTED_LANGUAGES).toEqual(['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'tsx', 'go', 'rust']);
     for (const id of SUPPORTED_LANGUAGES) {
-      expect(isSupportedLanguage(id)).toBe(true);
-      expect(existsSync(join(grammarDir(), grammarFileFor(id)!))).toBe(true);
+      expect(existsSync(join(grammarDir(), languageSpec(id)!.grammar))).toBe(true);
     }
-    expect(grammarFileFor('cobol')).toBeUndefined();
+    expect(languageSpec('cobol')).toBeUndefined();
   });
 });
 

@@ -27,17 +27,13 @@ const LISTS = new Set([
   'translation_unit', 'field_declaration_list', 'compound_statement',
 ]);
 
-/**
- * The spans of the document to parse for a completion at `offset`, as
- * sorted, disjoint [start, end) offsets; the whole document when nothing
- * can be cut. The cursor is always inside one of them.
- */
-export function windowSpans(tree: Tree, offset: number, length: number): [number, number][] {
-  return cutWindow(tree, offset, length).spans;
-}
-
 /** A window: its spans, and what was cut (valid as long as the tree is). */
 export interface Window {
+  /**
+   * The spans of the document to parse for a completion at the cursor, as
+   * sorted, disjoint [start, end) offsets; the whole document when nothing
+   * can be cut. The cursor is always inside one of them.
+   */
   spans: [number, number][];
   cuts: Cut[];
 }

@@ -8,7 +8,7 @@ import { EndpointError } from '../errors';
 
 export const never = new AbortController().signal;
 /** The default rules: credentials block, no never-send globs (the tests' texts hold neither). */
-export const rules: EgressRules = { neverSend: [], secrets: 'block' };
+const rules: EgressRules = { neverSend: [], secrets: 'block' };
 export const req: EscalationDraft = { prefix: 'def add(a, b):\n    return ', suffix: '\n', rules };
 /** A report of a gate that changed nothing (for scripted clients). */
 export const unchanged: GateReport = { redactions: 0, contextFiles: [], withheld: [] };
