@@ -31,7 +31,7 @@ const DRAFTS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 const MAX_DRAFTS = [1, 2, 4, 8] as const;
 const SETS = ['humaneval-single', 'humaneval-multi', 'safim-block', 'safim-control', 'safim-api'] as const;
 /** The projection at or above which the setting is on by default. */
-export const DEFAULT_ON_AT = 1.3;
+const DEFAULT_ON_AT = 1.3;
 
 export interface PassCost {
   /** Forward-pass time of 1 + d tokens over the context, over that of 1 token, by d. */

@@ -24,7 +24,7 @@ const SOURCE = join(REPO, 'node_modules', 'comlink', 'dist', 'esm', 'comlink.mjs
 export interface TimingOutcome { requestsPerMin: number; cancelledShare: number; ghostP50: number; answered: number }
 
 /** Replays the keys against a wait policy and a fixed model latency. */
-export function simulate(replay: TypingReplay, waitMs: (keyAt: number) => number, latencyMs: number): TimingOutcome {
+function simulate(replay: TypingReplay, waitMs: (keyAt: number) => number, latencyMs: number): TimingOutcome {
   let t = 0;
   let requests = 0;
   let cancelled = 0;

@@ -84,7 +84,7 @@ function options(flags: BenchFlags): Options {
   };
 }
 
-export const SIZES: Record<string, { size: FileSize; label: string }> = {
+const SIZES: Record<string, { size: FileSize; label: string }> = {
   '1k': { size: { lines: 1_000 }, label: '1,000 lines' },
   '20k': { size: { lines: 20_000 }, label: '20,000 lines' },
   '5mb': { size: { bytes: 5_000_000 }, label: '5 MB' },

@@ -17,7 +17,7 @@ import { DEFAULT_TWINS_DIR, ensureTwin, TWIN_NAMES, type TwinName } from './fixt
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURES_DIR = join(REPO_ROOT, 'public', 'models', 'fixtures');
 
-export const USAGE = `usage: make-fixture-models [--out DIR]
+const USAGE = `usage: make-fixture-models [--out DIR]
        make-fixture-models --real-arch [--name NAME] [--layers N] [--hidden H] [--heads A] [--kv-heads K]
                            [--head-dim D] [--intermediate I] [--vocab-extra X] [--seed S] [--out DIR]
   Without --real-arch: the designed fixtures, index.json and ${DEFAULT_REAL_ARCH.name}.

@@ -28,14 +28,14 @@ const USAGE = `usage: npm run prompt -- --root DIR --file PATH --line N --column
   --model NAME      tokenizer: a model folder under --model-root (default fixture-valid, the demo model)
   --model-root DIR  where --model lives (default public/models/fixtures; run npm run fixtures first)`;
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 /** Workspace limits as the app's import has them: text files up to 5 MB, at most 10,000. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 10_000;
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
-export function readWorkspace(root: string): WorkspaceFile[] {
+function readWorkspace(root: string): WorkspaceFile[] {
   const out: WorkspaceFile[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -56,7 +56,7 @@ export function readWorkspace(root: string): WorkspaceFile[] {
 }
 
 /** The character offset of a 1-based line and column, or a usage error saying what the file has. */
-export function offsetOf(text: string, line: number, column: number, file: string): number {
+function offsetOf(text: string, line: number, column: number, file: string): number {
   const lines = text.split('\n');
   if (!(Number.isInteger(line) && line >= 1 && line <= lines.length)) throw new UsageError(`--line ${line}: ${file} has lines 1 to ${lines.length}`);
   const len = lines[line - 1].length;
@@ -82,7 +82,7 @@ export interface PromptReport {
 }
 
 /** The prompt the app builds for this cursor: the same request preparation and prompt builder as the engine and the worker. */
-export function localPromptAt(o: PromptOptions): PromptReport {
+function localPromptAt(o: PromptOptions): PromptReport {
   if (!existsSync(o.root) || !statSync(o.root).isDirectory()) throw new UsageError(`--root ${o.root}: no such folder`);
   fimTemplate(o.family); // an unknown family is a usage error with the known ones listed
   const files = readWorkspace(o.root);
@@ -123,7 +123,7 @@ const positive = (v: string | undefined, name: string, fallback?: number): numbe
   return n;
 };
 
-export async function main(argv = process.argv.slice(2)): Promise<number> {
+async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const { values: v } = parseArgs({
       args: argv, strict: true,

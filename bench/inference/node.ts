@@ -17,7 +17,7 @@ import { fimPromptTokens, type BenchOptions } from './workload';
  * escalates or stops generation early and does exactly the bare call's work
  * plus its own (FIM prompt, post-processing, validation, routing).
  */
-export const BENCH_ROUTER: RouterConfig = { ...DEFAULT_CONFIG.router, policy: 'always-local' };
+const BENCH_ROUTER: RouterConfig = { ...DEFAULT_CONFIG.router, policy: 'always-local' };
 
 const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
 

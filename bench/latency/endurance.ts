@@ -32,7 +32,7 @@ const KEY_MS = 40;
 export const ENDURANCE_DEBOUNCE_MS = Math.round((250 * KEY_MS) / 150);
 
 /** The replay of chunk `i`: consecutive blocks of the file, round and round. */
-export function enduranceChunk(i: number, fileLines: number, seed = 101): ReplayOptions {
+function enduranceChunk(i: number, fileLines: number, seed = 101): ReplayOptions {
   const span = Math.max(1, fileLines - CHUNK_LINES);
   return { seed: seed + i, fromLine: (i * CHUNK_LINES) % span, lines: CHUNK_LINES, keyMedianMs: KEY_MS };
 }

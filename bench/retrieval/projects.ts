@@ -34,7 +34,7 @@ export interface Hole {
 const PYTHON_LIB = '/root/.pyenv/versions/3.11.7/lib/python3.11';
 
 /** Project folders: the workspace is opened one folder above, so paths read `email/utils.py` as an import says. */
-export const PROJECT_DIRS: { name: string; language: Project['language']; root: string; folder: string; heldOut?: boolean }[] = [
+const PROJECT_DIRS: { name: string; language: Project['language']; root: string; folder: string; heldOut?: boolean }[] = [
   ...['email', 'json', 'asyncio', 'importlib', 'concurrent', 'xml', 'logging', 'unittest', 'http'].map((f) => ({ name: `python:${f}`, language: 'python' as const, root: PYTHON_LIB, folder: f })),
   { name: 'js:transformers', language: 'javascript', root: 'node_modules/@huggingface/transformers', folder: 'src' },
   { name: 'js:diff', language: 'javascript', root: 'node_modules/diff', folder: 'libesm' },

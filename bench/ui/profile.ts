@@ -94,7 +94,7 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
  * profile build is made with --sourcemap): per generated line, the columns
  * where a segment starts and the index of its source.
  */
-export function sourceLookup(mapJson: string): (line: number, column: number) => string | undefined {
+function sourceLookup(mapJson: string): (line: number, column: number) => string | undefined {
   const map = JSON.parse(mapJson) as { sources: string[]; mappings: string };
   const lines: { cols: number[]; srcs: number[] }[] = [];
   let src = 0;

@@ -55,7 +55,7 @@ export interface CaseResult {
   renderer_mb?: number;
 }
 
-export const GHOST_SELECTOR = '.ghost-text-decoration, .ghost-text';
+const GHOST_SELECTOR = '.ghost-text-decoration, .ghost-text';
 
 interface KeyRecord { key: string; down: number; handled: number; frame: number }
 interface PageState {
@@ -110,13 +110,13 @@ const INSTRUMENT = `(() => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What one burst types: a new line, then the start of an assignment the model completes with `a + b`. */
-export function burstKeys(language: string, n: number): string[] {
+function burstKeys(language: string, n: number): string[] {
   const text = language === 'python' ? `value_${n} = ` : `const v${n} = `;
   return ['Enter', ...text];
 }
 
 /** Bursts until at least `keys` keystrokes. */
-export function burstsFor(language: string, keys: number): string[][] {
+function burstsFor(language: string, keys: number): string[][] {
   const out: string[][] = [];
   for (let n = 1, total = 0; total < keys; n++) {
     const b = burstKeys(language, n);

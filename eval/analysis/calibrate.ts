@@ -46,7 +46,7 @@ export interface Calibration {
   split: { fit: number; heldOut: number; fraction: number; seed: string };
 }
 
-export const CALIBRATION_THRESHOLDS: readonly number[] = Array.from({ length: 101 }, (_, i) => i / 100);
+const CALIBRATION_THRESHOLDS: readonly number[] = Array.from({ length: 101 }, (_, i) => i / 100);
 
 interface Option { threshold: number; escalated: number; passed: number }
 
@@ -143,7 +143,7 @@ function closest(best: number[], objective: Objective): number {
   return at;
 }
 
-export function fitThresholds(rows: readonly SimRow[], aggregation: Aggregation, o: CalibrateOptions): Choice {
+function fitThresholds(rows: readonly SimRow[], aggregation: Aggregation, o: CalibrateOptions): Choice {
   const policy = o.policy ?? 'syntax+confidence';
   const thresholds = o.thresholds ?? CALIBRATION_THRESHOLDS;
   const langs = languagesOf(rows);

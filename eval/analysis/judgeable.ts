@@ -23,7 +23,7 @@ export interface NotJudgeableSummary {
 }
 
 /** Ground-truth stores as the sanity check writes them (`<bench>.ground-truth.jsonl`) next to a run. */
-export function groundTruthFilesNear(runFiles: readonly string[]): string[] {
+function groundTruthFilesNear(runFiles: readonly string[]): string[] {
   const dirs = [...new Set(runFiles.map((f) => dirname(f)))];
   return dirs.flatMap((d) => (existsSync(d) ? readdirSync(d).filter((n) => n.endsWith('.ground-truth.jsonl')).sort().map((n) => join(d, n)) : []));
 }

@@ -36,7 +36,7 @@ export interface PolicyMetrics {
   p95LatencyMs: number;
 }
 
-export function thresholdFor(spec: PolicySpec, language: string): number {
+function thresholdFor(spec: PolicySpec, language: string): number {
   return spec.perLanguage?.[language] ?? spec.threshold;
 }
 

@@ -30,12 +30,12 @@ export interface SimInput {
 }
 
 /** HumanEval/<n> spans share a problem: group them for held-out splits. */
-export function groupOf(r: Pick<OutputRecord, 'key' | 'benchmark' | 'task_id'>): string {
+function groupOf(r: Pick<OutputRecord, 'key' | 'benchmark' | 'task_id'>): string {
   if (r.benchmark === 'humaneval') return `humaneval/${r.task_id.split('/').slice(1, 3).join('/')}`;
   return r.key;
 }
 
-export function syntaxVerdictOf(r: OutputRecord): SyntaxVerdict {
+function syntaxVerdictOf(r: OutputRecord): SyntaxVerdict {
   return {
     checked: r.syntax.checked, valid: r.syntax.valid,
     // Only the count matters to the router; the details stay in the record.
@@ -44,7 +44,7 @@ export function syntaxVerdictOf(r: OutputRecord): SyntaxVerdict {
   };
 }
 
-export function semanticVerdictOf(r: OutputRecord): SemanticVerdict | undefined {
+function semanticVerdictOf(r: OutputRecord): SemanticVerdict | undefined {
   const s = r.semantic;
   if (!s) return undefined;
   const names = s.names ?? [];

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { SimRow } from './rows';
 
-export function inHeldOut(group: string, fraction: number, seed: string): boolean {
+function inHeldOut(group: string, fraction: number, seed: string): boolean {
   const h = createHash('sha256').update(`${seed}\0${group}`).digest();
   return h.readUInt32BE(0) / 2 ** 32 < fraction;
 }

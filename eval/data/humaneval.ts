@@ -13,7 +13,7 @@ const SUBSETS: Record<string, Subset> = {
   RandomSpanInfillingLight: 'random-span-light',
 };
 
-export const HUMANEVAL_FIELDS = ['task_id', 'prompt', 'suffix', 'canonical_solution', 'test', 'entry_point'] as const;
+const HUMANEVAL_FIELDS = ['task_id', 'prompt', 'suffix', 'canonical_solution', 'test', 'entry_point'] as const;
 
 export function looksLikeHumanEval(row: unknown): boolean {
   return isRecord(row) && 'canonical_solution' in row && 'entry_point' in row;

@@ -3,7 +3,7 @@
 // quoting, escapes, r/b/u prefixes), lists, tuples, dicts, numbers, None,
 // True, False. Just enough of `ast.literal_eval`, so loading needs no python3.
 
-export class PyLiteralError extends Error {}
+class PyLiteralError extends Error {}
 
 export function parsePyLiteral(src: string): unknown {
   let i = 0;

@@ -9,13 +9,13 @@ import { isRecord, type JsonlRow } from './jsonl';
 import { parsePyLiteral } from './py-literal';
 import { BenchmarkFormatError, type StdioCase, type Subset, type Task } from './types';
 
-export const SAFIM_PLACEHOLDER = '{{completion}}';
+const SAFIM_PLACEHOLDER = '{{completion}}';
 
 export function looksLikeSafim(row: unknown): boolean {
   return isRecord(row) && 'eval_prompt' in row && 'ground_truth' in row;
 }
 
-export function safimSubsetOf(file: string, taskId: string, hasTests: boolean): Subset {
+function safimSubsetOf(file: string, taskId: string, hasTests: boolean): Subset {
   for (const s of ['api', 'block', 'control'] as const) if (basename(file).startsWith(s)) return s;
   for (const s of ['api', 'block', 'control'] as const) if (taskId.startsWith(`${s}_`)) return s;
   return hasTests ? 'block' : 'api';

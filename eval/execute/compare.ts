@@ -34,7 +34,7 @@ function tokensMatch(a: string, b: string): boolean {
   });
 }
 
-export function outputsMatch(expected: string, actual: string): boolean {
+function outputsMatch(expected: string, actual: string): boolean {
   return linesMatch(expected, actual) || tokensMatch(expected, actual);
 }
 

@@ -22,7 +22,7 @@ interface Stored { ok: boolean; reason?: FailReason; detail?: string; files?: st
 
 const inflight = new Map<string, Promise<CompileOutcome>>();
 
-export function compileKey(step: CompileStep, compilerVersion: string, fileName: string, source: string): string {
+function compileKey(step: CompileStep, compilerVersion: string, fileName: string, source: string): string {
   return createHash('sha256').update(JSON.stringify([step.tool, compilerVersion, step.args(fileName), fileName, source])).digest('hex');
 }
 

@@ -12,11 +12,11 @@ import type { Toolchain } from './toolchain';
 import { tail, type Verdict } from './verdict';
 import { makeRunDir, removeRunDir } from './workdir';
 
-export const HUMANEVAL_LIMITS: Limits = {
+const HUMANEVAL_LIMITS: Limits = {
   cpuSeconds: 3, wallMs: 15_000, memoryBytes: 2 * 1024 ** 3, nproc: 64, fileBytes: 64 * 1024 ** 2, outputBytes: 1024 ** 2,
 };
 
-export function humanEvalProgram(task: Task, completion: string): string {
+function humanEvalProgram(task: Task, completion: string): string {
   if (task.judge.kind !== 'humaneval') throw new Error(`${task.key} is not a HumanEval task`);
   return `${task.prefix}${completion}${task.suffix}\n\n${task.judge.test}\n\ncheck(${task.judge.entryPoint})\n`;
 }

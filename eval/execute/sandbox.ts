@@ -100,7 +100,7 @@ const ok = (argv: string[]) => spawnSync(argv[0], argv.slice(1), { stdio: 'ignor
 const STATUS_SHELL = '/bin/sh';
 
 /** What one run may write outside its run dir, all three private places together. */
-export const PRIVATE_TMP_BYTES = 64 * 1024 ** 2;
+const PRIVATE_TMP_BYTES = 64 * 1024 ** 2;
 export const PRIVATE_TMP_FILES = 4096;
 
 /**
@@ -136,7 +136,7 @@ const MOUNT_SETUP = [
 ].join('\n');
 const setupArgv = [STATUS_SHELL, '-c', MOUNT_SETUP, 'sandbox-setup'];
 
-export const DEFAULT_UID_BASE = 1_900_000_000;
+const DEFAULT_UID_BASE = 1_900_000_000;
 
 let probed: SandboxInfo | undefined;
 
@@ -171,7 +171,7 @@ export function slotUid(info: SandboxInfo, slot: number): number | undefined {
 }
 
 /** The full argv: isolation wrappers, then prlimit, then the program. */
-export function wrapArgv(info: SandboxInfo, spec: Pick<RunSpec, 'argv' | 'limits' | 'slot'>): string[] {
+function wrapArgv(info: SandboxInfo, spec: Pick<RunSpec, 'argv' | 'limits' | 'slot'>): string[] {
   const { limits: l } = spec;
   // Soft limit first: SIGXCPU says "time limit" (at soft == hard the kernel sends a bare SIGKILL).
   const cpuSoft = Math.max(1, Math.ceil(l.cpuSeconds));

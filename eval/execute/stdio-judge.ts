@@ -15,7 +15,7 @@ import type { Toolchain } from './toolchain';
 import { tail, type Verdict } from './verdict';
 import { chownTree, makeRunDir, removeRunDir } from './workdir';
 
-export function safimProgram(task: Task, completion: string): string {
+function safimProgram(task: Task, completion: string): string {
   return crlfToLf(task.prefix + completion + task.suffix);
 }
 

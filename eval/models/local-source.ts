@@ -43,7 +43,7 @@ export function taskFile(task: Pick<Task, 'taskId' | 'language'>): string {
  * harness needs every local completion whole, with all its probabilities,
  * to calibrate the thresholds the early stop depends on.
  */
-export function defaultLocalSettings(maxNewTokens: number): RequestSettings {
+function defaultLocalSettings(maxNewTokens: number): RequestSettings {
   return { ...requestSettings({ ...DEFAULT_CONFIG, model: { ...DEFAULT_CONFIG.model, maxNewTokens } }), earlyEscalation: false };
 }
 

@@ -63,7 +63,7 @@ function headlineEntry(label: string, rows: readonly SimRow[], spec: PolicySpec)
   return { label, metrics, largeMsTotal, largeMsPerEscalation: metrics.escalated ? largeMsTotal / metrics.escalated : 0 };
 }
 
-export function buildHeadline(rows: readonly SimRow[], grid: readonly PolicyMetrics[], calibration?: Calibration): Headline {
+function buildHeadline(rows: readonly SimRow[], grid: readonly PolicyMetrics[], calibration?: Calibration): Headline {
   let rule: string, spec: PolicySpec;
   if (calibration) {
     const c = calibration.chosen;

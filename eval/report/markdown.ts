@@ -7,13 +7,13 @@ import { lineChart } from './svg';
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const SHOWN_THRESHOLDS = [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1];
 
-export function policyRow(m: PolicyMetrics): string {
+function policyRow(m: PolicyMetrics): string {
   const t = m.policy.startsWith('always') ? '' : m.perLanguage ? `${m.threshold} (per-language)` : String(m.threshold);
   const agg = m.policy.startsWith('always') ? '' : m.aggregation;
   return `| ${m.policy} | ${agg} | ${t} | ${pct(m.passAt1)} | ${pct(m.escalationRate)} | ${m.falseEscalations} | ${m.missedFailures} | ${m.meanLatencyMs.toFixed(0)} / ${m.p95LatencyMs.toFixed(0)} |`;
 }
 
-export const POLICY_HEADER = '| policy | aggregation | threshold | pass@1 | escalated | false escalations | missed failures | latency ms mean / p95 |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
+const POLICY_HEADER = '| policy | aggregation | threshold | pass@1 | escalated | false escalations | missed failures | latency ms mean / p95 |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
 
 export const HEADLINE_SVG = 'headline.svg';
 

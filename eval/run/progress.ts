@@ -42,7 +42,7 @@ export class Progress {
   }
 }
 
-export function fmtDuration(s: number): string {
+function fmtDuration(s: number): string {
   if (!Number.isFinite(s)) return '--:--';
   const m = Math.floor(s / 60);
   const sec = Math.round(s % 60);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BENCH_DIR, DEV_SETS } from '../data/load';
 
-export const BENCH_DIR = DEFAULT_BENCH_DIR;
+const BENCH_DIR = DEFAULT_BENCH_DIR;
 export const HAVE_BENCH = Object.values(DEV_SETS).every((rel) => existsSync(join(BENCH_DIR, rel)));
 export const SKIP_REASON = `benchmark development sets not found in ${BENCH_DIR} (expected ${Object.values(DEV_SETS).join(', ')}): skipped`;
 export const devSet = (name: keyof typeof DEV_SETS | string) => join(BENCH_DIR, DEV_SETS[name]);

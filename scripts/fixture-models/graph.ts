@@ -16,7 +16,7 @@ import { designedSteps, type FixtureDesign } from './designs';
 import { DataType, encodeModel, type Node, type TensorInit, type ValueInfo } from './onnx-writer';
 import { specialTokenId, VOCAB_SIZE } from './tokenizer';
 
-export const OPSET = 17;
+const OPSET = 17;
 /** One layer with one KV head of size one: the cache carries one number per token. */
 export const NUM_LAYERS = 1;
 export const NUM_KV_HEADS = 1;

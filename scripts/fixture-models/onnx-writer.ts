@@ -168,7 +168,7 @@ const EXTERNAL_ALIGN = 4096;
  * The model as protobuf parts, and the external data file's parts when
  * `external` is given. Nothing large is made until the parts are streamed.
  */
-export function encodeModelParts(m: Model, external?: ExternalDataOptions): { model: ProtoWriter; data: LazyBytes[] } {
+function encodeModelParts(m: Model, external?: ExternalDataOptions): { model: ProtoWriter; data: LazyBytes[] } {
   const data: LazyBytes[] = [];
   let offset = 0;
   const placeOf = (t: TensorInit, bytes: Uint8Array | LazyBytes): ExternalPlace | undefined => {

@@ -45,7 +45,7 @@ export interface GraphOptions {
   silentIds?: readonly number[];
 }
 
-export const REAL_ARCH_OPSET = 17;
+const REAL_ARCH_OPSET = 17;
 /** Added to masked attention scores: finite, so a fully masked row gives a uniform row, never NaN (fp16 needs a smaller one). */
 const MASKED = { fp32: -1e9, fp16: -1e4 };
 /** The logit of silent tokens: far below any real logit. */

@@ -68,7 +68,7 @@ export interface TokenizerDesign {
 const BYTE_LEVEL = { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: true };
 
 /** The fixture design: one token per byte, no merges, no normalizer (Qwen's NFC would rewrite non-NFC source text). */
-export function byteTokenizerDesign(): TokenizerDesign {
+function byteTokenizerDesign(): TokenizerDesign {
   return {
     vocab: bytesToUnicode(),
     merges: [],

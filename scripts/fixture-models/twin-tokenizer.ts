@@ -27,7 +27,7 @@ export function qwenAddedTokens(regularTokens = QWEN_REGULAR_TOKENS): AddedToken
 }
 
 /** Qwen2's pre-tokenizer, as in its tokenizer.json. */
-export const QWEN2_PRE_TOKENIZER = {
+const QWEN2_PRE_TOKENIZER = {
   type: 'Sequence',
   pretokenizers: [
     {
@@ -41,7 +41,7 @@ export const QWEN2_PRE_TOKENIZER = {
 };
 
 /** A twin tokenizer design from trained merges (`regular` tokens in all) plus Qwen's added tokens after them. */
-export function twinTokenizerDesign(bpe: TrainedBpe): TokenizerDesign {
+function twinTokenizerDesign(bpe: TrainedBpe): TokenizerDesign {
   return {
     vocab: bpe.vocab,
     merges: bpe.merges,

@@ -81,7 +81,7 @@ export const TWINS = {
 export type TwinName = keyof typeof TWINS;
 export const TWIN_NAMES = Object.keys(TWINS) as TwinName[];
 
-export function twinDefinition(twin: TwinName | TwinDefinition): TwinDefinition {
+function twinDefinition(twin: TwinName | TwinDefinition): TwinDefinition {
   if (typeof twin !== 'string') return twin;
   const def = (TWINS as Record<string, TwinDefinition>)[twin];
   if (!def) throw new Error(`unknown model twin "${twin}": choose one of ${TWIN_NAMES.join(', ')}`);
@@ -131,7 +131,7 @@ function machineCorpus(): Iterable<string> {
 }
 
 /** Token ids the twin never emits: added tokens, unused rows, and tokens that are not printable ASCII text. */
-export function twinSilentIds(def: TwinDefinition, vocab: readonly string[]): number[] {
+function twinSilentIds(def: TwinDefinition, vocab: readonly string[]): number[] {
   const byteOf = new Map(bytesToUnicode().map((ch, b) => [ch, b]));
   const silent: number[] = [];
   vocab.forEach((token, id) => {

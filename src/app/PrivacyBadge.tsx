@@ -16,7 +16,7 @@ export const ROUTE_ICON: Record<CompletionResult['route'], IconName> = {
 };
 
 /** What left the machine for this result, in words: delivered, not delivered, delivery unknown, or nothing. */
-export function egressWords(result: CompletionResult): string {
+function egressWords(result: CompletionResult): string {
   return egressSentence(result);
 }
 

@@ -52,7 +52,7 @@ type ChordEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'
  * and exactly the Shift and Alt it asks for. A letter also matches by its
  * physical key (`code`): Alt changes the character on some layouts (⌥B types ∫ on a Mac).
  */
-export function matchesChord(e: ChordEvent, c: KeyChord, mac = isMac): boolean {
+function matchesChord(e: ChordEvent, c: KeyChord, mac = isMac): boolean {
   const mod = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
   const letter = e.key.toLowerCase() === c.key || (/^[a-z]$/.test(c.key) && e.code === `Key${c.key.toUpperCase()}`);
   return mod && e.altKey === !!c.alt && e.shiftKey === !!c.shift && letter;

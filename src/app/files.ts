@@ -13,7 +13,7 @@ export interface WorkspaceFile {
 }
 
 /** The old flat list (and the e2e fixture's seed). */
-export const FILES_KEY = 'router-ide.files';
+const FILES_KEY = 'router-ide.files';
 
 const legacy: LegacySource = {
   read() {

@@ -22,11 +22,11 @@ export interface PanelLayout {
 export type PanelId = keyof PanelLayout;
 
 /** Below this window width the side panel starts collapsed: with the tree and the panel open, the editor would get under 60% of it. */
-export const SIDE_OPEN_MIN_WINDOW = 1280;
-export const DEFAULT_TREE_PX = 250;
+const SIDE_OPEN_MIN_WINDOW = 1280;
+const DEFAULT_TREE_PX = 250;
 export const DEFAULT_SIDE_PX = 380;
 
-export function defaultPanelLayout(windowWidth: number): PanelLayout {
+function defaultPanelLayout(windowWidth: number): PanelLayout {
   return {
     tree: { collapsed: false, px: DEFAULT_TREE_PX },
     side: { collapsed: windowWidth < SIDE_OPEN_MIN_WINDOW, px: DEFAULT_SIDE_PX },

@@ -11,7 +11,7 @@ export interface ReviewState {
   shown?: string;
 }
 
-export const EMPTY_REVIEW: ReviewState = { text: '', report: null };
+const EMPTY_REVIEW: ReviewState = { text: '', report: null };
 
 const KEY = 'review';
 let store: UseStore | undefined;

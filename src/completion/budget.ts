@@ -40,7 +40,7 @@ export interface Budgets {
 /** Budgets move in these steps, so a small change in measured speed does not move the window (and lose the cache). */
 export const BUDGET_STEP = 128;
 export const MIN_PROMPT_BUDGET = 256;
-export const MIN_NEW_TOKENS = 16;
+const MIN_NEW_TOKENS = 16;
 /** Tokens computed on every request besides the suffix: what was typed, the FIM markers. */
 const PER_REQUEST_TOKENS = 16;
 

@@ -65,7 +65,7 @@ export const MIDDLE_START_MAX = 400;
  * the line, suffix) stays the same while the person types on that line, so
  * the read-ahead covers it and the request mostly decodes.
  */
-export function middleSplit(family: FimFamily | string, prefix: string, enabled: boolean): number | undefined {
+function middleSplit(family: FimFamily | string, prefix: string, enabled: boolean): number | undefined {
   if (!enabled || !fimTemplate(family).middleLast) return undefined;
   const lineStart = prefix.lastIndexOf('\n') + 1;
   return prefix.length - lineStart > MIDDLE_START_MAX ? undefined : lineStart;

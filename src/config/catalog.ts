@@ -81,7 +81,7 @@ export function modelFieldsOf(e: CatalogEntry): EntryModelFields {
   return f;
 }
 
-export function validateEntry(e: CatalogEntry): void {
+function validateEntry(e: CatalogEntry): void {
   const missing = (['id', 'family', 'contextWindow', 'dtype'] as const).filter((k) => e[k] === undefined);
   if (missing.length) throw new CatalogError(`catalog entry "${e.id}" lacks ${missing.join(', ')}`);
   fimTemplate(e.family); // an unknown family is a clear error here, never a wrong prompt later

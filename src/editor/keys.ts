@@ -22,7 +22,7 @@ export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: '?', what: 'this help (outside the editor)' },
 ];
 
-export const TRIGGER_ACTION = 'editor.action.inlineSuggest.trigger';
+const TRIGGER_ACTION = 'editor.action.inlineSuggest.trigger';
 const ACCEPT_LINE_ACTION = 'editor.action.inlineSuggest.acceptNextLine';
 
 const NEXT_ACTION = 'editor.action.inlineSuggest.showNext';

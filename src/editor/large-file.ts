@@ -26,7 +26,7 @@ export interface LargeFileProfile {
   completions: readonly string[];
 }
 
-export const FEATURE_NAME: Record<LargeFileFeature, string> = {
+const FEATURE_NAME: Record<LargeFileFeature, string> = {
   folding: 'folding',
   'sticky-scroll': 'sticky scroll',
   'occurrences-highlight': 'highlighting other occurrences of the word at the cursor',

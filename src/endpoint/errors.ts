@@ -56,7 +56,7 @@ export function withDelivery(e: EndpointError, delivery: Delivery): EndpointErro
 }
 
 /** The hint every network failure carries: browsers report a CORS refusal as a bare TypeError. */
-export const CORS_HINT =
+const CORS_HINT =
   "the server does not allow this page's origin: set --allowed-origins (vLLM) / --cors-allow-origin (TGI) / " +
   '--cors (llama.cpp) / OLLAMA_ORIGINS (Ollama)';
 
@@ -114,7 +114,7 @@ export interface HttpErrorContext {
 }
 
 /** Retry-After is seconds or an HTTP date. */
-export function parseRetryAfter(v: string | null | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(v: string | null | undefined, now = Date.now()): number | undefined {
   if (!v) return undefined;
   if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
   const t = Date.parse(v);
@@ -154,7 +154,7 @@ function causeCode(e: unknown): string | undefined {
  * whether the server accepts the Authorization header. TGI's CORS layer
  * accepts only content-type, so from a browser a key can never reach it.
  */
-export const AUTH_PREFLIGHT_HINT =
+const AUTH_PREFLIGHT_HINT =
   'this request carries an API key (Authorization header), which the server must allow in its CORS preflight; ' +
   "TGI's CORS layer allows only the content-type header, so a browser cannot send it a key: put a reverse proxy that adds CORS " +
   '(allowing Authorization) in front of the server, or use no key on a private network. Otherwise, ' + CORS_HINT;

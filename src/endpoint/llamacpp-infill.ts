@@ -35,7 +35,7 @@ export function infillUrl(base: string): string {
   return `${trimmed.replace(/\/v1$/, '')}/infill`;
 }
 
-export function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): InfillBody {
+function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): InfillBody {
   const body: InfillBody = {
     input_prefix: req.prefix,
     input_suffix: req.suffix,
@@ -54,7 +54,7 @@ export function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, str
 
 type Json = Record<string, unknown>;
 
-export function readInfillMessage(msg: unknown, host: string): Piece {
+function readInfillMessage(msg: unknown, host: string): Piece {
   const m = msg as Json | null;
   if (typeof m?.content !== 'string') {
     throw new EndpointError('malformed', `${host} answered without "content": is this a llama.cpp server with the /infill route?`);

@@ -31,7 +31,7 @@ export function generateUrl(base: string): string {
   return `${trimmed.replace(/\/(api|v1)$/, '')}/api/generate`;
 }
 
-export function buildGenerateBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): GenerateBody {
+function buildGenerateBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): GenerateBody {
   const tpl = fimTemplate(cfg.family);
   const serverFim = cfg.acceptsSuffix !== false;
   const body: GenerateBody = {
@@ -48,7 +48,7 @@ export function buildGenerateBody(cfg: EndpointConfig, req: EscalationRequest, s
 
 type Json = Record<string, unknown>;
 
-export function readGenerateMessage(msg: unknown, host: string): Piece {
+function readGenerateMessage(msg: unknown, host: string): Piece {
   const m = msg as Json | null;
   if (typeof m?.response !== 'string') {
     throw new EndpointError('malformed', `${host} answered without "response": is this an Ollama server's /api/generate?`);

@@ -33,7 +33,7 @@ export function completionsUrl(base: string): string {
   return trimmed.endsWith('/completions') ? trimmed : `${trimmed}/completions`;
 }
 
-export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): CompletionsBody {
+function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest, stream = false): CompletionsBody {
   const tpl = fimTemplate(cfg.family);
   const serverFim = cfg.acceptsSuffix === true;
   const body: CompletionsBody = {
@@ -51,7 +51,7 @@ export function buildCompletionsBody(cfg: EndpointConfig, req: EscalationRequest
 
 type Json = Record<string, unknown>;
 
-export function readCompletionsMessage(msg: unknown, host: string): Piece {
+function readCompletionsMessage(msg: unknown, host: string): Piece {
   const choices = (msg as Json | null)?.choices;
   if (!Array.isArray(choices)) {
     throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);

@@ -149,7 +149,7 @@ function locationOf(location: string, base: string): string {
  * The server answered with a redirect. Browsers hide it (`redirect: 'manual'`
  * gives an opaque response: no status, no Location); Node shows both.
  */
-export function redirectError(host: string, status: number, location: string | null, url: string): EndpointError {
+function redirectError(host: string, status: number, location: string | null, url: string): EndpointError {
   const what = status ? `a redirect (HTTP ${status})` : 'a redirect';
   const where = location
     ? ` to ${locationOf(location, url)}`

@@ -39,7 +39,7 @@ export interface WireClientOptions {
   maxResponseBytes?: number;
 }
 
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   let u: URL;
   try {
     u = new URL(url);

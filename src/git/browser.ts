@@ -9,7 +9,7 @@ import { GitRepo, type GitRepoOptions } from './repo';
 globalThis.Buffer ??= Buffer;
 
 /** The clone's folder in the browser's Git file system. */
-export const GIT_DIR = '/repo';
+const GIT_DIR = '/repo';
 
 let fs: LightningFS | undefined;
 

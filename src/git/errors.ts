@@ -11,7 +11,7 @@ export class GitRefusal extends Error {
   }
 }
 
-export const CORS_HELP = 'Ask the server\'s administrator to allow this page\'s origin (CORS): docs/git.md has the settings for Gitea, GitLab and a reverse proxy.';
+const CORS_HELP = 'Ask the server\'s administrator to allow this page\'s origin (CORS): docs/git.md has the settings for Gitea, GitLab and a reverse proxy.';
 
 interface GitLibError { code?: string; data?: { statusCode?: number; reason?: string }; message?: string }
 
@@ -39,7 +39,7 @@ export function explainGitError(e: unknown, server: string, origin: string | und
 }
 
 /** fetch()'s failure before any answer: a refused connection, a CORS refusal, a CSP block. */
-export function isNetworkError(e: unknown): boolean {
+function isNetworkError(e: unknown): boolean {
   const m = (e as Error)?.message ?? '';
   return e instanceof TypeError || /Failed to fetch|NetworkError|fetch failed|ECONNREFUSED/i.test(m);
 }

@@ -424,7 +424,7 @@ function commitProblem(message: string, author: GitAuthor): string | undefined {
 }
 
 /** Why `name` cannot be a branch, or undefined (the rules of git check-ref-format, the ones people meet). */
-export function branchNameProblem(name: string): string | undefined {
+function branchNameProblem(name: string): string | undefined {
   if (!name.trim()) return 'Name the review branch first.';
   if (name !== name.trim() || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^[/.-]|[/.]$|\.lock$/.test(name)) return `"${name}" cannot be a branch name: no spaces, no ~ ^ : ? * [ \\, no "..", and no / or . at either end.`;
   return undefined;

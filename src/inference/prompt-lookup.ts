@@ -56,7 +56,7 @@ export function lookupDraft(ids: readonly number[], opts: LookupOptions = DEFAUL
 }
 
 /** Index of the first largest value: transformers.js's greedy sampler picks the same on ties. */
-export function argmax(row: Float32Array): number {
+function argmax(row: Float32Array): number {
   let best = 0;
   for (let i = 1; i < row.length; i++) if (row[i] > row[best]) best = i;
   return best;

@@ -50,7 +50,7 @@ function lowerBound(sorted: readonly string[], s: string): number {
 }
 
 /** Ids of the ordinary tokens whose raw string begins with `prefix`. */
-export function tokensStartingWith(sorted: SortedVocabulary, prefix: string): Int32Array {
+function tokensStartingWith(sorted: SortedVocabulary, prefix: string): Int32Array {
   // Every string that begins with `prefix` sorts between it and prefix + U+FFFF (no token holds U+FFFF).
   return sorted.ids.slice(lowerBound(sorted.raws, prefix), lowerBound(sorted.raws, prefix + '\uffff'));
 }

@@ -6,7 +6,7 @@
 import { SERVICE_WORKER_URL } from './offline-caches';
 
 /** Whether this build keeps itself for offline use. */
-export const OFFLINE_APP = import.meta.env.MODE === 'production';
+const OFFLINE_APP = import.meta.env.MODE === 'production';
 
 /** Registers the app's one service worker, for whichever reason; resolves to why it failed, or undefined. */
 export async function registerServiceWorker(): Promise<string | undefined> {

@@ -7,7 +7,7 @@ import { isValidSourceExpression } from './destinations';
 
 const HUB_SOURCES = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
 
-export function modelSources(model: AppConfig['model']): string[] {
+function modelSources(model: AppConfig['model']): string[] {
   switch (model.source.kind) {
     case 'hub': return HUB_SOURCES;
     case 'url': return [new URL(model.source.url).origin];
@@ -22,13 +22,13 @@ export function modelSources(model: AppConfig['model']): string[] {
  * own check is then as narrow as the organisation's configuration, and a
  * redirect or a mistyped setting cannot reach another host or port in it.
  */
-export function endpointOrigins(cfg: Pick<AppConfig, 'endpoint' | 'privacy'>): string[] {
+function endpointOrigins(cfg: Pick<AppConfig, 'endpoint' | 'privacy'>): string[] {
   const exact = cfg.privacy.allowedEndpoints.filter((e) => isValidSourceExpression(e) && !e.includes('*')).map((e) => new URL(e.trim()).origin);
   return [...new Set([...(cfg.endpoint ? [new URL(cfg.endpoint.url).origin] : []), ...exact])];
 }
 
 /** The configured Git server's origin: the only one Git traffic may go to. */
-export function gitOrigins(cfg: Pick<AppConfig, 'git'>): string[] {
+function gitOrigins(cfg: Pick<AppConfig, 'git'>): string[] {
   try {
     return cfg.git?.server ? [new URL(cfg.git.server).origin] : [];
   } catch {

@@ -8,7 +8,7 @@ import type { Delivery } from '../endpoint/errors';
 
 export type { Delivery } from '../endpoint/errors';
 
-export const DELIVERY_STATES: readonly Delivery[] = ['delivered', 'not-delivered', 'unknown'];
+const DELIVERY_STATES: readonly Delivery[] = ['delivered', 'not-delivered', 'unknown'];
 
 export interface LedgerEntry {
   at: string; // ISO time: when fetch() was called with the body
@@ -71,7 +71,7 @@ export function deliveryTotals(entries: readonly LedgerEntry[]): Record<Delivery
   return t;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

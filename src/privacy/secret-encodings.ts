@@ -7,7 +7,7 @@
 // no Node API: it runs in the browser bundle and in Node alike.
 
 /** Encoded strings shorter than this are not decoded (12 bytes: shorter than any token). */
-export const MIN_ENCODED = 16;
+const MIN_ENCODED = 16;
 /** Longer ones are not decoded either (inline source maps, images, fonts). */
 export const MAX_ENCODED = 16 * 1024;
 /** At most this much decoded or normalised text per scanned text, and this many candidates decoded. */

@@ -27,9 +27,9 @@ export interface Detector {
 }
 
 /** Placeholders and indirections that look like secrets but are not. */
-export const PLACEHOLDER = /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo|true|false|foo|bar|baz|qux|pass|pwd|pw|key_?\d*)$/i;
+const PLACEHOLDER = /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo|true|false|foo|bar|baz|qux|pass|pwd|pw|key_?\d*)$/i;
 
-export function shannonEntropy(s: string): number {
+function shannonEntropy(s: string): number {
   const counts = new Map<string, number>();
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
   let h = 0;

@@ -24,7 +24,7 @@ export interface SemanticParse {
 }
 
 /** Past this, a check answers "not checked (timed out)". */
-export const DEFAULT_SEMANTIC_BUDGET_MS = 50;
+const DEFAULT_SEMANTIC_BUDGET_MS = 50;
 
 const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChecker];
 

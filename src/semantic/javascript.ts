@@ -383,7 +383,7 @@ export function partialWindow(request: SemanticInput['request']): string | undef
  * document without it already fails to resolve (a global of the page, a name
  * from a file the workspace does not hold: not the completion's doing).
  */
-export function findUnresolvedNames(input: SemanticInput): SemanticFinding[] {
+function findUnresolvedNames(input: SemanticInput): SemanticFinding[] {
   const { request, tree, completionStart, completionEnd, baseline } = input;
   const partial = partialWindow(request);
   if (partial) throw new Error(partial);

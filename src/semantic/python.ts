@@ -373,7 +373,7 @@ export interface PythonProblems {
   unknownMembers: { module: string; local: string; member: string; node: Node }[];
 }
 
-export function pythonProblems(tree: Tree, workspaceNames: ReadonlySet<string> = new Set()): PythonProblems {
+function pythonProblems(tree: Tree, workspaceNames: ReadonlySet<string> = new Set()): PythonProblems {
   const facts = pythonFacts(tree);
   const known = (name: string) => BUILTINS.has(name) || IMPLICIT.has(name) || workspaceNames.has(name) || facts.unsure.has(name);
   const unresolved = facts.dynamic ? [] : facts.references.filter((r) => !known(r.name) && !resolves(r.name, r.scope)).map(({ name, node }) => ({ name, node }));

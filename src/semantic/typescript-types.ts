@@ -147,7 +147,7 @@ function fileName(language: string): string {
 }
 
 /** The compiler, loaded on first use; the browser has none yet. */
-export function typescriptService(): Promise<Service> {
+function typescriptService(): Promise<Service> {
   if (!inNode()) return Promise.reject(new Error(TYPES_NOT_IN_BROWSER));
   if (!loading) {
     loading = createService();
@@ -156,7 +156,7 @@ export function typescriptService(): Promise<Service> {
   return loading;
 }
 
-export async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> {
+async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> {
   // Types declared in the rest of the document are as unknown as its names.
   const partial = partialWindow(input.request);
   if (partial) throw new Error(partial);

@@ -48,7 +48,7 @@ export async function runBatch(
 }
 
 /** The request on one line, or what is wrong with it. */
-export function parseRequest(raw: string): SyntaxRequest | string {
+function parseRequest(raw: string): SyntaxRequest | string {
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -42,7 +42,7 @@ import { introducedIssues, touchesCursor, type Splice } from './differential';
  * the next line (`else:` with no `if` body above it), and that one must
  * keep counting against a completion that does not fix it.
  */
-export function startsAway(b: RawIssue, s: Splice): boolean {
+function startsAway(b: RawIssue, s: Splice): boolean {
   return b.row < s.row || b.row > s.row + 1;
 }
 

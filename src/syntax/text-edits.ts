@@ -47,7 +47,7 @@ export function pointAfter(start: Point, inserted: string): Point {
   return { row: start.row + rows, column: inserted.length - last - 1 };
 }
 
-export class EditOutOfRangeError extends Error {}
+class EditOutOfRangeError extends Error {}
 
 /** Apply one edit: the new text and the tree edit. Throws when the edit does not fit the text (a missed change). */
 export function applyEdit(text: string, e: TextEdit): { text: string; edit: TreeEdit } {

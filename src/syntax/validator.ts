@@ -627,7 +627,7 @@ export function issuesOf(tree: Tree, spec: LanguageSpec, text: TextReader, compl
  * Same length, same rows. The macros are the ones the document without the
  * completion defines.
  */
-export function parserView(spec: LanguageSpec, document: string): (text: string) => string {
+function parserView(spec: LanguageSpec, document: string): (text: string) => string {
   if (spec.id !== 'cpp') return sameText;
   const macros = statementMacros(document);
   return macros.size ? (text) => blankMacroUses(text, macros) : sameText;
@@ -707,7 +707,7 @@ export function badRequest(req: SyntaxRequest): string | undefined {
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
 
 /** The one range where `b` differs from `a` (common start and end left out), as a tree-sitter edit from `a` to `b`. */
-export function differingRange(a: string, b: string): { startIndex: number; oldEndIndex: number; newEndIndex: number; startPosition: { row: number; column: number }; oldEndPosition: { row: number; column: number }; newEndPosition: { row: number; column: number } } {
+function differingRange(a: string, b: string): { startIndex: number; oldEndIndex: number; newEndIndex: number; startPosition: { row: number; column: number }; oldEndPosition: { row: number; column: number }; newEndPosition: { row: number; column: number } } {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;

@@ -82,7 +82,7 @@ const TEMPLATES: Record<FimFamily, FimTemplate> = {
 
 export const FIM_FAMILIES = Object.keys(TEMPLATES) as FimFamily[];
 
-export class UnknownFimFamilyError extends Error {
+class UnknownFimFamilyError extends Error {
   constructor(family: string) {
     super(`Unknown FIM family "${family}". Known families: ${FIM_FAMILIES.join(', ')}. ` +
       'Set "family" in the model or endpoint configuration to one of them.');

@@ -4,7 +4,7 @@
 // them under demo/, again without copying what is already there.
 import { SAMPLE_WORKSPACE } from './samples';
 
-export const DEMO_FOLDER = 'demo';
+const DEMO_FOLDER = 'demo';
 /** The file the demo opens, relative to where the samples are. */
 const DEMO_ENTRY = 'python/main.py';
 

@@ -75,7 +75,7 @@ const expectedChange = (h: StructuredPatchHunk) => {
 export type Placement = { state: 'applies'; text: string } | { state: 'already-applied' } | { state: 'conflict'; reason: string };
 
 /** Whether `hunk` applies to `text`, is already in it, or neither (and why). */
-export function placeHunk(text: string, hunk: StructuredPatchHunk): Placement {
+function placeHunk(text: string, hunk: StructuredPatchHunk): Placement {
   const forward = applyPatch(text, single(hunk));
   const reverse = applyPatch(text, reversePatch(single(hunk)));
   if (forward !== false && reverse !== false) {

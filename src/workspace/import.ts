@@ -10,7 +10,7 @@ import { isZip, unzipEntries } from './zip';
 
 export type { IncomingFile } from './incoming-file';
 
-export const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000, maxZipBytes: 100 * 1024 * 1024 };
+const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000, maxZipBytes: 100 * 1024 * 1024 };
 const SKIPPED_FOLDERS = /(^|\/)(\.git|node_modules)(\/|$)/;
 
 export interface ImportReport {

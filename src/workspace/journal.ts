@@ -60,7 +60,7 @@ export interface JournalContents {
   legacy?: LegacyRecord;
 }
 
-export function encodeChange(change: FileChange): string {
+function encodeChange(change: FileChange): string {
   const body: Body = 'edits' in change ? { e: change.edits.map((e) => [e.offset, e.length, e.text]) }
     : 'text' in change ? { t: change.text } : { d: 1 };
   return JSON.stringify(body);
@@ -82,14 +82,14 @@ function decodeChange(value: string): FileChange | undefined {
 }
 
 /** `<seq>:<path>` -> its parts; undefined for a name that is not a file entry. */
-export function parseEntryName(name: string): { seq: number; path: string } | undefined {
+function parseEntryName(name: string): { seq: number; path: string } | undefined {
   const colon = name.indexOf(':');
   if (colon <= 0) return undefined;
   const seq = Number(name.slice(0, colon));
   return Number.isSafeInteger(seq) && seq > 0 ? { seq, path: name.slice(colon + 1) } : undefined;
 }
 
-export const entryName = (seq: number, path: string) => `${seq}:${path}`;
+const entryName = (seq: number, path: string) => `${seq}:${path}`;
 
 /** Everything in the journal; an unreadable entry is skipped (the store still has that file's older text). */
 export function readJournal(journal: Journal): JournalContents {

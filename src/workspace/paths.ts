@@ -6,8 +6,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const REFUSED_CHARS = /[\\:*?"<>|]/;
-export const MAX_NAME_BYTES = 255;
-export const MAX_PATH_LENGTH = 1024;
+const MAX_NAME_BYTES = 255;
+const MAX_PATH_LENGTH = 1024;
 
 /** Why one path segment is refused, or undefined when it is fine. */
 export function nameProblem(name: string): string | undefined {

@@ -28,7 +28,7 @@ export type SaveState =
   | { state: 'saving' }
   | { state: 'error'; message: string };
 
-export function describeStorageError(e: unknown): string {
+function describeStorageError(e: unknown): string {
   const err = e as { name?: string; message?: string };
   const quota = err?.name === 'QuotaExceededError' || /quota/i.test(err?.message ?? '');
   return quota

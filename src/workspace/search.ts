@@ -38,7 +38,7 @@ export interface SearchResult {
 }
 
 /** More than this in one search is a query to narrow, not a list to read. */
-export const MAX_MATCHES = 2000;
+const MAX_MATCHES = 2000;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -120,7 +120,7 @@ export function replacementEdits(text: string, query: CompiledQuery, replacement
 }
 
 /** `replacement` with the match's groups substituted, as String.prototype.replace does it. */
-export function expandReplacement(replacement: string, m: RegExpExecArray): string {
+function expandReplacement(replacement: string, m: RegExpExecArray): string {
   return replacement.replace(/\$(\$|&|`|'|<([^>]*)>|\d{1,2})/g, (all, token: string, name: string | undefined) => {
     if (token === '$') return '$';
     if (token === '&') return m[0];

@@ -22,7 +22,7 @@ export type StatEvent =
   | { k: 'accepted'; t: number; route: StatRoute; partial: boolean };
 
 /** Assumed large-model time per request when no escalation has been timed yet. */
-export const DEFAULT_LARGE_MODEL_MS = 300;
+const DEFAULT_LARGE_MODEL_MS = 300;
 
 export interface StatsSummary {
   results: number;

@@ -10,7 +10,7 @@ export interface TextEdit {
 }
 
 /** Whether `edits`, applied in order, stay inside a text of `length` characters. */
-export function editsFit(length: number, edits: readonly TextEdit[]): boolean {
+function editsFit(length: number, edits: readonly TextEdit[]): boolean {
   for (const e of edits) {
     if (e.offset < 0 || e.length < 0 || e.offset + e.length > length) return false;
     length += e.text.length - e.length;

@@ -36,7 +36,7 @@ export interface GitView {
 }
 
 /** Why the URL may not be cloned here, or undefined. */
-export function cloneUrlProblem(url: string, server: string | undefined): string | undefined {
+function cloneUrlProblem(url: string, server: string | undefined): string | undefined {
   if (!/^https?:\/\/[^/]+\/.+/.test(url)) return 'Enter the repository\'s HTTP(S) address, e.g. https://git.example.com/team/project.git.';
   if (!server) return 'No Git server is configured: the organisation sets git.server in config.json (docs/git.md).';
   if (originOf(url) !== originOf(server)) return `Git traffic goes only to the configured Git server, ${originOf(server)}; this address is on ${originOf(url)}.`;

@@ -9,7 +9,7 @@ import { Ledger, type LedgerEntry } from '../../privacy/ledger';
 import { isArray, readStored, writeStored } from '../local-store';
 import { Store } from '../store';
 
-export const LEDGER_KEY = 'router-ide.ledger';
+const LEDGER_KEY = 'router-ide.ledger';
 
 export function useLedger() {
   return useMemo(() => {

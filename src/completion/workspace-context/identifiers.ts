@@ -14,7 +14,7 @@ unsigned signed auto enum fn mut ref where trait crate dyn loop defer chan selec
 global nonlocal print len dict list tuple set object readonly abstract override virtual sealed internal out params base get default goto sizeof struct
 `.split(/\s+/).filter(Boolean));
 
-export function isKeyword(word: string): boolean {
+function isKeyword(word: string): boolean {
   return KEYWORDS.has(word) || KEYWORDS.has(word.toLowerCase());
 }
 

@@ -90,13 +90,13 @@ function sharedFolders(a: string, b: string): number {
   return i;
 }
 
-export function dirname(path: string): string {
+function dirname(path: string): string {
   const i = path.lastIndexOf('/');
   return i < 0 ? '' : path.slice(0, i);
 }
 
 /** `a/b/../c/./d` -> `a/c/d`; undefined when it climbs above the root. */
-export function normalise(path: string): string | undefined {
+function normalise(path: string): string | undefined {
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (!part || part === '.') continue;

@@ -1,6 +1,6 @@
 // Context from the other files of the workspace (docs/workspace-context.md).
 export type { ContextSnippet, RetrievalRequest, SnippetReason, WorkspaceFile } from './types';
 export { WorkspaceIndex } from './workspace-index';
-export { chooseSnippets, MAX_SNIPPETS } from './retrieve';
+export { chooseSnippets } from './retrieve';
 export { StableSnippetChooser } from './stable-choice';
 export { lineCommentFor } from './languages';

@@ -13,7 +13,7 @@ import { unusedImports, type UnusedImport } from './unused-imports';
 import type { WorkspaceIndex } from './workspace-index';
 import type { ContextSnippet, RetrievalRequest, SnippetReason } from './types';
 
-export const MAX_SNIPPETS = 8;
+const MAX_SNIPPETS = 8;
 /** More than this many snippets from one file crowd the others out. */
 const MAX_PER_FILE = 2;
 /** The text around the cursor: lines before it and after it. */

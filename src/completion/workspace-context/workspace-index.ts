@@ -10,7 +10,7 @@ import { retrievalLanguage, type RetrievalLanguage } from './languages';
 import type { WorkspaceFile } from './types';
 
 /** Lines per chunk when a file is searched for the part most like the text around the cursor, and the step between chunks. */
-export const CHUNK_LINES = 20;
+const CHUNK_LINES = 20;
 const CHUNK_STEP = 10;
 /** Files larger than this are not indexed (generated code, data): they would cost more than they could give. */
 export const MAX_INDEXED_CHARS = 512 * 1024;

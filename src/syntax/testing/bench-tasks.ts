@@ -26,7 +26,7 @@ export interface FimTask {
 }
 
 export const SAFIM_SETS = ['block', 'control', 'api'] as const;
-export const HUMANEVAL_SETS = { single: 'SingleLine', multi: 'MultiLine' } as const;
+const HUMANEVAL_SETS = { single: 'SingleLine', multi: 'MultiLine' } as const;
 
 /** Whether the folder holds both benchmarks; tests skip with a message when not. */
 export function benchPresent(dir = BENCH_DIR): boolean {

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SyntaxRequest, SyntaxVerdict } from '../../vocabulary/types';
 import { applyPlant, CORPUS_LANGUAGES, type CorpusLanguage } from './edit-states';
 
-export const CORPUS_FILE = fileURLToPath(new URL('./data/edit-states.jsonl.gz', import.meta.url));
+const CORPUS_FILE = fileURLToPath(new URL('./data/edit-states.jsonl.gz', import.meta.url));
 
 export interface CorpusTask {
   language: CorpusLanguage;

@@ -15,7 +15,7 @@ import { CODE, lex, lineEnd, lineStart } from './lexer';
 export type CorpusLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'go' | 'rust';
 export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = ['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'go', 'rust'];
 
-export const PLANT_KINDS = [
+const PLANT_KINDS = [
   'first-line', 'last-line', 'other-function', 'bracket-above', 'bracket-below',
   'string-above', 'string-below', 'comment-below', 'identifier-above',
 ] as const;
@@ -83,7 +83,7 @@ function lexMode(language: CorpusLanguage): 'python' | 'java' | 'cpp' {
  * inside a C++ preprocessor continuation, and (Python) not in front of a
  * line ending with a backslash or starting a continuation clause.
  */
-export function statementLineStarts(text: string, language: CorpusLanguage): number[] {
+function statementLineStarts(text: string, language: CorpusLanguage): number[] {
   const { mask } = lex(text, lexMode(language));
   const out: number[] = [];
   let depth = 0;

@@ -6,7 +6,7 @@ export type Lang = 'python' | 'java' | 'cpp';
 
 export const CODE = 0;
 export const STRING = 1;
-export const COMMENT = 2;
+const COMMENT = 2;
 
 export interface StringLiteral {
   /** Index of the opening quote. */

@@ -7,7 +7,7 @@ const notFound = (name: string) => Object.assign(new Error(`${name} not found`),
 
 let clock = 1;
 
-export class MemoryFile implements DiskFileHandle {
+class MemoryFile implements DiskFileHandle {
   readonly kind = 'file';
   bytes = new Uint8Array();
   lastModified = clock++;
