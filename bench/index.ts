@@ -1,12 +1,15 @@
 // `npm run bench [suite...] [-- flags]`: speed and memory targets live here, not
 // in timed tests. Each suite measures side by side in one run and prints medians
-// and ratios; results also go to bench/results/<suite>.json. A run limited by an
-// `--<part>-only` flag replaces only the sections it measured there.
+// and ratios; results also go to bench/results/<suite>.json (committed; with the
+// run's command, machine and commit: ./record), from which `npm run results`
+// makes docs/results.md. A run limited by an `--<part>-only` flag replaces only
+// the sections it measured there.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BARE_FLAGS, SUITE_FLAGS, type BenchFlags } from './flags';
+import { commandOf, machineNow, mergeRun, readRecord } from './record';
 
 export type { BenchFlags };
 
@@ -87,12 +90,12 @@ async function main(): Promise<number> {
   for (const name of names) {
     const suite = await SUITES[name]();
     console.log(`\n## ${suite.name}: ${suite.description}\n`);
-    let results = await suite.run(flags);
+    const machine = machineNow();
+    const results = await suite.run(flags);
     const file = join(outDir, `${name}.json`);
-    if (partial && existsSync(file)) {
-      results = { ...(JSON.parse(readFileSync(file, 'utf8')) as { results: object }).results, ...results };
-    }
-    writeFileSync(file, JSON.stringify({ suite: name, at: new Date().toISOString(), results }, null, 2));
+    const previous = existsSync(file) ? readRecord(readFileSync(file, 'utf8')) : undefined;
+    const run = { at: new Date().toISOString(), command: commandOf(name, flags, flagsOf(name)), machine: machine.finish() };
+    writeFileSync(file, `${JSON.stringify(mergeRun(previous, name, run, results, partial), null, 2)}\n`);
   }
   return 0;
 }

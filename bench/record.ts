@@ -1,0 +1,87 @@
+// The shape of bench/results/<suite>.json, written by `npm run bench` and read
+// by `npm run results` (scripts/results-page.ts): which run measured which
+// section, where and how, so a committed figure can be traced and redone.
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+
+export interface BenchMachine {
+  cores: number;
+  cpuModel: string;
+  /** 1, 5 and 15 minute load averages when the suite started and when it ended: other work on the machine shows in every figure. */
+  loadAverage: { start: number[]; end: number[] };
+  node: string;
+  /** The checked-out commit, and whether tracked files outside bench/results differed from it. */
+  commit: string;
+  uncommittedChanges: boolean;
+}
+
+export interface BenchRun {
+  /** ISO time the run wrote its results. */
+  at: string;
+  /** The command line that reproduces this run of this suite. */
+  command: string;
+  machine: BenchMachine;
+  /** The keys of `results` this run measured. */
+  sections: string[];
+}
+
+export interface BenchRecord {
+  suite: string;
+  /** Newest last. A run limited by an `--<part>-only` flag replaces only its own sections, so earlier runs may still own others. */
+  runs: BenchRun[];
+  results: Record<string, unknown>;
+}
+
+/** A written record as read back: files from before runs were recorded hold only `at`, so their command and machine are unknown. */
+export type StoredRun = Omit<BenchRun, 'command' | 'machine'> & Partial<Pick<BenchRun, 'command' | 'machine'>>;
+export type StoredRecord = Omit<BenchRecord, 'runs'> & { runs: StoredRun[] };
+
+function git(args: string[]): string | undefined {
+  const r = spawnSync('git', args, { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
+/** The machine as the suite starts; `finish` adds the load average at its end. */
+export function machineNow(): { finish(): BenchMachine } {
+  const start = loads();
+  const changes = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results']);
+  const base = {
+    cores: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    commit: git(['rev-parse', '--short=12', 'HEAD']) ?? 'unknown',
+    uncommittedChanges: changes === undefined ? false : changes !== '',
+  };
+  return { finish: () => ({ ...base, loadAverage: { start, end: loads() } }) };
+}
+
+/** `npm run bench <suite> -- <its flags>`: only the flags this suite reads, so a run of several suites gives each its own command. */
+export function commandOf(suite: string, flags: Readonly<Record<string, string | boolean | undefined>>, own: Readonly<Record<string, unknown>>): string {
+  const parts = Object.entries(flags)
+    .filter(([flag, value]) => flag in own && value !== undefined && value !== false)
+    .map(([flag, value]) => (value === true ? `--${flag}` : `--${flag}=${value}`));
+  return `npm run bench ${suite}${parts.length ? ` -- ${parts.join(' ')}` : ''}`;
+}
+
+/** Reads a results file, including one from before runs were recorded (`{ suite, at, results }`). */
+export function readRecord(text: string): StoredRecord {
+  const raw = JSON.parse(text) as Partial<StoredRecord> & { at?: string };
+  const results = raw.results ?? {};
+  const runs = raw.runs ?? (raw.at ? [{ at: raw.at, sections: Object.keys(results) }] : []);
+  return { suite: raw.suite ?? 'unknown', runs, results };
+}
+
+/**
+ * The record after a run: a full run replaces everything; a partial one
+ * replaces the sections it measured and leaves earlier runs owning the rest.
+ */
+export function mergeRun(previous: StoredRecord | undefined, suite: string, run: Omit<BenchRun, 'sections'>, results: Record<string, unknown>, partial: boolean): StoredRecord {
+  const sections = Object.keys(results);
+  if (!partial || !previous) return { suite, runs: [{ ...run, sections }], results };
+  const earlier = previous.runs
+    .map((r) => ({ ...r, sections: r.sections.filter((s) => !sections.includes(s)) }))
+    .filter((r) => r.sections.length > 0);
+  return { suite, runs: [...earlier, { ...run, sections }], results: { ...previous.results, ...results } };
+}
