@@ -27,7 +27,7 @@ const CONTEXTS = [
   { prefix: 'int add(int a, int b) {\n  return ', suffix: ';\n}\n', language: 'cpp' },
 ];
 
-interface Row { model: string; aggregation: Aggregation; stepsOff: number; stepsOn: number; msOff: number; msOn: number; earlyShare: number }
+export interface Row { model: string; aggregation: Aggregation; stepsOff: number; stepsOn: number; msOff: number; msOn: number; earlyShare: number }
 
 async function measure(model: string, root: string, aggregation: Aggregation): Promise<Row> {
   const lm = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu' });

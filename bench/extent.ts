@@ -12,6 +12,9 @@ import type { BenchSuite } from './index';
 import { completionExtent } from '../src/completion/extent';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 
+/** One set and variant: how the decision split its tasks and what the line stop left ungenerated. */
+export interface ExtentRow { tasks: number; line: number; block: number; middleTokens: number; savedTokens: number; cutShort: number }
+
 /** Tokens of a text: the 0.5B twin's Qwen-type tokenizer when it exists, else a 4-bytes-a-token estimate. */
 export async function tokenCounter(): Promise<{ count: (t: string) => number; what: string }> {
   try {
@@ -68,7 +71,8 @@ export const suite: BenchSuite = {
           if (middle.slice(end).trim() !== '') cut++;
           saved += count - tokens.count(middle.slice(0, end));
         }
-        out[`${set} ${variant}`] = { tasks: n, line, block: n - line, middleTokens: all, savedTokens: saved, cutShort: cut };
+        const row: ExtentRow = { tasks: n, line, block: n - line, middleTokens: all, savedTokens: saved, cutShort: cut };
+        out[`${set} ${variant}`] = row;
         const pct = (x: number, of: number) => `${x} (${((100 * x) / Math.max(1, of)).toFixed(0)}%)`;
         console.log(`| ${set}, ${variant} | ${n} | ${pct(line, n)} | ${pct(n - line, n)} | ${all} | ${pct(saved, all)} | ${cut} |`);
       }

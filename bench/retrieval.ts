@@ -23,6 +23,24 @@ const SHARES = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.6] as const;
 const pct = (n: number, of: number) => (of ? (100 * n) / of : 0);
 const fmt = (x: number) => `${x.toFixed(1)}%`;
 
+/** Shares in percent, keyed `@k`. */
+type AtK = Record<string, number>;
+
+/** The suite's results: recall@k against the baseline, over all projects and the held-out ones, and the budget split by snippet share. */
+export type RetrievalSummary = {
+  holes: number;
+  projects: number;
+  recent: number;
+  recall: AtK;
+  baseline: AtK;
+  heldOut: { holes: number; recall: AtK; baseline: AtK };
+  retrievalMsMean: number;
+  tokenizer: string;
+  budget: number;
+  split: Record<string, { definingInPrompt: number; snippetTokens: number; windowTokens: number }>;
+  perProject: { project: string; heldOut: boolean; files: number; holes: number; recall: number[]; baseline: number[] }[];
+};
+
 interface Row { project: string; heldOut: boolean; holes: number; ours: number[]; baseline: number[]; files: number }
 
 export const suite: BenchSuite = {
@@ -85,7 +103,7 @@ export const suite: BenchSuite = {
       split[String(share)] = { definingInPrompt: pct(inPrompt, holes.length), snippetTokens: snippetTokens / n, windowTokens: windowTokens / n };
       console.log(`| ${share * 100}% | ${fmt(pct(inPrompt, holes.length))} | ${(snippetTokens / n).toFixed(0)} | ${(windowTokens / n).toFixed(0)} |`);
     }
-    const summary = {
+    const summary: RetrievalSummary = {
       holes: total.holes, projects: rows.length, recent: RECENT,
       recall: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(total.ours[i], total.holes).toFixed(1)])),
       baseline: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(total.baseline[i], total.holes).toFixed(1)])),

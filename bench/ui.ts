@@ -204,7 +204,7 @@ function caseRow(size: string, c: CaseResult, model: string): string {
   return `| ${SIZES[size].label} ${c.language} (${c.file.lines.toLocaleString('en')} lines, ${(c.file.bytes / 1e6).toFixed(2)} MB) | ${c.mode}${model ? ` (${model})` : ''} | ${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)} | ${c.longtask_count}, ${ms(c.longtask_max_ms)} | ${ms(c.input_delay_p95_ms)} | ${ghost} | ${c.heap_mb} / ${c.renderer_mb ?? '?'} |`;
 }
 
-interface Target { target: string; measured: string; met: boolean }
+export interface Target { target: string; measured: string; met: boolean }
 
 /** Each language's own figures in an aggregate. */
 function perLanguage(a: Aggregate | undefined): [string, CaseResult][] {

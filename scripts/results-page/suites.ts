@@ -1,0 +1,155 @@
+// Each suite's headline figures as the page shows them: what the suite's
+// targets and the docs talk about, not every number in its JSON (the file
+// holds the rest). A suite not listed here gets a pointer to its file.
+import type { Row as EarlyRow } from '../../bench/early-escalation';
+import type { CriteriaCostRow } from '../../bench/early-escalation/criteria-cost';
+import type { StepCostRow } from '../../bench/early-escalation/step-cost';
+import type { ExtentRow } from '../../bench/extent';
+import type { RetrievalSummary } from '../../bench/retrieval';
+import type { SemanticRow } from '../../bench/semantic';
+import type { summarize } from '../../bench/stats';
+import type { TimingOutcome } from '../../bench/timing';
+import type { Target } from '../../bench/ui';
+import type { CaseResult } from '../../bench/ui/typing';
+import { ms, num, percent, record, share, table } from './format';
+import { syntaxTables } from './syntax';
+
+type Summary = ReturnType<typeof summarize>;
+
+export interface SuiteSection {
+  /** One line: what the suite measures. */
+  about: string;
+  tables(results: Record<string, unknown>): string[];
+}
+
+const semantic: SuiteSection = {
+  about: 'The semantic check (names that exist nowhere) beside the syntax check, per completion, on every Python task of the development sets with its ground-truth middle (target: p50 ≤ 2 ms).',
+  tables: (r) => {
+    const rows = Object.entries(r).filter(([, v]) => record(v)?.tasks !== undefined) as [string, SemanticRow][];
+    return [table(['set', 'tasks', 'syntax p50', 'semantic p50', 'semantic p95', 'semantic not checked'],
+      rows.map(([set, v]) => [set === 'overall' ? '**all**' : set, num(v.tasks), ms(v.syntaxP50), ms(v.semanticP50), ms(v.semanticP95), v.unchecked]))];
+  },
+};
+
+const extent: SuiteSection = {
+  about: 'How the rest-of-line / block decision splits the HumanEval infilling sets, as given (the hole at a line\'s start) and mid-line (half the first line typed), and the middle tokens a line request leaves for the next request. No model.',
+  tables: (r) => {
+    const rows = Object.entries(r).filter(([, v]) => record(v)?.tasks !== undefined) as [string, ExtentRow][];
+    return [
+      `Tokens: ${String(r.tokenizer ?? 'n/a')}.`,
+      table(['set', 'tasks', 'asked for a line', 'asked for a block', 'middle tokens', 'not generated (line stop)', 'multi-line middles cut short'],
+        rows.map(([set, v]) => [set, num(v.tasks), `${num(v.line)} (${share(v.line, v.tasks)})`, `${num(v.block)} (${share(v.block, v.tasks)})`, num(v.middleTokens), `${num(v.savedTokens)} (${share(v.savedTokens, v.middleTokens)})`, num(v.cutShort)])),
+    ];
+  },
+};
+
+const retrieval: SuiteSection = {
+  about: 'Does workspace retrieval find the file that defines the name a completion needs? recall@k of that file among the chosen snippets, against the k most recently opened files; then the prompt budget split between snippets and the window. No model.',
+  tables: (raw) => {
+    const r = raw as RetrievalSummary;
+    const ks = Object.keys(r.recall ?? {});
+    const split = Object.entries(r.split ?? {});
+    return [
+      `${num(r.holes)} holes in ${num(r.projects)} projects; the baseline is the ${num(r.recent)} most recently opened files (a seeded random order), the list retrieval is also given. Retrieval takes ${ms(r.retrievalMsMean)} a request (mean, index warm).`,
+      table(['projects', 'holes', ...ks.map((k) => `recall${k}`), ...ks.map((k) => `baseline${k}`)], [
+        ['all', num(r.holes), ...ks.map((k) => percent(r.recall[k])), ...ks.map((k) => percent(r.baseline[k]))],
+        ['held out (not tuned on)', num(r.heldOut?.holes), ...ks.map((k) => percent(r.heldOut?.recall[k])), ...ks.map((k) => percent(r.heldOut?.baseline[k]))],
+      ]),
+      `The budget split: ${num(r.budget)} tokens (${r.tokenizer}), the snippets given a share of it.`,
+      table(['snippet share', 'defining file in the prompt', 'snippet tokens (mean)', 'window tokens (mean)'],
+        split.map(([s, v]) => [`${num(Number(s) * 100)}%`, percent(v.definingInPrompt), num(v.snippetTokens), num(v.windowTokens)])),
+    ];
+  },
+};
+
+const timing: SuiteSection = {
+  about: 'When to ask for a completion: a fixed 250 ms wait against the adaptive one, on the typing replay (a real file retyped with human pauses) by three typists and three model latencies. A simulation of the policy, no model.',
+  tables: (r) => {
+    const rows = (r.rows ?? []) as ({ keyMedianMs: number; latencyMs: number } & Record<string, TimingOutcome>)[];
+    const policies = ['fixed 250 ms', 'adaptive'];
+    return [table(['typist (key gap)', 'model latency', 'policy', 'requests/min', 'cancelled by the next key', 'ghost text p50'],
+      rows.flatMap((row) => policies.filter((p) => row[p]).map((p) => [`~${row.keyMedianMs} ms`, ms(row.latencyMs), p, num(row[p].requestsPerMin, 1), percent(row[p].cancelledShare * 100, 0), ms(row[p].ghostP50)])))];
+  },
+};
+
+const SIZE_LABELS: Record<string, string> = { '1k': '1,000 lines', '20k': '20,000 lines', '5mb': '5 MB' };
+
+const ui: SuiteSection = {
+  about: 'The editor on the built app (`vite preview`), Chromium on WASM: navigation to the first keystroke while the model loads, and typing into files of 1,000 lines, 20,000 lines and 5 MB with completions on and off (keystroke to the next frame, long tasks, input delay, ghost text, memory).',
+  tables: (r) => {
+    const out: string[] = [];
+    const options = record(r.options);
+    const machine = record(r.machine);
+    if (options) out.push(`${num(options.keys)} keystrokes a case at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`);
+    const tti = record(r.interactive);
+    if (tti) out.push(`Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`);
+    const rows: string[][] = [];
+    for (const [size, modes] of Object.entries(record(r.sizes) ?? {})) {
+      for (const [mode, aggregate] of Object.entries(record(modes) ?? {})) {
+        for (const [language, v] of Object.entries(record(aggregate) ?? {})) {
+          const c = record(v) as CaseResult | undefined;
+          if (c?.frame_p95_ms === undefined) continue;
+          rows.push([`${SIZE_LABELS[size] ?? size}, ${language}`, mode.replace('_', ' '), `${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)}`, `${c.longtask_count}, ${ms(c.longtask_max_ms)}`, ms(c.input_delay_p95_ms),
+            mode === 'off' ? '' : `${c.ghost_p50_ms === null ? 'none' : ms(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`, `${num(c.heap_mb)} / ${num(c.renderer_mb)}`]);
+        }
+      }
+    }
+    if (rows.length) out.push(table(['file', 'completions', 'keystroke to next frame p50 / p95', 'long tasks while typing: count, longest', 'input delay p95', 'ghost text p50 (shown / bursts)', 'JS heap / renderer MB'], rows));
+    const targets = (r.targets ?? []) as Target[];
+    if (targets.length) out.push(table(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'no'])));
+    const profiled = Object.keys(record(r.profile) ?? {}).filter((k) => k !== 'machine');
+    if (profiled.length) out.push(`Profiled cases (\`--profile-only\`; where the main thread's time goes, in the JSON): ${profiled.map((k) => `\`${k}\``).join(', ')}.`);
+    return out;
+  },
+};
+
+const semanticTs: SuiteSection = {
+  about: 'The JavaScript/TypeScript semantic checkers on this repository\'s own ~200-line TypeScript files: a line taken out and put back (any flag is a false flag), and the same line with a referenced name or property turned into a near miss (should be flagged).',
+  tables: (r) => {
+    const row = (name: string, wall: Summary, cpu: Summary) => [name, num(wall.n), ms(wall.p50), ms(wall.p95), ms(cpu.p50), ms(cpu.p95)];
+    const caught = (c: Record<string, number>, of: number) => `names ${share(c.names, of)}, types ${share(c.types, of)}, either ${share(c.either, of)}`;
+    return [
+      table(['check', 'cases', 'p50 wall', 'p95 wall', 'p50 CPU', 'p95 CPU'], [
+        row('names (tree-sitter scopes)', r.names as Summary, r.namesCpu as Summary),
+        row('types (TypeScript compiler)', r.types as Summary, r.typesCpu as Summary),
+      ]),
+      table(['measure', 'result'], [
+        ['first types check (compiler import, lib parse)', ms(r.coldTypesMs)],
+        ['false flags on ground truths', `${(r.falseFlags as string[]).length} of ${num(r.cases)}`],
+        [`mutants, a referenced name (${num(r.mutants)})`, caught(r.caught as Record<string, number>, r.mutants as number)],
+        [`mutants, a property read (${num(r.memberMutants)})`, caught(r.memberCaught as Record<string, number>, r.memberMutants as number)],
+      ]),
+    ];
+  },
+};
+
+const earlyEscalation: SuiteSection = {
+  about: 'Early escalation: the bracket check\'s cost per decoding step and the early-stop criteria\'s (before: everything redone each step; after: incremental), then decoding steps and local latency with early escalation off and on, on the fixture models (syntax+confidence, threshold 0.5, at most 32 new tokens).',
+  tables: (r) => {
+    const perStep = (r.perStep ?? []) as StepCostRow[];
+    const criteria = (r.criteria ?? []) as CriteriaCostRow[];
+    const rows = (r.rows ?? []) as EarlyRow[];
+    return [
+      table(['language', 'prefix chars', 'steps', 'bracket check per step: re-lex → incremental', 'first step (prefix lexed once)', 'per request'],
+        perStep.map((s) => [s.language, num(s.prefixChars), s.steps, `${ms(s.relexStepMs)} → ${ms(s.incrementalStepMs)}`, ms(s.firstStepMs), `${ms(s.relexRequestMs)} → ${ms(s.incrementalRequestMs)}`])),
+      table(['generated tokens', 'criteria per step: re-decode → incremental', 'incremental without the check', 'per request'],
+        criteria.map((c) => [c.tokens, `${ms(c.redecodeStepMs)} → ${ms(c.incrementalStepMs)}`, ms(c.incrementalOwnStepMs), `${ms(c.redecodeRequestMs)} → ${ms(c.incrementalRequestMs)}`])),
+      table(['model', 'aggregation', 'stopped early', 'steps off → on', 'local p50 off → on'],
+        rows.map((x) => [x.model, x.aggregation, percent(x.earlyShare * 100, 0), `${x.stepsOff} → ${x.stepsOn}`, `${ms(x.msOff)} → ${ms(x.msOn)}`])),
+    ];
+  },
+};
+
+export const SECTIONS: Record<string, SuiteSection> = {
+  syntax: {
+    about: 'The syntax validator: per completion against the compilers\' front ends, the edit-state corpus (catch rate, false rejections), files of 100 to 10,000 lines, and a 5 MB file being opened.',
+    tables: syntaxTables,
+  },
+  semantic,
+  'semantic-ts': semanticTs,
+  extent,
+  retrieval,
+  timing,
+  'early-escalation': earlyEscalation,
+  ui,
+};
