@@ -10,7 +10,7 @@ export interface BenchMachine {
   /** 1, 5 and 15 minute load averages when the suite started and when it ended: other work on the machine shows in every figure. */
   loadAverage: { start: number[]; end: number[] };
   node: string;
-  /** The checked-out commit, and whether tracked files outside bench/results differed from it. */
+  /** The checked-out commit, and whether tracked files other than the results and the docs (which measure nothing) differed from it. */
   commit: string;
   uncommittedChanges: boolean;
 }
@@ -46,7 +46,7 @@ const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
 /** The machine as the suite starts; `finish` adds the load average at its end. */
 export function machineNow(): { finish(): BenchMachine } {
   const start = loads();
-  const changes = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results']);
+  const changes = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results', ':(exclude)docs', ':(exclude)README.md']);
   const base = {
     cores: cpus().length,
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
