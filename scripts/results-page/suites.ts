@@ -160,8 +160,8 @@ const secretGuard: SuiteSection = {
     const alarms = record(r.falseAlarms);
     if (alarms?.lines !== undefined) {
       out.push(`**False alarms**: ${num(alarms.findings)} findings in ${num(alarms.lines)} lines (${num(Number(alarms.bytes) / 1e6, 1)} MB) of \`node_modules\`, ${num(alarms.per10kLines, 2)} per 10,000 lines (budget ${num(alarms.budgetPer10kLines)}), scanned cold at ${num(alarms.coldMBPerCpuSecond, 1)} MB a second of CPU. Each finding is a false alarm or a real key shipped in a package: the review is in [privacy.md](privacy.md#false-alarms-in-real-code).`);
-      const list = (alarms.list ?? []) as string[];
-      if (list.length) out.push(table(['where', 'kind'], list.map((f) => f.split('\t').slice(0, 2).map((x) => `\`${x}\``))));
+      const list = (alarms.list ?? []) as { where: string; kind: string }[];
+      if (list.length) out.push(table(['where', 'kind'], list.map((f) => [`\`${f.where}\``, `\`${f.kind}\``])));
     }
     return out;
   },
