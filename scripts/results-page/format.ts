@@ -21,6 +21,7 @@ export function num(x: unknown, digits = 0): string {
 /** Milliseconds at a precision that suits their size: µs under 1 ms (with hundredths under 10 µs), seconds from 10 s. */
 export function ms(x: unknown): string {
   if (!isNumber(x)) return 'n/a';
+  if (x === 0) return '0 ms';
   if (x < 0.01) return `${num(x * 1000, 2)} µs`;
   if (x < 1) return `${num(x * 1000)} µs`;
   if (x < 10) return `${num(x, 2)} ms`;
