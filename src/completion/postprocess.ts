@@ -1,4 +1,12 @@
-// Clean-ups the best completion clients apply before showing a middle.
+// Clean-ups the best completion clients apply before showing a middle: small
+// named filters, applied in one order. Each sees the middle as the filters
+// before it left it, and the code after the cursor.
+
+export interface MiddleFilter {
+  /** Says what it removes; records list the filters that changed a middle by this name. */
+  readonly name: string;
+  apply(middle: string, suffix: string): string;
+}
 
 /** The first line of `s` that has something on it, trimmed. */
 function firstContentLine(s: string): string {
@@ -9,9 +17,9 @@ function firstContentLine(s: string): string {
 /**
  * Stop where the middle starts repeating the suffix: a model that runs past
  * the hole re-emits the code after the cursor. Cut at the first line of the
- * middle that equals the suffix's next non-empty line.
+ * middle (after its first) that equals the suffix's next non-empty line.
  */
-function cutAtSuffixRepeat(middle: string, suffix: string): string {
+export function stopAtSuffixRepeat(middle: string, suffix: string): string {
   const next = firstContentLine(suffix);
   if (!next) return middle;
   const lines = middle.split('\n');
@@ -22,7 +30,7 @@ function cutAtSuffixRepeat(middle: string, suffix: string): string {
 }
 
 /** Collapse a run of three or more identical lines (a degenerate loop) to one; two in a row can be intended. */
-function trimRepeatedLines(middle: string): string {
+export function collapseRepeatedLines(middle: string): string {
   const lines = middle.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; ) {
@@ -35,18 +43,61 @@ function trimRepeatedLines(middle: string): string {
   return out.join('\n');
 }
 
-export function postProcess(middle: string, suffix: string): string {
-  if (!middle.trim()) return '';
-  let m = cutAtSuffixRepeat(middle, suffix);
-  m = trimRepeatedLines(m);
-  // A middle that only repeats the next line adds nothing.
-  if (m.trim() && m.trim() === firstContentLine(suffix)) return '';
-  // The tail that repeats the start of the suffix's first line (a `)` or `;`
-  // already after the cursor) would be doubled on insertion.
+/** A middle that only repeats the suffix's next line adds nothing. */
+export function dropNextLineEcho(middle: string, suffix: string): string {
+  return middle.trim() && middle.trim() === firstContentLine(suffix) ? '' : middle;
+}
+
+/** Whitespace alone is no suggestion. */
+export function dropBlank(middle: string): string {
+  return middle.trim() ? middle : '';
+}
+
+/**
+ * The tail that repeats the start of the suffix's first line (a `)` or `;`
+ * already after the cursor) would be doubled on insertion: cut the longest
+ * such tail that has something besides whitespace.
+ */
+export function trimSuffixOverlap(middle: string, suffix: string): string {
   const firstLine = suffix.split('\n', 1)[0].trimEnd();
-  for (let k = Math.min(firstLine.length, m.length); k > 0; k--) {
+  for (let k = Math.min(firstLine.length, middle.length); k > 0; k--) {
     const head = firstLine.slice(0, k);
-    if (head.trim() && m.endsWith(head)) return m.slice(0, m.length - k);
+    if (head.trim() && middle.endsWith(head)) return middle.slice(0, middle.length - k);
   }
-  return m.trim() ? m : '';
+  return middle;
+}
+
+/**
+ * The order matters: the loop and echo filters judge what is left once the
+ * repeat of the suffix is cut, and the overlap is trimmed last, from the
+ * middle that will be shown (what it leaves is not judged blank again).
+ */
+export const MIDDLE_FILTERS: readonly MiddleFilter[] = [
+  { name: 'stop-at-suffix-repeat', apply: stopAtSuffixRepeat },
+  { name: 'collapse-repeated-lines', apply: collapseRepeatedLines },
+  { name: 'drop-next-line-echo', apply: dropNextLineEcho },
+  { name: 'drop-blank', apply: dropBlank },
+  { name: 'trim-suffix-overlap', apply: trimSuffixOverlap },
+];
+
+export interface PostProcessed {
+  text: string;
+  /** The filters that changed the middle, in the order they ran. */
+  filters: string[];
+}
+
+/** The middle after every filter, and which of them changed it. */
+export function postProcessTraced(middle: string, suffix: string): PostProcessed {
+  let text = middle;
+  const filters: string[] = [];
+  for (const f of MIDDLE_FILTERS) {
+    const next = f.apply(text, suffix);
+    if (next !== text) filters.push(f.name);
+    text = next;
+  }
+  return { text, filters };
+}
+
+export function postProcess(middle: string, suffix: string): string {
+  return postProcessTraced(middle, suffix).text;
 }
