@@ -14,7 +14,8 @@ import { Ledger } from '../privacy/ledger';
 import { egressVerdict } from '../privacy/policy';
 import { clearSecretScanCache, findSecrets } from '../privacy/secret-guard';
 import { createNodeSyntaxService, createNodeValidator } from '../syntax/node-runtime';
-import { AbortedError, runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
+import { runCompletion, type CompletionContext, type PipelinePorts } from './pipeline';
+import { AbortedError } from './stages';
 import type { RouterConfig } from '../vocabulary/types';
 
 // Counts the secret rule set's runs (one per piece of text not found in the guard's cache).

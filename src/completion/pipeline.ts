@@ -1,33 +1,20 @@
-// Where a request becomes a completion with provenance. Pure orchestration:
-// the local model, the validator and the escalation client come in through
-// ports, so the browser plugs in workers and the Node harness plugs in Node
-// adapters, and both run this same code.
-import type { EscalationClient, EscalationDraft } from '../endpoint/types';
+// Where a request becomes a completion with provenance. Pure orchestration
+// of the stages (stages.ts), in their one order: generateLocal, check, route,
+// then keep, fall back or escalate. The local model, the validator and the
+// escalation client come in through ports, so the browser plugs in workers
+// and the Node harness plugs in Node adapters, and both run this same code.
+import type { EscalationClient } from '../endpoint/types';
 import { EgressRefused, type GateReport } from '../privacy/egress-gate';
 import type { Delivery } from '../endpoint/errors';
 import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
-import { postProcess } from './postprocess';
-import { parseEarlyReason } from './early-escalation';
-import { localRequestOf, type CompletionContext } from './request';
-import { decideRoute, policyUsesSemantic, type RouterDecision } from './router';
-import type { CompletionRequest, LocalCompletion, RouterConfig, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
-import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
+import type { CompletionContext } from './request';
+import { policyUsesSemantic, type RouterDecision } from './router';
+import { AbortedError, check, escalate, escalationDraft, generateLocal, route, throwIfAborted, type GeneratedLocal, type LocalModelPort, type SemanticPort, type SyntaxPort } from './stages';
+import type { LocalCompletion, RouterConfig, SyntaxVerdict } from '../vocabulary/types';
+import type { SemanticVerdict } from '../semantic/types';
 
 export type { CompletionContext, EngineRequest } from './request';
-
-export interface LocalModelPort {
-  complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
-}
-
-export interface SyntaxPort {
-  validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
-}
-
-/** The semantic check (src/semantic/check.ts), off the main thread in the app: asked only when the policy reads it. */
-export interface SemanticPort {
-  check(req: SemanticRequest): Promise<SemanticVerdict>;
-}
 
 export interface PipelinePorts {
   local: LocalModelPort;
@@ -72,7 +59,8 @@ export interface CompletionResult {
   /** One line for the badge, e.g. "escalated to gpu:8000: syntax". */
   summary: string;
   decision: RouterDecision;
-  local: LocalCompletion;
+  /** Post-processed; with the model's own text and the filters that changed it, when they did. */
+  local: GeneratedLocal;
   syntax: SyntaxVerdict;
   /** Present when the policy asked for the semantic check. */
   semantic?: SemanticVerdict;
@@ -88,17 +76,6 @@ export interface CompletionResult {
   alternative?: { index: number; count: number; source: 'escalated' | 'local' };
 }
 
-export class AbortedError extends Error {
-  constructor() {
-    super('completion request cancelled');
-    this.name = 'AbortedError';
-  }
-}
-
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new AbortedError();
-}
-
 /**
  * What to show when the large model cannot be used: the local completion, but
  * never one that introduces syntax errors (that would be showing broken code).
@@ -106,17 +83,6 @@ function throwIfAborted(signal: AbortSignal): void {
 function localFallback(local: LocalCompletion, syntax: SyntaxVerdict): string {
   if (local.finish === 'early') return ''; // partial text
   return syntax.checked && !syntax.valid ? '' : local.text;
-}
-
-/**
- * A completion stopped early is partial: it must never be kept. The check
- * that stopped it is certain, so it becomes a failing reason of its own kind.
- */
-function withEarlyStop(d: RouterDecision, local: LocalCompletion): RouterDecision {
-  if (local.finish !== 'early' || !local.earlyReason) return d;
-  const { kind, message } = parseEarlyReason(local.earlyReason);
-  const reasons = [...d.reasons, { kind, status: 'fail' as const, message: `local generation stopped early: ${message}` }];
-  return { ...d, action: 'escalate', reasons, escalateBecause: [...new Set([...d.escalateBecause, kind])] };
 }
 
 /** What the user sees instead of the large model's answer, and why: said only as it is. */
@@ -154,18 +120,13 @@ export async function runCompletion(
   // Should this escalate, the secret guard reads all that would leave: it starts now, in
   // slices, while the local model works in its worker, so the escalation does not wait for a cold scan.
   const prescan = egress.allowed && ports.escalation ? prescanOutgoing(ctx, signal) : undefined;
-  const raw = await ports.local.complete(localRequestOf(ctx, router), signal);
-  throwIfAborted(signal);
-  if (raw.finish === 'aborted') throw new AbortedError();
-  const local: LocalCompletion = { ...raw, text: postProcess(raw.text, ctx.suffix) };
-
-  const checked = { language: ctx.language, prefix: ctx.prefix, completion: local.text, suffix: ctx.suffix };
-  // Both checks run in the syntax worker; the semantic one only for a policy that reads it.
-  const askSemantic = ports.semantic && policyUsesSemantic(router.policy) && router.semanticCheck !== false && local.finish !== 'early';
-  const [syntax, semantic] = await Promise.all([ports.syntax.validate(checked), askSemantic ? ports.semantic!.check(checked) : undefined]);
+  const local = await generateLocal(ctx, router, ports.local, signal);
+  // The semantic check only for a policy that reads it, and never on a partial completion.
+  const askSemantic = policyUsesSemantic(router.policy) && router.semanticCheck !== false && local.finish !== 'early';
+  const { syntax, semantic } = await check(ctx, local.text, { syntax: ports.syntax, ...(askSemantic && ports.semantic && { semantic: ports.semantic }) });
   throwIfAborted(signal);
 
-  const decision = withEarlyStop(decideRoute({ tokens: local.tokens, syntax, semantic }, router), local);
+  const decision = route(local, { syntax, semantic }, router);
   const base = { decision, local, syntax, ...(semantic && { semantic }) };
   const elapsed = () => performance.now() - started;
   // Never a silent pass: an unchecked language says so on the badge.
@@ -189,17 +150,7 @@ export async function runCompletion(
 
   const client = ports.escalation;
   await prescan;
-  // The escalation client passes this draft through the egress gate (src/privacy/egress-gate.ts)
-  // before it builds a body: the file's text and each snippet, judged on the whole file it comes from.
-  const file = ctx.file ?? ctx.context?.file;
-  const draft: EscalationDraft = {
-    prefix: ctx.prefix, suffix: ctx.suffix, rules: egress.rules,
-    ...(ctx.window && { around: { before: ctx.window.before, after: ctx.window.after } }),
-    ...(file !== undefined && { file }),
-    ...(ctx.context?.snippets.length && {
-      extra: ctx.context.snippets.map((s) => ({ filename: s.file, text: s.text, source: s.source, startLine: s.startLine })),
-    }),
-  };
+  const draft = escalationDraft(ctx, egress.rules);
   let gate: GateReport | undefined;
   const contextFacts = () => ({
     ...(gate?.contextFiles.length && { contextFiles: gate.contextFiles }),
@@ -209,7 +160,7 @@ export async function runCompletion(
   let settle: ((ok: boolean, detail?: string, delivery?: Delivery) => void) | undefined;
   let bytesSent = 0;
   try {
-    const res = await client.complete(draft, signal, (bytes, body, report) => {
+    const res = await escalate(client, draft, signal, (bytes, body, report) => {
       bytesSent = bytes;
       gate = report;
       settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions: report.redactions, body, ...(report.contextFiles.length && { contextFiles: report.contextFiles }) });
@@ -218,7 +169,7 @@ export async function runCompletion(
     const redactions = gate.redactions;
     settle?.(true);
     throwIfAborted(signal);
-    const text = postProcess(res.text, ctx.suffix);
+    const { text } = res;
     return {
       ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
       escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts() }, redactions,

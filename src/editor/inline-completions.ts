@@ -3,7 +3,7 @@
 // read-ahead while it runs, cancellation, caching and typing through a
 // suggestion live here; everything else is the engine's.
 import type { CompletionResult, EngineRequest } from '../completion/pipeline';
-import { AbortedError } from '../completion/pipeline';
+import { AbortedError } from '../completion/stages';
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/worker-api';
 import { TypingPace } from '../completion/typing-pace';

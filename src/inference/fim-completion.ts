@@ -3,7 +3,7 @@
 // browser worker and the Node harness.
 import { earlyEscalationCheck } from '../completion/early-escalation';
 import { fimTemplate } from '../vocabulary/fim';
-import type { LocalModelPort } from '../completion/pipeline';
+import type { LocalModelPort } from '../completion/stages';
 import { buildLocalPrompt, type LocalPrompt } from '../completion/prompt';
 import type { CompletionRequest, FimFamily, LocalCompletion } from '../vocabulary/types';
 import type { LoadedModel, PrefillResult } from './local-model';
