@@ -1,8 +1,8 @@
 // The routing simulation's numbers for one policy over a set of rows, with
-// the decision made by the app's own router (decideRoute): no second
-// implementation of the rule. Latency follows the app's pipeline: the local
+// the decision made by the pipeline's own route stage (src/completion/stages.ts):
+// no second implementation of the rule. Latency follows the app's pipeline: the local
 // model always runs first, an escalation adds the large model's time.
-import { decideRoute } from '../../src/completion/router';
+import { route } from '../../src/completion/stages';
 import { type Aggregation, type RoutingPolicy } from '../../src/vocabulary/types';
 import type { SimRow } from './rows';
 import { percentile } from '../../src/platform/percentile';
@@ -41,7 +41,7 @@ function thresholdFor(spec: PolicySpec, language: string): number {
 }
 
 export function escalates(row: SimRow, spec: PolicySpec): boolean {
-  const d = decideRoute({ tokens: row.tokens, syntax: row.syntax, semantic: row.semantic }, {
+  const d = route({ tokens: row.tokens }, { syntax: row.syntax, semantic: row.semantic }, {
     policy: spec.policy, aggregation: spec.aggregation, threshold: thresholdFor(spec, row.language),
   });
   return d.action === 'escalate';

@@ -1,12 +1,13 @@
 // The large model through the app's own escalation client for the configured
 // wire protocol (`createProtocolClient`: OpenAI-compatible /v1/completions
 // for vLLM, TGI, llama.cpp and Ollama; llama.cpp /infill; Ollama
-// /api/generate), post-processed as the pipeline does. Every task passes the
+// /api/generate), through the pipeline's own escalate stage
+// (src/completion/stages.ts), which post-processes the answer. Every task passes the
 // same egress gate as the editor's requests (the client runs it), under the
 // default privacy rules: a task holding a credential is refused and recorded
 // as failed, never sent. No circuit breaker: a failed task is recorded as
 // failed, and the run goes on to the next.
-import { postProcess } from '../../src/completion/postprocess';
+import { escalate, escalationDraft } from '../../src/completion/stages';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import type { EndpointConfig } from '../../src/config/types';
 import { createProtocolClient } from '../../src/endpoint';
@@ -23,11 +24,11 @@ export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'l
     name: `endpoint:${client.destination}/${cfg.model}${via}`,
     role,
     async complete(task, signal) {
-      const res = await client.complete({ prefix: task.prefix, suffix: task.suffix, rules }, signal);
-      const text = postProcess(res.text, task.suffix);
+      const res = await escalate(client, escalationDraft({ prefix: task.prefix, suffix: task.suffix }, rules), signal);
       return {
-        text,
-        ...(text !== res.text && { raw: res.text }),
+        text: res.text,
+        ...(res.raw !== undefined && { raw: res.raw }),
+        ...(res.filters && { filters: res.filters }),
         tokenProbs: res.tokens ? res.tokens.map((t) => t.prob) : null,
         ...(res.tokens && { tokens: res.tokens.map((t) => t.text) }),
         ms: res.ms,

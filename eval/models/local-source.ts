@@ -1,11 +1,11 @@
 // The small model through the app's own loader and FIM port (transformers.js
 // in Node): fixture models here, any hub id or folder for users. Each task
-// goes through the app's request path (src/completion/request.ts: the
-// prompt budget, the language's threshold, snippets of a workspace when one
-// is given), and the output is post-processed exactly as the pipeline does
-// before the router sees it.
-import { postProcess } from '../../src/completion/postprocess';
-import { localRequestOf, prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
+// goes through the pipeline's own first stages (src/completion/stages.ts):
+// prepared as the app prepares a request (the prompt budget, the language's
+// threshold, snippets of a workspace when one is given), then generated and
+// post-processed by the same generateLocal the pipeline calls.
+import { prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
+import { generateLocal } from '../../src/completion/stages';
 import type { FimFamily, InferenceDevice } from '../../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
@@ -56,11 +56,11 @@ export async function localModelSource(o: LocalSourceOptions): Promise<Completio
     role: 'local',
     async complete(task, signal) {
       const { ctx, router } = prepareRequest({ prefix: task.prefix, suffix: task.suffix, language: task.language, file: taskFile(task) }, settings, o.workspace);
-      const out = await port.complete(localRequestOf(ctx, router), signal);
-      const text = postProcess(out.text, task.suffix);
+      const out = await generateLocal(ctx, router, port, signal);
       return {
-        text,
-        ...(text !== out.text && { raw: out.text }),
+        text: out.text,
+        ...(out.raw !== undefined && { raw: out.raw }),
+        ...(out.filters && { filters: out.filters }),
         tokenProbs: out.tokens.map((t) => t.prob),
         tokens: out.tokens.map((t) => t.text),
         finish: out.finish,

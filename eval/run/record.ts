@@ -33,7 +33,10 @@ export interface OutputRecord {
   source: string;
   role: 'local' | 'large';
   completion: string;
+  /** The model's output before post-processing, when post-processing changed it. */
   raw_completion?: string;
+  /** The post-processing filters that changed it, in the order they ran (src/completion/postprocess.ts). */
+  filters?: string[];
   token_probs: number[] | null;
   tokens?: string[];
   finish?: string;

@@ -58,6 +58,15 @@ describe('stored runs', () => {
   }, 60_000);
 });
 
+describe('a cancelled run', () => {
+  it('stores nothing for the task it was on, so a resumed run does it again', async () => {
+    const ac = new AbortController();
+    const source = { name: 'cancelled', role: 'local' as const, complete: async () => { ac.abort(); throw new Error('completion request cancelled'); } };
+    const s = await runModel({ tasks: [addTask(), sumTask('python')], source, judge, store: new RecordStore(undefined, false), progress: false, signal: ac.signal });
+    expect(s.records).toEqual([]);
+  });
+});
+
 describe('models through the app’s own loader and endpoint client', () => {
   let server: FakeServerHandle;
   const models = join(tmp, 'models');
@@ -92,4 +101,18 @@ describe('models through the app’s own loader and endpoint client', () => {
     expect(evaluatePolicy(sim.rows, { policy: 'syntax+confidence', aggregation: 'mean', threshold: 0.5 })).toMatchObject({ passed: 1, escalated: 1 });
     expect(evaluatePolicy(sim.rows, { policy: 'confidence-only', aggregation: 'mean', threshold: 0.5 })).toMatchObject({ passed: 0, missedFailures: 1 });
   }, 120_000);
+
+  it('records the model\'s own text and the post-processing filters that changed it', async () => {
+    const inBrackets: Task = { ...plusTask, key: 'test/plus-brackets', prefix: 'def add(a, b):\n    return (', suffix: ')\n' };
+    server.setMode({ kind: 'ok', text: 'a + b)' });
+    try {
+      const [rec] = (await runModel({
+        tasks: [inBrackets], judge, store: new RecordStore(undefined, false), progress: false,
+        source: endpointSource({ url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16 }),
+      })).records;
+      expect(rec).toMatchObject({ completion: 'a + b', raw_completion: 'a + b)', filters: ['trim-suffix-overlap'], pass: true });
+    } finally {
+      server.setMode({ kind: 'ok', text: 'a + b' });
+    }
+  }, 60_000);
 });

@@ -65,6 +65,8 @@ export async function runModel(o: RunOptions): Promise<RunSummary> {
     try {
       gen = await o.source.complete(task, signal);
     } catch (e) {
+      // A cancelled task is not a failed one: nothing is stored, so a resumed run does it again.
+      if (signal.aborted) break;
       gen = { text: '', tokenProbs: null, ms: 0, error: (e as Error).message };
     }
     const g = gen;
@@ -77,7 +79,7 @@ export async function runModel(o: RunOptions): Promise<RunSummary> {
       const rec: OutputRecord = {
         key: task.key, task_id: task.taskId, benchmark: task.benchmark, subset: task.subset, language: task.language,
         source: o.source.name, role: o.source.role,
-        completion: g.text, ...(g.raw !== undefined && { raw_completion: g.raw }),
+        completion: g.text, ...(g.raw !== undefined && { raw_completion: g.raw }), ...(g.filters && { filters: g.filters }),
         token_probs: g.tokenProbs, ...(g.tokens && { tokens: g.tokens }), ...(g.finish && { finish: g.finish }),
         syntax, semantic, pass: verdict.pass, reason: verdict.reason, detail: verdict.detail,
         timings: { generate_ms: g.ms, syntax_ms: syntax.ms, judge_ms: verdict.ms },
