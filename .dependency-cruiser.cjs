@@ -19,10 +19,17 @@ module.exports = {
       to: { path: '^(src|workers|eval|bench|scripts|e2e)/', pathNot: '^src/vocabulary/' },
     },
     {
+      name: 'languages-above-the-vocabulary-only',
+      severity: 'error',
+      comment: 'src/languages (the language registry and its lexer) sits just above the vocabulary: every room reads it, so it imports nothing of ours but src/vocabulary.',
+      from: { path: '^src/languages/', pathNot: TESTS },
+      to: { path: '^(src|workers|eval|bench|scripts|e2e)/', pathNot: '^src/(vocabulary|languages)/' },
+    },
+    {
       name: 'shared-rooms-stay-portable',
       severity: 'error',
       comment: 'The rooms the Node harness shares with the browser hold no DOM, React, Monaco or worker plumbing.',
-      from: { path: '^src/(vocabulary|completion|syntax|semantic)/', pathNot: TESTS },
+      from: { path: '^src/(vocabulary|languages|completion|syntax|semantic)/', pathNot: TESTS },
       to: { path: '^src/(app|editor|engine)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
     },
     {

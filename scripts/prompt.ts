@@ -15,7 +15,7 @@ import { FIM_FAMILIES, fimTemplate } from '../src/vocabulary/fim';
 import { StableSnippetChooser, WorkspaceIndex, type WorkspaceFile } from '../src/completion/workspace-context';
 import { DEFAULT_CONFIG } from '../src/config/defaults';
 import { localPromptFor } from '../src/inference/fim-completion';
-import { languageFromFileName } from '../src/syntax/languages';
+import { languageFromFileName } from '../src/languages/registry';
 
 const USAGE = `usage: npm run prompt -- --root DIR --file PATH --line N --column N [--family F] [--budget T]
   --root DIR        the folder taken as the workspace (.git and node_modules left out)

@@ -11,6 +11,8 @@
 // (-optimize+, and -langversion:experimental, the newest C# mcs knows: it adds
 // C# 7.2's `in` parameters, which SAFIM's C# uses). What mcs cannot compile at
 // all (C# 8+ ranges and indices, local functions ...) is in docs/evaluation.md.
+import { LANGUAGE_SPECS } from '../../src/languages/registry';
+import type { Runner } from '../../src/languages/spec';
 import type { Limits } from './sandbox';
 import type { ToolName } from './toolchain';
 
@@ -48,7 +50,8 @@ export function javaClassName(source: string): string {
   return classes.at(-1)?.[1] ?? 'Main';
 }
 
-export const RUNTIMES: Readonly<Record<string, LanguageRuntime>> = {
+/** One runtime per runner the language registry names (src/languages/spec.ts): a new runner fails to compile until it has one. */
+const RUNNERS: Readonly<Record<Runner, LanguageRuntime>> = {
   python: {
     fileName: () => 'test.py',
     run: { tool: 'python3', args: (f) => ['-W', 'ignore', '-OO', '-s', '-S', f] },
@@ -85,6 +88,11 @@ export const RUNTIMES: Readonly<Record<string, LanguageRuntime>> = {
     limits: { ...BASE, nproc: 256, cpuSeconds: 6, wallMs: 20_000, memoryBytes: 6 * GB },
   },
 };
+
+/** The runtime of each language whose record names a runner, by language id. */
+export const RUNTIMES: Readonly<Record<string, LanguageRuntime>> = Object.fromEntries(
+  LANGUAGE_SPECS.flatMap((s) => (s.runner ? [[s.id, RUNNERS[s.runner]] as const] : [])),
+);
 
 /** ExecEval runs sources with CRLF turned into LF (SAFIM's prompts mix both). */
 export const crlfToLf = (s: string) => s.replace(/\r\n/g, '\n');

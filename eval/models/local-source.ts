@@ -6,6 +6,7 @@
 // post-processed by the same generateLocal the pipeline calls.
 import { prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
 import { generateLocal } from '../../src/completion/stages';
+import { languageSpec } from '../../src/languages/registry';
 import type { FimFamily, InferenceDevice } from '../../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
@@ -30,11 +31,9 @@ export interface LocalSourceOptions {
   loaded?: LoadedModel;
 }
 
-const EXTENSIONS: Record<string, string> = { python: '.py', java: '.java', cpp: '.cpp', csharp: '.cs', javascript: '.js', typescript: '.ts' };
-
-/** The path a task's text is taken to have: its id as a file name, with its language's extension. */
+/** The path a task's text is taken to have: its id as a file name, with its language's first extension. */
 export function taskFile(task: Pick<Task, 'taskId' | 'language'>): string {
-  return `${task.taskId.replace(/[^\w.-]+/g, '_')}${EXTENSIONS[task.language] ?? '.txt'}`;
+  return `${task.taskId.replace(/[^\w.-]+/g, '_')}${languageSpec(task.language)?.extensions[0] ?? '.txt'}`;
 }
 
 /**

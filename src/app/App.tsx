@@ -11,7 +11,7 @@ import type { AppConfig, ConfigLayer } from '../config/types';
 import { largeFileProfile } from '../editor/large-file';
 import { countRender } from '../platform/test-seams';
 import { egressVerdict } from '../privacy/policy';
-import { languageFromFileName } from '../syntax/languages';
+import { languageFromFileName } from '../languages/registry';
 import type { OpenedWorkspace } from '../workspace/open';
 import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { planDemo } from '../workspace/demo';

@@ -3,7 +3,7 @@ import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
-import { languageFromFileName } from '../syntax/languages';
+import { languageFromFileName } from '../languages/registry';
 import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
 import type { Store } from './store';

@@ -2,7 +2,7 @@
 // a localStorage journal (synchronous, so a reload right after a keystroke
 // loses nothing). Files saved by earlier versions under `router-ide.files`
 // (and seeded that way by the end-to-end fixture) are imported on first start.
-import { languageFromFileName } from '../syntax/languages';
+import { languageFromFileName, languageSpec } from '../languages/registry';
 import { IdbStorage, LocalStorageJournal } from '../workspace/idb-storage';
 import { openWorkspace, type LegacySource, type OpenedWorkspace } from '../workspace/open';
 import { isArray, readStored, writeStored } from './local-store';
@@ -30,7 +30,7 @@ export function openBrowserWorkspace(): Promise<OpenedWorkspace> {
 /** Monaco language id for a file; `plaintext` when unknown. */
 export function monacoLanguageOf(path: string): string {
   const id = languageFromFileName(path);
-  return id === 'tsx' ? 'typescript' : (id ?? 'plaintext');
+  return (id && languageSpec(id)?.monaco) ?? 'plaintext';
 }
 
 /** Open tabs and the active one, restored after a reload. */

@@ -11,6 +11,7 @@
 //    above the code): a block, ended by the model's own end of the middle or
 //    the token limit. Deciding "one line" there cut short 748 of the 5,815
 //    multi-line HumanEval middles, which start on such lines.
+import { familyRules, languageSpec } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 
 export type CompletionExtent = 'line' | 'block';
@@ -20,18 +21,15 @@ export interface ExtentDecision {
   why: string;
 }
 
-/** Languages whose blocks open with `:` at the end of a line; the others open with `{`. */
-const COLON_BLOCKS = new Set(['python']);
-
-/** The line without a trailing `#`/`//` comment (a rough cut: a `#` inside a string may cut early, which only errs towards "line"). */
+/** The line without a trailing line comment (a rough cut: a `#` inside a string may cut early, which only errs towards "line"). */
 function code(line: string, language: LanguageId): string {
-  const marker = COLON_BLOCKS.has(language) ? line.indexOf('#') : line.indexOf('//');
+  const marker = line.indexOf(languageSpec(language)?.lineComment ?? '//');
   return (marker >= 0 ? line.slice(0, marker) : line).trimEnd();
 }
 
+/** Whether the line opens a block: ends with `:` where blocks are indented (Python), with `{` elsewhere and in languages the registry does not know. */
 function opensBlock(line: string, language: LanguageId): boolean {
-  const c = code(line, language);
-  return COLON_BLOCKS.has(language) ? c.endsWith(':') : c.endsWith('{');
+  return code(line, language).endsWith(familyRules(language)?.blocks === 'indent' ? ':' : '{');
 }
 
 export function completionExtent(prefix: string, suffix: string, language: LanguageId): ExtentDecision {

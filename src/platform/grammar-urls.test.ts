@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES, languageSpec } from '../syntax/languages';
+import { SUPPORTED_LANGUAGES, languageSpec } from '../languages/registry';
 import { grammarDir } from '../syntax/node-runtime';
 import { GRAMMAR_URLS, grammarUrl } from './grammar-urls';
 

@@ -10,6 +10,7 @@
 // fails to resolve is not the completion's doing.
 
 import type { Tree } from 'web-tree-sitter';
+import { languagesWhere } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 import { javascriptNamesChecker } from './javascript';
 import { pythonChecker } from './python';
@@ -33,7 +34,7 @@ const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChec
  * compiler from disk, so only the Node adapter (src/semantic/node.ts) passes
  * it; elsewhere the verdict says the types were not checked.
  */
-export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = ['typescript', 'tsx', 'javascript'];
+export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.semantic.types);
 const TYPES_NOT_HERE = 'types are checked by the harness only (the TypeScript compiler does not run in the browser yet)';
 
 const registry = new Map<LanguageId, LanguageChecker[]>();

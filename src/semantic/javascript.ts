@@ -14,6 +14,7 @@
 import { JS_GLOBAL_MEMBERS, JS_GLOBALS } from './js-globals';
 import type { TreeCursor } from 'web-tree-sitter';
 import type { LanguageChecker, Node, SemanticFinding, SemanticInput } from './types';
+import { languagesWhere } from '../languages/registry';
 
 /** Nodes whose body is where a `var` or a function declaration lands. */
 const FUNCTION_SCOPES = new Set([
@@ -399,7 +400,7 @@ function findUnresolvedNames(input: SemanticInput): SemanticFinding[] {
 }
 
 export const javascriptNamesChecker: LanguageChecker = {
-  languages: ['javascript', 'typescript', 'tsx'],
+  languages: languagesWhere((s) => s.semantic.names === 'javascript'),
   kind: 'names',
   check: findUnresolvedNames,
 };

@@ -20,6 +20,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import namesJson from './python-names.json';
 import type { LanguageChecker, SemanticFinding, SemanticInput } from './types';
+import { languagesWhere } from '../languages/registry';
 
 interface PythonNamesFile {
   builtins: string[];
@@ -400,7 +401,7 @@ function inSpan(node: Node, start: number, end: number): boolean {
 }
 
 export const pythonChecker: LanguageChecker = {
-  languages: ['python'],
+  languages: languagesWhere((s) => s.semantic.names === 'python'),
   kind: 'names',
   check(input: SemanticInput): SemanticFinding[] {
     const workspace = new Set(input.request.workspaceNames ?? []);

@@ -12,6 +12,7 @@
 // lexing is tree-sitter's own (regular expressions, templates, raw strings
 // are already told apart); only nodes spanning rows are descended into.
 import type { Tree } from 'web-tree-sitter';
+import { languageSpec } from '../languages/registry';
 
 /** Node types that hold a one-line string or character literal (or a piece of one). */
 const LITERAL = /string|char|rune/;
@@ -22,12 +23,12 @@ const MULTILINE_OPENING = /^(?:[A-Za-z$]{0,3}(?:"""|''')|\$*@|@\$|(?:u8|u|U|L)?R
 
 /**
  * 0-based rows (of `text`, the text `tree` was parsed from) where a
- * one-line string literal opens and runs past the end of its row. Rust is
- * left out (its strings may span lines); Python lines continued with a
- * backslash are not counted.
+ * one-line string literal opens and runs past the end of its row. Languages
+ * whose strings may span lines (Rust) are left out; Python lines continued
+ * with a backslash are not counted.
  */
 export function unterminatedLiteralRows(tree: Tree, language: string, text: string): number[] {
-  if (language === 'rust') return [];
+  if (languageSpec(language)?.lexer?.multiLineStrings) return [];
   const rows = new Set<number>();
   const cursor = tree.walk();
   try {

@@ -7,7 +7,7 @@ import { blankMacroUses, statementMacros } from './cpp-macros';
 import { createNodeValidator } from './node-runtime';
 import { blankRows } from './quarantine';
 import { unterminatedLiteralRows } from './broken-literals';
-import { languageSpec } from './languages';
+import { languageSpec } from '../languages/registry';
 import { openedAndLeftOpen } from './validator';
 
 const validator = createNodeValidator();

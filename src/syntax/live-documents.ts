@@ -32,7 +32,8 @@ import { BoundedCache } from '../platform/bounded-cache';
 import { statementMacros } from './cpp-macros';
 import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
-import type { LanguageSpec } from './languages';
+import { languageSpec } from '../languages/registry';
+import type { LanguageSpec } from '../languages/spec';
 import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
 import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
 import { cutMembersHolding, cutWindow, isWholeDocument, lineStartsOf, pointOf, rangesAfter, rangesBefore, shiftLineStarts, type Window } from './window';
@@ -419,7 +420,7 @@ function errorsOutside(doc: LiveDocument, window: Window): RawIssue[] {
 
 /** Whether a C++ document defines statement-like macros (cached per version with its errors). */
 function usesStatementMacros(doc: LiveDocument): boolean {
-  if (doc.language !== 'cpp') return false;
+  if (!languageSpec(doc.language)?.statementMacros) return false;
   doc.macros ??= statementMacros(doc.text).size > 0;
   return doc.macros;
 }

@@ -5,7 +5,7 @@ import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import {
   SUPPORTED_LANGUAGES, languageFromFileName, languageSpec,
-} from './languages';
+} from '../languages/registry';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
 import { BAD_INDENT, EMPTY_BLOCK } from './python-checks';
 import { SyntaxValidator, parseIssues } from './validator';

@@ -9,7 +9,8 @@ import { introducedIssues, type Splice } from './differential';
 import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
-import { languageSpec, type LanguageSpec } from './languages';
+import { isSupportedLanguage, languageSpec } from '../languages/registry';
+import type { LanguageSpec } from '../languages/spec';
 import { pointAfter, pointAt, type TextReader } from './text-edits';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
@@ -374,10 +375,11 @@ export class SyntaxValidator {
    */
   async load(language: LanguageId): Promise<{ readonly parser: Parser; grammar: Language; spec: LanguageSpec } | string> {
     const spec = languageSpec(language);
-    if (!spec) return `no grammar for ${language}`;
+    const grammarFile = spec?.grammar;
+    if (!spec || !grammarFile) return `no grammar for ${language}`;
     try {
       await this.getRuntime();
-      const grammar = await this.getLanguage(spec.grammar);
+      const grammar = await this.getLanguage(grammarFile);
       const shared = () => this.sharedParser();
       return {
         get parser() {
@@ -387,14 +389,14 @@ export class SyntaxValidator {
         spec,
       };
     } catch (error) {
-      this.onLoadError(spec.grammar, error);
+      this.onLoadError(grammarFile, error);
       return `the ${language} grammar failed to load (${(error as Error).message ?? String(error)})`;
     }
   }
 
   /** Whether a grammar is known for the language (loading it is still lazy). */
   supports(language: LanguageId): boolean {
-    return languageSpec(language) !== undefined;
+    return isSupportedLanguage(language);
   }
 
   /**
@@ -628,7 +630,7 @@ export function issuesOf(tree: Tree, spec: LanguageSpec, text: TextReader, compl
  * completion defines.
  */
 function parserView(spec: LanguageSpec, document: string): (text: string) => string {
-  if (spec.id !== 'cpp') return sameText;
+  if (!spec.statementMacros) return sameText;
   const macros = statementMacros(document);
   return macros.size ? (text) => blankMacroUses(text, macros) : sameText;
 }
@@ -651,7 +653,7 @@ export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, co
  * TSX, whose JSX text may hold a lone bracket.
  */
 export function openedAndLeftOpen(req: SyntaxRequest, spec: LanguageSpec, view: (text: string) => string, brokenRows: readonly number[], started: number): SyntaxVerdict | undefined {
-  if (spec.id === 'javascript' || spec.id === 'tsx' || !/[([]/.test(req.completion)) return undefined;
+  if (spec.jsx || !/[([]/.test(req.completion)) return undefined;
   const row = countNewlines(req.prefix);
   const { prefix, suffix } = blankRows(req.prefix, req.suffix, brokenRows, row);
   const at = prefix.length;

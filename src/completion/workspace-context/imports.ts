@@ -3,7 +3,8 @@
 // resolved to a workspace file counts (a package from the registry, the
 // standard library of a language, are not in the workspace). Regular
 // expressions per language; a form they miss costs a snippet, nothing more.
-import type { RetrievalLanguage } from './languages';
+import { FAMILIES } from '../../languages/families';
+import type { LanguageFamily } from '../../languages/spec';
 
 /** One name an import statement binds in the importing file, and what it stands for in the imported one. */
 export interface ImportBinding {
@@ -338,24 +339,27 @@ function rustImports(text: string, from: string, lookup: PathLookup): Found[] {
 // ---------------------------------------------------------------------------
 
 /** Files the same package shares without an import (Java, Go, C#: the folder is the package, more or less). */
-function samePackage(from: string, language: RetrievalLanguage, lookup: PathLookup): Found[] {
-  if (language !== 'java' && language !== 'go' && language !== 'csharp') return [];
+function samePackage(from: string, language: LanguageFamily, lookup: PathLookup): Found[] {
+  if (!FAMILIES[language].folderIsPackage) return [];
   const ext = from.slice(from.lastIndexOf('.'));
   return lookup.inFolder(dirname(from)).filter((p) => p !== from && p.endsWith(ext) && !p.endsWith('_test.go')).map((path) => ({ path, bindings: [] }));
 }
 
+/** Each family's import reader: a new family fails to compile until it has one. */
+const READERS: Readonly<Record<LanguageFamily, (text: string, from: string, lookup: PathLookup, namespaces: ReadonlyMap<string, readonly string[]>) => Found[]>> = {
+  python: pythonImports,
+  js: jsImports,
+  java: javaImports,
+  csharp: (text, from, _lookup, namespaces) => csharpImports(text, from, namespaces),
+  c: cIncludes,
+  go: goImports,
+  rust: rustImports,
+};
+
 export function resolveImports(
-  text: string, from: string, language: RetrievalLanguage, lookup: PathLookup, csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
+  text: string, from: string, language: LanguageFamily, lookup: PathLookup, csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportedFile[] {
-  const found: Found[] = {
-    python: () => pythonImports(text, from, lookup),
-    js: () => jsImports(text, from, lookup),
-    java: () => javaImports(text, from, lookup),
-    csharp: () => csharpImports(text, from, csharpNamespaceFiles),
-    c: () => cIncludes(text, from, lookup),
-    go: () => goImports(text, from, lookup),
-    rust: () => rustImports(text, from, lookup),
-  }[language]();
+  const found = READERS[language](text, from, lookup, csharpNamespaceFiles);
   // One entry per file, the bindings of every import of it merged; its names are those it binds here (not `*`, not re-exports).
   const byPath = new Map<string, ImportedFile>();
   for (const f of [...found, ...samePackage(from, language, lookup)]) {

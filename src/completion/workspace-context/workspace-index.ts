@@ -6,7 +6,8 @@
 import { csharpNamespaces, PathLookup } from './imports';
 import { findDefinitions, type Definition } from './definitions';
 import { identifierSet } from './identifiers';
-import { retrievalLanguage, type RetrievalLanguage } from './languages';
+import type { LanguageFamily } from '../../languages/spec';
+import { retrievalLanguage } from './languages';
 import type { WorkspaceFile } from './types';
 
 /** Lines per chunk when a file is searched for the part most like the text around the cursor, and the step between chunks. */
@@ -23,7 +24,7 @@ export interface Chunk {
 
 interface IndexedFile {
   text: string;
-  language: RetrievalLanguage | undefined;
+  language: LanguageFamily | undefined;
   /** Bumped when the text changes. */
   version: number;
   lines?: string[];
@@ -137,7 +138,7 @@ export class WorkspaceIndex {
     return this.file(path)?.text;
   }
 
-  language(path: string): RetrievalLanguage | undefined {
+  language(path: string): LanguageFamily | undefined {
     return this.file(path)?.language ?? retrievalLanguage(path);
   }
 

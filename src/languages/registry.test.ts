@@ -1,0 +1,72 @@
+// The registry is the one list of languages: every record is complete, a
+// file name leads to one language, and what reads the registry (the syntax
+// check's grammars, the harness's runners, the semantic checkers, the
+// retrieval families) serves exactly the languages it names.
+import { describe, expect, it } from 'vitest';
+import { RUNTIMES } from '../../eval/execute/languages';
+import { GRAMMAR_URLS } from '../platform/grammar-urls';
+import { checkersFor, TYPE_CHECKED_LANGUAGES } from '../semantic/check';
+import { FAMILIES } from './families';
+import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere, SUPPORTED_LANGUAGES } from './registry';
+import type { LanguageSpec } from './spec';
+
+const FIELDS: readonly (keyof LanguageSpec)[] = [
+  'id', 'monaco', 'extensions', 'grammar', 'checks', 'statementMacros', 'jsx', 'reservedWords', 'lineComment', 'lexer', 'family', 'runner', 'semantic',
+];
+const ids = LANGUAGE_SPECS.map((s) => s.id);
+
+describe('language registry', () => {
+  it('holds every field in every record, none left undefined', () => {
+    for (const spec of LANGUAGE_SPECS) {
+      expect(Object.keys(spec).sort(), spec.id).toEqual([...FIELDS].sort());
+      for (const field of FIELDS) expect(spec[field], `${spec.id}.${field}`).not.toBeUndefined();
+      expect(spec.extensions.length, spec.id).toBeGreaterThan(0);
+      if (spec.lexer) for (const [rule, value] of Object.entries(spec.lexer)) expect(value, `${spec.id}.lexer.${rule}`).not.toBeUndefined();
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('gives each extension to one language, and finds it from a file name in any case', () => {
+    const all = LANGUAGE_SPECS.flatMap((s) => s.extensions);
+    expect(new Set(all).size).toBe(all.length);
+    for (const spec of LANGUAGE_SPECS) {
+      for (const ext of spec.extensions) {
+        expect(ext).toMatch(/^\.[a-z0-9+]+$/);
+        expect(languageFromFileName(`src/Main${ext}`)).toBe(spec.id);
+        expect(languageFromFileName(`MAIN${ext.toUpperCase()}`)).toBe(spec.id);
+      }
+    }
+    expect(languageFromFileName('notes.txt')).toBeUndefined();
+  });
+
+  it('looks records up by id, and knows nothing of other ids', () => {
+    for (const id of ids) expect(languageSpec(id)?.id).toBe(id);
+    expect(languageSpec('cobol')).toBeUndefined();
+    expect(languageSpec('toString')).toBeUndefined();
+  });
+
+  it('checks the syntax of the languages with a grammar, and bundles exactly their grammars', () => {
+    expect(SUPPORTED_LANGUAGES).toEqual(languagesWhere((s) => s.grammar !== null));
+    for (const id of ids) expect(isSupportedLanguage(id)).toBe(languageSpec(id)!.grammar !== null);
+    expect(new Set(Object.keys(GRAMMAR_URLS))).toEqual(new Set(SUPPORTED_LANGUAGES.map((l) => languageSpec(l)!.grammar)));
+    // The reserved-word check is made on the grammar's identifiers: every checked language has its words.
+    for (const id of SUPPORTED_LANGUAGES) expect(languageSpec(id)!.reservedWords.length, id).toBeGreaterThan(0);
+  });
+
+  it('runs the programs of exactly the languages that name a runner (the harness)', () => {
+    expect(new Set(Object.keys(RUNTIMES))).toEqual(new Set(languagesWhere((s) => s.runner !== null)));
+  });
+
+  it('gives semantic checkers to exactly the languages that name them', () => {
+    for (const id of ids) {
+      const names = checkersFor(id).filter((c) => c.kind === 'names');
+      expect(names.length, id).toBe(languageSpec(id)!.semantic.names ? 1 : 0);
+    }
+    expect(TYPE_CHECKED_LANGUAGES).toEqual(languagesWhere((s) => s.semantic.types));
+  });
+
+  it('puts every language in a family, and every family serves a language', () => {
+    expect(new Set(LANGUAGE_SPECS.map((s) => s.family))).toEqual(new Set(Object.keys(FAMILIES)));
+    for (const [family, rules] of Object.entries(FAMILIES)) expect(rules.definitions.length, family).toBeGreaterThan(0);
+  });
+});

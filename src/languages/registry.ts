@@ -1,0 +1,194 @@
+// The language registry: one record per language with what the project
+// knows about it (spec.ts says what each field is for). Ids are Monaco's,
+// so the editor can pass `model.getLanguageId()` straight through. Pure
+// data: how a runtime finds a grammar file (node_modules path, URL) is its
+// port's job, how the harness runs a program is eval/execute/languages.ts's.
+//
+// Adding a language: its id in `KnownLanguage` (spec.ts), then the record
+// here; docs/architecture.md lists what else it needs.
+
+import type { LanguageId } from '../vocabulary/types';
+import { FAMILIES } from './families';
+import type { FamilyRules, KnownLanguage, LanguageSpec, LexerRules } from './spec';
+
+const words = (list: string): readonly string[] => list.split(' ');
+
+/**
+ * JavaScript's words reserved in every mode (TypeScript adds none that are
+ * hard): tree-sitter-javascript reads `{ else` and `return return x` as
+ * names. Not the ones reserved only in strict code or modules (`let`,
+ * `static`, `yield`, `await`, `implements`...), nor literals (`this`,
+ * `null`, `true`: node types of their own).
+ */
+const JS_RESERVED = words('break case catch class const continue debugger default delete do else enum export extends finally for ' +
+  'function if import in instanceof new return switch throw try typeof var void while with');
+
+/**
+ * Hard keywords only: contextual ones (Java `var`, `record`; C++ `final`,
+ * `override`; Python `match`) are legal names. Left out of C++ too: the
+ * casts (`static_cast<T>(x)` and its three siblings), which tree-sitter-cpp
+ * parses as a template function named like the keyword, or with an unknown
+ * type as comparisons of an identifier; and `template`, which it reads as a
+ * name in `obj.template get<0>()`.
+ */
+const CPP_RESERVED = words('alignas alignof asm auto bool break case catch char char8_t char16_t char32_t class concept const consteval ' +
+  'constexpr constinit continue co_await co_return co_yield decltype default delete do double else ' +
+  'enum explicit export extern false float for friend goto if inline int long mutable namespace new noexcept nullptr ' +
+  'operator private protected public register requires return short signed sizeof static static_assert ' +
+  'struct switch this thread_local throw true try typedef typeid typename union unsigned using ' +
+  'virtual void volatile wchar_t while');
+
+/** The C family's lexer: `//` and flat block comments, one-line strings. */
+const C_LIKE: LexerRules = {
+  blockComments: 'flat', tripleQuotes: null, multiLineStrings: false, rawStrings: null, backquote: null,
+  singleQuote: 'string', regexLiterals: false, preprocessor: false,
+};
+
+const JS_LEXER: LexerRules = { ...C_LIKE, backquote: 'template', regexLiterals: true };
+
+const NO_SEMANTIC = { names: null, types: false } as const;
+
+const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
+  python: {
+    id: 'python', monaco: 'python', extensions: ['.py', '.pyi'], grammar: 'tree-sitter-python.wasm',
+    checks: 'python', statementMacros: false, jsx: false,
+    reservedWords: words('False None True and as assert async await break class continue def del elif else except finally for from ' +
+      'global if import in is lambda nonlocal not or pass raise return try while with yield'),
+    lineComment: '#',
+    lexer: { ...C_LIKE, blockComments: 'none', tripleQuotes: { quotes: ['"""', "'''"], escapes: true } },
+    family: 'python', runner: 'python', semantic: { names: 'python', types: false },
+  },
+  java: {
+    id: 'java', monaco: 'java', extensions: ['.java'], grammar: 'tree-sitter-java.wasm',
+    checks: null, statementMacros: false, jsx: false,
+    reservedWords: words('abstract assert boolean break byte case catch char class const continue default do double else enum extends ' +
+      'final finally float for goto if implements import instanceof int interface long native new package private protected ' +
+      'public return short static strictfp super switch synchronized this throw throws transient try void volatile while ' +
+      'true false null'),
+    lineComment: '//',
+    lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: true } },
+    family: 'java', runner: 'java', semantic: NO_SEMANTIC,
+  },
+  // `.h` goes to C++: a header is as often C++ as C, and the C++ grammar
+  // accepts almost every C header (see `c` below for where it does not).
+  cpp: {
+    id: 'cpp', monaco: 'cpp', extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h'], grammar: 'tree-sitter-cpp.wasm',
+    checks: null, statementMacros: true, jsx: false,
+    reservedWords: CPP_RESERVED,
+    lineComment: '//',
+    lexer: { ...C_LIKE, rawStrings: 'cpp', singleQuote: 'string-or-digit-separator', preprocessor: true },
+    family: 'c', runner: 'cpp', semantic: NO_SEMANTIC,
+  },
+  csharp: {
+    id: 'csharp', monaco: 'csharp', extensions: ['.cs'], grammar: 'tree-sitter-c-sharp.wasm',
+    checks: null, statementMacros: false, jsx: false,
+    reservedWords: words('abstract as base bool break byte case catch char checked class const continue decimal default delegate do ' +
+      'double else enum event explicit extern false finally fixed float for foreach goto if implicit in int interface internal ' +
+      'is lock long namespace new null object operator out override params private protected public readonly ref return sbyte ' +
+      'sealed short sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked unsafe ushort ' +
+      'using virtual void volatile while'),
+    lineComment: '//',
+    lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: false }, rawStrings: 'csharp-verbatim' },
+    family: 'csharp', runner: 'csharp', semantic: NO_SEMANTIC,
+  },
+  // tree-sitter-javascript parses JSX too, so .jsx needs no grammar of its own.
+  javascript: {
+    id: 'javascript', monaco: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], grammar: 'tree-sitter-javascript.wasm',
+    checks: null, statementMacros: false, jsx: true,
+    reservedWords: JS_RESERVED,
+    lineComment: '//',
+    lexer: JS_LEXER,
+    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+  },
+  typescript: {
+    id: 'typescript', monaco: 'typescript', extensions: ['.ts', '.mts', '.cts'], grammar: 'tree-sitter-typescript.wasm',
+    checks: null, statementMacros: false, jsx: false,
+    reservedWords: JS_RESERVED,
+    lineComment: '//',
+    lexer: JS_LEXER,
+    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+  },
+  // Monaco has no `tsx` id (it calls .tsx files `typescript`), but the
+  // typescript grammar rejects JSX, so a .tsx file must be validated as `tsx`.
+  tsx: {
+    id: 'tsx', monaco: 'typescript', extensions: ['.tsx'], grammar: 'tree-sitter-tsx.wasm',
+    checks: null, statementMacros: false, jsx: true,
+    reservedWords: JS_RESERVED,
+    lineComment: '//',
+    lexer: JS_LEXER,
+    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+  },
+  go: {
+    id: 'go', monaco: 'go', extensions: ['.go'], grammar: 'tree-sitter-go.wasm',
+    checks: null, statementMacros: false, jsx: false,
+    reservedWords: words('break case chan const continue default defer else fallthrough for func go goto if import interface map ' +
+      'package range return select struct switch type var'),
+    lineComment: '//',
+    lexer: { ...C_LIKE, backquote: 'raw' },
+    family: 'go', runner: null, semantic: NO_SEMANTIC,
+  },
+  rust: {
+    id: 'rust', monaco: 'rust', extensions: ['.rs'], grammar: 'tree-sitter-rust.wasm',
+    checks: null, statementMacros: false, jsx: false,
+    // Not `self`, `Self`, `super`, `crate`: path segments tree-sitter-rust may read as names.
+    reservedWords: words('as async await break const continue dyn else enum extern false fn for if impl in let loop match mod move ' +
+      'mut pub ref return static struct trait true type unsafe use where while'),
+    lineComment: '//',
+    lexer: { ...C_LIKE, blockComments: 'nested', multiLineStrings: true, rawStrings: 'rust', singleQuote: 'char-or-lifetime' },
+    family: 'rust', runner: null, semantic: NO_SEMANTIC,
+  },
+  // Recognised by file name but not checked: the grammar package ships no C
+  // grammar, and the C++ grammar rejects valid C (K&R parameter
+  // declarations, C++ keywords such as `template` used as identifiers),
+  // which would escalate good completions for a made-up reason. Its
+  // completions come back `checked: false`, never as a silent pass.
+  c: {
+    id: 'c', monaco: 'c', extensions: ['.c'], grammar: null,
+    checks: null, statementMacros: false, jsx: false,
+    reservedWords: [],
+    lineComment: '//',
+    lexer: null,
+    family: 'c', runner: null, semantic: NO_SEMANTIC,
+  },
+};
+
+/** Every record, in the registry's order. */
+export const LANGUAGE_SPECS: readonly LanguageSpec[] = Object.values(LANGUAGES);
+
+const BY_ID = new Map<LanguageId, LanguageSpec>(LANGUAGE_SPECS.map((s) => [s.id, s]));
+const BY_EXTENSION = new Map<string, LanguageSpec>(LANGUAGE_SPECS.flatMap((s) => s.extensions.map((e) => [e, s] as const)));
+
+/** A language's record, or undefined for an id the project does not know. */
+export function languageSpec(id: LanguageId): LanguageSpec | undefined {
+  return BY_ID.get(id);
+}
+
+/** The languages whose records satisfy `test`, in the registry's order. */
+export function languagesWhere(test: (spec: LanguageSpec) => boolean): KnownLanguage[] {
+  return LANGUAGE_SPECS.filter(test).map((s) => s.id);
+}
+
+/** The languages the syntax check serves: those with a grammar. */
+export const SUPPORTED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.grammar !== null);
+
+export function isSupportedLanguage(id: LanguageId): boolean {
+  return !!languageSpec(id)?.grammar;
+}
+
+/**
+ * Language id for a file name or path, by extension (case-insensitive), or
+ * undefined when the extension is unknown. May return an id that is not
+ * supported for checking (`c`): ask `isSupportedLanguage` for that.
+ */
+export function languageFromFileName(name: string): LanguageId | undefined {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return undefined; // no extension, or a dotfile such as `.py`
+  return BY_EXTENSION.get(base.slice(dot).toLowerCase())?.id;
+}
+
+/** What the language's family shares (families.ts), or undefined for an unknown id. */
+export function familyRules(id: LanguageId): FamilyRules | undefined {
+  const spec = languageSpec(id);
+  return spec && FAMILIES[spec.family];
+}

@@ -1,0 +1,85 @@
+// What one language record holds (registry.ts has the records). Every field
+// is required, `null` or `false` where the language has none of it, so a new
+// record that leaves one out fails to compile rather than falling back to
+// another language's rules unseen.
+
+/** The languages the project knows: the editor's ids (Monaco's, except `tsx`, which tree-sitter needs apart). */
+export type KnownLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'rust' | 'c';
+
+/**
+ * Languages that share source conventions: the definition patterns, the
+ * import reader (workspace-context/imports.ts) and how blocks are delimited.
+ * C with C++ (their #include rules), JavaScript with TypeScript (their
+ * import rules).
+ */
+export type LanguageFamily = 'python' | 'js' | 'java' | 'csharp' | 'c' | 'go' | 'rust';
+
+/** How the evaluation harness builds and runs a program (eval/execute/languages.ts has one runtime per runner). */
+export type Runner = 'python' | 'cpp' | 'csharp' | 'java';
+
+/** The semantic check's name checkers (src/semantic/). */
+export type NameChecker = 'python' | 'javascript';
+
+/**
+ * What the shared lexer (lexer.ts) reads beyond line comments: each field
+ * switches on one rule of it. Plain `"` and `'` strings end at the line
+ * break and take backslash escapes unless a rule below says otherwise.
+ */
+export interface LexerRules {
+  /** `/* *\/` comments, and whether they nest. */
+  blockComments: 'none' | 'flat' | 'nested';
+  /** Triple-quoted strings, which span lines (Python's both, Java's text blocks, C#'s raw `"""`), and whether `\` escapes in them. */
+  tripleQuotes: { quotes: readonly string[]; escapes: boolean } | null;
+  /** Plain `"` strings span lines (Rust). */
+  multiLineStrings: boolean;
+  /** Raw strings opened by a prefix: C++ `R"delim(...)delim"`, Rust `r#"..."#`, C# verbatim `@"..."` (quotes doubled inside). */
+  rawStrings: 'cpp' | 'rust' | 'csharp-verbatim' | null;
+  /** What a backquote opens: Go's raw strings, or JavaScript's templates with `${...}`. */
+  backquote: 'raw' | 'template' | null;
+  /** What `'` opens besides a one-line string: Rust's character literals or lifetimes, C++'s digit separators (`1'000`). */
+  singleQuote: 'string' | 'char-or-lifetime' | 'string-or-digit-separator';
+  /** `/.../` regular expressions, told from division by what comes before the slash. */
+  regexLiterals: boolean;
+  /** `#` lines (with their `\` continuations) are preprocessor directives, not code. */
+  preprocessor: boolean;
+}
+
+export interface LanguageSpec {
+  id: KnownLanguage;
+  /** Monaco's language id for the editor (Monaco calls .tsx files `typescript`). */
+  monaco: string;
+  /** Lower-case file extensions, with the dot; the first is the one a file of the language gets by default. */
+  extensions: readonly string[];
+  /** File name of the grammar in @vscode/tree-sitter-wasm/wasm/; null: recognised by name but not checked. */
+  grammar: string | null;
+  /** Checks on top of the grammar, for what it lets through (src/syntax/python-checks.ts). */
+  checks: 'python' | null;
+  /** Statement-like macros blanked before parsing (src/syntax/cpp-macros.ts). */
+  statementMacros: boolean;
+  /** JSX: text between tags may hold a lone bracket, so an unclosed one proves nothing. */
+  jsx: boolean;
+  /** Hard keywords that tree-sitter lets through as names (src/syntax/reserved-words.ts). */
+  reservedWords: readonly string[];
+  /** How a line comment starts. */
+  lineComment: '#' | '//';
+  /** The shared lexer's rules; null: the language is not lexed. */
+  lexer: LexerRules | null;
+  family: LanguageFamily;
+  /** How the harness runs its programs; null: it does not. */
+  runner: Runner | null;
+  /** The semantic check's checkers: names (which), and the TypeScript compiler's types (Node only). */
+  semantic: { names: NameChecker | null; types: boolean };
+}
+
+/** What a family of languages shares. */
+export interface FamilyRules {
+  /** Blocks open with `:` at the end of a line and run as far as the indentation, or open with `{`. */
+  blocks: 'indent' | 'braces';
+  /**
+   * Where names are defined, one regular expression per form, read line by
+   * line; group 1 is the name (src/completion/workspace-context/definitions.ts).
+   */
+  definitions: readonly RegExp[];
+  /** Files of one folder share a package without importing each other (Java, Go, C#). */
+  folderIsPackage: boolean;
+}
