@@ -3,7 +3,7 @@
 // interrupted while writing a comment or a string: there a suggestion is
 // prose the model guesses, and a rejected one costs attention. Alt+\ still
 // asks anywhere.
-import { lexicalPlaceAfter } from './bracket-scan';
+import { lexicalPlaceAfter } from '../languages/lexer';
 import type { LanguageId } from '../vocabulary/types';
 
 /**

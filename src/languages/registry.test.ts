@@ -1,11 +1,13 @@
 // The registry is the one list of languages: every record is complete, a
 // file name leads to one language, and what reads the registry (the syntax
-// check's grammars, the harness's runners, the semantic checkers, the
-// retrieval families) serves exactly the languages it names.
+// check's grammars, the lexer's users, the harness's runners, the semantic
+// checkers, the retrieval families) serves exactly the languages it names.
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../eval/execute/languages';
+import { BracketScanner } from '../completion/bracket-scan';
 import { GRAMMAR_URLS } from '../platform/grammar-urls';
 import { checkersFor, TYPE_CHECKED_LANGUAGES } from '../semantic/check';
+import { unclosedOpeners } from '../syntax/unclosed-openers';
 import { FAMILIES } from './families';
 import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere, SUPPORTED_LANGUAGES } from './registry';
 import type { LanguageSpec } from './spec';
@@ -63,6 +65,13 @@ describe('language registry', () => {
       expect(names.length, id).toBe(languageSpec(id)!.semantic.names ? 1 : 0);
     }
     expect(TYPE_CHECKED_LANGUAGES).toEqual(languagesWhere((s) => s.semantic.types));
+  });
+
+  it('lexes exactly the languages with lexer rules; early escalation reads those it can read without guessing', () => {
+    for (const spec of LANGUAGE_SPECS) {
+      expect(unclosedOpeners('f(', spec.id) !== undefined, spec.id).toBe(spec.lexer !== null);
+      expect(BracketScanner.forPrefix(spec.id, 'f(') !== undefined, spec.id).toBe(spec.lexer !== null && !spec.lexer.regexLiterals);
+    }
   });
 
   it('puts every language in a family, and every family serves a language', () => {
