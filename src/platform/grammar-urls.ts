@@ -14,7 +14,7 @@ import rust from '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm?url';
 import tsx from '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm?url';
 import typescript from '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm?url';
 
-/** Grammar file name (as in src/syntax/languages.ts) -> its URL, relative to the origin. */
+/** Grammar file name (as in the language registry, src/languages/registry.ts) -> its URL, relative to the origin. */
 export const GRAMMAR_URLS: Readonly<Record<string, string>> = {
   'tree-sitter-c-sharp.wasm': csharp,
   'tree-sitter-cpp.wasm': cpp,
