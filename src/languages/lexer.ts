@@ -129,7 +129,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
   let i = st.at;
 
   /** Opens a string whose body starts at `body`. */
-  const string = (at: number, body: number, close: string, multiLine: boolean, escapes: LexState['escapes']): void => {
+  const openString = (at: number, body: number, close: string, multiLine: boolean, escapes: LexState['escapes']): void => {
     st.mode = 'string';
     st.from = at;
     st.close = close;
@@ -177,7 +177,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
             const triple = lexer.triple[c];
             if (triple) {
               if (text.startsWith(triple, i)) {
-                string(i, i + 3, triple, true, r.tripleQuotes!.escapes ? 'backslash' : 'none');
+                openString(i, i + 3, triple, true, r.tripleQuotes!.escapes ? 'backslash' : 'none');
                 continue read;
               }
               if (!final && n - i < 3 && triple.startsWith(text.slice(i))) break read;
@@ -203,7 +203,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
                 st.lastTokenEnd = i;
                 continue;
               }
-              string(i, i + 1, "'", false, 'backslash');
+              openString(i, i + 1, "'", false, 'backslash');
               continue read;
             }
             if (r.rawStrings === 'cpp' && /(?:^|[^\w])(?:u8|u|U|L)?R$/.test(text.slice(Math.max(0, i - 3), i))) {
@@ -213,28 +213,28 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
               const delim = open < 0 ? head : head.slice(0, open);
               if (!/[\s\\)]/.test(delim)) {
                 if (open >= 0) {
-                  string(i, i + 2 + open, `)${delim}"`, true, 'none');
+                  openString(i, i + 2 + open, `)${delim}"`, true, 'none');
                   continue read;
                 }
                 if (!final && i + 18 > n) break read;
               }
             }
             if (r.rawStrings === 'csharp-verbatim' && (text[i - 1] === '@' || (text[i - 1] === '$' && text[i - 2] === '@'))) {
-              string(i, i + 1, '"', true, 'doubled');
+              openString(i, i + 1, '"', true, 'doubled');
               continue read;
             }
             if (r.rawStrings === 'rust') {
               const raw = /(?:^|[^\w])b?r(#*)$/.exec(text.slice(Math.max(0, i - 20), i));
               if (raw) {
-                string(i, i + 1, `"${raw[1]}`, true, 'none');
+                openString(i, i + 1, `"${raw[1]}`, true, 'none');
                 continue read;
               }
             }
-            string(i, i + 1, '"', r.multiLineStrings, 'backslash');
+            openString(i, i + 1, '"', r.multiLineStrings, 'backslash');
             continue read;
           }
           if (c === '`' && r.backquote) {
-            if (r.backquote === 'raw') string(i, i + 1, '`', true, 'none');
+            if (r.backquote === 'raw') openString(i, i + 1, '`', true, 'none');
             else {
               st.mode = 'template';
               st.from = i;

@@ -26,7 +26,7 @@ export type NameChecker = 'python' | 'javascript';
  * break and take backslash escapes unless a rule below says otherwise.
  */
 export interface LexerRules {
-  /** `/* *\/` comments, and whether they nest. */
+  /** Block comments (slash-star to star-slash), and whether they nest. */
   blockComments: 'none' | 'flat' | 'nested';
   /** Triple-quoted strings, which span lines (Python's both, Java's text blocks, C#'s raw `"""`), and whether `\` escapes in them. */
   tripleQuotes: { quotes: readonly string[]; escapes: boolean } | null;
