@@ -21,7 +21,8 @@ module.exports = {
     {
       name: 'languages-above-the-vocabulary-only',
       severity: 'error',
-      comment: 'src/languages (the language registry and its lexer) sits just above the vocabulary: every room reads it, so it imports nothing of ours but src/vocabulary.',
+      comment:
+        'src/languages (the language registry and its lexer) sits just above the vocabulary: every room reads it, so it imports nothing of ours but src/vocabulary.',
       from: { path: '^src/languages/', pathNot: TESTS },
       to: { path: '^(src|workers|eval|bench|scripts|e2e)/', pathNot: '^src/(vocabulary|languages)/' },
     },
@@ -42,7 +43,7 @@ module.exports = {
     {
       name: 'test-support-stays-in-tests',
       severity: 'error',
-      comment: 'Shipped code never imports test support (testing/ folders, e2e fixtures, the harness\'s test data).',
+      comment: "Shipped code never imports test support (testing/ folders, e2e fixtures, the harness's test data).",
       from: { path: '^src/', pathNot: TESTS },
       to: { path: '/testing/|^e2e/|^eval/test/' },
     },

@@ -5,7 +5,19 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-*/', 'public/', 'bench/results/', 'test-results/', 'playwright-report/', '.cache/', '.scratch/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-*/',
+      'public/',
+      'bench/results/',
+      'test-results/',
+      'playwright-report/',
+      '.cache/',
+      '.scratch/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +26,10 @@ export default tseslint.config(
       // `ok ? a() : b()` and `x && f()` are statements here, on purpose.
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // `_name` marks a binding kept for its position (a destructured field left out, a callback's first argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

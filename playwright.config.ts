@@ -7,7 +7,14 @@ import { join } from 'node:path';
 // flags keep it from calling out to the (closed) network; QUIC off keeps every
 // request on plain HTTP to the loopback servers.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const baseArgs = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const baseArgs = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 // Overridable so two checkouts (or two people) can run suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The tests drive a test build (`npm run build:test`: the app with its test
@@ -34,12 +41,16 @@ export default defineConfig({
       timeout: 60_000,
     },
     // Served when built (`npm test` builds both); the spec says so when it is not.
-    ...(existsSync(join(PROD_DIST, 'index.html')) ? [{
-      command: `npx vite preview --configLoader runner --port ${PROD_PORT} --strictPort --outDir ${PROD_DIST}`,
-      url: `http://localhost:${PROD_PORT}/config.json`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    }] : []),
+    ...(existsSync(join(PROD_DIST, 'index.html'))
+      ? [
+          {
+            command: `npx vite preview --configLoader runner --port ${PROD_PORT} --strictPort --outDir ${PROD_DIST}`,
+            url: `http://localhost:${PROD_PORT}/config.json`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]
+      : []),
   ],
   projects: [
     {

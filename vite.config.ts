@@ -52,7 +52,9 @@ function contentSecurityPolicy(mode: string): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp(mode) }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp(mode) }, injectTo: 'head-prepend' },
+    ],
   };
 }
 

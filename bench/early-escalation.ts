@@ -27,7 +27,15 @@ const CONTEXTS = [
   { prefix: 'int add(int a, int b) {\n  return ', suffix: ';\n}\n', language: 'cpp' },
 ];
 
-export interface Row { model: string; aggregation: Aggregation; stepsOff: number; stepsOn: number; msOff: number; msOn: number; earlyShare: number }
+export interface Row {
+  model: string;
+  aggregation: Aggregation;
+  stepsOff: number;
+  stepsOn: number;
+  msOff: number;
+  msOn: number;
+  earlyShare: number;
+}
 
 async function measure(model: string, root: string, aggregation: Aggregation): Promise<Row> {
   const lm = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu' });
@@ -36,7 +44,13 @@ async function measure(model: string, root: string, aggregation: Aggregation): P
   const egress = egressVerdict({ privacy: DEFAULT_CONFIG.privacy, endpoint: null });
   const router: RouterConfig = { policy: 'syntax+confidence', threshold: 0.5, aggregation };
   const run = (early: boolean, i: number): Promise<CompletionResult> =>
-    runCompletion({ ...CONTEXTS[i % CONTEXTS.length], maxNewTokens: MAX_NEW_TOKENS, earlyEscalation: early }, router, egress, ports, new AbortController().signal);
+    runCompletion(
+      { ...CONTEXTS[i % CONTEXTS.length], maxNewTokens: MAX_NEW_TOKENS, earlyEscalation: early },
+      router,
+      egress,
+      ports,
+      new AbortController().signal,
+    );
   await run(false, 0); // warm-up
   const off: CompletionResult[] = [];
   const on: CompletionResult[] = [];
@@ -48,7 +62,12 @@ async function measure(model: string, root: string, aggregation: Aggregation): P
   const steps = (rs: CompletionResult[]) => median(rs.map((r) => r.local.tokens.length));
   const ms = (rs: CompletionResult[]) => summarize(rs.map((r) => r.local.ms)).p50;
   return {
-    model, aggregation, stepsOff: steps(off), stepsOn: steps(on), msOff: ms(off), msOn: ms(on),
+    model,
+    aggregation,
+    stepsOff: steps(off),
+    stepsOn: steps(on),
+    msOff: ms(off),
+    msOn: ms(on),
     earlyShare: on.filter((r) => r.local.finish === 'early').length / on.length,
   };
 }
@@ -69,7 +88,9 @@ export const suite: BenchSuite = {
       console.log('| model | aggregation | stopped early | steps off → on | local p50 off → on | saved |');
       console.log('| --- | --- | --- | --- | --- | --- |');
       for (const r of rows) {
-        console.log(`| ${r.model} | ${r.aggregation} | ${(r.earlyShare * 100).toFixed(0)}% | ${r.stepsOff} → ${r.stepsOn} | ${fmtMs(r.msOff)} → ${fmtMs(r.msOn)} | ${((1 - r.msOn / r.msOff) * 100).toFixed(0)}% |`);
+        console.log(
+          `| ${r.model} | ${r.aggregation} | ${(r.earlyShare * 100).toFixed(0)}% | ${r.stepsOff} → ${r.stepsOn} | ${fmtMs(r.msOff)} → ${fmtMs(r.msOn)} | ${((1 - r.msOn / r.msOff) * 100).toFixed(0)}% |`,
+        );
       }
       return { perStep, criteria, rows };
     } finally {

@@ -22,8 +22,20 @@ async function measure(name: string, tasks: Task[], targetS: number): Promise<Re
     await judge.toolchain(); // tool probing is start-up cost, not throughput
     const s = await runModel({ tasks, source: groundTruthSource(), judge, store: new RecordStore(undefined, false), progress: false });
     const passed = s.records.filter((r) => r.pass).length;
-    const row = { name, tasks: tasks.length, passed, passAt1: passed / Math.max(1, tasks.length), seconds: s.seconds, tasksPerSecond: tasks.length / s.seconds, targetSeconds: targetS, withinTarget: s.seconds <= targetS, concurrency: judge.concurrency };
-    console.log(`${name.padEnd(28)} ${String(tasks.length).padStart(5)} tasks  ${s.seconds.toFixed(1).padStart(6)} s  ${row.tasksPerSecond.toFixed(2).padStart(6)} tasks/s  pass@1 ${(100 * row.passAt1).toFixed(2)}%  target ${targetS} s: ${row.withinTarget ? 'ok' : 'MISSED'}`);
+    const row = {
+      name,
+      tasks: tasks.length,
+      passed,
+      passAt1: passed / Math.max(1, tasks.length),
+      seconds: s.seconds,
+      tasksPerSecond: tasks.length / s.seconds,
+      targetSeconds: targetS,
+      withinTarget: s.seconds <= targetS,
+      concurrency: judge.concurrency,
+    };
+    console.log(
+      `${name.padEnd(28)} ${String(tasks.length).padStart(5)} tasks  ${s.seconds.toFixed(1).padStart(6)} s  ${row.tasksPerSecond.toFixed(2).padStart(6)} tasks/s  pass@1 ${(100 * row.passAt1).toFixed(2)}%  target ${targetS} s: ${row.withinTarget ? 'ok' : 'MISSED'}`,
+    );
     return row;
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
@@ -40,7 +52,8 @@ export const suite: BenchSuite = {
       safim.push(...(await loadBenchmarkFile(join(DEFAULT_BENCH_DIR, DEV_SETS[set]), { languages: ['java', 'cpp'] })));
     }
     const csharp: Task[] = [];
-    for (const set of ['safim-block-csharp', 'safim-control-csharp'] as const) csharp.push(...(await loadBenchmarkFile(join(DEFAULT_BENCH_DIR, DEV_SETS[set]))));
+    for (const set of ['safim-block-csharp', 'safim-control-csharp'] as const)
+      csharp.push(...(await loadBenchmarkFile(join(DEFAULT_BENCH_DIR, DEV_SETS[set]))));
     return {
       humanevalSingleLine: await measure('humaneval single-line', single, 120),
       safimJavaCpp: await measure('safim java+cpp (all subsets)', safim, 600),

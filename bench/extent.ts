@@ -13,7 +13,14 @@ import { completionExtent } from '../src/completion/extent';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 
 /** One set and variant: how the decision split its tasks and what the line stop left ungenerated. */
-export interface ExtentRow { tasks: number; line: number; block: number; middleTokens: number; savedTokens: number; cutShort: number }
+export interface ExtentRow {
+  tasks: number;
+  line: number;
+  block: number;
+  middleTokens: number;
+  savedTokens: number;
+  cutShort: number;
+}
 
 /** Tokens of a text: the 0.5B twin's Qwen-type tokenizer when it exists, else a 4-bytes-a-token estimate. */
 export async function tokenCounter(): Promise<{ count: (t: string) => number; what: string }> {
@@ -38,7 +45,9 @@ export const suite: BenchSuite = {
     const tokens = await tokenCounter();
     const out: Record<string, unknown> = { tokenizer: tokens.what };
     console.log(`tokens: ${tokens.what}\n`);
-    console.log('| set | tasks | asked for a line | asked for a block | middle tokens | not generated (line stop) | multi-line middles cut short |');
+    console.log(
+      '| set | tasks | asked for a line | asked for a block | middle tokens | not generated (line stop) | multi-line middles cut short |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const set of ['humaneval-single', 'humaneval-multi']) {
       const path = resolveBenchmarkPath(set);
@@ -48,7 +57,11 @@ export const suite: BenchSuite = {
       }
       const tasks = await loadBenchmarkFile(path);
       for (const variant of ['as given', 'mid-line'] as const) {
-        let n = 0, line = 0, all = 0, saved = 0, cut = 0;
+        let n = 0,
+          line = 0,
+          all = 0,
+          saved = 0,
+          cut = 0;
         for (const t of tasks) {
           let { prefix, groundTruth: middle } = t;
           if (variant === 'mid-line') {

@@ -45,7 +45,8 @@ const bareOf = (name: string) => BARE_FLAGS[name as SuiteName] ?? [];
 export function usage(): string {
   const lines = Object.keys(SUITES).map((name) => {
     const flags = Object.entries(flagsOf(name)).map(([flag, o]) =>
-      o.type === 'boolean' ? `--${flag}` : bareOf(name).includes(flag) ? `--${flag}[=VALUE]` : `--${flag} VALUE`);
+      o.type === 'boolean' ? `--${flag}` : bareOf(name).includes(flag) ? `--${flag}[=VALUE]` : `--${flag} VALUE`,
+    );
     return `  ${name.padEnd(17)}${flags.length ? flags.join(' ') : '(no flags)'}`;
   });
   return `Usage: npm run bench [suite...] [-- flags]   (no suite: all of them; --help: this text)\n\nSuites and their flags:\n${lines.join('\n')}\n`;
@@ -53,7 +54,9 @@ export function usage(): string {
 
 /** A bare optional-value flag (last, or followed by another flag) becomes `--flag=`, which parseArgs reads as ''. */
 function withBareFlags(argv: readonly string[], bare: ReadonlySet<string>): string[] {
-  return argv.map((a, i) => (a.startsWith('--') && bare.has(a.slice(2)) && (argv[i + 1] === undefined || argv[i + 1].startsWith('-')) ? `${a}=` : a));
+  return argv.map((a, i) =>
+    a.startsWith('--') && bare.has(a.slice(2)) && (argv[i + 1] === undefined || argv[i + 1].startsWith('-')) ? `${a}=` : a,
+  );
 }
 
 /** The suites to run and their flags; throws a usage error for an unknown suite or flag, or a flag none of them reads. */
@@ -101,8 +104,13 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().then((code) => { process.exitCode = code; }, (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -40,12 +40,14 @@ function options(flags: BenchFlags): BenchOptions {
 
 export const suite: BenchSuite = {
   name: 'inference',
-  description: 'time to first token, tokens/s, pipeline overhead vs bare generate(), main-thread long tasks, memory; real-architecture fixture',
+  description:
+    'time to first token, tokens/s, pipeline overhead vs bare generate(), main-thread long tasks, memory; real-architecture fixture',
   async run(flags) {
     const opts = options(flags);
     const root = DEFAULT_FIXTURES_DIR;
     if (!existsSync(join(root, opts.model, 'onnx', 'model.onnx'))) {
-      if (opts.model !== DEFAULT_REAL_ARCH.name) throw new Error(`no model ${opts.model} in ${root}: make it with npm run fixtures -- --real-arch ...`);
+      if (opts.model !== DEFAULT_REAL_ARCH.name)
+        throw new Error(`no model ${opts.model} in ${root}: make it with npm run fixtures -- --real-arch ...`);
       await writeRealArchModel(root);
     }
     const p = prompts(opts.maxNewTokens, opts.promptBudget);
@@ -57,9 +59,14 @@ export const suite: BenchSuite = {
     const context = {
       // Other work on the machine shows up in every figure: say how busy it was.
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] },
-      model: opts.model, maxNewTokens: opts.maxNewTokens, reps: opts.reps, promptBudget: opts.promptBudget,
+      model: opts.model,
+      maxNewTokens: opts.maxNewTokens,
+      reps: opts.reps,
+      promptBudget: opts.promptBudget,
       bigFile: {
-        rawTokens: p.rawBigTokens, windowedTokens: p.bigWindowed.prefix.length + p.bigWindowed.suffix.length, windowMs: p.windowMs,
+        rawTokens: p.rawBigTokens,
+        windowedTokens: p.bigWindowed.prefix.length + p.bigWindowed.suffix.length,
+        windowMs: p.windowMs,
         // Not run: a byte-level prompt this long would not fit in memory, which is why windowing exists.
         rawAttentionGB: attentionBytes(p.rawBigTokens, DEFAULT_REAL_ARCH.heads) / 1e9,
       },

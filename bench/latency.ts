@@ -72,7 +72,9 @@ function options(flags: BenchFlags): Options {
     webgpu: !quick && v.webgpu === true,
     speedOnly: v['speed-only'] === true,
     endurance: v.endurance === undefined ? undefined : Math.max(1, Number(v.endurance)),
-    ...(v['accept-only'] && { accept: { accepts: Math.max(1, Number(v.accepts ?? 6)), readMs: Math.max(0, Number(v['read-ms'] ?? 1500)) } }),
+    ...(v['accept-only'] && {
+      accept: { accepts: Math.max(1, Number(v.accepts ?? 6)), readMs: Math.max(0, Number(v['read-ms'] ?? 1500)) },
+    }),
   };
 }
 
@@ -113,17 +115,35 @@ type AcceptRun = Awaited<ReturnType<typeof import('./latency/accept-driver').dri
 function acceptSummary(run: AcceptRun, readMs: number) {
   const { accepts, discarded } = run;
   return {
-    accepts: accepts.length, read_ms: readMs,
-    accept_to_ghost_ms_p50: { without: p50(accepts.map((a) => a.withoutMs)), with: p50(accepts.map((a) => a.withMs)), target_with: 'at most 100' },
+    accepts: accepts.length,
+    read_ms: readMs,
+    accept_to_ghost_ms_p50: {
+      without: p50(accepts.map((a) => a.withoutMs)),
+      with: p50(accepts.map((a) => a.withMs)),
+      target_with: 'at most 100',
+    },
     accept_to_ghost_ms: { without: accepts.map((a) => Math.round(a.withoutMs)), with: accepts.map((a) => Math.round(a.withMs)) },
     prediction_ms_p50: p50(accepts.map((a) => a.predictionMs)),
     prediction_same_as_request: `${accepts.filter((a) => a.same).length}/${accepts.length}`,
-    discarded: { count: discarded.length, finished: discarded.filter((d) => d.finished).length, ms_total: Math.round(discarded.reduce((t, d) => t + d.ms, 0)), ms_p50: p50(discarded.map((d) => d.ms)) },
+    discarded: {
+      count: discarded.length,
+      finished: discarded.filter((d) => d.finished).length,
+      ms_total: Math.round(discarded.reduce((t, d) => t + d.ms, 0)),
+      ms_p50: p50(discarded.map((d) => d.ms)),
+    },
   };
 }
 
 /** The ready-on-accept run in Node and in Chromium WASM (all threads), as the flags ask. */
-async function acceptRuns(o: Options, root: string, name: string, source: string, s: import('./latency/accept-driver').AcceptSettings, replay: ReplayOptions, cores: number): Promise<Record<string, unknown>> {
+async function acceptRuns(
+  o: Options,
+  root: string,
+  name: string,
+  source: string,
+  s: import('./latency/accept-driver').AcceptSettings,
+  replay: ReplayOptions,
+  cores: number,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   if (o.node) {
     progress('node cpu: ready-on-accept replay');
@@ -145,7 +165,14 @@ async function acceptRuns(o: Options, root: string, name: string, source: string
 }
 
 /** The endurance run (bench/latency/endurance.ts) in Node and in Chromium WASM (all threads), as the flags ask. */
-async function enduranceRuns(o: Options, root: string, name: string, source: string, s: ReplaySettings, cores: number): Promise<Record<string, EnduranceResult>> {
+async function enduranceRuns(
+  o: Options,
+  root: string,
+  name: string,
+  source: string,
+  s: ReplaySettings,
+  cores: number,
+): Promise<Record<string, EnduranceResult>> {
   const total = o.endurance!;
   const fileLines = source.split('\n').length;
   const out: Record<string, EnduranceResult> = {};
@@ -160,7 +187,13 @@ async function enduranceRuns(o: Options, root: string, name: string, source: str
     try {
       await b.load({ device: 'wasm', threads: cores, reuse: true });
       // The renderer's resident memory, from /proc: the page, its worker, ONNX Runtime's WASM heap.
-      out.chromiumWasm = await runEndurance(total, fileLines, (replay, maxRequests) => b.replay(source, replay, { ...s, maxRequests }), () => b.rendererMB() ?? Number.NaN, say('chromium wasm'));
+      out.chromiumWasm = await runEndurance(
+        total,
+        fileLines,
+        (replay, maxRequests) => b.replay(source, replay, { ...s, maxRequests }),
+        () => b.rendererMB() ?? Number.NaN,
+        say('chromium wasm'),
+      );
     } finally {
       await b.close();
     }
@@ -170,7 +203,8 @@ async function enduranceRuns(o: Options, root: string, name: string, source: str
 
 export const suite: BenchSuite = {
   name: 'latency',
-  description: 'time to first token, ms per token, memory per runtime and budget; typing replay with and without KV-cache reuse (model twins)',
+  description:
+    'time to first token, ms per token, memory per runtime and budget; typing replay with and without KV-cache reuse (model twins)',
   async run(flags) {
     const o = options(flags);
     const { root, name } = await modelFolder(o);
@@ -179,11 +213,19 @@ export const suite: BenchSuite = {
     const budget = o.quick ? 512 : 1024;
     // The app's prompt layout unless told (the cursor's line opens the middle); `inPrefix`: the cursor at the prefix's end, for comparison.
     const settings = (readAhead: boolean, inPrefix = false): ReplaySettings => ({
-      family: FAMILY, debounceMs: 250, promptBudget: budget, maxNewTokens: 16, readAhead, maxRequests: o.requests,
+      family: FAMILY,
+      debounceMs: 250,
+      promptBudget: budget,
+      maxNewTokens: 16,
+      readAhead,
+      maxRequests: o.requests,
       cursorLineInMiddle: !inPrefix && (DEFAULT_CONFIG.model.cursorLineInMiddle ?? true),
     });
     const results: Record<string, unknown> = {
-      machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] }, model: name, dtype: o.dtype, replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
+      machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] },
+      model: name,
+      dtype: o.dtype,
+      replay: { file: 'comlink.mjs', ...replay, promptBudget: budget },
     };
     const cores = Math.max(2, Math.min(4, cpus().length));
     if (o.accept) {
@@ -220,8 +262,12 @@ export const suite: BenchSuite = {
           const mem = withReuse.map((r) => r.memMB ?? 0);
           return {
             // Resident memory from the second request to the last: the cache is replaced, never accumulated.
-            rssMB: { second: mem[1], last: mem.at(-1) }, noreuse: replaySummary(without), reuse_cursor_in_prefix: replaySummary(inPrefix), reuse: replaySummary(withReuse),
-            outputs_identical: sameOutputs(without, withReuse) };
+            rssMB: { second: mem[1], last: mem.at(-1) },
+            noreuse: replaySummary(without),
+            reuse_cursor_in_prefix: replaySummary(inPrefix),
+            reuse: replaySummary(withReuse),
+            outputs_identical: sameOutputs(without, withReuse),
+          };
         })(),
       };
     }
@@ -251,7 +297,9 @@ export const suite: BenchSuite = {
           for (let round = 0; round < o.rounds; round++) {
             for (const t of [1, cores]) {
               progress(`chromium wasm ${t} thread(s): prompt ${pt}${o.rounds > 1 ? `, round ${round + 1} of ${o.rounds}` : ''}`);
-              samples[t][i].push(await b.speed(FAMILY, source, pt, 16, slot(t), { reps: round === 0 ? 2 : 1, warmUp: round === 0, tag: `${round} ` }));
+              samples[t][i].push(
+                await b.speed(FAMILY, source, pt, 16, slot(t), { reps: round === 0 ? 2 : 1, warmUp: round === 0, tag: `${round} ` }),
+              );
             }
             if (i === 0) pairs.push(samples[cores][0][round].decodeTokPerS / samples[1][0][round].decodeTokPerS);
           }
@@ -263,7 +311,7 @@ export const suite: BenchSuite = {
             ttft_ms: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
             ms_per_token: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.msPerToken)])),
             ...(t === cores && { loadMs: Math.round(loads[t].ms), isolated: loads[t].isolated, rendererMB: loads[t].rendererMB }),
-          } as typeof threads[string];
+          } as (typeof threads)[string];
         }
         // The ratio of each round's pair, besides the ratio of the medians.
         const pairedRatios = pairs.map((r) => Math.round(r * 100) / 100);
@@ -278,8 +326,20 @@ export const suite: BenchSuite = {
           const inPrefix = await b.replay(source, replay, settings(true, true));
           progress(`chromium wasm ${cores} threads: typing replay with reuse`);
           const withReuse = await b.replay(source, replay, settings(true));
-          const summary = { noreuse: replaySummary(without), reuse_cursor_in_prefix: replaySummary(inPrefix), reuse: replaySummary(withReuse) };
-          quick = { model: name, device: 'wasm', threads, pairedRatios, replay: summary, outputs_identical: sameOutputs(without, withReuse), identical_pauses: samePauses(without, withReuse) };
+          const summary = {
+            noreuse: replaySummary(without),
+            reuse_cursor_in_prefix: replaySummary(inPrefix),
+            reuse: replaySummary(withReuse),
+          };
+          quick = {
+            model: name,
+            device: 'wasm',
+            threads,
+            pairedRatios,
+            replay: summary,
+            outputs_identical: sameOutputs(without, withReuse),
+            identical_pauses: samePauses(without, withReuse),
+          };
           results.chromiumWasm = quick;
         }
         if (o.webgpu) {
@@ -298,20 +358,25 @@ export const suite: BenchSuite = {
     if (quick) {
       const t = quick.threads as Record<string, { decode_tok_s: number }>;
       const r = quick.replay as Record<'noreuse' | 'reuse' | 'reuse_cursor_in_prefix', ReturnType<typeof replaySummary>>;
-      console.log(`\nratios: reuse computes ${(r.noreuse.prompt_tokens_p50 / r.reuse.prompt_tokens_p50).toFixed(1)}x fewer prompt tokens (target >= 5), ` +
-        `ghost text ${(r.noreuse.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(1)}x faster at p50 (target >= 3); ` +
-        `${cores} threads decode ${(t[String(cores)].decode_tok_s / t['1'].decode_tok_s).toFixed(2)}x faster than 1 (target >= 1.6); ` +
-        `the cursor's line in the middle: ${(r.reuse_cursor_in_prefix.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(2)}x faster ghost text than the cursor at the prefix end`);
+      console.log(
+        `\nratios: reuse computes ${(r.noreuse.prompt_tokens_p50 / r.reuse.prompt_tokens_p50).toFixed(1)}x fewer prompt tokens (target >= 5), ` +
+          `ghost text ${(r.noreuse.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(1)}x faster at p50 (target >= 3); ` +
+          `${cores} threads decode ${(t[String(cores)].decode_tok_s / t['1'].decode_tok_s).toFixed(2)}x faster than 1 (target >= 1.6); ` +
+          `the cursor's line in the middle: ${(r.reuse_cursor_in_prefix.ghost_ms_p50 / r.reuse.ghost_ms_p50).toFixed(2)}x faster ghost text than the cursor at the prefix end`,
+      );
       // The last line: one JSON object, for scripts.
-      console.log(JSON.stringify({
-        model: quick.model, device: 'wasm',
-        threads: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { decode_tok_s: v.decode_tok_s }])),
-        replay: {
-          noreuse: { prompt_tokens_p50: r.noreuse.prompt_tokens_p50, ghost_ms_p50: r.noreuse.ghost_ms_p50 },
-          reuse: { prompt_tokens_p50: r.reuse.prompt_tokens_p50, ghost_ms_p50: r.reuse.ghost_ms_p50 },
-        },
-        outputs_identical: quick.outputs_identical,
-      }));
+      console.log(
+        JSON.stringify({
+          model: quick.model,
+          device: 'wasm',
+          threads: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { decode_tok_s: v.decode_tok_s }])),
+          replay: {
+            noreuse: { prompt_tokens_p50: r.noreuse.prompt_tokens_p50, ghost_ms_p50: r.noreuse.ghost_ms_p50 },
+            reuse: { prompt_tokens_p50: r.reuse.prompt_tokens_p50, ghost_ms_p50: r.reuse.ghost_ms_p50 },
+          },
+          outputs_identical: quick.outputs_identical,
+        }),
+      );
     }
     return results;
   },

@@ -40,7 +40,13 @@ export interface PassCost {
   trim: number;
 }
 
-export interface Walk { tokens: number; passes: number; accepted: number; drafted: number; cost: number }
+export interface Walk {
+  tokens: number;
+  passes: number;
+  accepted: number;
+  drafted: number;
+  cost: number;
+}
 
 /**
  * Prompt-lookup decoding of `middle` after `prompt`, the model taken to
@@ -73,7 +79,11 @@ async function twinFolder(verify: boolean): Promise<string> {
 }
 
 /** (a): median forward time by draft length over a `context`-token cache, and the trim. */
-async function measurePasses(folder: string, context: number, reps: number): Promise<{ ms: number[]; minMs: number[]; fit: { msPerPass: number; msPerToken: number }; trimMs: number; cost: PassCost }> {
+async function measurePasses(
+  folder: string,
+  context: number,
+  reps: number,
+): Promise<{ ms: number[]; minMs: number[]; fit: { msPerPass: number; msPerToken: number }; trimMs: number; cost: PassCost }> {
   const { AutoModelForCausalLM, AutoTokenizer, DynamicCache, env, Tensor } = await import('@huggingface/transformers');
   env.allowLocalModels = true;
   env.allowRemoteModels = false;
@@ -82,16 +92,26 @@ async function measurePasses(folder: string, context: number, reps: number): Pro
   const lm = await AutoModelForCausalLM.from_pretrained(basename(folder), { device: 'cpu', dtype: DTYPE });
   // Real code as context, cut to `context` tokens.
   const tasks = await loadBenchmarkFile(resolveBenchmarkPath('safim-block'), { limit: 40 });
-  const ids = Array.from(tok.encode(tasks.map((t) => t.prefix + t.groundTruth + t.suffix).join('\n'), { add_special_tokens: false })).slice(0, context + 16);
+  const ids = Array.from(tok.encode(tasks.map((t) => t.prefix + t.groundTruth + t.suffix).join('\n'), { add_special_tokens: false })).slice(
+    0,
+    context + 16,
+  );
   if (ids.length < context + 16) throw new Error(`only ${ids.length} tokens of context text`);
   const ones = (n: number) => new Tensor('int64', new BigInt64Array(n).fill(1n), [1, n]);
-  const out = await lm.forward({ input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(0, context), BigInt), [1, context]), attention_mask: ones(context) }) as Record<string, InstanceType<typeof Tensor>>;
+  const out = (await lm.forward({
+    input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(0, context), BigInt), [1, context]),
+    attention_mask: ones(context),
+  })) as Record<string, InstanceType<typeof Tensor>>;
   const present: Record<string, InstanceType<typeof Tensor>> = {};
   for (const [name, t] of Object.entries(out)) if (name.startsWith('present')) present[name.replace('present', 'past_key_values')] = t;
   const kv = new DynamicCache(present);
   const pass = async (n: number) => {
     const t0 = performance.now();
-    await lm.forward({ input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(context, context + n), BigInt), [1, n]), attention_mask: ones(context + n), past_key_values: kv });
+    await lm.forward({
+      input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(context, context + n), BigInt), [1, n]),
+      attention_mask: ones(context + n),
+      past_key_values: kv,
+    });
     return performance.now() - t0;
   };
   await pass(1);
@@ -131,7 +151,8 @@ const UNIT_COST: PassCost = { verify: DRAFTS.map(() => 1), trim: 0 };
 
 export const suite: BenchSuite = {
   name: 'lookup',
-  description: 'prompt-lookup decoding: cost of verifying d draft tokens in one pass (0.5B twin, Node CPU), share of middle tokens drafted correctly on the dev sets, projected speed-up',
+  description:
+    'prompt-lookup decoding: cost of verifying d draft tokens in one pass (0.5B twin, Node CPU), share of middle tokens drafted correctly on the dev sets, projected speed-up',
   async run(flags) {
     const v = flags as FlagValues<'lookup'>;
     const int = (raw: string | undefined, dflt: number) => (raw === undefined ? dflt : Number(raw));
@@ -145,12 +166,20 @@ export const suite: BenchSuite = {
     let passes: Awaited<ReturnType<typeof measurePasses>> | undefined;
     if (verify) {
       passes = await measurePasses(folder, context, reps);
-      console.log(`(a) one forward pass over a ${context}-token cache, ${TWIN} ${DTYPE}, Node CPU (${machine.cpus} cores, load ${machine.loadAverage1m.toFixed(1)})\n`);
+      console.log(
+        `(a) one forward pass over a ${context}-token cache, ${TWIN} ${DTYPE}, Node CPU (${machine.cpus} cores, load ${machine.loadAverage1m.toFixed(1)})\n`,
+      );
       console.log('| draft tokens d | tokens read | ms (fastest) | ms (median) | cost vs 1 token (fitted line) |');
       console.log('| --- | --- | --- | --- | --- |');
-      DRAFTS.forEach((d, k) => console.log(`| ${d} | ${d + 1} | ${passes!.minMs[k].toFixed(1)} | ${passes!.ms[k].toFixed(1)} | ${passes!.cost.verify[k].toFixed(2)}x |`));
+      DRAFTS.forEach((d, k) =>
+        console.log(
+          `| ${d} | ${d + 1} | ${passes!.minMs[k].toFixed(1)} | ${passes!.ms[k].toFixed(1)} | ${passes!.cost.verify[k].toFixed(2)}x |`,
+        ),
+      );
       console.log(`\nfitted: ${passes.fit.msPerPass.toFixed(1)} ms a pass + ${passes.fit.msPerToken.toFixed(1)} ms a token read`);
-      console.log(`cutting the cache back after a refused draft: ${passes.trimMs.toFixed(1)} ms (${passes.cost.trim.toFixed(2)} of a one-token pass)\n`);
+      console.log(
+        `cutting the cache back after a refused draft: ${passes.trimMs.toFixed(1)} ms (${passes.cost.trim.toFixed(2)} of a one-token pass)\n`,
+      );
     }
     const cost = passes?.cost ?? UNIT_COST;
 
@@ -162,8 +191,12 @@ export const suite: BenchSuite = {
     const encode = (t: string, special: boolean) => Array.from(tok.encode(t, { add_special_tokens: special }));
     const eos = encode('<|endoftext|>', true);
 
-    console.log(`(b, c) prompt-lookup drafts (n-grams ${DEFAULT_LOOKUP.maxNgram}..${DEFAULT_LOOKUP.minNgram}) on the dev sets, ${TWIN} tokenizer${verify ? '' : ' (--no-verify: speed-up in passes, not time)'}\n`);
-    console.log(`| set | tasks | middle tokens | ${MAX_DRAFTS.map((k) => `drafted correctly (d<=${k}) | speed-up (d<=${k})`).join(' | ')} |`);
+    console.log(
+      `(b, c) prompt-lookup drafts (n-grams ${DEFAULT_LOOKUP.maxNgram}..${DEFAULT_LOOKUP.minNgram}) on the dev sets, ${TWIN} tokenizer${verify ? '' : ' (--no-verify: speed-up in passes, not time)'}\n`,
+    );
+    console.log(
+      `| set | tasks | middle tokens | ${MAX_DRAFTS.map((k) => `drafted correctly (d<=${k}) | speed-up (d<=${k})`).join(' | ')} |`,
+    );
     console.log(`| --- | --- | --- | ${MAX_DRAFTS.map(() => '--- | ---').join(' | ')} |`);
     const sets: Record<string, { tasks: number; tokens: number; byMaxDraft: Record<number, Walk> }> = {};
     const total: Record<number, Walk> = {};
@@ -182,27 +215,52 @@ export const suite: BenchSuite = {
           const w = walkMiddle(prompt, middle, { ...DEFAULT_LOOKUP, maxDraft: k }, cost);
           const s = (byMaxDraft[k] ??= { tokens: 0, passes: 0, accepted: 0, drafted: 0, cost: 0 });
           const a = (total[k] ??= { tokens: 0, passes: 0, accepted: 0, drafted: 0, cost: 0 });
-          for (const f of ['tokens', 'passes', 'accepted', 'drafted', 'cost'] as const) { s[f] += w[f]; a[f] += w[f]; }
+          for (const f of ['tokens', 'passes', 'accepted', 'drafted', 'cost'] as const) {
+            s[f] += w[f];
+            a[f] += w[f];
+          }
         }
       }
       sets[set] = { tasks: tasks.length, tokens, byMaxDraft };
       totalTokens += tokens;
       totalTasks += tasks.length;
-      console.log(`| ${set} | ${tasks.length} | ${tokens} | ${MAX_DRAFTS.map((k) => `${pct(byMaxDraft[k])} | ${speedUp(byMaxDraft[k])}`).join(' | ')} |`);
+      console.log(
+        `| ${set} | ${tasks.length} | ${tokens} | ${MAX_DRAFTS.map((k) => `${pct(byMaxDraft[k])} | ${speedUp(byMaxDraft[k])}`).join(' | ')} |`,
+      );
     }
-    console.log(`| all | ${totalTasks} | ${totalTokens} | ${MAX_DRAFTS.map((k) => `${pct(total[k])} | ${speedUp(total[k])}`).join(' | ')} |`);
+    console.log(
+      `| all | ${totalTasks} | ${totalTokens} | ${MAX_DRAFTS.map((k) => `${pct(total[k])} | ${speedUp(total[k])}`).join(' | ')} |`,
+    );
 
     // Each set counts alike: HumanEval's multi-line spans hold most of the tokens and would decide alone.
-    const bySet = (k: number) => SETS.reduce((sum, set) => sum + sets[set].byMaxDraft[k].tokens / sets[set].byMaxDraft[k].cost, 0) / SETS.length;
+    const bySet = (k: number) =>
+      SETS.reduce((sum, set) => sum + sets[set].byMaxDraft[k].tokens / sets[set].byMaxDraft[k].cost, 0) / SETS.length;
     const best = MAX_DRAFTS.reduce((b, k) => (bySet(k) > bySet(b) ? k : b), MAX_DRAFTS[0]);
     const projected = bySet(DEFAULT_LOOKUP.maxDraft);
     const pooled = total[DEFAULT_LOOKUP.maxDraft].tokens / total[DEFAULT_LOOKUP.maxDraft].cost;
     const defaultOn = verify && projected >= DEFAULT_ON_AT;
-    console.log(`\nprojected speed-up at the default largest draft (${DEFAULT_LOOKUP.maxDraft}), mean over the sets: ${projected.toFixed(2)}x (pooled tokens: ${pooled.toFixed(2)}x); best largest draft ${best} (${bySet(best).toFixed(2)}x)`);
-    console.log(`rule: on by default when the mean over the sets at the default draft is >= ${DEFAULT_ON_AT}x -> ${defaultOn ? 'on' : 'off'}`);
+    console.log(
+      `\nprojected speed-up at the default largest draft (${DEFAULT_LOOKUP.maxDraft}), mean over the sets: ${projected.toFixed(2)}x (pooled tokens: ${pooled.toFixed(2)}x); best largest draft ${best} (${bySet(best).toFixed(2)}x)`,
+    );
+    console.log(
+      `rule: on by default when the mean over the sets at the default draft is >= ${DEFAULT_ON_AT}x -> ${defaultOn ? 'on' : 'off'}`,
+    );
     const results = {
-      machine, twin: TWIN, dtype: DTYPE, context, reps, ...(passes && { passMs: passes.ms, passMinMs: passes.minMs, fit: passes.fit, trimMs: passes.trimMs }), cost,
-      lookup: DEFAULT_LOOKUP, sets, total, projectedSpeedUp: projected, pooledSpeedUp: pooled, bestMaxDraft: best, defaultOnAt: DEFAULT_ON_AT, defaultOn,
+      machine,
+      twin: TWIN,
+      dtype: DTYPE,
+      context,
+      reps,
+      ...(passes && { passMs: passes.ms, passMinMs: passes.minMs, fit: passes.fit, trimMs: passes.trimMs }),
+      cost,
+      lookup: DEFAULT_LOOKUP,
+      sets,
+      total,
+      projectedSpeedUp: projected,
+      pooledSpeedUp: pooled,
+      bestMaxDraft: best,
+      defaultOnAt: DEFAULT_ON_AT,
+      defaultOn,
     };
     console.log(JSON.stringify(results));
     return results;

@@ -24,7 +24,10 @@ describe('bench results record', () => {
     const first = mergeRun(undefined, 'syntax', run('t1', 'npm run bench syntax'), { sizes: 1, largeDocument: 2 }, false);
     const partial = mergeRun(first, 'syntax', run('t2', 'npm run bench syntax -- --large-only'), { largeDocument: 3 }, true);
     expect(partial.results).toEqual({ sizes: 1, largeDocument: 3 });
-    expect(partial.runs.map((r) => [r.at, r.sections])).toEqual([['t1', ['sizes']], ['t2', ['largeDocument']]]);
+    expect(partial.runs.map((r) => [r.at, r.sections])).toEqual([
+      ['t1', ['sizes']],
+      ['t2', ['largeDocument']],
+    ]);
     const again = mergeRun(partial, 'syntax', run('t3', 'npm run bench syntax -- --sizes-only'), { sizes: 4 }, true);
     expect(again.runs.map((r) => r.at)).toEqual(['t2', 't3']);
     const full = mergeRun(again, 'syntax', run('t4', 'npm run bench syntax'), { sizes: 5 }, false);
@@ -33,6 +36,10 @@ describe('bench results record', () => {
 
   it('reads a file from before runs were recorded as one run of unknown command and machine', () => {
     const old = readRecord(JSON.stringify({ suite: 'ui', at: '2026-12-01T10:00:00.000Z', results: { sizes: {}, targets: [] } }));
-    expect(old).toEqual<StoredRecord>({ suite: 'ui', runs: [{ at: '2026-12-01T10:00:00.000Z', sections: ['sizes', 'targets'] }], results: { sizes: {}, targets: [] } });
+    expect(old).toEqual<StoredRecord>({
+      suite: 'ui',
+      runs: [{ at: '2026-12-01T10:00:00.000Z', sections: ['sizes', 'targets'] }],
+      results: { sizes: {}, targets: [] },
+    });
   });
 });

@@ -46,7 +46,16 @@ const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
 /** The machine as the suite starts; `finish` adds the load average at its end. */
 export function machineNow(): { finish(): BenchMachine } {
   const start = loads();
-  const changes = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results', ':(exclude)docs', ':(exclude)README.md']);
+  const changes = git([
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--',
+    '.',
+    ':(exclude)bench/results',
+    ':(exclude)docs',
+    ':(exclude)README.md',
+  ]);
   const base = {
     cores: cpus().length,
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
@@ -58,7 +67,11 @@ export function machineNow(): { finish(): BenchMachine } {
 }
 
 /** `npm run bench <suite> -- <its flags>`: only the flags this suite reads, so a run of several suites gives each its own command. */
-export function commandOf(suite: string, flags: Readonly<Record<string, string | boolean | undefined>>, own: Readonly<Record<string, unknown>>): string {
+export function commandOf(
+  suite: string,
+  flags: Readonly<Record<string, string | boolean | undefined>>,
+  own: Readonly<Record<string, unknown>>,
+): string {
   const parts = Object.entries(flags)
     .filter(([flag, value]) => flag in own && value !== undefined && value !== false)
     .map(([flag, value]) => (value === true ? `--${flag}` : `--${flag}=${value}`));
@@ -77,7 +90,13 @@ export function readRecord(text: string): StoredRecord {
  * The record after a run: a full run replaces everything; a partial one
  * replaces the sections it measured and leaves earlier runs owning the rest.
  */
-export function mergeRun(previous: StoredRecord | undefined, suite: string, run: Omit<BenchRun, 'sections'>, results: Record<string, unknown>, partial: boolean): StoredRecord {
+export function mergeRun(
+  previous: StoredRecord | undefined,
+  suite: string,
+  run: Omit<BenchRun, 'sections'>,
+  results: Record<string, unknown>,
+  partial: boolean,
+): StoredRecord {
   const sections = Object.keys(results);
   if (!partial || !previous) return { suite, runs: [{ ...run, sections }], results };
   const earlier = previous.runs

@@ -41,7 +41,14 @@ export type RetrievalSummary = {
   perProject: { project: string; heldOut: boolean; files: number; holes: number; recall: number[]; baseline: number[] }[];
 };
 
-interface Row { project: string; heldOut: boolean; holes: number; ours: number[]; baseline: number[]; files: number }
+interface Row {
+  project: string;
+  heldOut: boolean;
+  holes: number;
+  ours: number[];
+  baseline: number[];
+  files: number;
+}
 
 export const suite: BenchSuite = {
   name: 'retrieval',
@@ -55,7 +62,14 @@ export const suite: BenchSuite = {
       const truth = await groundTruthDefinitions(project);
       const found = findHoles(project, truth, SEED + pi);
       const index = new WorkspaceIndex(project.files);
-      const row: Row = { project: project.name, heldOut: project.heldOut, holes: found.length, ours: KS.map(() => 0), baseline: KS.map(() => 0), files: project.files.length };
+      const row: Row = {
+        project: project.name,
+        heldOut: project.heldOut,
+        holes: found.length,
+        ours: KS.map(() => 0),
+        baseline: KS.map(() => 0),
+        files: project.files.length,
+      };
       for (const [hi, hole] of found.entries()) {
         const recent = recentlyOpened(project, hole.file, RECENT, SEED * 31 + pi * 1000 + hi);
         const t0 = performance.now();
@@ -69,18 +83,39 @@ export const suite: BenchSuite = {
       }
       rows.push(row);
     }
-    const sum = (project: string, of: Row[]): Row => of.reduce((t, r) => ({ ...t, holes: t.holes + r.holes, files: t.files + r.files, ours: t.ours.map((x, i) => x + r.ours[i]), baseline: t.baseline.map((x, i) => x + r.baseline[i]) }),
-      { project, heldOut: false, holes: 0, files: 0, ours: KS.map(() => 0), baseline: KS.map(() => 0) });
+    const sum = (project: string, of: Row[]): Row =>
+      of.reduce(
+        (t, r) => ({
+          ...t,
+          holes: t.holes + r.holes,
+          files: t.files + r.files,
+          ours: t.ours.map((x, i) => x + r.ours[i]),
+          baseline: t.baseline.map((x, i) => x + r.baseline[i]),
+        }),
+        { project, heldOut: false, holes: 0, files: 0, ours: KS.map(() => 0), baseline: KS.map(() => 0) },
+      );
     const total = sum('all', rows);
-    const tuned = sum('tuned on (all but held out)', rows.filter((r) => !r.heldOut));
-    const heldOut = sum('held out', rows.filter((r) => r.heldOut));
+    const tuned = sum(
+      'tuned on (all but held out)',
+      rows.filter((r) => !r.heldOut),
+    );
+    const heldOut = sum(
+      'held out',
+      rows.filter((r) => r.heldOut),
+    );
 
-    console.log(`${total.holes} holes in ${rows.length} projects; baseline: the ${RECENT} most recently opened files (seeded random order); retrieval gets the same list\n`);
-    console.log(`| project | files | holes | ${KS.map((k) => `recall@${k}`).join(' | ')} | ${KS.map((k) => `baseline@${k}`).join(' | ')} |`);
+    console.log(
+      `${total.holes} holes in ${rows.length} projects; baseline: the ${RECENT} most recently opened files (seeded random order); retrieval gets the same list\n`,
+    );
+    console.log(
+      `| project | files | holes | ${KS.map((k) => `recall@${k}`).join(' | ')} | ${KS.map((k) => `baseline@${k}`).join(' | ')} |`,
+    );
     console.log(`| --- | --- | --- | ${KS.map(() => '---').join(' | ')} | ${KS.map(() => '---').join(' | ')} |`);
     // A project where no line uses another file's name (sqlite3, dbm) has no holes: it is listed in the JSON only.
     for (const r of [...rows.filter((x) => x.holes > 0), tuned, heldOut, total]) {
-      console.log(`| ${r.project}${r.heldOut ? ' (held out)' : ''} | ${r.files} | ${r.holes} | ${r.ours.map((x) => fmt(pct(x, r.holes))).join(' | ')} | ${r.baseline.map((x) => fmt(pct(x, r.holes))).join(' | ')} |`);
+      console.log(
+        `| ${r.project}${r.heldOut ? ' (held out)' : ''} | ${r.files} | ${r.holes} | ${r.ours.map((x) => fmt(pct(x, r.holes))).join(' | ')} | ${r.baseline.map((x) => fmt(pct(x, r.holes))).join(' | ')} |`,
+      );
     }
     console.log(`\nretrieval: ${(retrievalMs / Math.max(1, total.holes)).toFixed(1)} ms a request (mean, index warm)`);
 
@@ -94,25 +129,61 @@ export const suite: BenchSuite = {
       let snippetTokens = 0;
       let windowTokens = 0;
       for (const { hole, chosen } of holes) {
-        const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: hole.prefix, suffix: hole.suffix, budget: BUDGET, countTokens: tokens.count, context: { file: hole.file, snippets: chosen, share } });
+        const p = buildLocalPrompt({
+          family: 'qwen2.5-coder',
+          prefix: hole.prefix,
+          suffix: hole.suffix,
+          budget: BUDGET,
+          countTokens: tokens.count,
+          context: { file: hole.file, snippets: chosen, share },
+        });
         if (p.snippets.some((s) => s.file === hole.definedIn)) inPrompt++;
         snippetTokens += p.snippets.reduce((n, s) => n + s.tokens, 0);
         windowTokens += (p.window?.prefixTokens ?? 0) + (p.window?.suffixTokens ?? 0);
       }
       const n = Math.max(1, holes.length);
-      split[String(share)] = { definingInPrompt: pct(inPrompt, holes.length), snippetTokens: snippetTokens / n, windowTokens: windowTokens / n };
-      console.log(`| ${share * 100}% | ${fmt(pct(inPrompt, holes.length))} | ${(snippetTokens / n).toFixed(0)} | ${(windowTokens / n).toFixed(0)} |`);
+      split[String(share)] = {
+        definingInPrompt: pct(inPrompt, holes.length),
+        snippetTokens: snippetTokens / n,
+        windowTokens: windowTokens / n,
+      };
+      console.log(
+        `| ${share * 100}% | ${fmt(pct(inPrompt, holes.length))} | ${(snippetTokens / n).toFixed(0)} | ${(windowTokens / n).toFixed(0)} |`,
+      );
     }
     const summary: RetrievalSummary = {
-      holes: total.holes, projects: rows.length, recent: RECENT,
+      holes: total.holes,
+      projects: rows.length,
+      recent: RECENT,
       recall: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(total.ours[i], total.holes).toFixed(1)])),
       baseline: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(total.baseline[i], total.holes).toFixed(1)])),
-      heldOut: { holes: heldOut.holes, recall: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(heldOut.ours[i], heldOut.holes).toFixed(1)])), baseline: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(heldOut.baseline[i], heldOut.holes).toFixed(1)])) },
+      heldOut: {
+        holes: heldOut.holes,
+        recall: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(heldOut.ours[i], heldOut.holes).toFixed(1)])),
+        baseline: Object.fromEntries(KS.map((k, i) => [`@${k}`, +pct(heldOut.baseline[i], heldOut.holes).toFixed(1)])),
+      },
       retrievalMsMean: +(retrievalMs / Math.max(1, total.holes)).toFixed(2),
-      tokenizer: tokens.what, budget: BUDGET, split,
-      perProject: rows.map((r) => ({ project: r.project, heldOut: r.heldOut, files: r.files, holes: r.holes, recall: r.ours.map((x) => +pct(x, r.holes).toFixed(1)), baseline: r.baseline.map((x) => +pct(x, r.holes).toFixed(1)) })),
+      tokenizer: tokens.what,
+      budget: BUDGET,
+      split,
+      perProject: rows.map((r) => ({
+        project: r.project,
+        heldOut: r.heldOut,
+        files: r.files,
+        holes: r.holes,
+        recall: r.ours.map((x) => +pct(x, r.holes).toFixed(1)),
+        baseline: r.baseline.map((x) => +pct(x, r.holes).toFixed(1)),
+      })),
     };
-    console.log(JSON.stringify({ holes: summary.holes, recall: summary.recall, baseline: summary.baseline, heldOut: summary.heldOut, split: Object.fromEntries(Object.entries(split).map(([s, v]) => [s, +v.definingInPrompt.toFixed(1)])) }));
+    console.log(
+      JSON.stringify({
+        holes: summary.holes,
+        recall: summary.recall,
+        baseline: summary.baseline,
+        heldOut: summary.heldOut,
+        split: Object.fromEntries(Object.entries(split).map(([s, v]) => [s, +v.definingInPrompt.toFixed(1)])),
+      }),
+    );
     return summary;
   },
 };

@@ -9,7 +9,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_SAMPLES } from '../src/privacy/testing/secret-corpus';
-import { clearSecretScanCache, encodedFindings, findSecrets, guardOutgoing, ownFindings, prescanSecrets, secretlintFindings } from '../src/privacy/secret-guard';
+import {
+  clearSecretScanCache,
+  encodedFindings,
+  findSecrets,
+  guardOutgoing,
+  ownFindings,
+  prescanSecrets,
+  secretlintFindings,
+} from '../src/privacy/secret-guard';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 
@@ -19,7 +27,8 @@ const TARGET_MS = 20;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [readFileSync(join(dir, e.name), 'utf8')] : []);
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+  );
 }
 
 /** `bytes` of real code with a credential every ~64 KB. */
@@ -57,7 +66,26 @@ async function time(fn: () => Promise<unknown> | unknown): Promise<{ wall: numbe
 const cpuMs = (d: NodeJS.CpuUsage) => (d.user + d.system) / 1000;
 
 /** Source and config files people edit (as scripts/secret-alarms.ts): `.d.ts`, maps and `.min.js` are generated. */
-const SOURCE = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx', '.json', '.py', '.yml', '.yaml', '.toml', '.md', '.sh', '.properties', '.env', '.ini']);
+const SOURCE = new Set([
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.mts',
+  '.cts',
+  '.jsx',
+  '.tsx',
+  '.json',
+  '.py',
+  '.yml',
+  '.yaml',
+  '.toml',
+  '.md',
+  '.sh',
+  '.properties',
+  '.env',
+  '.ini',
+]);
 const ALARM_BUDGET_PER_10K_LINES = 1;
 
 function* sourceFiles(dir: string): Generator<string> {
@@ -88,20 +116,36 @@ async function falseAlarms(): Promise<Record<string, unknown>> {
     cpu += cpuMs(process.cpuUsage(c));
     for (const f of found) {
       const shown = text.slice(f.start, f.end).replace(/\s+/g, ' ');
-      const before = text.slice(Math.max(0, f.start - 40), f.start).split('\n').pop() ?? '';
-      findings.push(`${relative(REPO, file)}:${f.line}\t${f.kind}\t${JSON.stringify((before + '[' + shown.slice(0, 60) + ']').slice(-110))}`);
+      const before =
+        text
+          .slice(Math.max(0, f.start - 40), f.start)
+          .split('\n')
+          .pop() ?? '';
+      findings.push(
+        `${relative(REPO, file)}:${f.line}\t${f.kind}\t${JSON.stringify((before + '[' + shown.slice(0, 60) + ']').slice(-110))}`,
+      );
       located.push({ where: `${relative(REPO, file)}:${f.line}`, kind: f.kind });
     }
   }
   const per10k = (findings.length / lines) * 1e4;
   const mbPerS = bytes / 1e6 / (cpu / 1000);
   console.log(`\n### False alarms: node_modules\n\n${findings.join('\n') || '(none)'}\n`);
-  console.log(`${findings.length} findings in ${lines.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB): ${per10k.toFixed(2)} per 10,000 lines, ` +
-    `${per10k <= ALARM_BUDGET_PER_10K_LINES ? 'within' : 'OVER'} the budget of ${ALARM_BUDGET_PER_10K_LINES} (each finding above is a false alarm or a real key shipped in a package: review them). ` +
-    `Scanned cold at ${mbPerS.toFixed(1)} MB/s of CPU.`);
+  console.log(
+    `${findings.length} findings in ${lines.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB): ${per10k.toFixed(2)} per 10,000 lines, ` +
+      `${per10k <= ALARM_BUDGET_PER_10K_LINES ? 'within' : 'OVER'} the budget of ${ALARM_BUDGET_PER_10K_LINES} (each finding above is a false alarm or a real key shipped in a package: review them). ` +
+      `Scanned cold at ${mbPerS.toFixed(1)} MB/s of CPU.`,
+  );
   // The results file is committed: it says where each finding is, not the text found (printed above for review),
   // so a credential-shaped string in a package never lands in this repository.
-  return { lines, bytes, findings: findings.length, per10kLines: per10k, budgetPer10kLines: ALARM_BUDGET_PER_10K_LINES, coldMBPerCpuSecond: mbPerS, list: located };
+  return {
+    lines,
+    bytes,
+    findings: findings.length,
+    per10kLines: per10k,
+    budgetPer10kLines: ALARM_BUDGET_PER_10K_LINES,
+    coldMBPerCpuSecond: mbPerS,
+    list: located,
+  };
 }
 
 export const suite: BenchSuite = {
@@ -145,18 +189,42 @@ async function speedRuns(): Promise<Record<string, unknown>> {
   const slices: number[] = [];
   clearSecretScanCache();
   let sliceStart = performance.now();
-  await prescanSecrets(prefix + suffix, { pause: async () => { slices.push(performance.now() - sliceStart); sliceStart = performance.now(); } });
+  await prescanSecrets(prefix + suffix, {
+    pause: async () => {
+      slices.push(performance.now() - sliceStart);
+      sliceStart = performance.now();
+    },
+  });
   const slice = summarize(slices);
-  const rows = Object.entries(parts).map(([name, t]) => ({ name, wall: summarize(t.wall), cpu: summarize(t.cpu), minWall: Math.min(...t.wall) }));
+  const rows = Object.entries(parts).map(([name, t]) => ({
+    name,
+    wall: summarize(t.wall),
+    cpu: summarize(t.cpu),
+    minWall: Math.min(...t.wall),
+  }));
   const [warm, cold, prescanned] = rows;
   console.log('| run | wall median | wall min | CPU median | CPU p95 | CPU ratio to cold |\n| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${fmtMs(r.wall.p50)} | ${fmtMs(r.minWall)} | ${fmtMs(r.cpu.p50)} | ${fmtMs(r.cpu.p95)} | ${(r.cpu.p50 / cold.cpu.p50).toFixed(2)} |`);
+    console.log(
+      `| ${r.name} | ${fmtMs(r.wall.p50)} | ${fmtMs(r.minWall)} | ${fmtMs(r.cpu.p50)} | ${fmtMs(r.cpu.p95)} | ${(r.cpu.p50 / cold.cpu.p50).toFixed(2)} |`,
+    );
   }
-  const verdict = (r: typeof warm) => `CPU median ${fmtMs(r.cpu.p50)} (wall ${fmtMs(r.wall.p50)}): ${r.cpu.p50 < TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`;
-  console.log(`\n${findings} findings in 1 MB. After a keystroke: ${verdict(warm)}. First escalation after a prescan: ${verdict(prescanned)}. Cold: ${verdict(cold)}.`);
+  const verdict = (r: typeof warm) =>
+    `CPU median ${fmtMs(r.cpu.p50)} (wall ${fmtMs(r.wall.p50)}): ${r.cpu.p50 < TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`;
+  console.log(
+    `\n${findings} findings in 1 MB. After a keystroke: ${verdict(warm)}. First escalation after a prescan: ${verdict(prescanned)}. Cold: ${verdict(cold)}.`,
+  );
   console.log(`Prescan of a cold 1 MB: ${slices.length} slices, wall median ${fmtMs(slice.p50)}, longest ${fmtMs(Math.max(...slices))}.`);
   const coldMBPerS = text.length / 1e6 / (cold.cpu.p50 / 1000);
-  console.log(`Cold scan speed: ${coldMBPerS.toFixed(1)} MB/s of CPU (${(text.length / 1e6 / (cold.wall.p50 / 1000)).toFixed(1)} MB/s wall).`);
-  return { bytes: text.length, findings, targetMs: TARGET_MS, parts: rows, coldMBPerCpuSecond: coldMBPerS, prescanSlices: { count: slices.length, p50: slice.p50, max: Math.max(...slices) } };
+  console.log(
+    `Cold scan speed: ${coldMBPerS.toFixed(1)} MB/s of CPU (${(text.length / 1e6 / (cold.wall.p50 / 1000)).toFixed(1)} MB/s wall).`,
+  );
+  return {
+    bytes: text.length,
+    findings,
+    targetMs: TARGET_MS,
+    parts: rows,
+    coldMBPerCpuSecond: coldMBPerS,
+    prescanSlices: { count: slices.length, p50: slice.p50, max: Math.max(...slices) },
+  };
 }

@@ -22,8 +22,12 @@ const MAX_LINES = 300;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|js-globals\.ts$/.test(e.name) ? [join(dir, e.name)] : []);
+    e.isDirectory()
+      ? sourceFiles(join(dir, e.name))
+      : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|js-globals\.ts$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
 }
 
 interface Case {
@@ -94,7 +98,8 @@ async function timed(check: (i: SemanticInput) => SemanticFinding[] | Promise<Se
 
 export const suite: BenchSuite = {
   name: 'semantic-ts',
-  description: 'JavaScript/TypeScript semantic check: p50 per check (names, types) on real ~200-line TypeScript files; false flags on ground truths, mutants caught',
+  description:
+    'JavaScript/TypeScript semantic check: p50 per check (names, types) on real ~200-line TypeScript files; false flags on ground truths, mutants caught',
   async run(flags) {
     const limit = Number(flags['cases'] ?? 80);
     const all = cases(limit);
@@ -128,7 +133,10 @@ export const suite: BenchSuite = {
       const mm = mutant(input, true);
       input.tree.delete();
       input.baseline.tree.delete();
-      for (const [text, tally, count] of [[m, caught, () => mutants++], [mm, memberCaught, () => memberMutants++]] as const) {
+      for (const [text, tally, count] of [
+        [m, caught, () => mutants++],
+        [mm, memberCaught, () => memberMutants++],
+      ] as const) {
         if (text === undefined) continue;
         const mi = await jsInput(c.language, mark(c, text));
         const mn = (await javascriptNamesChecker.check(mi)).length > 0;
@@ -149,13 +157,31 @@ export const suite: BenchSuite = {
     console.log(`files of ${Math.min(...lines)} to ${Math.max(...lines)} lines, median ${summarize(lines).p50}\n`);
     console.log(`| check | cases | p50 wall | p95 wall | p50 CPU | p95 CPU |\n|---|---|---|---|---|---|`);
     console.log(`| names (tree-sitter scopes) | ${sn.n} | ${fmtMs(sn.p50)} | ${fmtMs(sn.p95)} | ${fmtMs(cn.p50)} | ${fmtMs(cn.p95)} |`);
-    console.log(`| types (TypeScript compiler, completed; baseline when needed) | ${st.n} | ${fmtMs(st.p50)} | ${fmtMs(st.p95)} | ${fmtMs(ct.p50)} | ${fmtMs(ct.p95)} |`);
+    console.log(
+      `| types (TypeScript compiler, completed; baseline when needed) | ${st.n} | ${fmtMs(st.p50)} | ${fmtMs(st.p95)} | ${fmtMs(ct.p50)} | ${fmtMs(ct.p95)} |`,
+    );
     console.log(`\nfirst types check (compiler import, lib parse): ${fmtMs(coldMs)}`);
     console.log(`false flags on ground truths: ${falseFlags.length} of ${all.length}`);
     for (const f of falseFlags) console.log(`  ${f}`);
     const pct = (k: number, of: number) => (of ? `${((100 * k) / of).toFixed(0)}%` : 'n/a');
-    console.log(`mutants (a referenced name, second letter dropped): ${mutants}; caught by names ${pct(caught.names, mutants)}, types ${pct(caught.types, mutants)}, either ${pct(caught.either, mutants)}`);
-    console.log(`mutants (a property read, second letter dropped): ${memberMutants}; caught by names ${pct(memberCaught.names, memberMutants)}, types ${pct(memberCaught.types, memberMutants)}, either ${pct(memberCaught.either, memberMutants)}`);
-    return { cases: all.length, names: sn, types: st, namesCpu: cn, typesCpu: ct, coldTypesMs: coldMs, falseFlags, mutants, caught, memberMutants, memberCaught };
+    console.log(
+      `mutants (a referenced name, second letter dropped): ${mutants}; caught by names ${pct(caught.names, mutants)}, types ${pct(caught.types, mutants)}, either ${pct(caught.either, mutants)}`,
+    );
+    console.log(
+      `mutants (a property read, second letter dropped): ${memberMutants}; caught by names ${pct(memberCaught.names, memberMutants)}, types ${pct(memberCaught.types, memberMutants)}, either ${pct(memberCaught.either, memberMutants)}`,
+    );
+    return {
+      cases: all.length,
+      names: sn,
+      types: st,
+      namesCpu: cn,
+      typesCpu: ct,
+      coldTypesMs: coldMs,
+      falseFlags,
+      mutants,
+      caught,
+      memberMutants,
+      memberCaught,
+    };
   },
 };

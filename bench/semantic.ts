@@ -10,7 +10,13 @@ import { createNodeSyntaxService } from '../src/syntax/node-runtime';
 import { benchPresent, BENCH_DIR, loadHumanEval, loadSafim, SAFIM_SETS, type FimTask } from '../src/syntax/testing/bench-tasks';
 
 /** One set's checks; a percentile is absent when the set had no tasks. */
-export interface SemanticRow { tasks: number; syntaxP50?: number; semanticP50?: number; semanticP95?: number; unchecked: number }
+export interface SemanticRow {
+  tasks: number;
+  syntaxP50?: number;
+  semanticP50?: number;
+  semanticP95?: number;
+  unchecked: number;
+}
 
 const fmt = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${ms.toFixed(2)} ms`);
 
@@ -52,16 +58,36 @@ export const suite: BenchSuite = {
       all.syntax.push(...syntax);
       all.semantic.push(...semantic);
       all.unchecked += unchecked;
-      const row: SemanticRow = { tasks: tasks.length, syntaxP50: percentile(syntax, 50), semanticP50: percentile(semantic, 50), semanticP95: percentile(semantic, 95), unchecked };
+      const row: SemanticRow = {
+        tasks: tasks.length,
+        syntaxP50: percentile(syntax, 50),
+        semanticP50: percentile(semantic, 50),
+        semanticP95: percentile(semantic, 95),
+        unchecked,
+      };
       results[name] = row;
-      console.log(`| ${name} | ${tasks.length} | ${fmt(row.syntaxP50)} | ${fmt(row.semanticP50)} | ${fmt(row.semanticP95)} | ${unchecked} |`);
+      console.log(
+        `| ${name} | ${tasks.length} | ${fmt(row.syntaxP50)} | ${fmt(row.semanticP50)} | ${fmt(row.semanticP95)} | ${unchecked} |`,
+      );
     }
-    const overall: SemanticRow = { tasks: all.semantic.length, syntaxP50: percentile(all.syntax, 50), semanticP50: percentile(all.semantic, 50), semanticP95: percentile(all.semantic, 95), unchecked: all.unchecked };
+    const overall: SemanticRow = {
+      tasks: all.semantic.length,
+      syntaxP50: percentile(all.syntax, 50),
+      semanticP50: percentile(all.semantic, 50),
+      semanticP95: percentile(all.semantic, 95),
+      unchecked: all.unchecked,
+    };
     results.overall = overall;
     results.loadAverage = loadavg();
     const target = overall.semanticP50 !== undefined && overall.semanticP50 <= 2;
-    console.log(`| all | ${overall.tasks} | ${fmt(overall.syntaxP50)} | ${fmt(overall.semanticP50)} | ${fmt(overall.semanticP95)} | ${overall.unchecked} |`);
-    console.log(`\nsemantic p50 ${fmt(overall.semanticP50)} (target <= 2 ms: ${target ? 'ok' : 'MISSED'}); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `| all | ${overall.tasks} | ${fmt(overall.syntaxP50)} | ${fmt(overall.semanticP50)} | ${fmt(overall.semanticP95)} | ${overall.unchecked} |`,
+    );
+    console.log(
+      `\nsemantic p50 ${fmt(overall.semanticP50)} (target <= 2 ms: ${target ? 'ok' : 'MISSED'}); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(JSON.stringify(results));
     return results;
   },

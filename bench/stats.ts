@@ -8,7 +8,12 @@ export const percentile = (values: readonly number[], p: number): number => near
 export const median = (v: readonly number[]) => percentile(v, 50);
 
 export function summarize(values: readonly number[]): { n: number; p50: number; p95: number; mean: number } {
-  return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), mean: values.reduce((a, b) => a + b, 0) / Math.max(1, values.length) };
+  return {
+    n: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    mean: values.reduce((a, b) => a + b, 0) / Math.max(1, values.length),
+  };
 }
 
 export function fmtMs(ms: number): string {

@@ -52,7 +52,9 @@ function has(cmd: string, args: string[]): boolean {
 }
 
 /** Our validation, per completion at a fresh spot: the editor's live path (window) and the full-text check. */
-async function ours(tasks: FimTask[]): Promise<{ live: number[]; full: number[]; cpu: number[]; byLanguage: Record<string, { live: number[]; full: number[] }> }> {
+async function ours(
+  tasks: FimTask[],
+): Promise<{ live: number[]; full: number[]; cpu: number[]; byLanguage: Record<string, { live: number[]; full: number[] }> }> {
   const validator = createNodeValidator();
   const docs = new LiveDocuments(validator);
   for (const language of ['python', 'java', 'cpp']) await validator.validate({ language, prefix: '', completion: '', suffix: '' }); // load grammars
@@ -69,12 +71,26 @@ async function ours(tasks: FimTask[]): Promise<{ live: number[]; full: number[];
     for (let k = 0; k < 3; k++) {
       await docs.openDocument('again', t.language, t.prefix + t.suffix, k);
       const started = performance.now();
-      await docs.validate({ language: t.language, prefix: t.prefix, completion: t.middle, suffix: t.suffix, documentId: 'again', version: k });
+      await docs.validate({
+        language: t.language,
+        prefix: t.prefix,
+        completion: t.middle,
+        suffix: t.suffix,
+        documentId: 'again',
+        version: k,
+      });
       best = Math.min(best, performance.now() - started);
     }
     cpu.push(best);
     let started = performance.now();
-    await docs.validate({ language: t.language, prefix: t.prefix, completion: t.middle, suffix: t.suffix, documentId: 'bench', version: i });
+    await docs.validate({
+      language: t.language,
+      prefix: t.prefix,
+      completion: t.middle,
+      suffix: t.suffix,
+      documentId: 'bench',
+      version: i,
+    });
     const l = performance.now() - started;
     started = performance.now();
     await validator.validate({ language: t.language, prefix: t.prefix, completion: t.middle, suffix: t.suffix });
@@ -128,7 +144,10 @@ async function sizes(): Promise<Record<string, unknown>> {
   const validator = createNodeValidator();
   const docs = new LiveDocuments(validator);
   const out: Record<string, unknown> = {};
-  const table = ['| live document, valid completion, p50 / p95 | 100 lines | 1,000 lines | 10,000 lines | 10,000 / 100 | whole-text reparse at 10,000 |', '| --- | --- | --- | --- | --- | --- |'];
+  const table = [
+    '| live document, valid completion, p50 / p95 | 100 lines | 1,000 lines | 10,000 lines | 10,000 / 100 | whole-text reparse at 10,000 |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
   for (const language of SYNTHETIC_LANGUAGES) {
     const perSize: Record<number, { live: Summary; full: Summary; keystroke: Summary; invalidLive: Summary }> = {};
     for (const lines of [100, 1000, 10_000]) {
@@ -148,7 +167,13 @@ async function sizes(): Promise<Record<string, unknown>> {
         let started = performance.now();
         await docs.applyEdits('big', v, [edit], current.length);
         keystroke.push(performance.now() - started);
-        const around = { language, prefix: current.slice(0, offset + shift), suffix: current.slice(offset + shift), documentId: 'big', version: v };
+        const around = {
+          language,
+          prefix: current.slice(0, offset + shift),
+          suffix: current.slice(offset + shift),
+          documentId: 'big',
+          version: v,
+        };
         started = performance.now();
         await docs.validate({ ...around, completion }); // fresh spot: a new version
         live.push(performance.now() - started);
@@ -165,7 +190,12 @@ async function sizes(): Promise<Record<string, unknown>> {
         await validator.validate({ language, prefix: text.slice(0, offset) + ' '.repeat(v % 3), completion, suffix: text.slice(offset) });
         full.push(performance.now() - started);
       }
-      perSize[lines] = { live: summarize(live), full: summarize(full), keystroke: summarize(keystroke), invalidLive: summarize(invalidLive) };
+      perSize[lines] = {
+        live: summarize(live),
+        full: summarize(full),
+        keystroke: summarize(keystroke),
+        invalidLive: summarize(invalidLive),
+      };
       row(`${language} ${lines} lines: live (window), valid`, perSize[lines].live);
       row(`${language} ${lines} lines: live, unbalanced (same spot)`, perSize[lines].invalidLive);
       row(`${language} ${lines} lines: full reparse`, perSize[lines].full);
@@ -175,7 +205,9 @@ async function sizes(): Promise<Record<string, unknown>> {
     console.log(`${language}: live p50 10,000 / 100 lines = ${ratio.toFixed(2)}x (target <= 3x: ${ratio <= 3 ? 'ok' : 'MISSED'})\n`);
     out[language] = { ...perSize, ratio10kTo100: ratio };
     const cell = (s: Summary) => `${fmtMs(s.p50)} / ${fmtMs(s.p95)}`;
-    table.push(`| ${language} | ${cell(perSize[100].live)} | ${cell(perSize[1000].live)} | ${cell(perSize[10_000].live)} | ${ratio.toFixed(2)}x${ratio <= 3 ? '' : ' (over 3x)'} | ${fmtMs(perSize[10_000].full.p50)} |`);
+    table.push(
+      `| ${language} | ${cell(perSize[100].live)} | ${cell(perSize[1000].live)} | ${cell(perSize[10_000].live)} | ${ratio.toFixed(2)}x${ratio <= 3 ? '' : ' (over 3x)'} | ${fmtMs(perSize[10_000].full.p50)} |`,
+    );
   }
   console.log(`the 8 languages side by side (docs/syntax-validation.md):\n${table.join('\n')}\n`);
   return out;
@@ -193,9 +225,21 @@ async function largeDocument(): Promise<Record<string, unknown>> {
   const big = syntheticFile('python', 0, 5 * 1024 * 1024);
   const small = syntheticFile('java', 100);
   const smallReq = (i: number): SyntaxRequest => ({
-    language: 'java', prefix: small.text.slice(0, small.offset), completion: i % 2 ? 'a + (b' : small.completion, suffix: small.text.slice(small.offset), documentId: 'Small.java', version: 1,
+    language: 'java',
+    prefix: small.text.slice(0, small.offset),
+    completion: i % 2 ? 'a + (b' : small.completion,
+    suffix: small.text.slice(small.offset),
+    documentId: 'Small.java',
+    version: 1,
   });
-  const bigReq = (text: string, offset: number, version: number): SyntaxRequest => ({ language: 'python', prefix: text.slice(0, offset), completion: big.completion, suffix: text.slice(offset), documentId: 'big.py', version });
+  const bigReq = (text: string, offset: number, version: number): SyntaxRequest => ({
+    language: 'python',
+    prefix: text.slice(0, offset),
+    completion: big.completion,
+    suffix: text.slice(offset),
+    documentId: 'big.py',
+    version,
+  });
   const typed = 'x = (\n';
   const edited = typed + big.text;
   const probe = createNodeValidator();
@@ -204,9 +248,14 @@ async function largeDocument(): Promise<Record<string, unknown>> {
   let started = performance.now();
   l.parser.parse(big.text)?.delete();
   const plainParse = performance.now() - started;
-  console.log(`${(big.text.length / 1e6).toFixed(2)} M code units of Python (a plain parse: ${fmtMs(plainParse)}); checks on a 100-line Java file arrive every 50 ms while it is opened, then while \`${JSON.stringify(typed).slice(1, -1)}\` typed at its top is reparsed`);
+  console.log(
+    `${(big.text.length / 1e6).toFixed(2)} M code units of Python (a plain parse: ${fmtMs(plainParse)}); checks on a 100-line Java file arrive every 50 ms while it is opened, then while \`${JSON.stringify(typed).slice(1, -1)}\` typed at its top is reparsed`,
+  );
   const out: Record<string, unknown> = { codeUnits: big.text.length, plainParseMs: plainParse };
-  const modes = [['parse in one go (before)', { sliceMs: Infinity }, { budgetMs: Infinity }], ['parse in slices (after)', {}, {}]] as const;
+  const modes = [
+    ['parse in one go (before)', { sliceMs: Infinity }, { budgetMs: Infinity }],
+    ['parse in slices (after)', {}, {}],
+  ] as const;
   for (const [name, validatorOptions, docsOptions] of modes) {
     const validator = createNodeValidator(validatorOptions);
     const docs = new LiveDocuments(validator, docsOptions);
@@ -214,18 +263,36 @@ async function largeDocument(): Promise<Record<string, unknown>> {
     for (let i = 0; i < 5; i++) await docs.validate(smallReq(i)); // warm
     const phases: Record<string, unknown> = {};
     const phase = async (label: string, work: () => Promise<unknown>, own: SyntaxRequest) => {
-      const m = await whileBusy(work, () => docs.validate(own), (i) => docs.validate(smallReq(i)).then((v) => v.valid === (i % 2 === 0)), plainParse * 8);
+      const m = await whileBusy(
+        work,
+        () => docs.validate(own),
+        (i) => docs.validate(smallReq(i)).then((v) => v.valid === (i % 2 === 0)),
+        plainParse * 8,
+      );
       const w = summarize(m.waits);
       const ownSays = m.own.checked ? `checked (${m.own.valid ? 'valid' : 'invalid'})` : `not checked (${m.own.uncheckedReason})`;
-      console.log(`${name}, ${label}: ${fmtMs(m.workMs)}; ${w.n} small-document checks arrived meanwhile, wait p50 ${fmtMs(w.p50)}, p95 ${fmtMs(w.p95)}, max ${fmtMs(m.maxWait)}${m.wrong ? `, ${m.wrong} WRONG verdicts` : ''}; its own check asked at the start: ${ownSays} after ${fmtMs(m.ownMs)}`);
-      phases[label] = { ms: m.workMs, smallCheckWait: { ...w, max: m.maxWait }, wrongVerdicts: m.wrong, ownCheck: { ms: m.ownMs, checked: m.own.checked, valid: m.own.valid, reason: m.own.uncheckedReason } };
+      console.log(
+        `${name}, ${label}: ${fmtMs(m.workMs)}; ${w.n} small-document checks arrived meanwhile, wait p50 ${fmtMs(w.p50)}, p95 ${fmtMs(w.p95)}, max ${fmtMs(m.maxWait)}${m.wrong ? `, ${m.wrong} WRONG verdicts` : ''}; its own check asked at the start: ${ownSays} after ${fmtMs(m.ownMs)}`,
+      );
+      phases[label] = {
+        ms: m.workMs,
+        smallCheckWait: { ...w, max: m.maxWait },
+        wrongVerdicts: m.wrong,
+        ownCheck: { ms: m.ownMs, checked: m.own.checked, valid: m.own.valid, reason: m.own.uncheckedReason },
+      };
     };
     await phase('open', () => docs.openDocument('big.py', 'python', big.text, 1), bigReq(big.text, big.offset, 1));
     started = performance.now();
     const after = await docs.validate(bigReq(big.text, big.offset, 1));
     phases.checkOnceOpenMs = performance.now() - started;
-    console.log(`  once opened, a check in the 5 MB document: ${after.checked && after.valid ? 'valid' : 'NOT valid'} in ${fmtMs(performance.now() - started)} (its window)`);
-    await phase(`"${JSON.stringify(typed).slice(1, -1)}" typed at the top`, () => docs.applyEdits('big.py', 2, [{ rangeOffset: 0, rangeLength: 0, text: typed }], edited.length), bigReq(edited, big.offset + typed.length, 2));
+    console.log(
+      `  once opened, a check in the 5 MB document: ${after.checked && after.valid ? 'valid' : 'NOT valid'} in ${fmtMs(performance.now() - started)} (its window)`,
+    );
+    await phase(
+      `"${JSON.stringify(typed).slice(1, -1)}" typed at the top`,
+      () => docs.applyEdits('big.py', 2, [{ rangeOffset: 0, rangeLength: 0, text: typed }], edited.length),
+      bigReq(edited, big.offset + typed.length, 2),
+    );
     out[name] = phases;
   }
   return out;
@@ -235,7 +302,12 @@ async function largeDocument(): Promise<Record<string, unknown>> {
  * Run `work`; meanwhile ask `own` once at the start and `check(i)` at each
  * 50 ms arrival until `work` is done. A wait counts from the arrival.
  */
-async function whileBusy(work: () => Promise<unknown>, own: () => Promise<SyntaxVerdict>, check: (i: number) => Promise<boolean>, horizonMs: number) {
+async function whileBusy(
+  work: () => Promise<unknown>,
+  own: () => Promise<SyntaxVerdict>,
+  check: (i: number) => Promise<boolean>,
+  horizonMs: number,
+) {
   const waits: number[] = [];
   let wrong = 0;
   let doneAt = Infinity;
@@ -247,13 +319,17 @@ async function whileBusy(work: () => Promise<unknown>, own: () => Promise<Syntax
   const timers: ReturnType<typeof setTimeout>[] = [];
   const answers: Promise<void>[] = [];
   for (let i = 0, at = 10; at < horizonMs; i++, at += 50) {
-    timers.push(setTimeout(() => {
-      if (at >= doneAt) return; // arrived after the work: not counted
-      answers.push(check(i).then((right) => {
-        waits.push(performance.now() - (t0 + at));
-        if (!right) wrong++;
-      }));
-    }, at));
+    timers.push(
+      setTimeout(() => {
+        if (at >= doneAt) return; // arrived after the work: not counted
+        answers.push(
+          check(i).then((right) => {
+            waits.push(performance.now() - (t0 + at));
+            if (!right) wrong++;
+          }),
+        );
+      }, at),
+    );
   }
   await working;
   // Arrivals due before the work ended whose timers could not fire yet (the parse in one go held the thread) fire now.
@@ -275,7 +351,9 @@ async function whileBusy(work: () => Promise<unknown>, own: () => Promise<Syntax
  */
 async function editStates(): Promise<Record<string, unknown>> {
   if (!corpusPresent()) {
-    console.log('src/syntax/testing/data/edit-states.jsonl.gz not found: the edit-state part is skipped (npx tsx scripts/make-edit-states.ts)');
+    console.log(
+      'src/syntax/testing/data/edit-states.jsonl.gz not found: the edit-state part is skipped (npx tsx scripts/make-edit-states.ts)',
+    );
     return {};
   }
   const docs = new LiveDocuments(createNodeValidator());
@@ -304,9 +382,14 @@ async function editStates(): Promise<Record<string, unknown>> {
 
 export const suite: BenchSuite = {
   name: 'syntax',
-  description: 'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines; a 5 MB document being opened, in Node and in Chromium',
+  description:
+    'validation per completion vs python3 compile(), javac and g++ -fsyntax-only; live documents of 100 / 1,000 / 10,000 lines; a 5 MB document being opened, in Node and in Chromium',
   async run(flags) {
-    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: timings above ~2 are contended)\n`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (2 cores: timings above ~2 are contended)\n`,
+    );
     const results: Record<string, unknown> = {};
     if (flags['browser-only']) {
       results.browser = await (await import('./syntax/browser')).browserPath(); // Playwright and Vite: loaded only here
@@ -353,10 +436,18 @@ export const suite: BenchSuite = {
         const py = summarize(await pythonCompile(python));
         const ourPy = summarize(o.byLanguage.python.live);
         const r = py.p50 / ourPy.p50;
-        row('python3 compile(), long-lived process', py, r >= 1 ? `ours is ${r.toFixed(1)}x faster at p50` : `python3 is ${(1 / r).toFixed(1)}x faster at p50`);
+        row(
+          'python3 compile(), long-lived process',
+          py,
+          r >= 1 ? `ours is ${r.toFixed(1)}x faster at p50` : `python3 is ${(1 / r).toFixed(1)}x faster at p50`,
+        );
         results.python3 = { ...py, ratioP50: py.p50 / ourPy.p50 };
       }
-      const sample = (language: string) => tasks.filter((t) => t.language === language).filter((_, i, a) => i % Math.max(1, Math.floor(a.length / COMPILER_SAMPLES)) === 0).slice(0, COMPILER_SAMPLES);
+      const sample = (language: string) =>
+        tasks
+          .filter((t) => t.language === language)
+          .filter((_, i, a) => i % Math.max(1, Math.floor(a.length / COMPILER_SAMPLES)) === 0)
+          .slice(0, COMPILER_SAMPLES);
       if (has('javac', ['-version'])) {
         const j = summarize(perFile(sample('java'), (file, dir) => ['javac', ['-d', dir, '-proc:none', file]], javaFileName));
         const ourJava = summarize(o.byLanguage.java.live);
@@ -365,10 +456,20 @@ export const suite: BenchSuite = {
         results.javac = { ...j, ratioP50: ratio };
       } else console.log('javac not found: skipped');
       if (has('g++', ['--version'])) {
-        const g = summarize(perFile(sample('cpp'), (file) => ['g++', ['-std=c++17', '-fsyntax-only', file]], () => 'main.cpp'));
+        const g = summarize(
+          perFile(
+            sample('cpp'),
+            (file) => ['g++', ['-std=c++17', '-fsyntax-only', file]],
+            () => 'main.cpp',
+          ),
+        );
         const ourCpp = summarize(o.byLanguage.cpp.live);
         const ratio = g.p50 / ourCpp.p50;
-        row('g++ -fsyntax-only per file', g, `ours is ${ratio.toFixed(0)}x faster at p50 (target >= 100x: ${ratio >= 100 ? 'ok' : 'MISSED'})`);
+        row(
+          'g++ -fsyntax-only per file',
+          g,
+          `ours is ${ratio.toFixed(0)}x faster at p50 (target >= 100x: ${ratio >= 100 ? 'ok' : 'MISSED'})`,
+        );
         results.gpp = { ...g, ratioP50: ratio };
       } else console.log('g++ not found: skipped');
       console.log('');

@@ -21,7 +21,12 @@ import { percentile } from './stats';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(REPO, 'node_modules', 'comlink', 'dist', 'esm', 'comlink.mjs');
 
-export interface TimingOutcome { requestsPerMin: number; cancelledShare: number; ghostP50: number; answered: number }
+export interface TimingOutcome {
+  requestsPerMin: number;
+  cancelledShare: number;
+  ghostP50: number;
+  answered: number;
+}
 
 /** Replays the keys against a wait policy and a fixed model latency. */
 function simulate(replay: TypingReplay, waitMs: (keyAt: number) => number, latencyMs: number): TimingOutcome {
@@ -48,7 +53,8 @@ function simulate(replay: TypingReplay, waitMs: (keyAt: number) => number, laten
 
 export const suite: BenchSuite = {
   name: 'timing',
-  description: 'fixed 250 ms vs adaptive wait before a request: requests/min, cancelled share, keystroke-to-ghost p50, on the typing replay',
+  description:
+    'fixed 250 ms vs adaptive wait before a request: requests/min, cancelled share, keystroke-to-ghost p50, on the typing replay',
   async run() {
     const source = readFileSync(SOURCE, 'utf8');
     const rows: Record<string, unknown>[] = [];
@@ -61,11 +67,22 @@ export const suite: BenchSuite = {
           for (const seed of [1, 2, 3, 4]) {
             const replay = typingReplay(source, { seed, fromLine: 60 * seed, lines: 40, keyMedianMs });
             const pace = new TypingPace({ initialMs: 250 });
-            const wait = policy === 'adaptive' ? (at: number) => { pace.keystroke(at); return pace.delayMs(); } : () => 250;
+            const wait =
+              policy === 'adaptive'
+                ? (at: number) => {
+                    pace.keystroke(at);
+                    return pace.delayMs();
+                  }
+                : () => 250;
             runs.push(simulate(replay, wait, latencyMs));
           }
           const mean = (f: (o: TimingOutcome) => number) => Math.round((runs.reduce((a, o) => a + f(o), 0) / runs.length) * 1000) / 1000;
-          out[policy] = { requestsPerMin: mean((o) => o.requestsPerMin), cancelledShare: mean((o) => o.cancelledShare), ghostP50: Math.round(mean((o) => o.ghostP50)), answered: mean((o) => o.answered) };
+          out[policy] = {
+            requestsPerMin: mean((o) => o.requestsPerMin),
+            cancelledShare: mean((o) => o.cancelledShare),
+            ghostP50: Math.round(mean((o) => o.ghostP50)),
+            answered: mean((o) => o.answered),
+          };
         }
         rows.push({ keyMedianMs, latencyMs, ...out });
       }
@@ -75,7 +92,9 @@ export const suite: BenchSuite = {
     for (const r of rows) {
       for (const policy of ['fixed 250 ms', 'adaptive']) {
         const o = r[policy] as TimingOutcome;
-        console.log(`| ~${r.keyMedianMs} ms | ${r.latencyMs} ms | ${policy} | ${o.requestsPerMin} | ${(o.cancelledShare * 100).toFixed(0)}% | ${o.ghostP50} |`);
+        console.log(
+          `| ~${r.keyMedianMs} ms | ${r.latencyMs} ms | ${policy} | ${o.requestsPerMin} | ${(o.cancelledShare * 100).toFixed(0)}% | ${o.ghostP50} |`,
+        );
       }
     }
     return { rows };

@@ -37,16 +37,26 @@ const OUT = 'dist-bench-ui';
 const PROFILE_OUT = 'dist-bench-ui-prof';
 const PORT = Number(process.env.UI_BENCH_PORT ?? 5291);
 const REPS = Number(process.env.UI_BENCH_REPS ?? 3);
-export const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** Settings and files in localStorage before the app's first load (kept across reloads). */
 export async function seed(page: Page, settings: object, files: object[]): Promise<void> {
-  await page.addInitScript(([s, f]) => {
-    if (sessionStorage.getItem('bench-seeded')) return;
-    localStorage.setItem('router-ide.settings', s);
-    localStorage.setItem('router-ide.files', f);
-    sessionStorage.setItem('bench-seeded', '1');
-  }, [JSON.stringify(settings), JSON.stringify(files)] as const);
+  await page.addInitScript(
+    ([s, f]) => {
+      if (sessionStorage.getItem('bench-seeded')) return;
+      localStorage.setItem('router-ide.settings', s);
+      localStorage.setItem('router-ide.files', f);
+      sessionStorage.setItem('bench-seeded', '1');
+    },
+    [JSON.stringify(settings), JSON.stringify(files)] as const,
+  );
 }
 
 const progress = (m: string) => process.stderr.write(`[ui] ${m}\n`);
@@ -107,11 +117,16 @@ function newest(p: string): number {
 /** A test build in `outDir`, made again when missing, asked for, or older than the app's sources. */
 function ensureBuild(outDir: string, rebuild: boolean, extra: string[] = []): void {
   const built = join(REPO, outDir, 'index.html');
-  const sources = Math.max(...['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(REPO, p))));
+  const sources = Math.max(
+    ...['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(REPO, p))),
+  );
   if (existsSync(built) && !rebuild && statSync(built).mtimeMs > sources) return;
   progress(`building the app into ${outDir}/ (vite build --mode test ${extra.join(' ')})`);
   // A test build: the bench drives the editor through window.__ide (src/platform/test-seams.ts).
-  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--mode', 'test', '--outDir', outDir, ...extra], { cwd: REPO, stdio: 'ignore' });
+  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--mode', 'test', '--outDir', outDir, ...extra], {
+    cwd: REPO,
+    stdio: 'ignore',
+  });
 }
 
 /** Navigation start to the first keystroke visible in the editor's model. */
@@ -120,7 +135,9 @@ async function timeToInteractive(page: Page, origin: string): Promise<{ ms: numb
   await page.goto(origin);
   for (;;) {
     const landed = await page.evaluate(() => {
-      const ide = (window as unknown as { __ide?: { editor?: { focus(): void; getValue(): string; trigger(s: string, id: string, a: object): void } } }).__ide;
+      const ide = (
+        window as unknown as { __ide?: { editor?: { focus(): void; getValue(): string; trigger(s: string, id: string, a: object): void } } }
+      ).__ide;
       if (!ide?.editor) return false;
       ide.editor.focus();
       ide.editor.trigger('keyboard', 'type', { text: 'Z' });
@@ -142,8 +159,19 @@ async function interactive(browser: Browser, origin: string, reps: number) {
     let loadingAtKeystroke = 0;
     for (let i = 0; i < reps; i++) {
       const page = await browser.newPage();
-      await seed(page, { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'url', url: mirror.url }, dtype: { webgpu: 'fp32', wasm: 'fp32' } } },
-        [{ path: 'main.py', content: 'x = 1\n' }]);
+      await seed(
+        page,
+        {
+          device: 'wasm',
+          model: {
+            id: 'fixture-valid',
+            family: 'qwen2.5-coder',
+            source: { kind: 'url', url: mirror.url },
+            dtype: { webgpu: 'fp32', wasm: 'fp32' },
+          },
+        },
+        [{ path: 'main.py', content: 'x = 1\n' }],
+      );
       const r = await timeToInteractive(page, origin);
       ms.push(r.ms);
       if (r.modelStillLoading) loadingAtKeystroke++;
@@ -160,12 +188,18 @@ async function twinModel(name: string): Promise<{ choice: ModelChoice; close(): 
   const root = join(REPO, '.cache', 'model-twins');
   const id = `twin-${name}`;
   if (!existsSync(join(root, id, 'onnx', 'model_quantized.onnx'))) {
-    progress(`--twin: skipped, the ${name} twin (q8) has not been made: npm run fixtures -- --twin ${name} --dtype q8 (docs/model-twins.md)`);
+    progress(
+      `--twin: skipped, the ${name} twin (q8) has not been made: npm run fixtures -- --twin ${name} --dtype q8 (docs/model-twins.md)`,
+    );
     return undefined;
   }
   const mirror = await startModelMirror(root);
   return {
-    choice: { label: `${name} twin (q8)`, model: { id, family: 'qwen2.5-coder', source: { kind: 'url', url: mirror.url }, dtype: { webgpu: 'q8', wasm: 'q8' } }, loadTimeoutMs: 300_000 },
+    choice: {
+      label: `${name} twin (q8)`,
+      model: { id, family: 'qwen2.5-coder', source: { kind: 'url', url: mirror.url }, dtype: { webgpu: 'q8', wasm: 'q8' } },
+      loadTimeoutMs: 300_000,
+    },
     close: () => mirror.close(),
   };
 }
@@ -204,7 +238,11 @@ function caseRow(size: string, c: CaseResult, model: string): string {
   return `| ${SIZES[size].label} ${c.language} (${c.file.lines.toLocaleString('en')} lines, ${(c.file.bytes / 1e6).toFixed(2)} MB) | ${c.mode}${model ? ` (${model})` : ''} | ${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)} | ${c.longtask_count}, ${ms(c.longtask_max_ms)} | ${ms(c.input_delay_p95_ms)} | ${ghost} | ${c.heap_mb} / ${c.renderer_mb ?? '?'} |`;
 }
 
-export interface Target { target: string; measured: string; met: boolean }
+export interface Target {
+  target: string;
+  measured: string;
+  met: boolean;
+}
 
 /** Each language's own figures in an aggregate. */
 function perLanguage(a: Aggregate | undefined): [string, CaseResult][] {
@@ -219,27 +257,59 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
   for (const [k, s] of Object.entries(sizes)) {
     if (!s.on) continue;
     out.push({ target: `${SIZES[k].label}, on: frame p95 ≤ 50 ms`, measured: ms(s.on.frame_p95_ms), met: num(s.on.frame_p95_ms) <= 50 });
-    out.push({ target: `${SIZES[k].label}, on: no long task over 50 ms`, measured: `longest ${ms(s.on.longtask_max_ms)}`, met: num(s.on.longtask_max_ms) <= 50 });
+    out.push({
+      target: `${SIZES[k].label}, on: no long task over 50 ms`,
+      measured: `longest ${ms(s.on.longtask_max_ms)}`,
+      met: num(s.on.longtask_max_ms) <= 50,
+    });
     if (s.off) {
       const offs = new Map(perLanguage(s.off));
-      const ratios = perLanguage(s.on).filter(([l]) => offs.has(l)).map(([lang, on]) => ({ lang, on: on.frame_p95_ms, off: offs.get(lang)!.frame_p95_ms, r: on.frame_p95_ms / offs.get(lang)!.frame_p95_ms }));
+      const ratios = perLanguage(s.on)
+        .filter(([l]) => offs.has(l))
+        .map(([lang, on]) => ({
+          lang,
+          on: on.frame_p95_ms,
+          off: offs.get(lang)!.frame_p95_ms,
+          r: on.frame_p95_ms / offs.get(lang)!.frame_p95_ms,
+        }));
       if (ratios.length) {
         const w = worse(ratios) as (typeof ratios)[number];
-        out.push({ target: `${SIZES[k].label}: frame p95 on ≤ 1.2x off`, measured: ratios.map((x) => `${x.lang} ${ms(x.on)} / ${ms(x.off)} = ${x.r.toFixed(2)}x`).join('; '), met: w.r <= 1.2 });
+        out.push({
+          target: `${SIZES[k].label}: frame p95 on ≤ 1.2x off`,
+          measured: ratios.map((x) => `${x.lang} ${ms(x.on)} / ${ms(x.off)} = ${x.r.toFixed(2)}x`).join('; '),
+          met: w.r <= 1.2,
+        });
       }
     }
   }
   if (sizes['1k']?.on && sizes['20k']?.on) {
     const small = new Map(perLanguage(sizes['1k'].on));
-    const ratios = perLanguage(sizes['20k'].on).filter(([l]) => small.has(l)).map(([lang, big]) => ({ lang, big: big.ghost_p50_ms, small: small.get(lang)!.ghost_p50_ms, r: num(big.ghost_p50_ms) / num(small.get(lang)!.ghost_p50_ms) }));
+    const ratios = perLanguage(sizes['20k'].on)
+      .filter(([l]) => small.has(l))
+      .map(([lang, big]) => ({
+        lang,
+        big: big.ghost_p50_ms,
+        small: small.get(lang)!.ghost_p50_ms,
+        r: num(big.ghost_p50_ms) / num(small.get(lang)!.ghost_p50_ms),
+      }));
     if (ratios.length) {
       const w = worse(ratios);
-      out.push({ target: 'ghost text p50, 20,000 lines ≤ 1.5x 1,000 lines', measured: ratios.map((x) => `${x.lang} ${ms(x.big)} / ${ms(x.small)} = ${Number.isFinite(x.r) ? `${x.r.toFixed(2)}x` : 'n/a'}`).join('; '), met: w.r <= 1.5 });
+      out.push({
+        target: 'ghost text p50, 20,000 lines ≤ 1.5x 1,000 lines',
+        measured: ratios
+          .map((x) => `${x.lang} ${ms(x.big)} / ${ms(x.small)} = ${Number.isFinite(x.r) ? `${x.r.toFixed(2)}x` : 'n/a'}`)
+          .join('; '),
+        met: w.r <= 1.5,
+      });
     }
   }
   if (sizes['5mb']?.on) {
     const langs = perLanguage(sizes['5mb'].on);
-    out.push({ target: '5 MB file gets suggestions (ghost text after every burst)', measured: langs.map(([l, c]) => `${l} ${c.ghost_shown} of ${c.bursts}`).join('; '), met: langs.every(([, c]) => c.ghost_shown === c.bursts) });
+    out.push({
+      target: '5 MB file gets suggestions (ghost text after every burst)',
+      measured: langs.map(([l, c]) => `${l} ${c.ghost_shown} of ${c.bursts}`).join('; '),
+      met: langs.every(([, c]) => c.ghost_shown === c.bursts),
+    });
   }
   return out;
 }
@@ -257,12 +327,21 @@ async function typing(browser: Browser, origin: string, o: Options) {
       for (const language of o.languages) {
         const file: BenchFile = generateFile(language, SIZES[size].size);
         // Off and on side by side, so a change in the machine's load meanwhile moves both.
-        for (const [mode, model, into] of [['off', DEMO_MODEL, off], ['on', DEMO_MODEL, on], ...(twin ? [['on', twin.choice, onTwin]] : [])] as ['on' | 'off', ModelChoice, CaseResult[]][]) {
+        for (const [mode, model, into] of [
+          ['off', DEMO_MODEL, off],
+          ['on', DEMO_MODEL, on],
+          ...(twin ? [['on', twin.choice, onTwin]] : []),
+        ] as ['on' | 'off', ModelChoice, CaseResult[]][]) {
           const t0 = Date.now();
-          const r = await runCase(browser, origin, file, mode, model, { ...opts, ghostTimeoutMs: model === DEMO_MODEL ? opts.ghostTimeoutMs : Math.max(opts.ghostTimeoutMs, 60_000) });
+          const r = await runCase(browser, origin, file, mode, model, {
+            ...opts,
+            ghostTimeoutMs: model === DEMO_MODEL ? opts.ghostTimeoutMs : Math.max(opts.ghostTimeoutMs, 60_000),
+          });
           into.push(r);
           rows.push(caseRow(size, r, model === DEMO_MODEL ? '' : model.label));
-          progress(`${SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${r.ghost_p50_ms} ms (${r.ghost_shown}/${r.bursts})` : ''}, ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`);
+          progress(
+            `${SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${r.ghost_p50_ms} ms (${r.ghost_shown}/${r.bursts})` : ''}, ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
+          );
         }
       }
       sizes[size] = { on: aggregate(on), off: aggregate(off), ...(onTwin.length && { on_twin: aggregate(onTwin) }) };
@@ -276,7 +355,11 @@ async function typing(browser: Browser, origin: string, o: Options) {
 async function profileRun(browser: Browser, origin: string, o: Options) {
   const cases: [BenchLanguage, string][] = o.casesGiven
     ? o.sizes.flatMap((size) => o.languages.map((l): [BenchLanguage, string] => [l, size]))
-    : [['typescript', '20k'], ['python', '5mb'], ['typescript', '5mb']];
+    : [
+        ['typescript', '20k'],
+        ['python', '5mb'],
+        ['typescript', '5mb'],
+      ];
   const out: Record<string, unknown> = {};
   mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
   const opts: TypingOptions = { keys: o.quick ? 12 : 24, keyMs: 40, ghostTimeoutMs: o.ghostTimeoutMs, pauseMs: 300 };
@@ -287,14 +370,22 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       const r = await runCase(browser, origin, file, mode, DEMO_MODEL, opts, hooks);
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
-      console.log(`\n### ${SIZES[size].label} ${language}, completions ${mode} (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
-      console.log(`frame p50 / p95 ${ms(r.frame_p50_ms)} / ${ms(r.frame_p95_ms)}, long tasks ${r.longtask_count} (longest ${ms(r.longtask_max_ms)})${mode === 'on' ? `, ghost p50 ${ms(r.ghost_p50_ms)}` : ''}\n`);
+      console.log(
+        `\n### ${SIZES[size].label} ${language}, completions ${mode} (load average ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')})\n`,
+      );
+      console.log(
+        `frame p50 / p95 ${ms(r.frame_p50_ms)} / ${ms(r.frame_p95_ms)}, long tasks ${r.longtask_count} (longest ${ms(r.longtask_max_ms)})${mode === 'on' ? `, ghost p50 ${ms(r.ghost_p50_ms)}` : ''}\n`,
+      );
       console.log(profileTable(summary));
       console.log('\nmain-thread trace events by self time (ms per keystroke):\n\n| event | self |\n| --- | --- |');
       console.log(trace.map((t) => `| ${t.name} | ${t.selfMs.toFixed(2)} |`).join('\n'));
       const causes = longTaskCauses(hooks.trace()!, hooks.profile()!, join(REPO, PROFILE_OUT));
       if (causes.length) {
-        console.log('\nmain-thread tasks over 50 ms, and what ran in them (ms):\n\n| at | task | by self time | our functions, total |\n| --- | --- | --- | --- |');
+        console.log(
+          '\nmain-thread tasks over 50 ms, and what ran in them (ms):\n\n| at | task | by self time | our functions, total |\n| --- | --- | --- | --- |',
+        );
         const list = (xs: { fn: string; ms: number }[]) => xs.map((x) => `${x.fn} ${x.ms}`).join('; ');
         console.log(causes.map((c) => `| +${c.atMs} ms | ${c.durMs} ms | ${list(c.bySelf)} | ${list(c.ours)} |`).join('\n'));
       }
@@ -303,7 +394,9 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       for (const target of ['src/workspace/workspace.ts: emit', 'src/editor/inline-completions.ts: provideInlineCompletions']) {
         split[target] = callees(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, target, 8);
         if (!split[target].length) continue;
-        console.log(`\n${target}: what its calls spent (ms per keystroke): ${split[target].map((c) => `${c.fn} ${c.totalMs.toFixed(2)}`).join('; ')}`);
+        console.log(
+          `\n${target}: what its calls spent (ms per keystroke): ${split[target].map((c) => `${c.fn} ${c.totalMs.toFixed(2)}`).join('; ')}`,
+        );
       }
       out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, callees: split, longTasks: causes };
       // The raw profile opens in Chrome DevTools (Performance, "Load profile"), against the build in PROFILE_OUT.
@@ -317,30 +410,46 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
 
 export const suite: BenchSuite = {
   name: 'ui',
-  description: 'the editor on the built app (vite preview), Chromium on WASM: first keystroke while loading; typing cost per keystroke at 1,000 lines, 20,000 lines and 5 MB, completions on and off',
+  description:
+    'the editor on the built app (vite preview), Chromium on WASM: first keystroke while loading; typing cost per keystroke at 1,000 lines, 20,000 lines and 5 MB, completions on and off',
   async run(flags) {
     const o = options(flags);
     const outDir = o.profileOnly ? PROFILE_OUT : OUT;
     ensureBuild(outDir, o.rebuild, o.profileOnly ? ['--minify', 'false', '--sourcemap'] : []);
-    const server = await preview({ root: REPO, configFile: join(REPO, 'vite.config.ts'), configLoader: 'runner', mode: 'test', build: { outDir }, preview: { port: PORT, strictPort: true }, logLevel: 'error' });
+    const server = await preview({
+      root: REPO,
+      configFile: join(REPO, 'vite.config.ts'),
+      configLoader: 'runner',
+      mode: 'test',
+      build: { outDir },
+      preview: { port: PORT, strictPort: true },
+      logLevel: 'error',
+    });
     const origin = `http://localhost:${PORT}`;
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
     const machine = { cores: cpus().length, loadavgBefore: loadavg() };
     try {
-      if (o.profileOnly) return { profile: { ...(await profileRun(browser, origin, o)), machine: { ...machine, loadavgAfter: loadavg() } } };
+      if (o.profileOnly)
+        return { profile: { ...(await profileRun(browser, origin, o)), machine: { ...machine, loadavgAfter: loadavg() } } };
 
       const tti = o.typingOnly ? undefined : await interactive(browser, origin, o.quick ? 1 : REPS);
       const t = await typing(browser, origin, o);
       const checks = targets(t.sizes);
 
-      console.log(`Machine: ${machine.cores} cores, load average ${machine.loadavgBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadavg().map((x) => x.toFixed(1)).join(' ')} after; ${o.keys} keystrokes a case at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`);
+      console.log(
+        `Machine: ${machine.cores} cores, load average ${machine.loadavgBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')} after; ${o.keys} keystrokes a case at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`,
+      );
       if (tti) {
         console.log('| measure | value | target |');
         console.log('| --- | --- | --- |');
         console.log(`| navigation to first keystroke in the editor, p50 / p95 | ${fmtMs(tti.p50)} / ${fmtMs(tti.p95)} | ≤ 1.5 s |`);
         console.log(`| ...of which with the model still loading | ${tti.loadingAtKeystroke} / ${tti.reps} | all |\n`);
       }
-      console.log('| file | completions | keystroke to next frame p50 / p95 | long tasks while typing: count, longest | input delay p95 | ghost text p50 (shown/bursts) | JS heap / renderer MB |');
+      console.log(
+        '| file | completions | keystroke to next frame p50 / p95 | long tasks while typing: count, longest | input delay p95 | ghost text p50 (shown/bursts) | JS heap / renderer MB |',
+      );
       console.log('| --- | --- | --- | --- | --- | --- | --- |');
       for (const r of t.rows) console.log(r);
       console.log('\n| target | measured | met |');
@@ -348,7 +457,9 @@ export const suite: BenchSuite = {
       for (const c of checks) console.log(`| ${c.target} | ${c.measured} | ${c.met ? 'yes' : 'no'} |`);
       console.log(JSON.stringify({ sizes: t.sizes }));
       return {
-        sizes: t.sizes, targets: checks, ...(tti && { interactive: tti }),
+        sizes: t.sizes,
+        targets: checks,
+        ...(tti && { interactive: tti }),
         options: { keys: o.keys, keyMs: 40, languages: o.languages, model: t.model, twin: t.twin },
         machine: { ...machine, loadavgAfter: loadavg() },
       };

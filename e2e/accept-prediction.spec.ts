@@ -14,11 +14,22 @@ async function countRequests(page: Page): Promise<() => Promise<Counted>> {
     ide.counted = counted;
     const complete = ide.engine.complete.bind(ide.engine);
     const predict = ide.engine.predict.bind(ide.engine);
-    ide.engine.complete = (...a) => { counted.complete++; return complete(...a); };
+    ide.engine.complete = (...a) => {
+      counted.complete++;
+      return complete(...a);
+    };
     ide.engine.predict = (...a) => {
       counted.predict++;
       const p = predict(...a);
-      p.then((r) => { counted.predicted++; if (r) counted.predictedKept++; }, () => { counted.predicted++; });
+      p.then(
+        (r) => {
+          counted.predicted++;
+          if (r) counted.predictedKept++;
+        },
+        () => {
+          counted.predicted++;
+        },
+      );
       return p;
     };
   });
@@ -41,7 +52,9 @@ test('Tab shows the next suggestion at once, from the prediction: no new request
   const after = await counts();
   expect(after.complete).toBe(1);
   expect(after.predict).toBeGreaterThanOrEqual(1);
-  const stats = await page.evaluate(() => (window as unknown as { __ide: { predictionStats: () => { served: number } } }).__ide.predictionStats());
+  const stats = await page.evaluate(() =>
+    (window as unknown as { __ide: { predictionStats: () => { served: number } } }).__ide.predictionStats(),
+  );
   expect(stats.served).toBe(1);
 });
 
@@ -65,12 +78,18 @@ test('typing something else cancels the prediction; the next request is an ordin
   await page.keyboard.type('z');
   await expect(ghostText(page).first()).toContainText('a + b');
   expect((await counts()).complete).toBe(2);
-  const stats = await page.evaluate(() => (window as unknown as { __ide: { predictionStats: () => { served: number; cancelled: number } } }).__ide.predictionStats());
+  const stats = await page.evaluate(() =>
+    (window as unknown as { __ide: { predictionStats: () => { served: number; cancelled: number } } }).__ide.predictionStats(),
+  );
   expect(stats.served).toBe(0);
   expect(stats.cancelled).toBeGreaterThanOrEqual(1);
 });
 
-test('a prediction never sends anything: where it would escalate it is dropped, and the request on accept escalates', async ({ page, openIde, server }) => {
+test('a prediction never sends anything: where it would escalate it is dropped, and the request on accept escalates', async ({
+  page,
+  openIde,
+  server,
+}) => {
   // fixture-invalid's local answer is broken, so every request would escalate; the server answers "a + b".
   await openIde({ model: 'fixture-invalid' });
   const counts = await countRequests(page);
@@ -91,7 +110,11 @@ test('a prediction never sends anything: where it would escalate it is dropped, 
   expect((await counts()).complete).toBe(2);
 });
 
-test('Alt+] and Alt+[ switch between the large and the local model\'s suggestion, and the badge follows', async ({ page, openIde, server }) => {
+test("Alt+] and Alt+[ switch between the large and the local model's suggestion, and the badge follows", async ({
+  page,
+  openIde,
+  server,
+}) => {
   // fixture-uncertain: a valid local "a + b" below the confidence threshold; the large model says "a - b".
   server.setMode({ kind: 'ok', text: 'a - b' });
   await openIde({ model: 'fixture-uncertain' });

@@ -4,9 +4,11 @@ import type { Page } from '@playwright/test';
 import { expect, test, typeAtEndOfLine } from './fixtures/ide';
 
 async function contrastViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withRules(['color-contrast'])
+  const r = await new AxeBuilder({ page })
+    .withRules(['color-contrast'])
     // Monaco's token colours are its theme's; our own chrome is what we own.
-    .exclude('.monaco-editor').analyze();
+    .exclude('.monaco-editor')
+    .analyze();
   // Not vacuous: the rule must have looked at text on this screen.
   expect(r.passes.flatMap((p) => p.nodes).length).toBeGreaterThan(5);
   return r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
@@ -30,22 +32,32 @@ test('main screens pass WCAG AA colour contrast', async ({ page, openIde, device
   await page.getByTestId('view-review').click();
   expect(await contrastViolations(page), 'review sandbox').toEqual([]);
   // a report with an applied and a conflicting hunk, and the diff view with its hunk buttons
-  await page.getByTestId('diff-input').fill('--- a/main.py\n+++ b/main.py\n@@ -1 +1 @@\n-def add(a, b):\n+def add(a, b, c):\n@@ -5 +5 @@\n-x\n+y\n');
+  await page
+    .getByTestId('diff-input')
+    .fill('--- a/main.py\n+++ b/main.py\n@@ -1 +1 @@\n-def add(a, b):\n+def add(a, b, c):\n@@ -5 +5 @@\n-x\n+y\n');
   await page.getByTestId('diff-apply').click();
   await expect(page.getByTestId('review-hunk-1')).toHaveAttribute('data-state', 'conflict');
   expect(await contrastViolations(page), 'review report and diff view').toEqual([]);
 });
 
-const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? document.activeElement?.tagName);
+const focusedRow = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? document.activeElement?.tagName);
 
-test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F2 and Delete return focus to it', async ({ page, openIde, device }) => {
+test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F2 and Delete return focus to it', async ({
+  page,
+  openIde,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
-  await openIde({ model: 'fixture-valid', files: [
-    { path: 'src/app.py', content: 'x = 1\n' },
-    { path: 'src/util/strings.py', content: 'X = 1\n' },
-    { path: 'java/Main.java', content: 'class Main {}\n' },
-    { path: 'notes.md', content: '# notes\n' },
-  ] });
+  await openIde({
+    model: 'fixture-valid',
+    files: [
+      { path: 'src/app.py', content: 'x = 1\n' },
+      { path: 'src/util/strings.py', content: 'X = 1\n' },
+      { path: 'java/Main.java', content: 'class Main {}\n' },
+      { path: 'notes.md', content: '# notes\n' },
+    ],
+  });
   const tree = page.getByRole('tree', { name: 'Workspace files' });
   await expect(tree.locator('[role="treeitem"]')).toHaveCount(5); // java, src, src/util, src/app.py, notes.md
   // One Tab stop: exactly one row is tabbable, and Tab leaves the tree from it.
@@ -107,15 +119,20 @@ test('the file tree is one Tab stop, walked with arrows, Home/End and letters; F
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M lets Tab leave the editor', async ({ page, openIde, device }) => {
+test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M lets Tab leave the editor', async ({
+  page,
+  openIde,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
   await openIde({ model: 'fixture-valid', files: [{ path: 'src/app.py', content: 'x = 1\n' }] });
   // What has focus, named by its test id, else its role, else "editor" inside Monaco.
-  const focused = () => page.evaluate(() => {
-    const a = document.activeElement as HTMLElement | null;
-    if (a?.closest('.monaco-editor')) return 'editor';
-    return a?.getAttribute('data-testid') ?? a?.getAttribute('role') ?? a?.tagName ?? '';
-  });
+  const focused = () =>
+    page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      if (a?.closest('.monaco-editor')) return 'editor';
+      return a?.getAttribute('data-testid') ?? a?.getAttribute('role') ?? a?.tagName ?? '';
+    });
   const walk = async (until: (f: string) => boolean) => {
     const seen: string[] = [];
     for (let i = 0; i < 60; i++) {
@@ -128,7 +145,21 @@ test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M
   };
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const before = await walk((f) => f === 'editor');
-  for (const f of ['local-only-switch', 'start-demo', 'open-help', 'open-settings', 'new-file', 'tree-filter', 'treeitem', 'import-folder-fsa', 'export-zip', 'view-review', 'tab-src/app.py', 'editor']) expect(before, f).toContain(f);
+  for (const f of [
+    'local-only-switch',
+    'start-demo',
+    'open-help',
+    'open-settings',
+    'new-file',
+    'tree-filter',
+    'treeitem',
+    'import-folder-fsa',
+    'export-zip',
+    'view-review',
+    'tab-src/app.py',
+    'editor',
+  ])
+    expect(before, f).toContain(f);
   expect(before.filter((f) => f === 'treeitem')).toHaveLength(1); // the tree is one stop
   // Inside Monaco Tab indents; Ctrl+M makes it move focus on: the side panel's edge, the panel on the right, then the status bar.
   await page.keyboard.press('Control+m');
@@ -137,9 +168,20 @@ test('every panel is reached with the keyboard alone: Tab walks the page, Ctrl+M
   expect(after[0]).not.toBe('editor');
 });
 
-test('open-file tabs: one Tab stop, arrows move, Enter opens, Delete closes; the main screen passes axe\'s full rule set', async ({ page, openIde, device }) => {
+test("open-file tabs: one Tab stop, arrows move, Enter opens, Delete closes; the main screen passes axe's full rule set", async ({
+  page,
+  openIde,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'keyboard handling does not depend on the device');
-  await openIde({ model: 'fixture-valid', files: [{ path: 'a.py', content: 'a = 1\n' }, { path: 'b.py', content: 'b = 2\n' }, { path: 'c.py', content: 'c = 3\n' }] });
+  await openIde({
+    model: 'fixture-valid',
+    files: [
+      { path: 'a.py', content: 'a = 1\n' },
+      { path: 'b.py', content: 'b = 2\n' },
+      { path: 'c.py', content: 'c = 3\n' },
+    ],
+  });
   for (const p of ['a.py', 'b.py', 'c.py']) await page.getByTestId(`tree-item-${p}`).click();
   const tabs = page.getByRole('tablist', { name: 'Open files' });
   await expect(tabs.getByRole('tab')).toHaveCount(3);

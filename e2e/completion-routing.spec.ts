@@ -3,18 +3,22 @@
 // and the privacy badge, in real headless Chromium against the built app.
 import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
 
-test('confident valid completion stays local: ghost text, Tab inserts, nothing sent', { tag: '@device' }, async ({ page, openIde, server }) => {
-  await openIde({ model: 'fixture-valid' });
-  await typeAtEndOfLine(page, 2, ' ');
-  await expect(ghostText(page).first()).toContainText('a + b');
-  const badge = page.getByTestId('privacy-badge');
-  await expect(badge).toHaveAttribute('data-route', 'local');
-  await expect(badge).toContainText('No code left this machine');
-  await page.keyboard.press('Tab');
-  expect(await editorText(page)).toBe('def add(a, b):\n    return a + b\n');
-  expect(server.requests).toHaveLength(0);
-  await expect(page.getByTestId('ledger-count')).toHaveText('0');
-});
+test(
+  'confident valid completion stays local: ghost text, Tab inserts, nothing sent',
+  { tag: '@device' },
+  async ({ page, openIde, server }) => {
+    await openIde({ model: 'fixture-valid' });
+    await typeAtEndOfLine(page, 2, ' ');
+    await expect(ghostText(page).first()).toContainText('a + b');
+    const badge = page.getByTestId('privacy-badge');
+    await expect(badge).toHaveAttribute('data-route', 'local');
+    await expect(badge).toContainText('No code left this machine');
+    await page.keyboard.press('Tab');
+    expect(await editorText(page)).toBe('def add(a, b):\n    return a + b\n');
+    expect(server.requests).toHaveLength(0);
+    await expect(page.getByTestId('ledger-count')).toHaveText('0');
+  },
+);
 
 test('confident invalid completion is escalated for syntax: one request, its answer shown', async ({ page, openIde, server }) => {
   server.setMode({ kind: 'ok', text: 'a - b' });
@@ -66,7 +70,12 @@ test('local-only mode with an endpoint configured: still nothing leaves, broken 
   expect(server.requests).toHaveLength(0);
 });
 
-test('offline, an escalation is not attempted: kept local, and the badge says the machine is offline and nothing was sent', async ({ page, context, openIde, server }) => {
+test('offline, an escalation is not attempted: kept local, and the badge says the machine is offline and nothing was sent', async ({
+  page,
+  context,
+  openIde,
+  server,
+}) => {
   await openIde({ model: 'fixture-uncertain' });
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);

@@ -10,7 +10,12 @@ import { startRecorder, type RecorderHandle } from './fixtures/loopback';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the endpoint path does not depend on the device'));
 
-interface Stored { outcome: string; delivery?: string; detail?: string; bytes: number }
+interface Stored {
+  outcome: string;
+  delivery?: string;
+  detail?: string;
+  bytes: number;
+}
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('router-ide.ledger') ?? '[]') as Stored[]);
 
 /** Type at the end of line 2 (the fixture model's completion there is invalid, so it escalates) and wait for the failure. */
@@ -45,7 +50,11 @@ async function everywhere(page: Page, state: 'delivered' | 'not-delivered' | 'un
 }
 
 for (const status of [307, 308]) {
-  test(`a ${status} redirect is never followed: its target receives nothing, not even a preflight; badge and ledger say why`, async ({ page, openIde, server }) => {
+  test(`a ${status} redirect is never followed: its target receives nothing, not even a preflight; badge and ledger say why`, async ({
+    page,
+    openIde,
+    server,
+  }) => {
     const target: RecorderHandle = await startRecorder();
     try {
       server.setMode({ kind: 'redirect', status, location: `${target.url}/v1/completions` });
@@ -70,7 +79,11 @@ for (const status of [307, 308]) {
   });
 }
 
-test('a server that reads the body and closes a fresh connection: delivery unknown (it did get the code)', async ({ page, openIde, server }) => {
+test('a server that reads the body and closes a fresh connection: delivery unknown (it did get the code)', async ({
+  page,
+  openIde,
+  server,
+}) => {
   // The preflight's connection closes, so the request itself goes on a fresh one, which Chromium does not retry.
   server.setPreflight({ close: true });
   server.setMode({ kind: 'drop' });
@@ -82,7 +95,11 @@ test('a server that reads the body and closes a fresh connection: delivery unkno
   expect(server.requests).toHaveLength(1);
 });
 
-test('the same on a reused keep-alive connection: Chromium sends the body twice, the ledger says delivery unknown, never not delivered', async ({ page, openIde, server }) => {
+test('the same on a reused keep-alive connection: Chromium sends the body twice, the ledger says delivery unknown, never not delivered', async ({
+  page,
+  openIde,
+  server,
+}) => {
   server.setMode({ kind: 'drop' });
   await openIde({ model: 'fixture-invalid' });
   await failedEscalation(page);
@@ -94,7 +111,11 @@ test('the same on a reused keep-alive connection: Chromium sends the body twice,
   expect((await stored(page)).map((e) => e.delivery)).toEqual(['unknown']);
 });
 
-test('typing during a slow CORS preflight cancels the request: the server saw only OPTIONS; delivery unknown, never delivered', async ({ page, openIde, server }) => {
+test('typing during a slow CORS preflight cancels the request: the server saw only OPTIONS; delivery unknown, never delivered', async ({
+  page,
+  openIde,
+  server,
+}) => {
   server.setPreflight({ delayMs: 5000 });
   await openIde({ model: 'fixture-invalid' });
   await typeAtEndOfLine(page, 2, ' ');
@@ -104,14 +125,23 @@ test('typing during a slow CORS preflight cancels the request: the server saw on
   server.setPreflight({});
   await page.keyboard.type('x');
   await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'escalated');
-  await expect.poll(async () => (await stored(page)).map((e) => [e.outcome, e.delivery])).toEqual([['error', 'unknown'], ['ok', 'delivered']]);
+  await expect
+    .poll(async () => (await stored(page)).map((e) => [e.outcome, e.delivery]))
+    .toEqual([
+      ['error', 'unknown'],
+      ['ok', 'delivered'],
+    ]);
   expect((await stored(page))[0].detail).toContain('cancelled by typing');
   // The cancelled request's POST never left: only the second request's body arrived.
   expect(server.requests).toHaveLength(1);
   expect(server.arrivals[0].method).toBe('OPTIONS');
 });
 
-test('a refused CORS preflight: the POST never left, but the browser reports it like a connection closed after the body, so delivery unknown', async ({ page, openIde, server }) => {
+test('a refused CORS preflight: the POST never left, but the browser reports it like a connection closed after the body, so delivery unknown', async ({
+  page,
+  openIde,
+  server,
+}) => {
   server.setPreflight({ cors: false });
   await openIde({ model: 'fixture-invalid' });
   await failedEscalation(page);
@@ -144,28 +174,44 @@ test('a timeout before any answer: delivery unknown; a timeout once the stream h
   await expect.poll(async () => (await stored(page)).map((e) => e.delivery)).toEqual(['unknown', 'delivered']);
 });
 
-test("the page's Content-Security-Policy refuses the address: not delivered, nothing reached the server", async ({ page, openIde, server, baseURL }) => {
+test("the page's Content-Security-Policy refuses the address: not delivered, nothing reached the server", async ({
+  page,
+  openIde,
+  server,
+  baseURL,
+}) => {
   // The organisation's config allows 127.0.0.2, the CSP the app was built with does not: the browser refuses to connect.
   await page.route(`${baseURL}/config.json`, async (route) => {
     const cfg = await (await route.fetch()).json();
-    await route.fulfill({ json: { ...cfg, privacy: { ...cfg.privacy, allowedEndpoints: ['http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'] } } });
+    await route.fulfill({
+      json: { ...cfg, privacy: { ...cfg.privacy, allowedEndpoints: ['http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'] } },
+    });
   });
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) violations.push(m.text());
+  });
   await openIde({ model: 'fixture-invalid', endpoint: `http://127.0.0.2:${new URL(server.url).port}/v1` });
   await failedEscalation(page);
-  await expect(page.getByTestId('privacy-badge')).toContainText("Content-Security-Policy (connect-src) does not allow 127.0.0.2");
+  await expect(page.getByTestId('privacy-badge')).toContainText('Content-Security-Policy (connect-src) does not allow 127.0.0.2');
   await everywhere(page, 'not-delivered');
   expect(violations.length).toBeGreaterThan(0);
   expect(server.arrivals).toEqual([]);
 });
 
-test('after a sequence of failures and successes the stats count what the ledger counts: requests, failures and bytes per state', async ({ page, openIde, server }) => {
+test('after a sequence of failures and successes the stats count what the ledger counts: requests, failures and bytes per state', async ({
+  page,
+  openIde,
+  server,
+}) => {
   await openIde({ model: 'fixture-invalid' });
   const badge = page.getByTestId('privacy-badge');
   const modes = [
-    { kind: 'status', status: 500, body: '{"error":"busy"}' }, { kind: 'ok', text: 'a + b' }, { kind: 'drop' },
-    { kind: 'status', status: 500, body: '{"error":"busy"}' }, { kind: 'ok', text: 'a - b' },
+    { kind: 'status', status: 500, body: '{"error":"busy"}' },
+    { kind: 'ok', text: 'a + b' },
+    { kind: 'drop' },
+    { kind: 'status', status: 500, body: '{"error":"busy"}' },
+    { kind: 'ok', text: 'a - b' },
   ] as const;
   for (const [i, mode] of modes.entries()) {
     server.setMode(mode);

@@ -30,7 +30,9 @@ async function openServed(page: Page, url: string): Promise<void> {
 /** Every document the tab loads (a reload included), as it loads. */
 function documentLoads(page: Page): string[] {
   const loads: string[] = [];
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) loads.push(frame.url()); });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) loads.push(frame.url());
+  });
   return loads;
 }
 
@@ -46,9 +48,14 @@ async function expectThreads(page: Page): Promise<void> {
 test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
   test.skip(!existsSync(NGINX), `${NGINX} is missing: install Debian's nginx package to test the shipped site configuration`);
   let nginx: NginxHandle | undefined;
-  test.beforeEach(async () => { nginx = await startNginx(PROD_DIST); });
+  test.beforeEach(async () => {
+    nginx = await startNginx(PROD_DIST);
+  });
   // Also after a test skipped before its hooks ran (the WebGPU project): nothing was started then.
-  test.afterEach(async () => { await nginx?.close(); nginx = undefined; });
+  test.afterEach(async () => {
+    await nginx?.close();
+    nginx = undefined;
+  });
 
   test("every response carries the isolation headers and the builder's CSP; the page and config.json are revalidated, hashed assets kept", async () => {
     const csp = orgCsp('production');
@@ -80,7 +87,9 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     expect((await fetch(`${nginx!.url}/assets/nothing-here.js`)).status).toBe(404);
   });
 
-  test('the page is cross-origin isolated by the headers and runs the model on WASM threads, with no isolation reload', async ({ page }) => {
+  test('the page is cross-origin isolated by the headers and runs the model on WASM threads, with no isolation reload', async ({
+    page,
+  }) => {
     // The offline worker registers here too (e2e/offline.spec.ts); isolation comes from the first response.
     const loads = documentLoads(page);
     await openServed(page, nginx!.url);
@@ -94,8 +103,13 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     try {
       await openServed(page, nginx!.url);
       const outcome = await page.evaluate(async (target) => {
-        const violation = new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true }));
-        const fetched = await fetch(target, { method: 'POST', body: 'x' }).then(() => 'answered', (e: Error) => `failed: ${e.message}`);
+        const violation = new Promise<string>((resolve) =>
+          document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true }),
+        );
+        const fetched = await fetch(target, { method: 'POST', body: 'x' }).then(
+          () => 'answered',
+          (e: Error) => `failed: ${e.message}`,
+        );
         return { fetched, violation: await violation, self: (await fetch('/config.json')).status };
       }, `${other.url}/v1/completions`);
       expect(outcome.fetched).toMatch(/^failed: /);
@@ -130,9 +144,12 @@ test.describe('behind a host that sets no headers', () => {
     }
   });
 
-  test('a worker that cannot isolate the page costs one reload, never a loop; the model runs single-threaded and says why', async ({ page }) => {
+  test('a worker that cannot isolate the page costs one reload, never a loop; the model runs single-threaded and says why', async ({
+    page,
+  }) => {
     // Takes control like the real one but adds no headers.
-    const inert = "self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));";
+    const inert =
+      "self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));";
     const host = await startStaticServer(PROD_DIST, { [SERVICE_WORKER_URL]: inert });
     try {
       const loads = documentLoads(page);

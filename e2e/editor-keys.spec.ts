@@ -10,15 +10,24 @@ test('Escape dismisses the suggestion and inserts nothing', async ({ page, openI
   expect(await editorText(page)).toBe('def add(a, b):\n    return \n');
 });
 
-test('typing while a completion is in flight cancels it: only the answer for the current text is shown', async ({ page, openIde, server }) => {
+test('typing while a completion is in flight cancels it: only the answer for the current text is shown', async ({
+  page,
+  openIde,
+  server,
+}) => {
   // The large model's answer names the line it was asked about, so a stale one is recognisable.
-  server.setMode({ kind: 'ok', delayMs: 1200, text: (prompt) => `ans_for_${/return ?(\w*)<\|fim_suffix\|>/.exec(prompt)?.[1] || 'empty'}` });
+  server.setMode({
+    kind: 'ok',
+    delayMs: 1200,
+    text: (prompt) => `ans_for_${/return ?(\w*)<\|fim_suffix\|>/.exec(prompt)?.[1] || 'empty'}`,
+  });
   await openIde({ model: 'fixture-invalid' });
   const seen: string[] = [];
   await page.exposeFunction('reportGhost', (t: string) => seen.push(t));
   await page.evaluate(() => {
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.ghost-text-decoration, .ghost-text')) (window as unknown as { reportGhost(t: string): void }).reportGhost(el.textContent ?? '');
+      for (const el of document.querySelectorAll('.ghost-text-decoration, .ghost-text'))
+        (window as unknown as { reportGhost(t: string): void }).reportGhost(el.textContent ?? '');
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await typeAtEndOfLine(page, 2, ' ');

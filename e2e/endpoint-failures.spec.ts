@@ -1,8 +1,12 @@
 // A failing endpoint never blocks typing and the badge says what happened.
 import { CLOSED_ENDPOINT, editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
 
-test('server error: badge shows the failure and the server\'s words', async ({ page, openIde, server }) => {
-  server.setMode({ kind: 'status', status: 500, body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' });
+test("server error: badge shows the failure and the server's words", async ({ page, openIde, server }) => {
+  server.setMode({
+    kind: 'status',
+    status: 500,
+    body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}',
+  });
   await openIde({ model: 'fixture-invalid' });
   await typeAtEndOfLine(page, 2, ' ');
   const badge = page.getByTestId('privacy-badge');
@@ -35,7 +39,10 @@ test('a server that never answers: no hang past the timeout, typing stays respon
   await expect(badge).toContainText('did not answer within 1500 ms');
 });
 
-test('a result is keyed by the settings that made it: a failed escalation does not outlive a change of policy', async ({ page, openIde }) => {
+test('a result is keyed by the settings that made it: a failed escalation does not outlive a change of policy', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', endpoint: CLOSED_ENDPOINT });
   const setPolicy = async (policy: string) => {
     await page.getByTestId('open-settings').click();
@@ -54,7 +61,10 @@ test('a result is keyed by the settings that made it: a failed escalation does n
   await expect(badge).not.toContainText('always-escalate');
 });
 
-test('a port the browser will not connect to (6000) is said as such, not as a CORS problem; nothing is attempted', async ({ page, openIde }) => {
+test('a port the browser will not connect to (6000) is said as such, not as a CORS problem; nothing is attempted', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-invalid', endpoint: 'http://127.0.0.1:6000/v1' });
   await typeAtEndOfLine(page, 2, ' ');
   const badge = page.getByTestId('privacy-badge');

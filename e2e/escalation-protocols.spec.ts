@@ -6,7 +6,11 @@ import { startOllamaServer } from './fixtures/ollama-server';
 test('llama.cpp /infill: server-side FIM with input_prefix/input_suffix, streamed', async ({ page, openIde }) => {
   const llama = await startLlamaCppServer({ kind: 'ok', text: 'a // b' });
   try {
-    await openIde({ model: 'fixture-invalid', endpoint: new URL('/', llama.url).href, endpointExtra: { protocol: 'llamacpp-infill', stream: true } });
+    await openIde({
+      model: 'fixture-invalid',
+      endpoint: new URL('/', llama.url).href,
+      endpointExtra: { protocol: 'llamacpp-infill', stream: true },
+    });
     await typeAtEndOfLine(page, 2, ' ');
     await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'escalated');
     await expect(ghostText(page).first()).toContainText('a // b');
@@ -22,7 +26,8 @@ test('Ollama /api/generate: suffix sent natively, NDJSON stream', async ({ page,
   const ollama = await startOllamaServer({ kind: 'ok', text: 'a ** b' });
   try {
     await openIde({
-      model: 'fixture-uncertain', endpoint: new URL('/', ollama.url).href,
+      model: 'fixture-uncertain',
+      endpoint: new URL('/', ollama.url).href,
       endpointExtra: { protocol: 'ollama-generate', stream: true, model: 'qwen2.5-coder:32b' },
     });
     await typeAtEndOfLine(page, 2, ' ');

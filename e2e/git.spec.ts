@@ -12,11 +12,19 @@ import { openInTree } from './fixtures/workspace';
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
 let server: GitServerHandle | undefined;
-test.afterEach(async () => { await server?.close(); server = undefined; });
+test.afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 const AUTHOR = { authorName: 'Tester', authorEmail: 'tester@example.test' };
 
-async function openWithServer(page: Page, openIde: (s: IdeSetup) => Promise<void>, opts: GitServerOptions = {}, git: Record<string, unknown> = {}) {
+async function openWithServer(
+  page: Page,
+  openIde: (s: IdeSetup) => Promise<void>,
+  opts: GitServerOptions = {},
+  git: Record<string, unknown> = {},
+) {
   server = await startGitServer(opts);
   await openIde({ model: 'fixture-valid', endpoint: null, waitReady: false, git: { server: server.url, ...AUTHOR, ...git } });
   await page.getByTestId('git-panel').locator('summary').click();
@@ -30,7 +38,7 @@ async function clone(page: Page, url: string) {
 
 const message = (page: Page) => page.getByTestId('git-message');
 
-test('clone: the repository\'s files appear in the workspace, and the clone is in the activity list', async ({ page, openIde }) => {
+test("clone: the repository's files appear in the workspace, and the clone is in the activity list", async ({ page, openIde }) => {
   const s = await openWithServer(page, openIde);
   await clone(page, s.repoUrl);
   await expect(message(page)).toHaveText(/Cloned into repo\/ on main/);
@@ -41,7 +49,10 @@ test('clone: the repository\'s files appear in the workspace, and the clone is i
 });
 
 test('a slow clone shows its progress while it runs', async ({ page, openIde }) => {
-  const s = await openWithServer(page, openIde, { dripMs: 150, files: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.txt`, `${i} `.repeat(200 + i)])) });
+  const s = await openWithServer(page, openIde, {
+    dripMs: 150,
+    files: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.txt`, `${i} `.repeat(200 + i)])),
+  });
   await clone(page, s.repoUrl);
   await expect(page.getByTestId('git-progress')).toHaveText(/^Cloning — [A-Z][a-z]+ [a-z]+ \d+/);
   await expect(message(page)).toHaveText(/Cloned/, { timeout: 60_000 });
@@ -103,7 +114,12 @@ test('a push after someone else pushed is rejected, saying to pull first', async
 });
 
 test('a wrong token is reported as such; the right one clones', async ({ page, openIde }) => {
-  const s = await openWithServer(page, openIde, { auth: { user: 'alice', password: 'right-token-1' } }, { user: 'alice', token: 'bad-token-9' });
+  const s = await openWithServer(
+    page,
+    openIde,
+    { auth: { user: 'alice', password: 'right-token-1' } },
+    { user: 'alice', token: 'bad-token-9' },
+  );
   await clone(page, s.repoUrl);
   await expect(message(page)).toHaveText(/refused the credentials \(HTTP 401\)\. Check the token/);
   await expect(page.getByTestId('git-activity')).not.toContainText('bad-token-9');
@@ -112,10 +128,12 @@ test('a wrong token is reported as such; the right one clones', async ({ page, o
   await expect(message(page)).toHaveText(/Cloned/);
 });
 
-test('a server that does not allow the page\'s origin is reported as a CORS problem with the fix', async ({ page, openIde }) => {
+test("a server that does not allow the page's origin is reported as a CORS problem with the fix", async ({ page, openIde }) => {
   const s = await openWithServer(page, openIde, { corsOrigins: [] });
   await clone(page, s.repoUrl);
-  await expect(message(page)).toHaveText(/does not allow this page \(http:\/\/localhost:\d+\) to read its answers \(CORS\).*docs\/git\.md has the settings for Gitea, GitLab and a reverse proxy/);
+  await expect(message(page)).toHaveText(
+    /does not allow this page \(http:\/\/localhost:\d+\) to read its answers \(CORS\).*docs\/git\.md has the settings for Gitea, GitLab and a reverse proxy/,
+  );
   await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="false"]')).toHaveCount(1);
 });
 
@@ -149,16 +167,32 @@ async function openFeatureReview(page: Page, openIde: (s: IdeSetup) => Promise<v
 /** Types at the end of a line of the review's end side (the diff editor's right). */
 async function typeInReview(page: Page, line: number, text: string) {
   await page.evaluate((ln) => {
-    const d = (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { focus(): void; setPosition(p: object): void; getModel(): { getLineMaxColumn(n: number): number } } } } }).__ide.diffEditor.getModifiedEditor();
+    const d = (
+      window as unknown as {
+        __ide: {
+          diffEditor: {
+            getModifiedEditor(): { focus(): void; setPosition(p: object): void; getModel(): { getLineMaxColumn(n: number): number } };
+          };
+        };
+      }
+    ).__ide.diffEditor.getModifiedEditor();
     d.focus();
     d.setPosition({ lineNumber: ln, column: d.getModel().getLineMaxColumn(ln) });
   }, line);
   await page.keyboard.type(text);
 }
 
-const reviewText = (page: Page) => page.evaluate(() => (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { getValue(): string } } } }).__ide.diffEditor.getModifiedEditor().getValue());
+const reviewText = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { getValue(): string } } } }).__ide.diffEditor
+      .getModifiedEditor()
+      .getValue(),
+  );
 
-test('review a branch against its merge base: edit with completions, commit on a review branch and push, export the diff', async ({ page, openIde }) => {
+test('review a branch against its merge base: edit with completions, commit on a review branch and push, export the diff', async ({
+  page,
+  openIde,
+}) => {
   const { s, dialog } = await openFeatureReview(page, openIde);
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await typeInReview(page, 2, ' +');
@@ -240,6 +274,10 @@ test.describe('docs screenshot', () => {
     await openFeatureReview(page, openIde);
     await page.getByTestId('git-review-branch').fill('review/feature');
     await page.getByTestId('git-review-message').fill('Review of feature');
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '..', 'docs', 'git-review.png'), caret: 'hide', animations: 'disabled' });
+    await page.screenshot({
+      path: path.resolve(import.meta.dirname, '..', 'docs', 'git-review.png'),
+      caret: 'hide',
+      animations: 'disabled',
+    });
   });
 });

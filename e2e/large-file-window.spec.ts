@@ -12,12 +12,22 @@ const MIDDLE = FUNCTIONS / 2;
 const content = Array.from({ length: FUNCTIONS }, (_, i) => (i === MIDDLE ? 'def add(a, b):\n    return\n\n\n' : fn(i))).join('');
 const targetLine = content.slice(0, content.indexOf('def add(a, b):')).split('\n').length + 1;
 
-interface Seen { prefix: number; suffix: number; window?: { start: number; documentLength: number }; checkedOn?: string }
+interface Seen {
+  prefix: number;
+  suffix: number;
+  window?: { start: number; documentLength: number };
+  checkedOn?: string;
+}
 
-test('a 1 MB file: the request carries a window, the check runs on the whole document, Tab edits the right line', async ({ page, openIde }) => {
+test('a 1 MB file: the request carries a window, the check runs on the whole document, Tab edits the right line', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', endpoint: null });
   await page.getByTestId('import-files').setInputFiles({ name: 'big.py', mimeType: 'text/plain', buffer: Buffer.from(content) });
-  await page.waitForFunction(() => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === 'big.py');
+  await page.waitForFunction(
+    () => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === 'big.py',
+  );
   await page.evaluate(() => {
     type Req = { prefix: string; suffix: string; window?: { start: number; documentLength: number } };
     const ide = (window as unknown as { __ide: { engine: Record<string, (...a: unknown[]) => unknown>; seen: Seen[] } }).__ide;
@@ -25,7 +35,11 @@ test('a 1 MB file: the request carries a window, the check runs on the whole doc
     const complete = ide.engine.complete.bind(ide.engine);
     ide.engine.complete = async (req: unknown, signal: unknown) => {
       const r = req as Req;
-      const seen: Seen = { prefix: r.prefix.length, suffix: r.suffix.length, ...(r.window && { window: { start: r.window.start, documentLength: r.window.documentLength } }) };
+      const seen: Seen = {
+        prefix: r.prefix.length,
+        suffix: r.suffix.length,
+        ...(r.window && { window: { start: r.window.start, documentLength: r.window.documentLength } }),
+      };
       ide.seen.push(seen);
       const result = (await complete(req, signal)) as { syntax: { checkedOn?: string } };
       seen.checkedOn = result.syntax.checkedOn;
@@ -33,7 +47,18 @@ test('a 1 MB file: the request carries a window, the check runs on the whole doc
     };
   });
   await page.evaluate((ln) => {
-    const { editor } = (window as unknown as { __ide: { editor: { setPosition(p: object): void; focus(): void; revealLineInCenter(l: number): void; getModel(): { getLineMaxColumn(l: number): number } } } }).__ide;
+    const { editor } = (
+      window as unknown as {
+        __ide: {
+          editor: {
+            setPosition(p: object): void;
+            focus(): void;
+            revealLineInCenter(l: number): void;
+            getModel(): { getLineMaxColumn(l: number): number };
+          };
+        };
+      }
+    ).__ide;
     editor.focus();
     editor.setPosition({ lineNumber: ln, column: editor.getModel().getLineMaxColumn(ln) });
     editor.revealLineInCenter(ln);

@@ -5,15 +5,24 @@ import { expect, test } from './fixtures/ide';
 import type { Page } from '@playwright/test';
 
 // 20,000 lines of over 1 MB: large by both measures.
-const content = Array.from({ length: 5_000 }, (_, i) =>
-  `def add_${i}(a, b):  # adds the two numbers it is given and returns their sum\n    total = a + b  # the sum, in a local the debugger can show\n    return total  # the caller decides what to do with it\n\n`).join('');
+const content = Array.from(
+  { length: 5_000 },
+  (_, i) =>
+    `def add_${i}(a, b):  # adds the two numbers it is given and returns their sum\n    total = a + b  # the sum, in a local the debugger can show\n    return total  # the caller decides what to do with it\n\n`,
+).join('');
 
-interface EditorOptions { folding: boolean; sticky: boolean; occurrences: string }
+interface EditorOptions {
+  folding: boolean;
+  sticky: boolean;
+  occurrences: string;
+}
 
 function editorOptions(page: Page): Promise<EditorOptions> {
   return page.evaluate(() => {
     type Ed = { getOption(id: number): unknown };
-    const { editor, monaco } = (window as unknown as { __ide: { editor: Ed; monaco: { editor: { EditorOption: Record<string, number> } } } }).__ide;
+    const { editor, monaco } = (
+      window as unknown as { __ide: { editor: Ed; monaco: { editor: { EditorOption: Record<string, number> } } } }
+    ).__ide;
     const o = monaco.editor.EditorOption;
     return {
       folding: editor.getOption(o.folding) as boolean,
@@ -23,7 +32,11 @@ function editorOptions(page: Page): Promise<EditorOptions> {
   });
 }
 
-const activePath = (page: Page) => page.waitForFunction((p: string) => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === p, 'big.py');
+const activePath = (page: Page) =>
+  page.waitForFunction(
+    (p: string) => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === p,
+    'big.py',
+  );
 
 test('a large file: its features off and said in the status bar; a small file gets them back', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', endpoint: null });
@@ -59,12 +72,20 @@ test('a paste that makes a file large switches its features off; undoing it brin
   await openIde({ model: 'fixture-valid', endpoint: null });
   const item = page.getByTestId('large-file');
   await expect(item).toHaveCount(0);
-  const edit = (fn: string, text?: string) => page.evaluate(([f, t]) => {
-    type Ed = { executeEdits(src: string, e: object[]): void; trigger(src: string, id: string, p: unknown): void; getModel(): { getFullModelRange(): object } };
-    const { editor } = (window as unknown as { __ide: { editor: Ed } }).__ide;
-    if (f === 'paste') editor.executeEdits('test', [{ range: editor.getModel().getFullModelRange(), text: t }]);
-    else editor.trigger('test', 'undo', null);
-  }, [fn, text] as const);
+  const edit = (fn: string, text?: string) =>
+    page.evaluate(
+      ([f, t]) => {
+        type Ed = {
+          executeEdits(src: string, e: object[]): void;
+          trigger(src: string, id: string, p: unknown): void;
+          getModel(): { getFullModelRange(): object };
+        };
+        const { editor } = (window as unknown as { __ide: { editor: Ed } }).__ide;
+        if (f === 'paste') editor.executeEdits('test', [{ range: editor.getModel().getFullModelRange(), text: t }]);
+        else editor.trigger('test', 'undo', null);
+      },
+      [fn, text] as const,
+    );
   await edit('paste', content);
   await expect(item).toBeVisible();
   expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off' });

@@ -12,15 +12,21 @@ test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the layout does no
 const FILES = [{ path: 'demo/python/main.py', content: 'def add(a, b):\n    return\n' }];
 
 /** An element's on-screen box, by test id: 'tree' and 'side' are the panels (zero-wide when collapsed). */
-const box = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
-});
+const box = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  });
 
 /** Items whose text does not fit their box (truncated or spilling), with their sizes. */
-const overflowing = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els
-  .filter((el) => el.scrollWidth > el.clientWidth + 0.5 || el.getBoundingClientRect().right > window.innerWidth)
-  .map((el) => `${el.textContent?.trim()} (${el.scrollWidth} > ${el.clientWidth})`));
+const overflowing = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth + 0.5 || el.getBoundingClientRect().right > window.innerWidth)
+        .map((el) => `${el.textContent?.trim()} (${el.scrollWidth} > ${el.clientWidth})`),
+    );
 
 async function openTreeFile(page: Page) {
   await page.getByTestId('tree-item-demo').click();
@@ -30,7 +36,10 @@ async function openTreeFile(page: Page) {
 test.describe('at 1024×700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
 
-  test('the editor keeps ≥ 60% of the width, the side panel starts collapsed, nothing in the bars is cut off, the badge is on screen', async ({ page, openIde }) => {
+  test('the editor keeps ≥ 60% of the width, the side panel starts collapsed, nothing in the bars is cut off, the badge is on screen', async ({
+    page,
+    openIde,
+  }) => {
     await openIde({ model: 'fixture-valid', files: FILES });
     await openTreeFile(page);
     await typeAtEndOfLine(page, 2, ' ');
@@ -66,7 +75,7 @@ test.describe('at 1024×700', () => {
     expect((await box(page, 'side')).width).toBeGreaterThanOrEqual(240);
   });
 
-  test('the model\'s load error sits under the editor\'s text, never over it, and is whole', async ({ page, openIde }) => {
+  test("the model's load error sits under the editor's text, never over it, and is whole", async ({ page, openIde }) => {
     await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false, files: FILES });
     await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
     await openTreeFile(page);
@@ -83,7 +92,7 @@ test.describe('at 1024×700', () => {
     expect(text.bottom - text.top).toBeGreaterThan(200);
   });
 
-  test('dragging the separator resizes the side panel; the width and the tree\'s state survive a reload', async ({ page, openIde }) => {
+  test("dragging the separator resizes the side panel; the width and the tree's state survive a reload", async ({ page, openIde }) => {
     await openIde({ model: 'fixture-valid', files: FILES });
     await page.keyboard.press('ControlOrMeta+Alt+b');
     await expect.poll(async () => (await box(page, 'side')).width).toBeGreaterThanOrEqual(240);
@@ -131,7 +140,10 @@ test('Ctrl/Cmd+B toggles the file tree with focus in the editor and elsewhere; t
   await expect.poll(tree).toBeGreaterThan(open - 2);
 });
 
-test('Ctrl/Cmd+Alt+B toggles the side panel with focus in the editor and elsewhere; both keys are in the key list', async ({ page, openIde }) => {
+test('Ctrl/Cmd+Alt+B toggles the side panel with focus in the editor and elsewhere; both keys are in the key list', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: FILES });
   await openTreeFile(page);
   await typeAtEndOfLine(page, 1, '');

@@ -5,7 +5,12 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, typeAtEndOfLine } from './fixtures/ide';
 
-interface Captured { url: string; method: string; body: string; phase: string }
+interface Captured {
+  url: string;
+  method: string;
+  body: string;
+  phase: string;
+}
 const MARKER = 'zq_marker_771'; // a name only the document contains
 
 async function settings(page: Page, patch: Record<string, unknown>): Promise<void> {
@@ -30,7 +35,13 @@ async function complete(page: Page, ch: string): Promise<void> {
   await expect(badge).toHaveAttribute('data-seq', String(seq + 1), { timeout: 15_000 });
 }
 
-test('every request that leaves is in the ledger, and local-only sends none of the document', async ({ page, openIde, server, device, baseURL }) => {
+test('every request that leaves is in the ledger, and local-only sends none of the document', async ({
+  page,
+  openIde,
+  server,
+  device,
+  baseURL,
+}) => {
   test.skip(device !== 'wasm', 'one audited session is enough; it runs on WASM');
   test.setTimeout(300_000);
   server.setMode({ kind: 'ok', text: 'a - b' });
@@ -57,9 +68,15 @@ test('every request that leaves is in the ledger, and local-only sends none of t
   }
   expect(total).toBeGreaterThanOrEqual(100);
 
-  const ledger = JSON.parse(await page.evaluate(() => localStorage.getItem('router-ide.ledger') ?? '[]')) as
-    { destination: string; bytes: number; sha256?: string; outcome: string }[];
-  const egress = captured.filter((c) => new URL(c.url).origin !== appOrigin && c.method !== 'OPTIONS' && !c.url.startsWith('data:') && !c.url.startsWith('blob:'));
+  const ledger = JSON.parse(await page.evaluate(() => localStorage.getItem('router-ide.ledger') ?? '[]')) as {
+    destination: string;
+    bytes: number;
+    sha256?: string;
+    outcome: string;
+  }[];
+  const egress = captured.filter(
+    (c) => new URL(c.url).origin !== appOrigin && c.method !== 'OPTIONS' && !c.url.startsWith('data:') && !c.url.startsWith('blob:'),
+  );
 
   // Request by request: same destination, same number of bytes, same payload hash.
   expect(egress.length).toBe(ledger.length);

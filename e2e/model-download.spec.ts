@@ -6,10 +6,17 @@ import { startModelMirror, type MirrorHandle } from './fixtures/model-mirror';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
 let mirror: MirrorHandle;
-test.beforeEach(async () => { mirror = await startModelMirror(FIXTURES, { delayMs: 300 }); });
-test.afterEach(async () => { await mirror.close(); });
+test.beforeEach(async () => {
+  mirror = await startModelMirror(FIXTURES, { delayMs: 300 });
+});
+test.afterEach(async () => {
+  await mirror.close();
+});
 
-test('a model from the organisation\'s URL downloads with progress, completes, and is cached for the next load', async ({ page, openIde }) => {
+test("a model from the organisation's URL downloads with progress, completes, and is cached for the next load", async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, waitReady: false });
   const status = page.getByTestId('model-status');
   // The mirror is slow enough that the progress rows are seen.
@@ -35,7 +42,10 @@ test('an unreachable model URL: clear message and the demo model offered', async
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 });
 
-test('while a model downloads, each file shows its real bytes, the demo model its name; 100% only when complete', async ({ page, openIde }) => {
+test('while a model downloads, each file shows its real bytes, the demo model its name; 100% only when complete', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, waitReady: false });
   const status = page.getByTestId('model-status');
   await expect(status).toHaveAttribute('data-model', 'fixture-valid');

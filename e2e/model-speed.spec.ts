@@ -3,26 +3,34 @@
 // and the window in use, and the smallest model recommended on WASM.
 import { expect, test } from './fixtures/ide';
 
-test('the header shows the measured speed and the window; WASM runs on threads and recommends the smallest model', { tag: '@device' }, async ({ page, openIde, device }) => {
-  await openIde({ model: 'fixture-qwen2-tiny', endpoint: null, modelExtra: { maxPromptTokens: 1024, latencyTargetMs: { webgpu: 500, wasm: 1500 } } });
-  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
-  const perf = page.getByTestId('model-perf');
-  await expect(perf).toContainText(/reads \d+ tok\/s, writes \d+ tok\/s/);
-  const budget = Number(await page.getByTestId('prompt-budget').textContent());
-  expect(budget).toBeGreaterThanOrEqual(256);
-  expect(budget).toBeLessThanOrEqual(1024);
-  await page.getByTestId('open-settings').click();
-  if (device === 'wasm') {
-    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    await expect(page.getByTestId('threads')).toHaveText(` (${Math.min(4, cores)} ${Math.min(4, cores) === 1 ? 'thread' : 'threads'})`);
-    await expect(page.getByTestId('threads-note')).toHaveCount(0);
-    await expect(page.getByTestId('model-recommendation')).toContainText('Qwen2.5-Coder 0.5B');
-    await expect(page.getByTestId('model-picker').locator('option', { hasText: 'recommended on WASM' })).toHaveCount(1);
-  } else {
-    await expect(page.getByTestId('threads')).toHaveCount(0);
-    await expect(page.getByTestId('model-recommendation')).toHaveCount(0);
-  }
-});
+test(
+  'the header shows the measured speed and the window; WASM runs on threads and recommends the smallest model',
+  { tag: '@device' },
+  async ({ page, openIde, device }) => {
+    await openIde({
+      model: 'fixture-qwen2-tiny',
+      endpoint: null,
+      modelExtra: { maxPromptTokens: 1024, latencyTargetMs: { webgpu: 500, wasm: 1500 } },
+    });
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    const perf = page.getByTestId('model-perf');
+    await expect(perf).toContainText(/reads \d+ tok\/s, writes \d+ tok\/s/);
+    const budget = Number(await page.getByTestId('prompt-budget').textContent());
+    expect(budget).toBeGreaterThanOrEqual(256);
+    expect(budget).toBeLessThanOrEqual(1024);
+    await page.getByTestId('open-settings').click();
+    if (device === 'wasm') {
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      await expect(page.getByTestId('threads')).toHaveText(` (${Math.min(4, cores)} ${Math.min(4, cores) === 1 ? 'thread' : 'threads'})`);
+      await expect(page.getByTestId('threads-note')).toHaveCount(0);
+      await expect(page.getByTestId('model-recommendation')).toContainText('Qwen2.5-Coder 0.5B');
+      await expect(page.getByTestId('model-picker').locator('option', { hasText: 'recommended on WASM' })).toHaveCount(1);
+    } else {
+      await expect(page.getByTestId('threads')).toHaveCount(0);
+      await expect(page.getByTestId('model-recommendation')).toHaveCount(0);
+    }
+  },
+);
 
 test.describe('on a host without the isolation headers', () => {
   // and without the worker that supplies them where a host cannot

@@ -28,10 +28,16 @@ async function modelReady(page: Page): Promise<void> {
 
 /** Until the worker is active (its precache complete: it activates only after) and controls the page. */
 async function workerInCharge(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  }), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 }
 
 /** Types at the end of the open file; the production build has no test seams, so by keyboard as a user does. */
@@ -41,7 +47,10 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
-test('after one visit, a reload with the host gone and the network off opens the IDE with the workspace, loads the model from the cache and completes locally', async ({ page, context }) => {
+test('after one visit, a reload with the host gone and the network off opens the IDE with the workspace, loads the model from the cache and completes locally', async ({
+  page,
+  context,
+}) => {
   const host = await startStaticServer(PROD_DIST);
   try {
     await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) }, 'context');
@@ -62,14 +71,22 @@ test('after one visit, a reload with the host gone and the network off opens the
   }
   await context.setOffline(true);
   // Nothing answers on the host's port any more: whatever the page gets comes from the worker's caches.
-  expect(await fetch(`${host.url}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+  expect(
+    await fetch(`${host.url}/`).then(
+      () => 'answered',
+      () => 'refused',
+    ),
+  ).toBe('refused');
 
   await page.reload();
   await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('offline_marker', { timeout: 30_000 });
   await modelReady(page);
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   // The model's files came from the worker's model cache (this host sent no caching headers for the HTTP cache to keep).
-  const cachedModelFiles = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), OFFLINE_CACHES.models);
+  const cachedModelFiles = await page.evaluate(
+    async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname),
+    OFFLINE_CACHES.models,
+  );
   expect(cachedModelFiles.filter((p) => p.startsWith('/models/fixtures/fixture-valid/')).length).toBeGreaterThan(0);
   await typeAtEnd(page, '\nsecond_line = ');
   await expect(ghostText(page).first()).toBeVisible();
@@ -93,7 +110,10 @@ test('a new deploy is picked up on the next load, with a notice that the app was
     const worker = readFileSync(join(PROD_DIST, SERVICE_WORKER_URL.slice(1)), 'utf8');
     const revision = /"revision":"([0-9a-f]+)","url":"index\.html"/.exec(worker)![1];
     deployed['/index.html'] = index.replace('<head>', '<head><meta name="deploy" content="next">');
-    deployed[SERVICE_WORKER_URL] = worker.replace(`"revision":"${revision}","url":"index.html"`, '"revision":"next-deploy","url":"index.html"');
+    deployed[SERVICE_WORKER_URL] = worker.replace(
+      `"revision":"${revision}","url":"index.html"`,
+      '"revision":"next-deploy","url":"index.html"',
+    );
 
     await page.reload();
     await expect(page.locator('meta[name="deploy"]')).toHaveAttribute('content', 'next');

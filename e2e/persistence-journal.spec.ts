@@ -48,10 +48,19 @@ async function reloadAndOpen(page: Page, path: string): Promise<void> {
   await page.getByTestId(`tab-${path}`).click();
 }
 
-test('edits in a 2 MB file: a few bytes journaled per keystroke, exact after a reload before the store write and after it', async ({ page, openIde }) => {
+test('edits in a 2 MB file: a few bytes journaled per keystroke, exact after a reload before the store write and after it', async ({
+  page,
+  openIde,
+}) => {
   test.slow(); // a 2 MB file loaded three times
   const big = bigFile(2_000_000);
-  await openIde({ model: 'fixture-valid', files: [{ path: 'small.py', content: 'x = 1\n' }, { path: 'big.py', content: big }] });
+  await openIde({
+    model: 'fixture-valid',
+    files: [
+      { path: 'small.py', content: 'x = 1\n' },
+      { path: 'big.py', content: big },
+    ],
+  });
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   await openInTree(page, 'big.py');
 
@@ -81,7 +90,9 @@ test('edits in a 2 MB file: a few bytes journaled per keystroke, exact after a r
     return { expected: e.getValue(), entries: out };
   }, JOURNAL);
   expect(expected).not.toBe(big);
-  const sizes = Object.entries(entries).filter(([k]) => k.endsWith(':big.py')).map(([, n]) => n);
+  const sizes = Object.entries(entries)
+    .filter(([k]) => k.endsWith(':big.py'))
+    .map(([, n]) => n);
   expect(sizes.length).toBeGreaterThanOrEqual(12);
   expect(Math.max(...sizes)).toBeLessThan(120);
 
@@ -103,8 +114,17 @@ test('edits in a 2 MB file: a few bytes journaled per keystroke, exact after a r
   expect((await editorText(page)) === typed).toBe(true);
 });
 
-test('typed with the keyboard in a file with mixed line ends (the editor makes them uniform), reloaded at once: exact', async ({ page, openIde }) => {
-  await openIde({ model: 'fixture-valid', files: [{ path: 'src/a.py', content: 'def a():\n    return 1\r\n\r\n# x\r\n' }, { path: 'b.py', content: 'b = 2\n' }] });
+test('typed with the keyboard in a file with mixed line ends (the editor makes them uniform), reloaded at once: exact', async ({
+  page,
+  openIde,
+}) => {
+  await openIde({
+    model: 'fixture-valid',
+    files: [
+      { path: 'src/a.py', content: 'def a():\n    return 1\r\n\r\n# x\r\n' },
+      { path: 'b.py', content: 'b = 2\n' },
+    ],
+  });
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   await openInTree(page, 'src/a.py');
   await typeAtEndOfLine(page, 2, ' + 2  # ✓ "x"');
@@ -125,25 +145,31 @@ test('a journal and a store from before the edit journal load, and are rewritten
   await openIde({ model: 'fixture-valid', files: [{ path: 'main.py', content: 'old = 1\n' }] });
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   // What an older version left: bare texts in IndexedDB and the whole-record journal.
-  await page.evaluate(async (key) => {
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('router-ide-workspace');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('files', 'readwrite');
-        const s = tx.objectStore('files');
-        s.put('stored = 1\n', 'f:main.py');
-        s.put('other = 2\n', 'f:other.py');
-        s.put([], 'folders');
-        tx.oncomplete = () => { open.result.close(); resolve(); };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-    for (let i = localStorage.length - 1; i >= 0; i--) if (localStorage.key(i)!.startsWith(`${key}/`)) localStorage.removeItem(localStorage.key(i)!);
-    localStorage.setItem(key, JSON.stringify({ files: { 'main.py': 'journaled = 1\n', 'new.py': 'new = 3\n' } }));
-    // The running page must not write over what was just set up.
-    location.reload();
-  }, JOURNAL).catch(() => undefined);
+  await page
+    .evaluate(async (key) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('router-ide-workspace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('files', 'readwrite');
+          const s = tx.objectStore('files');
+          s.put('stored = 1\n', 'f:main.py');
+          s.put('other = 2\n', 'f:other.py');
+          s.put([], 'folders');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+      for (let i = localStorage.length - 1; i >= 0; i--)
+        if (localStorage.key(i)!.startsWith(`${key}/`)) localStorage.removeItem(localStorage.key(i)!);
+      localStorage.setItem(key, JSON.stringify({ files: { 'main.py': 'journaled = 1\n', 'new.py': 'new = 3\n' } }));
+      // The running page must not write over what was just set up.
+      location.reload();
+    }, JOURNAL)
+    .catch(() => undefined);
   await page.waitForLoadState('load');
   await expect(page.getByTestId('file-count')).toHaveText('3 files');
   await openInTree(page, 'main.py');

@@ -17,11 +17,16 @@ test('the production build has no window.__ide and no fault injection; its CSP a
   await expect(page.getByTestId('model-status')).toBeVisible({ timeout: 60_000 });
   expect(await page.evaluate(() => typeof (window as unknown as { __ide?: unknown }).__ide)).toBe('undefined');
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-  const connect = csp!.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'))!;
+  const connect = csp!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('connect-src'))!;
   expect(connect).not.toMatch(/127\.0\.0\.1|localhost/);
 
   // The bundle itself: no seam's code in any script (a test build has both).
-  const scripts = readdirSync(join(PROD_DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(PROD_DIST, 'assets', f), 'utf8'));
+  const scripts = readdirSync(join(PROD_DIST, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(PROD_DIST, 'assets', f), 'utf8'));
   expect(scripts.filter((s) => /\b__ide\b/.test(s))).toEqual([]);
   expect(scripts.filter((s) => s.includes('lose-device'))).toEqual([]);
 });

@@ -4,7 +4,10 @@ import type { Page } from '@playwright/test';
 import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
 
 const debug = (page: Page, action: string) =>
-  page.evaluate((a) => (window as unknown as { __ide: { engine: { debugInference(a: string): Promise<boolean> } } }).__ide.engine.debugInference(a), action);
+  page.evaluate(
+    (a) => (window as unknown as { __ide: { engine: { debugInference(a: string): Promise<boolean> } } }).__ide.engine.debugInference(a),
+    action,
+  );
 
 async function completesAgain(page: Page, ch: string): Promise<void> {
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
@@ -40,6 +43,7 @@ test('a crashed worker loses nothing that was typed', async ({ page, openIde }) 
   await typeAtEndOfLine(page, 2, ' a * b  # typed while the worker was down');
   await page.reload();
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue()))
-    .toBe('def add(a, b):\n    return a * b  # typed while the worker was down\n');
+  expect(await page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue())).toBe(
+    'def add(a, b):\n    return a * b  # typed while the worker was down\n',
+  );
 });

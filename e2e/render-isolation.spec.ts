@@ -9,7 +9,11 @@ import type { Page } from '@playwright/test';
 type Renders = Record<string, number>;
 const renders = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __ide: { renders?: Renders } }).__ide.renders }));
 
-test('typing until an escalated suggestion, its ledger entry and stats arrive renders neither App, EditorPane nor FileTree', async ({ page, openIde, server }) => {
+test('typing until an escalated suggestion, its ledger entry and stats arrive renders neither App, EditorPane nor FileTree', async ({
+  page,
+  openIde,
+  server,
+}) => {
   server.setMode({ kind: 'ok', text: 'a - b' });
   await openIde({ model: 'fixture-invalid' });
   const badge = page.getByTestId('privacy-badge');
@@ -33,6 +37,9 @@ test('typing until an escalated suggestion, its ledger entry and stats arrive re
 
   // ...and none of them rendered the app's tree.
   const after = await renders(page);
-  expect({ App: after.App, EditorPane: after.EditorPane, FileTree: after.FileTree })
-    .toEqual({ App: before.App, EditorPane: before.EditorPane, FileTree: before.FileTree });
+  expect({ App: after.App, EditorPane: after.EditorPane, FileTree: after.FileTree }).toEqual({
+    App: before.App,
+    EditorPane: before.EditorPane,
+    FileTree: before.FileTree,
+  });
 });

@@ -5,7 +5,11 @@ import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
 
 const semantic = { policy: 'syntax+confidence+semantic' };
 
-test('a valid, confident completion using names defined nowhere is escalated for semantic, naming them', async ({ page, openIde, server }) => {
+test('a valid, confident completion using names defined nowhere is escalated for semantic, naming them', async ({
+  page,
+  openIde,
+  server,
+}) => {
   server.setMode({ kind: 'ok', text: 'x + y' });
   // The fixture model writes `a + b`: here the parameters are x and y.
   await openIde({ model: 'fixture-valid', router: semantic, files: [{ path: 'main.py', content: 'def add(x, y):\n    return\n' }] });
@@ -32,7 +36,11 @@ test('the same completion where its names resolve stays local; with the check of
 });
 
 test('turned off, the policy says not checked and keeps the completion', async ({ page, openIde, server }) => {
-  await openIde({ model: 'fixture-valid', router: { ...semantic, semanticCheck: false }, files: [{ path: 'main.py', content: 'def add(x, y):\n    return\n' }] });
+  await openIde({
+    model: 'fixture-valid',
+    router: { ...semantic, semanticCheck: false },
+    files: [{ path: 'main.py', content: 'def add(x, y):\n    return\n' }],
+  });
   await typeAtEndOfLine(page, 2, ' ');
   await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'local');
   await page.getByTestId('completion-details').locator('summary').click();

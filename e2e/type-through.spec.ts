@@ -9,7 +9,10 @@ test('typing the suggested characters keeps the rest on screen, with no new requ
     const ide = (window as unknown as { __ide: { engine: { complete: (...a: unknown[]) => unknown }; calls?: number } }).__ide;
     const complete = ide.engine.complete.bind(ide.engine);
     ide.calls = 0;
-    ide.engine.complete = (...a: unknown[]) => { ide.calls!++; return complete(...a); };
+    ide.engine.complete = (...a: unknown[]) => {
+      ide.calls!++;
+      return complete(...a);
+    };
   });
   const calls = () => page.evaluate(() => (window as unknown as { __ide: { calls: number } }).__ide.calls);
   await typeAtEndOfLine(page, 2, ' ');

@@ -7,19 +7,27 @@
 import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from './fixtures/ide';
 import { startOpenAIServer } from './fixtures/openai-server';
 
-test('1. a download failure does not move the model to WASM: the demo model then runs on WebGPU', { tag: '@device' }, async ({ page, openIde, device }) => {
-  test.skip(device !== 'webgpu', 'needs a browser with WebGPU');
-  await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
-  const status = page.getByTestId('model-status');
-  await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
-  await expect(status).not.toContainText('WebGPU failed');
-  await page.getByTestId('use-demo-model').click();
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  await expect(page.getByTestId('device')).toHaveText('WebGPU');
-  await expect(page.getByTestId('device-fallback')).toHaveCount(0);
-});
+test(
+  '1. a download failure does not move the model to WASM: the demo model then runs on WebGPU',
+  { tag: '@device' },
+  async ({ page, openIde, device }) => {
+    test.skip(device !== 'webgpu', 'needs a browser with WebGPU');
+    await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
+    const status = page.getByTestId('model-status');
+    await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+    await expect(status).not.toContainText('WebGPU failed');
+    await page.getByTestId('use-demo-model').click();
+    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await expect(page.getByTestId('device')).toHaveText('WebGPU');
+    await expect(page.getByTestId('device-fallback')).toHaveCount(0);
+  },
+);
 
-test('2. TGI with an API key: the message names the preflight and the fix; the POST never reached the server, which the page cannot know', async ({ page, openIde, device }) => {
+test('2. TGI with an API key: the message names the preflight and the fix; the POST never reached the server, which the page cannot know', async ({
+  page,
+  openIde,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'the endpoint path does not depend on the device');
   // TGI's CORS layer allows only content-type: a browser's Authorization header fails the preflight.
   const tgi = await startOpenAIServer({ kind: 'ok', text: 'a + b' }, { flavor: 'tgi', allowHeaders: 'content-type' });
@@ -40,7 +48,11 @@ test('2. TGI with an API key: the message names the preflight and the fix; the P
   }
 });
 
-test('3 and 4. a failed request: badge, ledger, stats and status bar say the same (delivery unknown) and never claim nothing reached the server; the ledger fits its panel', async ({ page, openIde, device }) => {
+test('3 and 4. a failed request: badge, ledger, stats and status bar say the same (delivery unknown) and never claim nothing reached the server; the ledger fits its panel', async ({
+  page,
+  openIde,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'the endpoint path does not depend on the device');
   await openIde({ model: 'fixture-invalid', endpoint: CLOSED_ENDPOINT });
   await typeAtEndOfLine(page, 2, ' ');
@@ -49,7 +61,9 @@ test('3 and 4. a failed request: badge, ledger, stats and status bar say the sam
   // The browser says only "Failed to fetch" (here: a refused connection), as it would for a body read and dropped.
   const egress = page.getByTestId('badge-egress');
   await expect(egress).toHaveAttribute('data-delivery', 'unknown');
-  await expect(egress).toContainText(/^\d+ bytes of code, delivery unknown: the request to 127\.0\.0\.1:59 failed after it may have started/);
+  await expect(egress).toContainText(
+    /^\d+ bytes of code, delivery unknown: the request to 127\.0\.0\.1:59 failed after it may have started/,
+  );
   await expect(badge).not.toContainText('nothing reached');
   await expect(page.getByTestId('status-privacy')).toContainText('delivery unknown');
 
@@ -68,11 +82,12 @@ test('3 and 4. a failed request: badge, ledger, stats and status bar say the sam
 
   // 4. Essentials in a row, details on demand, and nothing wider than the panel.
   const ledger = page.getByTestId('ledger');
-  const fits = () => page.evaluate(() => {
-    const panel = document.querySelector('.side-panel')!;
-    const l = document.querySelector('[data-testid="ledger"]')!;
-    return { panel: panel.scrollWidth <= panel.clientWidth, ledger: l.scrollWidth <= l.clientWidth, width: l.clientWidth };
-  });
+  const fits = () =>
+    page.evaluate(() => {
+      const panel = document.querySelector('.side-panel')!;
+      const l = document.querySelector('[data-testid="ledger"]')!;
+      return { panel: panel.scrollWidth <= panel.clientWidth, ledger: l.scrollWidth <= l.clientWidth, width: l.clientWidth };
+    });
   expect(await fits()).toMatchObject({ panel: true, ledger: true });
   await expect(ledger.getByText('sha-256')).toBeHidden();
   await entry.locator('summary').click();
@@ -92,7 +107,9 @@ test('5. the circuit-breaker message carries the last error whole', async ({ pag
   }
   await expect(badge).toContainText('paused after 3 failed requests');
   // The whole network message, up to its last word, then the fallback note.
-  await expect(page.getByTestId('badge-summary')).toContainText(/Last error: Cannot reach 127\.0\.0\.1:59 \(.*\)\. If the server is up, .*OLLAMA_ORIGINS \(Ollama\)\. \(the local suggestion adds a syntax error, so none is shown\)$/);
+  await expect(page.getByTestId('badge-summary')).toContainText(
+    /Last error: Cannot reach 127\.0\.0\.1:59 \(.*\)\. If the server is up, .*OLLAMA_ORIGINS \(Ollama\)\. \(the local suggestion adds a syntax error, so none is shown\)$/,
+  );
 });
 
 test('6. with no endpoint configured, the Local only switch agrees with the header', async ({ page, openIde, device }) => {
@@ -117,7 +134,12 @@ test('7. Escape closes Settings and gives focus back; the model picker stays ins
   const dialog = await box('[data-testid="settings"]');
   expect(picker.x + picker.width).toBeLessThanOrEqual(fieldset.x + fieldset.width);
   expect(fieldset.x + fieldset.width).toBeLessThanOrEqual(dialog.x + dialog.width);
-  expect(await page.evaluate(() => { const d = document.querySelector('[data-testid="settings"]')!; return d.scrollWidth <= d.clientWidth; })).toBe(true);
+  expect(
+    await page.evaluate(() => {
+      const d = document.querySelector('[data-testid="settings"]')!;
+      return d.scrollWidth <= d.clientWidth;
+    }),
+  ).toBe(true);
   await expect(page.getByTestId('endpoint-on')).toBeFocused(); // focus moved in
   await page.keyboard.press('Escape');
   await expect(settings).toHaveCount(0);
@@ -138,17 +160,30 @@ test('9. tabs of files with the same name say which folder', async ({ page, open
   await expect(page.getByTestId('tab-folder-demo/python/main.py')).toHaveCount(0);
 });
 
-test('a full storage quota does not turn a sent request into a failure: the ledger says it is not saved', async ({ page, openIde, server, device }) => {
+test('a full storage quota does not turn a sent request into a failure: the ledger says it is not saved', async ({
+  page,
+  openIde,
+  server,
+  device,
+}) => {
   test.skip(device !== 'wasm', 'storage does not depend on the device');
   await openIde({ model: 'fixture-invalid' });
   // Fill localStorage to the browser's quota.
   const filled = await page.evaluate(() => {
     let n = 0;
     const block = 'x'.repeat(256 * 1024);
-    try { for (;;) localStorage.setItem(`e2e-fill-${n++}`, block); } catch { /* full */ }
+    try {
+      for (;;) localStorage.setItem(`e2e-fill-${n++}`, block);
+    } catch {
+      /* full */
+    }
     // Then smaller and smaller, to the last byte: even a short ledger entry must not fit.
     for (let size = 65536; size >= 1; size = Math.floor(size / 4)) {
-      try { for (;;) localStorage.setItem(`e2e-fill-${n++}`, 'x'.repeat(size)); } catch { /* full at this size */ }
+      try {
+        for (;;) localStorage.setItem(`e2e-fill-${n++}`, 'x'.repeat(size));
+      } catch {
+        /* full at this size */
+      }
     }
     return n;
   });
@@ -159,6 +194,7 @@ test('a full storage quota does not turn a sent request into a failure: the ledg
   expect(server.requests).toHaveLength(1);
   await expect(page.getByTestId('ledger-count')).toHaveText('1');
   await expect(page.getByTestId('ledger-not-saved')).toBeVisible();
-  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('e2e-fill-')) localStorage.removeItem(k); });
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('e2e-fill-')) localStorage.removeItem(k);
+  });
 });
-

@@ -18,16 +18,24 @@ test.use({ viewport: { width: 1280, height: 720 } });
 
 /** What changes from run to run (measured speeds, latencies, times) is masked; the rest must match. */
 const volatile = (page: Page) => [
-  page.getByTestId('model-status'), page.locator('.stat-grid'), page.locator('.stat-table'), page.locator('.share-chart'),
-  page.locator('.ledger-list .time'), page.locator('.cursors-layer'),
+  page.getByTestId('model-status'),
+  page.locator('.stat-grid'),
+  page.locator('.stat-table'),
+  page.locator('.share-chart'),
+  page.locator('.ledger-list .time'),
+  page.locator('.cursors-layer'),
 ];
 const snap = { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } as const;
 
 async function mainScreen(page: Page, openIde: (s: IdeSetup) => Promise<void>) {
-  await openIde({ model: 'fixture-valid', endpoint: ENDPOINT, files: [
-    { path: 'main.py', content: 'def add(a, b):\n    return\n' },
-    { path: 'demo/python/main.py', content: 'print(1)\n' },
-  ] });
+  await openIde({
+    model: 'fixture-valid',
+    endpoint: ENDPOINT,
+    files: [
+      { path: 'main.py', content: 'def add(a, b):\n    return\n' },
+      { path: 'demo/python/main.py', content: 'print(1)\n' },
+    ],
+  });
   await page.getByTestId('tree-item-demo').click();
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');
@@ -42,8 +50,9 @@ for (const scheme of SCHEMES) {
     test(`main screens match their baselines (${scheme})`, async ({ page, openIde }) => {
       await mainScreen(page, openIde);
       // Monaco follows the OS theme too.
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.monaco-editor')!).backgroundColor))
-        .toBe(scheme === 'dark' ? 'rgb(30, 30, 30)' : 'rgb(255, 255, 254)');
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.monaco-editor')!).backgroundColor)).toBe(
+        scheme === 'dark' ? 'rgb(30, 30, 30)' : 'rgb(255, 255, 254)',
+      );
       await expect(page).toHaveScreenshot(`editor-${scheme}.png`, { ...snap, mask: volatile(page) });
       // The dialogs leave a strip of the side panel visible: clear the stats so no latency shows through.
       await page.getByTestId('stats-clear').click();
@@ -94,13 +103,13 @@ for (const scheme of SCHEMES) {
       await page.getByTestId('completion-details').locator('summary').click();
       const found = await violations('editor, failed escalation, ledger and details open');
       await page.getByTestId('open-settings').click();
-      found.push(...await violations('settings'));
+      found.push(...(await violations('settings')));
       await page.keyboard.press('Escape');
       await page.getByTestId('open-help').click();
-      found.push(...await violations('keys'));
+      found.push(...(await violations('keys')));
       await page.keyboard.press('Escape');
       await page.getByTestId('view-review').click();
-      found.push(...await violations('review a diff'));
+      found.push(...(await violations('review a diff')));
       expect(found).toEqual([]);
     });
   });
@@ -115,7 +124,8 @@ async function watchLayoutShift(page: Page): Promise<void> {
       for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
         if (e.hadRecentInput) continue;
         w.__shift.total += e.value;
-        for (const s of e.sources ?? []) w.__shift.sources.push(`${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${e.value.toFixed(4)}`);
+        for (const s of e.sources ?? [])
+          w.__shift.sources.push(`${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${e.value.toFixed(4)}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -137,7 +147,7 @@ test('no layout shift while a model downloads (progress shown) until it is ready
   }
 });
 
-test('no layout shift from navigation to the model\'s load error: CLS ≤ 0.1', async ({ page, openIde }) => {
+test("no layout shift from navigation to the model's load error: CLS ≤ 0.1", async ({ page, openIde }) => {
   await watchLayoutShift(page);
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, endpoint: ENDPOINT, waitReady: false });
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });

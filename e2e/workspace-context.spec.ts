@@ -8,7 +8,7 @@ import { openInTree } from './fixtures/workspace';
 
 const SECRET = 'never-leaves-this-machine';
 
-test('a completion carries the imported file\'s snippet; a never-send file is never sent', async ({ page, openIde, server }) => {
+test("a completion carries the imported file's snippet; a never-send file is never sent", async ({ page, openIde, server }) => {
   await openIde({
     model: 'fixture-invalid', // writes broken code: the router escalates
     files: [

@@ -4,7 +4,11 @@ import { activeFile, openInTree, shot } from './fixtures/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
-test('demo mode: sample Python/Java/C++ files added, local-only, completions run locally, 0 bytes left', async ({ page, openIde, server }) => {
+test('demo mode: sample Python/Java/C++ files added, local-only, completions run locally, 0 bytes left', async ({
+  page,
+  openIde,
+  server,
+}) => {
   await openIde({ model: 'fixture-uncertain' });
   await page.getByTestId('start-demo').click();
   await expect(page.getByTestId('demo-bytes')).toContainText('0 bytes have left this machine');

@@ -21,12 +21,21 @@ async function installPicker(page: Page, failing = false): Promise<void> {
     type F = FileSystemFileHandle;
     const w = window as unknown as { showDirectoryPicker(): Promise<unknown>; __diskFull?: boolean };
     const wrapFile = (f: F) => ({
-      kind: 'file', name: f.name, getFile: () => f.getFile(),
-      createWritable: () => w.__diskFull ? Promise.reject(new DOMException('There is not enough space on the disk.', 'QuotaExceededError')) : f.createWritable(),
+      kind: 'file',
+      name: f.name,
+      getFile: () => f.getFile(),
+      createWritable: () =>
+        w.__diskFull
+          ? Promise.reject(new DOMException('There is not enough space on the disk.', 'QuotaExceededError'))
+          : f.createWritable(),
     });
     const wrapDir = (d: D): object => ({
-      kind: 'directory', name: d.name,
-      async *values() { for await (const h of (d as unknown as { values(): AsyncIterable<D | F> }).values()) yield h.kind === 'directory' ? wrapDir(h as D) : wrapFile(h as F); },
+      kind: 'directory',
+      name: d.name,
+      async *values() {
+        for await (const h of (d as unknown as { values(): AsyncIterable<D | F> }).values())
+          yield h.kind === 'directory' ? wrapDir(h as D) : wrapFile(h as F);
+      },
       getFileHandle: async (n: string, o?: FileSystemGetFileOptions) => wrapFile(await d.getFileHandle(n, o)),
       getDirectoryHandle: async (n: string, o?: FileSystemGetDirectoryOptions) => wrapDir(await d.getDirectoryHandle(n, o)),
       removeEntry: (n: string, o?: FileSystemRemoveOptions) => d.removeEntry(n, o),
@@ -40,15 +49,18 @@ async function installPicker(page: Page, failing = false): Promise<void> {
 
 /** Another program writes `proj/<path>` (folders created on the way). */
 async function writeOnDisk(page: Page, path: string, text: string): Promise<void> {
-  await page.evaluate(async ([p, t]) => {
-    const segs = `proj/${p}`.split('/');
-    const name = segs.pop()!;
-    let d = await navigator.storage.getDirectory();
-    for (const s of segs) d = await d.getDirectoryHandle(s, { create: true });
-    const w = await (await d.getFileHandle(name, { create: true })).createWritable();
-    await w.write(t);
-    await w.close();
-  }, [path, text] as const);
+  await page.evaluate(
+    async ([p, t]) => {
+      const segs = `proj/${p}`.split('/');
+      const name = segs.pop()!;
+      let d = await navigator.storage.getDirectory();
+      for (const s of segs) d = await d.getDirectoryHandle(s, { create: true });
+      const w = await (await d.getFileHandle(name, { create: true })).createWritable();
+      await w.write(t);
+      await w.close();
+    },
+    [path, text] as const,
+  );
 }
 
 /** The text of `proj/<path>` on disk; null when there is no such file. */
@@ -72,7 +84,10 @@ async function diskTree(page: Page): Promise<string[]> {
     const out: string[] = [];
     const walk = async (d: FileSystemDirectoryHandle, prefix: string) => {
       for await (const h of (d as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
-        if (h.kind === 'directory') { out.push(`${prefix}${h.name}/`); await walk(h as FileSystemDirectoryHandle, `${prefix}${h.name}/`); } else out.push(`${prefix}${h.name}`);
+        if (h.kind === 'directory') {
+          out.push(`${prefix}${h.name}/`);
+          await walk(h as FileSystemDirectoryHandle, `${prefix}${h.name}/`);
+        } else out.push(`${prefix}${h.name}`);
       }
     };
     await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('proj'), '');
@@ -121,7 +136,10 @@ test('edits, new, renamed and deleted files and folders are written to the folde
   await expect(page.getByTestId('disk-state')).toHaveAttribute('data-state', 'synced');
 });
 
-test('a file changed on disk behind the app: noticed on focus; keep mine, take theirs (undo brings mine back) and compare', async ({ page, openIde }) => {
+test('a file changed on disk behind the app: noticed on focus; keep mine, take theirs (undo brings mine back) and compare', async ({
+  page,
+  openIde,
+}) => {
   await installPicker(page);
   await openIde({ model: 'fixture-valid' });
   await openFolder(page);
@@ -172,7 +190,10 @@ test('a file changed on disk behind the app: noticed on focus; keep mine, take t
   expect(await readOnDisk(page, 'main.py')).toBe('theirs = 3\n');
 });
 
-test('after a reload the folder is offered again: Reopen asks for permission, notices what changed on disk meanwhile, and writes again', async ({ page, openIde }) => {
+test('after a reload the folder is offered again: Reopen asks for permission, notices what changed on disk meanwhile, and writes again', async ({
+  page,
+  openIde,
+}) => {
   await installPicker(page);
   await openIde({ model: 'fixture-valid' });
   await openFolder(page);
@@ -191,12 +212,17 @@ test('after a reload the folder is offered again: Reopen asks for permission, no
   await expect.poll(() => readOnDisk(page, 'main.py')).toBe('def answer():\n    return 40\n');
 });
 
-test('a write the disk refuses is shown, the typed text is kept, and it is written once the disk takes it again', async ({ page, openIde }) => {
+test('a write the disk refuses is shown, the typed text is kept, and it is written once the disk takes it again', async ({
+  page,
+  openIde,
+}) => {
   await installPicker(page, true);
   await openIde({ model: 'fixture-valid' });
   await openFolder(page);
   await openInTree(page, 'proj/main.py');
-  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __diskFull: boolean }).__diskFull = true;
+  });
   await typeAtEndOfLine(page, 2, '2');
   const state = page.getByTestId('disk-state');
   await expect(state).toHaveAttribute('data-state', 'error');
@@ -205,7 +231,9 @@ test('a write the disk refuses is shown, the typed text is kept, and it is writt
   expect(await editorText(page)).toBe('def answer():\n    return 42\n');
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
 
-  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = false; });
+  await page.evaluate(() => {
+    (window as unknown as { __diskFull: boolean }).__diskFull = false;
+  });
   await typeAtEndOfLine(page, 2, '1');
   await expect.poll(() => readOnDisk(page, 'main.py')).toBe('def answer():\n    return 421\n');
   await expect(state).toHaveAttribute('data-state', 'synced');
@@ -218,7 +246,9 @@ test('Ctrl+S writes to the folder too, and confirms only once the disk took it',
   await openInTree(page, 'proj/main.py');
   const save = page.getByTestId('save-state');
   const disk = page.getByTestId('disk-state');
-  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __diskFull: boolean }).__diskFull = true;
+  });
   await typeAtEndOfLine(page, 2, '2');
   await page.keyboard.press('Control+s');
   await expect(disk).toHaveAttribute('data-state', 'error');
@@ -226,7 +256,9 @@ test('Ctrl+S writes to the folder too, and confirms only once the disk took it',
   expect(await readOnDisk(page, 'main.py')).toBe(MAIN);
 
   // Nothing new typed: only the explicit save writes the pending file.
-  await page.evaluate(() => { (window as unknown as { __diskFull: boolean }).__diskFull = false; });
+  await page.evaluate(() => {
+    (window as unknown as { __diskFull: boolean }).__diskFull = false;
+  });
   await page.keyboard.press('Control+s');
   await expect(save).toHaveAttribute('data-confirmed', 'true');
   expect(await readOnDisk(page, 'main.py')).toBe('def answer():\n    return 42\n');

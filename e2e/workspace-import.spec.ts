@@ -9,9 +9,15 @@ import { openInTree, shot } from './fixtures/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
-const FILES = [{ path: 'main.py', content: 'def add(a, b):\n    return a + b\n' }, { path: 'src/ü.py', content: 'x = "ü"\n' }];
+const FILES = [
+  { path: 'main.py', content: 'def add(a, b):\n    return a + b\n' },
+  { path: 'src/ü.py', content: 'x = "ü"\n' },
+];
 
-test('file picker import: text kept; binary, 6 MB, existing and refused names skipped with reasons; nothing lost', async ({ page, openIde }) => {
+test('file picker import: text kept; binary, 6 MB, existing and refused names skipped with reasons; nothing lost', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: FILES });
   await page.getByTestId('import-files').setInputFiles([
     { name: 'util.py', mimeType: 'text/x-python', buffer: Buffer.from('def util():\n    pass\n') },
@@ -67,7 +73,10 @@ test('"Add folder" imports a real folder with its structure', async ({ page, ope
   }
 });
 
-test('"Open folder" (File System Access API) walks a real directory handle: 20 MB, binary, .git and clashing files skipped with reasons; cancel changes nothing, a refusal is said', async ({ page, openIde }) => {
+test('"Open folder" (File System Access API) walks a real directory handle: 20 MB, binary, .git and clashing files skipped with reasons; cancel changes nothing, a refusal is said', async ({
+  page,
+  openIde,
+}) => {
   // The picker dialog is the one part a test cannot click: it is replaced by one that hands over a real
   // FileSystemDirectoryHandle (the origin-private file system), so the walk, getFile() and the reads are the browser's own.
   await page.addInitScript(() => {
@@ -100,7 +109,9 @@ test('"Open folder" (File System Access API) walks a real directory handle: 20 M
   await expect(page.getByTestId('file-count')).toHaveText('3 files');
   await expect(page.getByTestId('import-report')).toHaveCount(0);
   await open.click(); // permission refused: said, not taken for a cancel
-  await expect(page.getByTestId('import-report')).toContainText('Import failed: The request is not allowed by the user agent. Nothing in the workspace was changed.');
+  await expect(page.getByTestId('import-report')).toContainText(
+    'Import failed: The request is not allowed by the user agent. Nothing in the workspace was changed.',
+  );
   await open.click();
   const report = page.getByTestId('import-report');
   await expect(report).toContainText('Imported 2 of 6 files.');
@@ -117,7 +128,10 @@ test('"Open folder" (File System Access API) walks a real directory handle: 20 M
   expect(await editorText(page)).toBe(FILES[0].content);
 });
 
-test('a real folder of 50,000 files: imported up to the 10,000-file limit, the rest counted and said, the tree stays usable, nothing lost', async ({ page, openIde }) => {
+test('a real folder of 50,000 files: imported up to the 10,000-file limit, the rest counted and said, the tree stays usable, nothing lost', async ({
+  page,
+  openIde,
+}) => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'import-50k-'));
   try {
@@ -149,7 +163,10 @@ test('a real folder of 50,000 files: imported up to the 10,000-file limit, the r
   }
 });
 
-test('a real folder dragged from the desktop onto the tree keeps its structure (drag data from disk, through the DevTools protocol)', async ({ page, openIde }) => {
+test('a real folder dragged from the desktop onto the tree keeps its structure (drag data from disk, through the DevTools protocol)', async ({
+  page,
+  openIde,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'drop-folder-'));
   try {
     mkdirSync(join(dir, 'proj', 'pkg'), { recursive: true });
@@ -175,8 +192,13 @@ test('a real folder dragged from the desktop onto the tree keeps its structure (
   }
 });
 
-test('without the File System Access API (Firefox, Safari) "Open folder" is not offered, and a note says so; "Add folder" still is', async ({ page, openIde }) => {
-  await page.addInitScript(() => { delete (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker; });
+test('without the File System Access API (Firefox, Safari) "Open folder" is not offered, and a note says so; "Add folder" still is', async ({
+  page,
+  openIde,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+  });
   await openIde({ model: 'fixture-valid', files: FILES });
   await expect(page.getByTestId('export-zip')).toBeVisible();
   await expect(page.getByTestId('import-folder-fsa')).toHaveCount(0);

@@ -34,7 +34,10 @@ test('per-language toggle: off means no automatic suggestion, Alt+\\ still asks 
   await expect(page.getByTestId('lang-toggle')).not.toBeChecked();
 });
 
-test('inside a comment or a string nothing is suggested unasked; Alt+\\ still asks; code after it gets suggestions again', async ({ page, openIde }) => {
+test('inside a comment or a string nothing is suggested unasked; Alt+\\ still asks; code after it gets suggestions again', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: [{ path: 'main.py', content: 'def add(a, b):\n    return\n' }] });
   const badge = page.getByTestId('privacy-badge');
   await typeAtEndOfLine(page, 2, '  # the sum of ');
@@ -57,7 +60,8 @@ test('the help overlay lists the keys, opens with ? and closes with Escape', asy
   const help = page.getByTestId('help');
   await expect(help).toBeVisible();
   for (const k of ['Tab', 'Ctrl + →', 'Escape', 'Alt + \\']) await expect(help).toContainText(k);
-  for (const k of ['In the file tree', 'Home / End', 'F2', 'Filter files', 'On the open-file tabs', 'middle click']) await expect(help).toContainText(k);
+  for (const k of ['In the file tree', 'Home / End', 'F2', 'Filter files', 'On the open-file tabs', 'middle click'])
+    await expect(help).toContainText(k);
   await expect(page.getByTestId('close-help')).toBeFocused();
   await shot(page, 'help-overlay');
   await page.keyboard.press('Escape');

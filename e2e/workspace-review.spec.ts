@@ -9,7 +9,10 @@ import { ADD_CIRCUMFERENCE, GEOMETRY, GEOMETRY_APPLIED } from '../src/workspace/
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
 const APP = 'def a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n';
-const FILES = [{ path: 'src/app.py', content: APP }, { path: 'README.md', content: 'hi\n' }];
+const FILES = [
+  { path: 'src/app.py', content: APP },
+  { path: 'README.md', content: 'hi\n' },
+];
 const DIFF = `diff --git a/src/app.py b/src/app.py
 --- a/src/app.py
 +++ b/src/app.py
@@ -29,7 +32,11 @@ new file mode 100644
 +def d():
 `;
 
-test('a diff applies with its failing hunk reported; diff editor with completions on the modified side; local-only in one click', async ({ page, openIde, server }) => {
+test('a diff applies with its failing hunk reported; diff editor with completions on the modified side; local-only in one click', async ({
+  page,
+  openIde,
+  server,
+}) => {
   await openIde({ model: 'fixture-uncertain', files: FILES });
   await page.getByTestId('view-review').click();
   await expect(page.getByTestId('review-privacy')).toContainText('Escalation is on');
@@ -50,7 +57,15 @@ test('a diff applies with its failing hunk reported; diff editor with completion
   await expect(diffEditor.locator('.editor.original')).toContainText('return 1');
   // completions on the modified side (uncertain model, local-only: kept local, nothing sent)
   await page.evaluate(() => {
-    const d = (window as unknown as { __ide: { diffEditor: { getModifiedEditor(): { focus(): void; setPosition(p: object): void; getModel(): { getLineMaxColumn(n: number): number } } } } }).__ide.diffEditor.getModifiedEditor();
+    const d = (
+      window as unknown as {
+        __ide: {
+          diffEditor: {
+            getModifiedEditor(): { focus(): void; setPosition(p: object): void; getModel(): { getLineMaxColumn(n: number): number } };
+          };
+        };
+      }
+    ).__ide.diffEditor.getModifiedEditor();
     d.focus();
     d.setPosition({ lineNumber: 6, column: d.getModel().getLineMaxColumn(6) });
   });
@@ -80,7 +95,6 @@ test('text that is not a diff is refused with a clear message and nothing change
   await expect(page.getByTestId('file-count')).toHaveText('2 files');
 });
 
-
 async function geometryText(page: import('@playwright/test').Page): Promise<string> {
   await page.getByTestId('view-editor').click();
   await openInTree(page, 'geometry.py');
@@ -104,7 +118,10 @@ test('the same diff applied twice: the second time it is already applied and the
   expect(await geometryText(page)).toBe(GEOMETRY_APPLIED);
 });
 
-test('hunks are accepted or reverted in the diff view; the diff, the report and the hunk states survive a view switch and a reload', async ({ page, openIde }) => {
+test('hunks are accepted or reverted in the diff view; the diff, the report and the hunk states survive a view switch and a reload', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: [{ path: 'geometry.py', content: GEOMETRY }] });
   await page.getByTestId('view-review').click();
   await page.getByTestId('diff-input').fill(ADD_CIRCUMFERENCE);

@@ -21,22 +21,36 @@ async function recordPrevented(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { prevented: string[] };
     w.prevented = [];
-    window.addEventListener('keydown', (e) => { if ((e.ctrlKey || e.metaKey) && e.key.length === 1) w.prevented.push(`${e.key.toLowerCase()}:${e.defaultPrevented}`); }, true);
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.length === 1) w.prevented.push(`${e.key.toLowerCase()}:${e.defaultPrevented}`);
+      },
+      true,
+    );
   });
 }
 const prevented = (page: Page) => page.evaluate(() => (window as unknown as { prevented: string[] }).prevented);
 
 /** The text the browser's store (IndexedDB) holds for a file. */
 function storedText(page: Page, path: string): Promise<string | undefined> {
-  return page.evaluate((p) => new Promise<string | undefined>((resolve, reject) => {
-    const open = indexedDB.open('router-ide-workspace');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const get = open.result.transaction('files').objectStore('files').get(`f:${p}`);
-      get.onsuccess = () => { open.result.close(); const v = get.result as { text: string } | string | undefined; resolve(typeof v === 'string' ? v : v?.text); };
-      get.onerror = () => reject(get.error);
-    };
-  }), path);
+  return page.evaluate(
+    (p) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const open = indexedDB.open('router-ide-workspace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('files').objectStore('files').get(`f:${p}`);
+          get.onsuccess = () => {
+            open.result.close();
+            const v = get.result as { text: string } | string | undefined;
+            resolve(typeof v === 'string' ? v : v?.text);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    path,
+  );
 }
 
 const editorFocused = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'));
@@ -110,7 +124,14 @@ test('Ctrl+Shift+P: the command palette lists the commands with their keys and r
   await expect(page.getByTestId('command-save')).toContainText('Ctrl + S');
   await expect(page.getByTestId('command-quickOpen')).toContainText('Ctrl + P');
   await expect(page.getByTestId('command-search')).toContainText('Ctrl + Shift + F');
-  for (const t of ['Open settings', 'Start the demo', 'Export the workspace as a zip', 'Switch completions on or off for this language', 'Review a diff']) await expect(palette).toContainText(t);
+  for (const t of [
+    'Open settings',
+    'Start the demo',
+    'Export the workspace as a zip',
+    'Switch completions on or off for this language',
+    'Review a diff',
+  ])
+    await expect(palette).toContainText(t);
   expect(await axeViolations(page, '[data-testid="command-palette"]')).toEqual([]);
   await page.keyboard.type('settings');
   // Ranked fuzzily: the command named for it first.
@@ -134,7 +155,10 @@ test('Ctrl+Shift+P: the command palette lists the commands with their keys and r
   await expect(page.getByTestId('lang-toggle')).not.toBeChecked();
 });
 
-test('Ctrl+Shift+F: search across files with case, whole word and regular expressions; a bad expression is an inline error', async ({ page, openIde }) => {
+test('Ctrl+Shift+F: search across files with case, whole word and regular expressions; a bad expression is an inline error', async ({
+  page,
+  openIde,
+}) => {
   // A laptop's window: the side panel starts hidden, search opens it beside the editor, never over the text.
   await page.setViewportSize({ width: 1024, height: 700 });
   await openIde({ model: 'fixture-valid', files: FILES });
@@ -169,7 +193,11 @@ test('Ctrl+Shift+F: search across files with case, whole word and regular expres
   // A result opens its file with the match selected.
   await strings.getByTestId('search-hit').first().click();
   await expect.poll(() => activeFile(page)).toEqual({ path: 'src/util/strings.py', language: 'python' });
-  const sel = await page.evaluate(() => (window as unknown as { __ide: { editor: { getSelection(): { startLineNumber: number; startColumn: number; endColumn: number } } } }).__ide.editor.getSelection());
+  const sel = await page.evaluate(() =>
+    (
+      window as unknown as { __ide: { editor: { getSelection(): { startLineNumber: number; startColumn: number; endColumn: number } } } }
+    ).__ide.editor.getSelection(),
+  );
   expect([sel.startLineNumber, sel.startColumn, sel.endColumn]).toEqual([1, 5, 10]);
   await expect.poll(() => editorFocused(page)).toBe(true);
   // Escape in the panel closes it and the editor has focus.
@@ -182,7 +210,10 @@ test('Ctrl+Shift+F: search across files with case, whole word and regular expres
   await expect(page.getByTestId('side-panel')).toHaveAttribute('inert', '');
 });
 
-test('replace: through the editor for an open file (one Ctrl+Z undoes it), through the workspace for the others; both saved', async ({ page, openIde }) => {
+test('replace: through the editor for an open file (one Ctrl+Z undoes it), through the workspace for the others; both saved', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: FILES });
   await openInTree(page, 'src/app.py');
   await page.keyboard.press('Control+Shift+F');
@@ -216,5 +247,6 @@ test('the keys overlay lists the new keys', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid' });
   await page.getByTestId('open-help').click();
   const help = page.getByTestId('help');
-  for (const k of ['Anywhere', 'Ctrl + S', 'Ctrl + P', 'Ctrl + Shift + P', 'Ctrl + Shift + F', 'Search and replace in files']) await expect(help).toContainText(k);
+  for (const k of ['Anywhere', 'Ctrl + S', 'Ctrl + P', 'Ctrl + Shift + P', 'Ctrl + Shift + F', 'Search and replace in files'])
+    await expect(help).toContainText(k);
 });

@@ -124,12 +124,15 @@ test('a storage quota error is shown, not swallowed, and clears once storage wor
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-      if ((window as unknown as { __quotaFull?: boolean }).__quotaFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if ((window as unknown as { __quotaFull?: boolean }).__quotaFull)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return put.apply(this, args);
     } as typeof put;
   });
   await openIde({ model: 'fixture-valid', files: FILES });
-  await page.evaluate(() => { (window as unknown as { __quotaFull: boolean }).__quotaFull = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __quotaFull: boolean }).__quotaFull = true;
+  });
   await openInTree(page, 'src/app.py');
   await typeAtEndOfLine(page, 2, ' + b');
   const state = page.getByTestId('save-state');
@@ -137,7 +140,9 @@ test('a storage quota error is shown, not swallowed, and clears once storage wor
   await expect(state).toHaveAttribute('role', 'alert');
   await expect(state).toContainText('storage is full');
   await shot(page, 'workspace-quota-error');
-  await page.evaluate(() => { (window as unknown as { __quotaFull: boolean }).__quotaFull = false; });
+  await page.evaluate(() => {
+    (window as unknown as { __quotaFull: boolean }).__quotaFull = false;
+  });
   await page.keyboard.type(' ');
   await expect(state).toHaveAttribute('data-state', 'saved');
   await page.reload();
@@ -145,7 +150,10 @@ test('a storage quota error is shown, not swallowed, and clears once storage wor
   expect(await editorText(page)).toBe('def add(a, b):\n    return a + b \n');
 });
 
-test('a deleted file or folder comes back with Undo or Ctrl+Z, content and undo history included; focus stays on the next row', async ({ page, openIde }) => {
+test('a deleted file or folder comes back with Undo or Ctrl+Z, content and undo history included; focus stays on the next row', async ({
+  page,
+  openIde,
+}) => {
   await openIde({ model: 'fixture-valid', files: FILES });
   const tree = page.getByRole('tree', { name: 'Workspace files' });
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-path'));

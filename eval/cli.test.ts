@@ -5,10 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from './cli';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eval-cli-test-'));
-const he = (id: number, solution: string) => JSON.stringify({
-  task_id: `SingleLineInfilling/HumanEval/${id}/L0`, entry_point: 'add', prompt: 'def add(a, b):\n', suffix: '\n',
-  canonical_solution: solution, test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n',
-});
+const he = (id: number, solution: string) =>
+  JSON.stringify({
+    task_id: `SingleLineInfilling/HumanEval/${id}/L0`,
+    entry_point: 'add',
+    prompt: 'def add(a, b):\n',
+    suffix: '\n',
+    canonical_solution: solution,
+    test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n',
+  });
 
 describe('the eval CLI', () => {
   it('runs a benchmark, then reports and calibrates from the stored outputs', async () => {
@@ -18,13 +23,18 @@ describe('the eval CLI', () => {
       const bench = join(tmp, 'he.jsonl');
       writeFileSync(bench, `${he(0, '    return a + b\n')}\n${he(1, '    return b + a\n')}\n`);
       const completions = join(tmp, 'local.completions.jsonl');
-      writeFileSync(completions, [
-        JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/0/L0', completion: '    return a + b\n', token_probs: [0.9, 0.95] }),
-        JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/1/L0', completion: '    return a - b\n', token_probs: [0.3, 0.6] }),
-      ].join('\n'));
+      writeFileSync(
+        completions,
+        [
+          JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/0/L0', completion: '    return a + b\n', token_probs: [0.9, 0.95] }),
+          JSON.stringify({ task_id: 'SingleLineInfilling/HumanEval/1/L0', completion: '    return a - b\n', token_probs: [0.3, 0.6] }),
+        ].join('\n'),
+      );
       const local = join(tmp, 'runs', 'local.jsonl');
       const large = join(tmp, 'runs', 'large.jsonl');
-      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(0);
+      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(
+        0,
+      );
       expect(await main(['run', '--bench', bench, '--model', 'ground-truth', '--out', large, '--no-progress'])).toBe(0);
       expect(readFileSync(local, 'utf8').trim().split('\n')).toHaveLength(2);
       expect(existsSync(`${local}.meta.json`)).toBe(true);
@@ -59,10 +69,23 @@ describe('the eval CLI', () => {
       // Task 2's own middle is wrong: no completion can be judged against its tests.
       writeFileSync(bench, [he(0, '    return a + b\n'), he(1, '    return b + a\n'), he(2, '    return a * b\n')].join('\n'));
       const completions = join(tmp, 'nj.completions.jsonl');
-      writeFileSync(completions, [0, 1, 2].map((i) => JSON.stringify({ task_id: `SingleLineInfilling/HumanEval/${i}/L0`, completion: i ? '    return a - b\n' : '    return a + b\n', token_probs: [0.9] })).join('\n'));
+      writeFileSync(
+        completions,
+        [0, 1, 2]
+          .map((i) =>
+            JSON.stringify({
+              task_id: `SingleLineInfilling/HumanEval/${i}/L0`,
+              completion: i ? '    return a - b\n' : '    return a + b\n',
+              token_probs: [0.9],
+            }),
+          )
+          .join('\n'),
+      );
       const runs = join(tmp, 'nj-runs');
       const local = join(runs, 'local.jsonl');
-      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(0);
+      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local, '--no-progress'])).toBe(
+        0,
+      );
       expect(await main(['sanity', '--bench', bench, '--out-dir', runs, '--no-progress'])).toBe(1);
       expect(existsSync(join(runs, 'nj.ground-truth.jsonl'))).toBe(true);
 
@@ -80,12 +103,26 @@ describe('the eval CLI', () => {
       // Named explicitly, a store elsewhere is used instead of looking next to the run.
       const elsewhere = join(tmp, 'nj-elsewhere');
       const local2 = join(elsewhere, 'local.jsonl');
-      expect(await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local2, '--no-progress'])).toBe(0);
+      expect(
+        await main(['run', '--bench', bench, '--model', 'jsonl', '--completions', completions, '--out', local2, '--no-progress']),
+      ).toBe(0);
       expect(await main(['report', '--local', local2, '--out-dir', join(tmp, 'nj-report2')])).toBe(0);
       expect(JSON.parse(readFileSync(join(tmp, 'nj-report2', 'report.json'), 'utf8')).notJudgeable.total).toBe(0);
-      expect(await main(['report', '--local', local2, '--ground-truth', join(runs, 'nj.ground-truth.jsonl'), '--out-dir', join(tmp, 'nj-report3')])).toBe(0);
+      expect(
+        await main([
+          'report',
+          '--local',
+          local2,
+          '--ground-truth',
+          join(runs, 'nj.ground-truth.jsonl'),
+          '--out-dir',
+          join(tmp, 'nj-report3'),
+        ]),
+      ).toBe(0);
       expect(JSON.parse(readFileSync(join(tmp, 'nj-report3', 'report.json'), 'utf8')).notJudgeable.total).toBe(1);
-      expect(await main(['calibrate', '--local', local, '--floor', '0.5', '--held-out', '0', '--out', join(tmp, 'nj-router.json')])).toBe(0);
+      expect(await main(['calibrate', '--local', local, '--floor', '0.5', '--held-out', '0', '--out', join(tmp, 'nj-router.json')])).toBe(
+        0,
+      );
       expect(log.mock.calls.flat().join('\n')).toContain('1 task(s) not judgeable (ground truth fails here), left out: python 1');
       expect(JSON.parse(readFileSync(join(tmp, 'nj-router.details.json'), 'utf8')).chosen.fit.n).toBe(2);
     } finally {

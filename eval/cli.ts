@@ -128,14 +128,18 @@ function family(v: Values): FimFamily {
 
 function protocol(v: Values): EndpointProtocol {
   const p = v['endpoint-protocol'] ?? 'openai-completions';
-  if (!ENDPOINT_PROTOCOLS.includes(p as EndpointProtocol)) throw new UsageError(`unknown --endpoint-protocol "${p}": use ${ENDPOINT_PROTOCOLS.join(', ')}`);
+  if (!ENDPOINT_PROTOCOLS.includes(p as EndpointProtocol))
+    throw new UsageError(`unknown --endpoint-protocol "${p}": use ${ENDPOINT_PROTOCOLS.join(', ')}`);
   return p as EndpointProtocol;
 }
 
 function filterOf(v: Values): TaskFilter {
   return {
     limit: num(v.limit, 'limit'),
-    languages: v.languages?.split(',').map((s) => s.trim()).filter(Boolean),
+    languages: v.languages
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     taskIds: v['task-id'],
   };
 }
@@ -163,22 +167,35 @@ async function sourceOf(v: Values): Promise<CompletionSource> {
     case 'jsonl':
       return jsonlSource(resolve(need(v.completions, '--completions FILE.jsonl')), role ?? 'local');
     case 'local': {
-      const source: ModelSource = v['local-hub'] ? { kind: 'hub' }
-        : v['local-mirror'] ? { kind: 'url', url: v['local-mirror'] }
-        : { kind: 'bundled', root: resolve(v['local-root'] ?? 'public/models/fixtures') };
+      const source: ModelSource = v['local-hub']
+        ? { kind: 'hub' }
+        : v['local-mirror']
+          ? { kind: 'url', url: v['local-mirror'] }
+          : { kind: 'bundled', root: resolve(v['local-root'] ?? 'public/models/fixtures') };
       return localModelSource({
-        model: need(v['local-model'], '--local-model'), source, family: family(v),
-        device: (v.device as 'cpu' | 'wasm' | undefined) ?? 'cpu', dtype: v.dtype, maxNewTokens: num(v['max-new-tokens'], 'max-new-tokens', 64)!,
+        model: need(v['local-model'], '--local-model'),
+        source,
+        family: family(v),
+        device: (v.device as 'cpu' | 'wasm' | undefined) ?? 'cpu',
+        dtype: v.dtype,
+        maxNewTokens: num(v['max-new-tokens'], 'max-new-tokens', 64)!,
       });
     }
     case 'endpoint': {
       const key = v['api-key-env'] ? process.env[v['api-key-env']] : undefined;
-      return endpointSource({
-        url: need(v['endpoint-url'], '--endpoint-url'), model: need(v['endpoint-model'], '--endpoint-model'), family: family(v), protocol: protocol(v),
-        ...(v['endpoint-logprobs'] && { logprobs: true }),
-        timeoutMs: num(v['timeout-ms'], 'timeout-ms', 30_000)!, maxTokens: num(v['max-tokens'], 'max-tokens', 64)!,
-        ...(key && { apiKey: key }),
-      }, role ?? 'large');
+      return endpointSource(
+        {
+          url: need(v['endpoint-url'], '--endpoint-url'),
+          model: need(v['endpoint-model'], '--endpoint-model'),
+          family: family(v),
+          protocol: protocol(v),
+          ...(v['endpoint-logprobs'] && { logprobs: true }),
+          timeoutMs: num(v['timeout-ms'], 'timeout-ms', 30_000)!,
+          maxTokens: num(v['max-tokens'], 'max-tokens', 64)!,
+          ...(key && { apiKey: key }),
+        },
+        role ?? 'large',
+      );
     }
     default:
       throw new UsageError('--model must be ground-truth, local, endpoint or jsonl');
@@ -192,15 +209,36 @@ async function cmdRun(v: Values): Promise<number> {
   const judge = judgeOf(v);
   const chain = await judge.toolchain();
   const sandbox = probeSandbox();
-  console.error(`sandbox: ${sandbox.mode}${sandbox.note ? ` (${sandbox.note})` : ''}; tools: ${Object.values(chain.tools).map((t) => t.version).join('; ')}`);
+  console.error(
+    `sandbox: ${sandbox.mode}${sandbox.note ? ` (${sandbox.note})` : ''}; tools: ${Object.values(chain.tools)
+      .map((t) => t.version)
+      .join('; ')}`,
+  );
   for (const m of Object.values(chain.missing)) console.error(`warning: ${m}: its tasks will fail with no_runtime`);
   const store = new RecordStore(out, Boolean(v.resume));
-  writeFileSync(`${out}.meta.json`, JSON.stringify({ source: source.name, role: source.role, benches: benchPaths(v), filter: filterOf(v), sandbox, toolchain: chain, started: new Date().toISOString() }, null, 2));
+  writeFileSync(
+    `${out}.meta.json`,
+    JSON.stringify(
+      {
+        source: source.name,
+        role: source.role,
+        benches: benchPaths(v),
+        filter: filterOf(v),
+        sandbox,
+        toolchain: chain,
+        started: new Date().toISOString(),
+      },
+      null,
+      2,
+    ),
+  );
   const s = await runModel({ tasks, source, judge, store, progress: !v['no-progress'] });
   await source.close?.();
   const passed = s.records.filter((r) => r.pass).length;
-  console.log(`${source.name}: ${passed}/${s.records.length} passed (pass@1 ${(100 * passed / Math.max(1, s.records.length)).toFixed(2)}%), ` +
-    `${s.skipped} resumed, ${s.seconds.toFixed(1)} s, ${((s.total - s.skipped) / Math.max(s.seconds, 1e-9)).toFixed(1)} tasks/s -> ${out}`);
+  console.log(
+    `${source.name}: ${passed}/${s.records.length} passed (pass@1 ${((100 * passed) / Math.max(1, s.records.length)).toFixed(2)}%), ` +
+      `${s.skipped} resumed, ${s.seconds.toFixed(1)} s, ${((s.total - s.skipped) / Math.max(s.seconds, 1e-9)).toFixed(1)} tasks/s -> ${out}`,
+  );
   return 0;
 }
 
@@ -253,7 +291,9 @@ function analyse(v: Values, requireObjective: boolean) {
   const thresholds = v.thresholds?.split(',').map(Number);
   const objective = objectiveOf(v, requireObjective);
   const policy = calibrationPolicyOf(v);
-  const calibration = objective ? calibrate(sim.rows, { objective, heldOutFraction: num(v['held-out'], 'held-out', 0.3), seed: v.seed, ...(policy && { policy }) }) : undefined;
+  const calibration = objective
+    ? calibrate(sim.rows, { objective, heldOutFraction: num(v['held-out'], 'held-out', 0.3), seed: v.seed, ...(policy && { policy }) })
+    : undefined;
   return { local, localFiles, large, largeFiles, sim, thresholds, calibration, notJudgeable };
 }
 
@@ -261,16 +301,30 @@ async function cmdReport(v: Values): Promise<number> {
   const a = analyse(v, false);
   const outDir = resolve(need(v['out-dir'], '--out-dir DIR'));
   mkdirSync(outDir, { recursive: true });
-  const report = buildReport({ local: a.local, localFiles: a.localFiles, large: a.large, largeFiles: a.largeFiles, sim: a.sim, calibration: a.calibration, thresholds: a.thresholds, notJudgeable: a.notJudgeable });
+  const report = buildReport({
+    local: a.local,
+    localFiles: a.localFiles,
+    large: a.large,
+    largeFiles: a.largeFiles,
+    sim: a.sim,
+    calibration: a.calibration,
+    thresholds: a.thresholds,
+    notJudgeable: a.notJudgeable,
+  });
   writeFileSync(join(outDir, 'report.json'), JSON.stringify(report, null, 2));
   writeFileSync(join(outDir, 'report.md'), toMarkdown(report));
   writeFileSync(join(outDir, HEADLINE_SVG), headlineChart(report.headline));
   writeFileSync(join(outDir, 'report.html'), toHtml(report));
   if (a.calibration) {
     writeFileSync(join(outDir, 'router-config.json'), `${JSON.stringify(routerConfigJson(a.calibration), null, 2)}\n`);
-    if (!a.calibration.chosen.feasible) console.error('warning: the calibration objective cannot be met on these runs; router-config.json holds the closest choice (see report.md)');
+    if (!a.calibration.chosen.feasible)
+      console.error(
+        'warning: the calibration objective cannot be met on these runs; router-config.json holds the closest choice (see report.md)',
+      );
   }
-  console.log(`report: ${join(outDir, 'report.md')}, ${HEADLINE_SVG}, report.html, report.json${a.calibration ? ', router-config.json' : ''}`);
+  console.log(
+    `report: ${join(outDir, 'report.md')}, ${HEADLINE_SVG}, report.html, report.json${a.calibration ? ', router-config.json' : ''}`,
+  );
   return 0;
 }
 
@@ -282,10 +336,21 @@ async function cmdCalibrate(v: Values): Promise<number> {
   writeFileSync(out.replace(/(\.json)?$/, '.details.json'), `${JSON.stringify(c, null, 2)}\n`);
   const f = c.chosen.fit;
   const h = c.heldOut;
-  console.log(`${c.chosen.feasible ? '' : 'objective NOT met on the fit split; closest choice: '}aggregation ${c.chosen.aggregation}, thresholds ${JSON.stringify(c.chosen.perLanguage)}, fallback ${c.chosen.threshold}`);
-  console.log(`fit (${f.n}): pass@1 ${(100 * f.passAt1).toFixed(1)}%, escalated ${(100 * f.escalationRate).toFixed(1)}%` +
-    (h ? `; held-out (${h.n}): pass@1 ${(100 * h.passAt1).toFixed(1)}%, escalated ${(100 * h.escalationRate).toFixed(1)}% (${c.heldOutMeets ? 'meets' : 'does NOT meet'} the objective)` : ''));
-  if (a.notJudgeable.total) console.log(`${a.notJudgeable.total} task(s) not judgeable (ground truth fails here), left out: ${Object.entries(a.notJudgeable.perLanguage).map(([l, x]) => `${l} ${x.count}`).join(', ')}`);
+  console.log(
+    `${c.chosen.feasible ? '' : 'objective NOT met on the fit split; closest choice: '}aggregation ${c.chosen.aggregation}, thresholds ${JSON.stringify(c.chosen.perLanguage)}, fallback ${c.chosen.threshold}`,
+  );
+  console.log(
+    `fit (${f.n}): pass@1 ${(100 * f.passAt1).toFixed(1)}%, escalated ${(100 * f.escalationRate).toFixed(1)}%` +
+      (h
+        ? `; held-out (${h.n}): pass@1 ${(100 * h.passAt1).toFixed(1)}%, escalated ${(100 * h.escalationRate).toFixed(1)}% (${c.heldOutMeets ? 'meets' : 'does NOT meet'} the objective)`
+        : ''),
+  );
+  if (a.notJudgeable.total)
+    console.log(
+      `${a.notJudgeable.total} task(s) not judgeable (ground truth fails here), left out: ${Object.entries(a.notJudgeable.perLanguage)
+        .map(([l, x]) => `${l} ${x.count}`)
+        .join(', ')}`,
+    );
   console.log(`-> ${out}`);
   return 0;
 }
@@ -303,7 +368,13 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return cmd || parsed.values.help ? 0 : 2;
   }
-  const commands: Record<string, (v: Values) => Promise<number>> = { run: cmdRun, sanity: cmdSanity, report: cmdReport, calibrate: cmdCalibrate, semantic: cmdSemantic };
+  const commands: Record<string, (v: Values) => Promise<number>> = {
+    run: cmdRun,
+    sanity: cmdSanity,
+    report: cmdReport,
+    calibrate: cmdCalibrate,
+    semantic: cmdSemantic,
+  };
   const fn = commands[cmd];
   if (!fn) {
     console.error(`unknown command "${cmd}"\n\n${USAGE}`);

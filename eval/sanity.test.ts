@@ -51,7 +51,13 @@ const monoMissing = [chain.missing.mcs, chain.missing.mono].filter(Boolean).join
 const csharpSkip = !HAVE_BENCH ? SKIP_REASON : monoMissing ? `skipped: ${monoMissing}` : '';
 
 (HAVE_BENCH ? describe : describe.skip)(`sanity: ground truth passes${HAVE_BENCH ? '' : ` (${SKIP_REASON})`}`, () => {
-  for (const [set, every, n] of [['humaneval-single', 1, 1033], ['humaneval-multi', 25, 233], ['safim-block', 10, 30], ['safim-control', 10, 30], ['safim-api', 1, 120]] as const) {
+  for (const [set, every, n] of [
+    ['humaneval-single', 1, 1033],
+    ['humaneval-multi', 25, 233],
+    ['safim-block', 10, 30],
+    ['safim-control', 10, 30],
+    ['safim-api', 1, 120],
+  ] as const) {
     it(`${set}${every > 1 ? ` (every ${every}th task)` : ''}: pass@1 >= 99%, failures listed`, async () => {
       const r = await groundTruth(set, every);
       expect(r.n).toBe(n);
@@ -62,11 +68,16 @@ const csharpSkip = !HAVE_BENCH ? SKIP_REASON : monoMissing ? `skipped: ${monoMis
 });
 
 (csharpSkip ? describe.skip : describe)(`sanity: SAFIM C# ground truth with Mono${csharpSkip ? ` (${csharpSkip})` : ''}`, () => {
-  for (const [set, n, unsupported] of [['safim-block-csharp', 60, 7], ['safim-control-csharp', 60, 10]] as const) {
+  for (const [set, n, unsupported] of [
+    ['safim-block-csharp', 60, 7],
+    ['safim-control-csharp', 60, 10],
+  ] as const) {
     it(`${set}: every task passes except the ${unsupported} whose own code mcs cannot compile (compile_error)`, async () => {
       const r = await groundTruth(set, 1);
       expect(r.n).toBe(n);
-      const expected = Object.keys(MONO_CANNOT_COMPILE).filter((k) => k.startsWith(`safim/${set.split('-')[1]}/`)).sort();
+      const expected = Object.keys(MONO_CANNOT_COMPILE)
+        .filter((k) => k.startsWith(`safim/${set.split('-')[1]}/`))
+        .sort();
       expect(expected).toHaveLength(unsupported);
       expect(r.failed.map((f) => f.key).sort(), r.failures.join('\n')).toEqual(expected);
       for (const f of r.failed) expect(f.reason, `${f.key}: ${f.detail}`).toBe('compile_error');

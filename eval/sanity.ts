@@ -19,12 +19,18 @@ export interface SanityResult {
   failures: { key: string; language: string; reason: string; detail: string }[];
 }
 
-export async function sanityCheck(paths: readonly string[], o: { filter?: TaskFilter; judge?: Judge; outDir?: string; progress?: boolean } = {}): Promise<SanityResult[]> {
+export async function sanityCheck(
+  paths: readonly string[],
+  o: { filter?: TaskFilter; judge?: Judge; outDir?: string; progress?: boolean } = {},
+): Promise<SanityResult[]> {
   const judge = o.judge ?? new Judge();
   const results: SanityResult[] = [];
   for (const file of paths) {
     const tasks = await loadBenchmarkFile(file, o.filter);
-    const store = new RecordStore(o.outDir ? join(o.outDir, `${basename(file).replace(/\.jsonl(\.gz)?$/, '')}.ground-truth.jsonl`) : undefined, false);
+    const store = new RecordStore(
+      o.outDir ? join(o.outDir, `${basename(file).replace(/\.jsonl(\.gz)?$/, '')}.ground-truth.jsonl`) : undefined,
+      false,
+    );
     const s = await runModel({ tasks, source: groundTruthSource('large'), judge, store, progress: o.progress ?? false });
     const perLanguage: SanityResult['perLanguage'] = {};
     for (const r of s.records) {
@@ -34,8 +40,13 @@ export async function sanityCheck(paths: readonly string[], o: { filter?: TaskFi
     }
     const passed = s.records.filter((r) => r.pass).length;
     results.push({
-      file, n: s.records.length, passed, passAt1: passed / Math.max(1, s.records.length), seconds: s.seconds,
-      tasksPerSecond: s.records.length / Math.max(s.seconds, 1e-9), perLanguage,
+      file,
+      n: s.records.length,
+      passed,
+      passAt1: passed / Math.max(1, s.records.length),
+      seconds: s.seconds,
+      tasksPerSecond: s.records.length / Math.max(s.seconds, 1e-9),
+      perLanguage,
       failures: s.records.filter((r) => !r.pass).map((r) => ({ key: r.key, language: r.language, reason: r.reason, detail: r.detail })),
     });
   }
@@ -45,8 +56,12 @@ export async function sanityCheck(paths: readonly string[], o: { filter?: TaskFi
 export function formatSanity(results: readonly SanityResult[]): string {
   const lines = ['| benchmark | tasks | passed | pass@1 | per language | s | tasks/s |', '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const r of results) {
-    const langs = Object.entries(r.perLanguage).map(([l, x]) => `${l} ${x.passed}/${x.n}`).join(', ');
-    lines.push(`| ${basename(r.file)} | ${r.n} | ${r.passed} | ${(100 * r.passAt1).toFixed(2)}% ${r.passAt1 >= 0.99 ? '' : '**below 99%**'} | ${langs} | ${r.seconds.toFixed(1)} | ${r.tasksPerSecond.toFixed(1)} |`);
+    const langs = Object.entries(r.perLanguage)
+      .map(([l, x]) => `${l} ${x.passed}/${x.n}`)
+      .join(', ');
+    lines.push(
+      `| ${basename(r.file)} | ${r.n} | ${r.passed} | ${(100 * r.passAt1).toFixed(2)}% ${r.passAt1 >= 0.99 ? '' : '**below 99%**'} | ${langs} | ${r.seconds.toFixed(1)} | ${r.tasksPerSecond.toFixed(1)} |`,
+    );
   }
   for (const r of results) {
     if (!r.failures.length) continue;

@@ -48,7 +48,10 @@ describe('semanticMutants', () => {
     expect((await check({ language: 'python', prefix, completion: middle, suffix, budgetMs: 10_000 })).findings).toEqual([]);
     for (const m of await mutantsOf(prefix, middle, suffix)) {
       const v = await check({ language: 'python', prefix, completion: m.completion, suffix, budgetMs: 10_000 });
-      expect(v.findings.map((f) => f.name), m.kind).toEqual([m.name]);
+      expect(
+        v.findings.map((f) => f.name),
+        m.kind,
+      ).toEqual([m.name]);
     }
   });
 

@@ -26,9 +26,46 @@ export interface SemanticMutant {
 }
 
 const PY_KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
-  'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try',
-  'while', 'with', 'yield', 'match', 'case', 'type', 'print', 'exec',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+  'match',
+  'case',
+  'type',
+  'print',
+  'exec',
 ]);
 const names = namesJson as { builtins: string[]; modules: Record<string, string[]> };
 const BUILTINS = new Set(names.builtins);
@@ -59,13 +96,20 @@ function fresh(candidates: readonly string[], taken: ReadonlySet<string>, isMemb
  * The mutants of a middle at [start, end) of `text` (prefix + middle +
  * suffix), found on its tree. Kinds with no spot in the middle are absent.
  */
-export function semanticMutants(text: string, start: number, end: number, tree: Tree, workspaceNames: readonly string[] = []): SemanticMutant[] {
+export function semanticMutants(
+  text: string,
+  start: number,
+  end: number,
+  tree: Tree,
+  workspaceNames: readonly string[] = [],
+): SemanticMutant[] {
   const facts = pythonFacts(tree);
   if (facts.dynamic) return [];
   const taken = new Set([...wordsOf(text), ...workspaceNames]);
   const middle = text.slice(start, end);
   const inMiddle = (n: { startIndex: number; endIndex: number }) => n.startIndex >= start && n.endIndex <= end;
-  const replace = (n: { startIndex: number; endIndex: number }, by: string) => middle.slice(0, n.startIndex - start) + by + middle.slice(n.endIndex - start);
+  const replace = (n: { startIndex: number; endIndex: number }, by: string) =>
+    middle.slice(0, n.startIndex - start) + by + middle.slice(n.endIndex - start);
   const out: SemanticMutant[] = [];
 
   const isCallee = (n: { parent: { type: string; childForFieldName(f: string): { id: number } | null } | null; id: number }) =>

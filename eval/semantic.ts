@@ -28,13 +28,18 @@ function emptyMutants(): SemanticSetResult['mutants'] {
   return Object.fromEntries(MUTANT_KINDS.map((k) => [k, { n: 0, caught: 0, missed: [] }])) as unknown as SemanticSetResult['mutants'];
 }
 
-export async function semanticHarness(paths: readonly string[], o: { filter?: TaskFilter; languages?: readonly string[] } = {}): Promise<SemanticSetResult[]> {
+export async function semanticHarness(
+  paths: readonly string[],
+  o: { filter?: TaskFilter; languages?: readonly string[] } = {},
+): Promise<SemanticSetResult[]> {
   const validator = createNodeValidator();
   const parse = validatorParse(validator);
   const check = (req: Parameters<typeof checkSemantics>[0]) => checkSemantics({ budgetMs: HARNESS_BUDGET_MS, ...req }, parse);
   const results: SemanticSetResult[] = [];
   for (const file of paths) {
-    const tasks = (await loadBenchmarkFile(file, o.filter)).filter((t) => hasSemanticChecker(t.language as LanguageId) && (!o.languages || o.languages.includes(t.language)));
+    const tasks = (await loadBenchmarkFile(file, o.filter)).filter(
+      (t) => hasSemanticChecker(t.language as LanguageId) && (!o.languages || o.languages.includes(t.language)),
+    );
     const byLanguage = new Map<string, SemanticSetResult>();
     for (const task of tasks) {
       const language = task.language as LanguageId;
@@ -65,7 +70,13 @@ export async function semanticHarness(paths: readonly string[], o: { filter?: Ta
         const slot = r.mutants[m.kind];
         slot.n++;
         if (caught(v, m.name)) slot.caught++;
-        else slot.missed.push({ key: task.key, name: m.name, original: m.original, why: v.checked ? `found: ${v.findings.map((f) => f.name).join(', ') || 'nothing'}` : `not checked: ${v.uncheckedReason}` });
+        else
+          slot.missed.push({
+            key: task.key,
+            name: m.name,
+            original: m.original,
+            why: v.checked ? `found: ${v.findings.map((f) => f.name).join(', ') || 'nothing'}` : `not checked: ${v.uncheckedReason}`,
+          });
       }
     }
     results.push(...byLanguage.values());
@@ -80,7 +91,11 @@ function caught(v: SemanticVerdict, name: string): boolean {
 const pct = (a: number, n: number) => (n ? `${((100 * a) / n).toFixed(1)}%` : 'n/a');
 
 export function formatSemantic(results: readonly SemanticSetResult[]): string {
-  const head = ['| set | language | ground truths | false flags | not checked |', ...MUTANT_KINDS.map((k) => ` ${k} caught |`), ' all mutants caught |'].join('');
+  const head = [
+    '| set | language | ground truths | false flags | not checked |',
+    ...MUTANT_KINDS.map((k) => ` ${k} caught |`),
+    ' all mutants caught |',
+  ].join('');
   const lines = [head, '|' + ' --- |'.repeat(5 + MUTANT_KINDS.length + 1)];
   const total = { gt: 0, ff: 0, un: 0, n: 0, c: 0 };
   const perKind = Object.fromEntries(MUTANT_KINDS.map((k) => [k, { n: 0, c: 0 }])) as Record<MutantKind, { n: number; c: number }>;
@@ -88,13 +103,23 @@ export function formatSemantic(results: readonly SemanticSetResult[]): string {
     const un = Object.values(r.unchecked).reduce((a, b) => a + b, 0);
     const n = MUTANT_KINDS.reduce((a, k) => a + r.mutants[k].n, 0);
     const c = MUTANT_KINDS.reduce((a, k) => a + r.mutants[k].caught, 0);
-    Object.assign(total, { gt: total.gt + r.groundTruths, ff: total.ff + r.falseFlags.length, un: total.un + un, n: total.n + n, c: total.c + c });
+    Object.assign(total, {
+      gt: total.gt + r.groundTruths,
+      ff: total.ff + r.falseFlags.length,
+      un: total.un + un,
+      n: total.n + n,
+      c: total.c + c,
+    });
     for (const k of MUTANT_KINDS) {
       perKind[k].n += r.mutants[k].n;
       perKind[k].c += r.mutants[k].caught;
     }
-    const kinds = MUTANT_KINDS.map((k) => ` ${r.mutants[k].caught}/${r.mutants[k].n} (${pct(r.mutants[k].caught, r.mutants[k].n)}) |`).join('');
-    lines.push(`| ${basename(r.file)} | ${r.language} | ${r.groundTruths} | ${r.falseFlags.length} | ${un} |${kinds} ${c}/${n} (${pct(c, n)}) |`);
+    const kinds = MUTANT_KINDS.map((k) => ` ${r.mutants[k].caught}/${r.mutants[k].n} (${pct(r.mutants[k].caught, r.mutants[k].n)}) |`).join(
+      '',
+    );
+    lines.push(
+      `| ${basename(r.file)} | ${r.language} | ${r.groundTruths} | ${r.falseFlags.length} | ${un} |${kinds} ${c}/${n} (${pct(c, n)}) |`,
+    );
   }
   const kinds = MUTANT_KINDS.map((k) => ` ${perKind[k].c}/${perKind[k].n} (${pct(perKind[k].c, perKind[k].n)}) |`).join('');
   lines.push(`| **all** | | ${total.gt} | ${total.ff} | ${total.un} |${kinds} ${total.c}/${total.n} (${pct(total.c, total.n)}) |`);
@@ -102,6 +127,8 @@ export function formatSemantic(results: readonly SemanticSetResult[]): string {
     for (const f of r.falseFlags) lines.push(`- false flag ${f.key}: ${f.findings.join('; ')}`);
     for (const [why, n] of Object.entries(r.unchecked)) lines.push(`- not checked in ${basename(r.file)} (${n}): ${why}`);
   }
-  for (const r of results) for (const k of MUTANT_KINDS) for (const m of r.mutants[k].missed.slice(0, 10)) lines.push(`- missed ${k} ${m.key}: ${m.original} -> ${m.name} (${m.why})`);
+  for (const r of results)
+    for (const k of MUTANT_KINDS)
+      for (const m of r.mutants[k].missed.slice(0, 10)) lines.push(`- missed ${k} ${m.key}: ${m.original} -> ${m.name} (${m.why})`);
   return lines.join('\n');
 }

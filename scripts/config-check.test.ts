@@ -19,11 +19,15 @@ describe('config:check', () => {
     const bad = { router: { threshold: 3 }, device: 'gpu', endpoint: ENDPOINT };
     const r = checkConfigText(JSON.stringify(bad));
     expect(r.ok).toBe(false);
-    expect(r.lines).toEqual(expect.arrayContaining([
-      'error: router.threshold 3 must be between 0 and 1',
-      'error: device "gpu" must be auto, webgpu or wasm',
-      expect.stringMatching(/^error: endpoint\.url https:\/\/llm\.corp\.example is not an allowed destination \(privacy\.allowedEndpoints: /),
-    ]));
+    expect(r.lines).toEqual(
+      expect.arrayContaining([
+        'error: router.threshold 3 must be between 0 and 1',
+        'error: device "gpu" must be auto, webgpu or wasm',
+        expect.stringMatching(
+          /^error: endpoint\.url https:\/\/llm\.corp\.example is not an allowed destination \(privacy\.allowedEndpoints: /,
+        ),
+      ]),
+    );
     expect(r.lines.at(-1)).toMatch(/ignore this whole file/);
   });
 
@@ -34,7 +38,10 @@ describe('config:check', () => {
   });
 
   it("rejects an endpoint on the page's own origin when told where the IDE is served", () => {
-    const own = { endpoint: { ...ENDPOINT, url: 'https://ide.corp.example/v1' }, privacy: { allowedEndpoints: ['https://ide.corp.example'] } };
+    const own = {
+      endpoint: { ...ENDPOINT, url: 'https://ide.corp.example/v1' },
+      privacy: { allowedEndpoints: ['https://ide.corp.example'] },
+    };
     expect(checkConfigText(JSON.stringify(own)).ok).toBe(true);
     expect(checkConfigText(JSON.stringify(own), 'https://ide.corp.example').lines[0]).toMatch(/this page's own origin/);
   });
@@ -55,7 +62,13 @@ describe('config:check', () => {
       fs.writeFileSync(bad, '{"privacy":{"mode":"sometimes"}}');
       const run = (...args: string[]) => {
         try {
-          return { code: 0, out: execFileSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/config-check.ts', ...args], { encoding: 'utf8', stdio: 'pipe' }) };
+          return {
+            code: 0,
+            out: execFileSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/config-check.ts', ...args], {
+              encoding: 'utf8',
+              stdio: 'pipe',
+            }),
+          };
         } catch (e) {
           const err = e as { status: number; stderr: string };
           return { code: err.status, out: err.stderr };
@@ -66,10 +79,22 @@ describe('config:check', () => {
       expect(r.code).toBe(1);
       expect(r.out).toContain(`${bad}: error: privacy.mode "sometimes" must be local-only or escalate`);
       const own = path.join(dir, 'own-origin.json');
-      fs.writeFileSync(own, JSON.stringify({ endpoint: { ...ENDPOINT, url: 'https://ide.corp.example/v1' }, privacy: { allowedEndpoints: ['https://ide.corp.example'] } }));
-      expect(run(own, '--origin', 'https://ide.corp.example')).toMatchObject({ code: 1, out: expect.stringContaining("this page's own origin") });
+      fs.writeFileSync(
+        own,
+        JSON.stringify({
+          endpoint: { ...ENDPOINT, url: 'https://ide.corp.example/v1' },
+          privacy: { allowedEndpoints: ['https://ide.corp.example'] },
+        }),
+      );
+      expect(run(own, '--origin', 'https://ide.corp.example')).toMatchObject({
+        code: 1,
+        out: expect.stringContaining("this page's own origin"),
+      });
       expect(run('--origin=https://ide.corp.example', own).code).toBe(1);
-      expect(run(good, '--orgin', 'https://ide.corp.example')).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--orgin'[\s\S]*usage: npm run config:check FILE/) });
+      expect(run(good, '--orgin', 'https://ide.corp.example')).toMatchObject({
+        code: 2,
+        out: expect.stringMatching(/Unknown option '--orgin'[\s\S]*usage: npm run config:check FILE/),
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -30,7 +30,12 @@ const USAGE = 'usage: npm run config:check FILE [-- --origin https://where-the-i
 function main(args: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { origin: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args,
+      options: { origin: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     console.error(`config:check: ${(e as Error).message}\n${USAGE}`);
     return 2;

@@ -11,7 +11,9 @@ describe('public/config.schema.json', () => {
     const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8'));
     const layer = schema.definitions.ConfigLayer;
     expect(layer.additionalProperties).toBe(false);
-    expect(Object.keys(layer.properties)).toEqual(expect.arrayContaining(['$schema', 'model', 'catalog', 'endpoint', 'privacy', 'router', 'editor', 'context']));
+    expect(Object.keys(layer.properties)).toEqual(
+      expect.arrayContaining(['$schema', 'model', 'catalog', 'endpoint', 'privacy', 'router', 'editor', 'context']),
+    );
     const privacy = layer.properties.privacy.anyOf[0];
     expect(privacy.properties.allowedEndpoints.anyOf[0]).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(layer.properties.catalog.anyOf[0].type).toBe('array');

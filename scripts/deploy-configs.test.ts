@@ -25,9 +25,13 @@ describe('deploy/ host configurations', () => {
     const tmp = fs.mkdtempSync(path.join(fs.mkdtempSync(path.join(root, '.scratch-')), 'root-'));
     try {
       fs.mkdirSync(path.join(tmp, 'public'));
-      const cfg = { endpoint: { url: 'https://llm.corp.example:8443/v1', model: 'coder', family: 'qwen2.5-coder', timeoutMs: 8000, maxTokens: 64 }, privacy: { allowedEndpoints: ['https://llm.corp.example:8443'] } };
+      const cfg = {
+        endpoint: { url: 'https://llm.corp.example:8443/v1', model: 'coder', family: 'qwen2.5-coder', timeoutMs: 8000, maxTokens: 64 },
+        privacy: { allowedEndpoints: ['https://llm.corp.example:8443'] },
+      };
       fs.writeFileSync(path.join(tmp, 'public', 'config.json'), JSON.stringify(cfg));
-      for (const [file, text] of Object.entries(deployConfigs(tmp))) expect(text, file).toMatch(/connect-src [^;"]*https:\/\/llm\.corp\.example:8443/);
+      for (const [file, text] of Object.entries(deployConfigs(tmp)))
+        expect(text, file).toMatch(/connect-src [^;"]*https:\/\/llm\.corp\.example:8443/);
     } finally {
       fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
     }

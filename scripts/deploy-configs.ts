@@ -57,25 +57,33 @@ ${adds(REVALIDATE, '        ')}
 /** Netlify and Cloudflare Pages: rules that match one path join their values, so Cache-Control is set by disjoint rules only. */
 function headersFile(csp: string): string {
   const block = (pattern: string, headers: [string, string][]) => `${pattern}\n${headers.map(([k, v]) => `  ${k}: ${v}`).join('\n')}`;
-  return [
-    `# ${GENERATED}`,
-    '# Netlify and Cloudflare Pages: copy to dist/_headers (docs/deployment.md).',
-    block('/*', commonHeaders(csp)),
-    block(`${ASSETS_DIR}*`, [['Cache-Control', IMMUTABLE]]),
-    ...REVALIDATED_PATHS.map((p) => block(p, [['Cache-Control', REVALIDATE]])),
-  ].join('\n') + '\n';
+  return (
+    [
+      `# ${GENERATED}`,
+      '# Netlify and Cloudflare Pages: copy to dist/_headers (docs/deployment.md).',
+      block('/*', commonHeaders(csp)),
+      block(`${ASSETS_DIR}*`, [['Cache-Control', IMMUTABLE]]),
+      ...REVALIDATED_PATHS.map((p) => block(p, [['Cache-Control', REVALIDATE]])),
+    ].join('\n') + '\n'
+  );
 }
 
 function vercel(csp: string): string {
   const rule = (source: string, headers: [string, string][]) => ({ source, headers: headers.map(([key, value]) => ({ key, value })) });
-  return JSON.stringify({
-    $comment: GENERATED,
-    headers: [
-      rule('/(.*)', commonHeaders(csp)),
-      rule(`${ASSETS_DIR}(.*)`, [['Cache-Control', IMMUTABLE]]),
-      ...REVALIDATED_PATHS.map((p) => rule(p, [['Cache-Control', REVALIDATE]])),
-    ],
-  }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        $comment: GENERATED,
+        headers: [
+          rule('/(.*)', commonHeaders(csp)),
+          rule(`${ASSETS_DIR}(.*)`, [['Cache-Control', IMMUTABLE]]),
+          ...REVALIDATED_PATHS.map((p) => rule(p, [['Cache-Control', REVALIDATE]])),
+        ],
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** The generated files, by path under the project root. */

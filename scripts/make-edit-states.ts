@@ -62,7 +62,13 @@ function languagesAsked(): CorpusLanguage[] {
 const only = languagesAsked();
 const WORK = mkdtempSync(join(tmpdir(), 'edit-states-'));
 
-interface Source { language: CorpusLanguage; source: string; prefix: string; middle: string; suffix: string }
+interface Source {
+  language: CorpusLanguage;
+  source: string;
+  prefix: string;
+  middle: string;
+  suffix: string;
+}
 interface CorpusTask extends Source {
   /** Middles the tool accepts (the truth first): must be judged valid, clean or broken. */
   good: string[];
@@ -105,7 +111,9 @@ function cppChecker(): Check {
   const pch = join(WORK, 'pch');
   mkdirSync(join(pch, 'bits'), { recursive: true });
   const header = execFileSync('g++', ['-print-file-name=include'], { encoding: 'utf8' }).trim();
-  const candidates = ['/usr/include/x86_64-linux-gnu/c++', '/usr/include/c++'].flatMap((d) => (existsSync(d) ? readdirSync(d).map((v) => join(d, v, 'bits/stdc++.h')) : []));
+  const candidates = ['/usr/include/x86_64-linux-gnu/c++', '/usr/include/c++'].flatMap((d) =>
+    existsSync(d) ? readdirSync(d).map((v) => join(d, v, 'bits/stdc++.h')) : [],
+  );
   const stdcpp = candidates.find(existsSync);
   if (stdcpp) execFileSync('g++', ['-std=c++17', '-x', 'c++-header', stdcpp, '-o', join(pch, 'bits/stdc++.h.gch')]);
   void header;
@@ -116,7 +124,12 @@ function cppChecker(): Check {
   };
 }
 
-function processChecker(ext: string | ((text: string) => string), cmd: string, args: (file: string) => string[], env?: NodeJS.ProcessEnv): Check {
+function processChecker(
+  ext: string | ((text: string) => string),
+  cmd: string,
+  args: (file: string) => string[],
+  env?: NodeJS.ProcessEnv,
+): Check {
   return async (text) => {
     const file = fileFor(typeof ext === 'string' ? ext : ext(text));
     writeFileSync(file, text);
@@ -137,10 +150,16 @@ function checkers(): Record<CorpusLanguage, Check> {
     java: javaChecker(),
     cpp: cppChecker(),
     csharp: processChecker('.cs', 'mcs', (f) => ['--parse', f]),
-    javascript: processChecker((t) => (/^\s*(import|export)\b/m.test(t) ? '.mjs' : '.cjs'), 'node', (f) => ['--check', f]),
+    javascript: processChecker(
+      (t) => (/^\s*(import|export)\b/m.test(t) ? '.mjs' : '.cjs'),
+      'node',
+      (f) => ['--check', f],
+    ),
     typescript: tsChecker,
     go: processChecker('.go', 'gofmt', (f) => ['-e', '-l', f]),
-    rust: processChecker('.rs', 'rustc', (f) => ['-Zparse-crate-root-only', '--edition', '2021', '-o', join(WORK, 'rust.out'), f], { RUSTC_BOOTSTRAP: '1' }),
+    rust: processChecker('.rs', 'rustc', (f) => ['-Zparse-crate-root-only', '--edition', '2021', '-o', join(WORK, 'rust.out'), f], {
+      RUSTC_BOOTSTRAP: '1',
+    }),
   };
 }
 
@@ -192,11 +211,23 @@ function holes(language: CorpusLanguage, source: string, text: string, perFile: 
     const at = starts[i] + indent;
     if (indent === 0 || mask[at] !== CODE || content.length < 6 || /^(\/\/|\/\*|\*|#|@)/.test(content)) continue;
     if (/[;)]$/.test(content) && !/[{}]/.test(content)) {
-      found.push({ language, source: `${source}:${i + 1}`, prefix: text.slice(0, at), middle: content, suffix: text.slice(at + content.length) });
+      found.push({
+        language,
+        source: `${source}:${i + 1}`,
+        prefix: text.slice(0, at),
+        middle: content,
+        suffix: text.slice(at + content.length),
+      });
     } else if (content.endsWith('{')) {
       const close = closeOf.get(starts[i] + line.length - 1);
       if (close !== undefined && text.slice(starts[i], close).split('\n').length <= 8) {
-        found.push({ language, source: `${source}:${i + 1}`, prefix: text.slice(0, at), middle: text.slice(at, close + 1), suffix: text.slice(close + 1) });
+        found.push({
+          language,
+          source: `${source}:${i + 1}`,
+          prefix: text.slice(0, at),
+          middle: text.slice(at, close + 1),
+          suffix: text.slice(close + 1),
+        });
       }
     }
   }
@@ -207,23 +238,45 @@ function programs(language: CorpusLanguage, count: number): Source[] {
   const fromFiles = (files: string[], base: string, perFile: number) =>
     spread(files, Math.ceil(count / perFile) * 2).flatMap((f) => holes(language, f.replace(base, ''), readFileSync(f, 'utf8'), perFile));
   switch (language) {
-    case 'python': case 'java': case 'cpp': {
+    case 'python':
+    case 'java':
+    case 'cpp': {
       if (!benchPresent()) throw new Error(`${BENCH_DIR} (SAFIM and HumanEval-infilling) is needed for python, java and cpp`);
       const tasks = loadAllTasks().filter((t) => t.language === language);
-      return spread(tasks, count * 2).map((t) => ({ language, source: `${t.set} ${t.id}`, prefix: t.prefix, middle: t.middle, suffix: t.suffix }));
+      return spread(tasks, count * 2).map((t) => ({
+        language,
+        source: `${t.set} ${t.id}`,
+        prefix: t.prefix,
+        middle: t.middle,
+        suffix: t.suffix,
+      }));
     }
     case 'go': {
-      const root = readdirSync('/usr/lib').filter((d) => d.startsWith('go-')).sort().pop();
-      return fromFiles(walk(`/usr/lib/${root}/src`, '.go').filter((f) => !f.includes('/testdata/')), `/usr/lib/${root}/src/`, 2);
+      const root = readdirSync('/usr/lib')
+        .filter((d) => d.startsWith('go-'))
+        .sort()
+        .pop();
+      return fromFiles(
+        walk(`/usr/lib/${root}/src`, '.go').filter((f) => !f.includes('/testdata/')),
+        `/usr/lib/${root}/src/`,
+        2,
+      );
     }
     case 'rust':
       return fromFiles(walk('/usr/share/cargo/registry', '.rs'), '/usr/share/cargo/registry/', 2);
     case 'javascript':
-      return fromFiles(walk(join(ROOT, 'node_modules'), '.js').filter((f) => !/\.min\.|\/dist\/.*\.(umd|bundle)/.test(f)), join(ROOT, 'node_modules/'), 2);
+      return fromFiles(
+        walk(join(ROOT, 'node_modules'), '.js').filter((f) => !/\.min\.|\/dist\/.*\.(umd|bundle)/.test(f)),
+        join(ROOT, 'node_modules/'),
+        2,
+      );
     case 'typescript':
       return fromFiles(walk(join(ROOT, 'node_modules'), '.ts'), join(ROOT, 'node_modules/'), 3);
     case 'csharp': {
-      const files = ['/usr/share/doc/mono-runtime-common/examples/skeleton.cs', '/usr/lib/node_modules/npm/node_modules/node-gyp/lib/Find-VisualStudio.cs'].filter(existsSync);
+      const files = [
+        '/usr/share/doc/mono-runtime-common/examples/skeleton.cs',
+        '/usr/lib/node_modules/npm/node_modules/node-gyp/lib/Find-VisualStudio.cs',
+      ].filter(existsSync);
       return files.flatMap((f) => holes(language, f, readFileSync(f, 'utf8'), count));
     }
   }
@@ -251,7 +304,10 @@ async function label(check: Check, p: Source): Promise<CorpusTask | undefined> {
 async function main(): Promise<void> {
   const tools = checkers();
   const languages = only.length ? only : CORPUS_LANGUAGES;
-  const previous = existsSync(OUT) && only.length ? (await import('node:zlib')).gunzipSync(readFileSync(OUT)).toString('utf8').split('\n').filter(Boolean) : [];
+  const previous =
+    existsSync(OUT) && only.length
+      ? (await import('node:zlib')).gunzipSync(readFileSync(OUT)).toString('utf8').split('\n').filter(Boolean)
+      : [];
   const lines = previous.filter((l) => !languages.includes((JSON.parse(l) as CorpusTask).language));
   for (const language of languages) {
     const started = performance.now();

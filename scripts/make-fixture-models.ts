@@ -115,7 +115,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const name = needsValue('name', v.name as string | undefined);
   const dtypes: ModelDtype[] = [];
   for (const d of (v.dtype as string[] | undefined) ?? []) {
-    if (!(MODEL_DTYPES as readonly string[]).includes(d)) throw new Error(`--dtype must be one of ${MODEL_DTYPES.join(', ')}, got "${d}"\n${USAGE}`);
+    if (!(MODEL_DTYPES as readonly string[]).includes(d))
+      throw new Error(`--dtype must be one of ${MODEL_DTYPES.join(', ')}, got "${d}"\n${USAGE}`);
     if (!dtypes.includes(d as ModelDtype)) dtypes.push(d as ModelDtype);
   }
   const sizes: Partial<Record<(typeof SIZE_FLAGS)[keyof typeof SIZE_FLAGS], number>> = {};
@@ -129,7 +130,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const sized = Object.keys(sizes).length > 0;
   if (twin !== undefined) {
     if (realArch || sized || name) throw new Error(`--twin takes only --dtype and --out\n${USAGE}`);
-    if (!(TWIN_NAMES as string[]).includes(twin)) throw new Error(`unknown twin "${twin}": choose one of ${TWIN_NAMES.join(', ')}\n${USAGE}`);
+    if (!(TWIN_NAMES as string[]).includes(twin))
+      throw new Error(`unknown twin "${twin}": choose one of ${TWIN_NAMES.join(', ')}\n${USAGE}`);
     if (dtypes.length === 0) throw new Error(`--twin needs at least one --dtype\n${USAGE}`);
     return { out: out ?? DEFAULT_TWINS_DIR, twin: { name: twin as TwinName, dtypes } };
   }
@@ -168,10 +170,14 @@ if (isMain) {
   } else if (args.realArch) {
     const s = args.realArch;
     const files = await writeRealArchModel(args.out, s);
-    console.log(`real-architecture fixture ${s.name}: ${s.layers} layers, hidden ${s.hidden}, ${s.heads}/${s.kvHeads} heads of ${s.headDim}, ` +
-      `MLP ${s.intermediate}, ${(parameterCount(s) / 1e6).toFixed(2)}M parameters; wrote ${files.length} files into ${join(args.out, s.name)}`);
+    console.log(
+      `real-architecture fixture ${s.name}: ${s.layers} layers, hidden ${s.hidden}, ${s.heads}/${s.kvHeads} heads of ${s.headDim}, ` +
+        `MLP ${s.intermediate}, ${(parameterCount(s) / 1e6).toFixed(2)}M parameters; wrote ${files.length} files into ${join(args.out, s.name)}`,
+    );
   } else {
     const files = await writeFixtureModels(args.out);
-    console.log(`fixture models: wrote ${files.length} files for ${[...FIXTURE_DESIGNS.map((d) => d.name), DEFAULT_REAL_ARCH.name].join(', ')} into ${args.out}`);
+    console.log(
+      `fixture models: wrote ${files.length} files for ${[...FIXTURE_DESIGNS.map((d) => d.name), DEFAULT_REAL_ARCH.name].join(', ')} into ${args.out}`,
+    );
   }
 }

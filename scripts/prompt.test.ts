@@ -36,11 +36,16 @@ describe('npm run prompt', () => {
     const lines = r.stdout.trimEnd().split('\n');
     const summary = JSON.parse(lines[lines.length - 1]) as { snippets: { file: string; tokens: number }[]; prompt_tokens: number };
     const text = lines.slice(0, -1).join('\n');
-    expect(text).toBe('<|repo_name|>shop\n<|file_sep|>shop/tax.py\ndef with_tax(amount):\n    return amount * (1 + RATE)\n' +
-      // The cursor's line opens the middle (model.cursorLineInMiddle, the default).
-      '<|file_sep|>shop/cart.py\n<|fim_prefix|>from .tax import with_tax\n\ndef total(items):\n<|fim_suffix|>with_tax(sum(items))\n<|fim_middle|>    return ');
+    expect(text).toBe(
+      '<|repo_name|>shop\n<|file_sep|>shop/tax.py\ndef with_tax(amount):\n    return amount * (1 + RATE)\n' +
+        // The cursor's line opens the middle (model.cursorLineInMiddle, the default).
+        '<|file_sep|>shop/cart.py\n<|fim_prefix|>from .tax import with_tax\n\ndef total(items):\n<|fim_suffix|>with_tax(sum(items))\n<|fim_middle|>    return ',
+    );
     // The fixture tokenizer is byte-level with the FIM and repository markers as single tokens.
-    expect(summary.snippets[0]).toEqual({ file: 'shop/tax.py', tokens: bytes('<|file_sep|>shop/tax.py\ndef with_tax(amount):\n    return amount * (1 + RATE)\n') - bytes('<|file_sep|>') + 1 });
+    expect(summary.snippets[0]).toEqual({
+      file: 'shop/tax.py',
+      tokens: bytes('<|file_sep|>shop/tax.py\ndef with_tax(amount):\n    return amount * (1 + RATE)\n') - bytes('<|file_sep|>') + 1,
+    });
     const markers = text.match(/<\|[a-z_]+\|>/g)!;
     expect(summary.prompt_tokens).toBe(bytes(text) - markers.reduce((n, m) => n + bytes(m) - 1, 0));
   }, 60_000);

@@ -58,9 +58,11 @@ function readWorkspace(root: string): WorkspaceFile[] {
 /** The character offset of a 1-based line and column, or a usage error saying what the file has. */
 function offsetOf(text: string, line: number, column: number, file: string): number {
   const lines = text.split('\n');
-  if (!(Number.isInteger(line) && line >= 1 && line <= lines.length)) throw new UsageError(`--line ${line}: ${file} has lines 1 to ${lines.length}`);
+  if (!(Number.isInteger(line) && line >= 1 && line <= lines.length))
+    throw new UsageError(`--line ${line}: ${file} has lines 1 to ${lines.length}`);
   const len = lines[line - 1].length;
-  if (!(Number.isInteger(column) && column >= 1 && column <= len + 1)) throw new UsageError(`--column ${column}: line ${line} of ${file} has columns 1 to ${len + 1}`);
+  if (!(Number.isInteger(column) && column >= 1 && column <= len + 1))
+    throw new UsageError(`--column ${column}: line ${line} of ${file} has columns 1 to ${len + 1}`);
   return lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
 }
 
@@ -93,12 +95,17 @@ function localPromptAt(o: PromptOptions): PromptReport {
   const index = new WorkspaceIndex(files);
   const chooser = new StableSnippetChooser(index);
   const recent = o.recent.filter((p) => index.has(p));
-  const settings = requestSettings({
-    ...DEFAULT_CONFIG, context: { ...DEFAULT_CONFIG.context, share: o.share },
-  }, { promptBudget: o.budget, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens });
+  const settings = requestSettings(
+    {
+      ...DEFAULT_CONFIG,
+      context: { ...DEFAULT_CONFIG.context, share: o.share },
+    },
+    { promptBudget: o.budget, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens },
+  );
   const { ctx, router } = prepareRequest(
     { prefix: current.text.slice(0, at), suffix: current.text.slice(at), language: languageFromFileName(file) ?? 'plaintext', file },
-    settings, { chooser, recentlyEdited: () => [], recentlyViewed: () => recent },
+    settings,
+    { chooser, recentlyEdited: () => [], recentlyViewed: () => recent },
   );
   const built = localPromptFor({ countTokens: o.countTokens }, o.family, localRequestOf(ctx, router));
   return { prompt: built.prompt, summary: { snippets: built.snippets, prompt_tokens: o.countTokens(built.prompt) } };
@@ -106,7 +113,9 @@ function localPromptAt(o: PromptOptions): PromptReport {
 
 async function tokenizerCounter(modelRoot: string, model: string): Promise<(t: string) => number> {
   if (!existsSync(join(modelRoot, model, 'tokenizer.json'))) {
-    throw new UsageError(`--model ${model}: no tokenizer.json in ${join(modelRoot, model)} (run npm run fixtures, or name a model folder with --model-root)`);
+    throw new UsageError(
+      `--model ${model}: no tokenizer.json in ${join(modelRoot, model)} (run npm run fixtures, or name a model folder with --model-root)`,
+    );
   }
   const { AutoTokenizer, env } = await import('@huggingface/transformers');
   env.allowLocalModels = true;
@@ -126,11 +135,20 @@ const positive = (v: string | undefined, name: string, fallback?: number): numbe
 async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const { values: v } = parseArgs({
-      args: argv, strict: true,
+      args: argv,
+      strict: true,
       options: {
-        root: { type: 'string' }, file: { type: 'string' }, line: { type: 'string' }, column: { type: 'string' },
-        family: { type: 'string' }, budget: { type: 'string' }, share: { type: 'string' }, recent: { type: 'string' },
-        model: { type: 'string' }, 'model-root': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        root: { type: 'string' },
+        file: { type: 'string' },
+        line: { type: 'string' },
+        column: { type: 'string' },
+        family: { type: 'string' },
+        budget: { type: 'string' },
+        share: { type: 'string' },
+        recent: { type: 'string' },
+        model: { type: 'string' },
+        'model-root': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
     if (v.help) {
@@ -143,14 +161,28 @@ async function main(argv = process.argv.slice(2)): Promise<number> {
     const share = positive(v.share, 'share', DEFAULT_CONFIG.context.share);
     if (!(share >= 0 && share <= 0.9)) throw new UsageError(`--share ${share}: from 0 to 0.9`);
     const report = localPromptAt({
-      root: resolve(v.root), file: v.file, line: positive(v.line, 'line'), column: positive(v.column, 'column'),
-      family: v.family ?? 'qwen2.5-coder', budget, share, recent: v.recent ? v.recent.split(',').map((s) => s.trim()).filter(Boolean) : [],
+      root: resolve(v.root),
+      file: v.file,
+      line: positive(v.line, 'line'),
+      column: positive(v.column, 'column'),
+      family: v.family ?? 'qwen2.5-coder',
+      budget,
+      share,
+      recent: v.recent
+        ? v.recent
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
       countTokens: await tokenizerCounter(v['model-root'] ?? 'public/models/fixtures', v.model ?? 'fixture-valid'),
     });
     process.stdout.write(`${report.prompt}\n${JSON.stringify(report.summary)}\n`);
     return 0;
   } catch (e) {
-    const usage = e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') || (e as Error).name === 'UnknownFimFamilyError';
+    const usage =
+      e instanceof UsageError ||
+      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
+      (e as Error).name === 'UnknownFimFamilyError';
     console.error(`prompt: ${(e as Error).message}${usage ? `\n${USAGE}` : ''}`);
     return usage ? 2 : 1;
   }

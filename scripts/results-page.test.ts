@@ -3,14 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { BenchMachine, StoredRecord } from '../bench/record';
 import { PAGE, readResults, resultsPage } from './results-page';
 
-const machine: BenchMachine = { cores: 2, cpuModel: 'Test CPU', loadAverage: { start: [1.25, 1, 1], end: [2.5, 1, 1] }, node: 'v20.0.0', commit: 'abcdef123456', uncommittedChanges: false };
+const machine: BenchMachine = {
+  cores: 2,
+  cpuModel: 'Test CPU',
+  loadAverage: { start: [1.25, 1, 1], end: [2.5, 1, 1] },
+  node: 'v20.0.0',
+  commit: 'abcdef123456',
+  uncommittedChanges: false,
+};
 
 describe('docs/results.md', () => {
   it('is what `npm run results` makes from bench/results/*.json (after a bench run: npm run results, and commit both)', () => {
     expect(readFileSync(PAGE, 'utf8'), 'docs/results.md is stale: run `npm run results`').toBe(resultsPage(readResults()));
   });
 
-  it('has a section per results file, each with its run\'s date, machine and command', () => {
+  it("has a section per results file, each with its run's date, machine and command", () => {
     const records = readResults();
     const page = resultsPage(records);
     expect(records.length).toBeGreaterThan(0);
@@ -25,13 +32,25 @@ describe('docs/results.md', () => {
       suite: 'extent',
       runs: [
         { at: '2026-01-01T08:00:00.000Z', command: 'npm run bench extent', machine, sections: ['humaneval-single as given'] },
-        { at: '2026-01-02T09:30:00.000Z', command: 'npm run bench extent -- --x-only', machine: { ...machine, uncommittedChanges: true }, sections: ['tokenizer'] },
+        {
+          at: '2026-01-02T09:30:00.000Z',
+          command: 'npm run bench extent -- --x-only',
+          machine: { ...machine, uncommittedChanges: true },
+          sections: ['tokenizer'],
+        },
       ],
-      results: { tokenizer: 'test', 'humaneval-single as given': { tasks: 4, line: 1, block: 3, middleTokens: 2000, savedTokens: 500, cutShort: 0 } },
+      results: {
+        tokenizer: 'test',
+        'humaneval-single as given': { tasks: 4, line: 1, block: 3, middleTokens: 2000, savedTokens: 500, cutShort: 0 },
+      },
     };
     const page = resultsPage([record]);
-    expect(page).toContain('- Measured 2026-01-01 08:00 UTC on 2 cores (Test CPU), load average 1.3 at the start and 2.5 at the end (1 minute), Node v20.0.0, commit `abcdef123456`; sections `humaneval-single as given`. Command: `npm run bench extent`.');
-    expect(page).toContain('commit `abcdef123456` with uncommitted changes; sections `tokenizer`. Command: `npm run bench extent -- --x-only`.');
+    expect(page).toContain(
+      '- Measured 2026-01-01 08:00 UTC on 2 cores (Test CPU), load average 1.3 at the start and 2.5 at the end (1 minute), Node v20.0.0, commit `abcdef123456`; sections `humaneval-single as given`. Command: `npm run bench extent`.',
+    );
+    expect(page).toContain(
+      'commit `abcdef123456` with uncommitted changes; sections `tokenizer`. Command: `npm run bench extent -- --x-only`.',
+    );
     expect(page).toContain('| humaneval-single as given | 4 | 1 (25.0%) | 3 (75.0%) | 2,000 | 500 (25.0%) | 0 |');
   });
 

@@ -9,7 +9,26 @@ import { parseArgs } from 'node:util';
 import { findSecrets } from '../src/privacy/secret-guard';
 
 /** Source and config files people edit; `.d.ts` and maps are generated. */
-const SOURCE = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx', '.json', '.py', '.yml', '.yaml', '.toml', '.md', '.sh', '.properties', '.env', '.ini']);
+const SOURCE = new Set([
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.mts',
+  '.cts',
+  '.jsx',
+  '.tsx',
+  '.json',
+  '.py',
+  '.yml',
+  '.yaml',
+  '.toml',
+  '.md',
+  '.sh',
+  '.properties',
+  '.env',
+  '.ini',
+]);
 
 function* files(dir: string): Generator<string> {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -52,11 +71,17 @@ async function main(): Promise<void> {
     for (const f of await findSecrets(text)) {
       alarms++;
       const shown = text.slice(f.start, f.end).replace(/\s+/g, ' ');
-      const context = text.slice(Math.max(0, f.start - 40), f.start).split('\n').pop() ?? '';
+      const context =
+        text
+          .slice(Math.max(0, f.start - 40), f.start)
+          .split('\n')
+          .pop() ?? '';
       console.log(`${relative('.', file)}:${f.line}\t${f.kind}\t${JSON.stringify((context + '[' + shown.slice(0, 60) + ']').slice(-110))}`);
     }
   }
-  console.log(`\n${alarms} findings in ${lines.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB): ${(alarms / lines * 1e4).toFixed(2)} per 10,000 lines`);
+  console.log(
+    `\n${alarms} findings in ${lines.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB): ${((alarms / lines) * 1e4).toFixed(2)} per 10,000 lines`,
+  );
 }
 
 main().catch((e) => {

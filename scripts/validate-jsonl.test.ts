@@ -30,11 +30,18 @@ const dir = mkdtempSync(join(tmpdir(), 'validate-jsonl-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function expectOutput(stdout: string): void {
-  const out = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const out = stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   expect(out).toHaveLength(7); // the blank line is not an input
   expect(out[0]).toMatchObject({ valid: true, checked: true, errors: [], language: 'python' });
   expect(out[0].ms).toEqual(expect.any(Number));
-  expect(out[1]).toMatchObject({ valid: false, checked: true, errors: [{ kind: 'error', row: 1, column: 4, detail: 'ERROR' }, expect.anything()] });
+  expect(out[1]).toMatchObject({
+    valid: false,
+    checked: true,
+    errors: [{ kind: 'error', row: 1, column: 4, detail: 'ERROR' }, expect.anything()],
+  });
   expect(out[2]).toEqual({ line: 3, error: expect.stringMatching(/^line 3: not JSON/) });
   expect(out[3]).toMatchObject({ valid: true, checked: true, language: 'java' });
   expect(out[4]).toMatchObject({ valid: false, checked: false, uncheckedReason: 'no grammar for cobol' });
@@ -58,7 +65,10 @@ describe('validate-jsonl', () => {
   });
 
   it('exits 0 when every line was checked, 2 on a usage error', () => {
-    const r = run([], `${line({ language: 'go', prefix: 'package main\n\nfunc f() int {\n\treturn ', completion: '1', suffix: '\n}\n' })}\r\n`);
+    const r = run(
+      [],
+      `${line({ language: 'go', prefix: 'package main\n\nfunc f() int {\n\treturn ', completion: '1', suffix: '\n}\n' })}\r\n`,
+    );
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: true, checked: true });
     const missing = run([join(dir, 'nope.jsonl')]);

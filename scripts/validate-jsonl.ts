@@ -38,14 +38,27 @@ async function main(): Promise<number> {
   }
   const input = file ? createReadStream(file, 'utf8') : process.stdin;
   const lines = createInterface({ input, crlfDelay: Infinity });
-  const service = createNodeSyntaxService({ onLoadError: (what, e) => console.error(`validate: cannot load ${what}: ${(e as Error).message}`) });
+  const service = createNodeSyntaxService({
+    onLoadError: (what, e) => console.error(`validate: cannot load ${what}: ${(e as Error).message}`),
+  });
   const started = performance.now();
-  const s = await runBatch(lines, (req) => service.validate(req), (line) => process.stdout.write(`${line}\n`));
-  console.error(`validate: ${s.lines} lines: ${s.valid} valid, ${s.invalid} invalid, ${s.unchecked} not checked, ${s.malformed} malformed (${((performance.now() - started) / 1000).toFixed(2)} s)`);
+  const s = await runBatch(
+    lines,
+    (req) => service.validate(req),
+    (line) => process.stdout.write(`${line}\n`),
+  );
+  console.error(
+    `validate: ${s.lines} lines: ${s.valid} valid, ${s.invalid} invalid, ${s.unchecked} not checked, ${s.malformed} malformed (${((performance.now() - started) / 1000).toFixed(2)} s)`,
+  );
   return s.malformed ? 1 : 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (e) => {
-  console.error(`validate: ${(e as Error).stack ?? String(e)}`);
-  process.exitCode = 2;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    console.error(`validate: ${(e as Error).stack ?? String(e)}`);
+    process.exitCode = 2;
+  },
+);

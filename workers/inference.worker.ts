@@ -25,7 +25,9 @@ const service = new InferenceService({
   // Threads are SharedArrayBuffers, which only a cross-origin isolated page (COOP + COEP headers) has.
   crossOriginIsolated: self.crossOriginIsolated,
   cores: navigator.hardwareConcurrency || 1,
-  setWasmThreads: (count) => { if (onnxEnv.wasm) onnxEnv.wasm.numThreads = count; },
+  setWasmThreads: (count) => {
+    if (onnxEnv.wasm) onnxEnv.wasm.numThreads = count;
+  },
   bundledRoot: BUNDLED_MODELS_PATH,
 });
 
@@ -40,7 +42,12 @@ async function injectFault(action: 'lose-device' | 'hang' | 'crash'): Promise<bo
     }
     case 'hang':
       // A wedged worker: busy for longer than any watchdog.
-      setTimeout(() => { const until = Date.now() + 600_000; while (Date.now() < until) { /* wedged */ } }, 0);
+      setTimeout(() => {
+        const until = Date.now() + 600_000;
+        while (Date.now() < until) {
+          /* wedged */
+        }
+      }, 0);
       return true;
     case 'crash':
       setTimeout(() => self.close(), 0);

@@ -49,12 +49,22 @@ type Make = (check: EarlyStopCheck, recorder: ProbRecorder, promptLength: number
 /** A recorder whose probabilities (0.8 to 0.95) depend only on the ids: never low enough to stop. */
 function recorder(): ProbRecorder {
   const probs: number[] = [];
-  return { probs, resolve: (id) => { probs.push(0.8 + (id % 4) * 0.05); } };
+  return {
+    probs,
+    resolve: (id) => {
+      probs.push(0.8 + (id % 4) * 0.05);
+    },
+  };
 }
 
 /** One request: per-step times (ms) and the last text the check saw. */
 function request(make: Make, prompt: readonly number[], completion: readonly number[], withCheck = true): { ms: number[]; text: string } {
-  const real = earlyEscalationCheck({ router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean' }, language: 'python', prefix: PREFIX, maxNewTokens: MAX_TOKENS })!;
+  const real = earlyEscalationCheck({
+    router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean' },
+    language: 'python',
+    prefix: PREFIX,
+    maxNewTokens: MAX_TOKENS,
+  })!;
   const inner: EarlyStopCheck = withCheck ? real : () => undefined;
   let text = '';
   const check: EarlyStopCheck = (p) => {
@@ -78,7 +88,8 @@ function measure(tokenizer: PreTrainedTokenizer): CriteriaCostRow[] {
   const decode = (ids: number[]) => tokenizer.decode(ids, { skip_special_tokens: true });
   const eos = [specialTokenId(EOS_TOKEN)];
   const redecode: Make = (check, rec, n) => new RedecodeEarlyStopCriteria(check, rec, n, eos, (ids) => redecodeTokenTexts(decode, ids));
-  const incremental: Make = (check, rec, n) => new EarlyStopCriteria(check, rec, n, eos, new TokenTexts(prefixDecoder(decode, decodesByWindow(tokenizer))));
+  const incremental: Make = (check, rec, n) =>
+    new EarlyStopCriteria(check, rec, n, eos, new TokenTexts(prefixDecoder(decode, decodesByWindow(tokenizer))));
 
   const prompt = tokenizer.encode(buildFimPrompt('qwen2.5-coder', PREFIX, '\n    return s\n'));
   const completion = tokenizer.encode(LINE.repeat(Math.ceil(MAX_TOKENS / LINE.length)), { add_special_tokens: false }).slice(0, MAX_TOKENS);
@@ -99,8 +110,11 @@ function measure(tokenizer: PreTrainedTokenizer): CriteriaCostRow[] {
   const total = (runs: number[][], n: number) => median(runs.map((ms) => ms.slice(0, n).reduce((x, y) => x + y, 0)));
   return AT.map((n) => ({
     tokens: n,
-    redecodeStepMs: step(before, n), incrementalStepMs: step(after, n), incrementalOwnStepMs: step(own, n),
-    redecodeRequestMs: total(before, n), incrementalRequestMs: total(after, n),
+    redecodeStepMs: step(before, n),
+    incrementalStepMs: step(after, n),
+    incrementalOwnStepMs: step(own, n),
+    redecodeRequestMs: total(before, n),
+    incrementalRequestMs: total(after, n),
   }));
 }
 
@@ -110,11 +124,17 @@ export async function criteriaCost(root: string): Promise<CriteriaCostRow[]> {
   env.allowLocalModels = true;
   env.localModelPath = `${root}/`;
   const rows = measure(await AutoTokenizer.from_pretrained(DEFAULT_REAL_ARCH.name));
-  console.log(`Early-stop criteria per decoding step (${DEFAULT_REAL_ARCH.name} tokenizer, one token per byte, with the early-escalation check), medians over ${REPS} requests:\n`);
-  console.log('| generated tokens | step: re-decode every prefix (before) | step: incremental (after) | ratio | after, without the check | request of that many tokens, before → after |');
+  console.log(
+    `Early-stop criteria per decoding step (${DEFAULT_REAL_ARCH.name} tokenizer, one token per byte, with the early-escalation check), medians over ${REPS} requests:\n`,
+  );
+  console.log(
+    '| generated tokens | step: re-decode every prefix (before) | step: incremental (after) | ratio | after, without the check | request of that many tokens, before → after |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.tokens} | ${fmt(r.redecodeStepMs)} | ${fmt(r.incrementalStepMs)} | ${(r.redecodeStepMs / r.incrementalStepMs).toFixed(0)}x | ${fmt(r.incrementalOwnStepMs)} | ${fmt(r.redecodeRequestMs)} → ${fmt(r.incrementalRequestMs)} |`);
+    console.log(
+      `| ${r.tokens} | ${fmt(r.redecodeStepMs)} | ${fmt(r.incrementalStepMs)} | ${(r.redecodeStepMs / r.incrementalStepMs).toFixed(0)}x | ${fmt(r.incrementalOwnStepMs)} | ${fmt(r.redecodeRequestMs)} → ${fmt(r.incrementalRequestMs)} |`,
+    );
   }
   console.log('');
   return rows;

@@ -77,7 +77,8 @@ function measure(language: string): StepCostRow {
   const prefix = longPrefix(language);
   const texts = steps(BLOCKS[language].completion);
   // Both must agree, and the completion must never stop early, so every step is checked.
-  for (const t of texts) if (relexFirstUnrepairableBracket(language, prefix, t)) throw new Error(`${language}: bench completion has a mismatch`);
+  for (const t of texts)
+    if (relexFirstUnrepairableBracket(language, prefix, t)) throw new Error(`${language}: bench completion has a mismatch`);
   const relex: number[] = [];
   const first: number[] = [];
   const rest: number[] = [];
@@ -97,19 +98,30 @@ function measure(language: string): StepCostRow {
   }
   const n = texts.length;
   return {
-    language, prefixChars: prefix.length, steps: n,
-    relexStepMs: median(relex) / n, incrementalStepMs: median(rest) / (n - 1), firstStepMs: median(first),
-    relexRequestMs: median(relex), incrementalRequestMs: median(first.map((f, i) => f + rest[i])),
+    language,
+    prefixChars: prefix.length,
+    steps: n,
+    relexStepMs: median(relex) / n,
+    incrementalStepMs: median(rest) / (n - 1),
+    firstStepMs: median(first),
+    relexRequestMs: median(relex),
+    incrementalRequestMs: median(first.map((f, i) => f + rest[i])),
   };
 }
 
 export function stepCost(): StepCostRow[] {
   const rows = Object.keys(BLOCKS).map(measure);
-  console.log(`Bracket check per decoding step, ~${PREFIX_CHARS.toLocaleString('en')}-character (~4,000-token) prefix, medians over ${REPS} requests:\n`);
-  console.log('| language | prefix chars | steps | per step: re-lex (before) | per step: incremental (after) | ratio | first step (lexes prefix once) | per request before → after |');
+  console.log(
+    `Bracket check per decoding step, ~${PREFIX_CHARS.toLocaleString('en')}-character (~4,000-token) prefix, medians over ${REPS} requests:\n`,
+  );
+  console.log(
+    '| language | prefix chars | steps | per step: re-lex (before) | per step: incremental (after) | ratio | first step (lexes prefix once) | per request before → after |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.language} | ${r.prefixChars} | ${r.steps} | ${fmt(r.relexStepMs)} | ${fmt(r.incrementalStepMs)} | ${(r.relexStepMs / r.incrementalStepMs).toFixed(0)}x | ${fmt(r.firstStepMs)} | ${fmt(r.relexRequestMs)} → ${fmt(r.incrementalRequestMs)} |`);
+    console.log(
+      `| ${r.language} | ${r.prefixChars} | ${r.steps} | ${fmt(r.relexStepMs)} | ${fmt(r.incrementalStepMs)} | ${(r.relexStepMs / r.incrementalStepMs).toFixed(0)}x | ${fmt(r.firstStepMs)} | ${fmt(r.relexRequestMs)} → ${fmt(r.incrementalRequestMs)} |`,
+    );
   }
   console.log('');
   return rows;

@@ -14,10 +14,23 @@ import { fimPromptTokens, type BenchOptions } from './workload';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 5199;
 const ORIGIN = `http://localhost:${PORT}`;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-unsafe-webgpu',
+];
 
 type Device = 'webgpu' | 'wasm';
-interface EngineRun { ms: number; longestTaskMs: number; longestFrameGapMs: number; route: string; tokens: number }
+interface EngineRun {
+  ms: number;
+  longestTaskMs: number;
+  longestFrameGapMs: number;
+  route: string;
+  tokens: number;
+}
 
 /** This repo's Vite dev server (no HMR, no watching) on `port`, with extra `plugins`; the syntax and latency benches use it too. */
 export async function startVite(port = PORT, plugins: Plugin[] = []): Promise<ViteDevServer> {
@@ -49,17 +62,26 @@ async function openApp(browser: Browser, opts: BenchOptions, device: Device, p: 
   page.on('crash', () => progress(`${device}: the page crashed`));
   const settings = {
     device,
-    model: { id: opts.model, family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, maxNewTokens: opts.maxNewTokens },
+    model: {
+      id: opts.model,
+      family: 'qwen2.5-coder',
+      source: { kind: 'bundled' },
+      dtype: { webgpu: 'fp32', wasm: 'fp32' },
+      maxNewTokens: opts.maxNewTokens,
+    },
     router: { policy: 'always-local', threshold: 0.5, aggregation: 'mean' },
     endpoint: null,
     // No debounce: keystroke-to-ghost-text is then the engine path plus the editor.
     editor: { debounceMs: 0 },
   };
-  await page.addInitScript(([st, fs]) => {
-    localStorage.setItem('router-ide.settings', st);
-    localStorage.setItem('router-ide.files', fs);
-    // The editor holds the windowed 50-line file: the app's prompt is then the bench's.
-  }, [js(settings), js([{ path: 'main.py', content: p.small.prefix + p.small.suffix }])] as const);
+  await page.addInitScript(
+    ([st, fs]) => {
+      localStorage.setItem('router-ide.settings', st);
+      localStorage.setItem('router-ide.files', fs);
+      // The editor holds the windowed 50-line file: the app's prompt is then the bench's.
+    },
+    [js(settings), js([{ path: 'main.py', content: p.small.prefix + p.small.suffix }])] as const,
+  );
   const ready = () => page.getByTestId('model-status').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 300_000 });
   const install = () => call(page, `import('/bench/inference/page-probe.ts').then((m) => m.install())`);
   // A warm-up visit that imports everything the bench will: Vite discovers and
@@ -80,7 +102,11 @@ async function typingRuns(page: Page, line: number, reps: number): Promise<Engin
   const runs: EngineRun[] = [];
   for (let r = 0; r <= reps; r++) {
     await page.evaluate((ln) => {
-      const { editor } = (window as unknown as { __ide: { editor: { setPosition(p: object): void; focus(): void; getModel(): { getLineMaxColumn(l: number): number } } } }).__ide;
+      const { editor } = (
+        window as unknown as {
+          __ide: { editor: { setPosition(p: object): void; focus(): void; getModel(): { getLineMaxColumn(l: number): number } } };
+        }
+      ).__ide;
       editor.focus();
       editor.setPosition({ lineNumber: ln, column: editor.getModel().getLineMaxColumn(ln) });
     }, line);
@@ -106,10 +132,14 @@ async function runDevice(browser: Browser, opts: BenchOptions, device: Device, p
 
   const loadMs = await call<number>(page, `__bench.loadBare(${js(opts.model)}, ${js(device)})`);
   const memBare = chromiumMemoryMB();
-  const engineLoad = await call<{ ms: number; device: string }>(page, `__bench.loadEngine(${js(opts.model)}, ${js(device)}, ${opts.maxNewTokens})`);
+  const engineLoad = await call<{ ms: number; device: string }>(
+    page,
+    `__bench.loadEngine(${js(opts.model)}, ${js(device)}, ${opts.maxNewTokens})`,
+  );
   if (engineLoad.device !== device) notes.push(`engine fell back to ${engineLoad.device}`);
 
-  const bare = (ctx: { prefix: string; suffix: string }, n: number) => call<{ ms: number; tokens: number }>(page, `__bench.bare(${js(ctx.prefix)}, ${js(ctx.suffix)}, ${n})`);
+  const bare = (ctx: { prefix: string; suffix: string }, n: number) =>
+    call<{ ms: number; tokens: number }>(page, `__bench.bare(${js(ctx.prefix)}, ${js(ctx.suffix)}, ${n})`);
   const engine = (ctx: { prefix: string; suffix: string }) => call<EngineRun>(page, `__bench.engine(${js(ctx.prefix)}, ${js(ctx.suffix)})`);
 
   // Times come from inside the page or worker, not from these round trips.
@@ -121,11 +151,14 @@ async function runDevice(browser: Browser, opts: BenchOptions, device: Device, p
   };
   const speed = await record(opts.browserReps, { ttft: () => bare(p.small, 1), total: () => bare(p.small, opts.maxNewTokens) });
   const overhead = await record(opts.browserReps, { bare: () => bare(p.small, opts.maxNewTokens), pipeline: () => engine(p.small) });
-  const files = await record(opts.browserReps, { file50: () => engine(p.small), file5000: () => engine(windowed(p.big, opts.promptBudget)) });
+  const files = await record(opts.browserReps, {
+    file50: () => engine(p.small),
+    file5000: () => engine(windowed(p.big, opts.promptBudget)),
+  });
   progress(`${device}: typing in the editor, ${opts.browserReps} reps`);
   const typing = await typingRuns(page, p.small.prefix.split('\n').length, opts.browserReps);
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
-  const metric = (name: string) => Math.round((metrics.find((m) => m.name === name)?.value ?? 0) / 1048576 * 10) / 10;
+  const metric = (name: string) => Math.round(((metrics.find((m) => m.name === name)?.value ?? 0) / 1048576) * 10) / 10;
   await page.context().close();
 
   const ms = (runs: { ms: number }[]) => summarize(runs.map((r) => r.ms));
@@ -135,21 +168,30 @@ async function runDevice(browser: Browser, opts: BenchOptions, device: Device, p
   const [bareS, pipe, f50, f5k] = [ms(overhead.bare), ms(overhead.pipeline), ms(files.file50), ms(files.file5000)];
   notes.push(`app showed device ${appDevice}; engine routes: ${[...new Set(engineRuns.map((r) => r.route))].join(', ')}`);
   return {
-    runtime: `chromium ${device}`, device: device === 'webgpu' ? 'webgpu (SwiftShader)' : 'wasm (1 thread)', loadMs,
-    promptTokens: fimPromptTokens(p.small), ttft, total,
+    runtime: `chromium ${device}`,
+    device: device === 'webgpu' ? 'webgpu (SwiftShader)' : 'wasm (1 thread)',
+    loadMs,
+    promptTokens: fimPromptTokens(p.small),
+    ttft,
+    total,
     decodeTokPerS: (opts.maxNewTokens - 1) / ((total.p50 - ttft.p50) / 1000),
-    bare: bareS, pipeline: pipe, overheadRatio: pipe.p50 / bareS.p50,
-    file50: f50, file5000: f5k, bigFileRatio: f5k.p50 / f50.p50,
+    bare: bareS,
+    pipeline: pipe,
+    overheadRatio: pipe.p50 / bareS.p50,
+    file50: f50,
+    file5000: f5k,
+    bigFileRatio: f5k.p50 / f50.p50,
     typing: ms(typing),
     longestTaskMs: Math.max(...engineRuns.map((r) => r.longestTaskMs), ...typing.map((r) => r.longestTaskMs)),
     longestFrameGapMs: Math.max(...engineRuns.map((r) => r.longestFrameGapMs), ...typing.map((r) => r.longestFrameGapMs)),
     memory: {
-      ...(memApp && memBare && {
-        rendererMB: memApp.rendererMB,
-        rendererDeltaBareLoadMB: memBare.rendererMB - memApp.rendererMB,
-        gpuProcessMB: memBare.gpuMB,
-        gpuDeltaBareLoadMB: memBare.gpuMB - memApp.gpuMB,
-      }),
+      ...(memApp &&
+        memBare && {
+          rendererMB: memApp.rendererMB,
+          rendererDeltaBareLoadMB: memBare.rendererMB - memApp.rendererMB,
+          gpuProcessMB: memBare.gpuMB,
+          gpuDeltaBareLoadMB: memBare.gpuMB - memApp.gpuMB,
+        }),
       pageJsHeapUsedMB: metric('JSHeapUsedSize'),
     },
     notes,

@@ -19,7 +19,7 @@ import { fimPromptTokens, type BenchOptions } from './workload';
  */
 const BENCH_ROUTER: RouterConfig = { ...DEFAULT_CONFIG.router, policy: 'always-local' };
 
-const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
+const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 
 export async function runNode(opts: BenchOptions, root: string, p: Prompts): Promise<RuntimeResult> {
   const before = process.memoryUsage();
@@ -37,7 +37,8 @@ export async function runNode(opts: BenchOptions, root: string, p: Prompts): Pro
   const pipeline = (ctx: typeof p.small) => runCompletion(ctx, BENCH_ROUTER, egress, ports, new AbortController().signal);
 
   const check = await gen(prompt, opts.maxNewTokens);
-  if (check.tokens.length !== opts.maxNewTokens) throw new Error(`${opts.model} stopped after ${check.tokens.length} tokens: not a real-architecture fixture?`);
+  if (check.tokens.length !== opts.maxNewTokens)
+    throw new Error(`${opts.model} stopped after ${check.tokens.length} tokens: not a real-architecture fixture?`);
 
   const speed = await interleaved(opts.reps, { ttft: () => gen(prompt, 1), total: () => gen(prompt, opts.maxNewTokens) });
   const overhead = await interleaved(opts.reps, { bare: () => gen(prompt, opts.maxNewTokens), pipeline: () => pipeline(p.small) });
@@ -53,13 +54,25 @@ export async function runNode(opts: BenchOptions, root: string, p: Prompts): Pro
   const total = s(speed.total);
   const [bare, pipe, f50, f5k] = [s(overhead.bare), s(overhead.pipeline), s(files.file50), s(files.file5000)];
   return {
-    runtime: 'node', device: 'cpu (onnxruntime-node)', loadMs, promptTokens: fimPromptTokens(p.small),
-    ttft, total, decodeTokPerS: (opts.maxNewTokens - 1) / ((total.p50 - ttft.p50) / 1000),
-    bare, pipeline: pipe, overheadRatio: pipe.p50 / bare.p50,
-    file50: f50, file5000: f5k, bigFileRatio: f5k.p50 / f50.p50,
+    runtime: 'node',
+    device: 'cpu (onnxruntime-node)',
+    loadMs,
+    promptTokens: fimPromptTokens(p.small),
+    ttft,
+    total,
+    decodeTokPerS: (opts.maxNewTokens - 1) / ((total.p50 - ttft.p50) / 1000),
+    bare,
+    pipeline: pipe,
+    overheadRatio: pipe.p50 / bare.p50,
+    file50: f50,
+    file5000: f5k,
+    bigFileRatio: f5k.p50 / f50.p50,
     memory: {
-      rssMB: mb(after.rss), rssDeltaMB: mb(after.rss - before.rss),
-      heapUsedMB: mb(after.heapUsed), externalMB: mb(after.external), arrayBuffersMB: mb(after.arrayBuffers),
+      rssMB: mb(after.rss),
+      rssDeltaMB: mb(after.rss - before.rss),
+      heapUsedMB: mb(after.heapUsed),
+      externalMB: mb(after.external),
+      arrayBuffersMB: mb(after.arrayBuffers),
     },
     notes: [],
   };

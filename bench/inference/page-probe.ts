@@ -9,7 +9,10 @@ import type { AppConfig } from '../../src/config/types';
 import { Ledger } from '../../src/privacy/ledger';
 import type { BenchWorkerApi } from './browser-worker';
 
-export interface Watch { longestTaskMs: number; longestFrameGapMs: number }
+export interface Watch {
+  longestTaskMs: number;
+  longestFrameGapMs: number;
+}
 
 const GHOST = '.ghost-text-decoration, .ghost-text';
 
@@ -52,7 +55,9 @@ class MainThreadWatch {
 
 export function install() {
   const watch = new MainThreadWatch();
-  const worker = Comlink.wrap<BenchWorkerApi>(new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module', name: 'bench-bare' }));
+  const worker = Comlink.wrap<BenchWorkerApi>(
+    new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module', name: 'bench-bare' }),
+  );
   const tpl = fimTemplate('qwen2.5-coder');
   let engine: CompletionEngine | undefined;
   let typing: { t0: number; done: Promise<{ ms: number } & Watch> } | undefined;
@@ -60,13 +65,21 @@ export function install() {
   const bench = {
     loadBare: (model: string, device: 'webgpu' | 'wasm') => worker.load(model, device),
     /** Bare generate() on the FIM prompt the pipeline would build; timed inside the worker. */
-    bare: (prefix: string, suffix: string, maxNewTokens: number) => worker.generate(tpl.build(prefix, suffix), maxNewTokens, [...tpl.stopTokens]),
+    bare: (prefix: string, suffix: string, maxNewTokens: number) =>
+      worker.generate(tpl.build(prefix, suffix), maxNewTokens, [...tpl.stopTokens]),
 
     async loadEngine(model: string, device: 'webgpu' | 'wasm', maxNewTokens: number) {
       const config: AppConfig = {
         ...DEFAULT_CONFIG,
         device,
-        model: { ...DEFAULT_CONFIG.model, catalogId: undefined, id: model, source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' }, maxNewTokens },
+        model: {
+          ...DEFAULT_CONFIG.model,
+          catalogId: undefined,
+          id: model,
+          source: { kind: 'bundled' },
+          dtype: { webgpu: 'fp32', wasm: 'fp32' },
+          maxNewTokens,
+        },
         router: { ...DEFAULT_CONFIG.router, policy: 'always-local' },
         endpoint: null,
       };
@@ -91,17 +104,21 @@ export function install() {
       const done = new Promise<{ ms: number } & Watch>((r) => (resolve = r));
       const state = { t0: 0, done };
       typing = state;
-      addEventListener('keydown', () => {
-        state.t0 = watch.start();
-        const check = () => {
-          if (!document.querySelector(GHOST)) return false;
-          observer.disconnect();
-          resolve({ ms: performance.now() - state.t0, ...watch.stop(state.t0) });
-          return true;
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-      }, { once: true, capture: true });
+      addEventListener(
+        'keydown',
+        () => {
+          state.t0 = watch.start();
+          const check = () => {
+            if (!document.querySelector(GHOST)) return false;
+            observer.disconnect();
+            resolve({ ms: performance.now() - state.t0, ...watch.stop(state.t0) });
+            return true;
+          };
+          const observer = new MutationObserver(check);
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+        },
+        { once: true, capture: true },
+      );
     },
     typingResult: () => {
       if (!typing) throw new Error('armTyping first');

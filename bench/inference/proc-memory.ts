@@ -4,7 +4,12 @@
 // process holds WebGPU buffers (SwiftShader: in its RAM).
 import { readdirSync, readFileSync } from 'node:fs';
 
-interface Proc { pid: number; ppid: number; rssKB: number; cmd: string }
+interface Proc {
+  pid: number;
+  ppid: number;
+  rssKB: number;
+  cmd: string;
+}
 
 function readProc(pid: number): Proc | undefined {
   try {
@@ -20,11 +25,18 @@ function readProc(pid: number): Proc | undefined {
 /** Processes descended from this Node process, by Chromium process type. */
 export function chromiumMemoryMB(): { rendererMB: number; gpuMB: number; browserMB: number } | undefined {
   if (process.platform !== 'linux') return undefined;
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => readProc(Number(d))).filter((p): p is Proc => !!p);
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => readProc(Number(d)))
+    .filter((p): p is Proc => !!p);
   const mine = new Set([process.pid]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; }
+    for (const p of all)
+      if (!mine.has(p.pid) && mine.has(p.ppid)) {
+        mine.add(p.pid);
+        grew = true;
+      }
   }
   const chromium = all.filter((p) => mine.has(p.pid) && /chrom/.test(p.cmd));
   const mb = (ps: Proc[]) => Math.round(ps.reduce((s, p) => s + p.rssKB, 0) / 1024);

@@ -5,7 +5,10 @@ import type { RuntimeResult, Summary } from './measure';
 const pp = (s: Summary) => `${fmtMs(s.p50)} / ${fmtMs(s.p95)}`;
 const ratio = (r: number, target?: number) => `${r.toFixed(3)}${target === undefined ? '' : r <= target ? ' ok' : ' OVER'}`;
 
-export function printTable(ctx: { model: string; maxNewTokens: number; reps: number; promptBudget: number; bigFile: Record<string, number> }, rs: RuntimeResult[]): void {
+export function printTable(
+  ctx: { model: string; maxNewTokens: number; reps: number; promptBudget: number; bigFile: Record<string, number> },
+  rs: RuntimeResult[],
+): void {
   const rows: [string, (r: RuntimeResult) => string][] = [
     ['device', (r) => r.device],
     ['load', (r) => fmtMs(r.loadMs)],
@@ -20,7 +23,10 @@ export function printTable(ctx: { model: string; maxNewTokens: number; reps: num
     ['5,000-line file p50/p95', (r) => pp(r.file5000)],
     ['5,000 / 50 lines', (r) => ratio(r.bigFileRatio)],
     ['typing -> ghost text p50/p95', (r) => (r.typing ? pp(r.typing) : '-')],
-    ['longest main-thread task (target <= 50 ms)', (r) => (r.longestTaskMs === undefined ? '-' : `${fmtMs(r.longestTaskMs)}${r.longestTaskMs <= 50 ? ' ok' : ' OVER'}`)],
+    [
+      'longest main-thread task (target <= 50 ms)',
+      (r) => (r.longestTaskMs === undefined ? '-' : `${fmtMs(r.longestTaskMs)}${r.longestTaskMs <= 50 ? ' ok' : ' OVER'}`),
+    ],
     ['longest frame gap', (r) => (r.longestFrameGapMs === undefined ? '-' : fmtMs(r.longestFrameGapMs))],
     ...memoryRows(rs),
   ];
@@ -33,8 +39,10 @@ export function printTable(ctx: { model: string; maxNewTokens: number; reps: num
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of table.slice(1)) console.log(line(row));
   const b = ctx.bigFile;
-  console.log(`\n5,000-line file: ${b.rawTokens} tokens raw, windowed to ${b.windowedTokens} in ${fmtMs(b.windowMs)}; ` +
-    `raw (unwindowed) not run: its attention scores alone would need ${b.rawAttentionGB.toFixed(0)} GB per layer.`);
+  console.log(
+    `\n5,000-line file: ${b.rawTokens} tokens raw, windowed to ${b.windowedTokens} in ${fmtMs(b.windowMs)}; ` +
+      `raw (unwindowed) not run: its attention scores alone would need ${b.rawAttentionGB.toFixed(0)} GB per layer.`,
+  );
   for (const r of rs) for (const n of r.notes) console.log(`${r.runtime}: ${n}`);
 }
 

@@ -45,7 +45,13 @@ export function completionPoint(file: string, language = 'python', maxNewTokens 
   const prefix = lines.slice(0, line + 1).join('\n');
   const suffix = '\n' + lines.slice(line + 1).join('\n');
   const ctx: CompletionContext & { file: string; text: string; line: number } = {
-    prefix, suffix, language, maxNewTokens, file: 'main.py', text: prefix + suffix, line: line + 1,
+    prefix,
+    suffix,
+    language,
+    maxNewTokens,
+    file: 'main.py',
+    text: prefix + suffix,
+    line: line + 1,
   };
   return ctx;
 }

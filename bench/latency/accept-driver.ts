@@ -37,9 +37,14 @@ export interface DiscardedPrediction {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const sameTokens = (a: LocalCompletion, b: LocalCompletion) => a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t.id === b.tokens[i].id);
+const sameTokens = (a: LocalCompletion, b: LocalCompletion) =>
+  a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t.id === b.tokens[i].id);
 
-export async function driveAcceptReplay(model: LoadedModel, replay: TypingReplay, s: AcceptSettings): Promise<{ accepts: AcceptSample[]; discarded: DiscardedPrediction[] }> {
+export async function driveAcceptReplay(
+  model: LoadedModel,
+  replay: TypingReplay,
+  s: AcceptSettings,
+): Promise<{ accepts: AcceptSample[]; discarded: DiscardedPrediction[] }> {
   const accepts: AcceptSample[] = [];
   const discarded: DiscardedPrediction[] = [];
   let readAhead: AbortController | undefined;
@@ -62,7 +67,10 @@ export async function driveAcceptReplay(model: LoadedModel, replay: TypingReplay
     await sleep(keyAt + s.debounceMs - performance.now());
     readAhead?.abort();
     const shown = await completeWithFim(model, s.family, req);
-    if (!shown.text) { await sleep(keyAt + step.gapMs - performance.now()); continue; }
+    if (!shown.text) {
+      await sleep(keyAt + step.gapMs - performance.now());
+      continue;
+    }
     const next = { prefix: req.prefix + shown.text, suffix: req.suffix, ...base };
     pauses++;
     if (pauses % 2 === 1 && accepts.length < s.accepts) {
@@ -77,7 +85,10 @@ export async function driveAcceptReplay(model: LoadedModel, replay: TypingReplay
       const withPrediction = async () => {
         const started = performance.now();
         let doneAt = 0;
-        const p = completeWithFim(model, s.family, next).then((r) => { doneAt = performance.now(); return r; });
+        const p = completeWithFim(model, s.family, next).then((r) => {
+          doneAt = performance.now();
+          return r;
+        });
         await sleep(s.readMs);
         // Tab as the person presses it, not as this thread's timer fires: in a browser worker the model's run holds the thread.
         const tab = started + s.readMs;
@@ -87,8 +98,15 @@ export async function driveAcceptReplay(model: LoadedModel, replay: TypingReplay
       const restore = () => completeWithFim(model, s.family, req);
       let a: Awaited<ReturnType<typeof without>>;
       let b: Awaited<ReturnType<typeof withPrediction>>;
-      if (accepts.length % 2 === 0) { a = await without(); await restore(); b = await withPrediction(); }
-      else { b = await withPrediction(); await restore(); a = await without(); }
+      if (accepts.length % 2 === 0) {
+        a = await without();
+        await restore();
+        b = await withPrediction();
+      } else {
+        b = await withPrediction();
+        await restore();
+        a = await without();
+      }
       accepts.push({ withoutMs: a.ms, withMs: b.ms, predictionMs: b.predictionMs, same: sameTokens(a.r, b.r) });
       continue; // the replay resumes with its next key (the accepted text is not part of its document)
     }
@@ -96,7 +114,12 @@ export async function driveAcceptReplay(model: LoadedModel, replay: TypingReplay
     const ac = new AbortController();
     const started = performance.now();
     let finishedAt = 0;
-    const p = completeWithFim(model, s.family, next, ac.signal).then((r) => { if (r.finish !== 'aborted') finishedAt = performance.now(); }, () => undefined);
+    const p = completeWithFim(model, s.family, next, ac.signal).then(
+      (r) => {
+        if (r.finish !== 'aborted') finishedAt = performance.now();
+      },
+      () => undefined,
+    );
     await sleep(keyAt + step.gapMs - performance.now());
     ac.abort();
     await p;

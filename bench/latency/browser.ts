@@ -14,7 +14,14 @@ import type { ReplayRequest, ReplaySettings } from './replay-driver';
 import type { ProbeOptions, SpeedSample } from './speed-probe';
 
 const PORT = 5198;
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-unsafe-webgpu',
+];
 const MODELS_PATH = '/bench-models/';
 const MAIN = 'main';
 
@@ -40,7 +47,11 @@ function serveModels(dir: string): Plugin {
   };
 }
 
-export interface BrowserConfig { device: 'webgpu' | 'wasm'; threads: number; reuse: boolean }
+export interface BrowserConfig {
+  device: 'webgpu' | 'wasm';
+  threads: number;
+  reuse: boolean;
+}
 
 /**
  * The page holds a worker per slot: two configurations loaded side by side
@@ -49,7 +60,14 @@ export interface BrowserConfig { device: 'webgpu' | 'wasm'; threads: number; reu
  */
 export interface BrowserSession {
   load(c: BrowserConfig, slot?: string): Promise<{ ms: number; isolated: boolean; threads: number }>;
-  speed(family: string, source: string, promptTokens: number, newTokens: number, slot?: string, options?: ProbeOptions): Promise<SpeedSample>;
+  speed(
+    family: string,
+    source: string,
+    promptTokens: number,
+    newTokens: number,
+    slot?: string,
+    options?: ProbeOptions,
+  ): Promise<SpeedSample>;
   replay(source: string, replay: ReplayOptions, settings: ReplaySettings, slot?: string): Promise<ReplayRequest[]>;
   /** The ready-on-accept replay (accept-driver.ts). */
   acceptReplay(source: string, replay: ReplayOptions, settings: AcceptSettings, slot?: string): ReturnType<typeof driveAcceptReplay>;
@@ -64,7 +82,9 @@ export async function openBrowser(modelsDir: string, model: string, dtype: strin
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   const page: Page = await browser.newPage();
   page.on('crash', () => progress('the bench page crashed'));
-  page.on('console', (m) => { if (m.type() === 'error') progress(`page: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') progress(`page: ${m.text()}`);
+  });
   await page.goto(`http://localhost:${PORT}/bench/latency/page.html`);
   await page.waitForFunction(() => document.title === 'ready');
   const api = <T>(expr: string, arg?: unknown) => page.evaluate(`(${expr})(${JSON.stringify(arg ?? null)})`) as Promise<T>;
@@ -72,12 +92,24 @@ export async function openBrowser(modelsDir: string, model: string, dtype: strin
     async load(c, slot = MAIN) {
       const isolated = await api<boolean>('(slot) => window.__latency.open(slot)', slot);
       if (!isolated) progress('warning: the bench page is not cross-origin isolated (no WASM threads)');
-      return api('(a) => window.__latency.apis[a[0]].load(a[1])', [slot, { name: model, root: MODELS_PATH, device: c.device, dtype, threads: c.threads, reuse: c.reuse }]);
+      return api('(a) => window.__latency.apis[a[0]].load(a[1])', [
+        slot,
+        { name: model, root: MODELS_PATH, device: c.device, dtype, threads: c.threads, reuse: c.reuse },
+      ]);
     },
     speed: (family, source, promptTokens, newTokens, slot = MAIN, options) =>
-      api('(a) => window.__latency.apis[a[0]].speed(a[1], a[2], a[3], a[4], a[5])', [slot, family, source, promptTokens, newTokens, options]),
-    replay: (source, replay, settings, slot = MAIN) => api('(a) => window.__latency.apis[a[0]].replay(a[1], a[2], a[3])', [slot, source, replay, settings]),
-    acceptReplay: (source, replay, settings, slot = MAIN) => api('(a) => window.__latency.apis[a[0]].acceptReplay(a[1], a[2], a[3])', [slot, source, replay, settings]),
+      api('(a) => window.__latency.apis[a[0]].speed(a[1], a[2], a[3], a[4], a[5])', [
+        slot,
+        family,
+        source,
+        promptTokens,
+        newTokens,
+        options,
+      ]),
+    replay: (source, replay, settings, slot = MAIN) =>
+      api('(a) => window.__latency.apis[a[0]].replay(a[1], a[2], a[3])', [slot, source, replay, settings]),
+    acceptReplay: (source, replay, settings, slot = MAIN) =>
+      api('(a) => window.__latency.apis[a[0]].acceptReplay(a[1], a[2], a[3])', [slot, source, replay, settings]),
     unload: (slot) => api('(slot) => window.__latency.close(slot)', slot),
     rendererMB: () => chromiumMemoryMB()?.rendererMB,
     async close() {

@@ -43,7 +43,8 @@ function enduranceChunk(i: number, fileLines: number, seed = 101): ReplayOptions
  * `memoryMB` reads the memory after it.
  */
 export async function runEndurance(
-  total: number, fileLines: number,
+  total: number,
+  fileLines: number,
   runChunk: (opts: ReplayOptions, maxRequests: number) => Promise<ReplayRequest[]>,
   memoryMB: () => number | Promise<number>,
   onProgress?: (done: number) => void,
@@ -59,8 +60,11 @@ export async function runEndurance(
   }
   const mid = samples[Math.floor((samples.length - 1) / 2)];
   return {
-    requests: ghost.length, samples,
-    firstMB: samples[0].memMB, maxMB: Math.max(...samples.map((s) => s.memMB)), lastMB: samples.at(-1)!.memMB,
+    requests: ghost.length,
+    samples,
+    firstMB: samples[0].memMB,
+    maxMB: Math.max(...samples.map((s) => s.memMB)),
+    lastMB: samples.at(-1)!.memMB,
     secondHalfGrowthMB: samples.at(-1)!.memMB - mid.memMB,
     ghost_ms_p50: Math.round(median(ghost)),
   };

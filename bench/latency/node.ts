@@ -9,7 +9,15 @@ import { median } from '../stats';
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-export async function nodeSpeeds(root: string, model: string, dtype: string, family: string, source: string, budgets: number[], newTokens: number): Promise<{ loadMs: number; rssMB: number; speeds: SpeedSample[] }> {
+export async function nodeSpeeds(
+  root: string,
+  model: string,
+  dtype: string,
+  family: string,
+  source: string,
+  budgets: number[],
+  newTokens: number,
+): Promise<{ loadMs: number; rssMB: number; speeds: SpeedSample[] }> {
   const t0 = performance.now();
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
   const loadMs = performance.now() - t0;
@@ -20,7 +28,15 @@ export async function nodeSpeeds(root: string, model: string, dtype: string, fam
   return { loadMs, rssMB, speeds };
 }
 
-export async function nodeReplay(root: string, model: string, dtype: string, source: string, replay: ReplayOptions, s: ReplaySettings, reuse: boolean): Promise<ReplayRequest[]> {
+export async function nodeReplay(
+  root: string,
+  model: string,
+  dtype: string,
+  source: string,
+  replay: ReplayOptions,
+  s: ReplaySettings,
+  reuse: boolean,
+): Promise<ReplayRequest[]> {
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: reuse });
   try {
     return await driveReplay(m, typingReplay(source, replay), s, () => mb(process.memoryUsage().rss));
@@ -29,7 +45,14 @@ export async function nodeReplay(root: string, model: string, dtype: string, sou
   }
 }
 
-export async function nodeAcceptReplay(root: string, model: string, dtype: string, source: string, replay: ReplayOptions, s: AcceptSettings): ReturnType<typeof driveAcceptReplay> {
+export async function nodeAcceptReplay(
+  root: string,
+  model: string,
+  dtype: string,
+  source: string,
+  replay: ReplayOptions,
+  s: AcceptSettings,
+): ReturnType<typeof driveAcceptReplay> {
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
   try {
     return await driveAcceptReplay(m, typingReplay(source, replay), s);
@@ -43,14 +66,29 @@ export async function nodeAcceptReplay(root: string, model: string, dtype: strin
  * after each chunk, after a garbage collection where node runs with
  * --expose-gc (what V8 merely has not collected yet is not a leak).
  */
-export async function nodeEndurance(root: string, model: string, dtype: string, source: string, s: ReplaySettings, total: number, fileLines: number, onProgress?: (done: number) => void): Promise<EnduranceResult> {
+export async function nodeEndurance(
+  root: string,
+  model: string,
+  dtype: string,
+  source: string,
+  s: ReplaySettings,
+  total: number,
+  fileLines: number,
+  onProgress?: (done: number) => void,
+): Promise<EnduranceResult> {
   const m = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: true });
   const gc = (globalThis as { gc?: () => void }).gc;
   try {
-    return await runEndurance(total, fileLines, (replay, maxRequests) => driveReplay(m, typingReplay(source, replay), { ...s, maxRequests }), () => {
-      gc?.();
-      return mb(process.memoryUsage().rss);
-    }, onProgress);
+    return await runEndurance(
+      total,
+      fileLines,
+      (replay, maxRequests) => driveReplay(m, typingReplay(source, replay), { ...s, maxRequests }),
+      () => {
+        gc?.();
+        return mb(process.memoryUsage().rss);
+      },
+      onProgress,
+    );
   } finally {
     await m.dispose();
   }
@@ -62,7 +100,15 @@ export async function nodeEndurance(root: string, model: string, dtype: string, 
  * prompt on the same files, interleaved: the pipeline's own cost. At real
  * size seconds dwarf the noise, so the ratio says something.
  */
-export async function nodeOverhead(root: string, model: string, dtype: string, source: string, budget: number, newTokens: number, reps: number): Promise<{ bareMs: number[]; pipelineMs: number[]; ratio: number; bareCpuMs: number[]; pipelineCpuMs: number[]; cpuRatio: number }> {
+export async function nodeOverhead(
+  root: string,
+  model: string,
+  dtype: string,
+  source: string,
+  budget: number,
+  newTokens: number,
+  reps: number,
+): Promise<{ bareMs: number[]; pipelineMs: number[]; ratio: number; bareCpuMs: number[]; pipelineCpuMs: number[]; cpuRatio: number }> {
   const { AutoModelForCausalLM, AutoTokenizer } = await import('@huggingface/transformers');
   const { completeWithFim } = await import('../../src/inference/fim-completion');
   const { windowContext } = await import('../../src/completion/context-window');
@@ -78,8 +124,12 @@ export async function nodeOverhead(root: string, model: string, dtype: string, s
   const prompt = fimTemplate('qwen2.5-coder').build(w.prefix, w.suffix);
   // The random-weight twin never emits a stop token: both generate exactly newTokens.
   const fns = {
-    bare: async () => { await bare.generate({ ...tokenizer(prompt), max_new_tokens: newTokens, do_sample: false }); },
-    pipeline: async () => { await completeWithFim(ours, 'qwen2.5-coder', { ...doc, maxNewTokens: newTokens, promptBudget: budget }); },
+    bare: async () => {
+      await bare.generate({ ...tokenizer(prompt), max_new_tokens: newTokens, do_sample: false });
+    },
+    pipeline: async () => {
+      await completeWithFim(ours, 'qwen2.5-coder', { ...doc, maxNewTokens: newTokens, promptBudget: budget });
+    },
   };
   // Wall time, and the process's CPU time (all of ONNX Runtime's threads): on
   // a shared machine the wall time mostly measures waiting for a core.
@@ -100,7 +150,11 @@ export async function nodeOverhead(root: string, model: string, dtype: string, s
   await bare.dispose();
   const ratio = (xs: Record<string, number[]>) => Math.round((median(xs.pipeline) / median(xs.bare)) * 1000) / 1000;
   return {
-    bareMs: times.bare.map(Math.round), pipelineMs: times.pipeline.map(Math.round), ratio: ratio(times),
-    bareCpuMs: cpu.bare.map(Math.round), pipelineCpuMs: cpu.pipeline.map(Math.round), cpuRatio: ratio(cpu),
+    bareMs: times.bare.map(Math.round),
+    pipelineMs: times.pipeline.map(Math.round),
+    ratio: ratio(times),
+    bareCpuMs: cpu.bare.map(Math.round),
+    pipelineCpuMs: cpu.pipeline.map(Math.round),
+    cpuRatio: ratio(cpu),
   };
 }

@@ -42,19 +42,34 @@ export interface ReplayRequest {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: ReplaySettings, memory?: MemoryProbe): Promise<ReplayRequest[]> {
+export async function driveReplay(
+  model: LoadedModel,
+  replay: TypingReplay,
+  s: ReplaySettings,
+  memory?: MemoryProbe,
+): Promise<ReplayRequest[]> {
   const out: ReplayRequest[] = [];
   let readAhead: AbortController | undefined;
   let readAheadTokens = 0;
   for (const step of replay.steps) {
     if (out.length >= s.maxRequests) break;
     const keyAt = performance.now();
-    const req = { ...documentAt(replay, step), maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, cursorLineInMiddle: s.cursorLineInMiddle };
+    const req = {
+      ...documentAt(replay, step),
+      maxNewTokens: s.maxNewTokens,
+      promptBudget: s.promptBudget,
+      cursorLineInMiddle: s.cursorLineInMiddle,
+    };
     readAhead?.abort();
     if (s.readAhead) {
       const ac = new AbortController();
       readAhead = ac;
-      void prefillWithFim(model, s.family, req, ac.signal).then((r) => { readAheadTokens += r.computedTokens; }, () => undefined);
+      void prefillWithFim(model, s.family, req, ac.signal).then(
+        (r) => {
+          readAheadTokens += r.computedTokens;
+        },
+        () => undefined,
+      );
     }
     if (step.gapMs < s.debounceMs) {
       await sleep(keyAt + step.gapMs - performance.now());
@@ -66,7 +81,17 @@ export async function driveReplay(model: LoadedModel, replay: TypingReplay, s: R
     const ghostMs = performance.now() - keyAt;
     const stats = r.stats!;
     const requestTokens = stats.promptTokens - stats.reusedTokens;
-    out.push({ promptTokens: stats.promptTokens, computedTokens: requestTokens + readAheadTokens, requestTokens, ghostMs, prefillMs: stats.prefillMs, decodeMs: stats.decodeMs, pauseMs: step.gapMs, ids: r.tokens.map((t) => t.id), ...(memory && { memMB: memory() }) });
+    out.push({
+      promptTokens: stats.promptTokens,
+      computedTokens: requestTokens + readAheadTokens,
+      requestTokens,
+      ghostMs,
+      prefillMs: stats.prefillMs,
+      decodeMs: stats.decodeMs,
+      pauseMs: step.gapMs,
+      ids: r.tokens.map((t) => t.id),
+      ...(memory && { memMB: memory() }),
+    });
     readAheadTokens = 0;
     // The person resumes typing when their pause ends (at once if the answer came later).
     await sleep(keyAt + step.gapMs - performance.now());

@@ -21,16 +21,35 @@ export interface ProbeOptions {
   tag?: string;
 }
 
-export async function probeSpeed(model: LoadedModel, family: string, source: string, promptTokens: number, newTokens: number, options: ProbeOptions = {}): Promise<SpeedSample> {
+export async function probeSpeed(
+  model: LoadedModel,
+  family: string,
+  source: string,
+  promptTokens: number,
+  newTokens: number,
+  options: ProbeOptions = {},
+): Promise<SpeedSample> {
   const { reps = 2, warmUp = true, tag = '' } = options;
   const samples: SpeedSample[] = [];
   for (let r = warmUp ? 0 : 1; r <= reps; r++) {
     // A new first line each time: nothing is reused from the run before.
-    const one = await model.generate(measurementPrompt(model, family, promptTokens, `ttft ${tag}${r}`, source), { maxNewTokens: 1, stopTokens: [] });
-    const many = await model.generate(measurementPrompt(model, family, promptTokens, `decode ${tag}${r}`, source), { maxNewTokens: newTokens, stopTokens: [] });
+    const one = await model.generate(measurementPrompt(model, family, promptTokens, `ttft ${tag}${r}`, source), {
+      maxNewTokens: 1,
+      stopTokens: [],
+    });
+    const many = await model.generate(measurementPrompt(model, family, promptTokens, `decode ${tag}${r}`, source), {
+      maxNewTokens: newTokens,
+      stopTokens: [],
+    });
     const s = many.stats!;
     const perToken = s.decodeMs / Math.max(1, s.newTokens - 1);
-    if (r > 0) samples.push({ promptTokens: one.stats!.promptTokens, ttftMs: one.stats!.prefillMs, msPerToken: perToken, decodeTokPerS: 1000 / perToken });
+    if (r > 0)
+      samples.push({
+        promptTokens: one.stats!.promptTokens,
+        ttftMs: one.stats!.prefillMs,
+        msPerToken: perToken,
+        decodeTokPerS: 1000 / perToken,
+      });
   }
   return medianSample(samples);
 }
@@ -38,5 +57,10 @@ export async function probeSpeed(model: LoadedModel, family: string, source: str
 /** Each measure's median over samples of one configuration. */
 export function medianSample(samples: readonly SpeedSample[]): SpeedSample {
   const mid = (f: (s: SpeedSample) => number) => median(samples.map(f));
-  return { promptTokens: mid((s) => s.promptTokens), ttftMs: mid((s) => s.ttftMs), msPerToken: mid((s) => s.msPerToken), decodeTokPerS: mid((s) => s.decodeTokPerS) };
+  return {
+    promptTokens: mid((s) => s.promptTokens),
+    ttftMs: mid((s) => s.ttftMs),
+    msPerToken: mid((s) => s.msPerToken),
+    decodeTokPerS: mid((s) => s.decodeTokPerS),
+  };
 }

@@ -20,7 +20,13 @@ const api = {
       onnxEnv.wasm.numThreads = o.threads;
     }
     const t0 = performance.now();
-    model = await loadLocalModel({ model: o.name, source: { kind: 'bundled', root: o.root }, device: o.device, dtype: o.dtype, reuseCache: o.reuse });
+    model = await loadLocalModel({
+      model: o.name,
+      source: { kind: 'bundled', root: o.root },
+      device: o.device,
+      dtype: o.dtype,
+      reuseCache: o.reuse,
+    });
     return { ms: performance.now() - t0, isolated: self.crossOriginIsolated, threads: onnxEnv.wasm?.numThreads ?? 1 };
   },
   speed(family: string, source: string, promptTokens: number, newTokens: number, options?: ProbeOptions) {

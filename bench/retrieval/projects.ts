@@ -35,11 +35,22 @@ const PYTHON_LIB = '/root/.pyenv/versions/3.11.7/lib/python3.11';
 
 /** Project folders: the workspace is opened one folder above, so paths read `email/utils.py` as an import says. */
 const PROJECT_DIRS: { name: string; language: Project['language']; root: string; folder: string; heldOut?: boolean }[] = [
-  ...['email', 'json', 'asyncio', 'importlib', 'concurrent', 'xml', 'logging', 'unittest', 'http'].map((f) => ({ name: `python:${f}`, language: 'python' as const, root: PYTHON_LIB, folder: f })),
+  ...['email', 'json', 'asyncio', 'importlib', 'concurrent', 'xml', 'logging', 'unittest', 'http'].map((f) => ({
+    name: `python:${f}`,
+    language: 'python' as const,
+    root: PYTHON_LIB,
+    folder: f,
+  })),
   { name: 'js:transformers', language: 'javascript', root: 'node_modules/@huggingface/transformers', folder: 'src' },
   { name: 'js:diff', language: 'javascript', root: 'node_modules/diff', folder: 'libesm' },
   { name: 'js:secretlint-core', language: 'javascript', root: 'node_modules/@secretlint/core', folder: 'module' },
-  ...['multiprocessing', 'urllib', 'ctypes', 'sqlite3', 'wsgiref', 'dbm', 'lib2to3', 'tomllib'].map((f) => ({ name: `python:${f}`, language: 'python' as const, root: PYTHON_LIB, folder: f, heldOut: true })),
+  ...['multiprocessing', 'urllib', 'ctypes', 'sqlite3', 'wsgiref', 'dbm', 'lib2to3', 'tomllib'].map((f) => ({
+    name: `python:${f}`,
+    language: 'python' as const,
+    root: PYTHON_LIB,
+    folder: f,
+    heldOut: true,
+  })),
 ];
 
 function walk(dir: string, ext: RegExp, out: string[] = []): string[] {
@@ -56,7 +67,9 @@ function walk(dir: string, ext: RegExp, out: string[] = []): string[] {
 export function loadProjects(): Project[] {
   return PROJECT_DIRS.filter((d) => existsSync(join(d.root, d.folder))).map((d) => {
     const ext = d.language === 'python' ? /\.py$/ : /\.(m?js|ts)$/;
-    const files = walk(join(d.root, d.folder), ext).filter((p) => !p.endsWith('.d.ts')).sort()
+    const files = walk(join(d.root, d.folder), ext)
+      .filter((p) => !p.endsWith('.d.ts'))
+      .sort()
       .map((p) => ({ path: relative(d.root, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
     return { name: d.name, heldOut: !!d.heldOut, language: d.language, files };
   });
@@ -73,13 +86,17 @@ const TOP_LEVEL: Record<Project['language'], (n: Node) => string[]> = {
     return [];
   },
   javascript(n) {
-    const d = n.type === 'export_statement' ? n.childForFieldName('declaration') ?? n : n;
+    const d = n.type === 'export_statement' ? (n.childForFieldName('declaration') ?? n) : n;
     if (d.type === 'function_declaration' || d.type === 'class_declaration' || d.type === 'generator_function_declaration') {
       const name = d.childForFieldName('name');
       return name ? [name.text] : [];
     }
     if (d.type === 'lexical_declaration' || d.type === 'variable_declaration') {
-      return d.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator').map((c) => c.childForFieldName('name')).filter((x): x is Node => x?.type === 'identifier').map((x) => x.text);
+      return d.namedChildren
+        .filter((c): c is Node => c?.type === 'variable_declarator')
+        .map((c) => c.childForFieldName('name'))
+        .filter((x): x is Node => x?.type === 'identifier')
+        .map((x) => x.text);
     }
     return [];
   },
@@ -106,7 +123,11 @@ function proseRanges(node: Node, out: [number, number][]): void {
 export async function groundTruthDefinitions(p: Project): Promise<GroundTruth> {
   await nodeRuntimePort().initParser();
   const parser = new Parser();
-  parser.setLanguage(await Language.load(await nodeRuntimePort().loadGrammar(p.language === 'python' ? 'tree-sitter-python.wasm' : 'tree-sitter-javascript.wasm')));
+  parser.setLanguage(
+    await Language.load(
+      await nodeRuntimePort().loadGrammar(p.language === 'python' ? 'tree-sitter-python.wasm' : 'tree-sitter-javascript.wasm'),
+    ),
+  );
   const definitions = new Map<string, Set<string>>();
   const prose = new Map<string, [number, number][]>();
   for (const f of p.files) {
@@ -170,7 +191,16 @@ export function findHoles(p: Project, truth: GroundTruth, seed: number, perFile 
         const offset = lines.slice(0, i).reduce((n, l) => n + l.length + 1, 0) + m.index!;
         if (inProse(offset)) continue;
         const lineEnd = offset - m.index! + line.length;
-        found.push({ project: p.name, file: f.path, line: i, column: m.index!, prefix: f.text.slice(0, offset), suffix: f.text.slice(lineEnd), name: m[0], definedIn });
+        found.push({
+          project: p.name,
+          file: f.path,
+          line: i,
+          column: m.index!,
+          prefix: f.text.slice(0, offset),
+          suffix: f.text.slice(lineEnd),
+          name: m[0],
+          definedIn,
+        });
         break; // one hole per line
       }
     });

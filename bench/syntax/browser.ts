@@ -52,7 +52,9 @@ export async function browserPath(): Promise<Record<string, unknown>> {
   try {
     const page = await browser.newPage();
     page.on('crash', () => progress('syntax: the page crashed'));
-    await seed(page, { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, [{ path: 'main.py', content: 'x = 1\n' }]);
+    await seed(page, { device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, [
+      { path: 'main.py', content: 'x = 1\n' },
+    ]);
     progress('syntax (browser): opening the app, warming the workers');
     await openApp(page);
     const codeUnits = await call<number>(page, '__syntaxBench.codeUnits()');
@@ -80,8 +82,12 @@ export async function browserPath(): Promise<Record<string, unknown>> {
     const openMedian = (v: Variant) => median(runs[v].map((x) => x.openMs));
     const aloneMedian = (v: Variant) => median(alone[v]);
     const oneGo = aloneMedian('one go');
-    console.log(`\nChromium ${browser.version()}, ${(codeUnits / 1e6).toFixed(2)} M code units of Python opened in a syntax worker, ${REPS} runs per variant (alternating), a 100-line Java check sent every 50 ms meanwhile; times from the page:\n`);
-    console.log('| pause between slices | open alone, median (min-max) | vs one go | open while checked, median | small-check latency p50 / p95 / max (n) | wrong verdicts |');
+    console.log(
+      `\nChromium ${browser.version()}, ${(codeUnits / 1e6).toFixed(2)} M code units of Python opened in a syntax worker, ${REPS} runs per variant (alternating), a 100-line Java check sent every 50 ms meanwhile; times from the page:\n`,
+    );
+    console.log(
+      '| pause between slices | open alone, median (min-max) | vs one go | open while checked, median | small-check latency p50 / p95 / max (n) | wrong verdicts |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const v of VARIANTS) {
       const open = runs[v].map((x) => x.openMs);
@@ -90,13 +96,28 @@ export async function browserPath(): Promise<Record<string, unknown>> {
       const s = summarize(checks);
       const max = Math.max(...checks);
       const wrong = runs[v].reduce((n, x) => n + x.wrong, 0);
-      console.log(`| ${v} | ${fmtMs(median(a))} (${fmtMs(Math.min(...a))}-${fmtMs(Math.max(...a))}) | ${(median(a) / oneGo).toFixed(3)}x | ${fmtMs(median(open))} | ${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(max)} (${s.n}) | ${wrong} |`);
-      out[v] = { openAloneMs: { median: median(a), runs: a }, openAloneVsOneGo: median(a) / oneGo, openWhileCheckedMs: { median: median(open), runs: open }, smallCheck: { ...s, max }, wrongVerdicts: wrong };
+      console.log(
+        `| ${v} | ${fmtMs(median(a))} (${fmtMs(Math.min(...a))}-${fmtMs(Math.max(...a))}) | ${(median(a) / oneGo).toFixed(3)}x | ${fmtMs(median(open))} | ${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(max)} (${s.n}) | ${wrong} |`,
+      );
+      out[v] = {
+        openAloneMs: { median: median(a), runs: a },
+        openAloneVsOneGo: median(a) / oneGo,
+        openWhileCheckedMs: { median: median(open), runs: open },
+        smallCheck: { ...s, max },
+        wrongVerdicts: wrong,
+      };
     }
     const ratio = (f: (v: Variant) => number) => f('setTimeout') / f('MessageChannel');
     const checkStat = (p: 'p50' | 'p95') => (v: Variant) => summarize(runs[v].flatMap((x) => x.checks))[p];
-    const ratios = { openAlone: ratio(aloneMedian), openWhileChecked: ratio(openMedian), smallCheckP50: ratio(checkStat('p50')), smallCheckP95: ratio(checkStat('p95')) };
-    console.log(`\nsetTimeout / MessageChannel: open alone ${ratios.openAlone.toFixed(3)}x, open while checked ${ratios.openWhileChecked.toFixed(3)}x, small-check p50 ${ratios.smallCheckP50.toFixed(2)}x, p95 ${ratios.smallCheckP95.toFixed(2)}x`);
+    const ratios = {
+      openAlone: ratio(aloneMedian),
+      openWhileChecked: ratio(openMedian),
+      smallCheckP50: ratio(checkStat('p50')),
+      smallCheckP95: ratio(checkStat('p95')),
+    };
+    console.log(
+      `\nsetTimeout / MessageChannel: open alone ${ratios.openAlone.toFixed(3)}x, open while checked ${ratios.openWhileChecked.toFixed(3)}x, small-check p50 ${ratios.smallCheckP50.toFixed(2)}x, p95 ${ratios.smallCheckP95.toFixed(2)}x`,
+    );
     out.setTimeoutVsMessageChannel = ratios;
     out.loadAverage = loadavg();
     out.at = new Date().toISOString();

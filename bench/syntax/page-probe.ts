@@ -46,7 +46,12 @@ export function install() {
   };
   // Even checks are valid, odd ones leave a bracket open.
   const smallReq = (i: number): SyntaxRequest => ({
-    language: 'java', prefix: small.text.slice(0, small.offset), completion: i % 2 ? 'a + (b' : small.completion, suffix: small.text.slice(small.offset), documentId: SMALL, version: 1,
+    language: 'java',
+    prefix: small.text.slice(0, small.offset),
+    completion: i % 2 ? 'a + (b' : small.completion,
+    suffix: small.text.slice(small.offset),
+    documentId: SMALL,
+    version: 1,
   });
 
   const bench = {
@@ -76,10 +81,12 @@ export function install() {
       const send = (i: number) => {
         if (done) return;
         const sent = performance.now();
-        answers.push(w.validate(smallReq(i)).then((v) => {
-          checks.push(performance.now() - sent);
-          if (!v.checked || v.valid !== (i % 2 === 0)) wrong++;
-        }));
+        answers.push(
+          w.validate(smallReq(i)).then((v) => {
+            checks.push(performance.now() - sent);
+            if (!v.checked || v.valid !== (i % 2 === 0)) wrong++;
+          }),
+        );
         timer = setTimeout(() => send(i + 1), Math.max(0, t0 + 10 + (i + 1) * everyMs - performance.now()));
       };
       if (everyMs > 0) timer = setTimeout(() => send(0), 10);

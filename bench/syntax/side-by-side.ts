@@ -40,7 +40,10 @@ async function pass(code: Code, language: string): Promise<{ ms: number[]; cpu: 
       for (const middle of [...t.good, ...t.bad.map((b) => b.middle)]) {
         const c0 = process.cpuUsage();
         const started = performance.now();
-        const v = await docs.validate({ language, prefix: s.prefix, completion: middle, suffix: s.suffix, documentId: 'state', version: v0 }, Infinity);
+        const v = await docs.validate(
+          { language, prefix: s.prefix, completion: middle, suffix: s.suffix, documentId: 'state', version: v0 },
+          Infinity,
+        );
         ms.push(performance.now() - started);
         const c1 = process.cpuUsage(c0);
         cpu.push((c1.user + c1.system) / 1000);
@@ -51,15 +54,29 @@ async function pass(code: Code, language: string): Promise<{ ms: number[]; cpu: 
   return { ms, cpu, verdicts };
 }
 
-console.log(`load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('| language | cases | base p50 (best of 2) | new p50 (best of 2) | ratio | base p50 / p95 (single runs) | new p50 / p95 (single runs) | cpu p50 base / new | verdicts differing | load |');
+console.log(
+  `load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  '| language | cases | base p50 (best of 2) | new p50 (best of 2) | ratio | base p50 / p95 (single runs) | new p50 / p95 (single runs) | cpu p50 base / new | verdicts differing | load |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const language of languages) {
-  const [b1, n1, n2, b2] = [await pass(codes[0], language), await pass(codes[1], language), await pass(codes[1], language), await pass(codes[0], language)];
+  const [b1, n1, n2, b2] = [
+    await pass(codes[0], language),
+    await pass(codes[1], language),
+    await pass(codes[1], language),
+    await pass(codes[0], language),
+  ];
   const best = (x: number[], y: number[]) => x.map((v, i) => Math.min(v, y[i]));
   const bb = best(b1.ms, b2.ms);
   const nb = best(n1.ms, n2.ms);
   const diff = b1.verdicts.filter((v, i) => v !== n1.verdicts[i]).length;
-  const single = (x: number[], y: number[]) => `${((percentile(x, 50) + percentile(y, 50)) / 2).toFixed(2)} / ${((percentile(x, 95) + percentile(y, 95)) / 2).toFixed(2)}`;
-  console.log(`| ${language} | ${bb.length} | ${percentile(bb, 50).toFixed(2)} ms | ${percentile(nb, 50).toFixed(2)} ms | ${(percentile(bb, 50) / percentile(nb, 50)).toFixed(2)}x | ${single(b1.ms, b2.ms)} | ${single(n1.ms, n2.ms)} | ${percentile(best(b1.cpu, b2.cpu), 50).toFixed(2)} / ${percentile(best(n1.cpu, n2.cpu), 50).toFixed(2)} | ${diff} | ${loadavg()[0].toFixed(2)} |`);
+  const single = (x: number[], y: number[]) =>
+    `${((percentile(x, 50) + percentile(y, 50)) / 2).toFixed(2)} / ${((percentile(x, 95) + percentile(y, 95)) / 2).toFixed(2)}`;
+  console.log(
+    `| ${language} | ${bb.length} | ${percentile(bb, 50).toFixed(2)} ms | ${percentile(nb, 50).toFixed(2)} ms | ${(percentile(bb, 50) / percentile(nb, 50)).toFixed(2)}x | ${single(b1.ms, b2.ms)} | ${single(n1.ms, n2.ms)} | ${percentile(best(b1.cpu, b2.cpu), 50).toFixed(2)} / ${percentile(best(n1.cpu, n2.cpu), 50).toFixed(2)} | ${diff} | ${loadavg()[0].toFixed(2)} |`,
+  );
 }

@@ -23,7 +23,8 @@ const C_LIKE_BODY = (indent: string, decl: string, loop: string) =>
 
 const SHAPES: Record<SyntheticLanguage, Shape> = {
   python: {
-    unit: (i) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
+    unit: (i) =>
+      `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n        else:\n            total -= 1\n    return total\n\n\n`,
     marker: '    total = 0',
   },
   java: {
@@ -51,12 +52,14 @@ const SHAPES: Record<SyntheticLanguage, Shape> = {
     marker: '  let total: number = 0',
   },
   go: {
-    unit: (i) => `func f${i}(a int, b int) int {\n\ttotal := 0\n\tfor x := 0; x < a; x++ {\n\t\tif x%2 == 0 {\n\t\t\ttotal += x * b\n\t\t} else {\n\t\t\ttotal -= 1\n\t\t}\n\t}\n\treturn total\n}\n\n`,
+    unit: (i) =>
+      `func f${i}(a int, b int) int {\n\ttotal := 0\n\tfor x := 0; x < a; x++ {\n\t\tif x%2 == 0 {\n\t\t\ttotal += x * b\n\t\t} else {\n\t\t\ttotal -= 1\n\t\t}\n\t}\n\treturn total\n}\n\n`,
     head: 'package big\n\n',
     marker: '\ttotal := 0',
   },
   rust: {
-    unit: (i) => `fn f${i}(a: i32, b: i32) -> i32 {\n    let mut total = 0;\n    for x in 0..a {\n        if x % 2 == 0 {\n            total += x * b;\n        } else {\n            total -= 1;\n        }\n    }\n    total\n}\n\n`,
+    unit: (i) =>
+      `fn f${i}(a: i32, b: i32) -> i32 {\n    let mut total = 0;\n    for x in 0..a {\n        if x % 2 == 0 {\n            total += x * b;\n        } else {\n            total -= 1;\n        }\n    }\n    total\n}\n\n`,
     marker: '    let mut total = 0',
   },
 };

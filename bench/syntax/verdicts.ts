@@ -21,12 +21,16 @@ const liveValidator = createNodeValidator(opts);
 const docs = new LiveDocuments(liveValidator);
 const full = createNodeValidator(opts);
 let version = 0;
-const line = (key: string, v: any) => out.write(JSON.stringify({ key, c: v.checked, v: v.valid, e: v.errors, p: v.preexistingErrors, r: v.uncheckedReason, o: v.checkedOn }) + '\n');
+const line = (key: string, v: any) =>
+  out.write(
+    JSON.stringify({ key, c: v.checked, v: v.valid, e: v.errors, p: v.preexistingErrors, r: v.uncheckedReason, o: v.checkedOn }) + '\n',
+  );
 
 async function both(key: string, language: string, prefix: string, suffix: string, middles: string[]): Promise<void> {
   const id = ++version;
   await docs.openDocument('doc', language, prefix + suffix, id);
-  for (const [i, completion] of middles.entries()) line(`live ${key} ${i}`, await docs.validate({ language, prefix, completion, suffix, documentId: 'doc', version: id }, Infinity));
+  for (const [i, completion] of middles.entries())
+    line(`live ${key} ${i}`, await docs.validate({ language, prefix, completion, suffix, documentId: 'doc', version: id }, Infinity));
   for (const [i, completion] of middles.entries()) line(`full ${key} ${i}`, await full.validate({ language, prefix, completion, suffix }));
 }
 

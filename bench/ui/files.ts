@@ -21,11 +21,89 @@ export interface BenchFile {
   bytes: number;
 }
 
-const NOUNS = ['user', 'order', 'item', 'price', 'total', 'record', 'event', 'payload', 'session', 'token', 'buffer', 'result', 'config', 'entry', 'node', 'path', 'value', 'count', 'index', 'score', 'limit', 'offset', 'batch', 'cache', 'queue', 'report', 'account', 'invoice', 'customer', 'product'];
-const VERBS = ['load', 'save', 'parse', 'build', 'compute', 'merge', 'filter', 'render', 'update', 'fetch', 'resolve', 'validate', 'normalize', 'collect', 'apply', 'find', 'split', 'format', 'encode', 'decode'];
-const ADJ = ['active', 'pending', 'cached', 'remote', 'local', 'default', 'current', 'next', 'last', 'raw', 'clean', 'sorted', 'unique', 'valid'];
+const NOUNS = [
+  'user',
+  'order',
+  'item',
+  'price',
+  'total',
+  'record',
+  'event',
+  'payload',
+  'session',
+  'token',
+  'buffer',
+  'result',
+  'config',
+  'entry',
+  'node',
+  'path',
+  'value',
+  'count',
+  'index',
+  'score',
+  'limit',
+  'offset',
+  'batch',
+  'cache',
+  'queue',
+  'report',
+  'account',
+  'invoice',
+  'customer',
+  'product',
+];
+const VERBS = [
+  'load',
+  'save',
+  'parse',
+  'build',
+  'compute',
+  'merge',
+  'filter',
+  'render',
+  'update',
+  'fetch',
+  'resolve',
+  'validate',
+  'normalize',
+  'collect',
+  'apply',
+  'find',
+  'split',
+  'format',
+  'encode',
+  'decode',
+];
+const ADJ = [
+  'active',
+  'pending',
+  'cached',
+  'remote',
+  'local',
+  'default',
+  'current',
+  'next',
+  'last',
+  'raw',
+  'clean',
+  'sorted',
+  'unique',
+  'valid',
+];
 const MODULES_PY = ['os', 'sys', 're', 'json', 'math', 'time', 'logging', 'itertools', 'functools', 'collections', 'pathlib', 'datetime'];
-const MODULES_TS = ['node:fs', 'node:path', 'node:events', './models', './storage', './format', './errors', './config', '../shared/types', '../util/strings'];
+const MODULES_TS = [
+  'node:fs',
+  'node:path',
+  'node:events',
+  './models',
+  './storage',
+  './format',
+  './errors',
+  './config',
+  '../shared/types',
+  '../util/strings',
+];
 
 class Gen {
   private readonly r: () => number;
@@ -65,13 +143,20 @@ class Gen {
 function pyExpr(g: Gen, names: string[]): string {
   const v = () => g.pick(names);
   switch (g.int(7)) {
-    case 0: return `${v()} + ${g.int(100)}`;
-    case 1: return `${g.pick(VERBS)}_${g.pick(NOUNS)}(${v()}, ${v()})`;
-    case 2: return `[x for x in ${v()} if x]`;
-    case 3: return `{"${g.pick(NOUNS)}": ${v()}, "${g.pick(NOUNS)}": ${g.int(1000)}}`;
-    case 4: return `len(${v()}) * ${g.int(10) + 1}`;
-    case 5: return `${v()}.get("${g.pick(NOUNS)}", ${g.chance(0.5) ? 'None' : '0'})`;
-    default: return `f"${g.pick(NOUNS)}={{${v()}}}"`;
+    case 0:
+      return `${v()} + ${g.int(100)}`;
+    case 1:
+      return `${g.pick(VERBS)}_${g.pick(NOUNS)}(${v()}, ${v()})`;
+    case 2:
+      return `[x for x in ${v()} if x]`;
+    case 3:
+      return `{"${g.pick(NOUNS)}": ${v()}, "${g.pick(NOUNS)}": ${g.int(1000)}}`;
+    case 4:
+      return `len(${v()}) * ${g.int(10) + 1}`;
+    case 5:
+      return `${v()}.get("${g.pick(NOUNS)}", ${g.chance(0.5) ? 'None' : '0'})`;
+    default:
+      return `f"${g.pick(NOUNS)}={{${v()}}}"`;
   }
 }
 
@@ -162,7 +247,10 @@ function python(size: FileSize, seed: number): { lines: string[]; cursorLine: nu
     else if (k < 9) pyFunction(g, '', false, out);
     else out.push(`${g.snake().toUpperCase()}_${g.int(1000)} = ${g.int(100_000)}`, '');
   }
-  if (target < 0) { target = out.length + 3; out.push(...PY_TARGET); }
+  if (target < 0) {
+    target = out.length + 3;
+    out.push(...PY_TARGET);
+  }
   return { lines: out, cursorLine: target };
 }
 
@@ -171,13 +259,20 @@ function python(size: FileSize, seed: number): { lines: string[]; cursorLine: nu
 function tsExpr(g: Gen, names: string[]): string {
   const v = () => g.pick(names);
   switch (g.int(7)) {
-    case 0: return `${v()} + ${g.int(100)}`;
-    case 1: return `${g.pick(VERBS)}${g.pascal()}(${v()}, ${v()})`;
-    case 2: return `[${v()}, ${v()}].filter(Boolean)`;
-    case 3: return `{ ${g.pick(NOUNS)}: ${v()}, ${g.pick(NOUNS)}: ${g.int(1000)} }`;
-    case 4: return `String(${v()}).length * ${g.int(10) + 1}`;
-    case 5: return `${v()} ?? ${g.chance(0.5) ? 'null' : '0'}`;
-    default: return `\`${g.pick(NOUNS)}=\${${v()}}\``;
+    case 0:
+      return `${v()} + ${g.int(100)}`;
+    case 1:
+      return `${g.pick(VERBS)}${g.pascal()}(${v()}, ${v()})`;
+    case 2:
+      return `[${v()}, ${v()}].filter(Boolean)`;
+    case 3:
+      return `{ ${g.pick(NOUNS)}: ${v()}, ${g.pick(NOUNS)}: ${g.int(1000)} }`;
+    case 4:
+      return `String(${v()}).length * ${g.int(10) + 1}`;
+    case 5:
+      return `${v()} ?? ${g.chance(0.5) ? 'null' : '0'}`;
+    default:
+      return `\`${g.pick(NOUNS)}=\${${v()}}\``;
   }
 }
 
@@ -253,7 +348,7 @@ function typescript(size: FileSize, seed: number): { lines: string[]; cursorLine
   const g = new Gen(seed);
   const out: string[] = ['// Generated module for the typing benchmark.'];
   MODULES_TS.forEach((m, i) => out.push(`import * as mod${i} from '${m}';`));
-  out.push("import type { Config, Entry } from './types';", '', "const logger = { debug: (..._args: unknown[]) => {} };", '');
+  out.push("import type { Config, Entry } from './types';", '', 'const logger = { debug: (..._args: unknown[]) => {} };', '');
   out.push('export interface Options {', '  limit: number;', '  name?: string;', '}', '');
   const full = fullness(size);
   let target = -1;
@@ -268,7 +363,10 @@ function typescript(size: FileSize, seed: number): { lines: string[]; cursorLine
     else if (k < 9) tsFunction(g, '', false, out);
     else out.push(`export const ${g.snake().toUpperCase()}_${g.int(1000)} = ${g.int(100_000)};`, '');
   }
-  if (target < 0) { target = out.length + 3; out.push(...TS_TARGET); }
+  if (target < 0) {
+    target = out.length + 3;
+    out.push(...TS_TARGET);
+  }
   return { lines: out, cursorLine: target };
 }
 
@@ -290,6 +388,10 @@ export function generateFile(language: BenchLanguage, size: FileSize, seed = 1):
   const tag = 'lines' in size ? `${size.lines}` : `${Math.round(size.bytes / 1e6)}mb`;
   return {
     path: language === 'python' ? `bench_${tag}.py` : `bench_${tag}.ts`,
-    language, content, cursorLine, lines: lines.length, bytes: content.length,
+    language,
+    content,
+    cursorLine,
+    lines: lines.length,
+    bytes: content.length,
   };
 }

@@ -8,11 +8,31 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseHooks } from './typing';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; parent?: number; children?: number[] }
-export interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  parent?: number;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
-export interface HotSpot { fn: string; selfMs: number; totalMs: number }
+export interface HotSpot {
+  fn: string;
+  selfMs: number;
+  totalMs: number;
+}
 export interface ProfileSummary {
   /** Sampled time of the typing phase, ms. */
   wallMs: number;
@@ -54,13 +74,26 @@ export function profilerHooks(intervalUs = 500): CaseHooks & { profile(): CpuPro
   };
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
 
 /** The renderer main thread of the page under test: the CrRendererMain with the most events. */
 function mainThread(events: TraceEvent[]): string | undefined {
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const mains = events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
   const count = new Map<string, number>();
-  for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.includes(k)) count.set(k, (count.get(k) ?? 0) + 1); }
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (mains.includes(k)) count.set(k, (count.get(k) ?? 0) + 1);
+  }
   return [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
@@ -72,7 +105,9 @@ function mainThread(events: TraceEvent[]): string | undefined {
 export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: string; selfMs: number }[] {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = mainThread(events);
-  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > 0).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const xs = events
+    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const stack: { end: number; name: string }[] = [];
   for (const e of xs) {
@@ -84,7 +119,11 @@ export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: s
     stack.push({ end: e.ts + e.dur!, name: e.name });
   }
   const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
-  return [...self].map(([name, us]) => ({ name, selfMs: per(us) })).filter((x) => x.selfMs > 0).sort((a, b) => b.selfMs - a.selfMs).slice(0, top);
+  return [...self]
+    .map(([name, us]) => ({ name, selfMs: per(us) }))
+    .filter((x) => x.selfMs > 0)
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, top);
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -111,7 +150,10 @@ function sourceLookup(mapJson: string): (line: number, column: number) => string
       for (const ch of seg) {
         const d = B64.indexOf(ch);
         value += (d & 31) << shift;
-        if (d & 32) { shift += 5; continue; }
+        if (d & 32) {
+          shift += 5;
+          continue;
+        }
         fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
         value = 0;
         shift = 0;
@@ -133,7 +175,10 @@ function sourceLookup(mapJson: string): (line: number, column: number) => string
     let found = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (l.cols[mid] <= column) { found = mid; lo = mid + 1; } else hi = mid - 1;
+      if (l.cols[mid] <= column) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
     return sources[l.srcs[found]];
   };
@@ -147,7 +192,10 @@ function shortModule(m: string): string {
 }
 
 /** Names every profile node `module: function` (the module from the bundle's source map). */
-function labels(profile: CpuProfile, distDir: string): { byId: Map<number, ProfileNode>; keyOf: Map<number, { fn: string; module: string }> } {
+function labels(
+  profile: CpuProfile,
+  distDir: string,
+): { byId: Map<number, ProfileNode>; keyOf: Map<number, { fn: string; module: string }> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const n of profile.nodes) for (const c of n.children ?? []) byId.get(c)!.parent = n.id;
   const maps = new Map<string, ((line: number, column: number) => string | undefined) | undefined>();
@@ -156,7 +204,11 @@ function labels(profile: CpuProfile, distDir: string): { byId: Map<number, Profi
     const file = /\/(assets\/[^/?#]+\.js)/.exec(cf.url)?.[1];
     if (!file) return cf.url.replace(/^https?:\/\/[^/]+\//, '');
     if (!maps.has(file)) {
-      try { maps.set(file, sourceLookup(readFileSync(join(distDir, `${file}.map`), 'utf8'))); } catch { maps.set(file, undefined); }
+      try {
+        maps.set(file, sourceLookup(readFileSync(join(distDir, `${file}.map`), 'utf8')));
+      } catch {
+        maps.set(file, undefined);
+      }
     }
     const found = maps.get(file)?.(cf.lineNumber, cf.columnNumber);
     return found ? shortModule(found) : file;
@@ -192,7 +244,10 @@ export function callees(profile: CpuProfile, distDir: string, keys: number, targ
     const callee = at === 0 ? '(self)' : stack[at - 1];
     out.set(callee, (out.get(callee) ?? 0) + sampleMs(profile, i));
   }
-  return [...out].map(([fn, ms]) => ({ fn, totalMs: Math.round((ms / Math.max(1, keys)) * 100) / 100 })).sort((a, b) => b.totalMs - a.totalMs).slice(0, top);
+  return [...out]
+    .map(([fn, ms]) => ({ fn, totalMs: Math.round((ms / Math.max(1, keys)) * 100) / 100 }))
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, top);
 }
 
 /**
@@ -211,7 +266,10 @@ export function summarize(profile: CpuProfile, distDir: string, keys: number, to
     const ms = sampleMs(profile, i);
     wall += ms;
     const leaf = keyOf.get(samples[i])!;
-    if (leaf.fn === '(idle)') { idle += ms; continue; }
+    if (leaf.fn === '(idle)') {
+      idle += ms;
+      continue;
+    }
     self.set(leaf.fn, (self.get(leaf.fn) ?? 0) + ms);
     modules.set(leaf.module, (modules.get(leaf.module) ?? 0) + ms);
     const seen = new Set<string>();
@@ -229,8 +287,14 @@ export function summarize(profile: CpuProfile, distDir: string, keys: number, to
     busyMs: Math.round(wall - idle),
     keys,
     bySelf: [...spots].sort((a, b) => b.selfMs - a.selfMs).slice(0, top),
-    byTotal: [...spots].filter((s) => /^(src|workers)\//.test(s.fn)).sort((a, b) => b.totalMs - a.totalMs).slice(0, top),
-    byModule: [...modules].map(([module, ms]) => ({ module, selfMs: per(ms) })).sort((a, b) => b.selfMs - a.selfMs).slice(0, top),
+    byTotal: [...spots]
+      .filter((s) => /^(src|workers)\//.test(s.fn))
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, top),
+    byModule: [...modules]
+      .map(([module, ms]) => ({ module, selfMs: per(ms) }))
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, top),
   };
 }
 
@@ -285,12 +349,18 @@ export interface LongTaskCause {
 export function longTaskCauses(trace: Buffer, profile: CpuProfile, distDir: string, minMs = 50, top = 6): LongTaskCause[] {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = mainThread(events);
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > minMs * 1000).sort((a, b) => a.ts - b.ts);
+  const tasks = events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > minMs * 1000)
+    .sort((a, b) => a.ts - b.ts);
   if (!tasks.length) return [];
   const { byId, keyOf } = labels(profile, distDir);
   const times = sampleTimes(profile);
   const first = tasks[0].ts;
-  const round = (m: Map<string, number>) => [...m].map(([fn, ms]) => ({ fn, ms: Math.round(ms * 10) / 10 })).sort((a, b) => b.ms - a.ms).slice(0, top);
+  const round = (m: Map<string, number>) =>
+    [...m]
+      .map(([fn, ms]) => ({ fn, ms: Math.round(ms * 10) / 10 }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, top);
   return tasks.map((task) => {
     const self = new Map<string, number>();
     const ours = new Map<string, number>();

@@ -57,7 +57,12 @@ export interface CaseResult {
 
 const GHOST_SELECTOR = '.ghost-text-decoration, .ghost-text';
 
-interface KeyRecord { key: string; down: number; handled: number; frame: number }
+interface KeyRecord {
+  key: string;
+  down: number;
+  handled: number;
+  frame: number;
+}
 interface PageState {
   keys: KeyRecord[];
   longTasks: { start: number; dur: number }[];
@@ -150,23 +155,35 @@ export interface CaseHooks {
 }
 
 export async function runCase(
-  browser: Browser, origin: string, file: BenchFile, mode: 'on' | 'off', model: ModelChoice, opts: TypingOptions, hooks: CaseHooks = {},
+  browser: Browser,
+  origin: string,
+  file: BenchFile,
+  mode: 'on' | 'off',
+  model: ModelChoice,
+  opts: TypingOptions,
+  hooks: CaseHooks = {},
 ): Promise<CaseResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const settings = {
-      device: 'wasm', model: model.model, endpoint: null, privacy: { mode: 'local-only' },
+      device: 'wasm',
+      model: model.model,
+      endpoint: null,
+      privacy: { mode: 'local-only' },
     };
     // A one-line main.py, so the workspace is not the sample one; the file under test comes in
     // through Add files, as a user brings one (localStorage holds too little for the 5 MB file).
-    await page.addInitScript(([s, off]) => {
-      if (sessionStorage.getItem('bench-seeded')) return;
-      localStorage.setItem('router-ide.settings', s);
-      localStorage.setItem('router-ide.files', JSON.stringify([{ path: 'main.py', content: 'x = 1\n' }]));
-      localStorage.setItem('router-ide.completions-off', off);
-      sessionStorage.setItem('bench-seeded', '1');
-    }, [JSON.stringify(settings), JSON.stringify(mode === 'off' ? [file.language] : [])] as const);
+    await page.addInitScript(
+      ([s, off]) => {
+        if (sessionStorage.getItem('bench-seeded')) return;
+        localStorage.setItem('router-ide.settings', s);
+        localStorage.setItem('router-ide.files', JSON.stringify([{ path: 'main.py', content: 'x = 1\n' }]));
+        localStorage.setItem('router-ide.completions-off', off);
+        sessionStorage.setItem('bench-seeded', '1');
+      },
+      [JSON.stringify(settings), JSON.stringify(mode === 'off' ? [file.language] : [])] as const,
+    );
     await page.addInitScript({ content: INSTRUMENT });
     const cdp = await context.newCDPSession(page);
 
@@ -174,12 +191,27 @@ export async function runCase(
     await page.goto(origin);
     await page.locator('[data-testid="model-status"][data-state="ready"]').waitFor({ timeout: model.loadTimeoutMs });
     await page.getByTestId('import-files').setInputFiles({ name: file.path, mimeType: 'text/plain', buffer: Buffer.from(file.content) });
-    await page.waitForFunction((p) => {
-      const ide = (window as unknown as { __ide?: { activePath?: () => string | null } }).__ide;
-      return ide?.activePath?.() === p;
-    }, file.path, { timeout: model.loadTimeoutMs });
+    await page.waitForFunction(
+      (p) => {
+        const ide = (window as unknown as { __ide?: { activePath?: () => string | null } }).__ide;
+        return ide?.activePath?.() === p;
+      },
+      file.path,
+      { timeout: model.loadTimeoutMs },
+    );
     await page.evaluate((line) => {
-      const { editor } = (window as unknown as { __ide: { editor: { focus(): void; setPosition(p: object): void; revealLineInCenter(l: number): void; getModel(): { getLineMaxColumn(l: number): number } } } }).__ide;
+      const { editor } = (
+        window as unknown as {
+          __ide: {
+            editor: {
+              focus(): void;
+              setPosition(p: object): void;
+              revealLineInCenter(l: number): void;
+              getModel(): { getLineMaxColumn(l: number): number };
+            };
+          };
+        }
+      ).__ide;
       editor.focus();
       editor.setPosition({ lineNumber: line, column: editor.getModel().getLineMaxColumn(line) });
       editor.revealLineInCenter(line);
@@ -218,7 +250,11 @@ export async function runCase(
             const st = (window as unknown as { __typing: PageState }).__typing;
             return st.ghostAt ? st.ghostAt - st.keys[st.keys.length - 1].down : 0;
           });
-          if (at) { ghosts.push(at); shown = true; break; }
+          if (at) {
+            ghosts.push(at);
+            shown = true;
+            break;
+          }
           await sleep(50);
         }
         await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.disarm());
@@ -229,7 +265,13 @@ export async function runCase(
       if (shown) await page.keyboard.press('Tab');
       else {
         if (mode === 'on') await page.keyboard.press('Escape');
-        await page.evaluate(() => (window as unknown as { __ide: { editor: { trigger(s: string, id: string, a: object): void } } }).__ide.editor.trigger('bench', 'type', { text: 'a + b' }));
+        await page.evaluate(() =>
+          (window as unknown as { __ide: { editor: { trigger(s: string, id: string, a: object): void } } }).__ide.editor.trigger(
+            'bench',
+            'type',
+            { text: 'a + b' },
+          ),
+        );
       }
       await sleep(opts.pauseMs);
     }
@@ -242,14 +284,20 @@ export async function runCase(
     const mem = chromiumMemoryMB();
 
     const timed = st.keys.filter((k) => k.frame > 0);
-    if (process.env.UI_BENCH_DEBUG) console.error(timed.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '), JSON.stringify(st.longTasks));
+    if (process.env.UI_BENCH_DEBUG)
+      console.error(
+        timed.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '),
+        JSON.stringify(st.longTasks),
+      );
     const frames = timed.map((k) => k.frame - k.down);
     const delays = timed.map((k) => k.handled - k.down);
     const tasks = st.longTasks.filter((t) => t.start >= typingFrom);
     const inBurst = tasks.filter((t) => burstWindows.some(([a, b]) => t.start >= a && t.start <= b));
     const r1 = (x: number) => Math.round(x * 10) / 10;
     return {
-      language: file.language, mode, file: { path: file.path, lines: file.lines, bytes: file.bytes },
+      language: file.language,
+      mode,
+      file: { path: file.path, lines: file.lines, bytes: file.bytes },
       keys: timed.length,
       frame_p50_ms: r1(percentile(frames, 50)),
       frame_p95_ms: r1(percentile(frames, 95)),

@@ -48,7 +48,14 @@ describe('calibration on a constructed case with a known optimum', () => {
     const c = calibrate(worse, { ...base, objective: { kind: 'floor', minPassAt1: 0.9 } });
     expect(c.chosen.feasible).toBe(false);
     const json = routerConfigJson(calibrate(rows, { ...base, objective: { kind: 'budget', maxEscalationRate: 0.5 } }));
-    expect(json).toEqual({ router: { policy: 'syntax+confidence', aggregation: 'mean', threshold: expect.any(Number), perLanguage: { java: 0.95, python: 0.35 } } });
+    expect(json).toEqual({
+      router: {
+        policy: 'syntax+confidence',
+        aggregation: 'mean',
+        threshold: expect.any(Number),
+        perLanguage: { java: 0.95, python: 0.35 },
+      },
+    });
   });
 
   it('scores the choice on a held-out split', () => {

@@ -12,9 +12,7 @@ import type { SimRow } from './rows';
 import { splitRows } from './split';
 import { languagesOf } from './sweep';
 
-export type Objective =
-  | { kind: 'budget'; maxEscalationRate: number }
-  | { kind: 'floor'; minPassAt1: number };
+export type Objective = { kind: 'budget'; maxEscalationRate: number } | { kind: 'floor'; minPassAt1: number };
 
 export interface CalibrateOptions {
   objective: Objective;
@@ -48,12 +46,17 @@ export interface Calibration {
 
 const CALIBRATION_THRESHOLDS: readonly number[] = Array.from({ length: 101 }, (_, i) => i / 100);
 
-interface Option { threshold: number; escalated: number; passed: number }
+interface Option {
+  threshold: number;
+  escalated: number;
+  passed: number;
+}
 
 /** Per threshold: escalations and passes on these rows; plateaus collapse to their middle threshold. */
 function options(rows: readonly SimRow[], policy: RoutingPolicy, aggregation: Aggregation, thresholds: readonly number[]): Option[] {
   const raw = thresholds.map((threshold) => {
-    let escalated = 0, passed = 0;
+    let escalated = 0,
+      passed = 0;
     for (const r of rows) {
       const esc = escalates(r, { policy, aggregation, threshold });
       if (esc) escalated++;
@@ -147,7 +150,14 @@ function fitThresholds(rows: readonly SimRow[], aggregation: Aggregation, o: Cal
   const policy = o.policy ?? 'syntax+confidence';
   const thresholds = o.thresholds ?? CALIBRATION_THRESHOLDS;
   const langs = languagesOf(rows);
-  const perLang = langs.map((l) => options(rows.filter((r) => r.language === l), policy, aggregation, thresholds));
+  const perLang = langs.map((l) =>
+    options(
+      rows.filter((r) => r.language === l),
+      policy,
+      aggregation,
+      thresholds,
+    ),
+  );
   const { best, pick } = knapsack(perLang);
   let total = chooseTotal(best, rows.length, o.objective);
   const feasible = total >= 0;
@@ -158,13 +168,17 @@ function fitThresholds(rows: readonly SimRow[], aggregation: Aggregation, o: Cal
   // One threshold for every language under the same objective (the config's fallback).
   // When no threshold meets the objective, fall back as the per-language choice does:
   // budget -> escalate least, floor -> pass most.
-  const fallbackBetter = (a: PolicyMetrics, b: PolicyMetrics) => (o.objective.kind === 'budget'
-    ? a.escalated < b.escalated || (a.escalated === b.escalated && a.passed > b.passed)
-    : a.passed > b.passed || (a.passed === b.passed && a.escalated < b.escalated));
+  const fallbackBetter = (a: PolicyMetrics, b: PolicyMetrics) =>
+    o.objective.kind === 'budget'
+      ? a.escalated < b.escalated || (a.escalated === b.escalated && a.passed > b.passed)
+      : a.passed > b.passed || (a.passed === b.passed && a.escalated < b.escalated);
   let single: PolicyMetrics | undefined;
   for (const t of thresholds) {
     const m = evaluatePolicy(rows, { policy, aggregation, threshold: t });
-    if (!single) { single = m; continue; }
+    if (!single) {
+      single = m;
+      continue;
+    }
     const mOk = meets(m, o.objective);
     const sOk = meets(single, o.objective);
     if ((mOk && !sOk) || (mOk && sOk && better(m, single, o.objective)) || (!mOk && !sOk && fallbackBetter(m, single))) single = m;
@@ -188,12 +202,21 @@ export function calibrate(rows: readonly SimRow[], o: CalibrateOptions): Calibra
     ? evaluatePolicy(heldOut, { policy, aggregation: chosen.aggregation, threshold: chosen.threshold, perLanguage: chosen.perLanguage })
     : null;
   return {
-    objective: o.objective, policy, chosen, heldOut: held, heldOutMeets: held ? meets(held, o.objective) : null, candidates,
+    objective: o.objective,
+    policy,
+    chosen,
+    heldOut: held,
+    heldOutMeets: held ? meets(held, o.objective) : null,
+    candidates,
     split: { fit: fit.length, heldOut: heldOut.length, fraction, seed },
   };
 }
 
 /** What the IDE's configuration loads (public/config.json or a user override): the `router` block. */
-export function routerConfigJson(c: Calibration): { router: { policy: RoutingPolicy; aggregation: Aggregation; threshold: number; perLanguage: Record<string, number> } } {
-  return { router: { policy: c.policy, aggregation: c.chosen.aggregation, threshold: c.chosen.threshold, perLanguage: c.chosen.perLanguage } };
+export function routerConfigJson(c: Calibration): {
+  router: { policy: RoutingPolicy; aggregation: Aggregation; threshold: number; perLanguage: Record<string, number> };
+} {
+  return {
+    router: { policy: c.policy, aggregation: c.chosen.aggregation, threshold: c.chosen.threshold, perLanguage: c.chosen.perLanguage },
+  };
 }

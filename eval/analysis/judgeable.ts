@@ -25,11 +25,21 @@ export interface NotJudgeableSummary {
 /** Ground-truth stores as the sanity check writes them (`<bench>.ground-truth.jsonl`) next to a run. */
 function groundTruthFilesNear(runFiles: readonly string[]): string[] {
   const dirs = [...new Set(runFiles.map((f) => dirname(f)))];
-  return dirs.flatMap((d) => (existsSync(d) ? readdirSync(d).filter((n) => n.endsWith('.ground-truth.jsonl')).sort().map((n) => join(d, n)) : []));
+  return dirs.flatMap((d) =>
+    existsSync(d)
+      ? readdirSync(d)
+          .filter((n) => n.endsWith('.ground-truth.jsonl'))
+          .sort()
+          .map((n) => join(d, n))
+      : [],
+  );
 }
 
 /** Ground-truth records: from the explicit files, else the sanity stores next to the runs, plus any ground-truth large run. */
-export function groundTruthRecords(o: { files?: readonly string[]; runFiles: readonly string[]; large?: readonly OutputRecord[] }): { sources: string[]; records: OutputRecord[] } {
+export function groundTruthRecords(o: { files?: readonly string[]; runFiles: readonly string[]; large?: readonly OutputRecord[] }): {
+  sources: string[];
+  records: OutputRecord[];
+} {
   const files = o.files?.length ? [...o.files] : groundTruthFilesNear(o.runFiles);
   const records = files.flatMap(readRecords);
   const fromLarge = (o.large ?? []).filter((r) => r.source === 'ground-truth');
@@ -40,8 +50,14 @@ export function groundTruthRecords(o: { files?: readonly string[]; runFiles: rea
  * Drops the tasks whose ground truth failed from both runs. A task with no
  * ground-truth record stays judgeable: absence of evidence is not a failure.
  */
-export function splitJudgeable(local: readonly OutputRecord[], large: readonly OutputRecord[] | undefined, groundTruth: { sources: string[]; records: readonly OutputRecord[] }): {
-  local: OutputRecord[]; large: OutputRecord[] | undefined; notJudgeable: NotJudgeableSummary;
+export function splitJudgeable(
+  local: readonly OutputRecord[],
+  large: readonly OutputRecord[] | undefined,
+  groundTruth: { sources: string[]; records: readonly OutputRecord[] },
+): {
+  local: OutputRecord[];
+  large: OutputRecord[] | undefined;
+  notJudgeable: NotJudgeableSummary;
 } {
   const failed = new Map<string, OutputRecord>();
   for (const g of groundTruth.records) if (!g.pass) failed.set(g.key, g);

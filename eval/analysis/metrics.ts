@@ -41,16 +41,27 @@ function thresholdFor(spec: PolicySpec, language: string): number {
 }
 
 export function escalates(row: SimRow, spec: PolicySpec): boolean {
-  const d = route({ tokens: row.tokens }, { syntax: row.syntax, semantic: row.semantic }, {
-    policy: spec.policy, aggregation: spec.aggregation, threshold: thresholdFor(spec, row.language),
-  });
+  const d = route(
+    { tokens: row.tokens },
+    { syntax: row.syntax, semantic: row.semantic },
+    {
+      policy: spec.policy,
+      aggregation: spec.aggregation,
+      threshold: thresholdFor(spec, row.language),
+    },
+  );
   return d.action === 'escalate';
 }
 
 const p95 = (values: readonly number[]): number => percentile(values, 95) ?? 0;
 
 export function evaluatePolicy(rows: readonly SimRow[], spec: PolicySpec): PolicyMetrics {
-  let passed = 0, escalated = 0, falseEsc = 0, missed = 0, wrong = 0, wrongInvalid = 0;
+  let passed = 0,
+    escalated = 0,
+    falseEsc = 0,
+    missed = 0,
+    wrong = 0,
+    wrongInvalid = 0;
   const latencies: number[] = [];
   for (const r of rows) {
     const esc = escalates(r, spec);
@@ -71,10 +82,19 @@ export function evaluatePolicy(rows: readonly SimRow[], spec: PolicySpec): Polic
   const n = rows.length;
   const rate = (k: number, d = n) => (d ? k / d : 0);
   return {
-    policy: spec.policy, aggregation: spec.aggregation, threshold: spec.threshold,
+    policy: spec.policy,
+    aggregation: spec.aggregation,
+    threshold: spec.threshold,
     ...(spec.perLanguage && { perLanguage: { ...spec.perLanguage } }),
-    n, passed, passAt1: rate(passed), escalated, escalationRate: rate(escalated),
-    falseEscalations: falseEsc, missedFailures: missed, wrongLocalInvalidShare: rate(wrongInvalid, wrong),
-    meanLatencyMs: rate(latencies.reduce((a, b) => a + b, 0)), p95LatencyMs: p95(latencies),
+    n,
+    passed,
+    passAt1: rate(passed),
+    escalated,
+    escalationRate: rate(escalated),
+    falseEscalations: falseEsc,
+    missedFailures: missed,
+    wrongLocalInvalidShare: rate(wrongInvalid, wrong),
+    meanLatencyMs: rate(latencies.reduce((a, b) => a + b, 0)),
+    p95LatencyMs: p95(latencies),
   };
 }

@@ -37,10 +37,13 @@ function groupOf(r: Pick<OutputRecord, 'key' | 'benchmark' | 'task_id'>): string
 
 function syntaxVerdictOf(r: OutputRecord): SyntaxVerdict {
   return {
-    checked: r.syntax.checked, valid: r.syntax.valid,
+    checked: r.syntax.checked,
+    valid: r.syntax.valid,
     // Only the count matters to the router; the details stay in the record.
     errors: Array.from({ length: r.syntax.errors }, () => ({ kind: 'error' as const, row: 0, column: 0, detail: r.syntax.first ?? '' })),
-    preexistingErrors: 0, ms: r.syntax.ms, language: r.language,
+    preexistingErrors: 0,
+    ms: r.syntax.ms,
+    language: r.language,
   };
 }
 
@@ -49,9 +52,19 @@ function semanticVerdictOf(r: OutputRecord): SemanticVerdict | undefined {
   if (!s) return undefined;
   const names = s.names ?? [];
   return {
-    language: r.language, checked: s.checked, ...(s.reason && { uncheckedReason: s.reason }), checks: s.checked ? ['names'] : [], ms: s.ms,
+    language: r.language,
+    checked: s.checked,
+    ...(s.reason && { uncheckedReason: s.reason }),
+    checks: s.checked ? ['names'] : [],
+    ms: s.ms,
     // Only the count and the names matter to the router; the details stay in the record.
-    findings: Array.from({ length: s.findings }, (_, i) => ({ kind: 'unresolved-name' as const, name: names[i] ?? names[0] ?? '', row: 0, column: 0, detail: '' })),
+    findings: Array.from({ length: s.findings }, (_, i) => ({
+      kind: 'unresolved-name' as const,
+      name: names[i] ?? names[0] ?? '',
+      row: 0,
+      column: 0,
+      detail: '',
+    })),
   };
 }
 

@@ -49,13 +49,33 @@ describe('routing simulation on a hand-checked table', () => {
   it('baselines: always-local and always-escalate', () => {
     const { baselines } = sweep(rows, [0.5]);
     const [local, large] = baselines;
-    expect(local).toMatchObject({ policy: 'always-local', passed: 3, escalated: 0, falseEscalations: 0, missedFailures: 3, meanLatencyMs: 15 });
-    expect(large).toMatchObject({ policy: 'always-escalate', passed: 4, escalated: 6, escalationRate: 1, falseEscalations: 3, missedFailures: 0, meanLatencyMs: 165 });
+    expect(local).toMatchObject({
+      policy: 'always-local',
+      passed: 3,
+      escalated: 0,
+      falseEscalations: 0,
+      missedFailures: 3,
+      meanLatencyMs: 15,
+    });
+    expect(large).toMatchObject({
+      policy: 'always-escalate',
+      passed: 4,
+      escalated: 6,
+      escalationRate: 1,
+      falseEscalations: 3,
+      missedFailures: 0,
+      meanLatencyMs: 165,
+    });
   });
 
   it('per-language thresholds: python 0.95 escalates r1 r2 r3; java 0 keeps r4 r5 r6', () => {
     // python: r1 large pass (false escalation), r2 large pass, r3 large fail. java: r4 pass, r5 pass, r6 kept wrong.
-    const m = evaluatePolicy(rows, { policy: 'syntax+confidence', aggregation: 'mean', threshold: 0.5, perLanguage: { python: 0.95, java: 0 } });
+    const m = evaluatePolicy(rows, {
+      policy: 'syntax+confidence',
+      aggregation: 'mean',
+      threshold: 0.5,
+      perLanguage: { python: 0.95, java: 0 },
+    });
     expect(m).toMatchObject({ passed: 4, escalated: 3, falseEscalations: 1, missedFailures: 1 });
   });
 
@@ -69,8 +89,19 @@ describe('routing simulation on a hand-checked table', () => {
 
   it('without a large-model run the large model is an oracle; with one, a missing task counts as a failure', () => {
     const rec = (key: string, pass: boolean): OutputRecord => ({
-      key, task_id: key, benchmark: 'safim', subset: 'block', language: 'cpp', source: 's', role: 'local', completion: '', token_probs: [0.5],
-      syntax: { checked: true, valid: true, errors: 0, ms: 1 }, pass, reason: pass ? 'passed' : 'wrong_answer', detail: '',
+      key,
+      task_id: key,
+      benchmark: 'safim',
+      subset: 'block',
+      language: 'cpp',
+      source: 's',
+      role: 'local',
+      completion: '',
+      token_probs: [0.5],
+      syntax: { checked: true, valid: true, errors: 0, ms: 1 },
+      pass,
+      reason: pass ? 'passed' : 'wrong_answer',
+      detail: '',
       timings: { generate_ms: 5, syntax_ms: 1, judge_ms: 0 },
     });
     const oracle = buildRows([rec('a', false), rec('b', true)]);
@@ -96,8 +127,20 @@ describe('routing simulation on a hand-checked table', () => {
 
 describe('the semantic policy in the simulation', () => {
   const rec = (key: string, pass: boolean, semantic?: OutputRecord['semantic']): OutputRecord => ({
-    key, task_id: key, benchmark: 'safim', subset: 'block', language: 'python', source: 's', role: 'local', completion: 'x', token_probs: [0.9],
-    syntax: { checked: true, valid: true, errors: 0, ms: 1 }, ...(semantic && { semantic }), pass, reason: pass ? 'passed' : 'wrong_answer', detail: '',
+    key,
+    task_id: key,
+    benchmark: 'safim',
+    subset: 'block',
+    language: 'python',
+    source: 's',
+    role: 'local',
+    completion: 'x',
+    token_probs: [0.9],
+    syntax: { checked: true, valid: true, errors: 0, ms: 1 },
+    ...(semantic && { semantic }),
+    pass,
+    reason: pass ? 'passed' : 'wrong_answer',
+    detail: '',
     timings: { generate_ms: 5, syntax_ms: 1, judge_ms: 0 },
   });
 

@@ -17,8 +17,14 @@ export interface SweepResult {
 /** The policies with a threshold, swept over the grid. */
 export const GRID_POLICIES = ['confidence-only', 'syntax+confidence', 'syntax+confidence+semantic'] as const;
 
-export function sweep(rows: readonly SimRow[], thresholds: readonly number[] = DEFAULT_THRESHOLDS, aggregations: readonly Aggregation[] = AGGREGATIONS): SweepResult {
-  const baselines = (['always-local', 'always-escalate'] as const).map((policy) => evaluatePolicy(rows, { policy, aggregation: 'mean', threshold: 0 }));
+export function sweep(
+  rows: readonly SimRow[],
+  thresholds: readonly number[] = DEFAULT_THRESHOLDS,
+  aggregations: readonly Aggregation[] = AGGREGATIONS,
+): SweepResult {
+  const baselines = (['always-local', 'always-escalate'] as const).map((policy) =>
+    evaluatePolicy(rows, { policy, aggregation: 'mean', threshold: 0 }),
+  );
   const grid: PolicyMetrics[] = [];
   for (const policy of GRID_POLICIES) {
     for (const aggregation of aggregations) {
@@ -32,8 +38,17 @@ export function languagesOf(rows: readonly SimRow[]): string[] {
   return [...new Set(rows.map((r) => r.language))].sort();
 }
 
-export function sweepByLanguage(rows: readonly SimRow[], thresholds?: readonly number[], aggregations?: readonly Aggregation[]): Record<string, SweepResult> {
+export function sweepByLanguage(
+  rows: readonly SimRow[],
+  thresholds?: readonly number[],
+  aggregations?: readonly Aggregation[],
+): Record<string, SweepResult> {
   const out: Record<string, SweepResult> = { overall: sweep(rows, thresholds, aggregations) };
-  for (const lang of languagesOf(rows)) out[lang] = sweep(rows.filter((r) => r.language === lang), thresholds, aggregations);
+  for (const lang of languagesOf(rows))
+    out[lang] = sweep(
+      rows.filter((r) => r.language === lang),
+      thresholds,
+      aggregations,
+    );
   return out;
 }

@@ -23,7 +23,8 @@ export function humanEvalTask(row: JsonlRow, file: string): Task {
   const r = row.value;
   if (!isRecord(r)) throw new BenchmarkFormatError(`${file}:${row.line}: expected a JSON object`);
   for (const f of HUMANEVAL_FIELDS) {
-    if (typeof r[f] !== 'string') throw new BenchmarkFormatError(`${file}:${row.line}: HumanEval-Infilling field "${f}" missing or not a string`);
+    if (typeof r[f] !== 'string')
+      throw new BenchmarkFormatError(`${file}:${row.line}: HumanEval-Infilling field "${f}" missing or not a string`);
   }
   const taskId = r.task_id as string;
   const parts = taskId.split('/');

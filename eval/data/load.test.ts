@@ -22,14 +22,24 @@ const file = (name: string, text: string | Buffer) => {
     expect(single).toHaveLength(1033);
     expect(multi).toHaveLength(5815);
     const t = single[0];
-    expect(t).toMatchObject({ taskId: 'SingleLineInfilling/HumanEval/0/L0', benchmark: 'humaneval', subset: 'single-line', language: 'python', group: 'humaneval/HumanEval/0' });
+    expect(t).toMatchObject({
+      taskId: 'SingleLineInfilling/HumanEval/0/L0',
+      benchmark: 'humaneval',
+      subset: 'single-line',
+      language: 'python',
+      group: 'humaneval/HumanEval/0',
+    });
     expect(t.judge).toMatchObject({ kind: 'humaneval', entryPoint: 'has_close_elements' });
     expect(t.prefix).toContain('def has_close_elements');
     expect(multi.every((x) => x.subset === 'multi-line')).toBe(true);
   });
 
   it('reads SAFIM block, control and api with their tests and languages', async () => {
-    for (const [set, subset, n] of [['safim-block', 'block', 300], ['safim-control', 'control', 300], ['safim-api', 'api', 120]] as const) {
+    for (const [set, subset, n] of [
+      ['safim-block', 'block', 300],
+      ['safim-control', 'control', 300],
+      ['safim-api', 'api', 120],
+    ] as const) {
       const tasks = await loadBenchmarkFile(devSet(set));
       expect(tasks).toHaveLength(n);
       expect(new Set(tasks.map((t) => t.subset))).toEqual(new Set([subset]));
@@ -61,29 +71,64 @@ const file = (name: string, text: string | Buffer) => {
 });
 
 describe('loaders on constructed files', () => {
-  const safimRow = (extra: Record<string, unknown>) => JSON.stringify({ task_id: 'control_completion_000001', lang: 'python', eval_prompt: 'print({{completion}})', ground_truth: '1+1', prompt: 'x', ...extra });
+  const safimRow = (extra: Record<string, unknown>) =>
+    JSON.stringify({
+      task_id: 'control_completion_000001',
+      lang: 'python',
+      eval_prompt: 'print({{completion}})',
+      ground_truth: '1+1',
+      prompt: 'x',
+      ...extra,
+    });
 
   it('reads SAFIM unit_tests given as a Python literal string, and random-span HumanEval ids', async () => {
-    const p = file('control_completion.jsonl', `${safimRow({ unit_tests: "[{'input': '1 2\\n', 'output': ['3', \"3 \"]}, {'input': '', 'output': ['it\\'s']}]" })}\n`);
+    const p = file(
+      'control_completion.jsonl',
+      `${safimRow({ unit_tests: "[{'input': '1 2\\n', 'output': ['3', \"3 \"]}, {'input': '', 'output': ['it\\'s']}]" })}\n`,
+    );
     const [t] = await loadBenchmarkFile(p);
-    expect(t.judge).toEqual({ kind: 'stdio', tests: [{ input: '1 2\n', outputs: ['3', '3 '] }, { input: '', outputs: ["it's"] }] });
+    expect(t.judge).toEqual({
+      kind: 'stdio',
+      tests: [
+        { input: '1 2\n', outputs: ['3', '3 '] },
+        { input: '', outputs: ["it's"] },
+      ],
+    });
     expect(t.subset).toBe('control');
-    const he = file('he.jsonl.gz', gzipSync(`${JSON.stringify({ task_id: 'RandomSpanInfillingLight/HumanEval/3/3', prompt: 'def f():\n', suffix: '', canonical_solution: '    return 1\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' })}\n`));
+    const he = file(
+      'he.jsonl.gz',
+      gzipSync(
+        `${JSON.stringify({ task_id: 'RandomSpanInfillingLight/HumanEval/3/3', prompt: 'def f():\n', suffix: '', canonical_solution: '    return 1\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' })}\n`,
+      ),
+    );
     const [h] = await loadBenchmarkFile(he);
     expect(h.subset).toBe('random-span-light');
   });
 
   it('rejects files in the wrong format with the file and line', async () => {
-    await expect(loadBenchmarkFile(file('other.jsonl', '{"question": "x", "answer": "y"}\n'))).rejects.toThrow(/other\.jsonl:1: neither HumanEval-Infilling .* nor SAFIM .*found: question, answer/);
-    await expect(loadBenchmarkFile(file('broken.jsonl', `${safimRow({ unit_tests: [] })}\n{not json\n`))).rejects.toThrow(/broken\.jsonl:2: not JSON/);
+    await expect(loadBenchmarkFile(file('other.jsonl', '{"question": "x", "answer": "y"}\n'))).rejects.toThrow(
+      /other\.jsonl:1: neither HumanEval-Infilling .* nor SAFIM .*found: question, answer/,
+    );
+    await expect(loadBenchmarkFile(file('broken.jsonl', `${safimRow({ unit_tests: [] })}\n{not json\n`))).rejects.toThrow(
+      /broken\.jsonl:2: not JSON/,
+    );
     await expect(loadBenchmarkFile(file('nogzip.jsonl.gz', 'plain text'))).rejects.toBeInstanceOf(BenchmarkFormatError);
-    await expect(loadBenchmarkFile(file('noplace.jsonl', `${JSON.stringify({ task_id: 'a', lang: 'python', eval_prompt: 'x', ground_truth: 'y' })}\n`))).rejects.toThrow(/exactly once/);
+    await expect(
+      loadBenchmarkFile(
+        file('noplace.jsonl', `${JSON.stringify({ task_id: 'a', lang: 'python', eval_prompt: 'x', ground_truth: 'y' })}\n`),
+      ),
+    ).rejects.toThrow(/exactly once/);
     await expect(loadBenchmarkFile(file('empty.jsonl', '\n'))).rejects.toThrow(/empty/);
     await expect(loadBenchmarkFile(join(tmp, 'missing.jsonl'))).rejects.toThrow(/no such file/);
   });
 
   it('parses the Python literals SAFIM uses', () => {
-    expect(parsePyLiteral("[{'a': (1, -2.5, None, True)}, r'\\n', 'x' \"y\", '''tri'ple''']")).toEqual([{ a: [1, -2.5, null, true] }, '\\n', 'xy', "tri'ple"]);
+    expect(parsePyLiteral("[{'a': (1, -2.5, None, True)}, r'\\n', 'x' \"y\", '''tri'ple''']")).toEqual([
+      { a: [1, -2.5, null, true] },
+      '\\n',
+      'xy',
+      "tri'ple",
+    ]);
     expect(() => parsePyLiteral('[1, 2')).toThrow();
     expect(filterTasks([], { limit: 3 })).toEqual([]);
   });

@@ -18,14 +18,20 @@ export interface TaskFilter {
 }
 
 function globToRegExp(g: string): RegExp {
-  return new RegExp(`^${g.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${g
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 export function filterTasks(tasks: readonly Task[], f: TaskFilter): Task[] {
   const ids = f.taskIds?.map(globToRegExp);
-  let out = tasks.filter((t) =>
-    (!f.languages?.length || f.languages.includes(t.language)) &&
-    (!ids?.length || ids.some((re) => re.test(t.taskId) || re.test(t.key))));
+  let out = tasks.filter(
+    (t) =>
+      (!f.languages?.length || f.languages.includes(t.language)) && (!ids?.length || ids.some((re) => re.test(t.taskId) || re.test(t.key))),
+  );
   if (f.limit !== undefined) out = out.slice(0, f.limit);
   return out;
 }
@@ -40,7 +46,8 @@ export async function loadBenchmarkFile(path: string, filter: TaskFilter = {}): 
     const keys = isRecord(first) ? Object.keys(first).join(', ') : typeof first;
     throw new BenchmarkFormatError(
       `${path}:${rows[0].line}: neither HumanEval-Infilling (task_id, prompt, suffix, canonical_solution, test, entry_point) ` +
-      `nor SAFIM (task_id, eval_prompt, ground_truth, lang, unit_tests?); found: ${keys}`);
+        `nor SAFIM (task_id, eval_prompt, ground_truth, lang, unit_tests?); found: ${keys}`,
+    );
   }
   const tasks = rows.map((r) => parse(r, path));
   const seen = new Set<string>();

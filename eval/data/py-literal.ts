@@ -42,12 +42,31 @@ export function parsePyLiteral(src: string): unknown {
         out += `\\${e}`;
         continue;
       }
-      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' };
+      const simple: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        '\\': '\\',
+        "'": "'",
+        '"': '"',
+        a: '\x07',
+        b: '\b',
+        f: '\f',
+        v: '\v',
+        '0': '\0',
+        '\n': '',
+      };
       if (e in simple) out += simple[e];
-      else if (e === 'x') { out += String.fromCharCode(parseInt(src.slice(i, i + 2), 16)); i += 2; }
-      else if (e === 'u') { out += String.fromCharCode(parseInt(src.slice(i, i + 4), 16)); i += 4; }
-      else if (e === 'U') { out += String.fromCodePoint(parseInt(src.slice(i, i + 8), 16)); i += 8; }
-      else out += `\\${e}`; // Python keeps unknown escapes verbatim
+      else if (e === 'x') {
+        out += String.fromCharCode(parseInt(src.slice(i, i + 2), 16));
+        i += 2;
+      } else if (e === 'u') {
+        out += String.fromCharCode(parseInt(src.slice(i, i + 4), 16));
+        i += 4;
+      } else if (e === 'U') {
+        out += String.fromCodePoint(parseInt(src.slice(i, i + 8), 16));
+        i += 8;
+      } else out += `\\${e}`; // Python keeps unknown escapes verbatim
     }
   }
 
@@ -55,7 +74,10 @@ export function parsePyLiteral(src: string): unknown {
     const items: unknown[] = [];
     for (;;) {
       ws();
-      if (src[i] === close) { i++; return items; }
+      if (src[i] === close) {
+        i++;
+        return items;
+      }
       items.push(value());
       ws();
       if (src[i] === ',') i++;
@@ -66,14 +88,23 @@ export function parsePyLiteral(src: string): unknown {
   function value(): unknown {
     ws();
     const c = src[i];
-    if (c === '[') { i++; return seq(']'); }
-    if (c === '(') { i++; return seq(')'); }
+    if (c === '[') {
+      i++;
+      return seq(']');
+    }
+    if (c === '(') {
+      i++;
+      return seq(')');
+    }
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
       for (;;) {
         ws();
-        if (src[i] === '}') { i++; return obj; }
+        if (src[i] === '}') {
+          i++;
+          return obj;
+        }
         const k = value();
         ws();
         if (src[i++] !== ':') fail('expected :');
@@ -83,14 +114,22 @@ export function parsePyLiteral(src: string): unknown {
         else if (src[i] !== '}') fail('expected , or }');
       }
     }
-    if (c === '"' || c === "'" || (/[rRbBuU]/.test(c ?? '') && /["']/.test(src[i + 1] ?? '') ) || (/[rRbBuU]{2}/.test(src.slice(i, i + 2)) && /["']/.test(src[i + 2] ?? ''))) {
+    if (
+      c === '"' ||
+      c === "'" ||
+      (/[rRbBuU]/.test(c ?? '') && /["']/.test(src[i + 1] ?? '')) ||
+      (/[rRbBuU]{2}/.test(src.slice(i, i + 2)) && /["']/.test(src[i + 2] ?? ''))
+    ) {
       // Adjacent literals concatenate, as in Python.
       let s = str();
       for (;;) {
         const save = i;
         ws();
         if (src[i] === '"' || src[i] === "'") s += str();
-        else { i = save; return s; }
+        else {
+          i = save;
+          return s;
+        }
       }
     }
     const word = /^(None|True|False|-?(?:\d[\d_]*\.?\d*(?:[eE][-+]?\d+)?|\.\d+))/.exec(src.slice(i));

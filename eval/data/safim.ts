@@ -46,7 +46,10 @@ export function safimTask(row: JsonlRow, file: string): Task {
   if (at < 0 || prompt.indexOf(SAFIM_PLACEHOLDER, at + 1) >= 0) {
     throw new BenchmarkFormatError(`${where}: eval_prompt must hold "${SAFIM_PLACEHOLDER}" exactly once`);
   }
-  const hasTests = r.unit_tests !== undefined && r.unit_tests !== null && r.unit_tests !== '' &&
+  const hasTests =
+    r.unit_tests !== undefined &&
+    r.unit_tests !== null &&
+    r.unit_tests !== '' &&
     !(Array.isArray(r.unit_tests) && r.unit_tests.length === 0);
   const subset = safimSubsetOf(file, taskId, hasTests);
   return {

@@ -5,9 +5,7 @@
 export type BenchmarkName = 'humaneval' | 'safim';
 
 /** HumanEval-Infilling: single-line, multi-line, random-span, random-span-light. SAFIM: block, control, api. */
-export type Subset =
-  | 'single-line' | 'multi-line' | 'random-span' | 'random-span-light'
-  | 'block' | 'control' | 'api';
+export type Subset = 'single-line' | 'multi-line' | 'random-span' | 'random-span-light' | 'block' | 'control' | 'api';
 
 /** A stdin/stdout case; any of `outputs` is accepted (SAFIM's `output` list). */
 export interface StdioCase {
@@ -16,10 +14,7 @@ export interface StdioCase {
 }
 
 /** How a candidate middle is judged, as each benchmark defines it. */
-export type JudgeSpec =
-  | { kind: 'humaneval'; test: string; entryPoint: string }
-  | { kind: 'stdio'; tests: StdioCase[] }
-  | { kind: 'match' };
+export type JudgeSpec = { kind: 'humaneval'; test: string; entryPoint: string } | { kind: 'stdio'; tests: StdioCase[] } | { kind: 'match' };
 
 export interface Task {
   /** Unique within a run: `<benchmark>/<subset>/<task_id>` (SAFIM's api file reuses block ids). */

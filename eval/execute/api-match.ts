@@ -34,10 +34,17 @@ async function pythonCallsMatch(a: string, b: string, chain: Toolchain, slot: nu
   const info = probeSandbox();
   const dir = makeRunDir(slotUid(info, slot));
   try {
-    const r = await runSandboxed({
-      argv: [py.path, '-S', '-c', AST_SCRIPT], cwd: dir, slot, limits: LIMITS, stdin: JSON.stringify([a, b]),
-      env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8' },
-    }, info);
+    const r = await runSandboxed(
+      {
+        argv: [py.path, '-S', '-c', AST_SCRIPT],
+        cwd: dir,
+        slot,
+        limits: LIMITS,
+        stdin: JSON.stringify([a, b]),
+        env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8' },
+      },
+      info,
+    );
     const out = r.stdout.trim();
     if (out.startsWith('CALL')) return out === 'CALL True';
     return 'string';
@@ -56,11 +63,21 @@ export async function judgeApiMatch(task: Task, completion: string, chain: Toolc
     if (typeof calls === 'boolean') {
       return calls
         ? { pass: true, reason: 'exact_match', detail: 'call arguments match', ms: performance.now() - t0 }
-        : { pass: false, reason: 'no_match', detail: `call arguments differ from ${JSON.stringify(task.groundTruth.slice(0, 80))}`, ms: performance.now() - t0 };
+        : {
+            pass: false,
+            reason: 'no_match',
+            detail: `call arguments differ from ${JSON.stringify(task.groundTruth.slice(0, 80))}`,
+            ms: performance.now() - t0,
+          };
     }
     if (calls === 'no-python') note = ' (python3 missing: compared as strings)';
   }
   return a === b
     ? { pass: true, reason: 'exact_match', detail: `matches after whitespace removal${note}`, ms: performance.now() - t0 }
-    : { pass: false, reason: 'no_match', detail: `expected ${JSON.stringify(task.groundTruth.slice(0, 80))}${note}`, ms: performance.now() - t0 };
+    : {
+        pass: false,
+        reason: 'no_match',
+        detail: `expected ${JSON.stringify(task.groundTruth.slice(0, 80))}${note}`,
+        ms: performance.now() - t0,
+      };
 }

@@ -18,12 +18,19 @@ export type CompileOutcome =
   | { ok: true; entry: string; files: string[]; cached: boolean; ms: number }
   | { ok: false; reason: FailReason; detail: string; cached: boolean; ms: number };
 
-interface Stored { ok: boolean; reason?: FailReason; detail?: string; files?: string[] }
+interface Stored {
+  ok: boolean;
+  reason?: FailReason;
+  detail?: string;
+  files?: string[];
+}
 
 const inflight = new Map<string, Promise<CompileOutcome>>();
 
 function compileKey(step: CompileStep, compilerVersion: string, fileName: string, source: string): string {
-  return createHash('sha256').update(JSON.stringify([step.tool, compilerVersion, step.args(fileName), fileName, source])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([step.tool, compilerVersion, step.args(fileName), fileName, source]))
+    .digest('hex');
 }
 
 function readStored(entry: string): Stored | undefined {
@@ -34,17 +41,30 @@ function readStored(entry: string): Stored | undefined {
   }
 }
 
-async function compileNow(step: CompileStep, chain: Toolchain, fileName: string, source: string, slot: number, entry: string): Promise<CompileOutcome> {
+async function compileNow(
+  step: CompileStep,
+  chain: Toolchain,
+  fileName: string,
+  source: string,
+  slot: number,
+  entry: string,
+): Promise<CompileOutcome> {
   const t0 = performance.now();
   const tool = chain.tools[step.tool]!;
   const info = probeSandbox();
   const dir = makeRunDir(slotUid(info, slot));
   try {
     writeFileSync(join(dir, fileName), source);
-    const r = await runSandboxed({
-      argv: [tool.path, ...step.args(fileName)], cwd: dir, slot, limits: COMPILE_LIMITS,
-      env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', TMPDIR: dir },
-    }, info);
+    const r = await runSandboxed(
+      {
+        argv: [tool.path, ...step.args(fileName)],
+        cwd: dir,
+        slot,
+        limits: COMPILE_LIMITS,
+        env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', TMPDIR: dir },
+      },
+      info,
+    );
     let stored: Stored;
     if (r.status === 'exited' && r.code === 0) {
       const files = readdirSync(dir).filter(step.isArtifact);
@@ -75,7 +95,14 @@ async function compileNow(step: CompileStep, chain: Toolchain, fileName: string,
   }
 }
 
-export function compileCached(step: CompileStep, chain: Toolchain, fileName: string, source: string, slot: number, cacheDir = DEFAULT_CACHE_DIR): Promise<CompileOutcome> {
+export function compileCached(
+  step: CompileStep,
+  chain: Toolchain,
+  fileName: string,
+  source: string,
+  slot: number,
+  cacheDir = DEFAULT_CACHE_DIR,
+): Promise<CompileOutcome> {
   const tool = chain.tools[step.tool]!;
   const key = compileKey(step, tool.version, fileName, source);
   const entry = join(cacheDir, key.slice(0, 2), key);
@@ -83,9 +110,11 @@ export function compileCached(step: CompileStep, chain: Toolchain, fileName: str
   if (pending) return pending;
   const stored = existsSync(entry) ? readStored(entry) : undefined;
   if (stored) {
-    return Promise.resolve(stored.ok
-      ? { ok: true, entry, files: stored.files ?? [], cached: true, ms: 0 }
-      : { ok: false, reason: stored.reason ?? 'compile_error', detail: stored.detail ?? '', cached: true, ms: 0 });
+    return Promise.resolve(
+      stored.ok
+        ? { ok: true, entry, files: stored.files ?? [], cached: true, ms: 0 }
+        : { ok: false, reason: stored.reason ?? 'compile_error', detail: stored.detail ?? '', cached: true, ms: 0 },
+    );
   }
   mkdirSync(join(cacheDir, key.slice(0, 2)), { recursive: true });
   const p = compileNow(step, chain, fileName, source, slot, entry).finally(() => inflight.delete(key));

@@ -31,9 +31,15 @@ describe('the C# runtime follows ExecEval', () => {
   it('passed, wrong_answer, compile_error, time_limit, runtime_error, memory_limit', async () => {
     const t = sumTask('csharp');
     const [right, wrong, broken, loop, thrown, hungry] = await Promise.all([
-      judge.judge(t, t.middles.right), judge.judge(t, t.middles.wrong), judge.judge(t, t.middles.broken), judge.judge(t, t.middles.loop),
+      judge.judge(t, t.middles.right),
+      judge.judge(t, t.middles.wrong),
+      judge.judge(t, t.middles.broken),
+      judge.judge(t, t.middles.loop),
       judge.judge(t, 'throw new InvalidOperationException("boom");'),
-      judge.judge(t, 'var keep = new System.Collections.Generic.List<long[]>(); for (int i = 0; i < 40 * a; i++) keep.Add(new long[10_000_000]); Console.WriteLine(keep.Count);'),
+      judge.judge(
+        t,
+        'var keep = new System.Collections.Generic.List<long[]>(); for (int i = 0; i < 40 * a; i++) keep.Add(new long[10_000_000]); Console.WriteLine(keep.Count);',
+      ),
     ]);
     expect(right).toMatchObject({ pass: true, reason: 'passed', tests: { passed: 2, total: 2 } });
     expect(wrong).toMatchObject({ pass: false, reason: 'wrong_answer' });
@@ -49,7 +55,10 @@ describe('the C# runtime follows ExecEval', () => {
 
   it('C# 7.2 `in` parameters compile (mcs -langversion:experimental); C# 8 ranges do not', async () => {
     const t = sumTask('csharp');
-    const withIn = { ...t, prefix: t.prefix.replace('class Program {', 'class Program {\n  static int Add(in int x, in int y) { return x + y; }') };
+    const withIn = {
+      ...t,
+      prefix: t.prefix.replace('class Program {', 'class Program {\n  static int Add(in int x, in int y) { return x + y; }'),
+    };
     expect(await judge.judge(withIn, 'Console.WriteLine(Add(in a, in b));')).toMatchObject({ pass: true });
     expect(await judge.judge(t, 'Console.WriteLine(p[0..1].Length + a + b - 1);')).toMatchObject({ pass: false, reason: 'compile_error' });
   }, 60_000);

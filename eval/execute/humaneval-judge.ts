@@ -13,7 +13,12 @@ import { tail, type Verdict } from './verdict';
 import { makeRunDir, removeRunDir } from './workdir';
 
 const HUMANEVAL_LIMITS: Limits = {
-  cpuSeconds: 3, wallMs: 15_000, memoryBytes: 2 * 1024 ** 3, nproc: 64, fileBytes: 64 * 1024 ** 2, outputBytes: 1024 ** 2,
+  cpuSeconds: 3,
+  wallMs: 15_000,
+  memoryBytes: 2 * 1024 ** 3,
+  nproc: 64,
+  fileBytes: 64 * 1024 ** 2,
+  outputBytes: 1024 ** 2,
 };
 
 function humanEvalProgram(task: Task, completion: string): string {
@@ -21,7 +26,13 @@ function humanEvalProgram(task: Task, completion: string): string {
   return `${task.prefix}${completion}${task.suffix}\n\n${task.judge.test}\n\ncheck(${task.judge.entryPoint})\n`;
 }
 
-export async function judgeHumanEval(task: Task, completion: string, chain: Toolchain, slot: number, limits = HUMANEVAL_LIMITS): Promise<Verdict> {
+export async function judgeHumanEval(
+  task: Task,
+  completion: string,
+  chain: Toolchain,
+  slot: number,
+  limits = HUMANEVAL_LIMITS,
+): Promise<Verdict> {
   const t0 = performance.now();
   const py = chain.tools.python3;
   if (!py) return { pass: false, reason: 'no_runtime', detail: chain.missing.python3 ?? 'python3 missing', ms: 0 };
@@ -29,10 +40,16 @@ export async function judgeHumanEval(task: Task, completion: string, chain: Tool
   const dir = makeRunDir(slotUid(info, slot));
   try {
     writeFileSync(join(dir, 'program.py'), humanEvalProgram(task, completion));
-    const r = await runSandboxed({
-      argv: [py.path, '-s', 'program.py'], cwd: dir, slot, limits,
-      env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0', TMPDIR: dir },
-    }, info);
+    const r = await runSandboxed(
+      {
+        argv: [py.path, '-s', 'program.py'],
+        cwd: dir,
+        slot,
+        limits,
+        env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0', TMPDIR: dir },
+      },
+      info,
+    );
     const failure = runFailure(r, limits.cpuSeconds);
     const ms = performance.now() - t0;
     if (!failure) return { pass: true, reason: 'passed', detail: '', ms };

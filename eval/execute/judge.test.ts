@@ -42,7 +42,10 @@ describe('the judge on constructed tasks: right middles pass, wrong ones fail fo
     it(`${lang}: passed, wrong_answer, compile_error, time_limit`, async () => {
       const t = sumTask(lang);
       const [right, wrong, broken, loop] = await Promise.all([
-        judge.judge(t, t.middles.right), judge.judge(t, t.middles.wrong), judge.judge(t, t.middles.broken), judge.judge(t, t.middles.loop),
+        judge.judge(t, t.middles.right),
+        judge.judge(t, t.middles.wrong),
+        judge.judge(t, t.middles.broken),
+        judge.judge(t, t.middles.loop),
       ]);
       expect(right).toMatchObject({ pass: true, reason: 'passed', tests: { passed: 2, total: 2 } });
       expect(wrong).toMatchObject({ pass: false, reason: 'wrong_answer' });
@@ -76,7 +79,10 @@ describe('the judge on constructed tasks: right middles pass, wrong ones fail fo
     expect(await judge.judge(t, t.groundTruth)).toMatchObject({ pass: true });
     expect(await judge.judge(t, '    for idx, elem in enumerate(numbers[:1]):\n')).toMatchObject({ pass: false, reason: 'wrong_answer' });
     expect(await judge.judge(t, '    for idx, elem in enumerate(numbers)\n')).toMatchObject({ pass: false, reason: 'compile_error' });
-    expect(await judge.judge(t, '    for idx, elem in enumerate(numbers):\n        while True: pass\n')).toMatchObject({ pass: false, reason: 'time_limit' });
+    expect(await judge.judge(t, '    for idx, elem in enumerate(numbers):\n        while True: pass\n')).toMatchObject({
+      pass: false,
+      reason: 'time_limit',
+    });
   }, 60_000);
 
   it('SAFIM: ground truth passes in each language and subset; an empty middle fails', async () => {
@@ -101,7 +107,14 @@ describe('the judge on constructed tasks: right middles pass, wrong ones fail fo
 });
 
 describe('bad input is contained and reported per task', () => {
-  const quick: Limits = { cpuSeconds: 2, wallMs: 4000, memoryBytes: 512 * 1024 ** 2, nproc: 32, fileBytes: 1024 ** 2, outputBytes: 256 * 1024 };
+  const quick: Limits = {
+    cpuSeconds: 2,
+    wallMs: 4000,
+    memoryBytes: 512 * 1024 ** 2,
+    nproc: 32,
+    fileBytes: 1024 ** 2,
+    outputBytes: 256 * 1024,
+  };
   const withBody = (body: string) => ({ ...addTask(), prefix: `def add(a, b):\n${body}\n` });
 
   it('a fork bomb is stopped by the process limit and killed with its whole tree', async () => {
@@ -115,7 +128,9 @@ describe('bad input is contained and reported per task', () => {
       // The kernel tears the pid namespace down asynchronously: give it a moment.
       let left = 'x';
       for (let k = 0; k < 40 && left; k++) {
-        left = spawnSync('pgrep', ['-u', String(uid)]).stdout.toString().trim();
+        left = spawnSync('pgrep', ['-u', String(uid)])
+          .stdout.toString()
+          .trim();
         if (left) await new Promise((r) => setTimeout(r, 50));
       }
       expect(left).toBe('');
@@ -144,9 +159,11 @@ describe('bad input is contained and reported per task', () => {
     const chain = await judge.toolchain();
     const mode = probeSandbox().mode;
     // Only where programs run as their own uid: elsewhere they *are* you, and this would delete your files.
-    const t = withBody(mode === 'drop-uid'
-      ? `    import os, shutil\n    shutil.rmtree('..', ignore_errors=True)\n    os.remove(${JSON.stringify(sentinel)})`
-      : '    raise PermissionError("not attempted outside drop-uid mode")');
+    const t = withBody(
+      mode === 'drop-uid'
+        ? `    import os, shutil\n    shutil.rmtree('..', ignore_errors=True)\n    os.remove(${JSON.stringify(sentinel)})`
+        : '    raise PermissionError("not attempted outside drop-uid mode")',
+    );
     const v = await judgeHumanEval(t, t.groundTruth, chain, 4, quick);
     expect(v.pass).toBe(false);
     if (mode === 'drop-uid') {
@@ -181,32 +198,59 @@ describe('bad input is contained and reported per task', () => {
     const sh = async (script: string, slot: number) => {
       const dir = makeRunDir(slotUid(info, slot));
       try {
-        const r = await runSandboxed({ argv: ['/bin/sh', '-c', script], cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir }, limits: { ...quick, cpuSeconds: 10, wallMs: 20_000 }, slot }, info);
+        const r = await runSandboxed(
+          {
+            argv: ['/bin/sh', '-c', script],
+            cwd: dir,
+            env: { PATH: '/usr/bin:/bin', HOME: dir },
+            limits: { ...quick, cpuSeconds: 10, wallMs: 20_000 },
+            slot,
+          },
+          info,
+        );
         return { r, left: readdirSync(dir) };
       } finally {
         removeRunDir(dir);
       }
     };
-    it.skipIf(!info.privateTmp)(`a file written to ${places.join(', ')} is gone after the run; one in the run dir reaches the harness`, async () => {
-      const { r, left } = await sh(`for d in ${places.join(' ')}; do echo leak > $d/${tag} && echo "wrote $d"; done; echo kept > result.txt`, 3);
-      expect(r.stdout).toContain('wrote /tmp'); // it could write there: the view is private, not missing
-      for (const d of places) expect(existsSync(join(d, tag)), `${d}/${tag}`).toBe(false);
-      expect(left).toEqual(['result.txt']);
-    }, 30_000);
-    it.skipIf(!info.privateTmp)('filling /tmp with many small files stops at the cap and leaves none of them', async () => {
-      const before = readdirSync('/tmp').length;
-      const { r } = await sh(`i=0; while [ $i -lt 100000 ]; do ( : > /tmp/${tag}-$i ) 2>/dev/null || break; i=$((i+1)); done; echo "made $i"`, 2);
-      const made = Number(/made (\d+)/.exec(r.stdout)?.[1]);
-      expect(made).toBeGreaterThan(100);
-      expect(made).toBeLessThanOrEqual(PRIVATE_TMP_FILES);
-      expect(readdirSync('/tmp').filter((f) => f.startsWith(tag))).toEqual([]);
-      expect(readdirSync('/tmp').length).toBeLessThanOrEqual(before + 2); // other suites may add their own
-    }, 60_000);
-    it.skipIf(!info.privateTmp || info.mode !== 'drop-uid')('the rest of the file system is read-only', async () => {
-      const { r } = await sh('touch /etc/router-ide-probe 2>&1; touch /usr/router-ide-probe 2>&1; true', 1);
-      expect(r.stdout).toMatch(/Read-only file system|Permission denied/);
-      expect(existsSync('/etc/router-ide-probe')).toBe(false);
-    }, 30_000);
+    it.skipIf(!info.privateTmp)(
+      `a file written to ${places.join(', ')} is gone after the run; one in the run dir reaches the harness`,
+      async () => {
+        const { r, left } = await sh(
+          `for d in ${places.join(' ')}; do echo leak > $d/${tag} && echo "wrote $d"; done; echo kept > result.txt`,
+          3,
+        );
+        expect(r.stdout).toContain('wrote /tmp'); // it could write there: the view is private, not missing
+        for (const d of places) expect(existsSync(join(d, tag)), `${d}/${tag}`).toBe(false);
+        expect(left).toEqual(['result.txt']);
+      },
+      30_000,
+    );
+    it.skipIf(!info.privateTmp)(
+      'filling /tmp with many small files stops at the cap and leaves none of them',
+      async () => {
+        const before = readdirSync('/tmp').length;
+        const { r } = await sh(
+          `i=0; while [ $i -lt 100000 ]; do ( : > /tmp/${tag}-$i ) 2>/dev/null || break; i=$((i+1)); done; echo "made $i"`,
+          2,
+        );
+        const made = Number(/made (\d+)/.exec(r.stdout)?.[1]);
+        expect(made).toBeGreaterThan(100);
+        expect(made).toBeLessThanOrEqual(PRIVATE_TMP_FILES);
+        expect(readdirSync('/tmp').filter((f) => f.startsWith(tag))).toEqual([]);
+        expect(readdirSync('/tmp').length).toBeLessThanOrEqual(before + 2); // other suites may add their own
+      },
+      60_000,
+    );
+    it.skipIf(!info.privateTmp || info.mode !== 'drop-uid')(
+      'the rest of the file system is read-only',
+      async () => {
+        const { r } = await sh('touch /etc/router-ide-probe 2>&1; touch /usr/router-ide-probe 2>&1; true', 1);
+        expect(r.stdout).toMatch(/Read-only file system|Permission denied/);
+        expect(existsSync('/etc/router-ide-probe')).toBe(false);
+      },
+      30_000,
+    );
     it.skipIf(info.privateTmp)('where mounts are not allowed, the probe says what is missing', () => {
       expect(info.note).toMatch(/\/tmp/);
     });

@@ -49,9 +49,12 @@ export class Judge {
     return this.pool.run(async (slot) => {
       try {
         switch (task.judge.kind) {
-          case 'humaneval': return await judgeHumanEval(task, completion, chain, slot);
-          case 'stdio': return await judgeStdio(task, completion, chain, slot, this.opts.cacheDir ?? DEFAULT_CACHE_DIR);
-          case 'match': return await judgeApiMatch(task, completion, chain, slot);
+          case 'humaneval':
+            return await judgeHumanEval(task, completion, chain, slot);
+          case 'stdio':
+            return await judgeStdio(task, completion, chain, slot, this.opts.cacheDir ?? DEFAULT_CACHE_DIR);
+          case 'match':
+            return await judgeApiMatch(task, completion, chain, slot);
         }
       } catch (e) {
         return { pass: false, reason: 'harness_error', detail: (e as Error).message, ms: 0 };

@@ -36,10 +36,24 @@ const GB = 1024 ** 3;
 const BASE = { nproc: 64, fileBytes: 64 * 1024 ** 2, outputBytes: 1024 ** 2 };
 
 /** Compilers get generous limits: they are trusted, the code they read is not (templates can explode). */
-export const COMPILE_LIMITS: Limits = { cpuSeconds: 60, wallMs: 120_000, memoryBytes: null, nproc: 512, fileBytes: 256 * 1024 ** 2, outputBytes: 64 * 1024 };
+export const COMPILE_LIMITS: Limits = {
+  cpuSeconds: 60,
+  wallMs: 120_000,
+  memoryBytes: null,
+  nproc: 512,
+  fileBytes: 256 * 1024 ** 2,
+  outputBytes: 64 * 1024,
+};
 
-const JAVA_RUN_FLAGS = ['-DONLINE_JUDGE=true', '-Xlog:disable', '-Xmx2g', '-XX:ReservedCodeCacheSize=64m', '-XX:-UseCompressedClassPointers',
-  '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
+const JAVA_RUN_FLAGS = [
+  '-DONLINE_JUDGE=true',
+  '-Xlog:disable',
+  '-Xmx2g',
+  '-XX:ReservedCodeCacheSize=64m',
+  '-XX:-UseCompressedClassPointers',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+];
 
 /** The Java file name: `public class X` -> X.java (javac insists), else the class with main, else Main. */
 export function javaClassName(source: string): string {
@@ -61,7 +75,22 @@ const RUNNERS: Readonly<Record<Runner, LanguageRuntime>> = {
     fileName: () => 'test.cpp',
     compile: {
       tool: 'g++',
-      args: (f) => ['-std=c++17', '-O2', '-w', '-DONLINE_JUDGE', '-include', 'limits.h', '-include', 'math.h', '-x', 'c++', f, '-o', 'a.out', '-lm'],
+      args: (f) => [
+        '-std=c++17',
+        '-O2',
+        '-w',
+        '-DONLINE_JUDGE',
+        '-include',
+        'limits.h',
+        '-include',
+        'math.h',
+        '-x',
+        'c++',
+        f,
+        '-o',
+        'a.out',
+        '-lm',
+      ],
       isArtifact: (n) => n === 'a.out',
     },
     run: { tool: null, args: () => ['./a.out'] },

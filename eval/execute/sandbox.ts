@@ -147,20 +147,42 @@ export function probeSandbox(): SandboxInfo {
   const base = { tools, uidBase: DEFAULT_UID_BASE };
   const t = '/bin/true';
   const ns = ['--net', '--pid', '--fork', '--kill-child'];
-  const dropUid = tools.setpriv ? [tools.setpriv, `--reuid=${DEFAULT_UID_BASE}`, `--regid=${DEFAULT_UID_BASE}`, '--clear-groups', '--', t] : [];
+  const dropUid = tools.setpriv
+    ? [tools.setpriv, `--reuid=${DEFAULT_UID_BASE}`, `--regid=${DEFAULT_UID_BASE}`, '--clear-groups', '--', t]
+    : [];
   const noPrivateTmp = 'no mount namespace allowed here: a program can leave files in /tmp, /var/tmp and /dev/shm';
   if (!tools.unshare || !tools.prlimit) {
-    probed = { ...base, mode: 'none', privateTmp: false, note: 'unshare/prlimit (util-linux) not found: runs get a temp dir and a timeout only' };
+    probed = {
+      ...base,
+      mode: 'none',
+      privateTmp: false,
+      note: 'unshare/prlimit (util-linux) not found: runs get a temp dir and a timeout only',
+    };
   } else if (process.getuid?.() === 0 && tools.setpriv && ok([tools.unshare, '--mount', ...ns, '--', ...setupArgv, ...dropUid])) {
     probed = { ...base, mode: 'drop-uid', privateTmp: true };
   } else if (process.getuid?.() === 0 && tools.setpriv && ok([tools.unshare, ...ns, '--', ...dropUid])) {
     probed = { ...base, mode: 'drop-uid', privateTmp: false, note: noPrivateTmp };
   } else if (ok([tools.unshare, '--user', '--map-root-user', '--mount', ...ns, '--', ...setupArgv, t])) {
-    probed = { ...base, mode: 'userns', privateTmp: true, note: 'runs as your own user inside a user namespace: file permissions protect only what your user cannot write' };
+    probed = {
+      ...base,
+      mode: 'userns',
+      privateTmp: true,
+      note: 'runs as your own user inside a user namespace: file permissions protect only what your user cannot write',
+    };
   } else if (ok([tools.unshare, '--user', '--map-root-user', ...ns, '--', t])) {
-    probed = { ...base, mode: 'userns', privateTmp: false, note: `runs as your own user inside a user namespace (file permissions protect only what your user cannot write); ${noPrivateTmp}` };
+    probed = {
+      ...base,
+      mode: 'userns',
+      privateTmp: false,
+      note: `runs as your own user inside a user namespace (file permissions protect only what your user cannot write); ${noPrivateTmp}`,
+    };
   } else {
-    probed = { ...base, mode: 'none', privateTmp: false, note: 'no namespaces allowed here: runs get limits, a temp dir and a timeout, but share the network, /tmp, /var/tmp and /dev/shm' };
+    probed = {
+      ...base,
+      mode: 'none',
+      privateTmp: false,
+      note: 'no namespaces allowed here: runs get limits, a temp dir and a timeout, but share the network, /tmp, /var/tmp and /dev/shm',
+    };
   }
   return probed;
 }
@@ -177,8 +199,15 @@ function wrapArgv(info: SandboxInfo, spec: Pick<RunSpec, 'argv' | 'limits' | 'sl
   const cpuSoft = Math.max(1, Math.ceil(l.cpuSeconds));
   const program = [STATUS_SHELL, '-c', '"$@" 3>&-; echo "$?" >&3', 'sh', ...spec.argv];
   const prl = info.tools.prlimit
-    ? [info.tools.prlimit, `--cpu=${cpuSoft}:${cpuSoft + 1}`, `--nproc=${l.nproc}`, `--fsize=${l.fileBytes}`, '--core=0',
-      ...(l.memoryBytes ? [`--as=${l.memoryBytes}`] : []), '--']
+    ? [
+        info.tools.prlimit,
+        `--cpu=${cpuSoft}:${cpuSoft + 1}`,
+        `--nproc=${l.nproc}`,
+        `--fsize=${l.fileBytes}`,
+        '--core=0',
+        ...(l.memoryBytes ? [`--as=${l.memoryBytes}`] : []),
+        '--',
+      ]
     : [];
   const ns = ['--net', '--pid', '--fork', '--kill-child'];
   const mount = info.privateTmp ? ['--mount'] : [];
@@ -186,7 +215,20 @@ function wrapArgv(info: SandboxInfo, spec: Pick<RunSpec, 'argv' | 'limits' | 'sl
   switch (info.mode) {
     case 'drop-uid': {
       const uid = info.uidBase + spec.slot;
-      return [info.tools.unshare!, ...mount, ...ns, '--', ...setup, info.tools.setpriv!, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', ...prl, ...program];
+      return [
+        info.tools.unshare!,
+        ...mount,
+        ...ns,
+        '--',
+        ...setup,
+        info.tools.setpriv!,
+        `--reuid=${uid}`,
+        `--regid=${uid}`,
+        '--clear-groups',
+        '--',
+        ...prl,
+        ...program,
+      ];
     }
     case 'userns':
       return [info.tools.unshare!, '--user', '--map-root-user', ...mount, ...ns, '--', ...setup, ...prl, ...program];
@@ -269,7 +311,7 @@ export function runSandboxed(spec: RunSpec, info: SandboxInfo = probeSandbox()):
       const reported = /^(\d+)\s*$/.exec(statusLine);
       if (!reported) {
         // The status shell itself died: killed by us (timeout/output) or before it ran.
-        finish({ status, code: status === 'exited' ? code ?? -1 : null, signal });
+        finish({ status, code: status === 'exited' ? (code ?? -1) : null, signal });
         return;
       }
       const n = Number(reported[1]);

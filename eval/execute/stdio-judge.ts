@@ -19,7 +19,13 @@ function safimProgram(task: Task, completion: string): string {
   return crlfToLf(task.prefix + completion + task.suffix);
 }
 
-export async function judgeStdio(task: Task, completion: string, chain: Toolchain, slot: number, cacheDir = DEFAULT_CACHE_DIR): Promise<Verdict> {
+export async function judgeStdio(
+  task: Task,
+  completion: string,
+  chain: Toolchain,
+  slot: number,
+  cacheDir = DEFAULT_CACHE_DIR,
+): Promise<Verdict> {
   const t0 = performance.now();
   if (task.judge.kind !== 'stdio') throw new Error(`${task.key} has no stdin/stdout tests`);
   const tests = task.judge.tests;
@@ -44,15 +50,35 @@ export async function judgeStdio(task: Task, completion: string, chain: Toolchai
     const argv = rt.run.tool ? [chain.tools[rt.run.tool]!.path, ...rt.run.args(file)] : rt.run.args(file);
     let passed = 0;
     for (const [k, tc] of tests.entries()) {
-      const r = await runSandboxed({
-        argv, cwd: dir, slot, limits: rt.limits, stdin: tc.input,
-        env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', TMPDIR: dir },
-      }, info);
+      const r = await runSandboxed(
+        {
+          argv,
+          cwd: dir,
+          slot,
+          limits: rt.limits,
+          stdin: tc.input,
+          env: { PATH: chain.path, HOME: dir, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', TMPDIR: dir },
+        },
+        info,
+      );
       const failure = runFailure(r, rt.limits.cpuSeconds);
       const counts = { passed, run: k + 1, total: tests.length };
-      if (failure) return { pass: false, reason: failure, detail: `test ${k + 1}: ${tail(r.stderr || r.stdout || `${r.status} ${r.signal ?? r.code}`)}`, ms: elapsed(), tests: counts };
+      if (failure)
+        return {
+          pass: false,
+          reason: failure,
+          detail: `test ${k + 1}: ${tail(r.stderr || r.stdout || `${r.status} ${r.signal ?? r.code}`)}`,
+          ms: elapsed(),
+          tests: counts,
+        };
       if (!anyOutputMatches(tc.outputs, r.stdout)) {
-        return { pass: false, reason: 'wrong_answer', detail: `test ${k + 1}: expected ${JSON.stringify(tc.outputs[0].slice(0, 80))}, got ${JSON.stringify(r.stdout.trim().slice(0, 80))}`, ms: elapsed(), tests: counts };
+        return {
+          pass: false,
+          reason: 'wrong_answer',
+          detail: `test ${k + 1}: expected ${JSON.stringify(tc.outputs[0].slice(0, 80))}, got ${JSON.stringify(r.stdout.trim().slice(0, 80))}`,
+          ms: elapsed(),
+          tests: counts,
+        };
       }
       passed++;
     }

@@ -55,9 +55,17 @@ async function versionOf(tool: ToolName, path: string, pathVar: string): Promise
   const info = probeSandbox();
   const dir = makeRunDir(slotUid(info, 0));
   try {
-    const r = await runSandboxed({ argv: [path, ...VERSION_ARGS[tool]], cwd: dir, env: { PATH: pathVar, HOME: dir, LANG: 'C.UTF-8' }, limits: PROBE_LIMITS, slot: 0 }, info);
+    const r = await runSandboxed(
+      { argv: [path, ...VERSION_ARGS[tool]], cwd: dir, env: { PATH: pathVar, HOME: dir, LANG: 'C.UTF-8' }, limits: PROBE_LIMITS, slot: 0 },
+      info,
+    );
     if (r.status !== 'exited' || r.code !== 0) return undefined;
-    return `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.trim()).find(Boolean) ?? tool;
+    return (
+      `${r.stdout}\n${r.stderr}`
+        .split('\n')
+        .map((l) => l.trim())
+        .find(Boolean) ?? tool
+    );
   } finally {
     removeRunDir(dir);
   }

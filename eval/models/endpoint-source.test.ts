@@ -21,7 +21,9 @@ import { endpointSource } from './endpoint-source';
 const judge = new Judge();
 const task = addTask();
 const servers: LoopbackHandle[] = [];
-afterAll(async () => { await Promise.all(servers.map((s) => s.close())); });
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
 
 async function started(p: Promise<LoopbackHandle>): Promise<LoopbackHandle> {
   const s = await p;
@@ -29,8 +31,14 @@ async function started(p: Promise<LoopbackHandle>): Promise<LoopbackHandle> {
   return s;
 }
 
-const base = (url: string, over: Partial<EndpointConfig>): EndpointConfig =>
-  ({ url, model: 'qwen2.5-coder:32b', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 32, ...over });
+const base = (url: string, over: Partial<EndpointConfig>): EndpointConfig => ({
+  url,
+  model: 'qwen2.5-coder:32b',
+  family: 'qwen2.5-coder',
+  timeoutMs: 5000,
+  maxTokens: 32,
+  ...over,
+});
 
 const fimPrompt = `<|fim_prefix|>${task.prefix}<|fim_suffix|>${task.suffix}<|fim_middle|>`;
 
@@ -51,16 +59,25 @@ const clientSideFim = (r: RecordedRequest) => {
 const CASES: Case[] = [
   { name: 'vLLM, openai-completions', start: () => startOpenAIServer(undefined, { flavor: 'vllm' }), cfg: {}, wire: clientSideFim },
   { name: 'TGI, openai-completions', start: () => startOpenAIServer(undefined, { flavor: 'tgi' }), cfg: {}, wire: clientSideFim },
-  { name: 'llama.cpp, openai-completions', start: () => startOpenAIServer(undefined, { flavor: 'llamacpp' }), cfg: {}, wire: clientSideFim },
   {
-    name: 'llama.cpp, llamacpp-infill', start: () => startLlamaCppServer(), cfg: { protocol: 'llamacpp-infill' },
+    name: 'llama.cpp, openai-completions',
+    start: () => startOpenAIServer(undefined, { flavor: 'llamacpp' }),
+    cfg: {},
+    wire: clientSideFim,
+  },
+  {
+    name: 'llama.cpp, llamacpp-infill',
+    start: () => startLlamaCppServer(),
+    cfg: { protocol: 'llamacpp-infill' },
     wire: (r) => {
       expect(r.path).toBe('/infill');
       expect(r.body).toMatchObject({ input_prefix: task.prefix, input_suffix: task.suffix, n_predict: 32 });
     },
   },
   {
-    name: 'Ollama, ollama-generate', start: () => startOllamaServer(), cfg: { protocol: 'ollama-generate' },
+    name: 'Ollama, ollama-generate',
+    start: () => startOllamaServer(),
+    cfg: { protocol: 'ollama-generate' },
     wire: (r) => {
       expect(r.path).toBe('/api/generate');
       expect(r.body).toMatchObject({ model: 'qwen2.5-coder:32b', prompt: task.prefix, suffix: task.suffix });
@@ -86,7 +103,7 @@ describe('the harness evaluates the large model over every escalation protocol',
     }, 60_000);
   }
 
-  it('a server error is that task\'s generation_error, with the server\'s words; the run goes on', async () => {
+  it("a server error is that task's generation_error, with the server's words; the run goes on", async () => {
     const s = await started(startOllamaServer(undefined, { models: ['other:7b'] }));
     const source = endpointSource(base(s.url, { protocol: 'ollama-generate' }));
     const [r] = (await runModel({ tasks: [task], source, judge, store: new RecordStore(undefined, false), progress: false })).records;
@@ -94,7 +111,7 @@ describe('the harness evaluates the large model over every escalation protocol',
     expect(r.detail).toMatch(/qwen2\.5-coder:32b/);
   }, 30_000);
 
-  it('--endpoint-logprobs: the large model\'s per-token probabilities are stored (llama.cpp /infill n_probs)', async () => {
+  it("--endpoint-logprobs: the large model's per-token probabilities are stored (llama.cpp /infill n_probs)", async () => {
     const s = await started(startLlamaCppServer());
     s.setMode({ kind: 'ok', text: '    return a + b\n' });
     const source = endpointSource(base(s.url, { protocol: 'llamacpp-infill', logprobs: true }));
@@ -108,33 +125,80 @@ describe('the harness evaluates the large model over every escalation protocol',
 describe('the CLI picks the protocol', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'eval-endpoint-cli-'));
   const bench = join(tmp, 'he.jsonl');
-  writeFileSync(bench, `${JSON.stringify({
-    task_id: 'SingleLineInfilling/HumanEval/0/L0', entry_point: 'add', prompt: task.prefix, suffix: task.suffix,
-    canonical_solution: task.groundTruth, test: (task.judge as { test: string }).test,
-  })}\n`);
+  writeFileSync(
+    bench,
+    `${JSON.stringify({
+      task_id: 'SingleLineInfilling/HumanEval/0/L0',
+      entry_point: 'add',
+      prompt: task.prefix,
+      suffix: task.suffix,
+      canonical_solution: task.groundTruth,
+      test: (task.judge as { test: string }).test,
+    })}\n`,
+  );
 
-  it('--endpoint-protocol ollama-generate runs against Ollama\'s /api/generate', async () => {
+  it("--endpoint-protocol ollama-generate runs against Ollama's /api/generate", async () => {
     const s = await started(startOllamaServer({ kind: 'ok', text: '    return a + b\n' }));
     const out = join(tmp, 'ollama.jsonl');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      expect(await main(['run', '--bench', bench, '--model', 'endpoint', '--endpoint-url', s.url, '--endpoint-model', 'qwen2.5-coder:32b',
-        '--endpoint-protocol', 'ollama-generate', '--family', 'qwen2.5-coder', '--out', out, '--no-progress'])).toBe(0);
+      expect(
+        await main([
+          'run',
+          '--bench',
+          bench,
+          '--model',
+          'endpoint',
+          '--endpoint-url',
+          s.url,
+          '--endpoint-model',
+          'qwen2.5-coder:32b',
+          '--endpoint-protocol',
+          'ollama-generate',
+          '--family',
+          'qwen2.5-coder',
+          '--out',
+          out,
+          '--no-progress',
+        ]),
+      ).toBe(0);
     } finally {
       log.mockRestore();
       err.mockRestore();
     }
     expect(s.requests.at(-1)!.path).toBe('/api/generate');
-    expect(JSON.parse(readFileSync(out, 'utf8').trim())).toMatchObject({ pass: true, source: expect.stringMatching(/ via ollama-generate$/) });
+    expect(JSON.parse(readFileSync(out, 'utf8').trim())).toMatchObject({
+      pass: true,
+      source: expect.stringMatching(/ via ollama-generate$/),
+    });
   }, 60_000);
 
   it('an unknown --endpoint-protocol is a usage error that lists the protocols', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      expect(await main(['run', '--bench', bench, '--model', 'endpoint', '--endpoint-url', 'http://127.0.0.1:1', '--endpoint-model', 'm',
-        '--endpoint-protocol', 'tgi-native', '--family', 'qwen2.5-coder', '--out', join(tmp, 'x.jsonl')])).toBe(2);
-      expect(err.mock.calls.flat().join('\n')).toMatch(/unknown --endpoint-protocol "tgi-native": use openai-completions, llamacpp-infill, ollama-generate/);
+      expect(
+        await main([
+          'run',
+          '--bench',
+          bench,
+          '--model',
+          'endpoint',
+          '--endpoint-url',
+          'http://127.0.0.1:1',
+          '--endpoint-model',
+          'm',
+          '--endpoint-protocol',
+          'tgi-native',
+          '--family',
+          'qwen2.5-coder',
+          '--out',
+          join(tmp, 'x.jsonl'),
+        ]),
+      ).toBe(2);
+      expect(err.mock.calls.flat().join('\n')).toMatch(
+        /unknown --endpoint-protocol "tgi-native": use openai-completions, llamacpp-infill, ollama-generate/,
+      );
     } finally {
       err.mockRestore();
     }

@@ -16,7 +16,11 @@ import type { CompletionSource } from './types';
 
 const DEFAULT_RULES: EgressRules = { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: DEFAULT_CONFIG.privacy.secrets };
 
-export function endpointSource(cfg: EndpointConfig, role: 'local' | 'large' = 'large', rules: EgressRules = DEFAULT_RULES): CompletionSource {
+export function endpointSource(
+  cfg: EndpointConfig,
+  role: 'local' | 'large' = 'large',
+  rules: EgressRules = DEFAULT_RULES,
+): CompletionSource {
   const client = createProtocolClient(cfg);
   // The default protocol keeps the name earlier runs were stored under.
   const via = client.protocol && client.protocol !== 'openai-completions' ? ` via ${client.protocol}` : '';

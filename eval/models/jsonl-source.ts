@@ -31,6 +31,7 @@ export async function jsonlSource(path: string, role: 'local' | 'large' = 'local
     name: `jsonl:${path}`,
     role,
     complete: async (task) =>
-      byId.get(task.key) ?? byId.get(task.taskId) ?? { text: '', tokenProbs: null, ms: 0, error: `no completion for ${task.taskId} in ${path}` },
+      byId.get(task.key) ??
+      byId.get(task.taskId) ?? { text: '', tokenProbs: null, ms: 0, error: `no completion for ${task.taskId} in ${path}` },
   };
 }

@@ -28,8 +28,13 @@ const prompts: string[] = [];
 /** The fixture model, recording every prompt it is given. */
 function recording(m: LoadedModel): LoadedModel {
   return {
-    model: m.model, device: m.device, partialMiddle: m.partialMiddle,
-    generate: (prompt, opts) => { prompts.push(prompt); return m.generate(prompt, opts); },
+    model: m.model,
+    device: m.device,
+    partialMiddle: m.partialMiddle,
+    generate: (prompt, opts) => {
+      prompts.push(prompt);
+      return m.generate(prompt, opts);
+    },
     prefill: (prompt, signal) => m.prefill(prompt, signal),
     countTokens: (t) => m.countTokens(t),
     dispose: () => m.dispose(),
@@ -38,26 +43,55 @@ function recording(m: LoadedModel): LoadedModel {
 
 beforeAll(async () => {
   await writeFixtureModels(root);
-  model = recording(await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', family: 'qwen2.5-coder' }));
+  model = recording(
+    await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', family: 'qwen2.5-coder' }),
+  );
 }, 120_000);
 afterAll(() => model?.dispose());
 
 describe('one request path for the app and the harness', () => {
   it('the same request gives the same prompt byte for byte through the app engine path and the harness local source', async () => {
-    const task: Task = { ...addTask(), prefix: `${'# padding line\n'.repeat(200)}from util import scale\n\ndef add(a, b):\n    return `, suffix: '\n' };
+    const task: Task = {
+      ...addTask(),
+      prefix: `${'# padding line\n'.repeat(200)}from util import scale\n\ndef add(a, b):\n    return `,
+      suffix: '\n',
+    };
     const file = taskFile(task);
-    const ws = new Workspace({ files: [[file, task.prefix + task.suffix], ['util.py', 'def scale(x, k):\n    return x * k\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        [file, task.prefix + task.suffix],
+        ['util.py', 'def scale(x, k):\n    return x * k\n'],
+      ],
+      folders: [],
+    });
     const feed = new WorkspaceContextFeed(ws);
     const config: AppConfig = { ...DEFAULT_CONFIG, model: { ...DEFAULT_CONFIG.model, maxPromptTokens: 512, maxNewTokens: 8 } };
     // What CompletionEngine.complete does before the model has been timed (budgets() gives the fixed budgets then).
-    const settings = requestSettings(config, fixedBudgets({ targetMs: 0, maxPromptTokens: 512, maxNewTokens: 8, contextWindow: config.model.contextWindow, reuse: true }));
+    const settings = requestSettings(
+      config,
+      fixedBudgets({ targetMs: 0, maxPromptTokens: 512, maxNewTokens: 8, contextWindow: config.model.contextWindow, reuse: true }),
+    );
 
     const { ctx, router } = prepareRequest({ prefix: task.prefix, suffix: task.suffix, language: 'python', file }, settings, feed);
     const syntax = createNodeSyntaxService();
-    await runCompletion(ctx, router, egressVerdict({ ...config, endpoint: null }), { local: localModelPort(model, 'qwen2.5-coder'), syntax }, new AbortController().signal);
+    await runCompletion(
+      ctx,
+      router,
+      egressVerdict({ ...config, endpoint: null }),
+      { local: localModelPort(model, 'qwen2.5-coder'), syntax },
+      new AbortController().signal,
+    );
     const fromApp = prompts.pop()!;
 
-    const source = await localModelSource({ model: 'fixture-valid', source: { kind: 'bundled', root }, family: 'qwen2.5-coder', maxNewTokens: 8, settings, workspace: feed, loaded: model });
+    const source = await localModelSource({
+      model: 'fixture-valid',
+      source: { kind: 'bundled', root },
+      family: 'qwen2.5-coder',
+      maxNewTokens: 8,
+      settings,
+      workspace: feed,
+      loaded: model,
+    });
     await source.complete(task, new AbortController().signal);
     const fromHarness = prompts.pop()!;
 

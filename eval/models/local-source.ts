@@ -47,14 +47,18 @@ function defaultLocalSettings(maxNewTokens: number): RequestSettings {
 }
 
 export async function localModelSource(o: LocalSourceOptions): Promise<CompletionSource> {
-  const loaded = o.loaded ?? await loadLocalModel({ model: o.model, source: o.source, device: o.device ?? 'cpu', dtype: o.dtype });
+  const loaded = o.loaded ?? (await loadLocalModel({ model: o.model, source: o.source, device: o.device ?? 'cpu', dtype: o.dtype }));
   const port = localModelPort(loaded, o.family);
   const settings = o.settings ?? defaultLocalSettings(o.maxNewTokens);
   return {
     name: `local:${o.model}`,
     role: 'local',
     async complete(task, signal) {
-      const { ctx, router } = prepareRequest({ prefix: task.prefix, suffix: task.suffix, language: task.language, file: taskFile(task) }, settings, o.workspace);
+      const { ctx, router } = prepareRequest(
+        { prefix: task.prefix, suffix: task.suffix, language: task.language, file: taskFile(task) },
+        settings,
+        o.workspace,
+      );
       const out = await generateLocal(ctx, router, port, signal);
       return {
         text: out.text,

@@ -75,10 +75,14 @@ function buildHeadline(rows: readonly SimRow[], grid: readonly PolicyMetrics[], 
     const pool = within.length ? within : cands;
     // Highest pass@1; ties go to fewer escalations, then the lower threshold.
     const best = [...pool].sort((a, b) => b.passAt1 - a.passAt1 || a.escalationRate - b.escalationRate || a.threshold - b.threshold)[0];
-    spec = best ? { policy: best.policy, aggregation: best.aggregation, threshold: best.threshold } : { policy: 'syntax+confidence', aggregation: 'geomean', threshold: 0 };
+    spec = best
+      ? { policy: best.policy, aggregation: best.aggregation, threshold: best.threshold }
+      : { policy: 'syntax+confidence', aggregation: 'geomean', threshold: 0 };
     rule = `no calibration given: the syntax+confidence sweep point with the highest pass@1 among those escalating at most ${100 * HEADLINE_MAX_ESCALATION}% of requests (ties: fewer escalations)`;
   }
-  const label = spec.perLanguage ? `${spec.policy} (${spec.aggregation}, calibrated)` : `${spec.policy} (${spec.aggregation}, t=${spec.threshold})`;
+  const label = spec.perLanguage
+    ? `${spec.policy} (${spec.aggregation}, calibrated)`
+    : `${spec.policy} (${spec.aggregation}, t=${spec.threshold})`;
   return {
     rule,
     entries: [
@@ -107,21 +111,32 @@ function summarize(local: readonly OutputRecord[], large: ReadonlyMap<string, Ou
 }
 
 export function buildReport(o: {
-  local: readonly OutputRecord[]; localFiles: string[];
-  large?: readonly OutputRecord[]; largeFiles?: string[];
-  sim: SimInput; calibration?: Calibration; thresholds?: readonly number[];
+  local: readonly OutputRecord[];
+  localFiles: string[];
+  large?: readonly OutputRecord[];
+  largeFiles?: string[];
+  sim: SimInput;
+  calibration?: Calibration;
+  thresholds?: readonly number[];
   notJudgeable?: NotJudgeableSummary;
 }): Report {
   const thresholds = [...(o.thresholds ?? DEFAULT_THRESHOLDS)];
   const largeMap = o.large ? new Map(o.large.map((r) => [r.key, r])) : null;
   const notJudgeable = o.notJudgeable ?? { sources: [], total: 0, perLanguage: {}, tasks: [] };
   const summary: Record<string, LanguageSummary> = { overall: summarize(o.local, largeMap, notJudgeable.total) };
-  for (const lang of languagesOf(o.sim.rows)) summary[lang] = summarize(o.local.filter((r) => r.language === lang), largeMap, notJudgeable.perLanguage[lang]?.count ?? 0);
-  const confidence = Object.fromEntries(AGGREGATIONS.map((a) => {
-    const c = { correct: [] as number[], wrong: [] as number[] };
-    for (const r of o.sim.rows) (r.localPass ? c.correct : c.wrong).push(aggregateConfidence(r.tokens, a));
-    return [a, c];
-  })) as Report['confidence'];
+  for (const lang of languagesOf(o.sim.rows))
+    summary[lang] = summarize(
+      o.local.filter((r) => r.language === lang),
+      largeMap,
+      notJudgeable.perLanguage[lang]?.count ?? 0,
+    );
+  const confidence = Object.fromEntries(
+    AGGREGATIONS.map((a) => {
+      const c = { correct: [] as number[], wrong: [] as number[] };
+      for (const r of o.sim.rows) (r.localPass ? c.correct : c.wrong).push(aggregateConfidence(r.tokens, a));
+      return [a, c];
+    }),
+  ) as Report['confidence'];
   const simulation = sweepByLanguage(o.sim.rows, thresholds);
   return {
     generatedAt: new Date().toISOString(),

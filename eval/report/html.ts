@@ -16,12 +16,20 @@ function mdToHtml(md: string): string {
     if (l.startsWith('|')) {
       const rows: string[][] = [];
       while (i < lines.length && lines[i].startsWith('|')) {
-        if (!/^\|\s*---/.test(lines[i])) rows.push(lines[i].slice(1, -1).split('|').map((c) => c.trim()));
+        if (!/^\|\s*---/.test(lines[i]))
+          rows.push(
+            lines[i]
+              .slice(1, -1)
+              .split('|')
+              .map((c) => c.trim()),
+          );
         i++;
       }
       i--;
       const [head, ...body] = rows;
-      html.push(`<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`);
+      html.push(
+        `<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
+      );
     } else if (l.startsWith('#')) {
       const level = /^#+/.exec(l)![0].length;
       html.push(`<h${level}>${inline(l.slice(level).trim())}</h${level}>`);
@@ -35,7 +43,8 @@ function tradeoffChart(scope: string, sw: SweepResult): string {
   const series: Series[] = [];
   for (const policy of GRID_POLICIES) {
     for (const agg of AGGREGATIONS) {
-      const pts = sw.grid.filter((m) => m.policy === policy && m.aggregation === agg)
+      const pts = sw.grid
+        .filter((m) => m.policy === policy && m.aggregation === agg)
         .map((m) => ({ x: m.escalationRate, y: m.passAt1, label: `t=${m.threshold}` }))
         .sort((a, b) => a.x - b.x);
       if (pts.length) series.push({ name: `${policy} ${agg}`, points: pts });
@@ -58,10 +67,16 @@ function thresholdChart(scope: string, sw: SweepResult, agg: string): string {
 export function toHtml(r: Report): string {
   const charts: string[] = [];
   for (const [scope, sw] of Object.entries(r.simulation)) {
-    charts.push(`<h3>${esc(scope)}</h3><div class="row">${tradeoffChart(scope, sw)}${thresholdChart(scope, sw, r.primaryAggregation)}</div>`);
+    charts.push(
+      `<h3>${esc(scope)}</h3><div class="row">${tradeoffChart(scope, sw)}${thresholdChart(scope, sw, r.primaryAggregation)}</div>`,
+    );
   }
-  const hists = AGGREGATIONS.map((a) => histogram(`local confidence (${a})`, 'confidence',
-    [{ name: 'correct', values: r.confidence[a].correct }, { name: 'wrong', values: r.confidence[a].wrong }]));
+  const hists = AGGREGATIONS.map((a) =>
+    histogram(`local confidence (${a})`, 'confidence', [
+      { name: 'correct', values: r.confidence[a].correct },
+      { name: 'wrong', values: r.confidence[a].wrong },
+    ]),
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Routing evaluation</title>
 <style>

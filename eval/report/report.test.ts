@@ -8,12 +8,27 @@ import { buildReport, HEADLINE_MAX_ESCALATION } from './build';
 import { toHtml } from './html';
 import { toMarkdown } from './markdown';
 
-function rec(key: string, language: string, role: 'local' | 'large', pass: boolean, o: { probs?: number[]; valid?: boolean; ms?: number; source?: string; reason?: OutputRecord['reason'] } = {}): OutputRecord {
+function rec(
+  key: string,
+  language: string,
+  role: 'local' | 'large',
+  pass: boolean,
+  o: { probs?: number[]; valid?: boolean; ms?: number; source?: string; reason?: OutputRecord['reason'] } = {},
+): OutputRecord {
   return {
-    key, task_id: key, benchmark: 'safim', subset: 'block', language, source: o.source ?? role, role,
-    completion: 'x', token_probs: o.probs ?? [0.9],
+    key,
+    task_id: key,
+    benchmark: 'safim',
+    subset: 'block',
+    language,
+    source: o.source ?? role,
+    role,
+    completion: 'x',
+    token_probs: o.probs ?? [0.9],
     syntax: { checked: true, valid: o.valid ?? true, errors: o.valid === false ? 1 : 0, ms: 1 },
-    pass, reason: o.reason ?? (pass ? 'passed' : 'wrong_answer'), detail: pass ? '' : 'detail line\nsecond',
+    pass,
+    reason: o.reason ?? (pass ? 'passed' : 'wrong_answer'),
+    detail: pass ? '' : 'detail line\nsecond',
     timings: { generate_ms: o.ms ?? 100, syntax_ms: 1, judge_ms: 1 },
   };
 }
@@ -32,7 +47,9 @@ const local = [
 const large = local.map((r, i) => rec(r.key, r.language, 'large', r.key !== 'py/3', { ms: 1000 + 100 * i }));
 const groundTruth = {
   sources: ['safim.ground-truth.jsonl'],
-  records: local.map((r) => rec(r.key, r.language, 'large', !['cs/3', 'cs/4'].includes(r.key), { source: 'ground-truth', reason: 'compile_error' })),
+  records: local.map((r) =>
+    rec(r.key, r.language, 'large', !['cs/3', 'cs/4'].includes(r.key), { source: 'ground-truth', reason: 'compile_error' }),
+  ),
 };
 
 describe('not judgeable tasks', () => {
@@ -46,7 +63,10 @@ describe('not judgeable tasks', () => {
   });
 
   it('keeps a task that passes in any ground-truth store, and every task when there is none', () => {
-    const again = splitJudgeable(local, large, { sources: ['a', 'b'], records: [...groundTruth.records, rec('cs/3', 'csharp', 'large', true)] });
+    const again = splitJudgeable(local, large, {
+      sources: ['a', 'b'],
+      records: [...groundTruth.records, rec('cs/3', 'csharp', 'large', true)],
+    });
     expect(again.notJudgeable.tasks.map((t) => t.key)).toEqual(['cs/4']);
     expect(splitJudgeable(local, large, { sources: [], records: [] }).local).toHaveLength(local.length);
   });
@@ -54,7 +74,15 @@ describe('not judgeable tasks', () => {
   it('leaves them out of every pass@1 denominator: summary, simulation, calibration', () => {
     const sim = buildRows(split.local, split.large);
     const calibration = calibrate(sim.rows, { objective: { kind: 'budget', maxEscalationRate: 0.5 }, heldOutFraction: 0 });
-    const r = buildReport({ local: split.local, localFiles: ['l.jsonl'], large: split.large, largeFiles: ['L.jsonl'], sim, calibration, notJudgeable: split.notJudgeable });
+    const r = buildReport({
+      local: split.local,
+      localFiles: ['l.jsonl'],
+      large: split.large,
+      largeFiles: ['L.jsonl'],
+      sim,
+      calibration,
+      notJudgeable: split.notJudgeable,
+    });
     expect(r.summary.csharp).toMatchObject({ n: 2, notJudgeable: 2, localPassAt1: 0.5, largePassAt1: 1 });
     expect(r.summary.python).toMatchObject({ n: 4, notJudgeable: 0 });
     expect(r.summary.overall).toMatchObject({ n: 6, notJudgeable: 2 });
@@ -63,7 +91,9 @@ describe('not judgeable tasks', () => {
     expect(r.calibration!.chosen.fit.n).toBe(6);
     expect(r.headline.entries[0].metrics.n).toBe(6);
     const md = toMarkdown(r);
-    expect(md).toContain('Not judgeable (the ground truth itself fails here; left out of every pass@1 below): 2 task(s): csharp 2 (compile_error 2)');
+    expect(md).toContain(
+      'Not judgeable (the ground truth itself fails here; left out of every pass@1 below): 2 task(s): csharp 2 (compile_error 2)',
+    );
     expect(md).toContain('- cs/3 (csharp): compile_error: detail line\n');
     expect(md).toContain('| csharp | 2 | 2 | 50.0% | 100.0% |');
   });
@@ -103,7 +133,9 @@ describe('the headline', () => {
     expect(big.largeMsTotal).toBe(large.reduce((a, r) => a + r.timings.generate_ms, 0));
     expect(loc.largeMsTotal).toBe(0);
 
-    const pool = report.simulation.overall.grid.filter((m) => m.policy === 'syntax+confidence' && m.escalationRate <= HEADLINE_MAX_ESCALATION);
+    const pool = report.simulation.overall.grid.filter(
+      (m) => m.policy === 'syntax+confidence' && m.escalationRate <= HEADLINE_MAX_ESCALATION,
+    );
     expect(best.metrics.policy).toBe('syntax+confidence');
     expect(best.metrics.escalationRate).toBeLessThanOrEqual(HEADLINE_MAX_ESCALATION);
     expect(best.metrics.passAt1).toBe(Math.max(...pool.map((m) => m.passAt1)));
@@ -116,15 +148,26 @@ describe('the headline', () => {
 
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     expect(md).toContain(`| always-local | ${pct(alwaysLocal.passAt1)} | 0.0% | 0.0 s | n/a |`);
-    expect(md).toContain(`| always-large | ${pct(alwaysLarge.passAt1)} | 100.0% | ${(big.largeMsTotal / 1000).toFixed(1)} s | ${(big.largeMsTotal / 8).toFixed(0)} ms |`);
-    expect(md).toContain(`| ${best.label} | ${pct(best.metrics.passAt1)} | ${pct(best.metrics.escalationRate)} | ${(escalatedMs / 1000).toFixed(1)} s |`);
+    expect(md).toContain(
+      `| always-large | ${pct(alwaysLarge.passAt1)} | 100.0% | ${(big.largeMsTotal / 1000).toFixed(1)} s | ${(big.largeMsTotal / 8).toFixed(0)} ms |`,
+    );
+    expect(md).toContain(
+      `| ${best.label} | ${pct(best.metrics.passAt1)} | ${pct(best.metrics.escalationRate)} | ${(escalatedMs / 1000).toFixed(1)} s |`,
+    );
   });
 
   it('uses the calibrated policy when there is a calibration', () => {
     const calibration = calibrate(sim.rows, { objective: { kind: 'budget', maxEscalationRate: 0.5 }, heldOutFraction: 0 });
     const r = buildReport({ local, localFiles: ['l.jsonl'], large, sim, calibration });
     const c = calibration.chosen;
-    expect(r.headline.entries[0].metrics).toEqual(evaluatePolicy(sim.rows, { policy: calibration.policy, aggregation: c.aggregation, threshold: c.threshold, perLanguage: c.perLanguage }));
+    expect(r.headline.entries[0].metrics).toEqual(
+      evaluatePolicy(sim.rows, {
+        policy: calibration.policy,
+        aggregation: c.aggregation,
+        threshold: c.threshold,
+        perLanguage: c.perLanguage,
+      }),
+    );
     expect(r.headline.rule).toMatch(/calibrated/);
   });
 

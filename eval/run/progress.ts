@@ -8,7 +8,12 @@ export class Progress {
   private lastDecile = -1;
   private readonly tty: boolean;
 
-  constructor(private readonly total: number, private readonly label: string, private readonly stream: NodeJS.WriteStream = process.stderr, private readonly enabled = true) {
+  constructor(
+    private readonly total: number,
+    private readonly label: string,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    private readonly enabled = true,
+  ) {
     this.tty = Boolean(stream.isTTY);
   }
 

@@ -33,7 +33,9 @@ export interface RunSummary {
 async function semanticOf(parse: SemanticParse, t: Task, completion: string): Promise<SemanticSummary> {
   const s = await checkSemantics({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix }, parse);
   return {
-    checked: s.checked, findings: s.findings.length, ms: s.ms,
+    checked: s.checked,
+    findings: s.findings.length,
+    ms: s.ms,
     ...(s.uncheckedReason && { reason: s.uncheckedReason }),
     ...(s.findings.length && { names: [...new Set(s.findings.map((f) => f.name))] }),
   };
@@ -43,7 +45,10 @@ async function syntaxOf(v: SyntaxValidator, t: Task, completion: string): Promis
   const s = await v.validate({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix });
   const e = s.errors[0];
   return {
-    checked: s.checked, valid: s.valid, errors: s.errors.length, ms: s.ms,
+    checked: s.checked,
+    valid: s.valid,
+    errors: s.errors.length,
+    ms: s.ms,
     ...(e && { first: `${e.kind} ${e.detail} at ${e.row + 1}:${e.column + 1}` }),
   };
 }
@@ -77,11 +82,24 @@ export async function runModel(o: RunOptions): Promise<RunSummary> {
         ? { pass: false, reason: 'generation_error' as const, detail: g.error, ms: 0 }
         : await o.judge.judge(task, g.text);
       const rec: OutputRecord = {
-        key: task.key, task_id: task.taskId, benchmark: task.benchmark, subset: task.subset, language: task.language,
-        source: o.source.name, role: o.source.role,
-        completion: g.text, ...(g.raw !== undefined && { raw_completion: g.raw }), ...(g.filters && { filters: g.filters }),
-        token_probs: g.tokenProbs, ...(g.tokens && { tokens: g.tokens }), ...(g.finish && { finish: g.finish }),
-        syntax, semantic, pass: verdict.pass, reason: verdict.reason, detail: verdict.detail,
+        key: task.key,
+        task_id: task.taskId,
+        benchmark: task.benchmark,
+        subset: task.subset,
+        language: task.language,
+        source: o.source.name,
+        role: o.source.role,
+        completion: g.text,
+        ...(g.raw !== undefined && { raw_completion: g.raw }),
+        ...(g.filters && { filters: g.filters }),
+        token_probs: g.tokenProbs,
+        ...(g.tokens && { tokens: g.tokens }),
+        ...(g.finish && { finish: g.finish }),
+        syntax,
+        semantic,
+        pass: verdict.pass,
+        reason: verdict.reason,
+        detail: verdict.detail,
         timings: { generate_ms: g.ms, syntax_ms: syntax.ms, judge_ms: verdict.ms },
       };
       o.store.append(rec);

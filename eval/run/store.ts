@@ -24,7 +24,10 @@ export class RecordStore {
   readonly done: Map<string, OutputRecord>;
 
   /** Without a path the records stay in memory (sanity checks, tests). */
-  constructor(readonly path: string | undefined, resume: boolean) {
+  constructor(
+    readonly path: string | undefined,
+    resume: boolean,
+  ) {
     const existing = resume && path ? readRecords(path) : [];
     this.done = new Map(existing.map((r) => [r.key, r]));
     if (path) {

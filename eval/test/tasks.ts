@@ -2,7 +2,10 @@
 // so a deliberately wrong middle fails for one known reason.
 import type { Task } from '../data/types';
 
-const TESTS = [{ input: '2 3\n', outputs: ['5'] }, { input: '10 -4\n', outputs: ['6'] }];
+const TESTS = [
+  { input: '2 3\n', outputs: ['5'] },
+  { input: '10 -4\n', outputs: ['6'] },
+];
 
 const SHAPES: Record<string, { prefix: string; suffix: string; right: string; wrong: string; broken: string; loop: string }> = {
   python: {
@@ -22,7 +25,8 @@ const SHAPES: Record<string, { prefix: string; suffix: string; right: string; wr
     loop: 'volatile int x = 0; while (true) { x++; }',
   },
   java: {
-    prefix: 'import java.util.*;\npublic class Sum {\n  public static void main(String[] args) {\n    Scanner s = new Scanner(System.in);\n    int a = s.nextInt(), b = s.nextInt();\n    ',
+    prefix:
+      'import java.util.*;\npublic class Sum {\n  public static void main(String[] args) {\n    Scanner s = new Scanner(System.in);\n    int a = s.nextInt(), b = s.nextInt();\n    ',
     suffix: '\n  }\n}\n',
     right: 'System.out.println(a + b);',
     wrong: 'System.out.println(a - b);',
@@ -30,7 +34,8 @@ const SHAPES: Record<string, { prefix: string; suffix: string; right: string; wr
     loop: 'long x = 0; while (true) { x++; }',
   },
   csharp: {
-    prefix: 'using System;\nclass Program {\n  static void Main() {\n    var p = Console.ReadLine().Split(\' \');\n    int a = int.Parse(p[0]), b = int.Parse(p[1]);\n    ',
+    prefix:
+      "using System;\nclass Program {\n  static void Main() {\n    var p = Console.ReadLine().Split(' ');\n    int a = int.Parse(p[0]), b = int.Parse(p[1]);\n    ",
     suffix: '\n  }\n}\n',
     right: 'Console.WriteLine(a + b);',
     wrong: 'Console.WriteLine(a - b);',
@@ -44,8 +49,16 @@ export type Variant = 'right' | 'wrong' | 'broken' | 'loop';
 export function sumTask(language: 'python' | 'cpp' | 'java' | 'csharp'): Task & { middles: Record<Variant, string> } {
   const s = SHAPES[language];
   return {
-    key: `test/sum/${language}`, taskId: `sum_${language}`, benchmark: 'safim', subset: 'block', language,
-    prefix: s.prefix, suffix: s.suffix, groundTruth: s.right, judge: { kind: 'stdio', tests: TESTS }, group: `sum_${language}`,
+    key: `test/sum/${language}`,
+    taskId: `sum_${language}`,
+    benchmark: 'safim',
+    subset: 'block',
+    language,
+    prefix: s.prefix,
+    suffix: s.suffix,
+    groundTruth: s.right,
+    judge: { kind: 'stdio', tests: TESTS },
+    group: `sum_${language}`,
     middles: { right: s.right, wrong: s.wrong, broken: s.broken, loop: s.loop },
   };
 }
@@ -53,8 +66,15 @@ export function sumTask(language: 'python' | 'cpp' | 'java' | 'csharp'): Task & 
 /** A HumanEval-shaped task: the middle is the body line of `add`. */
 export function addTask(): Task {
   return {
-    key: 'test/add', taskId: 'Test/HumanEval/0/L0', benchmark: 'humaneval', subset: 'single-line', language: 'python',
-    prefix: 'def add(a, b):\n', suffix: '\n', groundTruth: '    return a + b\n',
-    judge: { kind: 'humaneval', test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n', entryPoint: 'add' }, group: 'test/add',
+    key: 'test/add',
+    taskId: 'Test/HumanEval/0/L0',
+    benchmark: 'humaneval',
+    subset: 'single-line',
+    language: 'python',
+    prefix: 'def add(a, b):\n',
+    suffix: '\n',
+    groundTruth: '    return a + b\n',
+    judge: { kind: 'humaneval', test: 'def check(candidate):\n    assert candidate(2, 3) == 5\n', entryPoint: 'add' },
+    group: 'test/add',
   };
 }

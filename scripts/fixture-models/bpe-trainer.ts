@@ -14,7 +14,8 @@ import { bytesToUnicode } from './tokenizer';
  * Qwen2's pre-tokenizer Split pattern as a JavaScript regular expression
  * (the original's `(?i:...)` contractions spelled out case by case).
  */
-export const QWEN2_SPLIT_JS = /'(?:[sS]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+/gu;
+export const QWEN2_SPLIT_JS =
+  /'(?:[sS]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+/gu;
 
 /** Distinct pre-tokenized words of the texts (NFC first, as Qwen's normalizer) with their counts. */
 export function countWords(texts: Iterable<string>): Map<string, number> {
@@ -29,7 +30,9 @@ export function countWords(texts: Iterable<string>): Map<string, number> {
 class PairHeap {
   private counts: number[] = [];
   private keys: number[] = [];
-  get size() { return this.counts.length; }
+  get size() {
+    return this.counts.length;
+  }
   private above(i: number, j: number) {
     return this.counts[i] > this.counts[j] || (this.counts[i] === this.counts[j] && this.keys[i] < this.keys[j]);
   }
@@ -57,7 +60,8 @@ class PairHeap {
       this.keys[0] = lastKey;
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1, r = l + 1;
+        const l = 2 * i + 1,
+          r = l + 1;
         let best = i;
         if (l < this.counts.length && this.above(l, best)) best = l;
         if (r < this.counts.length && this.above(r, best)) best = r;
@@ -104,9 +108,13 @@ export function trainByteLevelBpe(words: Map<string, number>, vocabSize: number,
   const add = (key: number, n: number, w: number) => {
     pairCount.set(key, (pairCount.get(key) ?? 0) + n);
     const list = where.get(key);
-    if (list) { if (list[list.length - 1] !== w) list.push(w); } else where.set(key, [w]);
+    if (list) {
+      if (list[list.length - 1] !== w) list.push(w);
+    } else where.set(key, [w]);
   };
-  symbols.forEach((s, w) => { for (let i = 0; i + 1 < s.length; i++) add(s[i] * KEY + s[i + 1], freq[w], w); });
+  symbols.forEach((s, w) => {
+    for (let i = 0; i + 1 < s.length; i++) add(s[i] * KEY + s[i + 1], freq[w], w);
+  });
 
   const heap = new PairHeap();
   for (const [key, c] of pairCount) heap.push(c, key);
@@ -120,12 +128,20 @@ export function trainByteLevelBpe(words: Map<string, number>, vocabSize: number,
     }
     const [c, key] = heap.pop();
     const actual = pairCount.get(key) ?? 0;
-    if (actual !== c) { if (actual > 0) heap.push(actual, key); continue; }
+    if (actual !== c) {
+      if (actual > 0) heap.push(actual, key);
+      continue;
+    }
     if (actual === 0) continue;
-    const a = Math.floor(key / KEY), b = key % KEY;
+    const a = Math.floor(key / KEY),
+      b = key % KEY;
     const text = vocab[a] + vocab[b];
     let z = idOf.get(text);
-    if (z === undefined) { z = vocab.length; vocab.push(text); idOf.set(text, z); }
+    if (z === undefined) {
+      z = vocab.length;
+      vocab.push(text);
+      idOf.set(text, z);
+    }
     merges.push([vocab[a], vocab[b]]);
     step++;
 
@@ -135,7 +151,11 @@ export function trainByteLevelBpe(words: Map<string, number>, vocabSize: number,
       seen[w] = step;
       const s = symbols[w];
       let has = false;
-      for (let i = 0; i + 1 < s.length; i++) if (s[i] === a && s[i + 1] === b) { has = true; break; }
+      for (let i = 0; i + 1 < s.length; i++)
+        if (s[i] === a && s[i + 1] === b) {
+          has = true;
+          break;
+        }
       if (!has) continue;
       const n = freq[w];
       for (let i = 0; i + 1 < s.length; i++) {
@@ -144,7 +164,10 @@ export function trainByteLevelBpe(words: Map<string, number>, vocabSize: number,
       }
       const out: number[] = [];
       for (let i = 0; i < s.length; i++) {
-        if (i + 1 < s.length && s[i] === a && s[i + 1] === b) { out.push(z); i++; } else out.push(s[i]);
+        if (i + 1 < s.length && s[i] === a && s[i + 1] === b) {
+          out.push(z);
+          i++;
+        } else out.push(s[i]);
       }
       const t = Int32Array.from(out);
       symbols[w] = t;
@@ -156,7 +179,10 @@ export function trainByteLevelBpe(words: Map<string, number>, vocabSize: number,
     }
     where.delete(key);
     pairCount.delete(key);
-    for (const k of increased) { const n = pairCount.get(k)!; if (n > 0) heap.push(n, k); }
+    for (const k of increased) {
+      const n = pairCount.get(k)!;
+      if (n > 0) heap.push(n, k);
+    }
     if (onProgress && vocab.length % 10000 === 0) onProgress(vocab.length);
   }
   return { vocab, merges };
@@ -176,12 +202,23 @@ export function* sourceTexts(roots: readonly string[], maxBytes: number): Genera
     while (stack.length > 0) {
       const dir = stack.pop()!;
       let entries: string[];
-      try { entries = readdirSync(dir).sort().reverse(); } catch { continue; }
+      try {
+        entries = readdirSync(dir).sort().reverse();
+      } catch {
+        continue;
+      }
       for (const name of entries) {
         const path = join(dir, name);
         let st;
-        try { st = statSync(path); } catch { continue; }
-        if (st.isDirectory()) { if (name !== '.git' && name !== '.cache') stack.push(path); continue; }
+        try {
+          st = statSync(path);
+        } catch {
+          continue;
+        }
+        if (st.isDirectory()) {
+          if (name !== '.git' && name !== '.cache') stack.push(path);
+          continue;
+        }
         if (!exts.test(name) || /\.min\.|\.d\.ts$|bundle|dist\//.test(path) || st.size > 200_000 || st.size < 200) continue;
         const text = readFileSync(path, 'utf8');
         yield text;

@@ -19,9 +19,13 @@ describe('fixture model files', () => {
 
   it('have the transformers.js hub layout', () => {
     const files = fixtureFiles(FIXTURE_DESIGNS[0]);
-    expect([...files.keys()].sort()).toEqual(
-      ['config.json', 'generation_config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json'],
-    );
+    expect([...files.keys()].sort()).toEqual([
+      'config.json',
+      'generation_config.json',
+      'onnx/model.onnx',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ]);
     const config = decodeJson(files.get('config.json'));
     expect(config).toMatchObject({ model_type: 'qwen2', num_hidden_layers: 1, eos_token_id: specialTokenId(EOS_TOKEN) });
     expect(decodeJson(files.get('tokenizer_config.json')).clean_up_tokenization_spaces).toBe(false);

@@ -44,8 +44,7 @@ function logitTable(design: FixtureDesign): TensorInit {
 }
 
 const i64 = (name: string, value: number): TensorInit => ({ name, type: DataType.INT64, dims: [], data: [value] });
-const i64s = (name: string, values: number[]): TensorInit =>
-  ({ name, type: DataType.INT64, dims: [values.length], data: values });
+const i64s = (name: string, values: number[]): TensorInit => ({ name, type: DataType.INT64, dims: [values.length], data: values });
 
 export function buildFixtureGraph(design: FixtureDesign): Uint8Array {
   const table = logitTable(design);
@@ -91,7 +90,15 @@ export function buildFixtureGraph(design: FixtureDesign): Uint8Array {
     { opType: 'Concat', inputs: ['past_key_values.0.key', 'feat'], outputs: ['present.0.key'], attributes: [{ name: 'axis', int: 2 }] },
     { opType: 'Concat', inputs: ['past_key_values.0.value', 'feat'], outputs: ['present.0.value'], attributes: [{ name: 'axis', int: 2 }] },
     // m: where the last fim_middle is (present is never empty: it holds this step's tokens).
-    { opType: 'ReduceMax', inputs: ['present.0.key'], outputs: ['m_f'], attributes: [{ name: 'axes', ints: [1, 2, 3] }, { name: 'keepdims', int: 0 }] },
+    {
+      opType: 'ReduceMax',
+      inputs: ['present.0.key'],
+      outputs: ['m_f'],
+      attributes: [
+        { name: 'axes', ints: [1, 2, 3] },
+        { name: 'keepdims', int: 0 },
+      ],
+    },
     { opType: 'Cast', inputs: ['m_f'], outputs: ['m_b'], attributes: [CAST_INT64] },
     { opType: 'Unsqueeze', inputs: ['m_b', 'axes_1'], outputs: ['m'] },
     // step = clamp(pos + 1 - m, 0, T-1), or T-1 (stop) when there is no fim_middle.

@@ -26,10 +26,7 @@ export type TensorInit =
 /** Bytes per element of the types a raw tensor may have. */
 const ELEMENT_BYTES: Partial<Record<DataType, number>> = { 1: 4, 2: 1, 6: 4, 7: 8, 9: 1, 10: 2 };
 
-export type Attribute =
-  | { name: string; int: number }
-  | { name: string; ints: readonly number[] }
-  | { name: string; float: number };
+export type Attribute = { name: string; int: number } | { name: string; ints: readonly number[] } | { name: string; float: number };
 
 export interface Node {
   opType: string;
@@ -85,14 +82,19 @@ function rawData(t: Exclude<TensorInit, { raw: LazyBytes }>): Uint8Array {
 }
 
 /** Where a tensor's bytes go in the external data file. */
-interface ExternalPlace { location: string; offset: number; length: number }
+interface ExternalPlace {
+  location: string;
+  offset: number;
+  length: number;
+}
 
 /** The tensor's raw bytes, checked against its dims. */
 function tensorBytes(t: TensorInit): Uint8Array | LazyBytes {
   const expected = t.dims.reduce((a, b) => a * b, 1);
   if ('raw' in t) {
     const want = Math.ceil(expected * (ELEMENT_BYTES[t.type] ?? NaN));
-    if (want !== t.raw.byteLength) throw new Error(`initializer ${t.name}: dims ${JSON.stringify(t.dims)} need ${want} bytes, got ${t.raw.byteLength}`);
+    if (want !== t.raw.byteLength)
+      throw new Error(`initializer ${t.name}: dims ${JSON.stringify(t.dims)} need ${want} bytes, got ${t.raw.byteLength}`);
     return t.raw;
   }
   if (expected !== t.data.length) {
@@ -108,7 +110,11 @@ function writeTensor(w: ProtoWriter, t: TensorInit, bytes: Uint8Array | LazyByte
     return;
   }
   // TensorProto.external_data (StringStringEntryProto) and data_location = EXTERNAL.
-  for (const [key, value] of [['location', external.location], ['offset', String(external.offset)], ['length', String(external.length)]]) {
+  for (const [key, value] of [
+    ['location', external.location],
+    ['offset', String(external.offset)],
+    ['length', String(external.length)],
+  ]) {
     w.message(13, (e) => e.string(1, key).string(2, value));
   }
   w.int(14, 1);
@@ -213,7 +219,12 @@ export const PROTOBUF_LIMIT = 2 ** 31 - 1;
  * `external`, the large tensors go to `external.location` next to it.
  * `onBytes` is called as bytes are written (for progress).
  */
-export function writeModelFile(path: string, m: Model, external?: ExternalDataOptions, onBytes?: (n: number) => void): { model: number; data: number } {
+export function writeModelFile(
+  path: string,
+  m: Model,
+  external?: ExternalDataOptions,
+  onBytes?: (n: number) => void,
+): { model: number; data: number } {
   const { model, data } = encodeModelParts(m, external);
   if (model.byteLength > PROTOBUF_LIMIT) {
     throw new Error(`${path}: ${model.byteLength} bytes is over protobuf's 2 GB limit; write it with external data`);
@@ -233,8 +244,15 @@ export function writeModelFile(path: string, m: Model, external?: ExternalDataOp
     if (written !== expected) throw new Error(`${file}: wrote ${written} bytes, expected ${expected} (a lazy tensor made the wrong size)`);
     return written;
   };
-  const dataBytes = external && data.length > 0
-    ? sink(path.replace(/[^/]*$/, external.location), (function* () { for (const d of data) yield* d.chunks(); })(), data.reduce((s, d) => s + d.byteLength, 0))
-    : 0;
+  const dataBytes =
+    external && data.length > 0
+      ? sink(
+          path.replace(/[^/]*$/, external.location),
+          (function* () {
+            for (const d of data) yield* d.chunks();
+          })(),
+          data.reduce((s, d) => s + d.byteLength, 0),
+        )
+      : 0;
   return { model: sink(path, model.stream(), model.byteLength), data: dataBytes };
 }

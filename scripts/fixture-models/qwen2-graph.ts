@@ -23,7 +23,18 @@
 import { DataType, encodeModel, type Attribute, type Model, type Node, type TensorInit, type ValueInfo } from './onnx-writer';
 import { parameterCount, silentTokenIds, validateSpec, vocabSize, type RealArchSpec } from './real-arch';
 import {
-  floatBytes, filledBytes, filledFloats, nbitsShapes, Q4_BLOCK, Q4_ZERO, q4Scale, Q8_ZERO, q8Scale, randomBytes, randomFloats, tensorSeed,
+  floatBytes,
+  filledBytes,
+  filledFloats,
+  nbitsShapes,
+  Q4_BLOCK,
+  Q4_ZERO,
+  q4Scale,
+  Q8_ZERO,
+  q8Scale,
+  randomBytes,
+  randomFloats,
+  tensorSeed,
 } from './weights';
 
 /** Storage types of the onnx-community exports (transformers.js dtype names). */
@@ -58,15 +69,27 @@ class GraphBuilder {
   private count = 0;
 
   /** Activations and float weights in fp16 (fp16, q4f16) or fp32. */
-  constructor(readonly half: boolean, private readonly seed: number) {}
+  constructor(
+    readonly half: boolean,
+    private readonly seed: number,
+  ) {}
 
-  get ft(): DataType { return this.half ? DataType.FLOAT16 : DataType.FLOAT; }
+  get ft(): DataType {
+    return this.half ? DataType.FLOAT16 : DataType.FLOAT;
+  }
 
   op(opType: string, inputs: readonly string[], attributes?: readonly Attribute[], output?: string, domain?: string): string {
     return this.opN(opType, inputs, 1, attributes, output ? [output] : undefined, domain)[0];
   }
 
-  opN(opType: string, inputs: readonly string[], outputs: number, attributes?: readonly Attribute[], names?: string[], domain?: string): string[] {
+  opN(
+    opType: string,
+    inputs: readonly string[],
+    outputs: number,
+    attributes?: readonly Attribute[],
+    names?: string[],
+    domain?: string,
+  ): string[] {
     const outs = names ?? Array.from({ length: outputs }, (_, i) => `${opType.toLowerCase()}_${this.count}${outputs > 1 ? `_${i}` : ''}`);
     this.count++;
     this.nodes.push({ opType, inputs, outputs: outs, ...(attributes && { attributes }), ...(domain && { domain }) });
@@ -95,7 +118,12 @@ class GraphBuilder {
   /** uint8 data: random (quantised weights) or one value throughout (zero points). */
   bytes(name: string, dims: readonly number[], fill?: number): string {
     const n = dims.reduce((a, b) => a * b, 1);
-    this.initializers.push({ name, type: DataType.UINT8, dims, raw: fill === undefined ? randomBytes(tensorSeed(this.seed, name), n) : filledBytes(n, fill) });
+    this.initializers.push({
+      name,
+      type: DataType.UINT8,
+      dims,
+      raw: fill === undefined ? randomBytes(tensorSeed(this.seed, name), n) : filledBytes(n, fill),
+    });
     return name;
   }
 
@@ -123,7 +151,12 @@ function linear(g: GraphBuilder, dtype: ModelDtype, x: string, name: string, K: 
       const scales = `${name}_scales`;
       g.initializers.push({ name: scales, type: g.ft, dims: sh.scales, raw: filledFloats(sh.scales[0], q4Scale(range), g.half) });
       const zeros = g.bytes(`${name}_zp`, sh.zeroPoints, Q4_ZERO * 17); // two 4-bit 8s per byte
-      const attrs: Attribute[] = [{ name: 'K', int: K }, { name: 'N', int: N }, { name: 'bits', int: 4 }, { name: 'block_size', int: Q4_BLOCK }];
+      const attrs: Attribute[] = [
+        { name: 'K', int: K },
+        { name: 'N', int: N },
+        { name: 'bits', int: 4 },
+        { name: 'block_size', int: Q4_BLOCK },
+      ];
       return g.op('MatMulNBits', [x, b, scales, zeros], attrs, undefined, 'com.microsoft');
     }
   }
@@ -161,7 +194,12 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
   // than near-ties that float rounding could flip.
   const proj = (x: string, name: string, fanIn: number, fanOut: number) => linear(g, dtype, x, name, fanIn, fanOut, Math.sqrt(3 / fanIn));
   const bias = (name: string, n: number) => g.random(name, [n], 0.1);
-  const normWeight = (name: string) => g.act(name, [H], Array.from(randomFloatsSmall(spec.seed, name, H, 0.1), (x) => 1 + x));
+  const normWeight = (name: string) =>
+    g.act(
+      name,
+      [H],
+      Array.from(randomFloatsSmall(spec.seed, name, H, 0.1), (x) => 1 + x),
+    );
   const lmRange = 3 * Math.sqrt(3 / H);
 
   // Constants.
@@ -211,7 +249,11 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
   const toAct = (t: string) => (half ? g.op('Cast', [t], [{ name: 'to', int: DataType.FLOAT16 }]) : t);
 
   // Rotary tables for these positions, computed rather than looked up so any position works.
-  const invFreq = g.float('rope_inv_freq', [D / 2], Array.from({ length: D / 2 }, (_, i) => 1 / spec.ropeTheta ** ((2 * i) / D)));
+  const invFreq = g.float(
+    'rope_inv_freq',
+    [D / 2],
+    Array.from({ length: D / 2 }, (_, i) => 1 / spec.ropeTheta ** ((2 * i) / D)),
+  );
   const freqs = g.op('Mul', [g.op('Unsqueeze', [g.op('Cast', ['position_ids'], [{ name: 'to', int: DataType.FLOAT }]), c.ax2]), invFreq]);
   const angles = g.op('Concat', [freqs, freqs], [{ name: 'axis', int: -1 }]); // [B, S, D]
   const cos = g.op('Unsqueeze', [toAct(g.op('Cos', [angles])), c.ax1]); // [B, 1, S, D]
@@ -224,7 +266,14 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
   };
 
   const rmsNorm = (t: string, weight: string) => {
-    const meanSquare = g.op('ReduceMean', [g.op('Mul', [t, t])], [{ name: 'axes', ints: [-1] }, { name: 'keepdims', int: 1 }]);
+    const meanSquare = g.op(
+      'ReduceMean',
+      [g.op('Mul', [t, t])],
+      [
+        { name: 'axes', ints: [-1] },
+        { name: 'keepdims', int: 1 },
+      ],
+    );
     const normed = g.op('Div', [t, g.op('Sqrt', [g.op('Add', [meanSquare, c.eps])])]);
     return g.op('Mul', [normed, weight]);
   };
@@ -234,13 +283,21 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
   const repeatKv = (t: string) => {
     if (groups === 1) return t;
     const one = g.op('Unsqueeze', [t, c.ax2]); // [B, K, 1, T, D]
-    return g.op('Reshape', [g.op('Concat', Array.from({ length: groups }, () => one), [{ name: 'axis', int: 2 }]), c.repeated]);
+    return g.op('Reshape', [
+      g.op(
+        'Concat',
+        Array.from({ length: groups }, () => one),
+        [{ name: 'axis', int: 2 }],
+      ),
+      c.repeated,
+    ]);
   };
 
   for (let l = 0; l < layers; l++) {
     const p = `model.layers.${l}`;
     const h = rmsNorm(x, normWeight(`${p}.input_layernorm.weight`));
-    const qkv = (name: string, out: number) => g.op('Add', [proj(h, `${p}.self_attn.${name}.weight`, H, out), bias(`${p}.self_attn.${name}.bias`, out)]);
+    const qkv = (name: string, out: number) =>
+      g.op('Add', [proj(h, `${p}.self_attn.${name}.weight`, H, out), bias(`${p}.self_attn.${name}.bias`, out)]);
     const q = rope(splitHeads(qkv('q_proj', A * D), c.heads4q));
     const k = rope(splitHeads(qkv('k_proj', K * D), c.heads4kv));
     const v = splitHeads(qkv('v_proj', K * D), c.heads4kv);
@@ -277,12 +334,13 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
   g.initializers.push({ name: 'lm_head_silent', type: DataType.BOOL, dims: [V], raw: { byteLength: V, chunks: () => [silent] } });
   g.op('Where', ['lm_head_silent', g.act('const_silenced', [], [SILENCED]), rawLogits], undefined, 'logits');
 
-  const kv = (prefix: string, l: number, seq: string): ValueInfo[] => (['key', 'value'] as const).map((kind) => ({
-    name: `${prefix}.${l}.${kind}`,
-    elemType: ft,
-    // transformers.js sizes the empty first-step cache from these: K and D must be numbers.
-    shape: ['batch_size', K, seq, D],
-  }));
+  const kv = (prefix: string, l: number, seq: string): ValueInfo[] =>
+    (['key', 'value'] as const).map((kind) => ({
+      name: `${prefix}.${l}.${kind}`,
+      elemType: ft,
+      // transformers.js sizes the empty first-step cache from these: K and D must be numbers.
+      shape: ['batch_size', K, seq, D],
+    }));
   const layerIds = Array.from({ length: layers }, (_, l) => l);
   const inputs: ValueInfo[] = [
     { name: 'input_ids', elemType: DataType.INT64, shape: ['batch_size', 'sequence_length'] },
@@ -300,7 +358,8 @@ export function buildRealArchModel(spec: RealArchSpec, opts: GraphOptions = {}):
     opset: REAL_ARCH_OPSET,
     ...(dtype.startsWith('q4') && { extraOpsets: [{ domain: 'com.microsoft', version: 1 }] }),
     producer: 'router-ide fixture generator',
-    docString: `${spec.name} (${dtype}): random-weight Qwen2-style decoder, ${layers} layers, hidden ${H}, ${A} heads / ${K} KV heads of ${D}, ` +
+    docString:
+      `${spec.name} (${dtype}): random-weight Qwen2-style decoder, ${layers} layers, hidden ${H}, ${A} heads / ${K} KV heads of ${D}, ` +
       `MLP ${I}, vocab ${V}, seed ${spec.seed}, ${parameterCount(spec)} parameters`,
     graph: { name: spec.name, nodes: g.nodes, initializers: g.initializers, inputs, outputs },
   };

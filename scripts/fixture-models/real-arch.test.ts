@@ -26,12 +26,25 @@ describe('real-architecture fixture files', () => {
 
   it('have a Qwen2 config that matches the graph', () => {
     const files = realArchFiles(DEFAULT_REAL_ARCH);
-    expect([...files.keys()].sort()).toEqual(['config.json', 'generation_config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json']);
+    expect([...files.keys()].sort()).toEqual([
+      'config.json',
+      'generation_config.json',
+      'onnx/model.onnx',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ]);
     const s = DEFAULT_REAL_ARCH;
     expect(decodeJson(files.get('config.json'))).toMatchObject({
-      model_type: 'qwen2', num_hidden_layers: s.layers, hidden_size: s.hidden, num_attention_heads: s.heads,
-      num_key_value_heads: s.kvHeads, head_dim: s.headDim, intermediate_size: s.intermediate, rope_theta: s.ropeTheta,
-      vocab_size: vocabSize(s), eos_token_id: specialTokenId('<|endoftext|>'),
+      model_type: 'qwen2',
+      num_hidden_layers: s.layers,
+      hidden_size: s.hidden,
+      num_attention_heads: s.heads,
+      num_key_value_heads: s.kvHeads,
+      head_dim: s.headDim,
+      intermediate_size: s.intermediate,
+      rope_theta: s.ropeTheta,
+      vocab_size: vocabSize(s),
+      eos_token_id: specialTokenId('<|endoftext|>'),
     });
   });
 
@@ -70,9 +83,33 @@ describe('make-fixture-models flags', () => {
 
   it('--real-arch alone is the default model; size flags name and size it', () => {
     expect(parseArgs(['--real-arch']).realArch).toEqual(DEFAULT_REAL_ARCH);
-    const s = parseArgs(['--real-arch', '--layers', '8', '--hidden=256', '--heads', '8', '--kv-heads', '2', '--vocab-extra', '1000']).realArch!;
-    expect(s).toMatchObject({ layers: 8, hidden: 256, heads: 8, kvHeads: 2, headDim: 32, intermediate: 768, vocabExtra: 1000, name: 'fixture-qwen2-l8-h256-a8-kv2-i768-v1000' });
-    expect(parseArgs(['--real-arch', '--name', 'mine', '--intermediate', '100']).realArch).toMatchObject({ name: 'mine', intermediate: 100, hidden: DEFAULT_REAL_ARCH.hidden });
+    const s = parseArgs([
+      '--real-arch',
+      '--layers',
+      '8',
+      '--hidden=256',
+      '--heads',
+      '8',
+      '--kv-heads',
+      '2',
+      '--vocab-extra',
+      '1000',
+    ]).realArch!;
+    expect(s).toMatchObject({
+      layers: 8,
+      hidden: 256,
+      heads: 8,
+      kvHeads: 2,
+      headDim: 32,
+      intermediate: 768,
+      vocabExtra: 1000,
+      name: 'fixture-qwen2-l8-h256-a8-kv2-i768-v1000',
+    });
+    expect(parseArgs(['--real-arch', '--name', 'mine', '--intermediate', '100']).realArch).toMatchObject({
+      name: 'mine',
+      intermediate: 100,
+      hidden: DEFAULT_REAL_ARCH.hidden,
+    });
   });
 
   it('refuses shapes that are not a valid model', () => {
@@ -109,7 +146,8 @@ const i64 = (values: number[]) => new ort.Tensor('int64', BigInt64Array.from(val
 function emptyCache(): Cache {
   const cache: Cache = {};
   for (let l = 0; l < small.layers; l++) {
-    for (const kind of ['key', 'value']) cache[`past_key_values.${l}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [1, small.kvHeads, 0, small.headDim]);
+    for (const kind of ['key', 'value'])
+      cache[`past_key_values.${l}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [1, small.kvHeads, 0, small.headDim]);
   }
   return cache;
 }
@@ -138,8 +176,12 @@ describe('real-architecture fixture running', () => {
   const prompt = textTokenIds('def add(a, b):\n    return a');
 
   it('exposes the decoder interface transformers.js expects', () => {
-    expect(session.inputNames).toEqual(['input_ids', 'attention_mask', 'position_ids',
-      ...[0, 1].flatMap((l) => [`past_key_values.${l}.key`, `past_key_values.${l}.value`])]);
+    expect(session.inputNames).toEqual([
+      'input_ids',
+      'attention_mask',
+      'position_ids',
+      ...[0, 1].flatMap((l) => [`past_key_values.${l}.key`, `past_key_values.${l}.value`]),
+    ]);
     expect(session.outputNames).toEqual(['logits', ...[0, 1].flatMap((l) => [`present.${l}.key`, `present.${l}.value`])]);
   });
 
@@ -191,8 +233,13 @@ describe('real-architecture fixture running', () => {
       expect(t.prob).toBeGreaterThan(0);
       expect(t.prob).toBeLessThanOrEqual(1);
     }
-    const promptIds = [specialTokenId('<|fim_prefix|>'), ...textTokenIds('def add(a, b):\n    return '),
-      specialTokenId('<|fim_suffix|>'), ...textTokenIds('\n'), specialTokenId('<|fim_middle|>')];
+    const promptIds = [
+      specialTokenId('<|fim_prefix|>'),
+      ...textTokenIds('def add(a, b):\n    return '),
+      specialTokenId('<|fim_suffix|>'),
+      ...textTokenIds('\n'),
+      specialTokenId('<|fim_middle|>'),
+    ];
     const ids = [...promptIds];
     for (const t of out.tokens) {
       const fresh = await forward(ids, emptyCache()); // no cache: the whole prefix again

@@ -65,7 +65,8 @@ export function validateSpec(s: RealArchSpec): void {
     const v = s[k] as number;
     if (!Number.isInteger(v) || v < 1) throw new Error(`real-arch fixture: ${k} must be a positive integer, got ${v}`);
   }
-  if (!Number.isInteger(s.vocabExtra) || s.vocabExtra < 0) throw new Error(`real-arch fixture: vocab-extra must be >= 0, got ${s.vocabExtra}`);
+  if (!Number.isInteger(s.vocabExtra) || s.vocabExtra < 0)
+    throw new Error(`real-arch fixture: vocab-extra must be >= 0, got ${s.vocabExtra}`);
   if (s.heads % s.kvHeads !== 0) throw new Error(`real-arch fixture: heads (${s.heads}) must be a multiple of kv-heads (${s.kvHeads})`);
   if (s.headDim % 2 !== 0) throw new Error(`real-arch fixture: head-dim must be even for rotary embeddings, got ${s.headDim}`);
   if (!/^[A-Za-z0-9._-]+$/.test(s.name)) throw new Error(`real-arch fixture: name "${s.name}" is not a plain folder name`);

@@ -38,8 +38,10 @@ describe('fixture tokenizer (through transformers.js)', () => {
     const prompt = '<|fim_prefix|>x = é<|fim_suffix|>\n<|fim_middle|>';
     const ids = tokenizer.encode(prompt);
     expect(ids).toEqual([
-      specialTokenId('<|fim_prefix|>'), ...textTokenIds('x = é'),
-      specialTokenId('<|fim_suffix|>'), ...textTokenIds('\n'),
+      specialTokenId('<|fim_prefix|>'),
+      ...textTokenIds('x = é'),
+      specialTokenId('<|fim_suffix|>'),
+      ...textTokenIds('\n'),
       specialTokenId('<|fim_middle|>'),
     ]);
     expect(tokenizer.decode(ids)).toBe(prompt);

@@ -37,7 +37,9 @@ export function textTokenIds(text: string): number[] {
  */
 export function bytesToUnicode(): string[] {
   const printable: number[] = [];
-  const range = (a: number, b: number) => { for (let i = a; i <= b; i++) printable.push(i); };
+  const range = (a: number, b: number) => {
+    for (let i = a; i <= b; i++) printable.push(i);
+  };
   range('!'.charCodeAt(0), '~'.charCodeAt(0));
   range('¡'.charCodeAt(0), '¬'.charCodeAt(0));
   range('®'.charCodeAt(0), 'ÿ'.charCodeAt(0));
@@ -49,7 +51,11 @@ export function bytesToUnicode(): string[] {
   return table;
 }
 
-export interface AddedToken { id: number; content: string; special: boolean }
+export interface AddedToken {
+  id: number;
+  content: string;
+  special: boolean;
+}
 
 function addedToken(content: string, special = true) {
   return { content, single_word: false, lstrip: false, rstrip: false, normalized: false, special };
@@ -81,7 +87,9 @@ function byteTokenizerDesign(): TokenizerDesign {
 /** tokenizer.json in the Hugging Face `tokenizers` format. */
 export function buildTokenizerJson(design: TokenizerDesign = byteTokenizerDesign()): object {
   const vocab: Record<string, number> = {};
-  design.vocab.forEach((token, id) => { vocab[token] = id; });
+  design.vocab.forEach((token, id) => {
+    vocab[token] = id;
+  });
   const byteLevel = { ...BYTE_LEVEL, use_regex: false };
   return {
     version: '1.0',

@@ -13,13 +13,28 @@ export const QWEN_REGULAR_TOKENS = 151_643;
  * tokenizer_config.json: `special` is false for the tool-call and FIM ones there.
  */
 const QWEN_ADDED: readonly [string, boolean][] = [
-  ['<|endoftext|>', true], ['<|im_start|>', true], ['<|im_end|>', true],
-  ['<|object_ref_start|>', true], ['<|object_ref_end|>', true], ['<|box_start|>', true], ['<|box_end|>', true],
-  ['<|quad_start|>', true], ['<|quad_end|>', true], ['<|vision_start|>', true], ['<|vision_end|>', true],
-  ['<|vision_pad|>', true], ['<|image_pad|>', true], ['<|video_pad|>', true],
-  ['<tool_call>', false], ['</tool_call>', false],
-  ['<|fim_prefix|>', false], ['<|fim_middle|>', false], ['<|fim_suffix|>', false], ['<|fim_pad|>', false],
-  ['<|repo_name|>', false], ['<|file_sep|>', false],
+  ['<|endoftext|>', true],
+  ['<|im_start|>', true],
+  ['<|im_end|>', true],
+  ['<|object_ref_start|>', true],
+  ['<|object_ref_end|>', true],
+  ['<|box_start|>', true],
+  ['<|box_end|>', true],
+  ['<|quad_start|>', true],
+  ['<|quad_end|>', true],
+  ['<|vision_start|>', true],
+  ['<|vision_end|>', true],
+  ['<|vision_pad|>', true],
+  ['<|image_pad|>', true],
+  ['<|video_pad|>', true],
+  ['<tool_call>', false],
+  ['</tool_call>', false],
+  ['<|fim_prefix|>', false],
+  ['<|fim_middle|>', false],
+  ['<|fim_suffix|>', false],
+  ['<|fim_pad|>', false],
+  ['<|repo_name|>', false],
+  ['<|file_sep|>', false],
 ];
 
 export function qwenAddedTokens(regularTokens = QWEN_REGULAR_TOKENS): AddedToken[] {
@@ -32,7 +47,10 @@ const QWEN2_PRE_TOKENIZER = {
   pretokenizers: [
     {
       type: 'Split',
-      pattern: { Regex: "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+" },
+      pattern: {
+        Regex:
+          "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+      },
       behavior: 'Isolated',
       invert: false,
     },
@@ -52,6 +70,10 @@ function twinTokenizerDesign(bpe: TrainedBpe): TokenizerDesign {
 }
 
 /** Trains the twin vocabulary (`regularTokens` regular tokens) from pre-counted words. */
-export function trainTwinTokenizer(words: Map<string, number>, regularTokens = QWEN_REGULAR_TOKENS, onProgress?: (tokens: number) => void): TokenizerDesign {
+export function trainTwinTokenizer(
+  words: Map<string, number>,
+  regularTokens = QWEN_REGULAR_TOKENS,
+  onProgress?: (tokens: number) => void,
+): TokenizerDesign {
   return twinTokenizerDesign(trainByteLevelBpe(words, regularTokens, onProgress));
 }

@@ -20,16 +20,53 @@ describe('model twins of the real models', () => {
   // From the models' config.json on the hub.
   it('have the real configurations', () => {
     const common = { kvHeads: 2, ropeTheta: 1_000_000, rmsNormEps: 1e-6 };
-    expect(TWINS['qwen2.5-coder-0.5b'].spec).toMatchObject({ ...common, layers: 24, hidden: 896, heads: 14, headDim: 64, intermediate: 4864 });
-    expect(TWINS['qwen2.5-coder-1.5b'].spec).toMatchObject({ ...common, layers: 28, hidden: 1536, heads: 12, headDim: 128, intermediate: 8960 });
+    expect(TWINS['qwen2.5-coder-0.5b'].spec).toMatchObject({
+      ...common,
+      layers: 24,
+      hidden: 896,
+      heads: 14,
+      headDim: 64,
+      intermediate: 4864,
+    });
+    expect(TWINS['qwen2.5-coder-1.5b'].spec).toMatchObject({
+      ...common,
+      layers: 28,
+      hidden: 1536,
+      heads: 12,
+      headDim: 128,
+      intermediate: 8960,
+    });
     for (const def of Object.values(TWINS)) expect(vocabSize(def.spec)).toBe(151_936);
   });
 
   it("have Qwen2.5-Coder's added tokens at their real ids", () => {
     const ids = new Map(qwenAddedTokens().map((t) => [t.content, t.id]));
     expect(ids.size).toBe(22);
-    expect(Object.fromEntries(['<|endoftext|>', '<|im_start|>', '<|im_end|>', '<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|fim_pad|>', '<|repo_name|>', '<|file_sep|>'].map((t) => [t, ids.get(t)])))
-      .toEqual({ '<|endoftext|>': 151643, '<|im_start|>': 151644, '<|im_end|>': 151645, '<|fim_prefix|>': 151659, '<|fim_middle|>': 151660, '<|fim_suffix|>': 151661, '<|fim_pad|>': 151662, '<|repo_name|>': 151663, '<|file_sep|>': 151664 });
+    expect(
+      Object.fromEntries(
+        [
+          '<|endoftext|>',
+          '<|im_start|>',
+          '<|im_end|>',
+          '<|fim_prefix|>',
+          '<|fim_middle|>',
+          '<|fim_suffix|>',
+          '<|fim_pad|>',
+          '<|repo_name|>',
+          '<|file_sep|>',
+        ].map((t) => [t, ids.get(t)]),
+      ),
+    ).toEqual({
+      '<|endoftext|>': 151643,
+      '<|im_start|>': 151644,
+      '<|im_end|>': 151645,
+      '<|fim_prefix|>': 151659,
+      '<|fim_middle|>': 151660,
+      '<|fim_suffix|>': 151661,
+      '<|fim_pad|>': 151662,
+      '<|repo_name|>': 151663,
+      '<|file_sep|>': 151664,
+    });
   });
 
   // The writer's encoder sizes the files without making a weight; the tiny twin below checks it against written files.
@@ -53,7 +90,10 @@ describe('model twins of the real models', () => {
 
 describe('make-fixture-models --twin', () => {
   it('takes a twin, dtypes and --out', () => {
-    expect(parseArgs(['--twin', 'qwen2.5-coder-0.5b', '--dtype', 'q8', '--dtype=q4f16'])).toEqual({ out: DEFAULT_TWINS_DIR, twin: { name: 'qwen2.5-coder-0.5b', dtypes: ['q8', 'q4f16'] } });
+    expect(parseArgs(['--twin', 'qwen2.5-coder-0.5b', '--dtype', 'q8', '--dtype=q4f16'])).toEqual({
+      out: DEFAULT_TWINS_DIR,
+      twin: { name: 'qwen2.5-coder-0.5b', dtypes: ['q8', 'q4f16'] },
+    });
     expect(parseArgs(['--twin', 'qwen2.5-coder-1.5b', '--dtype', 'fp16', '--out', '/tmp/x']).out).toBe('/tmp/x');
     expect(DEFAULT_TWINS_DIR).toMatch(/\.cache\/model-twins$/);
   });
@@ -86,8 +126,19 @@ function tinyTwin(name: string, over: Partial<TwinDefinition['spec']> = {}, exte
     externalAbove,
     corpus: () => CORPUS,
     spec: {
-      name: `twin-${name}`, layers: 2, hidden: 64, heads: 4, kvHeads: 2, headDim: 16, intermediate: 128,
-      tokenizerTokens: REGULAR + 22, vocabExtra: 10, seed: 5, ropeTheta: 1e6, rmsNormEps: 1e-6, ...over,
+      name: `twin-${name}`,
+      layers: 2,
+      hidden: 64,
+      heads: 4,
+      kvHeads: 2,
+      headDim: 16,
+      intermediate: 128,
+      tokenizerTokens: REGULAR + 22,
+      vocabExtra: 10,
+      seed: 5,
+      ropeTheta: 1e6,
+      rmsNormEps: 1e-6,
+      ...over,
     },
   };
 }
@@ -100,7 +151,8 @@ const folders = new Map<string, string>();
 const lines: string[] = [];
 
 beforeAll(async () => {
-  for (const def of [plain, tied]) folders.set(def.name, await ensureTwin({ twin: def, dtypes: MODEL_DTYPES, dir, onProgress: (l) => lines.push(l) }));
+  for (const def of [plain, tied])
+    folders.set(def.name, await ensureTwin({ twin: def, dtypes: MODEL_DTYPES, dir, onProgress: (l) => lines.push(l) }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -121,8 +173,17 @@ describe('a tiny twin', () => {
   it('says in config.json which files have external data, and keeps the real config fields', () => {
     const config = (def: TwinDefinition) => JSON.parse(readFileSync(join(folders.get(def.name)!, 'config.json'), 'utf8'));
     expect(config(plain)['transformers.js_config'].use_external_data_format).toBeUndefined();
-    expect(config(tied)['transformers.js_config'].use_external_data_format).toEqual(Object.fromEntries(Object.values(DTYPE_FILE).map((f) => [f, 1])));
-    expect(config(plain)).toMatchObject({ model_type: 'qwen2', tie_word_embeddings: true, eos_token_id: REGULAR, vocab_size: REGULAR + 32, num_hidden_layers: 2, rope_theta: 1e6 });
+    expect(config(tied)['transformers.js_config'].use_external_data_format).toEqual(
+      Object.fromEntries(Object.values(DTYPE_FILE).map((f) => [f, 1])),
+    );
+    expect(config(plain)).toMatchObject({
+      model_type: 'qwen2',
+      tie_word_embeddings: true,
+      eos_token_id: REGULAR,
+      vocab_size: REGULAR + 32,
+      num_hidden_layers: 2,
+      rope_theta: 1e6,
+    });
     const tokConfig = JSON.parse(readFileSync(join(folders.get(plain.name)!, 'tokenizer_config.json'), 'utf8'));
     expect(tokConfig.clean_up_tokenization_spaces).toBe(false);
   });
@@ -144,7 +205,12 @@ describe('a tiny twin', () => {
       const folder = await ensureTwin({ twin: 'qwen2.5-coder-1.5b', dtypes: [], dir: shared, onProgress: (l) => log.push(l) });
       expect(log).toEqual([`${TWINS['qwen2.5-coder-1.5b'].spec.name}: tokenizer copied from ${basename(sibling)}`]);
       expect(readFileSync(join(folder, 'tokenizer.json'), 'utf8')).toBe(readFileSync(join(sibling, 'tokenizer.json'), 'utf8'));
-      expect(JSON.parse(readFileSync(join(folder, 'config.json'), 'utf8'))).toMatchObject({ num_hidden_layers: 28, hidden_size: 1536, vocab_size: 151_936, eos_token_id: 151_643 });
+      expect(JSON.parse(readFileSync(join(folder, 'config.json'), 'utf8'))).toMatchObject({
+        num_hidden_layers: 28,
+        hidden_size: 1536,
+        vocab_size: 151_936,
+        eos_token_id: 151_643,
+      });
     } finally {
       rmSync(shared, { recursive: true, force: true });
     }
@@ -157,7 +223,14 @@ describe('a tiny twin', () => {
         // Reuse off: a q8 model quantizes its activations per call (DynamicQuantizeLinear), so a prompt
         // read from the cache in a different split is a different computation; "the same prompt gives the
         // same tokens" is asked of the model here, not of the cache (prompt-reuse.test.ts covers that, on fp32).
-        const model = await loadLocalModel({ model: basename(folder), source: { kind: 'bundled', root: dirname(folder) }, device: 'cpu', dtype, family: 'qwen2.5-coder', reuseCache: false });
+        const model = await loadLocalModel({
+          model: basename(folder),
+          source: { kind: 'bundled', root: dirname(folder) },
+          device: 'cpu',
+          dtype,
+          family: 'qwen2.5-coder',
+          reuseCache: false,
+        });
         try {
           const prompt = '<|fim_prefix|>def add(a, b):\n    return <|fim_suffix|>\n<|fim_middle|>';
           const out = await model.generate(prompt, { maxNewTokens: 8, stopTokens: ['<|endoftext|>', '<|fim_pad|>', '<|file_sep|>'] });
@@ -220,8 +293,16 @@ describe('the twin tokenizer', () => {
 
   it('round-trips random Unicode text (seeded), normalised to NFC as Qwen normalises it', () => {
     let seed = 42;
-    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const ranges = [[0x20, 0x7e], [0x0, 0x1f], [0xa0, 0x2fff], [0x3000, 0x9fff], [0xac00, 0xd7a3], [0xe000, 0xfffd], [0x10000, 0x1faff]];
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const ranges = [
+      [0x20, 0x7e],
+      [0x0, 0x1f],
+      [0xa0, 0x2fff],
+      [0x3000, 0x9fff],
+      [0xac00, 0xd7a3],
+      [0xe000, 0xfffd],
+      [0x10000, 0x1faff],
+    ];
     for (let n = 0; n < 200; n++) {
       let s = '';
       for (let i = 0; i < 1 + Math.floor(rand() * 40); i++) {

@@ -41,7 +41,10 @@ export interface TwinDefinition {
 const QWEN_VOCAB = 151_936;
 const QWEN_ADDED = 22;
 
-const qwenSpec = (name: string, s: Pick<RealArchSpec, 'layers' | 'hidden' | 'heads' | 'intermediate' | 'lmHeadFromEmbedding'>): RealArchSpec => ({
+const qwenSpec = (
+  name: string,
+  s: Pick<RealArchSpec, 'layers' | 'hidden' | 'heads' | 'intermediate' | 'lmHeadFromEmbedding'>,
+): RealArchSpec => ({
   name: `twin-${name}`,
   ...s,
   kvHeads: 2,
@@ -126,7 +129,12 @@ export function twinFileSizes(def: TwinDefinition, dtype: ModelDtype): { model: 
 
 /** Code on this machine to learn merges from: the repository's packages and Python's standard library. */
 function machineCorpus(): Iterable<string> {
-  const python = existsSync('/usr/lib') ? readdirSync('/usr/lib').filter((d) => /^python3\.\d+$/.test(d)).sort().map((d) => join('/usr/lib', d)) : [];
+  const python = existsSync('/usr/lib')
+    ? readdirSync('/usr/lib')
+        .filter((d) => /^python3\.\d+$/.test(d))
+        .sort()
+        .map((d) => join('/usr/lib', d))
+    : [];
   return sourceTexts([join(REPO_ROOT, 'node_modules'), ...python], 40e6);
 }
 
@@ -135,7 +143,11 @@ function twinSilentIds(def: TwinDefinition, vocab: readonly string[]): number[] 
   const byteOf = new Map(bytesToUnicode().map((ch, b) => [ch, b]));
   const silent: number[] = [];
   vocab.forEach((token, id) => {
-    for (const ch of token) if (!isSpokenToken(byteOf.get(ch) ?? -1)) { silent.push(id); return; }
+    for (const ch of token)
+      if (!isSpokenToken(byteOf.get(ch) ?? -1)) {
+        silent.push(id);
+        return;
+      }
   });
   for (let id = vocab.length; id < vocabSize(def.spec); id++) silent.push(id);
   return silent;
@@ -214,28 +226,36 @@ const MB = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
  */
 export async function ensureTwin(opts: EnsureTwinOptions): Promise<string> {
   const def = twinDefinition(opts.twin);
-  for (const d of opts.dtypes) if (!MODEL_DTYPES.includes(d)) throw new Error(`unknown dtype "${d}": choose from ${MODEL_DTYPES.join(', ')}`);
+  for (const d of opts.dtypes)
+    if (!MODEL_DTYPES.includes(d)) throw new Error(`unknown dtype "${d}": choose from ${MODEL_DTYPES.join(', ')}`);
   const log = opts.onProgress ?? ((line: string) => console.log(line));
   const folder = join(resolve(opts.dir ?? DEFAULT_TWINS_DIR), def.spec.name);
   mkdirSync(join(folder, 'onnx'), { recursive: true });
 
   const hasTokenizer = (f: string) => existsSync(join(f, 'tokenizer.json')) && existsSync(join(f, 'tokenizer_config.json'));
   // The real twins share one tokenizer, as the real models do: learnt once per machine.
-  const sibling = def.corpus || hasTokenizer(folder) ? undefined : Object.values(TWINS as Record<string, TwinDefinition>)
-    .filter((t) => t !== def && t.regularTokens === def.regularTokens)
-    .map((t) => join(dirname(folder), t.spec.name))
-    .find(hasTokenizer);
+  const sibling =
+    def.corpus || hasTokenizer(folder)
+      ? undefined
+      : Object.values(TWINS as Record<string, TwinDefinition>)
+          .filter((t) => t !== def && t.regularTokens === def.regularTokens)
+          .map((t) => join(dirname(folder), t.spec.name))
+          .find(hasTokenizer);
   if (sibling) {
     for (const f of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(sibling, f), join(folder, f));
     log(`${def.spec.name}: tokenizer copied from ${basename(sibling)}`);
   }
   if (!hasTokenizer(folder)) {
     const t0 = performance.now();
-    log(`${def.spec.name}: learning a ${def.regularTokens}-token byte-level BPE vocabulary from ${def.corpus ? 'the given text' : 'code on this machine'} ...`);
+    log(
+      `${def.spec.name}: learning a ${def.regularTokens}-token byte-level BPE vocabulary from ${def.corpus ? 'the given text' : 'code on this machine'} ...`,
+    );
     const words = countWords((def.corpus ?? machineCorpus)());
     const design = trainTwinTokenizer(words, def.regularTokens, (n) => log(`${def.spec.name}:   ${n} tokens`));
     writeTokenizer(folder, design);
-    log(`${def.spec.name}: tokenizer written (${words.size} distinct words, ${design.merges.length} merges, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    log(
+      `${def.spec.name}: tokenizer written (${words.size} distinct words, ${design.merges.length} merges, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
   }
   let silentIds: number[] | undefined; // read from the tokenizer only when a file is to be written
 

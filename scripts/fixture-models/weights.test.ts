@@ -19,7 +19,12 @@ describe('toHalf', () => {
 
 describe('lazy random tensors', () => {
   it('are the declared size, the same on every pass, and differ by seed', () => {
-    for (const lazy of [randomFloats(7, 3_000_001, 0.5, false), randomFloats(7, 1001, 0.5, true), randomBytes(7, 4_194_307), filledFloats(2_000_000, 0.25, true)]) {
+    for (const lazy of [
+      randomFloats(7, 3_000_001, 0.5, false),
+      randomFloats(7, 1001, 0.5, true),
+      randomBytes(7, 4_194_307),
+      filledFloats(2_000_000, 0.25, true),
+    ]) {
       const a = concat(lazy.chunks());
       expect(a.length).toBe(lazy.byteLength);
       expect(a.equals(concat(lazy.chunks()))).toBe(true);

@@ -4,7 +4,8 @@
 
 /** A Markdown table; a missing cell reads as n/a. */
 export function table(head: readonly string[], rows: readonly (readonly (string | number | undefined | null)[])[]): string {
-  const line = (cells: readonly (string | number | undefined | null)[]) => `| ${cells.map((c) => (c === undefined || c === null ? 'n/a' : String(c))).join(' | ')} |`;
+  const line = (cells: readonly (string | number | undefined | null)[]) =>
+    `| ${cells.map((c) => (c === undefined || c === null ? 'n/a' : String(c))).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
@@ -38,7 +39,9 @@ export const percent = (x: unknown, digits = 1): string => (isNumber(x) ? `${num
 export const ratio = (x: unknown, digits = 2): string => (isNumber(x) ? `${num(x, digits)}x` : 'n/a');
 
 /** An ISO time as "2026-12-02 12:49 UTC". */
-export const when = (iso: string): string => (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso);
+export const when = (iso: string): string =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
 
 /** An object's entry when it is an object, for reading JSON of unknown age. */
-export const record = (x: unknown): Record<string, unknown> | undefined => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined);
+export const record = (x: unknown): Record<string, unknown> | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;

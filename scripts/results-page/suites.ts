@@ -23,28 +23,60 @@ export interface SuiteSection {
 }
 
 const semantic: SuiteSection = {
-  about: 'The semantic check (names that exist nowhere) beside the syntax check, per completion, on every Python task of the development sets with its ground-truth middle (target: p50 ≤ 2 ms).',
+  about:
+    'The semantic check (names that exist nowhere) beside the syntax check, per completion, on every Python task of the development sets with its ground-truth middle (target: p50 ≤ 2 ms).',
   tables: (r) => {
     const rows = Object.entries(r).filter(([, v]) => record(v)?.tasks !== undefined) as [string, SemanticRow][];
-    return [table(['set', 'tasks', 'syntax p50', 'semantic p50', 'semantic p95', 'semantic not checked'],
-      rows.map(([set, v]) => [set === 'overall' ? '**all**' : set, num(v.tasks), ms(v.syntaxP50), ms(v.semanticP50), ms(v.semanticP95), v.unchecked]))];
+    return [
+      table(
+        ['set', 'tasks', 'syntax p50', 'semantic p50', 'semantic p95', 'semantic not checked'],
+        rows.map(([set, v]) => [
+          set === 'overall' ? '**all**' : set,
+          num(v.tasks),
+          ms(v.syntaxP50),
+          ms(v.semanticP50),
+          ms(v.semanticP95),
+          v.unchecked,
+        ]),
+      ),
+    ];
   },
 };
 
 const extent: SuiteSection = {
-  about: 'How the rest-of-line / block decision splits the HumanEval infilling sets, as given (the hole at a line\'s start) and mid-line (half the first line typed), and the middle tokens a line request leaves for the next request. No model.',
+  about:
+    "How the rest-of-line / block decision splits the HumanEval infilling sets, as given (the hole at a line's start) and mid-line (half the first line typed), and the middle tokens a line request leaves for the next request. No model.",
   tables: (r) => {
     const rows = Object.entries(r).filter(([, v]) => record(v)?.tasks !== undefined) as [string, ExtentRow][];
     return [
       `Tokens: ${String(r.tokenizer ?? 'n/a')}.`,
-      table(['set', 'tasks', 'asked for a line', 'asked for a block', 'middle tokens', 'not generated (line stop)', 'multi-line middles cut short'],
-        rows.map(([set, v]) => [set, num(v.tasks), `${num(v.line)} (${share(v.line, v.tasks)})`, `${num(v.block)} (${share(v.block, v.tasks)})`, num(v.middleTokens), `${num(v.savedTokens)} (${share(v.savedTokens, v.middleTokens)})`, num(v.cutShort)])),
+      table(
+        [
+          'set',
+          'tasks',
+          'asked for a line',
+          'asked for a block',
+          'middle tokens',
+          'not generated (line stop)',
+          'multi-line middles cut short',
+        ],
+        rows.map(([set, v]) => [
+          set,
+          num(v.tasks),
+          `${num(v.line)} (${share(v.line, v.tasks)})`,
+          `${num(v.block)} (${share(v.block, v.tasks)})`,
+          num(v.middleTokens),
+          `${num(v.savedTokens)} (${share(v.savedTokens, v.middleTokens)})`,
+          num(v.cutShort),
+        ]),
+      ),
     ];
   },
 };
 
 const retrieval: SuiteSection = {
-  about: 'Does workspace retrieval find the file that defines the name a completion needs? recall@k of that file among the chosen snippets, against the k most recently opened files; then the prompt budget split between snippets and the window. No model.',
+  about:
+    'Does workspace retrieval find the file that defines the name a completion needs? recall@k of that file among the chosen snippets, against the k most recently opened files; then the prompt budget split between snippets and the window. No model.',
   tables: (raw) => {
     const r = raw as RetrievalSummary;
     const ks = Object.keys(r.recall ?? {});
@@ -53,115 +85,245 @@ const retrieval: SuiteSection = {
     // The projects the weights were tuned on, pooled: a project's share (one decimal of at most 150 holes) gives back its exact count.
     const tuned = projects.filter((p) => !p.heldOut);
     const tunedHoles = tuned.reduce((n, p) => n + p.holes, 0);
-    const pooled = (of: 'recall' | 'baseline', i: number) => percent((100 * tuned.reduce((n, p) => n + Math.round((p[of][i] * p.holes) / 100), 0)) / tunedHoles);
+    const pooled = (of: 'recall' | 'baseline', i: number) =>
+      percent((100 * tuned.reduce((n, p) => n + Math.round((p[of][i] * p.holes) / 100), 0)) / tunedHoles);
     return [
       `${num(r.holes)} holes in ${num(r.projects)} projects; the baseline is the ${num(r.recent)} most recently opened files (a seeded random order), the list retrieval is also given. Retrieval takes ${ms(r.retrievalMsMean)} a request (mean, index warm).`,
-      table(['project', 'holes', ...ks.map((k) => `recall${k}`), ...ks.map((k) => `baseline${k}`)], [
-        ...projects.map((p) => [`${p.project}${p.heldOut ? ' (held out)' : ''}`, num(p.holes), ...p.recall.map((x) => percent(x)), ...p.baseline.map((x) => percent(x))]),
-        ...(tunedHoles ? [['**tuned on**', num(tunedHoles), ...ks.map((_, i) => pooled('recall', i)), ...ks.map((_, i) => pooled('baseline', i))]] : []),
-        ['**held out** (not looked at while tuning)', num(r.heldOut?.holes), ...ks.map((k) => percent(r.heldOut?.recall[k])), ...ks.map((k) => percent(r.heldOut?.baseline[k]))],
-        ['**all**', num(r.holes), ...ks.map((k) => percent(r.recall[k])), ...ks.map((k) => percent(r.baseline[k]))],
-      ]),
+      table(
+        ['project', 'holes', ...ks.map((k) => `recall${k}`), ...ks.map((k) => `baseline${k}`)],
+        [
+          ...projects.map((p) => [
+            `${p.project}${p.heldOut ? ' (held out)' : ''}`,
+            num(p.holes),
+            ...p.recall.map((x) => percent(x)),
+            ...p.baseline.map((x) => percent(x)),
+          ]),
+          ...(tunedHoles
+            ? [['**tuned on**', num(tunedHoles), ...ks.map((_, i) => pooled('recall', i)), ...ks.map((_, i) => pooled('baseline', i))]]
+            : []),
+          [
+            '**held out** (not looked at while tuning)',
+            num(r.heldOut?.holes),
+            ...ks.map((k) => percent(r.heldOut?.recall[k])),
+            ...ks.map((k) => percent(r.heldOut?.baseline[k])),
+          ],
+          ['**all**', num(r.holes), ...ks.map((k) => percent(r.recall[k])), ...ks.map((k) => percent(r.baseline[k]))],
+        ],
+      ),
       `The budget split: ${num(r.budget)} tokens (${r.tokenizer}), the snippets given a share of it.`,
-      table(['snippet share', 'defining file in the prompt', 'snippet tokens (mean)', 'window tokens (mean)'],
-        split.map(([s, v]) => [`${num(Number(s) * 100)}%`, percent(v.definingInPrompt), num(v.snippetTokens), num(v.windowTokens)])),
+      table(
+        ['snippet share', 'defining file in the prompt', 'snippet tokens (mean)', 'window tokens (mean)'],
+        split.map(([s, v]) => [`${num(Number(s) * 100)}%`, percent(v.definingInPrompt), num(v.snippetTokens), num(v.windowTokens)]),
+      ),
     ];
   },
 };
 
 const timing: SuiteSection = {
-  about: 'When to ask for a completion: a fixed 250 ms wait against the adaptive one, on the typing replay (a real file retyped with human pauses) by three typists and three model latencies. A simulation of the policy, no model.',
+  about:
+    'When to ask for a completion: a fixed 250 ms wait against the adaptive one, on the typing replay (a real file retyped with human pauses) by three typists and three model latencies. A simulation of the policy, no model.',
   tables: (r) => {
     const rows = (r.rows ?? []) as ({ keyMedianMs: number; latencyMs: number } & Record<string, TimingOutcome>)[];
     const policies = ['fixed 250 ms', 'adaptive'];
-    return [table(['typist (key gap)', 'model latency', 'policy', 'requests/min', 'cancelled by the next key', 'ghost text p50'],
-      rows.flatMap((row) => policies.filter((p) => row[p]).map((p) => [`~${row.keyMedianMs} ms`, ms(row.latencyMs), p, num(row[p].requestsPerMin, 1), percent(row[p].cancelledShare * 100, 0), ms(row[p].ghostP50)])))];
+    return [
+      table(
+        ['typist (key gap)', 'model latency', 'policy', 'requests/min', 'cancelled by the next key', 'ghost text p50'],
+        rows.flatMap((row) =>
+          policies
+            .filter((p) => row[p])
+            .map((p) => [
+              `~${row.keyMedianMs} ms`,
+              ms(row.latencyMs),
+              p,
+              num(row[p].requestsPerMin, 1),
+              percent(row[p].cancelledShare * 100, 0),
+              ms(row[p].ghostP50),
+            ]),
+        ),
+      ),
+    ];
   },
 };
 
 const SIZE_LABELS: Record<string, string> = { '1k': '1,000 lines', '20k': '20,000 lines', '5mb': '5 MB' };
 
 const ui: SuiteSection = {
-  about: 'The editor on the built app (`vite preview`), Chromium on WASM: navigation to the first keystroke while the model loads, and typing into files of 1,000 lines, 20,000 lines and 5 MB with completions on and off (keystroke to the next frame, long tasks, input delay, ghost text, memory).',
+  about:
+    'The editor on the built app (`vite preview`), Chromium on WASM: navigation to the first keystroke while the model loads, and typing into files of 1,000 lines, 20,000 lines and 5 MB with completions on and off (keystroke to the next frame, long tasks, input delay, ghost text, memory).',
   tables: (r) => {
     const out: string[] = [];
     const options = record(r.options);
     const machine = record(r.machine);
-    if (options) out.push(`${num(options.keys)} keystrokes a case at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`);
+    if (options)
+      out.push(
+        `${num(options.keys)} keystrokes a case at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
+      );
     const tti = record(r.interactive);
-    if (tti) out.push(`Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`);
+    if (tti)
+      out.push(
+        `Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`,
+      );
     const rows: string[][] = [];
     for (const [size, modes] of Object.entries(record(r.sizes) ?? {})) {
       for (const [mode, aggregate] of Object.entries(record(modes) ?? {})) {
         for (const [language, v] of Object.entries(record(aggregate) ?? {})) {
           const c = record(v) as CaseResult | undefined;
           if (c?.frame_p95_ms === undefined) continue;
-          rows.push([`${SIZE_LABELS[size] ?? size}, ${language}`, mode.replace('_', ' '), `${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)}`, `${c.longtask_count}, ${ms(c.longtask_max_ms)}`, ms(c.input_delay_p95_ms),
-            mode === 'off' ? '' : `${c.ghost_p50_ms === null ? 'none' : ms(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`, `${num(c.heap_mb)} / ${num(c.renderer_mb)}`]);
+          rows.push([
+            `${SIZE_LABELS[size] ?? size}, ${language}`,
+            mode.replace('_', ' '),
+            `${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)}`,
+            `${c.longtask_count}, ${ms(c.longtask_max_ms)}`,
+            ms(c.input_delay_p95_ms),
+            mode === 'off' ? '' : `${c.ghost_p50_ms === null ? 'none' : ms(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`,
+            `${num(c.heap_mb)} / ${num(c.renderer_mb)}`,
+          ]);
         }
       }
     }
-    if (rows.length) out.push(table(['file', 'completions', 'keystroke to next frame p50 / p95', 'long tasks while typing: count, longest', 'input delay p95', 'ghost text p50 (shown / bursts)', 'JS heap / renderer MB'], rows));
+    if (rows.length)
+      out.push(
+        table(
+          [
+            'file',
+            'completions',
+            'keystroke to next frame p50 / p95',
+            'long tasks while typing: count, longest',
+            'input delay p95',
+            'ghost text p50 (shown / bursts)',
+            'JS heap / renderer MB',
+          ],
+          rows,
+        ),
+      );
     const targets = (r.targets ?? []) as Target[];
-    if (targets.length) out.push(table(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'no'])));
+    if (targets.length)
+      out.push(
+        table(
+          ['target', 'measured', 'met'],
+          targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'no']),
+        ),
+      );
     const profiled = Object.keys(record(r.profile) ?? {}).filter((k) => k !== 'machine');
-    if (profiled.length) out.push(`Profiled cases (\`--profile-only\`; where the main thread's time goes, in the JSON): ${profiled.map((k) => `\`${k}\``).join(', ')}.`);
+    if (profiled.length)
+      out.push(
+        `Profiled cases (\`--profile-only\`; where the main thread's time goes, in the JSON): ${profiled.map((k) => `\`${k}\``).join(', ')}.`,
+      );
     return out;
   },
 };
 
 const semanticTs: SuiteSection = {
-  about: 'The JavaScript/TypeScript semantic checkers on this repository\'s own ~200-line TypeScript files: a line taken out and put back (any flag is a false flag), and the same line with a referenced name or property turned into a near miss (should be flagged).',
+  about:
+    "The JavaScript/TypeScript semantic checkers on this repository's own ~200-line TypeScript files: a line taken out and put back (any flag is a false flag), and the same line with a referenced name or property turned into a near miss (should be flagged).",
   tables: (r) => {
     const row = (name: string, wall: Summary, cpu: Summary) => [name, num(wall.n), ms(wall.p50), ms(wall.p95), ms(cpu.p50), ms(cpu.p95)];
-    const caught = (c: Record<string, number>, of: number) => `names ${share(c.names, of)}, types ${share(c.types, of)}, either ${share(c.either, of)}`;
+    const caught = (c: Record<string, number>, of: number) =>
+      `names ${share(c.names, of)}, types ${share(c.types, of)}, either ${share(c.either, of)}`;
     return [
-      table(['check', 'cases', 'p50 wall', 'p95 wall', 'p50 CPU', 'p95 CPU'], [
-        row('names (tree-sitter scopes)', r.names as Summary, r.namesCpu as Summary),
-        row('types (TypeScript compiler)', r.types as Summary, r.typesCpu as Summary),
-      ]),
-      table(['measure', 'result'], [
-        ['first types check (compiler import, lib parse)', ms(r.coldTypesMs)],
-        ['false flags on ground truths', `${(r.falseFlags as string[]).length} of ${num(r.cases)}`],
-        [`mutants, a referenced name (${num(r.mutants)})`, caught(r.caught as Record<string, number>, r.mutants as number)],
-        [`mutants, a property read (${num(r.memberMutants)})`, caught(r.memberCaught as Record<string, number>, r.memberMutants as number)],
-      ]),
+      table(
+        ['check', 'cases', 'p50 wall', 'p95 wall', 'p50 CPU', 'p95 CPU'],
+        [
+          row('names (tree-sitter scopes)', r.names as Summary, r.namesCpu as Summary),
+          row('types (TypeScript compiler)', r.types as Summary, r.typesCpu as Summary),
+        ],
+      ),
+      table(
+        ['measure', 'result'],
+        [
+          ['first types check (compiler import, lib parse)', ms(r.coldTypesMs)],
+          ['false flags on ground truths', `${(r.falseFlags as string[]).length} of ${num(r.cases)}`],
+          [`mutants, a referenced name (${num(r.mutants)})`, caught(r.caught as Record<string, number>, r.mutants as number)],
+          [
+            `mutants, a property read (${num(r.memberMutants)})`,
+            caught(r.memberCaught as Record<string, number>, r.memberMutants as number),
+          ],
+        ],
+      ),
     ];
   },
 };
 
 const earlyEscalation: SuiteSection = {
-  about: 'Early escalation: the bracket check\'s cost per decoding step and the early-stop criteria\'s (before: everything redone each step; after: incremental), then decoding steps and local latency with early escalation off and on, on the fixture models (syntax+confidence, threshold 0.5, at most 32 new tokens).',
+  about:
+    "Early escalation: the bracket check's cost per decoding step and the early-stop criteria's (before: everything redone each step; after: incremental), then decoding steps and local latency with early escalation off and on, on the fixture models (syntax+confidence, threshold 0.5, at most 32 new tokens).",
   tables: (r) => {
     const perStep = (r.perStep ?? []) as StepCostRow[];
     const criteria = (r.criteria ?? []) as CriteriaCostRow[];
     const rows = (r.rows ?? []) as EarlyRow[];
     return [
-      table(['language', 'prefix chars', 'steps', 'bracket check per step: re-lex → incremental', 'first step (prefix lexed once)', 'per request'],
-        perStep.map((s) => [s.language, num(s.prefixChars), s.steps, `${ms(s.relexStepMs)} → ${ms(s.incrementalStepMs)}`, ms(s.firstStepMs), `${ms(s.relexRequestMs)} → ${ms(s.incrementalRequestMs)}`])),
-      table(['generated tokens', 'criteria per step: re-decode → incremental', 'incremental without the check', 'per request'],
-        criteria.map((c) => [c.tokens, `${ms(c.redecodeStepMs)} → ${ms(c.incrementalStepMs)}`, ms(c.incrementalOwnStepMs), `${ms(c.redecodeRequestMs)} → ${ms(c.incrementalRequestMs)}`])),
-      table(['model', 'aggregation', 'stopped early', 'steps off → on', 'local p50 off → on'],
-        rows.map((x) => [x.model, x.aggregation, percent(x.earlyShare * 100, 0), `${x.stepsOff} → ${x.stepsOn}`, `${ms(x.msOff)} → ${ms(x.msOn)}`])),
+      table(
+        [
+          'language',
+          'prefix chars',
+          'steps',
+          'bracket check per step: re-lex → incremental',
+          'first step (prefix lexed once)',
+          'per request',
+        ],
+        perStep.map((s) => [
+          s.language,
+          num(s.prefixChars),
+          s.steps,
+          `${ms(s.relexStepMs)} → ${ms(s.incrementalStepMs)}`,
+          ms(s.firstStepMs),
+          `${ms(s.relexRequestMs)} → ${ms(s.incrementalRequestMs)}`,
+        ]),
+      ),
+      table(
+        ['generated tokens', 'criteria per step: re-decode → incremental', 'incremental without the check', 'per request'],
+        criteria.map((c) => [
+          c.tokens,
+          `${ms(c.redecodeStepMs)} → ${ms(c.incrementalStepMs)}`,
+          ms(c.incrementalOwnStepMs),
+          `${ms(c.redecodeRequestMs)} → ${ms(c.incrementalRequestMs)}`,
+        ]),
+      ),
+      table(
+        ['model', 'aggregation', 'stopped early', 'steps off → on', 'local p50 off → on'],
+        rows.map((x) => [
+          x.model,
+          x.aggregation,
+          percent(x.earlyShare * 100, 0),
+          `${x.stepsOff} → ${x.stepsOn}`,
+          `${ms(x.msOff)} → ${ms(x.msOn)}`,
+        ]),
+      ),
     ];
   },
 };
 
 const secretGuard: SuiteSection = {
-  about: 'The secret guard that every escalation passes: its cost on a 1 MB prefix+suffix of this repository\'s code with credentials planted (target under 20 ms), and its false alarms over every source and config file in `node_modules`, each finding listed for review (budget: at most 1 per 10,000 lines).',
+  about:
+    "The secret guard that every escalation passes: its cost on a 1 MB prefix+suffix of this repository's code with credentials planted (target under 20 ms), and its false alarms over every source and config file in `node_modules`, each finding listed for review (budget: at most 1 per 10,000 lines).",
   tables: (r) => {
     const out: string[] = [];
     const parts = (r.parts ?? []) as { name: string; wall: Summary; cpu: Summary; minWall: number }[];
     if (parts.length) {
-      out.push(table(['run (1 MB)', 'CPU median', 'CPU p95', 'wall median', 'wall fastest'], parts.map((p) => [p.name, ms(p.cpu.p50), ms(p.cpu.p95), ms(p.wall.p50), ms(p.minWall)])));
+      out.push(
+        table(
+          ['run (1 MB)', 'CPU median', 'CPU p95', 'wall median', 'wall fastest'],
+          parts.map((p) => [p.name, ms(p.cpu.p50), ms(p.cpu.p95), ms(p.wall.p50), ms(p.minWall)]),
+        ),
+      );
       const slices = record(r.prescanSlices);
-      out.push(`${num(r.findings)} findings in the 1 MB; a cold scan reads ${num(r.coldMBPerCpuSecond, 1)} MB a second of CPU; a cold prescan of it takes ${num(slices?.count)} slices (wall median ${ms(slices?.p50)}, longest ${ms(slices?.max)}).`);
+      out.push(
+        `${num(r.findings)} findings in the 1 MB; a cold scan reads ${num(r.coldMBPerCpuSecond, 1)} MB a second of CPU; a cold prescan of it takes ${num(slices?.count)} slices (wall median ${ms(slices?.p50)}, longest ${ms(slices?.max)}).`,
+      );
     }
     const alarms = record(r.falseAlarms);
     if (alarms?.lines !== undefined) {
-      out.push(`**False alarms**: ${num(alarms.findings)} findings in ${num(alarms.lines)} lines (${num(Number(alarms.bytes) / 1e6, 1)} MB) of \`node_modules\`, ${num(alarms.per10kLines, 2)} per 10,000 lines (budget ${num(alarms.budgetPer10kLines)}), scanned cold at ${num(alarms.coldMBPerCpuSecond, 1)} MB a second of CPU. Each finding is a false alarm or a real key shipped in a package: the review is in [privacy.md](privacy.md#false-alarms-in-real-code).`);
+      out.push(
+        `**False alarms**: ${num(alarms.findings)} findings in ${num(alarms.lines)} lines (${num(Number(alarms.bytes) / 1e6, 1)} MB) of \`node_modules\`, ${num(alarms.per10kLines, 2)} per 10,000 lines (budget ${num(alarms.budgetPer10kLines)}), scanned cold at ${num(alarms.coldMBPerCpuSecond, 1)} MB a second of CPU. Each finding is a false alarm or a real key shipped in a package: the review is in [privacy.md](privacy.md#false-alarms-in-real-code).`,
+      );
       const list = (alarms.list ?? []) as { where: string; kind: string }[];
-      if (list.length) out.push(table(['where', 'kind'], list.map((f) => [`\`${f.where}\``, `\`${f.kind}\``])));
+      if (list.length)
+        out.push(
+          table(
+            ['where', 'kind'],
+            list.map((f) => [`\`${f.where}\``, `\`${f.kind}\``]),
+          ),
+        );
     }
     return out;
   },
@@ -169,7 +331,8 @@ const secretGuard: SuiteSection = {
 
 export const SECTIONS: Record<string, SuiteSection> = {
   syntax: {
-    about: 'The syntax validator: per completion against the compilers\' front ends, the edit-state corpus (catch rate, false rejections), files of 100 to 10,000 lines, and a 5 MB file being opened.',
+    about:
+      "The syntax validator: per completion against the compilers' front ends, the edit-state corpus (catch rate, false rejections), files of 100 to 10,000 lines, and a 5 MB file being opened.",
     tables: syntaxTables,
   },
   semantic,

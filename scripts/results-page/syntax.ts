@@ -9,9 +9,23 @@ import { ms, num, ratio, record, share, table } from './format';
 type Summary = ReturnType<typeof summarize>;
 type Ours = { live: Summary; bestOf3: Summary; full: Summary; perLanguage: Record<string, { live: Summary; full: Summary }> };
 type Compiler = Summary & { ratioP50: number };
-type Sizes = Record<string, Record<string, { live: Summary; full: Summary; keystroke: Summary; invalidLive: Summary }> & { ratio10kTo100: number }>;
-type Phase = { ms: number; smallCheckWait: Summary & { max: number }; wrongVerdicts: number; ownCheck: { ms: number; checked: boolean; valid?: boolean; reason?: string } };
-type BrowserVariant = { openAloneMs: { median: number }; openAloneVsOneGo: number; openWhileCheckedMs: { median: number }; smallCheck: Summary & { max: number }; wrongVerdicts: number };
+type Sizes = Record<
+  string,
+  Record<string, { live: Summary; full: Summary; keystroke: Summary; invalidLive: Summary }> & { ratio10kTo100: number }
+>;
+type Phase = {
+  ms: number;
+  smallCheckWait: Summary & { max: number };
+  wrongVerdicts: number;
+  ownCheck: { ms: number; checked: boolean; valid?: boolean; reason?: string };
+};
+type BrowserVariant = {
+  openAloneMs: { median: number };
+  openAloneVsOneGo: number;
+  openWhileCheckedMs: { median: number };
+  smallCheck: Summary & { max: number };
+  wrongVerdicts: number;
+};
 
 const p50p95 = (s: Summary | undefined) => (s ? `${ms(s.p50)} / ${ms(s.p95)}` : 'n/a');
 
@@ -19,13 +33,20 @@ function perCompletion(r: Record<string, unknown>): string[] {
   const ours = r.ours as Ours | undefined;
   if (!ours) return [];
   const rows: (string | number)[][] = [
-    ['ours, live document (the editor\'s path)', num(ours.live.n), ms(ours.live.p50), ms(ours.live.p95), ''],
-    ['ours, live document, best of 3 per context (less the machine\'s load)', num(ours.bestOf3.n), ms(ours.bestOf3.p50), ms(ours.bestOf3.p95), ''],
+    ["ours, live document (the editor's path)", num(ours.live.n), ms(ours.live.p50), ms(ours.live.p95), ''],
+    [
+      "ours, live document, best of 3 per context (less the machine's load)",
+      num(ours.bestOf3.n),
+      ms(ours.bestOf3.p50),
+      ms(ours.bestOf3.p95),
+      '',
+    ],
     ['ours, whole text (`npm run validate`)', num(ours.full.n), ms(ours.full.p50), ms(ours.full.p95), ''],
   ];
   const compiler = (name: string, c: Compiler | undefined, ourName: string) => {
     if (!c) return;
-    const faster = c.ratioP50 >= 1 ? `ours ${ratio(c.ratioP50, c.ratioP50 >= 10 ? 0 : 1)} faster` : `${ourName} ${ratio(1 / c.ratioP50, 1)} faster`;
+    const faster =
+      c.ratioP50 >= 1 ? `ours ${ratio(c.ratioP50, c.ratioP50 >= 10 ? 0 : 1)} faster` : `${ourName} ${ratio(1 / c.ratioP50, 1)} faster`;
     rows.push([name, num(c.n), ms(c.p50), ms(c.p95), faster]);
   };
   compiler('python3 `compile()`, long-lived process, per call (python contexts)', r.python3 as Compiler | undefined, 'python3');
@@ -47,7 +68,9 @@ function editStates(r: Record<string, unknown>): string[] {
   const good = all.reduce((n, t) => n + t.goodCases, 0);
   const rejected = all.reduce((n, t) => n + t.falseRejections, 0);
   const lowest = Object.entries(tallies)
-    .flatMap(([language, t]) => (['clean', 'broken'] as const).map((state) => ({ language, state, caught: t[state].caught, bad: t[state].badCases })))
+    .flatMap(([language, t]) =>
+      (['clean', 'broken'] as const).map((state) => ({ language, state, caught: t[state].caught, bad: t[state].badCases })),
+    )
     .filter((x) => x.bad > 0)
     .sort((a, b) => a.caught / a.bad - b.caught / b.bad)[0];
   const costs = Object.entries((e?.ms ?? {}) as Record<string, Summary>).map(([language, s]) => [language, num(s.n), ms(s.p50), ms(s.p95)]);
@@ -62,11 +85,28 @@ function sizes(r: Record<string, unknown>): string[] {
   const s = r.sizes as Sizes | undefined;
   if (!s || !Object.keys(s).length) return [];
   const rows = Object.entries(s).map(([language, v]) => [
-    language, p50p95(v[100]?.live), p50p95(v[1000]?.live), p50p95(v[10000]?.live), ratio(v.ratio10kTo100), ms(v[10000]?.keystroke.p50), ms(v[10000]?.full.p50),
+    language,
+    p50p95(v[100]?.live),
+    p50p95(v[1000]?.live),
+    p50p95(v[10000]?.live),
+    ratio(v.ratio10kTo100),
+    ms(v[10000]?.keystroke.p50),
+    ms(v[10000]?.full.p50),
   ]);
   return [
     '**Files of 100 to 10,000 lines** (`bench/syntax/synthetic.ts`), a check at a fresh document version after each keystroke (target: 10,000 lines within 3x of 100):',
-    table(['live document, valid completion, p50 / p95', '100 lines', '1,000 lines', '10,000 lines', '10,000 / 100', 'keystroke at 10,000 (p50)', 'whole-text reparse at 10,000 (p50)'], rows),
+    table(
+      [
+        'live document, valid completion, p50 / p95',
+        '100 lines',
+        '1,000 lines',
+        '10,000 lines',
+        '10,000 / 100',
+        'keystroke at 10,000 (p50)',
+        'whole-text reparse at 10,000 (p50)',
+      ],
+      rows,
+    ),
   ];
 }
 
@@ -82,14 +122,26 @@ function largeDocument(r: Record<string, unknown>): string[] {
     for (const [label, v] of Object.entries(p)) {
       const phase = record(v) as Phase | undefined;
       if (!phase?.smallCheckWait) continue;
-      const own = phase.ownCheck.checked ? `${phase.ownCheck.valid ? 'valid' : 'invalid'} at ${ms(phase.ownCheck.ms)}` : `not checked at ${ms(phase.ownCheck.ms)} (${phase.ownCheck.reason ?? 'no reason given'})`;
+      const own = phase.ownCheck.checked
+        ? `${phase.ownCheck.valid ? 'valid' : 'invalid'} at ${ms(phase.ownCheck.ms)}`
+        : `not checked at ${ms(phase.ownCheck.ms)} (${phase.ownCheck.reason ?? 'no reason given'})`;
       const w = phase.smallCheckWait;
       rows.push([mode, label, ms(phase.ms), `${ms(w.p50)} / ${ms(w.p95)} / ${ms(w.max)} (${w.n})`, String(phase.wrongVerdicts), own]);
     }
   }
   return [
     `**A 5 MB file** in Node: ${num(Number(l.codeUnits) / 1e6, 2)} M code units of Python (a plain parse ${ms(l.plainParseMs)}) opened, then reparsed after a \`(\` typed at its top, while checks on a 100-line Java file arrive every 50 ms, each one's wait counted from its arrival.`,
-    table(['parse', 'while the 5 MB file is', 'taking', 'small-file check wait p50 / p95 / max (checks)', 'wrong verdicts', 'the 5 MB file\'s own check, asked at the start'], rows),
+    table(
+      [
+        'parse',
+        'while the 5 MB file is',
+        'taking',
+        'small-file check wait p50 / p95 / max (checks)',
+        'wrong verdicts',
+        "the 5 MB file's own check, asked at the start",
+      ],
+      rows,
+    ),
     ...(onceOpen.length ? [`Once opened, a check in the 5 MB file (its window): ${onceOpen.join(', ')}.`] : []),
   ];
 }
@@ -100,8 +152,24 @@ function browser(r: Record<string, unknown>): string[] {
   const variants = Object.entries(b).filter(([, v]) => record(v)?.openAloneMs) as [string, BrowserVariant][];
   return [
     `**A 5 MB file in Chromium** ${String(b.chromium ?? '')}: opened in a syntax worker while the page sends a check on a 100-line Java file every ${num(b.everyMs)} ms; ${num(b.reps)} opens per variant, alternating.`,
-    table(['pause between slices', 'open alone, median', 'vs one go', 'open while checked, median', 'small-file check p50 / p95 / max (checks)', 'wrong verdicts'],
-      variants.map(([name, v]) => [name, ms(v.openAloneMs.median), ratio(v.openAloneVsOneGo), ms(v.openWhileCheckedMs.median), `${ms(v.smallCheck.p50)} / ${ms(v.smallCheck.p95)} / ${ms(v.smallCheck.max)} (${v.smallCheck.n})`, v.wrongVerdicts])),
+    table(
+      [
+        'pause between slices',
+        'open alone, median',
+        'vs one go',
+        'open while checked, median',
+        'small-file check p50 / p95 / max (checks)',
+        'wrong verdicts',
+      ],
+      variants.map(([name, v]) => [
+        name,
+        ms(v.openAloneMs.median),
+        ratio(v.openAloneVsOneGo),
+        ms(v.openWhileCheckedMs.median),
+        `${ms(v.smallCheck.p50)} / ${ms(v.smallCheck.p95)} / ${ms(v.smallCheck.max)} (${v.smallCheck.n})`,
+        v.wrongVerdicts,
+      ]),
+    ),
   ];
 }
 

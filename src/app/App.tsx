@@ -71,7 +71,10 @@ function useHelpKey(open: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (e.key === '?' && !t?.closest('input, textarea, select, .monaco-editor, [contenteditable]')) { e.preventDefault(); open(); }
+      if (e.key === '?' && !t?.closest('input, textarea, select, .monaco-editor, [contenteditable]')) {
+        e.preventDefault();
+        open();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -88,7 +91,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const [notice, setNotice] = useState<string | null>(opened.problem ?? null);
   const [updated, setUpdated] = useState(false);
   useEffect(() => watchForUpdate(() => setUpdated(true)), []);
-  const treeVersion = useSyncExternalStore((fn) => workspace.subscribe(fn), () => workspace.treeVersion);
+  const treeVersion = useSyncExternalStore(
+    (fn) => workspace.subscribe(fn),
+    () => workspace.treeVersion,
+  );
   const models = useMemo(() => new ModelRegistry(workspace), [workspace]);
   useEffect(() => () => models.dispose(), [models]);
   const tabs = useTabs(workspace);
@@ -131,25 +137,35 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const contextFeed = useMemo(() => new WorkspaceContextFeed(workspace), [workspace]);
   useEffect(() => () => contextFeed.dispose(), [contextFeed]);
   useEffect(() => engineRef.current?.attachWorkspace(contextFeed), [contextFeed, ledger, loadModel]);
-  useEffect(() => { if (active) contextFeed.noteViewed(active); }, [active, contextFeed]);
+  useEffect(() => {
+    if (active) contextFeed.noteViewed(active);
+  }, [active, contextFeed]);
 
-  const applyOverrides = useCallback((o: ConfigLayer, reloadModel: boolean) => {
-    const user = mergeLayers(readUserSettings(loaded.orgConfig), o);
-    writeUserSettings(user);
-    const { config: next, problems: modelProblems } = userConfig(loaded.orgConfig, user);
-    const modelChanged = reloadModel || next.device !== configRef.current.device;
-    setConfig(next);
-    engineRef.current?.setConfig(next);
-    setProblems(modelProblems);
-    if (modelChanged) void loadModel(next.model);
-  }, [loaded.orgConfig, loadModel, configRef, engineRef]);
+  const applyOverrides = useCallback(
+    (o: ConfigLayer, reloadModel: boolean) => {
+      const user = mergeLayers(readUserSettings(loaded.orgConfig), o);
+      writeUserSettings(user);
+      const { config: next, problems: modelProblems } = userConfig(loaded.orgConfig, user);
+      const modelChanged = reloadModel || next.device !== configRef.current.device;
+      setConfig(next);
+      engineRef.current?.setConfig(next);
+      setProblems(modelProblems);
+      if (modelChanged) void loadModel(next.model);
+    },
+    [loaded.orgConfig, loadModel, configRef, engineRef],
+  );
 
   const switchToDemoModel = useCallback(() => {
     const demo = configRef.current.demoModel;
     // A reference when the demo model is in the catalog (it is, built in), so its entry decides how it loads.
-    applyOverrides({ model: effectiveCatalog(configRef.current.catalog).some((e) => e.id === demo)
-      ? { catalogId: demo }
-      : { id: demo, family: 'qwen2.5-coder', source: { kind: 'bundled' } } }, true);
+    applyOverrides(
+      {
+        model: effectiveCatalog(configRef.current.catalog).some((e) => e.id === demo)
+          ? { catalogId: demo }
+          : { id: demo, family: 'qwen2.5-coder', source: { kind: 'bundled' } },
+      },
+      true,
+    );
   }, [applyOverrides, configRef]);
 
   // Demo: the sample files (never a second copy, nothing replaced), the local model only, and a live egress count.
@@ -167,7 +183,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
   const activeLanguage = active ? (languageFromFileName(active) ?? 'plaintext') : undefined;
-  const exportZip = () => { const { files, folders } = workspace.snapshot(); downloadBytes('workspace.zip', zipWorkspace(files, folders), 'application/zip'); };
+  const exportZip = () => {
+    const { files, folders } = workspace.snapshot();
+    downloadBytes('workspace.zip', zipWorkspace(files, folders), 'application/zip');
+  };
   const fromInput = (files: FileList | null) => void imports.runImport(Promise.resolve(fromFileList(files ?? [])));
 
   // The commands (commands.ts) and their keys, anywhere on the page; the overlays they open.
@@ -182,11 +201,16 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     if (sideWasCollapsed.current && !panels.collapsed.side) panels.toggle('side');
     focusEditor();
   };
-  const focusEditor = () => { if (active) tabs.openFile(active); };
+  const focusEditor = () => {
+    if (active) tabs.openFile(active);
+  };
   const actions: CommandActions = {
     quickOpen: () => setPicker('quickOpen'),
     palette: () => setPicker('palette'),
-    save: () => void saveNow(saver, disk.sync).then((ok) => { if (ok) savedAt.set(Date.now()); }),
+    save: () =>
+      void saveNow(saver, disk.sync).then((ok) => {
+        if (ok) savedAt.set(Date.now());
+      }),
     search: () => {
       if (searchRequest === 0) sideWasCollapsed.current = panels.collapsed.side;
       panels.open('side');
@@ -196,7 +220,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
     settings: () => setSettingsOpen(true),
     demo: startDemo,
     exportZip,
-    toggleCompletions: () => { if (activeLanguage) completionsOff.setOn(activeLanguage, completionsOff.off.includes(activeLanguage)); },
+    toggleCompletions: () => {
+      if (activeLanguage) completionsOff.setOn(activeLanguage, completionsOff.off.includes(activeLanguage));
+    },
     viewEditor: () => setView('editor'),
     viewReview: () => setView('review'),
     toggleTree: () => panels.toggle('tree'),
@@ -207,106 +233,288 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
 
   return (
     <div className="app" data-theme={scheme}>
-      <Toolbar config={config} egress={egress} modeLocked={loaded.orgConfig.privacy.lockMode}
+      <Toolbar
+        config={config}
+        egress={egress}
+        modeLocked={loaded.orgConfig.privacy.lockMode}
         setLocalOnly={(on) => applyOverrides({ privacy: { mode: on ? 'local-only' : 'escalate' } }, false)}
-        ledger={ledger} demoFrom={demoFrom} startDemo={startDemo} openHelp={openHelp} openSettings={() => setSettingsOpen(true)} />
+        ledger={ledger}
+        demoFrom={demoFrom}
+        startDemo={startDemo}
+        openHelp={openHelp}
+        openSettings={() => setSettingsOpen(true)}
+      />
       {/* One landmark around the panels: the separators between them must be inside one too (axe's region rule). */}
       <main className="workbench" aria-label="Workspace, editor and side panel">
-      <Group className="workbench-panels" orientation="horizontal" onLayoutChanged={(_, meta) => panels.onLayoutChanged(meta.isUserInteraction)}>
-      <Panel id="tree" panelRef={panels.refs.tree} collapsible minSize={160} maxSize="40%" groupResizeBehavior="preserve-pixel-size"
-        defaultSize={panels.initial.tree.collapsed ? 0 : panels.initial.tree.px} onResize={panels.onResize.tree}>
-      <nav className="sidebar" aria-label="Workspace" data-testid="file-tree-panel" inert={panels.collapsed.tree}>
-        <CountedFileTree workspace={workspace} version={treeVersion} active={active} onOpen={tabs.openFile}
-          onDropFiles={(e) => void imports.runImport(fromDataTransfer(e.dataTransfer, imports.showFound))} />
-        <div className="import-export" role="group" aria-label="Import and export">
-          {canPickDirectory()
-            ? <button type="button" onClick={() => void disk.open()} data-testid="import-folder-fsa" title="Open a folder from disk read-write: edits, new, renamed and deleted files are written back to it"><Icon name="folderOpened" /> Open folder…</button>
-            : <p className="note" data-testid="folder-unsupported">This browser cannot write to a folder on disk: Add folder imports copies, and Export zip saves your work.</p>}
-          <label className="file-button" title="Add files from disk"><Icon name="newFile" /> Add files<input type="file" multiple onChange={(e) => { fromInput(e.target.files); e.target.value = ''; }} data-testid="import-files" /></label>
-          <label className="file-button" title="Add a folder from disk"><Icon name="newFolder" /> Add folder<input type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => { fromInput(e.target.files); e.target.value = ''; }} data-testid="import-dir" /></label>
-          <button type="button" onClick={exportZip} data-testid="export-zip" title="Save the workspace as workspace.zip"><Icon name="desktopDownload" /> Export zip</button>
-        </div>
-        <DiskFolderStatus link={disk} models={models} />
-        <GitPanel workspace={workspace} git={config.git} saveGit={(git) => applyOverrides({ git }, false)} />
-      </nav>
-      </Panel>
-      <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />
-      <Panel id="editor-panel" minSize="40%" style={{ overflow: 'hidden' }}>
-      <div className="editor-area" data-testid="editor-area">
-        <div className="views" role="tablist" aria-label="View">
-          <button type="button" role="tab" aria-selected={view === 'editor'} onClick={() => setView('editor')} data-testid="view-editor"><Icon name="fileCode" /> Editor</button>
-          <button type="button" role="tab" aria-selected={view === 'review'} onClick={() => setView('review')} data-testid="view-review"><Icon name="diff" /> Review a diff</button>
-        </div>
-        {view === 'review' && <ReviewPanel workspace={workspace} models={models} localOnly={!egress.allowed}
-          egressText={egress.allowed ? `to ${egress.destination}` : egress.reason} />}
-        <div className="editor-view" hidden={view !== 'editor'}>
-          <OpenTabs open={tabs.open} active={active} onOpen={tabs.openFile} onClose={tabs.closeTab} />
-          {!active && <p className="empty-editor" data-testid="no-file">No file open. Pick one in the file tree, or create one with + File.</p>}
-          <EditorPane models={models} active={active} version={treeVersion} focusRequest={tabs.focusRequest} theme={scheme} largeFile={largeFile} reveal={reveal} hooks={{
-            enabled: (lang) => !completionsOffRef.current.includes(lang),
-            source: () => (ready ? engineRef.current ?? undefined : undefined),
-            debounceMs: () => configRef.current.editor.debounceMs,
-            adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
-            predictOnAccept: () => configRef.current.editor.predictOnAccept !== false,
-            onAlternative: (r) => completion.resulted(r),
-            onResult: (r) => {
-              completion.resulted(r);
-              stats.add({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
-            },
-            onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
-            onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
-            onError: (m) => completion.setError(m),
-            onPending: (p) => completion.setPending(p),
-          }} />
-        </div>
-        <div className="messages" role="region" aria-label="Messages" data-testid="messages">
-          <CompletionError completion={completion} />
-          {modelState.status !== 'ready' && <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />}
-          {problems.length > 0 && <div className="card card-error" role="alert">{problems.map((p) => <p key={p}>{p}</p>)}</div>}
-          {imports.report && <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">{imports.report.text} <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
-          {updated && <div className="card" role="status" data-testid="update-notice">Updated to the new version. <button type="button" className="icon-button" onClick={() => setUpdated(false)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
-          {notice && <div className="card card-warn" role="status" data-testid="engine-notice">{notice} <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button></div>}
-        </div>
-      </div>
-      </Panel>
-      <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
-      <Panel id="side" panelRef={panels.refs.side} collapsible minSize={240} maxSize="50%" groupResizeBehavior="preserve-pixel-size"
-        defaultSize={panels.initial.side.collapsed ? 0 : panels.initial.side.px} onResize={panels.onResize.side}>
-      {/* Search opens the panel: never inert meanwhile, so its field takes focus before the panel reports its new size. */}
-      <section className="side-panel" aria-label="Suggestion, ledger and stats" data-testid="side-panel" ref={sidePanel} tabIndex={-1} inert={panels.collapsed.side && searchRequest === 0}>
-        {/* Search takes the side panel's place while open: beside the editor, never over its text. */}
-        {searchRequest > 0
-          ? <SearchPanel workspace={workspace} focusRequest={searchRequest} onClose={closeSearch}
-            apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
-            openAt={(path, m) => { setView('editor'); tabs.openFile(path); setReveal({ path, offset: m.offset, length: m.length }); }} />
-          : <>
-            <PrivacyBadge completion={completion} />
-            <CompletionDetails completion={completion} modelLabel={labelOf} />
-            <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
-            <StatsPanel stats={stats} />
-          </>}
-      </section>
-      </Panel>
-      </Group>
+        <Group
+          className="workbench-panels"
+          orientation="horizontal"
+          onLayoutChanged={(_, meta) => panels.onLayoutChanged(meta.isUserInteraction)}
+        >
+          <Panel
+            id="tree"
+            panelRef={panels.refs.tree}
+            collapsible
+            minSize={160}
+            maxSize="40%"
+            groupResizeBehavior="preserve-pixel-size"
+            defaultSize={panels.initial.tree.collapsed ? 0 : panels.initial.tree.px}
+            onResize={panels.onResize.tree}
+          >
+            <nav className="sidebar" aria-label="Workspace" data-testid="file-tree-panel" inert={panels.collapsed.tree}>
+              <CountedFileTree
+                workspace={workspace}
+                version={treeVersion}
+                active={active}
+                onOpen={tabs.openFile}
+                onDropFiles={(e) => void imports.runImport(fromDataTransfer(e.dataTransfer, imports.showFound))}
+              />
+              <div className="import-export" role="group" aria-label="Import and export">
+                {canPickDirectory() ? (
+                  <button
+                    type="button"
+                    onClick={() => void disk.open()}
+                    data-testid="import-folder-fsa"
+                    title="Open a folder from disk read-write: edits, new, renamed and deleted files are written back to it"
+                  >
+                    <Icon name="folderOpened" /> Open folder…
+                  </button>
+                ) : (
+                  <p className="note" data-testid="folder-unsupported">
+                    This browser cannot write to a folder on disk: Add folder imports copies, and Export zip saves your work.
+                  </p>
+                )}
+                <label className="file-button" title="Add files from disk">
+                  <Icon name="newFile" /> Add files
+                  <input
+                    type="file"
+                    multiple
+                    onChange={(e) => {
+                      fromInput(e.target.files);
+                      e.target.value = '';
+                    }}
+                    data-testid="import-files"
+                  />
+                </label>
+                <label className="file-button" title="Add a folder from disk">
+                  <Icon name="newFolder" /> Add folder
+                  <input
+                    type="file"
+                    multiple
+                    {...{ webkitdirectory: '' }}
+                    onChange={(e) => {
+                      fromInput(e.target.files);
+                      e.target.value = '';
+                    }}
+                    data-testid="import-dir"
+                  />
+                </label>
+                <button type="button" onClick={exportZip} data-testid="export-zip" title="Save the workspace as workspace.zip">
+                  <Icon name="desktopDownload" /> Export zip
+                </button>
+              </div>
+              <DiskFolderStatus link={disk} models={models} />
+              <GitPanel workspace={workspace} git={config.git} saveGit={(git) => applyOverrides({ git }, false)} />
+            </nav>
+          </Panel>
+          <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />
+          <Panel id="editor-panel" minSize="40%" style={{ overflow: 'hidden' }}>
+            <div className="editor-area" data-testid="editor-area">
+              <div className="views" role="tablist" aria-label="View">
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={view === 'editor'}
+                  onClick={() => setView('editor')}
+                  data-testid="view-editor"
+                >
+                  <Icon name="fileCode" /> Editor
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={view === 'review'}
+                  onClick={() => setView('review')}
+                  data-testid="view-review"
+                >
+                  <Icon name="diff" /> Review a diff
+                </button>
+              </div>
+              {view === 'review' && (
+                <ReviewPanel
+                  workspace={workspace}
+                  models={models}
+                  localOnly={!egress.allowed}
+                  egressText={egress.allowed ? `to ${egress.destination}` : egress.reason}
+                />
+              )}
+              <div className="editor-view" hidden={view !== 'editor'}>
+                <OpenTabs open={tabs.open} active={active} onOpen={tabs.openFile} onClose={tabs.closeTab} />
+                {!active && (
+                  <p className="empty-editor" data-testid="no-file">
+                    No file open. Pick one in the file tree, or create one with + File.
+                  </p>
+                )}
+                <EditorPane
+                  models={models}
+                  active={active}
+                  version={treeVersion}
+                  focusRequest={tabs.focusRequest}
+                  theme={scheme}
+                  largeFile={largeFile}
+                  reveal={reveal}
+                  hooks={{
+                    enabled: (lang) => !completionsOffRef.current.includes(lang),
+                    source: () => (ready ? (engineRef.current ?? undefined) : undefined),
+                    debounceMs: () => configRef.current.editor.debounceMs,
+                    adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
+                    predictOnAccept: () => configRef.current.editor.predictOnAccept !== false,
+                    onAlternative: (r) => completion.resulted(r),
+                    onResult: (r) => {
+                      completion.resulted(r);
+                      stats.add({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
+                    },
+                    onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
+                    onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
+                    onError: (m) => completion.setError(m),
+                    onPending: (p) => completion.setPending(p),
+                  }}
+                />
+              </div>
+              <div className="messages" role="region" aria-label="Messages" data-testid="messages">
+                <CompletionError completion={completion} />
+                {modelState.status !== 'ready' && (
+                  <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />
+                )}
+                {problems.length > 0 && (
+                  <div className="card card-error" role="alert">
+                    {problems.map((p) => (
+                      <p key={p}>{p}</p>
+                    ))}
+                  </div>
+                )}
+                {imports.report && (
+                  <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">
+                    {imports.report.text}{' '}
+                    <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss">
+                      <Icon name="close" />
+                    </button>
+                  </div>
+                )}
+                {updated && (
+                  <div className="card" role="status" data-testid="update-notice">
+                    Updated to the new version.{' '}
+                    <button type="button" className="icon-button" onClick={() => setUpdated(false)} aria-label="Dismiss" title="Dismiss">
+                      <Icon name="close" />
+                    </button>
+                  </div>
+                )}
+                {notice && (
+                  <div className="card card-warn" role="status" data-testid="engine-notice">
+                    {notice}{' '}
+                    <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss">
+                      <Icon name="close" />
+                    </button>
+                  </div>
+                )}
+              </div>
+            </div>
+          </Panel>
+          <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
+          <Panel
+            id="side"
+            panelRef={panels.refs.side}
+            collapsible
+            minSize={240}
+            maxSize="50%"
+            groupResizeBehavior="preserve-pixel-size"
+            defaultSize={panels.initial.side.collapsed ? 0 : panels.initial.side.px}
+            onResize={panels.onResize.side}
+          >
+            {/* Search opens the panel: never inert meanwhile, so its field takes focus before the panel reports its new size. */}
+            <section
+              className="side-panel"
+              aria-label="Suggestion, ledger and stats"
+              data-testid="side-panel"
+              ref={sidePanel}
+              tabIndex={-1}
+              inert={panels.collapsed.side && searchRequest === 0}
+            >
+              {/* Search takes the side panel's place while open: beside the editor, never over its text. */}
+              {searchRequest > 0 ? (
+                <SearchPanel
+                  workspace={workspace}
+                  focusRequest={searchRequest}
+                  onClose={closeSearch}
+                  apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
+                  openAt={(path, m) => {
+                    setView('editor');
+                    tabs.openFile(path);
+                    setReveal({ path, offset: m.offset, length: m.length });
+                  }}
+                />
+              ) : (
+                <>
+                  <PrivacyBadge completion={completion} />
+                  <CompletionDetails completion={completion} modelLabel={labelOf} />
+                  <LedgerPanel ledger={ledger} notSavedStore={ledgerNotSaved} />
+                  <StatsPanel stats={stats} />
+                </>
+              )}
+            </section>
+          </Panel>
+        </Group>
       </main>
       {/* Outside the side panel: a collapsed (inert) panel would silence it. */}
       <RouteAnnouncer completion={completion} />
-      <StatusBar modelState={modelState} perf={perf} onUseDemo={switchToDemoModel} modelLabel={labelOf} completion={completion} largeFile={largeFile} active={active} language={activeLanguage}
+      <StatusBar
+        modelState={modelState}
+        perf={perf}
+        onUseDemo={switchToDemoModel}
+        modelLabel={labelOf}
+        completion={completion}
+        largeFile={largeFile}
+        active={active}
+        language={activeLanguage}
         completionsOn={!!activeLanguage && !completionsOff.off.includes(activeLanguage)}
         setCompletionsOn={(on) => activeLanguage && completionsOff.setOn(activeLanguage, on)}
-        save={<SaveIndicator saver={saver} savedAt={savedAt} />} showDetails={showDetails} detailsShown={!panels.collapsed.side} />
-      {picker === 'quickOpen' && <QuickOpen paths={workspace.paths()} onOpen={(p) => { setView('editor'); tabs.openFile(p); }} onClose={() => { setPicker(null); focusEditor(); }} />}
+        save={<SaveIndicator saver={saver} savedAt={savedAt} />}
+        showDetails={showDetails}
+        detailsShown={!panels.collapsed.side}
+      />
+      {picker === 'quickOpen' && (
+        <QuickOpen
+          paths={workspace.paths()}
+          onOpen={(p) => {
+            setView('editor');
+            tabs.openFile(p);
+          }}
+          onClose={() => {
+            setPicker(null);
+            focusEditor();
+          }}
+        />
+      )}
       {picker === 'palette' && <CommandPalette run={(id) => actionsRef.current[id]()} onClose={() => setPicker(null)} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
       {settingsOpen && (
-        <SettingsPanel config={config} device={modelState.status === 'ready' ? modelState.info.device : undefined} locks={loaded.orgConfig.privacy} preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
+        <SettingsPanel
+          config={config}
+          device={modelState.status === 'ready' ? modelState.info.device : undefined}
+          locks={loaded.orgConfig.privacy}
+          preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
           // Prompt lookup is a setting of the loaded model: a change reloads it.
-          onSave={(o) => { applyOverrides(o, (o.model?.promptLookup ?? false) !== (config.model.promptLookup ?? false)); setSettingsOpen(false); }} onClose={() => setSettingsOpen(false)}
+          onSave={(o) => {
+            applyOverrides(o, (o.model?.promptLookup ?? false) !== (config.model.promptLookup ?? false));
+            setSettingsOpen(false);
+          }}
+          onClose={() => setSettingsOpen(false)}
           onPickModel={(m) => {
             // A reference, not a copy: the entry's fields (config.json's overrides included) are resolved at every load.
             applyOverrides({ model: { catalogId: m.id } }, true);
             setSettingsOpen(false);
-          }} />
+          }}
+        />
       )}
     </div>
   );

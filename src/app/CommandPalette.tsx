@@ -17,7 +17,15 @@ export function CommandPalette({ run, onClose }: Props) {
           <Command.Empty>No command matches.</Command.Empty>
           {COMMANDS.filter((c) => c.id !== 'palette').map((c) => (
             // Closed first: a command may open another overlay (quick open, search).
-            <Command.Item key={c.id} value={c.title} onSelect={() => { onClose(); run(c.id); }} data-testid={`command-${c.id}`}>
+            <Command.Item
+              key={c.id}
+              value={c.title}
+              onSelect={() => {
+                onClose();
+                run(c.id);
+              }}
+              data-testid={`command-${c.id}`}
+            >
               <span>{c.title}</span>
               {'keys' in c && <kbd>{chordLabel(c.keys)}</kbd>}
             </Command.Item>

@@ -10,30 +10,58 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
   const egress = egressOf(result);
   return (
     <details className="details" data-testid="completion-details">
-      <summary>Why: {decision.policy}, {decision.aggregation} confidence {decision.confidence.toFixed(3)} (threshold {decision.threshold})</summary>
+      <summary>
+        Why: {decision.policy}, {decision.aggregation} confidence {decision.confidence.toFixed(3)} (threshold {decision.threshold})
+      </summary>
       <ul className="reasons">
         {decision.reasons.map((r, i) => (
           <li key={i} data-kind={r.kind} data-status={r.status}>
             <b>{r.kind}</b> {r.status}: {r.message}
-            {r.names?.length ? <span data-testid="semantic-names"> missing: <code>{r.names.join(', ')}</code></span> : null}
+            {r.names?.length ? (
+              <span data-testid="semantic-names">
+                {' '}
+                missing: <code>{r.names.join(', ')}</code>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
       <p>
         Local model {modelLabel(local.model)} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
         {local.earlyReason ? `: ${local.earlyReason}` : ''}).
-        {local.window && ` Context ${local.window.prefixTokens} + ${local.window.suffixTokens} tokens${local.window.truncated ? ' (windowed around the cursor)' : ''}.`}
-        {local.snippets?.length ? <span data-testid="context-files"> Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.</span> : null}
-        {result.escalation?.withheldContext?.length ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.` : null}
-        {' '}Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in {syntax.ms.toFixed(2)} ms
+        {local.window &&
+          ` Context ${local.window.prefixTokens} + ${local.window.suffixTokens} tokens${local.window.truncated ? ' (windowed around the cursor)' : ''}.`}
+        {local.snippets?.length ? (
+          <span data-testid="context-files">
+            {' '}
+            Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.
+          </span>
+        ) : null}
+        {result.escalation?.withheldContext?.length
+          ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.`
+          : null}{' '}
+        Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in{' '}
+        {syntax.ms.toFixed(2)} ms
         {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}.
-        {result.semantic && ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms.`} Total {result.latencyMs.toFixed(0)} ms.
+        {result.semantic &&
+          ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms.`}{' '}
+        Total {result.latencyMs.toFixed(0)} ms.
       </p>
       <table className="tokens">
-        <thead><tr><th>token</th><th>p</th></tr></thead>
+        <thead>
+          <tr>
+            <th>token</th>
+            <th>p</th>
+          </tr>
+        </thead>
         <tbody>
           {local.tokens.map((t, i) => (
-            <tr key={i}><td><code>{JSON.stringify(t.text)}</code></td><td>{t.prob.toFixed(3)}</td></tr>
+            <tr key={i}>
+              <td>
+                <code>{JSON.stringify(t.text)}</code>
+              </td>
+              <td>{t.prob.toFixed(3)}</td>
+            </tr>
           ))}
         </tbody>
       </table>

@@ -12,13 +12,26 @@ export function RouteAnnouncer({ completion }: { completion: CompletionStore }) 
   useEffect(() => {
     if (!result || result.route === lastRoute.current) return;
     lastRoute.current = result.route;
-    const words = { local: 'Local: no code left this machine', escalated: `Escalated: code sent to ${result.destination ?? 'the server'}`, blocked: 'Kept local: nothing left this machine', failed: 'Escalation failed' } as const;
+    const words = {
+      local: 'Local: no code left this machine',
+      escalated: `Escalated: code sent to ${result.destination ?? 'the server'}`,
+      blocked: 'Kept local: nothing left this machine',
+      failed: 'Escalation failed',
+    } as const;
     setAnnouncement(`Suggestion route changed. ${words[result.route]}.`);
   }, [result]);
-  return <div className="sr-only" aria-live="assertive" role="status" data-testid="route-announcer">{announcement}</div>;
+  return (
+    <div className="sr-only" aria-live="assertive" role="status" data-testid="route-announcer">
+      {announcement}
+    </div>
+  );
 }
 
 export function CompletionError({ completion }: { completion: CompletionStore }) {
   const { error } = useStore(completion);
-  return error ? <p className="card card-error" role="alert" data-testid="completion-error">Completion failed: {error}</p> : null;
+  return error ? (
+    <p className="card card-error" role="alert" data-testid="completion-error">
+      Completion failed: {error}
+    </p>
+  ) : null;
 }

@@ -15,13 +15,34 @@ export function PickerDialog({ title, titleId, testId, onClose, children }: Prop
   const prev = useRef<HTMLElement | null>(null);
   useEffect(() => {
     prev.current = document.activeElement as HTMLElement | null;
-    return () => { if (prev.current?.isConnected) prev.current.focus(); };
+    return () => {
+      if (prev.current?.isConnected) prev.current.focus();
+    };
   }, []);
   return (
-    <div className="overlay picker-overlay" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div className="overlay-body picker" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}
-        onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
-        <h2 id={titleId} className="picker-title">{title}</h2>
+    <div
+      className="overlay picker-overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        className="overlay-body picker"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <h2 id={titleId} className="picker-title">
+          {title}
+        </h2>
         {children}
       </div>
     </div>

@@ -23,39 +23,92 @@ export function DiskFolderStatus({ link, models }: { link: DiskFolderLink; model
   const conflicts = sync?.conflicts ?? [];
   const shown = comparing ? conflicts.find((c) => c.path === comparing) : undefined;
   // Theirs replaces mine as an undoable edit of the file's model: made first, so undo has mine to go back to.
-  const takeTheirs = (path: string) => { models.get(path); sync?.takeTheirs(path); setComparing(null); };
-  const keepMine = (path: string) => { setComparing(null); void sync?.keepMine(path); };
+  const takeTheirs = (path: string) => {
+    models.get(path);
+    sync?.takeTheirs(path);
+    setComparing(null);
+  };
+  const keepMine = (path: string) => {
+    setComparing(null);
+    void sync?.keepMine(path);
+  };
   return (
     <div className="disk-folder" data-testid="disk-folder">
       {offer && !sync && (
         <p>
-          <button type="button" onClick={() => void link.reopen()} data-testid="folder-reopen" title={`Ask the browser again for permission to read and write "${offer.name}"`}>
+          <button
+            type="button"
+            onClick={() => void link.reopen()}
+            data-testid="folder-reopen"
+            title={`Ask the browser again for permission to read and write "${offer.name}"`}
+          >
             <Icon name="folderOpened" /> Reopen {offer.name}
           </button>
         </p>
       )}
-      {reopenError && <p className="error" role="alert" data-testid="folder-reopen-error">{reopenError}</p>}
+      {reopenError && (
+        <p className="error" role="alert" data-testid="folder-reopen-error">
+          {reopenError}
+        </p>
+      )}
       {sync && s && (
-        <p className={s.state === 'error' || s.state === 'unlinked' ? 'error' : undefined} data-testid="disk-state" data-state={s.state} role={s.state === 'error' ? 'alert' : undefined}>
+        <p
+          className={s.state === 'error' || s.state === 'unlinked' ? 'error' : undefined}
+          data-testid="disk-state"
+          data-state={s.state}
+          role={s.state === 'error' ? 'alert' : undefined}
+        >
           <Icon name={s.state === 'error' || s.state === 'unlinked' ? 'error' : 'check'} /> <b>{sync.root}</b> on disk:{' '}
           {s.state === 'error' || s.state === 'unlinked' ? s.message : STATE_TEXT[s.state]}
         </p>
       )}
       {conflicts.map((c) => (
         <div key={c.path} className="card card-warn disk-conflict" role="alert" data-testid={`conflict-${c.path}`}>
-          <p><Icon name="warning" /> <b>{c.path}</b> was changed on disk by another program.</p>
-          <button type="button" onClick={() => keepMine(c.path)} data-testid="conflict-keep-mine" title="Write the editor's text to disk over theirs">Keep mine</button>{' '}
-          <button type="button" onClick={() => takeTheirs(c.path)} data-testid="conflict-take-theirs" title="Load the disk's text into the editor (Undo brings yours back)">Take theirs</button>{' '}
-          <button type="button" onClick={() => setComparing(c.path)} data-testid="conflict-compare">Compare</button>
+          <p>
+            <Icon name="warning" /> <b>{c.path}</b> was changed on disk by another program.
+          </p>
+          <button
+            type="button"
+            onClick={() => keepMine(c.path)}
+            data-testid="conflict-keep-mine"
+            title="Write the editor's text to disk over theirs"
+          >
+            Keep mine
+          </button>{' '}
+          <button
+            type="button"
+            onClick={() => takeTheirs(c.path)}
+            data-testid="conflict-take-theirs"
+            title="Load the disk's text into the editor (Undo brings yours back)"
+          >
+            Take theirs
+          </button>{' '}
+          <button type="button" onClick={() => setComparing(c.path)} data-testid="conflict-compare">
+            Compare
+          </button>
         </div>
       ))}
-      {shown && sync && <CompareDialog conflict={shown} models={models} onClose={() => setComparing(null)} keepMine={keepMine} takeTheirs={takeTheirs} />}
+      {shown && sync && (
+        <CompareDialog conflict={shown} models={models} onClose={() => setComparing(null)} keepMine={keepMine} takeTheirs={takeTheirs} />
+      )}
     </div>
   );
 }
 
 /** Theirs (the disk, left) against mine (the workspace file itself, right: still editable). */
-function CompareDialog({ conflict, models, onClose, keepMine, takeTheirs }: { conflict: DiskConflict; models: ModelRegistry; onClose: () => void; keepMine: (p: string) => void; takeTheirs: (p: string) => void }) {
+function CompareDialog({
+  conflict,
+  models,
+  onClose,
+  keepMine,
+  takeTheirs,
+}: {
+  conflict: DiskConflict;
+  models: ModelRegistry;
+  onClose: () => void;
+  keepMine: (p: string) => void;
+  takeTheirs: (p: string) => void;
+}) {
   const { path, theirs } = conflict;
   const host = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
@@ -66,27 +119,59 @@ function CompareDialog({ conflict, models, onClose, keepMine, takeTheirs }: { co
     if (!mine) return;
     const disk = monaco.editor.createModel(theirs, monacoLanguageOf(path), monaco.Uri.from({ scheme: 'disk-theirs', path: `/${path}` }));
     const diff = monaco.editor.createDiffEditor(host.current!, {
-      automaticLayout: true, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, originalEditable: false,
-      minimap: { enabled: false }, fontSize: 13, ariaLabel: `${path}: on disk against yours`,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: false,
+      originalEditable: false,
+      minimap: { enabled: false },
+      fontSize: 13,
+      ariaLabel: `${path}: on disk against yours`,
     });
     diff.setModel({ original: disk, modified: mine });
-    return () => { diff.dispose(); disk.dispose(); };
+    return () => {
+      diff.dispose();
+      disk.dispose();
+    };
   }, [path, theirs, models]);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={`Compare ${path}`} data-testid="conflict-dialog"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Compare ${path}`}
+      data-testid="conflict-dialog"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="overlay-body disk-compare">
         <div className="overlay-head">
           <h2>{path}: on disk (left) against yours (right)</h2>
-          <button type="button" ref={close} className="icon-button" onClick={onClose} aria-label="Close" title="Close (Escape): decide later"><Icon name="close" /></button>
+          <button
+            type="button"
+            ref={close}
+            className="icon-button"
+            onClick={onClose}
+            aria-label="Close"
+            title="Close (Escape): decide later"
+          >
+            <Icon name="close" />
+          </button>
         </div>
         <div className="diff-host" ref={host} data-testid="conflict-diff" />
         <p>
-          <button type="button" onClick={() => keepMine(path)} data-testid="compare-keep-mine">Keep mine</button>{' '}
-          <button type="button" onClick={() => takeTheirs(path)} data-testid="compare-take-theirs">Take theirs</button>
+          <button type="button" onClick={() => keepMine(path)} data-testid="compare-keep-mine">
+            Keep mine
+          </button>{' '}
+          <button type="button" onClick={() => takeTheirs(path)} data-testid="compare-take-theirs">
+            Take theirs
+          </button>
         </p>
       </div>
     </div>
   );
 }
-

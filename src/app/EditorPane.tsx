@@ -27,7 +27,11 @@ interface Props {
 }
 
 /** Offsets in the file's text; a new object for every request, even to the same place. */
-export interface RevealRequest { path: string; offset: number; length: number }
+export interface RevealRequest {
+  path: string;
+  offset: number;
+  length: number;
+}
 
 const monacoTheme = (t: 'light' | 'dark') => (t === 'dark' ? 'vs-dark' : 'vs');
 
@@ -87,8 +91,12 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     const sizes = ed.onDidChangeModelContent(() => followSize(ed, ed.getModel(), largeFileRef.current));
     // For the end-to-end tests: the editor, and the workspace path of what it shows.
     exposeForTests({
-      editor: ed, monaco,
-      activePath: () => { const m = ed.getModel(); return m ? modelsRef.current.pathOf(m) : null; },
+      editor: ed,
+      monaco,
+      activePath: () => {
+        const m = ed.getModel();
+        return m ? modelsRef.current.pathOf(m) : null;
+      },
       predictionStats: () => reg.predictionStats(),
     });
     return () => {

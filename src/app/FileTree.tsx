@@ -39,7 +39,10 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
   // The filter is how a file beyond a folder's first rows is found (and the quickest way to any file).
   const [filter, setFilter] = useState('');
   const query = filter.trim().toLowerCase();
-  const tree = useMemo(() => (query ? buildTree(workspace.paths().filter((p) => p.toLowerCase().includes(query))) : fullTree), [fullTree, query, workspace]);
+  const tree = useMemo(
+    () => (query ? buildTree(workspace.paths().filter((p) => p.toLowerCase().includes(query))) : fullTree),
+    [fullTree, query, workspace],
+  );
   const [open, setOpen] = useState<Set<string>>(() => new Set(active ? ancestors(active) : []));
   const [selected, setSelected] = useState<string | undefined>(active);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -61,19 +64,32 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
   const sel = selected && (workspace.has(selected) || workspace.isFolder(selected)) ? selected : undefined;
   const baseFolder = sel ? (workspace.isFolder(sel) ? sel : dirname(sel)) : '';
 
-  const toggle = (p: string) => setOpen((s) => { const n = new Set(s); if (n.has(p)) n.delete(p); else n.add(p); return n; });
+  const toggle = (p: string) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      if (n.has(p)) n.delete(p);
+      else n.add(p);
+      return n;
+    });
   const start = (kind: Editing['kind']) => {
     setError(null);
     setConfirmDelete(null);
-    if (kind === 'move') { if (sel) setEditing({ kind, from: sel, value: sel }); }
-    else setEditing({ kind, value: baseFolder ? `${baseFolder}/` : '' });
+    if (kind === 'move') {
+      if (sel) setEditing({ kind, from: sel, value: sel });
+    } else setEditing({ kind, value: baseFolder ? `${baseFolder}/` : '' });
   };
   const submit = () => {
     if (!editing) return;
-    const r = editing.kind === 'new-file' ? workspace.createFile(editing.value)
-      : editing.kind === 'new-folder' ? workspace.createFolder(editing.value)
-        : workspace.move(editing.from!, editing.value);
-    if (!r.ok) { setError(r.error); return; }
+    const r =
+      editing.kind === 'new-file'
+        ? workspace.createFile(editing.value)
+        : editing.kind === 'new-folder'
+          ? workspace.createFolder(editing.value)
+          : workspace.move(editing.from!, editing.value);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
     const target = joinPath(editing.value);
     setOpen((s) => new Set([...s, ...ancestors(target), ...(workspace.isFolder(target) ? [target] : [])]));
     setSelected(target);
@@ -117,7 +133,10 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     const to = joinPath(folder, basename(from));
     const r = workspace.move(from, to);
     setError(r.ok ? null : r.error);
-    if (r.ok) { setOpen((s) => new Set([...s, ...ancestors(to)])); setSelected(to); }
+    if (r.ok) {
+      setOpen((s) => new Set([...s, ...ancestors(to)]));
+      setSelected(to);
+    }
   };
 
   // While filtering, every folder with a match is open.
@@ -145,9 +164,11 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     const isOpen = shownOpen.has(node.path);
     const key = e.key;
     let handled = true;
-    if (key === 'ArrowDown') { if (at + 1 < visible.length) moveFocus(visible[at + 1].node.path); }
-    else if (key === 'ArrowUp') { if (at > 0) moveFocus(visible[at - 1].node.path); }
-    else if (key === 'Home') moveFocus(visible[0].node.path);
+    if (key === 'ArrowDown') {
+      if (at + 1 < visible.length) moveFocus(visible[at + 1].node.path);
+    } else if (key === 'ArrowUp') {
+      if (at > 0) moveFocus(visible[at - 1].node.path);
+    } else if (key === 'Home') moveFocus(visible[0].node.path);
     else if (key === 'End') moveFocus(visible[visible.length - 1].node.path);
     else if (key === 'ArrowRight') {
       if (node.kind === 'folder' && !isOpen) toggle(node.path);
@@ -156,24 +177,36 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
       if (node.kind === 'folder' && isOpen) toggle(node.path);
       else if (parent) moveFocus(parent);
     } else if (key === 'Enter' || key === ' ') activate(node);
-    else if (key === 'F2') { setSelected(node.path); setEditing({ kind: 'move', from: node.path, value: node.path }); }
-    else if (key === 'Delete') { setSelected(node.path); setConfirmDelete(node.path); }
-    else if (key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey) { if (lastDeleted) undoDelete(); }
-    else if (/^[\p{L}\p{N}_.-]$/u.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    else if (key === 'F2') {
+      setSelected(node.path);
+      setEditing({ kind: 'move', from: node.path, value: node.path });
+    } else if (key === 'Delete') {
+      setSelected(node.path);
+      setConfirmDelete(node.path);
+    } else if (key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey) {
+      if (lastDeleted) undoDelete();
+    } else if (/^[\p{L}\p{N}_.-]$/u.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // Type-ahead: the next visible row whose name starts with the letter, wrapping around.
       const k = key.toLowerCase();
       for (let i = 1; i <= visible.length; i++) {
         const r = visible[(at + i) % visible.length];
-        if (r.node.name.toLowerCase().startsWith(k)) { moveFocus(r.node.path); break; }
+        if (r.node.name.toLowerCase().startsWith(k)) {
+          moveFocus(r.node.path);
+          break;
+        }
       }
     } else handled = false;
-    if (handled) { e.preventDefault(); e.stopPropagation(); }
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
   };
 
   const activate = (node: TreeNode) => {
     setSelected(node.path);
     setFocusPath(node.path);
-    if (node.kind === 'folder') toggle(node.path); else onOpen(node.path);
+    if (node.kind === 'folder') toggle(node.path);
+    else onOpen(node.path);
   };
 
   const rows = (node: TreeNode, depth: number): React.ReactNode[] => {
@@ -181,86 +214,209 @@ export function FileTree({ workspace, version, active, onOpen, onDropFiles }: Pr
     for (const child of node.children.slice(0, MAX_ROWS)) {
       const isOpen = shownOpen.has(child.path);
       out.push(
-        <li key={child.path} role="treeitem" aria-expanded={child.kind === 'folder' ? isOpen : undefined}
-          aria-selected={child.path === sel} aria-level={depth + 1}
-          aria-label={child.kind === 'folder' ? `${child.name}, folder, ${child.fileCount} ${child.fileCount === 1 ? 'file' : 'files'}` : child.name}
-          tabIndex={child.path === current?.node.path ? 0 : -1} data-path={child.path}
-          ref={(el) => { if (el) rowRefs.current.set(child.path, el); else rowRefs.current.delete(child.path); }}>
-          <div className={`row${child.path === active ? ' active' : ''}${dropTarget === child.path ? ' drop' : ''}`}
-            style={{ paddingLeft: `${0.4 + depth * 0.9}rem` }} data-testid={`tree-item-${child.path}`}
-            draggable onDragStart={(e) => e.dataTransfer.setData('application/x-router-ide-path', child.path)}
-            onDragOver={child.kind === 'folder' ? (e) => { e.preventDefault(); e.stopPropagation(); setDropTarget(child.path); } : undefined}
+        <li
+          key={child.path}
+          role="treeitem"
+          aria-expanded={child.kind === 'folder' ? isOpen : undefined}
+          aria-selected={child.path === sel}
+          aria-level={depth + 1}
+          aria-label={
+            child.kind === 'folder' ? `${child.name}, folder, ${child.fileCount} ${child.fileCount === 1 ? 'file' : 'files'}` : child.name
+          }
+          tabIndex={child.path === current?.node.path ? 0 : -1}
+          data-path={child.path}
+          ref={(el) => {
+            if (el) rowRefs.current.set(child.path, el);
+            else rowRefs.current.delete(child.path);
+          }}
+        >
+          <div
+            className={`row${child.path === active ? ' active' : ''}${dropTarget === child.path ? ' drop' : ''}`}
+            style={{ paddingLeft: `${0.4 + depth * 0.9}rem` }}
+            data-testid={`tree-item-${child.path}`}
+            draggable
+            onDragStart={(e) => e.dataTransfer.setData('application/x-router-ide-path', child.path)}
+            onDragOver={
+              child.kind === 'folder'
+                ? (e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    setDropTarget(child.path);
+                  }
+                : undefined
+            }
             onDragLeave={() => setDropTarget(null)}
-            onDrop={child.kind === 'folder' ? (e) => {
-              setDropTarget(null);
-              const from = e.dataTransfer.getData('application/x-router-ide-path');
-              if (from) { e.preventDefault(); e.stopPropagation(); moveInto(from, child.path); }
-            } : undefined}
-            onClick={() => activate(child)}>
-            <span aria-hidden="true" className="icon">{child.kind === 'folder' ? (isOpen ? '▾' : '▸') : '·'}</span>
+            onDrop={
+              child.kind === 'folder'
+                ? (e) => {
+                    setDropTarget(null);
+                    const from = e.dataTransfer.getData('application/x-router-ide-path');
+                    if (from) {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      moveInto(from, child.path);
+                    }
+                  }
+                : undefined
+            }
+            onClick={() => activate(child)}
+          >
+            <span aria-hidden="true" className="icon">
+              {child.kind === 'folder' ? (isOpen ? '▾' : '▸') : '·'}
+            </span>
             {child.name}
-            {child.kind === 'folder' && <span className="count" aria-hidden="true">{child.fileCount}</span>}
+            {child.kind === 'folder' && (
+              <span className="count" aria-hidden="true">
+                {child.fileCount}
+              </span>
+            )}
           </div>
           {child.kind === 'folder' && isOpen && child.children.length > 0 && <ul role="group">{rows(child, depth + 1)}</ul>}
         </li>,
       );
     }
     if (node.children.length > MAX_ROWS) {
-      out.push(<li key={`${node.path}/…more`} role="none" className="more">… {(node.children.length - MAX_ROWS).toLocaleString('en')} more in this folder: type part of a name in Filter to find them</li>);
+      out.push(
+        <li key={`${node.path}/…more`} role="none" className="more">
+          … {(node.children.length - MAX_ROWS).toLocaleString('en')} more in this folder: type part of a name in Filter to find them
+        </li>,
+      );
     }
     return out;
   };
 
   return (
-    <nav className="file-tree" aria-label="Files" data-testid="file-tree"
-      onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); }}
+    <nav
+      className="file-tree"
+      aria-label="Files"
+      data-testid="file-tree"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
       onDrop={(e) => {
         const from = e.dataTransfer.getData('application/x-router-ide-path');
-        if (from) { e.preventDefault(); moveInto(from, ''); return; }
-        if (e.dataTransfer.types.includes('Files')) { e.preventDefault(); onDropFiles?.(e); }
-      }}>
+        if (from) {
+          e.preventDefault();
+          moveInto(from, '');
+          return;
+        }
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          onDropFiles?.(e);
+        }
+      }}
+    >
       <div className="tree-toolbar">
-        <button type="button" onClick={() => start('new-file')} data-testid="new-file" title="New file">+ File</button>
-        <button type="button" onClick={() => start('new-folder')} data-testid="new-folder" title="New folder">+ Folder</button>
-        <button type="button" onClick={() => start('move')} disabled={!sel} data-testid="rename" title="Rename or move (F2)">Rename</button>
-        <button type="button" onClick={() => sel && setConfirmDelete(sel)} disabled={!sel} data-testid="delete" title="Delete (Delete key)">Delete</button>
+        <button type="button" onClick={() => start('new-file')} data-testid="new-file" title="New file">
+          + File
+        </button>
+        <button type="button" onClick={() => start('new-folder')} data-testid="new-folder" title="New folder">
+          + Folder
+        </button>
+        <button type="button" onClick={() => start('move')} disabled={!sel} data-testid="rename" title="Rename or move (F2)">
+          Rename
+        </button>
+        <button type="button" onClick={() => sel && setConfirmDelete(sel)} disabled={!sel} data-testid="delete" title="Delete (Delete key)">
+          Delete
+        </button>
       </div>
       {editing && (
-        <form className="name-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <form
+          className="name-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
           <label>
-            {editing.kind === 'new-file' ? 'New file path' : editing.kind === 'new-folder' ? 'New folder path' : `Rename or move ${editing.from} to`}
-            <input autoFocus value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value })} data-testid="name-input"
-              onKeyDown={(e) => { if (e.key === 'Escape') cancelEditing(); }} />
+            {editing.kind === 'new-file'
+              ? 'New file path'
+              : editing.kind === 'new-folder'
+                ? 'New folder path'
+                : `Rename or move ${editing.from} to`}
+            <input
+              autoFocus
+              value={editing.value}
+              onChange={(e) => setEditing({ ...editing, value: e.target.value })}
+              data-testid="name-input"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') cancelEditing();
+              }}
+            />
           </label>
-          <button type="submit" data-testid="name-submit">OK</button>
-          <button type="button" onClick={cancelEditing}>Cancel</button>
+          <button type="submit" data-testid="name-submit">
+            OK
+          </button>
+          <button type="button" onClick={cancelEditing}>
+            Cancel
+          </button>
         </form>
       )}
       {confirmDelete && (
         <div className="confirm" role="alertdialog" aria-label="Confirm delete">
-          Delete <b>{confirmDelete}</b>{workspace.isFolder(confirmDelete) ? ' and everything in it' : ''}?
-          <button type="button" autoFocus onClick={() => remove(confirmDelete)} data-testid="confirm-delete">Delete</button>
-          <button type="button" onClick={() => { setConfirmDelete(null); refocus.current = true; }}>Keep</button>
+          Delete <b>{confirmDelete}</b>
+          {workspace.isFolder(confirmDelete) ? ' and everything in it' : ''}?
+          <button type="button" autoFocus onClick={() => remove(confirmDelete)} data-testid="confirm-delete">
+            Delete
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setConfirmDelete(null);
+              refocus.current = true;
+            }}
+          >
+            Keep
+          </button>
         </div>
       )}
       {lastDeleted && !confirmDelete && (
         <div className="undo-delete" role="status" data-testid="undo-notice">
-          Deleted <b>{lastDeleted.path}</b>{lastDeleted.contents.folders.length || lastDeleted.contents.files.length !== 1 ? ` (${lastDeleted.contents.files.length} ${lastDeleted.contents.files.length === 1 ? 'file' : 'files'})` : ''}.
-          <button type="button" onClick={undoDelete} data-testid="undo-delete" title="Undo the delete (Ctrl/Cmd+Z in the file tree)">Undo</button>
-          <button type="button" className="icon-button" onClick={() => setLastDeleted(null)} aria-label="Dismiss" title="Dismiss"><Icon name="close" /></button>
+          Deleted <b>{lastDeleted.path}</b>
+          {lastDeleted.contents.folders.length || lastDeleted.contents.files.length !== 1
+            ? ` (${lastDeleted.contents.files.length} ${lastDeleted.contents.files.length === 1 ? 'file' : 'files'})`
+            : ''}
+          .
+          <button type="button" onClick={undoDelete} data-testid="undo-delete" title="Undo the delete (Ctrl/Cmd+Z in the file tree)">
+            Undo
+          </button>
+          <button type="button" className="icon-button" onClick={() => setLastDeleted(null)} aria-label="Dismiss" title="Dismiss">
+            <Icon name="close" />
+          </button>
         </div>
       )}
-      {error && <p className="error" role="alert" data-testid="tree-error">{error}</p>}
-      <input type="search" className="tree-filter" placeholder="Filter files" aria-label="Filter files by name or path" data-testid="tree-filter"
-        value={filter} onChange={(e) => setFilter(e.target.value)}
+      {error && (
+        <p className="error" role="alert" data-testid="tree-error">
+          {error}
+        </p>
+      )}
+      <input
+        type="search"
+        className="tree-filter"
+        placeholder="Filter files"
+        aria-label="Filter files by name or path"
+        data-testid="tree-filter"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && filter) { e.preventDefault(); setFilter(''); }
-          if (e.key === 'ArrowDown' && visible[0]) { e.preventDefault(); moveFocus(visible[0].node.path); }
-        }} />
-      <ul role="tree" aria-label="Workspace files" onKeyDown={onTreeKey}>{rows(tree, 0)}</ul>
+          if (e.key === 'Escape' && filter) {
+            e.preventDefault();
+            setFilter('');
+          }
+          if (e.key === 'ArrowDown' && visible[0]) {
+            e.preventDefault();
+            moveFocus(visible[0].node.path);
+          }
+        }}
+      />
+      <ul role="tree" aria-label="Workspace files" onKeyDown={onTreeKey}>
+        {rows(tree, 0)}
+      </ul>
       {query && !visible.length && <p className="tree-empty">No file name or path contains “{filter.trim()}”.</p>}
       <p className="tree-count" data-testid="file-count" aria-live="polite">
-        {query ? `${tree.fileCount.toLocaleString('en')} of ${fullTree.fileCount.toLocaleString('en')} files match` : `${fullTree.fileCount.toLocaleString('en')} ${fullTree.fileCount === 1 ? 'file' : 'files'}`}
+        {query
+          ? `${tree.fileCount.toLocaleString('en')} of ${fullTree.fileCount.toLocaleString('en')} files match`
+          : `${fullTree.fileCount.toLocaleString('en')} ${fullTree.fileCount === 1 ? 'file' : 'files'}`}
       </p>
     </nav>
   );

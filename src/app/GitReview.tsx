@@ -29,16 +29,29 @@ interface Props {
 /** The end side of each file as a model, made when the file is first shown and kept (with its edits) until the dialog closes. */
 function useReviewModels(set: GitReviewSet, folder: string) {
   const models = useMemo(() => new Map<string, monaco.editor.ITextModel>(), [set]);
-  useEffect(() => () => { for (const m of models.values()) m.dispose(); models.clear(); }, [models]);
+  useEffect(
+    () => () => {
+      for (const m of models.values()) m.dispose();
+      models.clear();
+    },
+    [models],
+  );
   // React's strict mode unmounts once at the start: a model disposed then is made again.
-  const modelOf = useCallback((c: GitChange) => {
-    let m = models.get(c.path);
-    if (!m || m.isDisposed()) {
-      m = monaco.editor.createModel(c.after, monacoLanguageOf(c.path), monaco.Uri.from({ scheme: 'git-review', path: `/${folder}/${c.path}` }));
-      models.set(c.path, m);
-    }
-    return m;
-  }, [models, folder]);
+  const modelOf = useCallback(
+    (c: GitChange) => {
+      let m = models.get(c.path);
+      if (!m || m.isDisposed()) {
+        m = monaco.editor.createModel(
+          c.after,
+          monacoLanguageOf(c.path),
+          monaco.Uri.from({ scheme: 'git-review', path: `/${folder}/${c.path}` }),
+        );
+        models.set(c.path, m);
+      }
+      return m;
+    },
+    [models, folder],
+  );
   const edited = (path: string) => {
     const m = models.get(path);
     return m && !m.isDisposed() ? m.getValue() : undefined;
@@ -67,26 +80,60 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
   };
   const commit = async () => {
     // A binary file has no text here: the review commit keeps the reviewed end's bytes by leaving it out.
-    await onCommit(branch, files().filter((f) => !f.binary).map((f) => ({ path: f.path, text: f.after })), commitMessage);
+    await onCommit(
+      branch,
+      files()
+        .filter((f) => !f.binary)
+        .map((f) => ({ path: f.path, text: f.after })),
+      commitMessage,
+    );
     setCommitted(branch.trim());
   };
   const pushFailed = !!committed && message && !message.ok && /push failed/.test(message.text);
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={`Review ${set.title}`} data-testid="git-review"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Review ${set.title}`}
+      data-testid="git-review"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="overlay-body git-review">
         <div className="overlay-head">
           <h2>Review: {set.title}</h2>
-          <button type="button" ref={close} className="icon-button" onClick={onClose} aria-label="Close" title="Close (Escape): edits not committed or exported are dropped"><Icon name="close" /></button>
+          <button
+            type="button"
+            ref={close}
+            className="icon-button"
+            onClick={onClose}
+            aria-label="Close"
+            title="Close (Escape): edits not committed or exported are dropped"
+          >
+            <Icon name="close" />
+          </button>
         </div>
         <div className="git-review-body">
           <ul className="git-review-files" aria-label="Changed files" data-testid="git-review-files">
             {set.changes.length === 0 && <li className="note">No file differs.</li>}
             {set.changes.map((c) => (
               <li key={c.path} data-state={c.state}>
-                <button type="button" className="link" disabled={c.binary} aria-pressed={c.path === shown} onClick={() => setShown(c.path)} data-testid={`git-review-file-${c.path}`}
-                  title={c.binary ? 'Not text: listed, not shown' : undefined}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={c.binary}
+                  aria-pressed={c.path === shown}
+                  onClick={() => setShown(c.path)}
+                  data-testid={`git-review-file-${c.path}`}
+                  title={c.binary ? 'Not text: listed, not shown' : undefined}
+                >
                   {STATE_LETTER[c.state]} {c.path}
                 </button>
               </li>
@@ -95,13 +142,49 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
           {change && <ReviewDiff key={change.path} change={change} modelOf={modelOf} />}
         </div>
         <div className="git-review-result">
-          <input value={branch} onChange={(e) => setBranch(e.target.value)} placeholder="review/feature" aria-label="Review branch name" data-testid="git-review-branch" />
-          <input value={commitMessage} onChange={(e) => setCommitMessage(e.target.value)} placeholder="Commit message" aria-label="Review commit message" data-testid="git-review-message" />
-          <button type="button" disabled={busy} onClick={() => void commit()} data-testid="git-review-commit" title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are">Commit on review branch and push</button>
-          {pushFailed && <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">Push {committed} again</button>}
-          <button type="button" onClick={exportDiff} disabled={!set.changes.length} data-testid="git-review-export" title="Download every changed file, edits included, as one unified diff">Export diff</button>
+          <input
+            value={branch}
+            onChange={(e) => setBranch(e.target.value)}
+            placeholder="review/feature"
+            aria-label="Review branch name"
+            data-testid="git-review-branch"
+          />
+          <input
+            value={commitMessage}
+            onChange={(e) => setCommitMessage(e.target.value)}
+            placeholder="Commit message"
+            aria-label="Review commit message"
+            data-testid="git-review-message"
+          />
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void commit()}
+            data-testid="git-review-commit"
+            title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are"
+          >
+            Commit on review branch and push
+          </button>
+          {pushFailed && (
+            <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">
+              Push {committed} again
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={exportDiff}
+            disabled={!set.changes.length}
+            data-testid="git-review-export"
+            title="Download every changed file, edits included, as one unified diff"
+          >
+            Export diff
+          </button>
         </div>
-        {message && <p className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'} data-testid="git-review-status">{message.text}</p>}
+        {message && (
+          <p className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'} data-testid="git-review-status">
+            {message.text}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -111,22 +194,42 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
 function ReviewDiff({ change, modelOf }: { change: GitChange; modelOf: (c: GitChange) => monaco.editor.ITextModel }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const orig = monaco.editor.createModel(change.before, monacoLanguageOf(change.path), monaco.Uri.from({ scheme: 'git-review-start', path: `/${change.path}` }));
+    const orig = monaco.editor.createModel(
+      change.before,
+      monacoLanguageOf(change.path),
+      monaco.Uri.from({ scheme: 'git-review-start', path: `/${change.path}` }),
+    );
     const diff = monaco.editor.createDiffEditor(host.current!, {
-      automaticLayout: true, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, originalEditable: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: false,
+      originalEditable: false,
       // A deleted file stays deleted: there is nothing on its end side to edit.
       readOnly: change.state === 'deleted',
-      minimap: { enabled: false }, inlineSuggest: { enabled: true }, quickSuggestions: false, fontSize: 13,
+      minimap: { enabled: false },
+      inlineSuggest: { enabled: true },
+      quickSuggestions: false,
+      fontSize: 13,
       ariaLabel: `Review of ${change.path}`,
     });
     diff.setModel({ original: orig, modified: modelOf(change) });
     startInlineCompletionsNow(diff.getModifiedEditor());
     exposeForTests({ diffEditor: diff });
-    return () => { diff.dispose(); orig.dispose(); };
+    return () => {
+      diff.dispose();
+      orig.dispose();
+    };
   }, [change, modelOf]);
   return (
     <div className="git-review-diff">
-      <h3>{change.path}: {change.state === 'added' ? 'new file' : change.state === 'deleted' ? 'deleted' : 'start (left) against end (right, editable, completions on)'}</h3>
+      <h3>
+        {change.path}:{' '}
+        {change.state === 'added'
+          ? 'new file'
+          : change.state === 'deleted'
+            ? 'deleted'
+            : 'start (left) against end (right, editable, completions on)'}
+      </h3>
       <div className="diff-host" ref={host} data-testid="diff-editor" />
     </div>
   );

@@ -12,13 +12,26 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
     return () => prev?.focus();
   }, []);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="help-title"
+      data-testid="help"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="overlay-body">
         {/* The close button first: it takes focus on opening, and focus at the bottom would scroll the title away. */}
         <div className="overlay-head">
           <h2 id="help-title">Keyboard shortcuts</h2>
-          <button type="button" ref={ref} onClick={onClose} data-testid="close-help">Close (Escape)</button>
+          <button type="button" ref={ref} onClick={onClose} data-testid="close-help">
+            Close (Escape)
+          </button>
         </div>
         <KeyTable caption="Anywhere (the editor too)" keys={commandKeys()} />
         <KeyTable caption="In the editor" keys={COMPLETION_KEYS} />
@@ -35,7 +48,14 @@ function KeyTable({ caption, keys }: { caption: string; keys: readonly { keys: s
     <table>
       <caption>{caption}</caption>
       <tbody>
-        {keys.map((k) => <tr key={k.keys}><th scope="row"><kbd>{k.keys}</kbd></th><td>{k.what}</td></tr>)}
+        {keys.map((k) => (
+          <tr key={k.keys}>
+            <th scope="row">
+              <kbd>{k.keys}</kbd>
+            </th>
+            <td>{k.what}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -26,8 +26,29 @@ import unlock from '@vscode/codicons/src/icons/unlock.svg?raw';
 import warning from '@vscode/codicons/src/icons/warning.svg?raw';
 
 const ICONS = {
-  beaker, check, chip, circleSlash, close, cloudUpload, desktopDownload, diff, error, fileCode, folderOpened, info,
-  lock, newFile, newFolder, pulse, recordKeys, replace, search, settingsGear, shield, unlock, warning,
+  beaker,
+  check,
+  chip,
+  circleSlash,
+  close,
+  cloudUpload,
+  desktopDownload,
+  diff,
+  error,
+  fileCode,
+  folderOpened,
+  info,
+  lock,
+  newFile,
+  newFolder,
+  pulse,
+  recordKeys,
+  replace,
+  search,
+  settingsGear,
+  shield,
+  unlock,
+  warning,
 } as const;
 
 export type IconName = keyof typeof ICONS;

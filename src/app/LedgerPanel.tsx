@@ -15,7 +15,10 @@ function resultOf(e: LedgerEntry): { text: string; className: string } {
   if (e.outcome === 'pending') return { text: 'pending', className: 'result-pending' };
   if (e.outcome === 'ok') return { text: 'ok', className: 'result-ok' };
   const d = deliveryOfEntry(e);
-  return { text: d === 'delivered' ? 'error' : DELIVERY_WORDS[d], className: d === 'not-delivered' ? 'result-not-delivered' : 'result-error' };
+  return {
+    text: d === 'delivered' ? 'error' : DELIVERY_WORDS[d],
+    className: d === 'not-delivered' ? 'result-not-delivered' : 'result-error',
+  };
 }
 
 /**
@@ -24,7 +27,10 @@ function resultOf(e: LedgerEntry): { text: string; className: string } {
  * fits a narrow panel (time, where, bytes, result); the rest (delivery,
  * protocol, file, why, the hash, the error) opens on demand.
  */
-export function LedgerPanel({ ledger, notSavedStore }: {
+export function LedgerPanel({
+  ledger,
+  notSavedStore,
+}: {
   ledger: Ledger;
   /** The browser refused to store the ledger (a full quota): entries live in memory until exported. */
   notSavedStore: Store<boolean>;
@@ -34,41 +40,102 @@ export function LedgerPanel({ ledger, notSavedStore }: {
   const t = deliveryTotals(entries);
   return (
     <section className="ledger" aria-label="Egress ledger" data-testid="ledger">
-      <h2>Ledger: <span data-testid="ledger-count">{entries.length}</span> {entries.length === 1 ? 'request' : 'requests'}, <span data-testid="ledger-bytes" title={`bytes ${DELIVERY_WORDS.delivered}: ${DELIVERY_MEANING.delivered}`}>{t.delivered.bytes}</span> bytes delivered
-        {t.unknown.bytes > 0 && <>, <span data-testid="ledger-unknown" title={DELIVERY_MEANING.unknown}>{t.unknown.bytes}</span> bytes delivery unknown</>}
-        {t['not-delivered'].bytes > 0 && <>, <span data-testid="ledger-not-delivered" title={DELIVERY_MEANING['not-delivered']}>{t['not-delivered'].bytes}</span> bytes attempted, not delivered</>}</h2>
-      {notSaved && <p className="warn" role="alert" data-testid="ledger-not-saved">This browser refused to store the ledger (storage full?): it is kept for this session only. Export JSON keeps a copy.</p>}
-      {entries.length === 0 ? <p>Nothing has been sent.</p> : (
+      <h2>
+        Ledger: <span data-testid="ledger-count">{entries.length}</span> {entries.length === 1 ? 'request' : 'requests'},{' '}
+        <span data-testid="ledger-bytes" title={`bytes ${DELIVERY_WORDS.delivered}: ${DELIVERY_MEANING.delivered}`}>
+          {t.delivered.bytes}
+        </span>{' '}
+        bytes delivered
+        {t.unknown.bytes > 0 && (
+          <>
+            ,{' '}
+            <span data-testid="ledger-unknown" title={DELIVERY_MEANING.unknown}>
+              {t.unknown.bytes}
+            </span>{' '}
+            bytes delivery unknown
+          </>
+        )}
+        {t['not-delivered'].bytes > 0 && (
+          <>
+            ,{' '}
+            <span data-testid="ledger-not-delivered" title={DELIVERY_MEANING['not-delivered']}>
+              {t['not-delivered'].bytes}
+            </span>{' '}
+            bytes attempted, not delivered
+          </>
+        )}
+      </h2>
+      {notSaved && (
+        <p className="warn" role="alert" data-testid="ledger-not-saved">
+          This browser refused to store the ledger (storage full?): it is kept for this session only. Export JSON keeps a copy.
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <p>Nothing has been sent.</p>
+      ) : (
         <ol className="ledger-list" reversed>
           {[...entries].reverse().map((e, i) => {
             const result = resultOf(e);
             const d = deliveryOfEntry(e);
             return (
-            <li key={entries.length - i} data-testid="ledger-entry" data-outcome={e.outcome} data-delivery={e.delivery ?? 'pending'}>
-              <details>
-                <summary>
-                  <span className="time">{e.at.slice(11, 19)}</span>
-                  <span className="to" title={e.destination}>{e.destination}</span>
-                  <span className="bytes">{e.bytes} B</span>
-                  <span className={`result ${result.className}`} title={e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'waiting for the answer'}>{result.text}</span>
-                </summary>
-                <dl>
-                  <dt>delivery</dt><dd data-testid="ledger-delivery">{e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'pending: the body is with the browser'}</dd>
-                  <dt>protocol</dt><dd>{e.protocol}</dd>
-                  <dt>file</dt><dd>{e.file}</dd>
-                  <dt>why</dt><dd>{e.reason}{e.redactions ? ` (${e.redactions} redacted)` : ''}</dd>
-                  {e.detail && <><dt>error</dt><dd>{e.detail}</dd></>}
-                  <dt>sha-256</dt><dd><code>{e.sha256 ?? '…'}</code></dd>
-                </dl>
-              </details>
-            </li>
+              <li key={entries.length - i} data-testid="ledger-entry" data-outcome={e.outcome} data-delivery={e.delivery ?? 'pending'}>
+                <details>
+                  <summary>
+                    <span className="time">{e.at.slice(11, 19)}</span>
+                    <span className="to" title={e.destination}>
+                      {e.destination}
+                    </span>
+                    <span className="bytes">{e.bytes} B</span>
+                    <span
+                      className={`result ${result.className}`}
+                      title={e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'waiting for the answer'}
+                    >
+                      {result.text}
+                    </span>
+                  </summary>
+                  <dl>
+                    <dt>delivery</dt>
+                    <dd data-testid="ledger-delivery">
+                      {e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'pending: the body is with the browser'}
+                    </dd>
+                    <dt>protocol</dt>
+                    <dd>{e.protocol}</dd>
+                    <dt>file</dt>
+                    <dd>{e.file}</dd>
+                    <dt>why</dt>
+                    <dd>
+                      {e.reason}
+                      {e.redactions ? ` (${e.redactions} redacted)` : ''}
+                    </dd>
+                    {e.detail && (
+                      <>
+                        <dt>error</dt>
+                        <dd>{e.detail}</dd>
+                      </>
+                    )}
+                    <dt>sha-256</dt>
+                    <dd>
+                      <code>{e.sha256 ?? '…'}</code>
+                    </dd>
+                  </dl>
+                </details>
+              </li>
             );
           })}
         </ol>
       )}
       <div className="buttons">
-        <button type="button" onClick={() => download('ledger.json', ledger.exportJson())} disabled={!entries.length} data-testid="ledger-export">Export JSON</button>
-        <button type="button" onClick={() => ledger.clear()} disabled={!entries.length}>Clear ledger</button>
+        <button
+          type="button"
+          onClick={() => download('ledger.json', ledger.exportJson())}
+          disabled={!entries.length}
+          data-testid="ledger-export"
+        >
+          Export JSON
+        </button>
+        <button type="button" onClick={() => ledger.clear()} disabled={!entries.length}>
+          Clear ledger
+        </button>
       </div>
     </section>
   );

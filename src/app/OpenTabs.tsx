@@ -35,7 +35,9 @@ export function OpenTabs({ open, active, onOpen, onClose }: Props) {
 
   const onKey = (e: KeyboardEvent, path: string) => {
     const i = open.indexOf(path);
-    const move = (to: string | undefined) => { if (to) refs.current.get(to)?.focus(); };
+    const move = (to: string | undefined) => {
+      if (to) refs.current.get(to)?.focus();
+    };
     if (e.key === 'ArrowRight') move(open[(i + 1) % open.length]);
     else if (e.key === 'ArrowLeft') move(open[(i - 1 + open.length) % open.length]);
     else if (e.key === 'Home') move(open[0]);
@@ -51,15 +53,45 @@ export function OpenTabs({ open, active, onOpen, onClose }: Props) {
   return (
     <div className="tabs" role="tablist" aria-label="Open files">
       {open.map((p) => (
-        <div key={p} role="tab" className="tab" aria-selected={p === active} tabIndex={p === stop ? 0 : -1}
-          aria-keyshortcuts="Delete" title={`${p} (Delete closes)`} data-testid={`tab-${p}`}
-          ref={(el) => { if (el) refs.current.set(p, el); else refs.current.delete(p); }}
-          onClick={() => onOpen(p)} onKeyDown={(e) => onKey(e, p)}
-          onAuxClick={(e) => { if (e.button === 1) { e.preventDefault(); onClose(p); } }}>
+        <div
+          key={p}
+          role="tab"
+          className="tab"
+          aria-selected={p === active}
+          tabIndex={p === stop ? 0 : -1}
+          aria-keyshortcuts="Delete"
+          title={`${p} (Delete closes)`}
+          data-testid={`tab-${p}`}
+          ref={(el) => {
+            if (el) refs.current.set(p, el);
+            else refs.current.delete(p);
+          }}
+          onClick={() => onOpen(p)}
+          onKeyDown={(e) => onKey(e, p)}
+          onAuxClick={(e) => {
+            if (e.button === 1) {
+              e.preventDefault();
+              onClose(p);
+            }
+          }}
+        >
           <span className="name">{labels.get(p)?.name}</span>
-          {labels.get(p)?.folder && <span className="folder" data-testid={`tab-folder-${p}`}>{labels.get(p)?.folder}</span>}
-          <span className="close" aria-hidden="true" data-testid={`close-tab-${p}`}
-            onClick={(e) => { e.stopPropagation(); onClose(p); }}>×</span>
+          {labels.get(p)?.folder && (
+            <span className="folder" data-testid={`tab-folder-${p}`}>
+              {labels.get(p)?.folder}
+            </span>
+          )}
+          <span
+            className="close"
+            aria-hidden="true"
+            data-testid={`close-tab-${p}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onClose(p);
+            }}
+          >
+            ×
+          </span>
         </div>
       ))}
     </div>

@@ -12,7 +12,10 @@ export const ROUTE_LABEL: Record<CompletionResult['route'], string> = {
 };
 
 export const ROUTE_ICON: Record<CompletionResult['route'], IconName> = {
-  local: 'shield', escalated: 'cloudUpload', blocked: 'lock', failed: 'error',
+  local: 'shield',
+  escalated: 'cloudUpload',
+  blocked: 'lock',
+  failed: 'error',
 };
 
 /** What left the machine for this result, in words: delivered, not delivered, delivery unknown, or nothing. */
@@ -27,7 +30,9 @@ export function PrivacyBadge({ completion }: { completion: CompletionStore }) {
   if (!result) {
     return (
       <div className="badge badge-none" data-testid="privacy-badge" data-route="none" data-seq={seq} role="status" aria-live="polite">
-        <strong><Icon name="shield" /> {pending ? 'Completing…' : 'No suggestion yet'}</strong>
+        <strong>
+          <Icon name="shield" /> {pending ? 'Completing…' : 'No suggestion yet'}
+        </strong>
         <span>Nothing has left this machine.</span>
       </div>
     );
@@ -35,13 +40,26 @@ export function PrivacyBadge({ completion }: { completion: CompletionStore }) {
   const { state } = egressOf(result);
   const alt = result.alternative;
   return (
-    <div className={`badge badge-${result.route}`} data-testid="privacy-badge" data-route={result.route} data-seq={seq}
-      data-reasons={result.decision.escalateBecause.join(',')} role="status" aria-live="polite"
-      {...(alt && { 'data-alternative': `${alt.index}/${alt.count}`, 'data-alternative-source': alt.source })}>
-      <strong><Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}
-        {alt && <span data-testid="badge-alternative">{` · ${alt.source === 'local' ? "local model's" : "large model's"} suggestion, ${alt.index} of ${alt.count} (Alt+] / Alt+[)`}</span>}</strong>
+    <div
+      className={`badge badge-${result.route}`}
+      data-testid="privacy-badge"
+      data-route={result.route}
+      data-seq={seq}
+      data-reasons={result.decision.escalateBecause.join(',')}
+      role="status"
+      aria-live="polite"
+      {...(alt && { 'data-alternative': `${alt.index}/${alt.count}`, 'data-alternative-source': alt.source })}
+    >
+      <strong>
+        <Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}
+        {alt && (
+          <span data-testid="badge-alternative">{` · ${alt.source === 'local' ? "local model's" : "large model's"} suggestion, ${alt.index} of ${alt.count} (Alt+] / Alt+[)`}</span>
+        )}
+      </strong>
       <span data-testid="badge-summary">{result.summary}</span>
-      <span data-testid="badge-egress" data-delivery={state} title={state === 'none' ? undefined : DELIVERY_MEANING[state]}>{egressWords(result)}</span>
+      <span data-testid="badge-egress" data-delivery={state} title={state === 'none' ? undefined : DELIVERY_MEANING[state]}>
+        {egressWords(result)}
+      </span>
       {pending && <em>updating…</em>}
     </div>
   );

@@ -41,8 +41,17 @@ const FILE_LABEL: Record<FileStatus, string> = {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function SavedNote({ saved }: { saved: ReviewSaved }) {
-  const text = saved === 'saved' ? 'Kept in this browser across a reload.' : saved === 'saving' ? 'Saving the review…' : `Not kept across a reload: ${saved.notKept}.`;
-  return <p className={`review-saved${typeof saved === 'object' ? ' error' : ''}`} data-testid="review-saved" data-saved={saved === 'saved'}>{text}</p>;
+  const text =
+    saved === 'saved'
+      ? 'Kept in this browser across a reload.'
+      : saved === 'saving'
+        ? 'Saving the review…'
+        : `Not kept across a reload: ${saved.notKept}.`;
+  return (
+    <p className={`review-saved${typeof saved === 'object' ? ' error' : ''}`} data-testid="review-saved" data-saved={saved === 'saved'}>
+      {text}
+    </p>
+  );
 }
 
 export function ReviewPanel({ workspace, models, localOnly, egressText }: Props) {
@@ -53,7 +62,10 @@ export function ReviewPanel({ workspace, models, localOnly, egressText }: Props)
   const load = async (file: File | undefined) => {
     setLoadError(null);
     if (!file) return;
-    if (file.size > MAX_DIFF_BYTES) { setLoadError(`${file.name} is larger than ${MAX_DIFF_BYTES / 1024 / 1024} MB; not loaded.`); return; }
+    if (file.size > MAX_DIFF_BYTES) {
+      setLoadError(`${file.name} is larger than ${MAX_DIFF_BYTES / 1024 / 1024} MB; not loaded.`);
+      return;
+    }
     review.setText(await file.text());
   };
 
@@ -67,37 +79,84 @@ export function ReviewPanel({ workspace, models, localOnly, egressText }: Props)
           ? 'Local only: code under review never leaves this machine. Completions use the local model only.'
           : `Escalation is on (${egressText}). Switch on "Local only" in the header to keep code under review on this machine.`}
       </div>
-      {!state ? <p data-testid="review-loading">Loading the review…</p> : (
+      {!state ? (
+        <p data-testid="review-loading">Loading the review…</p>
+      ) : (
         <>
           <div className="review-input">
-            <label htmlFor="diff-input">Unified diff (<code>git diff</code> output)</label>
-            <textarea id="diff-input" value={state.text} onChange={(e) => review.setText(e.target.value)} rows={8} spellCheck={false} data-testid="diff-input"
-              placeholder={'diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1,2 +1,2 @@\n ...'} />
+            <label htmlFor="diff-input">
+              Unified diff (<code>git diff</code> output)
+            </label>
+            <textarea
+              id="diff-input"
+              value={state.text}
+              onChange={(e) => review.setText(e.target.value)}
+              rows={8}
+              spellCheck={false}
+              data-testid="diff-input"
+              placeholder={'diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1,2 +1,2 @@\n ...'}
+            />
             <div className="buttons">
-              <button type="button" onClick={review.apply} disabled={!state.text.trim()} data-testid="diff-apply">Apply to workspace</button>
-              <label className="file-button">Load a .diff/.patch file
-                <input type="file" accept=".diff,.patch,text/plain,text/x-diff" onChange={(e) => void load(e.target.files?.[0])} data-testid="diff-file" />
+              <button type="button" onClick={review.apply} disabled={!state.text.trim()} data-testid="diff-apply">
+                Apply to workspace
+              </button>
+              <label className="file-button">
+                Load a .diff/.patch file
+                <input
+                  type="file"
+                  accept=".diff,.patch,text/plain,text/x-diff"
+                  onChange={(e) => void load(e.target.files?.[0])}
+                  data-testid="diff-file"
+                />
               </label>
             </div>
-            {loadError && <p className="error" role="alert">{loadError}</p>}
+            {loadError && (
+              <p className="error" role="alert">
+                {loadError}
+              </p>
+            )}
             <SavedNote saved={review.saved} />
           </div>
           {report && (
             <div className="diff-report" data-testid="diff-report" role="status">
-              {report.error ? <p className="error" role="alert" data-testid="diff-error">{report.error}</p> : (
+              {report.error ? (
+                <p className="error" role="alert" data-testid="diff-error">
+                  {report.error}
+                </p>
+              ) : (
                 <>
                   <p data-testid="diff-summary">
-                    <b>{plural(counts!.applied + counts!.accepted, 'hunk')}</b> applied, <b>{counts!['already-applied']}</b> already applied,{' '}
-                    <b className={counts!.conflict ? 'error' : undefined}>{plural(counts!.conflict, 'conflict')}</b>
-                    {counts!.reverted ? <>, <b>{counts!.reverted}</b> reverted</> : null}.
+                    <b>{plural(counts!.applied + counts!.accepted, 'hunk')}</b> applied, <b>{counts!['already-applied']}</b> already
+                    applied, <b className={counts!.conflict ? 'error' : undefined}>{plural(counts!.conflict, 'conflict')}</b>
+                    {counts!.reverted ? (
+                      <>
+                        , <b>{counts!.reverted}</b> reverted
+                      </>
+                    ) : null}
+                    .
                   </p>
                   <ul>
                     {report.files.map((f) => (
                       <li key={f.path} data-testid={`diff-status-${f.path}`} data-status={f.status}>
-                        <button type="button" className="link" onClick={() => review.show(f.path)} disabled={f.result === undefined} aria-pressed={state.shown === f.path} data-testid={`diff-file-${f.path}`}>{f.path}</button>
-                        {' '}<span>{FILE_LABEL[f.status]}{f.oldPath ? ` from ${f.oldPath}` : ''}</span>{f.problem && <span className="error">: {f.problem}</span>}
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => review.show(f.path)}
+                          disabled={f.result === undefined}
+                          aria-pressed={state.shown === f.path}
+                          data-testid={`diff-file-${f.path}`}
+                        >
+                          {f.path}
+                        </button>{' '}
+                        <span>
+                          {FILE_LABEL[f.status]}
+                          {f.oldPath ? ` from ${f.oldPath}` : ''}
+                        </span>
+                        {f.problem && <span className="error">: {f.problem}</span>}
                         <ul>
-                          {f.hunks.map((h, i) => <HunkLine key={i} path={f.path} index={i} h={h} />)}
+                          {f.hunks.map((h, i) => (
+                            <HunkLine key={i} path={f.path} index={i} h={h} />
+                          ))}
                         </ul>
                       </li>
                     ))}
@@ -119,23 +178,43 @@ function HunkLine({ path, index, h }: { path: string; index: number; h: HunkRepo
   const bad = h.state === 'conflict';
   return (
     <li data-testid={`hunk-${path}-${index}`} data-state={h.state} className={bad ? 'error' : 'ok'}>
-      <code>{h.header}</code> {HUNK_LABEL[h.state]}{h.reason && `: ${h.reason}`}
+      <code>{h.header}</code> {HUNK_LABEL[h.state]}
+      {h.reason && `: ${h.reason}`}
     </li>
   );
 }
 
 /** Original (read-only) against the workspace file itself: edits there are saved like any other; each hunk accepted or reverted. */
-function DiffView({ file, models, onHunk }: { file: FileReport; models: ModelRegistry; onHunk: (index: number, action: HunkAction) => void }) {
+function DiffView({
+  file,
+  models,
+  onHunk,
+}: {
+  file: FileReport;
+  models: ModelRegistry;
+  onHunk: (index: number, action: HunkAction) => void;
+}) {
   const { path, original } = file;
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
   useEffect(() => {
     const modified = models.get(path);
     if (!modified) return;
-    const orig = monaco.editor.createModel(original, monacoLanguageOf(path), monaco.Uri.from({ scheme: 'review-original', path: `/${path}` }));
+    const orig = monaco.editor.createModel(
+      original,
+      monacoLanguageOf(path),
+      monaco.Uri.from({ scheme: 'review-original', path: `/${path}` }),
+    );
     const diff = monaco.editor.createDiffEditor(host.current!, {
-      automaticLayout: true, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, originalEditable: false, readOnly: false,
-      minimap: { enabled: false }, inlineSuggest: { enabled: true }, quickSuggestions: false, fontSize: 13,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: false,
+      originalEditable: false,
+      readOnly: false,
+      minimap: { enabled: false },
+      inlineSuggest: { enabled: true },
+      quickSuggestions: false,
+      fontSize: 13,
       ariaLabel: `Review of ${path}`,
     });
     diff.setModel({ original: orig, modified });
@@ -160,12 +239,29 @@ function DiffView({ file, models, onHunk }: { file: FileReport; models: ModelReg
       <ol className="diff-hunks" aria-label={`Hunks of ${path}`}>
         {file.hunks.map((h, i) => (
           <li key={i} data-testid={`review-hunk-${i}`} data-state={h.state}>
-            <button type="button" className="link" onClick={() => reveal(h)} title="Show this hunk in the diff"><code>{h.header}</code></button>
-            {' '}<span className={`hunk-state ${h.state}`}>{HUNK_LABEL[h.state]}</span>
+            <button type="button" className="link" onClick={() => reveal(h)} title="Show this hunk in the diff">
+              <code>{h.header}</code>
+            </button>{' '}
+            <span className={`hunk-state ${h.state}`}>{HUNK_LABEL[h.state]}</span>
             {reviewable(h.state) && (
               <>
-                {' '}<button type="button" onClick={() => onHunk(i, 'accept')} disabled={h.state === 'accepted'} data-testid={`hunk-accept-${i}`}>Accept</button>
-                {' '}<button type="button" onClick={() => onHunk(i, 'revert')} disabled={h.state === 'reverted'} data-testid={`hunk-revert-${i}`}>Revert</button>
+                {' '}
+                <button
+                  type="button"
+                  onClick={() => onHunk(i, 'accept')}
+                  disabled={h.state === 'accepted'}
+                  data-testid={`hunk-accept-${i}`}
+                >
+                  Accept
+                </button>{' '}
+                <button
+                  type="button"
+                  onClick={() => onHunk(i, 'revert')}
+                  disabled={h.state === 'reverted'}
+                  data-testid={`hunk-revert-${i}`}
+                >
+                  Revert
+                </button>
               </>
             )}
             {h.reason && <span className="error">: {h.reason}</span>}

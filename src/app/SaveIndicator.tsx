@@ -21,12 +21,21 @@ function useConfirmed(savedAt: Store<number>): boolean {
 
 /** "Saved" / "Saving…" / the storage error (marked for a moment after Ctrl/Cmd+S), always visible (the status bar's last item, so its width moves nothing). */
 export function SaveIndicator({ saver, savedAt }: { saver: AutoSaver; savedAt: Store<number> }) {
-  const s = useSyncExternalStore((fn) => saver.subscribe(fn), () => saver.state);
+  const s = useSyncExternalStore(
+    (fn) => saver.subscribe(fn),
+    () => saver.state,
+  );
   const confirmed = useConfirmed(savedAt) && s.state === 'saved';
   const text = s.state === 'saved' ? 'Saved in this browser' : s.state === 'saving' ? 'Saving…' : `Not saved: ${s.message}`;
   return (
-    <span className={`save-state sb-item save-${s.state}${confirmed ? ' save-confirmed' : ''}`} data-testid="save-state" data-state={s.state} data-confirmed={confirmed}
-      role={s.state === 'error' ? 'alert' : undefined} title={text}>
+    <span
+      className={`save-state sb-item save-${s.state}${confirmed ? ' save-confirmed' : ''}`}
+      data-testid="save-state"
+      data-state={s.state}
+      data-confirmed={confirmed}
+      role={s.state === 'error' ? 'alert' : undefined}
+      title={text}
+    >
       <Icon name={s.state === 'error' ? 'error' : 'check'} /> {text}
     </span>
   );

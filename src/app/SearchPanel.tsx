@@ -26,9 +26,15 @@ function useWorkspaceRevision(workspace: Workspace): number {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsub = workspace.subscribe(() => {
-      timer ??= setTimeout(() => { timer = undefined; setRev((n) => n + 1); }, REFRESH_MS);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setRev((n) => n + 1);
+      }, REFRESH_MS);
     });
-    return () => { unsub(); clearTimeout(timer); };
+    return () => {
+      unsub();
+      clearTimeout(timer);
+    };
   }, [workspace]);
   return rev;
 }
@@ -41,16 +47,24 @@ export function SearchPanel({ workspace, focusRequest, apply, openAt, onClose }:
   const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const rev = useWorkspaceRevision(workspace);
-  useEffect(() => { input.current?.focus(); input.current?.select(); }, [focusRequest]);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, [focusRequest]);
 
   const compiled = useMemo(() => compileQuery(query, opts), [query, opts]);
   const result = useMemo(() => {
     void rev; // the files' texts changed
     if (!query || !compiled.ok) return { files: [], truncated: false };
-    return searchFiles(workspace.paths().map((p) => [p, workspace.read(p) ?? ''] as [string, string]), compiled);
+    return searchFiles(
+      workspace.paths().map((p) => [p, workspace.read(p) ?? ''] as [string, string]),
+      compiled,
+    );
   }, [query, compiled, workspace, rev]);
   const total = result.files.reduce((n, f) => n + f.matches.length, 0);
-  useEffect(() => { setConfirmAll(false); }, [query, opts, replacement]);
+  useEffect(() => {
+    setConfirmAll(false);
+  }, [query, opts, replacement]);
 
   const replaceOne = (path: string, m: TextMatch) => {
     const edits = replacementEdits(workspace.read(path) ?? '', compiled, replacement, m.offset);
@@ -76,45 +90,120 @@ export function SearchPanel({ workspace, focusRequest, apply, openAt, onClose }:
   const toggle = (k: keyof SearchOptions) => setOpts((o) => ({ ...o, [k]: !o[k] }));
 
   return (
-    <section className="search-panel" role="dialog" aria-modal="false" aria-labelledby="search-title" data-testid="search-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+    <section
+      className="search-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="search-title"
+      data-testid="search-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="overlay-head">
         <h2 id="search-title">Search in files</h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label="Close search" title="Close (Escape)"><Icon name="close" /></button>
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Close search" title="Close (Escape)">
+          <Icon name="close" />
+        </button>
       </div>
-      <label>Search <input ref={input} type="search" value={query} onChange={(e) => { setQuery(e.target.value); setDone(null); }} data-testid="search-input"
-        aria-invalid={!compiled.ok} aria-describedby={!compiled.ok ? 'search-error' : undefined} spellCheck={false} /></label>
+      <label>
+        Search{' '}
+        <input
+          ref={input}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setDone(null);
+          }}
+          data-testid="search-input"
+          aria-invalid={!compiled.ok}
+          aria-describedby={!compiled.ok ? 'search-error' : undefined}
+          spellCheck={false}
+        />
+      </label>
       <div className="search-options" role="group" aria-label="Search options">
-        <label><input type="checkbox" checked={opts.matchCase} onChange={() => toggle('matchCase')} data-testid="search-case" /> Match case</label>
-        <label><input type="checkbox" checked={opts.wholeWord} onChange={() => toggle('wholeWord')} data-testid="search-word" /> Whole word</label>
-        <label><input type="checkbox" checked={opts.regex} onChange={() => toggle('regex')} data-testid="search-regex" /> Regular expression</label>
+        <label>
+          <input type="checkbox" checked={opts.matchCase} onChange={() => toggle('matchCase')} data-testid="search-case" /> Match case
+        </label>
+        <label>
+          <input type="checkbox" checked={opts.wholeWord} onChange={() => toggle('wholeWord')} data-testid="search-word" /> Whole word
+        </label>
+        <label>
+          <input type="checkbox" checked={opts.regex} onChange={() => toggle('regex')} data-testid="search-regex" /> Regular expression
+        </label>
       </div>
-      {!compiled.ok && query && <p className="search-error" id="search-error" role="alert" data-testid="search-error">{compiled.error}</p>}
-      <label>Replace with <input type="text" value={replacement} onChange={(e) => setReplacement(e.target.value)} data-testid="replace-input" spellCheck={false}
-        placeholder={opts.regex ? '$1, $<name> and $& refer to the match' : ''} /></label>
+      {!compiled.ok && query && (
+        <p className="search-error" id="search-error" role="alert" data-testid="search-error">
+          {compiled.error}
+        </p>
+      )}
+      <label>
+        Replace with{' '}
+        <input
+          type="text"
+          value={replacement}
+          onChange={(e) => setReplacement(e.target.value)}
+          data-testid="replace-input"
+          spellCheck={false}
+          placeholder={opts.regex ? '$1, $<name> and $& refer to the match' : ''}
+        />
+      </label>
       <div className="search-actions">
-        {!confirmAll
-          ? <button type="button" disabled={!total} onClick={() => setConfirmAll(true)} data-testid="replace-all">Replace all</button>
-          : <>
-            <span>Replace {total} {total === 1 ? 'match' : 'matches'} in {result.files.length} {result.files.length === 1 ? 'file' : 'files'}? Files not open in the editor cannot be undone with Ctrl+Z.</span>
-            <button type="button" onClick={replaceAll} data-testid="replace-all-confirm">Replace</button>
-            <button type="button" onClick={() => setConfirmAll(false)}>Cancel</button>
-          </>}
+        {!confirmAll ? (
+          <button type="button" disabled={!total} onClick={() => setConfirmAll(true)} data-testid="replace-all">
+            Replace all
+          </button>
+        ) : (
+          <>
+            <span>
+              Replace {total} {total === 1 ? 'match' : 'matches'} in {result.files.length} {result.files.length === 1 ? 'file' : 'files'}?
+              Files not open in the editor cannot be undone with Ctrl+Z.
+            </span>
+            <button type="button" onClick={replaceAll} data-testid="replace-all-confirm">
+              Replace
+            </button>
+            <button type="button" onClick={() => setConfirmAll(false)}>
+              Cancel
+            </button>
+          </>
+        )}
       </div>
       <p className="search-summary" role="status" data-testid="search-summary">
-        {done ?? (query && compiled.ok ? `${total}${result.truncated ? '+' : ''} ${total === 1 ? 'match' : 'matches'} in ${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}${result.truncated ? ' (narrow the search to see the rest)' : ''}` : '')}
+        {done ??
+          (query && compiled.ok
+            ? `${total}${result.truncated ? '+' : ''} ${total === 1 ? 'match' : 'matches'} in ${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}${result.truncated ? ' (narrow the search to see the rest)' : ''}`
+            : '')}
       </p>
       <div className="search-results" data-testid="search-results">
         {result.files.map((f) => (
           <section key={f.path} aria-label={f.path} data-testid="search-file" data-path={f.path}>
-            <h3>{f.path} <span className="count">{f.matches.length}</span></h3>
+            <h3>
+              {f.path} <span className="count">{f.matches.length}</span>
+            </h3>
             <ul>
               {f.matches.map((m) => (
                 <li key={m.offset}>
-                  <button type="button" className="search-hit" onClick={() => openAt(f.path, m)} data-testid="search-hit" data-line={m.line}>
+                  <button
+                    type="button"
+                    className="search-hit"
+                    onClick={() => openAt(f.path, m)}
+                    data-testid="search-hit"
+                    data-line={m.line}
+                  >
                     <span className="line-no">{m.line}</span> <MatchLine match={m} />
                   </button>
-                  <button type="button" className="icon-button" onClick={() => replaceOne(f.path, m)} aria-label={`Replace the match on line ${m.line} of ${f.path}`} title="Replace this match" data-testid="replace-one">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => replaceOne(f.path, m)}
+                    aria-label={`Replace the match on line ${m.line} of ${f.path}`}
+                    title="Replace this match"
+                    data-testid="replace-one"
+                  >
                     <Icon name="replace" />
                   </button>
                 </li>
@@ -134,7 +223,10 @@ function MatchLine({ match }: { match: TextMatch }) {
   const from = Math.max(0, start - 40);
   return (
     <code>
-      {from > 0 && '…'}{match.lineText.slice(from, start)}<mark>{match.lineText.slice(start, end) || ' '}</mark>{match.lineText.slice(end, end + 80)}
+      {from > 0 && '…'}
+      {match.lineText.slice(from, start)}
+      <mark>{match.lineText.slice(start, end) || ' '}</mark>
+      {match.lineText.slice(end, end + 80)}
     </code>
   );
 }

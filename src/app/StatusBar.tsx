@@ -30,12 +30,31 @@ interface Props {
 }
 
 /** The badge in short, always on screen (also with the side panel collapsed); a click shows the full badge and the details. */
-function PrivacyShort({ completion, showDetails, detailsShown }: { completion: CompletionStore; showDetails: () => void; detailsShown: boolean }) {
+function PrivacyShort({
+  completion,
+  showDetails,
+  detailsShown,
+}: {
+  completion: CompletionStore;
+  showDetails: () => void;
+  detailsShown: boolean;
+}) {
   const { result } = useStore(completion);
   const common = { type: 'button', onClick: showDetails, 'aria-expanded': detailsShown, 'data-testid': 'status-privacy' } as const;
-  if (!result) return <button {...common} className="sb-item sb-button" data-route="none" title="No code has left this machine. Show the privacy details"><Icon name="shield" /> No code has left</button>;
+  if (!result)
+    return (
+      <button {...common} className="sb-item sb-button" data-route="none" title="No code has left this machine. Show the privacy details">
+        <Icon name="shield" /> No code has left
+      </button>
+    );
   return (
-    <button {...common} className={`sb-item sb-button route-${result.route}`} data-route={result.route} data-delivery={egressOf(result).state} title={`${result.summary}\nShow the privacy details`}>
+    <button
+      {...common}
+      className={`sb-item sb-button route-${result.route}`}
+      data-route={result.route}
+      data-delivery={egressOf(result).state}
+      title={`${result.summary}\nShow the privacy details`}
+    >
       <Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}: {egressShort(result)}
     </button>
   );
@@ -46,24 +65,59 @@ function LargeFileItem({ largeFile }: { largeFile: Store<LargeFileProfile> }) {
   const p = useStore(largeFile);
   if (!p.large) return null;
   const text = describeLargeFile(p);
-  return <span className="sb-item large-file" data-testid="large-file" data-off={p.off.join(' ')} title={text} aria-label={text} role="note"><Icon name="info" /> Large file</span>;
+  return (
+    <span className="sb-item large-file" data-testid="large-file" data-off={p.off.join(' ')} title={text} aria-label={text} role="note">
+      <Icon name="info" /> Large file
+    </span>
+  );
 }
 
-export function StatusBar({ modelState, perf, onUseDemo, modelLabel, completion, largeFile, active, language, completionsOn, setCompletionsOn, save, showDetails, detailsShown }: Props) {
+export function StatusBar({
+  modelState,
+  perf,
+  onUseDemo,
+  modelLabel,
+  completion,
+  largeFile,
+  active,
+  language,
+  completionsOn,
+  setCompletionsOn,
+  save,
+  showDetails,
+  detailsShown,
+}: Props) {
   return (
     <footer className="status-bar" aria-label="Status">
-      {modelState.status === 'ready'
-        ? <ModelStatus state={modelState} perf={perf} onUseDemo={onUseDemo} label={modelLabel} />
-        : <span className="sb-item" data-testid="status-model-pending" data-model={modelState.model}><Icon name="chip" /> {modelState.status === 'loading' ? `Loading ${modelLabel(modelState.model)}…` : `No model (${modelLabel(modelState.model)} did not load)`}</span>}
+      {modelState.status === 'ready' ? (
+        <ModelStatus state={modelState} perf={perf} onUseDemo={onUseDemo} label={modelLabel} />
+      ) : (
+        <span className="sb-item" data-testid="status-model-pending" data-model={modelState.model}>
+          <Icon name="chip" />{' '}
+          {modelState.status === 'loading'
+            ? `Loading ${modelLabel(modelState.model)}…`
+            : `No model (${modelLabel(modelState.model)} did not load)`}
+        </span>
+      )}
       <PrivacyShort completion={completion} showDetails={showDetails} detailsShown={detailsShown} />
       <span className="spacer" />
       {active && language && (
         <>
-          <span className="sb-item path" data-testid="active-path" title={active}>{active}</span>
-          <span className="sb-item" title={`Language: ${language}`}>{language}</span>
+          <span className="sb-item path" data-testid="active-path" title={active}>
+            {active}
+          </span>
+          <span className="sb-item" title={`Language: ${language}`}>
+            {language}
+          </span>
           <label className="sb-item" title={`Completions for ${language} ${completionsOn ? 'on' : 'off'}`}>
-            <input type="checkbox" checked={completionsOn} onChange={(e) => setCompletionsOn(e.target.checked)}
-              data-testid="lang-toggle" data-language={language} aria-label={`Completions for ${language}`} />
+            <input
+              type="checkbox"
+              checked={completionsOn}
+              onChange={(e) => setCompletionsOn(e.target.checked)}
+              data-testid="lang-toggle"
+              data-language={language}
+              aria-label={`Completions for ${language}`}
+            />
             Completions<span className="sb-long"> for {language}</span>
           </label>
           <LargeFileItem largeFile={largeFile} />

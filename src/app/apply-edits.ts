@@ -11,7 +11,10 @@ import type { ModelRegistry } from './models';
 export function applyFileEdits(models: ModelRegistry, workspace: Workspace, path: string, edits: TextEdit[]): void {
   if (!edits.length) return;
   const model = models.peek(path);
-  if (!model) { workspace.edit(path, edits); return; }
+  if (!model) {
+    workspace.edit(path, edits);
+    return;
+  }
   const ops = edits.map((e) => {
     const a = model.getPositionAt(e.offset);
     const b = model.getPositionAt(e.offset + e.length);

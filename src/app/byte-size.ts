@@ -1,5 +1,9 @@
 // Byte counts as people read them: a small file in bytes or KB, not "0.0 MB".
-const UNITS = [[1e9, 'GB'], [1e6, 'MB'], [1e3, 'KB']] as const;
+const UNITS = [
+  [1e9, 'GB'],
+  [1e6, 'MB'],
+  [1e3, 'KB'],
+] as const;
 
 export function byteSize(n: number): string {
   for (const [size, unit] of UNITS) if (n >= size) return `${(n / size).toFixed(1)} ${unit}`;

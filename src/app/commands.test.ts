@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chordLabel, commandForKey, commandKeys, COMMANDS } from './commands';
 
-const key = (k: string, o: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean } = {}) =>
-  ({ key: k, ctrlKey: !!o.ctrl, metaKey: !!o.meta, shiftKey: !!o.shift, altKey: !!o.alt });
+const key = (k: string, o: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean } = {}) => ({
+  key: k,
+  ctrlKey: !!o.ctrl,
+  metaKey: !!o.meta,
+  shiftKey: !!o.shift,
+  altKey: !!o.alt,
+});
 
 describe('commands', () => {
   it('a key runs one command: Ctrl on Linux and Windows, Cmd on a Mac, Shift exactly as asked', () => {

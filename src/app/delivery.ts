@@ -37,8 +37,10 @@ export const DELIVERY_WORDS: Record<Delivery, string> = {
 /** What each state means, for titles and the ledger's details. */
 export const DELIVERY_MEANING: Record<Delivery, string> = {
   delivered: 'the server answered (any HTTP status, a redirect included), so it had the request',
-  'not-delivered': 'known never to have left this machine (the CSP, a refused connection or host name, or cancelled before fetch() was called): nothing reached the server',
-  unknown: 'the request failed after it may have started (the browser does not say how far it got), so the code may have reached the server, possibly more than once',
+  'not-delivered':
+    'known never to have left this machine (the CSP, a refused connection or host name, or cancelled before fetch() was called): nothing reached the server',
+  unknown:
+    'the request failed after it may have started (the browser does not say how far it got), so the code may have reached the server, possibly more than once',
 };
 
 /** The badge's sentence: what left the machine for this result, and what is known about it. */

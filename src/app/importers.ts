@@ -22,7 +22,9 @@ export const canPickDirectory = () => typeof (window as unknown as { showDirecto
  */
 export async function pickDirectory(): Promise<DiskDirectoryHandle | undefined> {
   try {
-    return await (window as unknown as { showDirectoryPicker(o?: object): Promise<DiskDirectoryHandle> }).showDirectoryPicker({ mode: 'readwrite' });
+    return await (window as unknown as { showDirectoryPicker(o?: object): Promise<DiskDirectoryHandle> }).showDirectoryPicker({
+      mode: 'readwrite',
+    });
   } catch (e) {
     if ((e as DOMException)?.name === 'AbortError') return undefined;
     throw e;

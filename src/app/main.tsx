@@ -12,5 +12,7 @@ ensureIsolation().then((state) => {
   if (state === 'reloading') return;
   void registerOfflineWorker();
   const root = createRoot(document.getElementById('root')!);
-  return Promise.all([loadConfig(), openBrowserWorkspace()]).then(([loaded, opened]) => root.render(<App loaded={loaded} opened={opened} />));
+  return Promise.all([loadConfig(), openBrowserWorkspace()]).then(([loaded, opened]) =>
+    root.render(<App loaded={loaded} opened={opened} />),
+  );
 });

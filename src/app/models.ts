@@ -38,7 +38,10 @@ export class ModelRegistry {
       if (c.kind === 'content' && c.origin === 'external') this.pull(c.path);
       else if (c.kind === 'moved') this.rename(c.moves);
       else if (c.kind === 'deleted') this.keepDeleted(c.paths);
-      else if (c.kind === 'reset') { this.forgetDeleted(); for (const p of [...this.byPath.keys()]) this.drop(p); }
+      else if (c.kind === 'reset') {
+        this.forgetDeleted();
+        for (const p of [...this.byPath.keys()]) this.drop(p);
+      }
     });
   }
 
@@ -61,9 +64,22 @@ export class ModelRegistry {
 
   private register(path: string, model: monaco.editor.ITextModel): monaco.editor.ITextModel {
     const uri = model.uri;
-    const entry: Entry = { model, path, sub: { dispose() {} }, detach: this.ws.attach(path, () => model.getValue(), () => model.getValueLength()) };
+    const entry: Entry = {
+      model,
+      path,
+      sub: { dispose() {} },
+      detach: this.ws.attach(
+        path,
+        () => model.getValue(),
+        () => model.getValueLength(),
+      ),
+    };
     entry.sub = model.onDidChangeContent((e) => {
-      if (!this.external) this.ws.edit(entry.path, e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+      if (!this.external)
+        this.ws.edit(
+          entry.path,
+          e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
+        );
     });
     this.byPath.set(path, entry);
     this.byUri.set(uri.toString(), entry);

@@ -18,7 +18,7 @@ describe('panel layout', () => {
     expect(readPanelLayout(1024).tree.collapsed).toBe(false);
   });
 
-  it('keeps the user\'s choice whatever the window width', () => {
+  it("keeps the user's choice whatever the window width", () => {
     writePanelLayout({ tree: { collapsed: true, px: 200 }, side: { collapsed: false, px: 300 } });
     expect(readPanelLayout(1024)).toEqual({ tree: { collapsed: true, px: 200 }, side: { collapsed: false, px: 300 } });
   });

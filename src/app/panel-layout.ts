@@ -34,8 +34,12 @@ function defaultPanelLayout(windowWidth: number): PanelLayout {
 }
 
 const isPanelState = (v: unknown): v is PanelState =>
-  !!v && typeof v === 'object' && typeof (v as PanelState).collapsed === 'boolean'
-  && typeof (v as PanelState).px === 'number' && Number.isFinite((v as PanelState).px) && (v as PanelState).px > 0;
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as PanelState).collapsed === 'boolean' &&
+  typeof (v as PanelState).px === 'number' &&
+  Number.isFinite((v as PanelState).px) &&
+  (v as PanelState).px > 0;
 
 const isPanelLayout = (v: unknown): v is PanelLayout =>
   !!v && typeof v === 'object' && isPanelState((v as PanelLayout).tree) && isPanelState((v as PanelLayout).side);

@@ -18,8 +18,10 @@ let store: UseStore | undefined;
 const db = () => (store ??= createStore('router-ide-review', 'review'));
 
 const isReview = (v: unknown): v is ReviewState =>
-  !!v && typeof v === 'object' && typeof (v as ReviewState).text === 'string'
-  && ((v as ReviewState).report === null || Array.isArray((v as ReviewState).report?.files));
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as ReviewState).text === 'string' &&
+  ((v as ReviewState).report === null || Array.isArray((v as ReviewState).report?.files));
 
 /** The stored review, or an empty one when none is stored or it cannot be read. */
 export async function loadReview(): Promise<ReviewState> {

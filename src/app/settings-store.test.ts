@@ -19,9 +19,9 @@ beforeEach(() => {
     removeItem: (k: string) => void store.delete(k),
   });
   vi.stubGlobal('location', { origin: 'http://localhost:4173' });
-  vi.stubGlobal('fetch', async () => orgJson === undefined
-    ? new Response('not found', { status: 404 })
-    : new Response(JSON.stringify(orgJson), { status: 200 }));
+  vi.stubGlobal('fetch', async () =>
+    orgJson === undefined ? new Response('not found', { status: 404 }) : new Response(JSON.stringify(orgJson), { status: 200 }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,15 +41,30 @@ describe('loading the configuration', () => {
     orgJson = { ...orgJson, catalog: [{ id: SMALL, contextWindow: 8192, dtype: { webgpu: 'fp16', wasm: 'q4' } }] };
     const { config, problems } = await loadConfig();
     expect(problems).toEqual([]);
-    expect(config.model).toMatchObject({ catalogId: SMALL, id: SMALL, contextWindow: 8192, dtype: { webgpu: 'fp16', wasm: 'q4' }, maxNewTokens: 40 });
+    expect(config.model).toMatchObject({
+      catalogId: SMALL,
+      id: SMALL,
+      contextWindow: 8192,
+      dtype: { webgpu: 'fp16', wasm: 'q4' },
+      maxNewTokens: 40,
+    });
   });
 
   it('settings saved in the old copied shape load, as a reference to their entry', async () => {
     orgJson = { catalog: [{ id: SMALL, contextWindow: 16384 }] };
-    store.set(SETTINGS_KEY, JSON.stringify({
-      device: 'wasm',
-      model: { id: SMALL, family: 'qwen2.5-coder', dtype: { webgpu: 'q4f16', wasm: 'q8' }, contextWindow: 32768, source: { kind: 'hub' } },
-    }));
+    store.set(
+      SETTINGS_KEY,
+      JSON.stringify({
+        device: 'wasm',
+        model: {
+          id: SMALL,
+          family: 'qwen2.5-coder',
+          dtype: { webgpu: 'q4f16', wasm: 'q8' },
+          contextWindow: 32768,
+          source: { kind: 'hub' },
+        },
+      }),
+    );
     const { config, orgConfig, problems } = await loadConfig();
     expect(problems).toEqual([]);
     expect(config.device).toBe('wasm');
@@ -59,10 +74,22 @@ describe('loading the configuration', () => {
 
   it("the e2e fixture's seeded shape (a bundled catalog model from a mirror) keeps its mirror", async () => {
     const mirror = { kind: 'url', url: 'http://127.0.0.1:45678/' };
-    store.set(SETTINGS_KEY, JSON.stringify({ device: 'wasm', model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: mirror, dtype: { webgpu: 'fp32', wasm: 'fp32' }, watchdogMs: 2000 } }));
+    store.set(
+      SETTINGS_KEY,
+      JSON.stringify({
+        device: 'wasm',
+        model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: mirror, dtype: { webgpu: 'fp32', wasm: 'fp32' }, watchdogMs: 2000 },
+      }),
+    );
     const { config, problems } = await loadConfig();
     expect(problems).toEqual([]);
-    expect(config.model).toMatchObject({ catalogId: 'fixture-valid', id: 'fixture-valid', source: mirror, dtype: { webgpu: 'fp32', wasm: 'fp32' }, watchdogMs: 2000 });
+    expect(config.model).toMatchObject({
+      catalogId: 'fixture-valid',
+      id: 'fixture-valid',
+      source: mirror,
+      dtype: { webgpu: 'fp32', wasm: 'fp32' },
+      watchdogMs: 2000,
+    });
   });
 
   it('a custom model (not in the catalog) loads as before', async () => {
@@ -78,7 +105,9 @@ describe('loading the configuration', () => {
     store.set(SETTINGS_KEY, JSON.stringify({ model: { catalogId: 'corp/starcoder2-3b-onnx' }, router: { threshold: 0.7 } }));
     const { config, orgConfig, problems } = await loadConfig();
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Your saved model was not applied: model\.catalogId "corp\/starcoder2-3b-onnx" is not in the model catalog/);
+    expect(problems[0]).toMatch(
+      /^Your saved model was not applied: model\.catalogId "corp\/starcoder2-3b-onnx" is not in the model catalog/,
+    );
     expect(problems[0]).toMatch(/Using "onnx-community\/Qwen2\.5-Coder-1\.5B" instead; pick a model in Settings\.$/);
     expect(config.model).toEqual(orgConfig.model);
     expect(config.router.threshold).toBe(0.7);

@@ -41,7 +41,9 @@ export interface UserConfig {
 export function userConfig(orgConfig: AppConfig, user: ConfigLayer): UserConfig {
   const { layer, ignored } = applyLocks(user, orgConfig);
   const r = resolveConfig(orgConfig, layer);
-  const problems = r.problems.map((p) => `Your saved model was not applied: ${p}. Using "${r.config.model.id}" instead; pick a model in Settings.`);
+  const problems = r.problems.map(
+    (p) => `Your saved model was not applied: ${p}. Using "${r.config.model.id}" instead; pick a model in Settings.`,
+  );
   return { config: r.config, problems, ignored };
 }
 

@@ -3,7 +3,10 @@
 // differs, as VS Code does), so "main.py" and "main.py · demo/python" differ.
 import { basename } from '../workspace/paths';
 
-export interface TabLabel { name: string; folder?: string }
+export interface TabLabel {
+  name: string;
+  folder?: string;
+}
 
 /** The label of each path; `folder` only where another open file has the same name. */
 export function tabLabels(paths: readonly string[]): Map<string, TabLabel> {
@@ -11,7 +14,10 @@ export function tabLabels(paths: readonly string[]): Map<string, TabLabel> {
   for (const p of paths) byName.set(basename(p), [...(byName.get(basename(p)) ?? []), p]);
   const out = new Map<string, TabLabel>();
   for (const [name, group] of byName) {
-    if (group.length === 1) { out.set(group[0], { name }); continue; }
+    if (group.length === 1) {
+      out.set(group[0], { name });
+      continue;
+    }
     const dirs = group.map((p) => p.split('/').slice(0, -1));
     for (let i = 0; i < group.length; i++) {
       const d = dirs[i];

@@ -4,7 +4,12 @@ import type { CompletionResult } from './pipeline';
 
 function escalated(over: Partial<CompletionResult> = {}, local: Partial<CompletionResult['local']> = {}): CompletionResult {
   return {
-    text: 'a - b', route: 'escalated', summary: 'escalated to 127.0.0.1: confidence', bytesSent: 120, destination: '127.0.0.1', latencyMs: 10,
+    text: 'a - b',
+    route: 'escalated',
+    summary: 'escalated to 127.0.0.1: confidence',
+    bytesSent: 120,
+    destination: '127.0.0.1',
+    latencyMs: 10,
     decision: { action: 'escalate', confidence: 0.35, reasons: [], escalateBecause: ['confidence'] },
     local: { text: 'a + b', tokens: [], device: 'wasm', finish: 'stop', ...local },
     syntax: { checked: true, valid: true, language: 'python' },

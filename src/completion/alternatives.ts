@@ -14,9 +14,15 @@ export function alternativesOf(r: CompletionResult): CompletionResult[] {
   if (!local.trim() || local === r.text || r.local.finish === 'early' || (r.syntax.checked && !r.syntax.valid)) return [r];
   const why = r.decision.escalateBecause.join(' + ') || 'policy';
   return [
-    { ...r, alternative: { index: 1, count: 2, source: 'escalated' }, summary: `${r.summary} (alternative 1 of 2; Alt+] shows the local model's)` },
     {
-      ...r, text: local, alternative: { index: 2, count: 2, source: 'local' },
+      ...r,
+      alternative: { index: 1, count: 2, source: 'escalated' },
+      summary: `${r.summary} (alternative 1 of 2; Alt+] shows the local model's)`,
+    },
+    {
+      ...r,
+      text: local,
+      alternative: { index: 2, count: 2, source: 'local' },
       summary: `the local model's suggestion (on ${r.local.device}, confidence ${r.decision.confidence.toFixed(2)}), not the router's choice: it escalated (${why}); alternative 2 of 2, Alt+[ shows the large model's`,
     },
   ];

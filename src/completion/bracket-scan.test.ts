@@ -12,17 +12,14 @@ const LANGUAGES = ['python', 'java', 'cpp', 'csharp', 'go', 'rust'];
 const TRICKY: Record<string, string[]> = {
   python: [
     's = """a ( ""\n" ] """ + f(x, \'\'\'q]\'\'\' # c ]\n) + g["a\\"]", \'b\\\'(\']',
-    'x = foo(\'\'\'\n(\'\' ]\'\'\'\n, "\\\\", "(]") # (\n  ]',
+    "x = foo('''\n('' ]'''\n, \"\\\\\", \"(]\") # (\n  ]",
     'd = {"k": [1, 2)\n}\nt = ""\'\'"(" ]',
     'print(r"\\"", b\'\\\n\')\n] x = """"""(]',
   ],
-  java: [
-    'String t = """\n  ( "" \\""" ]\n  """; int[] a = {f(\'(\'), \'\\\'\', "/*"}; // ]\n b[0] = (1]',
-    'x(/* ) */ y /*/ ] */ "//" ]);',
-  ],
+  java: ['String t = """\n  ( "" \\""" ]\n  """; int[] a = {f(\'(\'), \'\\\'\', "/*"}; // ]\n b[0] = (1]', 'x(/* ) */ y /*/ ] */ "//" ]);'],
   cpp: [
     'f("a\\"(", \'(\', /* ) * / **/ x) // ]\n  v[i] = {1, 2}; "abc\n(]',
-    'auto s = R"x(a)"b)x"; char c = \'[\'; g(\'\\\\\', \']\'};',
+    "auto s = R\"x(a)\"b)x\"; char c = '['; g('\\\\', ']'};",
     'm(/**/ [ /* // ] */ ) //\\\n ]',
   ],
   csharp: ['var s = @"a(""]"; f(\'{\', "x\\"]") [ /* ) */ }'],
@@ -36,7 +33,9 @@ function agreeAt(language: string, text: string, b: number, cuts: number[]): voi
   const scanner = BracketScanner.forPrefix(language, before)!;
   for (const e of cuts) {
     const added = text.slice(b, e);
-    expect(scanner.check(added), `${language} ${JSON.stringify(before)} + ${JSON.stringify(added)}`).toEqual(relexFirstUnrepairableBracket(language, before, added));
+    expect(scanner.check(added), `${language} ${JSON.stringify(before)} + ${JSON.stringify(added)}`).toEqual(
+      relexFirstUnrepairableBracket(language, before, added),
+    );
   }
 }
 

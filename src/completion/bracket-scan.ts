@@ -62,7 +62,10 @@ export class BracketScanner {
   private cur?: ScanState;
   private seen = '';
 
-  private constructor(private readonly lexer: Lexer, private readonly prefix: string) {}
+  private constructor(
+    private readonly lexer: Lexer,
+    private readonly prefix: string,
+  ) {}
 
   /** Undefined where the lexer does not read the language, or reads it with guesses (lexer.ts, `exactLexerFor`). */
   static forPrefix(language: LanguageId, prefix: string): BracketScanner | undefined {

@@ -7,11 +7,17 @@ const limits: BudgetLimits = { targetMs: 1500, maxPromptTokens: 1536, maxNewToke
 describe('chooseBudgets', () => {
   it('keeps the configured limits without a measurement or a target', () => {
     expect(chooseBudgets(undefined, limits)).toEqual(fixedBudgets(limits));
-    expect(chooseBudgets({ prefillMsPerToken: 50, decodeMsPerToken: 100 }, { ...limits, targetMs: 0 })).toEqual({ promptBudget: 1536, maxNewTokens: 48 });
+    expect(chooseBudgets({ prefillMsPerToken: 50, decodeMsPerToken: 100 }, { ...limits, targetMs: 0 })).toEqual({
+      promptBudget: 1536,
+      maxNewTokens: 48,
+    });
   });
 
   it('a fast device gets the configured maximum', () => {
-    expect(chooseBudgets({ prefillMsPerToken: 0.2, decodeMsPerToken: 4 }, { ...limits, targetMs: 500 })).toEqual({ promptBudget: 1536, maxNewTokens: 48 });
+    expect(chooseBudgets({ prefillMsPerToken: 0.2, decodeMsPerToken: 4 }, { ...limits, targetMs: 500 })).toEqual({
+      promptBudget: 1536,
+      maxNewTokens: 48,
+    });
   });
 
   it('a slow device gets a smaller window and fewer tokens, and meets the target on a request after a keystroke', () => {

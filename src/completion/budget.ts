@@ -54,7 +54,10 @@ export function chooseBudgets(speed: ModelSpeed | undefined, l: BudgetLimits): B
   const fixed = fixedBudgets(l);
   if (!speed || !(l.targetMs > 0) || !(speed.prefillMsPerToken > 0) || !(speed.decodeMsPerToken > 0)) return fixed;
   // At most half the target for decoding; the rest for the prompt.
-  const maxNewTokens = Math.max(Math.min(MIN_NEW_TOKENS, fixed.maxNewTokens), Math.min(fixed.maxNewTokens, Math.floor((l.targetMs / 2) / speed.decodeMsPerToken)));
+  const maxNewTokens = Math.max(
+    Math.min(MIN_NEW_TOKENS, fixed.maxNewTokens),
+    Math.min(fixed.maxNewTokens, Math.floor(l.targetMs / 2 / speed.decodeMsPerToken)),
+  );
   const forPrompt = Math.max(l.targetMs / 4, l.targetMs - maxNewTokens * speed.decodeMsPerToken);
   const computable = forPrompt / speed.prefillMsPerToken - PER_REQUEST_TOKENS;
   const share = l.reuse ? 1 - DEFAULT_PREFIX_SHARE : 1;

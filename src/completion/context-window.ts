@@ -54,7 +54,13 @@ const GENEROUS_CHARS_PER_TOKEN = 8;
  * `fromEnd`: the prefix grows backwards from the cursor; otherwise the suffix grows forwards.
  * The cursor line's own fragment is always kept (cut by characters only if it alone is too long).
  */
-function takeLines(text: string, budget: number, fromEnd: boolean, count: (t: string) => number, anchorStep = 0): { text: string; tokens: number } {
+function takeLines(
+  text: string,
+  budget: number,
+  fromEnd: boolean,
+  count: (t: string) => number,
+  anchorStep = 0,
+): { text: string; tokens: number } {
   if (budget <= 0 || !text) return { text: '', tokens: 0 };
   // Only the part that could possibly fit is ever tokenized.
   const reach = budget * GENEROUS_CHARS_PER_TOKEN;
@@ -110,7 +116,10 @@ export function windowContext(prefix: string, suffix: string, opts: WindowOption
   const prefixWhole = p.text.length === prefix.length;
   const s = prefixWhole && p.tokens < prefixBudget ? takeLines(suffix, opts.budget - p.tokens, false, opts.countTokens) : suffixFirst;
   return {
-    prefix: p.text, suffix: s.text, prefixTokens: p.tokens, suffixTokens: s.tokens,
+    prefix: p.text,
+    suffix: s.text,
+    prefixTokens: p.tokens,
+    suffixTokens: s.tokens,
     truncated: p.text.length < prefix.length || s.text.length < suffix.length,
   };
 }

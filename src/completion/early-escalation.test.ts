@@ -8,9 +8,15 @@ import type { LanguageId, RouterConfig } from '../vocabulary/types';
  * bracket left by `before` + what precedes it in `added`: the check each
  * step of early escalation makes.
  */
-const firstUnrepairableBracket = (language: LanguageId, before: string, added: string) => BracketScanner.forPrefix(language, before)?.check(added);
+const firstUnrepairableBracket = (language: LanguageId, before: string, added: string) =>
+  BracketScanner.forPrefix(language, before)?.check(added);
 
-const router = (over: Partial<RouterConfig> = {}): RouterConfig => ({ policy: 'syntax+confidence', threshold: 0.5, aggregation: 'min', ...over });
+const router = (over: Partial<RouterConfig> = {}): RouterConfig => ({
+  policy: 'syntax+confidence',
+  threshold: 0.5,
+  aggregation: 'min',
+  ...over,
+});
 const toks = (...p: number[]) => p.map((prob, id) => ({ id, text: 'x', prob }));
 
 describe('confidence upper bound', () => {
@@ -60,6 +66,9 @@ describe('earlyEscalationCheck', () => {
   });
   it('never stops always-local; always-escalate stops at once', () => {
     expect(earlyEscalationCheck({ ...base, router: router({ policy: 'always-local' }) })).toBeUndefined();
-    expect(parseEarlyReason(earlyEscalationCheck({ ...base, router: router({ policy: 'always-escalate' }) })!({ tokens: toks(1), text: 'a' })!).kind).toBe('policy');
+    expect(
+      parseEarlyReason(earlyEscalationCheck({ ...base, router: router({ policy: 'always-escalate' }) })!({ tokens: toks(1), text: 'a' })!)
+        .kind,
+    ).toBe('policy');
   });
 });

@@ -29,18 +29,30 @@ export function parseEarlyReason(reason: string): { kind: EarlyStopKind; message
 export function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig, maxNewTokens: number): number {
   const remaining = Math.max(0, maxNewTokens - probs.length);
   // Every aggregation is non-decreasing in added certain tokens, so the best case is all of them.
-  return aggregateConfidence([...probs, ...Array<number>(remaining).fill(1)].map((prob) => ({ prob })), cfg.aggregation);
+  return aggregateConfidence(
+    [...probs, ...Array<number>(remaining).fill(1)].map((prob) => ({ prob })),
+    cfg.aggregation,
+  );
 }
 
 /** The per-token check for the local generation, or undefined when early escalation cannot apply. */
-export function earlyEscalationCheck(input: EarlyStopInput): ((partial: { tokens: readonly TokenProb[]; text: string }) => string | undefined) | undefined {
+export function earlyEscalationCheck(
+  input: EarlyStopInput,
+): ((partial: { tokens: readonly TokenProb[]; text: string }) => string | undefined) | undefined {
   const { router } = input;
   if (router.policy === 'always-local') return undefined;
   if (router.policy === 'always-escalate') return () => 'policy: always-escalate sends every request';
   // Per request: the scanner lexes the prefix once and then only what each step adds.
-  const brackets = router.policy === 'syntax+confidence' || router.policy === 'syntax+confidence+semantic' ? BracketScanner.forPrefix(input.language, input.prefix) : undefined;
+  const brackets =
+    router.policy === 'syntax+confidence' || router.policy === 'syntax+confidence+semantic'
+      ? BracketScanner.forPrefix(input.language, input.prefix)
+      : undefined;
   return ({ tokens, text }) => {
-    const bound = confidenceUpperBound(tokens.map((t) => t.prob), router, input.maxNewTokens);
+    const bound = confidenceUpperBound(
+      tokens.map((t) => t.prob),
+      router,
+      input.maxNewTokens,
+    );
     if (bound < router.threshold) {
       return `confidence: ${router.aggregation} confidence can reach at most ${bound.toFixed(3)} < ${router.threshold} after ${tokens.length} token(s)`;
     }

@@ -66,24 +66,52 @@ interface Workspace {
 }
 const SETTINGS_WORKSPACE: Workspace = { files, main: 'app/main.py', recentlyEdited: ['app/settings.env'] };
 
-async function escalate(server: LoopbackHandle, protocol: EndpointConfig['protocol'], more: Partial<EndpointConfig> = {}, ws: Workspace = SETTINGS_WORKSPACE) {
-  const endpoint: EndpointConfig = { url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol, ...more };
+async function escalate(
+  server: LoopbackHandle,
+  protocol: EndpointConfig['protocol'],
+  more: Partial<EndpointConfig> = {},
+  ws: Workspace = SETTINGS_WORKSPACE,
+) {
+  const endpoint: EndpointConfig = {
+    url: server.url,
+    model: 'big',
+    family: 'qwen2.5-coder',
+    timeoutMs: 5000,
+    maxTokens: 16,
+    protocol,
+    ...more,
+  };
   const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint, privacy: { ...DEFAULT_CONFIG.privacy, secrets: ws.secrets ?? 'block' } };
   const index = new WorkspaceIndex(ws.files);
   const chooser = new StableSnippetChooser(index);
   const main = ws.files.find((f) => f.path === ws.main)!;
-  const { ctx, router } = prepareRequest({ prefix: main.text, suffix: '\n', language: 'python', file: main.path },
-    requestSettings(cfg), { chooser, recentlyEdited: () => ws.recentlyEdited, recentlyViewed: () => [] });
+  const { ctx, router } = prepareRequest({ prefix: main.text, suffix: '\n', language: 'python', file: main.path }, requestSettings(cfg), {
+    chooser,
+    recentlyEdited: () => ws.recentlyEdited,
+    recentlyViewed: () => [],
+  });
   const ledger = new Ledger();
   const egress = egressVerdict(cfg, { file: main.path });
-  const result = await runCompletion(ctx, router, egress, {
-    local: localModelPort(model, 'qwen2.5-coder'), syntax: validator,
-    escalation: egress.allowed ? createEscalationClient(endpoint) : undefined,
-    onEgress: ({ contextFiles, ...e }) => {
-      const settle = ledger.record({ ...e, protocol: protocol ?? 'openai-completions', file: main.path, ...(contextFiles && { contextFiles }) });
-      return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+  const result = await runCompletion(
+    ctx,
+    router,
+    egress,
+    {
+      local: localModelPort(model, 'qwen2.5-coder'),
+      syntax: validator,
+      escalation: egress.allowed ? createEscalationClient(endpoint) : undefined,
+      onEgress: ({ contextFiles, ...e }) => {
+        const settle = ledger.record({
+          ...e,
+          protocol: protocol ?? 'openai-completions',
+          file: main.path,
+          ...(contextFiles && { contextFiles }),
+        });
+        return (ok, detail) => settle(ok ? 'ok' : 'error', detail);
+      },
     },
-  }, new AbortController().signal);
+    new AbortController().signal,
+  );
   return { result, ledger, ctx, body: server.requests[server.requests.length - 1].body };
 }
 
@@ -102,7 +130,7 @@ describe('escalation with workspace snippets', () => {
     expect(ledger.all()[0].contextFiles).not.toContain('app/settings.env');
   }, 60_000);
 
-  it("OpenAI-compatible completions, FIM built in the browser: a Qwen model gets the snippets in its repository format, within the same rules", async () => {
+  it('OpenAI-compatible completions, FIM built in the browser: a Qwen model gets the snippets in its repository format, within the same rules', async () => {
     const { result, ledger, body } = await escalate(openai, 'openai-completions');
     expect(result.route).toBe('escalated');
     const prompt = body.prompt as string;
@@ -137,14 +165,28 @@ describe('escalation with workspace snippets', () => {
 // BEGIN line. The gate judges the whole file, so none of it reaches any server.
 describe('a credential in another file never leaves as part of a snippet', () => {
   const keyLines = Array.from({ length: 25 }, (_, i) => `MIIE${String(i).padStart(2, '0')}${'dGxzLWtleS1ib2R5LWJ5dGVz'.repeat(2)}Q${i}`);
-  const tls = ['import ssl', 'TLS_KEY = """-----BEGIN PRIVATE KEY-----', ...keyLines, '-----END PRIVATE KEY-----"""', '',
-    '_tls = ssl.create_default_context()', '_tls.load_cert_chain("cert.pem")', '_tls.set_ciphers("ECDHE")', ''].join('\n');
+  const tls = [
+    'import ssl',
+    'TLS_KEY = """-----BEGIN PRIVATE KEY-----',
+    ...keyLines,
+    '-----END PRIVATE KEY-----"""',
+    '',
+    '_tls = ssl.create_default_context()',
+    '_tls.load_cert_chain("cert.pem")',
+    '_tls.set_ciphers("ECDHE")',
+    '',
+  ].join('\n');
   const ws = (secrets: 'block' | 'redact'): Workspace => ({
     files: [
       { path: 'deploy/tls.py', text: tls },
-      { path: 'app/server.py', text: 'import ssl\n\ndef serve():\n    ctx = ssl.create_default_context()\n    ctx.set_ciphers("ECDHE")\n    ctx.load_cert_chain(' },
+      {
+        path: 'app/server.py',
+        text: 'import ssl\n\ndef serve():\n    ctx = ssl.create_default_context()\n    ctx.set_ciphers("ECDHE")\n    ctx.load_cert_chain(',
+      },
     ],
-    main: 'app/server.py', recentlyEdited: ['deploy/tls.py'], secrets,
+    main: 'app/server.py',
+    recentlyEdited: ['deploy/tls.py'],
+    secrets,
   });
   const leaked = (body: unknown) => [...keyLines.slice(-7), '-----END PRIVATE KEY-----'].filter((l) => JSON.stringify(body).includes(l));
 
@@ -158,7 +200,9 @@ describe('a credential in another file never leaves as part of a snippet', () =>
       it(`${name}, ${secrets} mode`, async () => {
         const { result, body, ctx } = await escalate(server(), protocol, more, ws(secrets));
         // The case is the one that leaked: a chosen snippet holds the key's tail without its BEGIN line.
-        expect(ctx.context?.snippets.some((s) => s.file === 'deploy/tls.py' && s.text.includes(keyLines[24]) && !s.text.includes('BEGIN'))).toBe(true);
+        expect(
+          ctx.context?.snippets.some((s) => s.file === 'deploy/tls.py' && s.text.includes(keyLines[24]) && !s.text.includes('BEGIN')),
+        ).toBe(true);
         expect(result.route).toBe('escalated');
         expect(leaked(body)).toEqual([]);
         if (secrets === 'block') expect(result.escalation?.withheldContext?.[0].why).toContain('private-key on line 2 of deploy/tls.py');
@@ -174,7 +218,14 @@ describe('a large file goes as a window, judged with its margins', () => {
   const filler = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}_${i} = compute(${i})  # ${'.'.repeat(30)}`);
   function fileWithKeyAtWindowStart(): { text: string; w: ReturnType<typeof windowAround> } {
     for (let pad = 700; pad < 900; pad++) {
-      const text = [...filler(pad, 'a'), 'KEY = """-----BEGIN PRIVATE KEY-----', ...keyLines, '-----END PRIVATE KEY-----"""', ...filler(1220, 'b'), 'def total(x):\n    return '].join('\n');
+      const text = [
+        ...filler(pad, 'a'),
+        'KEY = """-----BEGIN PRIVATE KEY-----',
+        ...keyLines,
+        '-----END PRIVATE KEY-----"""',
+        ...filler(1220, 'b'),
+        'def total(x):\n    return ',
+      ].join('\n');
       const w = windowAround(docOf(text), text.length);
       if (w.window && !w.prefix.includes('BEGIN') && keyLines.slice(1, -2).some((l) => w.prefix.startsWith(l))) return { text, w };
     }
@@ -184,13 +235,31 @@ describe('a large file goes as a window, judged with its margins', () => {
   for (const secrets of ['block', 'redact'] as const) {
     it(`${secrets} mode: no line of the key leaves, and what leaves is the window, not the file`, async () => {
       const { text, w } = fileWithKeyAtWindowStart();
-      const endpoint: EndpointConfig = { url: openai.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 5000, maxTokens: 16, protocol: 'openai-completions' };
+      const endpoint: EndpointConfig = {
+        url: openai.url,
+        model: 'big',
+        family: 'qwen2.5-coder',
+        timeoutMs: 5000,
+        maxTokens: 16,
+        protocol: 'openai-completions',
+      };
       const cfg: AppConfig = { ...DEFAULT_CONFIG, endpoint, privacy: { ...DEFAULT_CONFIG.privacy, secrets } };
-      const { ctx, router } = prepareRequest({ prefix: w.prefix, suffix: w.suffix, window: w.window, language: 'python', file: 'app/big.py' }, requestSettings(cfg));
+      const { ctx, router } = prepareRequest(
+        { prefix: w.prefix, suffix: w.suffix, window: w.window, language: 'python', file: 'app/big.py' },
+        requestSettings(cfg),
+      );
       const before = openai.requests.length;
-      const result = await runCompletion(ctx, router, egressVerdict(cfg, { file: 'app/big.py' }), {
-        local: localModelPort(model, 'qwen2.5-coder'), syntax: validator, escalation: createEscalationClient(endpoint),
-      }, new AbortController().signal);
+      const result = await runCompletion(
+        ctx,
+        router,
+        egressVerdict(cfg, { file: 'app/big.py' }),
+        {
+          local: localModelPort(model, 'qwen2.5-coder'),
+          syntax: validator,
+          escalation: createEscalationClient(endpoint),
+        },
+        new AbortController().signal,
+      );
       if (secrets === 'block') {
         expect(result).toMatchObject({ route: 'blocked', blockedBy: 'secret', bytesSent: 0 });
         expect(openai.requests.length).toBe(before);

@@ -45,8 +45,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escalate' | 'local-only' = 'escalate',
-  more: { file?: string; secrets?: 'block' | 'redact' } = {}) {
+function setup(
+  model: string,
+  endpoint: 'server' | null = 'server',
+  mode: 'escalate' | 'local-only' = 'escalate',
+  more: { file?: string; secrets?: 'block' | 'redact' } = {},
+) {
   const cfg = {
     privacy: { ...DEFAULT_CONFIG.privacy, mode, secrets: more.secrets ?? 'block' },
     endpoint: endpoint ? { url: server.url, model: 'big', family: 'qwen2.5-coder' as const, timeoutMs: 2000, maxTokens: 32 } : null,
@@ -65,7 +69,8 @@ function setup(model: string, endpoint: 'server' | null = 'server', mode: 'escal
   return { egress, ports, ledger, sent: server.requests.length };
 }
 
-const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal, c: CompletionContext = ctx) => runCompletion(c, router, s.egress, s.ports, signal);
+const go = (s: ReturnType<typeof setup>, signal = new AbortController().signal, c: CompletionContext = ctx) =>
+  runCompletion(c, router, s.egress, s.ports, signal);
 
 describe('pipeline with real parts', () => {
   it('keeps a confident valid completion local with full provenance', async () => {
@@ -164,7 +169,11 @@ describe('pipeline with real parts', () => {
     s.ports.local = { complete: (req, sig) => ((runsWhenAsked = lintRuns.count), local.complete(req, sig)) };
     clearSecretScanCache();
     lintRuns.count = 0;
-    const big: CompletionContext = { ...ctx, promptBudget: 256, prefix: `${'x = [1, 2, 3]  # padding for the scan\n'.repeat(12_000)}${ctx.prefix}` };
+    const big: CompletionContext = {
+      ...ctx,
+      promptBudget: 256,
+      prefix: `${'x = [1, 2, 3]  # padding for the scan\n'.repeat(12_000)}${ctx.prefix}`,
+    };
     const r = await go(s, undefined, big);
     expect(r.route).toBe('escalated');
     expect(runsWhenAsked).toBeGreaterThan(0);
@@ -193,7 +202,13 @@ describe('pipeline with real parts', () => {
     expect(r.local.tokens).toHaveLength(1);
     expect(r.route).toBe('escalated');
     expect(r.decision.reasons.at(-1)!.message).toMatch(/stopped early: min confidence can reach at most 0\.350/);
-    const off = await runCompletion({ ...ctx, earlyEscalation: false }, { ...router, aggregation: 'min' }, s.egress, s.ports, new AbortController().signal);
+    const off = await runCompletion(
+      { ...ctx, earlyEscalation: false },
+      { ...router, aggregation: 'min' },
+      s.egress,
+      s.ports,
+      new AbortController().signal,
+    );
     expect(off.local.finish).toBe('stop');
     expect(off.local.tokens).toHaveLength(5);
   });
@@ -207,7 +222,12 @@ describe('pipeline with real parts', () => {
 
   it('windows a 5,000-line file to the prompt budget, keeping the cursor side', async () => {
     const big = Array.from({ length: 5000 }, (_, i) => `x${i} = ${i}`).join('\n');
-    const r = await go(setup('fixture-valid'), undefined, { ...ctx, prefix: `${big}\n${ctx.prefix}`, suffix: `${ctx.suffix}${big}\n`, promptBudget: 256 });
+    const r = await go(setup('fixture-valid'), undefined, {
+      ...ctx,
+      prefix: `${big}\n${ctx.prefix}`,
+      suffix: `${ctx.suffix}${big}\n`,
+      promptBudget: 256,
+    });
     expect(r.text).toBe('a + b');
     expect(r.local.window).toMatchObject({ truncated: true });
     expect(r.local.window!.prefixTokens + r.local.window!.suffixTokens).toBeLessThanOrEqual(256);
@@ -255,8 +275,17 @@ describe('pipeline with the semantic check', () => {
       expect(r.route).toBe('local');
     }
     const s = withSemantic('fixture-valid');
-    const off = await runCompletion(elsewhere, { ...semanticRouter, semanticCheck: false }, s.egress, s.ports, new AbortController().signal);
-    expect(off.decision.reasons.find((x) => x.kind === 'semantic')).toMatchObject({ status: 'info', message: 'not checked: the semantic check is off' });
+    const off = await runCompletion(
+      elsewhere,
+      { ...semanticRouter, semanticCheck: false },
+      s.egress,
+      s.ports,
+      new AbortController().signal,
+    );
+    expect(off.decision.reasons.find((x) => x.kind === 'semantic')).toMatchObject({
+      status: 'info',
+      message: 'not checked: the semantic check is off',
+    });
   });
 
   it('checks the whole held document, so a name defined outside the window resolves', async () => {
@@ -264,7 +293,13 @@ describe('pipeline with the semantic check', () => {
     const at = text.indexOf('return \n') + 'return '.length;
     await service.openDocument('file:///w.py', 'python', text, 1);
     const windowStart = text.indexOf('def add');
-    const req = { language: 'python', prefix: text.slice(windowStart, at), completion: 'a() + b', suffix: text.slice(at), budgetMs: 10_000 };
+    const req = {
+      language: 'python',
+      prefix: text.slice(windowStart, at),
+      completion: 'a() + b',
+      suffix: text.slice(at),
+      budgetMs: 10_000,
+    };
     expect((await service.checkSemantics(req)).findings.map((f) => f.name)).toEqual(['a', 'b']);
     const held = await service.checkSemantics({ ...req, documentId: 'file:///w.py', version: 1, prefixStart: windowStart });
     expect(held).toMatchObject({ checked: true, findings: [] });

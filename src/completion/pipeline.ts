@@ -10,7 +10,19 @@ import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { CompletionContext } from './request';
 import { policyUsesSemantic, type RouterDecision } from './router';
-import { AbortedError, check, escalate, escalationDraft, generateLocal, route, throwIfAborted, type GeneratedLocal, type LocalModelPort, type SemanticPort, type SyntaxPort } from './stages';
+import {
+  AbortedError,
+  check,
+  escalate,
+  escalationDraft,
+  generateLocal,
+  route,
+  throwIfAborted,
+  type GeneratedLocal,
+  type LocalModelPort,
+  type SemanticPort,
+  type SyntaxPort,
+} from './stages';
 import type { LocalCompletion, RouterConfig, SyntaxVerdict } from '../vocabulary/types';
 import type { SemanticVerdict } from '../semantic/types';
 
@@ -27,7 +39,14 @@ export interface PipelinePorts {
    * Called when fetch() is called with a request body: the ledger hook. Returns a settle
    * callback, told on failure whether the body reached the server (src/endpoint/errors.ts).
    */
-  onEgress?: (e: { destination: string; bytes: number; reason: string; redactions: number; body?: string; contextFiles?: string[] }) => (ok: boolean, detail?: string, delivery?: Delivery) => void;
+  onEgress?: (e: {
+    destination: string;
+    bytes: number;
+    reason: string;
+    redactions: number;
+    body?: string;
+    contextFiles?: string[];
+  }) => (ok: boolean, detail?: string, delivery?: Delivery) => void;
 }
 
 /**
@@ -123,7 +142,10 @@ export async function runCompletion(
   const local = await generateLocal(ctx, router, ports.local, signal);
   // The semantic check only for a policy that reads it, and never on a partial completion.
   const askSemantic = policyUsesSemantic(router.policy) && router.semanticCheck !== false && local.finish !== 'early';
-  const { syntax, semantic } = await check(ctx, local.text, { syntax: ports.syntax, ...(askSemantic && ports.semantic && { semantic: ports.semantic }) });
+  const { syntax, semantic } = await check(ctx, local.text, {
+    syntax: ports.syntax,
+    ...(askSemantic && ports.semantic && { semantic: ports.semantic }),
+  });
   throwIfAborted(signal);
 
   const decision = route(local, { syntax, semantic }, router);
@@ -134,7 +156,11 @@ export async function runCompletion(
 
   if (decision.action === 'keep') {
     return {
-      ...base, text: local.text, route: 'local', bytesSent: 0, latencyMs: elapsed(),
+      ...base,
+      text: local.text,
+      route: 'local',
+      bytesSent: 0,
+      latencyMs: elapsed(),
       summary: `local on ${local.device}, confidence ${decision.confidence.toFixed(2)}${unchecked}`,
     };
   }
@@ -142,7 +168,11 @@ export async function runCompletion(
   if (!egress.allowed || !ports.escalation) {
     const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
     return {
-      ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(),
+      ...base,
+      text: localFallback(local, syntax),
+      route: 'blocked',
+      bytesSent: 0,
+      latencyMs: elapsed(),
       blockedBy: egress.allowed ? 'no-endpoint' : egress.block,
       summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
     };
@@ -163,7 +193,14 @@ export async function runCompletion(
     const res = await escalate(client, draft, signal, (bytes, body, report) => {
       bytesSent = bytes;
       gate = report;
-      settle = ports.onEgress?.({ destination: client.destination, bytes, reason: because(decision), redactions: report.redactions, body, ...(report.contextFiles.length && { contextFiles: report.contextFiles }) });
+      settle = ports.onEgress?.({
+        destination: client.destination,
+        bytes,
+        reason: because(decision),
+        redactions: report.redactions,
+        body,
+        ...(report.contextFiles.length && { contextFiles: report.contextFiles }),
+      });
     });
     gate = res.gate;
     const redactions = gate.redactions;
@@ -171,8 +208,14 @@ export async function runCompletion(
     throwIfAborted(signal);
     const { text } = res;
     return {
-      ...base, text, route: 'escalated', bytesSent: res.bytesSent, destination: res.destination, latencyMs: elapsed(),
-      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts() }, redactions,
+      ...base,
+      text,
+      route: 'escalated',
+      bytesSent: res.bytesSent,
+      destination: res.destination,
+      latencyMs: elapsed(),
+      escalation: { destination: res.destination, bytesSent: res.bytesSent, ms: res.ms, text, ...contextFacts() },
+      redactions,
       summary: `escalated to ${res.destination}: ${because(decision)}${redactions ? `; ${redactions} credential(s) redacted before sending` : ''}${unchecked}`,
     };
   } catch (e) {
@@ -183,14 +226,31 @@ export async function runCompletion(
     if (signal.aborted) throw new AbortedError();
     if (e instanceof EgressRefused) {
       return {
-        ...base, text: localFallback(local, syntax), route: 'blocked', bytesSent: 0, latencyMs: elapsed(), blockedBy: e.block,
+        ...base,
+        text: localFallback(local, syntax),
+        route: 'blocked',
+        bytesSent: 0,
+        latencyMs: elapsed(),
+        blockedBy: e.block,
         summary: `kept local: would escalate (${because(decision)}) but ${e.message}; nothing was sent${unchecked}`,
       };
     }
     const fallback = localFallback(local, syntax);
     return {
-      ...base, text: fallback, route: 'failed', bytesSent, destination: client.destination, latencyMs: elapsed(),
-      escalation: { destination: client.destination, bytesSent, ms: elapsed(), error: { kind: err.kind ?? 'network', message: err.message ?? String(e) }, ...(bytesSent > 0 && { delivery }), ...contextFacts() },
+      ...base,
+      text: fallback,
+      route: 'failed',
+      bytesSent,
+      destination: client.destination,
+      latencyMs: elapsed(),
+      escalation: {
+        destination: client.destination,
+        bytesSent,
+        ms: elapsed(),
+        error: { kind: err.kind ?? 'network', message: err.message ?? String(e) },
+        ...(bytesSent > 0 && { delivery }),
+        ...contextFacts(),
+      },
       summary: `escalation to ${client.destination} failed: ${err.message ?? String(e)} (${fallbackNote(local, syntax, fallback)})`,
     };
   }

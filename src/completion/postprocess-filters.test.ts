@@ -7,7 +7,12 @@ type Golden = [why: string, middle: string, suffix: string, expected: string];
 
 const GOLDEN: Record<string, Golden[]> = {
   'stop-at-suffix-repeat': [
-    ['cuts where the middle re-emits the next line', 'total = 0\n    for x in xs:\n        total += x\n    return total\n\nprint(f())', '\n    return total\n\nprint(f())\n', 'total = 0\n    for x in xs:\n        total += x'],
+    [
+      'cuts where the middle re-emits the next line',
+      'total = 0\n    for x in xs:\n        total += x\n    return total\n\nprint(f())',
+      '\n    return total\n\nprint(f())\n',
+      'total = 0\n    for x in xs:\n        total += x',
+    ],
     ['drops the blank lines before the cut', 'a = 1\n\n\nreturn a', '\nreturn a\n', 'a = 1'],
     ['never cuts the first line, even when it equals the next one', 'return a', '\nreturn a\n', 'return a'],
     ['leaves a middle that does not reach the suffix', 'a = 1\nb = 2', '\nreturn a\n', 'a = 1\nb = 2'],
@@ -52,8 +57,14 @@ describe('post-processing filters', () => {
   }
 
   it('names, in order, the filters that changed the middle', () => {
-    expect(postProcessTraced('total = 1\nreturn total\n', '\nreturn total\n')).toEqual({ text: 'total = 1', filters: ['stop-at-suffix-repeat'] });
-    expect(postProcessTraced('x()\nx()\nx()\nx());', ');\n')).toEqual({ text: 'x()\nx()', filters: ['collapse-repeated-lines', 'trim-suffix-overlap'] });
+    expect(postProcessTraced('total = 1\nreturn total\n', '\nreturn total\n')).toEqual({
+      text: 'total = 1',
+      filters: ['stop-at-suffix-repeat'],
+    });
+    expect(postProcessTraced('x()\nx()\nx()\nx());', ');\n')).toEqual({
+      text: 'x()\nx()',
+      filters: ['collapse-repeated-lines', 'trim-suffix-overlap'],
+    });
     expect(postProcessTraced('  \n', '')).toEqual({ text: '', filters: ['drop-blank'] });
     expect(postProcessTraced('a + b', '\n')).toEqual({ text: 'a + b', filters: [] });
   });

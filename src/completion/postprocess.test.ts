@@ -14,8 +14,9 @@ describe('postProcess', () => {
   });
   it('stops where the middle runs into the code after the cursor', () => {
     const suffix = '\n    return total\n\nprint(f())\n';
-    expect(postProcess('total = 0\n    for x in xs:\n        total += x\n    return total\n\nprint(f())', suffix))
-      .toBe('total = 0\n    for x in xs:\n        total += x');
+    expect(postProcess('total = 0\n    for x in xs:\n        total += x\n    return total\n\nprint(f())', suffix)).toBe(
+      'total = 0\n    for x in xs:\n        total += x',
+    );
   });
   it('drops a middle that only repeats the next line', () => {
     expect(postProcess('return total', '\n    return total\n')).toBe('');

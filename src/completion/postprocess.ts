@@ -24,7 +24,11 @@ export function stopAtSuffixRepeat(middle: string, suffix: string): string {
   if (!next) return middle;
   const lines = middle.split('\n');
   for (let i = 1; i < lines.length; i++) {
-    if (lines[i].trim() === next) return lines.slice(0, i).join('\n').replace(/\n\s*$/, '');
+    if (lines[i].trim() === next)
+      return lines
+        .slice(0, i)
+        .join('\n')
+        .replace(/\n\s*$/, '');
   }
   return middle;
 }
@@ -33,7 +37,7 @@ export function stopAtSuffixRepeat(middle: string, suffix: string): string {
 export function collapseRepeatedLines(middle: string): string {
   const lines = middle.split('\n');
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && lines[j] === lines[i]) j++;
     const run = j - i;

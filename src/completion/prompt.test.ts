@@ -17,17 +17,35 @@ describe('buildLocalPrompt', () => {
   });
 
   it('Qwen2.5-Coder: the repository format, other files first, then the current file under its path', () => {
-    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'x = tax.', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets, share: 1 } });
-    expect(p.prompt).toBe('<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
-      '<|file_sep|>shop/pricing.py\ndef apply_discount(a, code):\n    return a * 0.9\n<|file_sep|>shop/cart.py\n<|fim_prefix|>x = tax.<|fim_suffix|>\n<|fim_middle|>');
+    const p = buildLocalPrompt({
+      family: 'qwen2.5-coder',
+      prefix: 'x = tax.',
+      suffix: '\n',
+      countTokens: bytes,
+      context: { file: 'shop/cart.py', snippets, share: 1 },
+    });
+    expect(p.prompt).toBe(
+      '<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
+        '<|file_sep|>shop/pricing.py\ndef apply_discount(a, code):\n    return a * 0.9\n<|file_sep|>shop/cart.py\n<|fim_prefix|>x = tax.<|fim_suffix|>\n<|fim_middle|>',
+    );
     expect(p.snippets.map((s) => s.file)).toEqual(['shop/tax.py', 'shop/pricing.py']);
     expect(p.prompt.slice(p.cursorAt)).toBe('<|fim_suffix|>\n<|fim_middle|>');
   });
 
   it('other families: snippets as comments in the language of the file, before the prefix', () => {
-    const p = buildLocalPrompt({ family: 'deepseek-coder', prefix: 'x = tax.', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets: snippets.slice(1), share: 1 } });
-    expect(p.prompt).toBe('<｜fim▁begin｜># Path: shop/pricing.py\n# def apply_discount(a, code):\n#     return a * 0.9\nx = tax.<｜fim▁hole｜>\n<｜fim▁end｜>');
-    expect(snippetAsComments({ file: 'a.ts', text: 'export const A = 1;\n\nx' }, 'b.ts')).toBe('// Path: a.ts\n// export const A = 1;\n//\n// x\n');
+    const p = buildLocalPrompt({
+      family: 'deepseek-coder',
+      prefix: 'x = tax.',
+      suffix: '\n',
+      countTokens: bytes,
+      context: { file: 'shop/cart.py', snippets: snippets.slice(1), share: 1 },
+    });
+    expect(p.prompt).toBe(
+      '<｜fim▁begin｜># Path: shop/pricing.py\n# def apply_discount(a, code):\n#     return a * 0.9\nx = tax.<｜fim▁hole｜>\n<｜fim▁end｜>',
+    );
+    expect(snippetAsComments({ file: 'a.ts', text: 'export const A = 1;\n\nx' }, 'b.ts')).toBe(
+      '// Path: a.ts\n// export const A = 1;\n//\n// x\n',
+    );
   });
 
   it('snippets take at most their share of the budget (one too big is skipped, a later one may fit); the window gets the rest', () => {
@@ -35,7 +53,14 @@ describe('buildLocalPrompt', () => {
     const budget = 600;
     const full = buildLocalPrompt({ family: 'qwen2.5-coder', prefix, suffix: '\n', budget, countTokens: bytes });
     const big = { file: 'big.py', text: 'y = 1\n'.repeat(40) };
-    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix, suffix: '\n', budget, countTokens: bytes, context: { file: 'm.py', snippets: [big, ...snippets], share: 0.25 } });
+    const p = buildLocalPrompt({
+      family: 'qwen2.5-coder',
+      prefix,
+      suffix: '\n',
+      budget,
+      countTokens: bytes,
+      context: { file: 'm.py', snippets: [big, ...snippets], share: 0.25 },
+    });
     expect(p.snippets.map((s) => s.file)).toEqual(['shop/tax.py']); // big (240 bytes) is over 150; pricing no longer fits after tax
     const snippetTokens = p.snippets.reduce((n, s) => n + s.tokens, 0);
     expect(snippetTokens).toBeLessThanOrEqual(budget * 0.25);
@@ -56,7 +81,7 @@ describe('the cursor line in the middle (cursorLineInMiddle)', () => {
     expect(p.prefix).toBe('a = 1\nb = ');
   });
 
-  it('typing on the line changes only the prompt\'s end; an empty line ends the prompt with the marker', () => {
+  it("typing on the line changes only the prompt's end; an empty line ends the prompt with the marker", () => {
     const before = build('qwen2.5-coder', 'a = 1\nb = ').prompt;
     const after = build('qwen2.5-coder', 'a = 1\nb = 4 +').prompt;
     const empty = build('qwen2.5-coder', 'a = 1\n');
@@ -75,12 +100,22 @@ describe('the cursor line in the middle (cursorLineInMiddle)', () => {
       expect(p.prompt).toBe(buildFimPrompt(family, 'a = 1\nb = ', '\nc = 3\n'));
       expect(p.middleStart).toBe('');
     }
-    for (const family of ['deepseek-coder', 'starcoder', 'codegemma']) expect(build(family, 'a = 1\nb = ').prompt.endsWith('b = ')).toBe(true);
+    for (const family of ['deepseek-coder', 'starcoder', 'codegemma'])
+      expect(build(family, 'a = 1\nb = ').prompt.endsWith('b = ')).toBe(true);
   });
 
   it('snippets stay first, in the repository format', () => {
-    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'import tax\nx = tax.', suffix: '\n', countTokens: bytes, cursorLineInMiddle: true, context: { file: 'shop/cart.py', snippets: snippets.slice(0, 1), share: 1 } });
-    expect(p.prompt).toBe('<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
-      '<|file_sep|>shop/cart.py\n<|fim_prefix|>import tax\n<|fim_suffix|>\n<|fim_middle|>x = tax.');
+    const p = buildLocalPrompt({
+      family: 'qwen2.5-coder',
+      prefix: 'import tax\nx = tax.',
+      suffix: '\n',
+      countTokens: bytes,
+      cursorLineInMiddle: true,
+      context: { file: 'shop/cart.py', snippets: snippets.slice(0, 1), share: 1 },
+    });
+    expect(p.prompt).toBe(
+      '<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\ndef with_tax(a):\n    return a * (1 + RATE)\n' +
+        '<|file_sep|>shop/cart.py\n<|fim_prefix|>import tax\n<|fim_suffix|>\n<|fim_middle|>x = tax.',
+    );
   });
 });

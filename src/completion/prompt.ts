@@ -91,7 +91,10 @@ function defaultRepoName(file: string): string {
 /** A snippet as comment lines in the language of the file being completed (families without a repository format; as Continue does). */
 export function snippetAsComments(snippet: PromptSnippet, forFile: string): string {
   const c = lineCommentFor(forFile);
-  const body = snippet.text.split('\n').map((l) => (l ? `${c} ${l}` : c)).join('\n');
+  const body = snippet.text
+    .split('\n')
+    .map((l) => (l ? `${c} ${l}` : c))
+    .join('\n');
   return `${c} Path: ${snippet.file}\n${body}\n`;
 }
 
@@ -113,12 +116,21 @@ export function fimWithSnippets(family: FimFamily | string, prefix: string, suff
   if (!context?.snippets.length) return tpl.build(prefix, suffix);
   const repo = tpl.repository;
   if (!repo) return tpl.build(snippetsAsComments(context) + prefix, suffix);
-  return repo.header(context.repoName ?? defaultRepoName(context.file)) + snippetsByFile(context.snippets).map((s) => repo.file(s.file, s.text)).join('') + repo.current(context.file) + tpl.build(prefix, suffix);
+  return (
+    repo.header(context.repoName ?? defaultRepoName(context.file)) +
+    snippetsByFile(context.snippets)
+      .map((s) => repo.file(s.file, s.text))
+      .join('') +
+    repo.current(context.file) +
+    tpl.build(prefix, suffix)
+  );
 }
 
 /** The snippets as comment lines, for a prefix that a server puts into its own template. */
 export function snippetsAsComments(context: SnippetContext): string {
-  return snippetsByFile(context.snippets, BARE_GAP).map((s) => snippetAsComments(s, context.file)).join('');
+  return snippetsByFile(context.snippets, BARE_GAP)
+    .map((s) => snippetAsComments(s, context.file))
+    .join('');
 }
 
 export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
@@ -126,7 +138,10 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const ctx = i.context;
   const repo = tpl.repository;
   const render = (s: PromptSnippet) => (repo ? repo.file(s.file, s.text) : snippetAsComments(s, ctx!.file));
-  const rendered = (list: readonly PromptSnippet[]) => snippetsByFile(list, repo ? undefined : BARE_GAP).map(render).join('');
+  const rendered = (list: readonly PromptSnippet[]) =>
+    snippetsByFile(list, repo ? undefined : BARE_GAP)
+      .map(render)
+      .join('');
 
   // Snippets in their order while they fit their share; one too big is skipped, the next may fit.
   // Counted as written, a file's snippets under one entry: a second part of a file costs its lines, not another path line.
@@ -146,7 +161,10 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
     if (taken.length) used += frame;
   }
 
-  const window = i.budget === undefined ? undefined : windowContext(i.prefix, i.suffix, { budget: Math.max(64, i.budget - used), countTokens: i.countTokens });
+  const window =
+    i.budget === undefined
+      ? undefined
+      : windowContext(i.prefix, i.suffix, { budget: Math.max(64, i.budget - used), countTokens: i.countTokens });
   const prefix = window?.prefix ?? i.prefix;
   const suffix = window?.suffix ?? i.suffix;
   const snippetContext = fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined;

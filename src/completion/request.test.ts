@@ -8,12 +8,19 @@ const files = [
   { path: 'app/main.py', text: 'from app.util import scale\n\ndef run(x):\n    return scale(' },
   { path: 'app/util.py', text: 'def scale(x, k):\n    return x * k\n' },
 ];
-const workspace = () => ({ chooser: new StableSnippetChooser(new WorkspaceIndex(files)), recentlyEdited: () => [], recentlyViewed: () => [] });
+const workspace = () => ({
+  chooser: new StableSnippetChooser(new WorkspaceIndex(files)),
+  recentlyEdited: () => [],
+  recentlyViewed: () => [],
+});
 const req = { prefix: files[0].text, suffix: ')\n', language: 'python', file: 'app/main.py' };
 
 describe('prepareRequest', () => {
   it('takes the budgets, the language threshold and the workspace snippets; the worker gets only paths and text', () => {
-    const settings = requestSettings({ ...DEFAULT_CONFIG, router: { ...DEFAULT_CONFIG.router, threshold: 0.5, perLanguage: { python: 0.3 } } }, { promptBudget: 1024, maxNewTokens: 24 });
+    const settings = requestSettings(
+      { ...DEFAULT_CONFIG, router: { ...DEFAULT_CONFIG.router, threshold: 0.5, perLanguage: { python: 0.3 } } },
+      { promptBudget: 1024, maxNewTokens: 24 },
+    );
     const { ctx, router } = prepareRequest(req, settings, workspace());
     expect(router.threshold).toBe(0.3);
     expect(router).not.toHaveProperty('perLanguage');
@@ -31,7 +38,9 @@ describe('prepareRequest', () => {
     expect(prepareRequest(req, { ...base, context: { ...base.context, enabled: false } }, workspace()).ctx.context).toBeUndefined();
     expect(prepareRequest(req, { ...base, context: { ...base.context, share: 0 } }, workspace()).ctx.context).toBeUndefined();
     expect(prepareRequest(req, base).ctx.context).toBeUndefined();
-    expect(prepareRequest({ ...req, language: 'java' }, { ...base, router: { ...base.router, perLanguage: { python: 0.3 } } }).router.threshold).toBe(DEFAULT_CONFIG.router.threshold);
+    expect(
+      prepareRequest({ ...req, language: 'java' }, { ...base, router: { ...base.router, perLanguage: { python: 0.3 } } }).router.threshold,
+    ).toBe(DEFAULT_CONFIG.router.threshold);
     // Without a measured speed: the configured limits.
     expect(base).toMatchObject({ promptBudget: DEFAULT_CONFIG.model.maxPromptTokens, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens });
   });

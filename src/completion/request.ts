@@ -72,11 +72,26 @@ export interface PreparedRequest {
 }
 
 /** The settings a configuration gives, with the budgets of the moment (measured speed in the app; the configured limits elsewhere). */
-export function requestSettings(cfg: Pick<AppConfig, 'router' | 'model'> & { context?: ContextSettings }, budgets?: Budgets): RequestSettings {
-  const b = budgets ?? fixedBudgets({
-    targetMs: 0, maxPromptTokens: cfg.model.maxPromptTokens, maxNewTokens: cfg.model.maxNewTokens, contextWindow: cfg.model.contextWindow, reuse: cfg.model.reuseCache,
-  });
-  return { ...b, router: cfg.router, earlyEscalation: cfg.router.earlyEscalation, cursorLineInMiddle: cfg.model.cursorLineInMiddle ?? true, context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS };
+export function requestSettings(
+  cfg: Pick<AppConfig, 'router' | 'model'> & { context?: ContextSettings },
+  budgets?: Budgets,
+): RequestSettings {
+  const b =
+    budgets ??
+    fixedBudgets({
+      targetMs: 0,
+      maxPromptTokens: cfg.model.maxPromptTokens,
+      maxNewTokens: cfg.model.maxNewTokens,
+      contextWindow: cfg.model.contextWindow,
+      reuse: cfg.model.reuseCache,
+    });
+  return {
+    ...b,
+    router: cfg.router,
+    earlyEscalation: cfg.router.earlyEscalation,
+    cursorLineInMiddle: cfg.model.cursorLineInMiddle ?? true,
+    context: cfg.context ?? DEFAULT_CONTEXT_SETTINGS,
+  };
 }
 
 export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace?: WorkspaceContextSource): PreparedRequest {
@@ -86,12 +101,21 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
   let snippets: ContextSnippet[] = [];
   if (workspace && s.context.enabled && s.context.maxSnippets > 0 && s.context.share > 0) {
     snippets = workspace.chooser.choose({
-      file: req.file, prefix: req.prefix, suffix: req.suffix, firstLine: req.window?.startLine, maxSnippets: s.context.maxSnippets,
-      recentlyEdited: workspace.recentlyEdited(), recentlyViewed: workspace.recentlyViewed(),
+      file: req.file,
+      prefix: req.prefix,
+      suffix: req.suffix,
+      firstLine: req.window?.startLine,
+      maxSnippets: s.context.maxSnippets,
+      recentlyEdited: workspace.recentlyEdited(),
+      recentlyViewed: workspace.recentlyViewed(),
     });
   }
   const ctx: CompletionContext = {
-    ...req, maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, earlyEscalation: s.earlyEscalation, cursorLineInMiddle: s.cursorLineInMiddle,
+    ...req,
+    maxNewTokens: s.maxNewTokens,
+    promptBudget: s.promptBudget,
+    earlyEscalation: s.earlyEscalation,
+    cursorLineInMiddle: s.cursorLineInMiddle,
     ...(snippets.length && { context: { file: req.file, snippets, share: s.context.share } }),
   };
   return { ctx, router: { ...router, threshold } };
@@ -100,11 +124,20 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
 /** The local model's request for a prepared context: the extent, the early-stop settings, the snippets. */
 export function localRequestOf(ctx: CompletionContext, router: RouterConfig): CompletionRequest {
   return {
-    prefix: ctx.prefix, suffix: ctx.suffix, maxNewTokens: ctx.maxNewTokens, promptBudget: ctx.promptBudget,
+    prefix: ctx.prefix,
+    suffix: ctx.suffix,
+    maxNewTokens: ctx.maxNewTokens,
+    promptBudget: ctx.promptBudget,
     ...(ctx.cursorLineInMiddle && { cursorLineInMiddle: true }),
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
     // The worker gets only what the prompt needs (the snippets' text, paths and first lines).
-    ...(ctx.context && { context: { file: ctx.context.file, share: ctx.context.share, snippets: ctx.context.snippets.map(({ file, text, startLine }) => ({ file, text, startLine })) } }),
+    ...(ctx.context && {
+      context: {
+        file: ctx.context.file,
+        share: ctx.context.share,
+        snippets: ctx.context.snippets.map(({ file, text, startLine }) => ({ file, text, startLine })),
+      },
+    }),
   };
 }

@@ -6,10 +6,17 @@ import type { SemanticFinding, SemanticVerdict } from '../semantic/types';
 const tokens = (...probs: number[]): TokenProb[] => probs.map((prob, id) => ({ id, text: 'x', prob }));
 const valid: SyntaxVerdict = { checked: true, valid: true, errors: [], preexistingErrors: 0, ms: 0.2, language: 'python' };
 const invalid: SyntaxVerdict = {
-  ...valid, valid: false, errors: [{ kind: 'missing', row: 3, column: 0, detail: ')' }],
+  ...valid,
+  valid: false,
+  errors: [{ kind: 'missing', row: 3, column: 0, detail: ')' }],
 };
 const unchecked: SyntaxVerdict = { ...valid, checked: false, valid: false, language: 'cobol' };
-const cfg = (over: Partial<RouterConfig> = {}): RouterConfig => ({ policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean', ...over });
+const cfg = (over: Partial<RouterConfig> = {}): RouterConfig => ({
+  policy: 'syntax+confidence',
+  threshold: 0.5,
+  aggregation: 'mean',
+  ...over,
+});
 
 describe('syntax + confidence routing', () => {
   it('keeps a valid, confident completion and says why', () => {
@@ -17,7 +24,10 @@ describe('syntax + confidence routing', () => {
     expect(d.action).toBe('keep');
     expect(d.confidence).toBeCloseTo(0.85);
     expect(d.escalateBecause).toEqual([]);
-    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([['syntax', 'pass'], ['confidence', 'pass']]);
+    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([
+      ['syntax', 'pass'],
+      ['confidence', 'pass'],
+    ]);
   });
 
   it('escalates a confident completion that introduces a syntax error, with the error in the reason', () => {
@@ -82,23 +92,49 @@ describe('baselines', () => {
     expect(b.escalateBecause).toEqual(['policy']);
   });
   it('rejects an unknown policy clearly', () => {
-    expect(() => decideRoute({ tokens: tokens(1), syntax: valid }, cfg({ policy: 'sometimes' as never }))).toThrow(/Unknown routing policy "sometimes"/);
+    expect(() => decideRoute({ tokens: tokens(1), syntax: valid }, cfg({ policy: 'sometimes' as never }))).toThrow(
+      /Unknown routing policy "sometimes"/,
+    );
   });
 });
 
 describe('syntax + confidence + semantic routing', () => {
-  const semantic = (over: Partial<SemanticVerdict> = {}): SemanticVerdict => ({ language: 'python', checked: true, findings: [], checks: ['names'], ms: 0.3, ...over });
-  const finding = (name: string): SemanticFinding => ({ kind: 'unresolved-name', name, row: 1, column: 4, detail: `\`${name}\` is not defined` });
+  const semantic = (over: Partial<SemanticVerdict> = {}): SemanticVerdict => ({
+    language: 'python',
+    checked: true,
+    findings: [],
+    checks: ['names'],
+    ms: 0.3,
+    ...over,
+  });
+  const finding = (name: string): SemanticFinding => ({
+    kind: 'unresolved-name',
+    name,
+    row: 1,
+    column: 4,
+    detail: `\`${name}\` is not defined`,
+  });
   const policy = cfg({ policy: 'syntax+confidence+semantic' });
 
   it('keeps a valid, confident completion that uses nothing missing, the semantic pass among the reasons', () => {
     const d = decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: semantic() }, policy);
     expect(d.action).toBe('keep');
-    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([['syntax', 'pass'], ['semantic', 'pass'], ['confidence', 'pass']]);
+    expect(d.reasons.map((r) => [r.kind, r.status])).toEqual([
+      ['syntax', 'pass'],
+      ['semantic', 'pass'],
+      ['confidence', 'pass'],
+    ]);
   });
 
   it('escalates a confident, valid completion that uses names that resolve nowhere, naming them', () => {
-    const d = decideRoute({ tokens: tokens(0.99), syntax: valid, semantic: semantic({ findings: [finding('numbrs'), finding('is_prime'), finding('numbrs')] }) }, policy);
+    const d = decideRoute(
+      {
+        tokens: tokens(0.99),
+        syntax: valid,
+        semantic: semantic({ findings: [finding('numbrs'), finding('is_prime'), finding('numbrs')] }),
+      },
+      policy,
+    );
     expect(d.action).toBe('escalate');
     expect(d.escalateBecause).toEqual(['semantic']);
     const r = d.reasons.find((x) => x.kind === 'semantic')!;
@@ -108,7 +144,11 @@ describe('syntax + confidence + semantic routing', () => {
   });
 
   it('a check that did not run, timed out or has no checker is info, never a failure', () => {
-    for (const s of [undefined, semantic({ checked: false, uncheckedReason: 'timed out (over 50 ms)' }), semantic({ checked: false, language: 'go', uncheckedReason: 'no semantic checker for go' })]) {
+    for (const s of [
+      undefined,
+      semantic({ checked: false, uncheckedReason: 'timed out (over 50 ms)' }),
+      semantic({ checked: false, language: 'go', uncheckedReason: 'no semantic checker for go' }),
+    ]) {
       const d = decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: s }, policy);
       expect(d.action).toBe('keep');
       const r = d.reasons.find((x) => x.kind === 'semantic')!;

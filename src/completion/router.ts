@@ -5,7 +5,14 @@
 // so the evaluation can compare against them with the same code.
 import { aggregateConfidence } from './confidence';
 import type { SemanticVerdict } from '../semantic/types';
-import { ROUTING_POLICIES, type Aggregation, type RouterConfig, type RoutingPolicy, type SyntaxVerdict, type TokenProb } from '../vocabulary/types';
+import {
+  ROUTING_POLICIES,
+  type Aggregation,
+  type RouterConfig,
+  type RoutingPolicy,
+  type SyntaxVerdict,
+  type TokenProb,
+} from '../vocabulary/types';
 
 /** Whether a policy reads the semantic verdict (the pipeline asks for one only then). */
 export function policyUsesSemantic(policy: RoutingPolicy): boolean {
@@ -69,12 +76,16 @@ function syntaxReason(v: SyntaxVerdict): Reason {
 function semanticReason(v: SemanticVerdict | undefined): Reason {
   // Not checked is never a failure: the check must not escalate what it could not see.
   if (!v) return { kind: 'semantic', status: 'info', message: 'not checked: the semantic check is off' };
-  if (!v.checked) return { kind: 'semantic', status: 'info', message: `not checked: ${v.uncheckedReason ?? `no semantic checker for ${v.language}`}` };
+  if (!v.checked)
+    return { kind: 'semantic', status: 'info', message: `not checked: ${v.uncheckedReason ?? `no semantic checker for ${v.language}`}` };
   if (!v.findings.length) return { kind: 'semantic', status: 'pass', message: 'uses nothing that is not there', value: 0 };
   const names = [...new Set(v.findings.map((f) => f.name))];
   const first = v.findings[0];
   return {
-    kind: 'semantic', status: 'fail', value: v.findings.length, names,
+    kind: 'semantic',
+    status: 'fail',
+    value: v.findings.length,
+    names,
     message: `uses what is not there: ${names.join(', ')} (first: ${first.detail} at ${first.row + 1}:${first.column + 1})`,
   };
 }

@@ -21,11 +21,16 @@ describe('snippetsByFile', () => {
     ]);
   });
 
-  it('parts whose place is unknown (an endpoint\'s extra files) keep their order, a gap between them', () => {
-    expect(snippetsByFile([{ file: 'a.py', text: 'b' }, { file: 'a.py', text: 'a' }])).toEqual([{ file: 'a.py', text: 'b\n# ...\na' }]);
+  it("parts whose place is unknown (an endpoint's extra files) keep their order, a gap between them", () => {
+    expect(
+      snippetsByFile([
+        { file: 'a.py', text: 'b' },
+        { file: 'a.py', text: 'a' },
+      ]),
+    ).toEqual([{ file: 'a.py', text: 'b\n# ...\na' }]);
   });
 
-  it('seeded: whatever the parts, each file once, every line of every part once, in the file\'s order, gaps exactly where lines are missing', () => {
+  it("seeded: whatever the parts, each file once, every line of every part once, in the file's order, gaps exactly where lines are missing", () => {
     const random = mulberry32(7);
     const int = (n: number) => Math.floor(random() * n);
     for (let round = 0; round < 300; round++) {
@@ -34,17 +39,26 @@ describe('snippetsByFile', () => {
       const parts: PromptSnippet[] = Array.from({ length: 1 + int(6) }, () => {
         const file = files[int(files.length)];
         const start = int(55);
-        return { file, text: source.get(file)!.slice(start, start + 1 + int(5)).join('\n'), startLine: start };
+        return {
+          file,
+          text: source
+            .get(file)!
+            .slice(start, start + 1 + int(5))
+            .join('\n'),
+          startLine: start,
+        };
       });
       const merged = snippetsByFile(parts);
       expect(merged.map((m) => m.file)).toEqual([...new Set(parts.map((p) => p.file))]);
       for (const m of merged) {
         const covered = new Set(parts.filter((p) => p.file === m.file).flatMap((p) => p.text.split('\n').map((_, i) => p.startLine! + i)));
         const expected: string[] = [];
-        [...covered].sort((x, y) => x - y).forEach((line, i, all) => {
-          if (i > 0 && line > all[i - 1] + 1) expected.push(m.file.endsWith('.py') ? '# ...' : '// ...');
-          expected.push(`line ${line}`);
-        });
+        [...covered]
+          .sort((x, y) => x - y)
+          .forEach((line, i, all) => {
+            if (i > 0 && line > all[i - 1] + 1) expected.push(m.file.endsWith('.py') ? '# ...' : '// ...');
+            expected.push(`line ${line}`);
+          });
         expect(m.text.split('\n')).toEqual(expected);
         expect(m.startLine).toBe(Math.min(...covered));
       }
@@ -60,8 +74,15 @@ describe('buildLocalPrompt with several snippets of a file', () => {
   ];
 
   it('writes them under one entry in line order and counts them as written', () => {
-    const p = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: 'x = ', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets, share: 1 } });
-    const head = '<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\n# ...\ndef with_tax(a):\n    return a * (1 + RATE)\n<|file_sep|>shop/pricing.py\ndef apply_discount(a, code):\n    return a * 0.9\n';
+    const p = buildLocalPrompt({
+      family: 'qwen2.5-coder',
+      prefix: 'x = ',
+      suffix: '\n',
+      countTokens: bytes,
+      context: { file: 'shop/cart.py', snippets, share: 1 },
+    });
+    const head =
+      '<|repo_name|>shop\n<|file_sep|>shop/tax.py\nRATE = 0.2\n# ...\ndef with_tax(a):\n    return a * (1 + RATE)\n<|file_sep|>shop/pricing.py\ndef apply_discount(a, code):\n    return a * 0.9\n';
     expect(p.prompt.startsWith(head)).toBe(true);
     // Each snippet's tokens are what it added: together, the entries as written.
     expect(p.snippets.map((s) => s.file)).toEqual(['shop/tax.py', 'shop/pricing.py', 'shop/tax.py']);
@@ -69,7 +90,13 @@ describe('buildLocalPrompt with several snippets of a file', () => {
   });
 
   it('families without a repository format get one `Path:` comment per file', () => {
-    const p = buildLocalPrompt({ family: 'deepseek-coder', prefix: 'x = ', suffix: '\n', countTokens: bytes, context: { file: 'shop/cart.py', snippets, share: 1 } });
+    const p = buildLocalPrompt({
+      family: 'deepseek-coder',
+      prefix: 'x = ',
+      suffix: '\n',
+      countTokens: bytes,
+      context: { file: 'shop/cart.py', snippets, share: 1 },
+    });
     expect(p.prompt.match(/# Path: shop\/tax\.py/g)).toHaveLength(1);
     expect(p.prompt).toContain('# Path: shop/tax.py\n# RATE = 0.2\n# ...\n# def with_tax(a):');
   });

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('generateLocal', () => {
-  it('post-processes the model\'s text and says which filters changed it; the tokens stay the model\'s', async () => {
+  it("post-processes the model's text and says which filters changed it; the tokens stay the model's", async () => {
     const out = await generateLocal({ ...ctx, suffix: 'b)\n' }, router, port, new AbortController().signal);
     expect(out).toMatchObject({ text: 'a + ', raw: 'a + b', filters: ['trim-suffix-overlap'] });
     expect(out.tokens.map((t) => t.text).join('')).toBe('a + b');
@@ -60,7 +60,12 @@ describe('check', () => {
   it('asks the semantic check only when given its port', async () => {
     const validator = createNodeValidator();
     const asked: string[] = [];
-    const semantic = { check: async (r: { completion: string; language: string }) => (asked.push(r.completion), { language: r.language, checked: false, findings: [], checks: [], ms: 0 }) };
+    const semantic = {
+      check: async (r: { completion: string; language: string }) => (
+        asked.push(r.completion),
+        { language: r.language, checked: false, findings: [], checks: [], ms: 0 }
+      ),
+    };
     const without = await check(ctx, 'a +', { syntax: validator });
     expect(without.syntax).toMatchObject({ checked: true, valid: false });
     expect(without).not.toHaveProperty('semantic');
@@ -86,17 +91,32 @@ describe('route', () => {
 });
 
 describe('escalate', () => {
-  it('post-processes the large model\'s answer as the local one is', async () => {
+  it("post-processes the large model's answer as the local one is", async () => {
     const client = createProtocolClient({ url: server.url, model: 'big', family: 'qwen2.5-coder', timeoutMs: 2000, maxTokens: 32 });
     const res = await escalate(client, escalationDraft({ prefix: 'm = ', suffix: ')\n' }, rules), new AbortController().signal);
     expect(res).toMatchObject({ text: 'max(a, b)', raw: 'max(a, b))', filters: ['trim-suffix-overlap'] });
   });
 
   it('drafts the window, the file and the snippets of a prepared request', () => {
-    const draft = escalationDraft({
-      prefix: 'p', suffix: 's', window: { before: 'B', after: 'A', start: 1, startLine: 0, documentLength: 4 },
-      context: { file: 'a.py', share: 0.3, snippets: [{ file: 'b.py', text: 'x = 1', source: 'x = 1\n', startLine: 0, reason: 'import', score: 1 }] },
-    }, rules);
-    expect(draft).toMatchObject({ prefix: 'p', suffix: 's', around: { before: 'B', after: 'A' }, file: 'a.py', extra: [{ filename: 'b.py', text: 'x = 1', source: 'x = 1\n', startLine: 0 }] });
+    const draft = escalationDraft(
+      {
+        prefix: 'p',
+        suffix: 's',
+        window: { before: 'B', after: 'A', start: 1, startLine: 0, documentLength: 4 },
+        context: {
+          file: 'a.py',
+          share: 0.3,
+          snippets: [{ file: 'b.py', text: 'x = 1', source: 'x = 1\n', startLine: 0, reason: 'import', score: 1 }],
+        },
+      },
+      rules,
+    );
+    expect(draft).toMatchObject({
+      prefix: 'p',
+      suffix: 's',
+      around: { before: 'B', after: 'A' },
+      file: 'a.py',
+      extra: [{ filename: 'b.py', text: 'x = 1', source: 'x = 1\n', startLine: 0 }],
+    });
   });
 });

@@ -52,7 +52,12 @@ function processed(raw: string, suffix: string): Processed {
 export type GeneratedLocal = LocalCompletion & Omit<Processed, 'text'>;
 
 /** The local model on a prepared request; a cancelled request throws AbortedError rather than return a partial text. */
-export async function generateLocal(ctx: CompletionContext, router: RouterConfig, local: LocalModelPort, signal: AbortSignal): Promise<GeneratedLocal> {
+export async function generateLocal(
+  ctx: CompletionContext,
+  router: RouterConfig,
+  local: LocalModelPort,
+  signal: AbortSignal,
+): Promise<GeneratedLocal> {
   const out = await local.complete(localRequestOf(ctx, router), signal);
   throwIfAborted(signal);
   if (out.finish === 'aborted') throw new AbortedError();
@@ -104,10 +109,15 @@ export function route(local: RoutedCompletion, verdicts: Verdicts, router: Route
  * the egress gate (src/privacy/egress-gate.ts) before it builds a body: the
  * file's text and each snippet, judged on the whole file it comes from.
  */
-export function escalationDraft(ctx: Pick<CompletionContext, 'prefix' | 'suffix' | 'window' | 'file' | 'context'>, rules: EscalationDraft['rules']): EscalationDraft {
+export function escalationDraft(
+  ctx: Pick<CompletionContext, 'prefix' | 'suffix' | 'window' | 'file' | 'context'>,
+  rules: EscalationDraft['rules'],
+): EscalationDraft {
   const file = ctx.file ?? ctx.context?.file;
   return {
-    prefix: ctx.prefix, suffix: ctx.suffix, rules,
+    prefix: ctx.prefix,
+    suffix: ctx.suffix,
+    rules,
     ...(ctx.window && { around: { before: ctx.window.before, after: ctx.window.after } }),
     ...(file !== undefined && { file }),
     ...(ctx.context?.snippets.length && {

@@ -71,8 +71,11 @@ export function windowAround(doc: WindowDocument, cursor: number): TextWindow {
     prefix: doc.read(start, cursor),
     suffix: doc.read(cursor, end),
     window: {
-      start, startLine: startLine.line, documentLength: n,
-      before: doc.read(Math.max(0, start - MARGIN), start), after: doc.read(end, Math.min(n, end + MARGIN)),
+      start,
+      startLine: startLine.line,
+      documentLength: n,
+      before: doc.read(Math.max(0, start - MARGIN), start),
+      after: doc.read(end, Math.min(n, end + MARGIN)),
     },
   };
 }

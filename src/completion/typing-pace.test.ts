@@ -17,7 +17,7 @@ describe('TypingPace', () => {
   });
 
   it('waits longer for a slow typist and less for a fast one, within bounds', () => {
-    const jitter = (base: number) => (i: number) => base * (0.8 + 0.4 * ((i * 7) % 10) / 10);
+    const jitter = (base: number) => (i: number) => base * (0.8 + (0.4 * ((i * 7) % 10)) / 10);
     const slow = typist(jitter(320)).delayMs();
     const fast = typist(jitter(90)).delayMs();
     expect(slow).toBeGreaterThan(320);

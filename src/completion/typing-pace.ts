@@ -31,7 +31,15 @@ export interface PaceOptions {
 const DEFAULT_PACE: Omit<PaceOptions, 'initialMs'> = {
   // 1.5 x the 90th percentile, chosen on the typing replay (npm run bench timing; figures in docs/performance.md):
   // it asks less often than a fixed wait and far fewer of its requests are cancelled by the next key.
-  minMs: 100, maxMs: 600, window: 32, quantile: 0.9, factor: 1.5, pauseCutoffMs: 1500, freeRejections: 2, rejectionStepMs: 100, maxExtraMs: 500,
+  minMs: 100,
+  maxMs: 600,
+  window: 32,
+  quantile: 0.9,
+  factor: 1.5,
+  pauseCutoffMs: 1500,
+  freeRejections: 2,
+  rejectionStepMs: 100,
+  maxExtraMs: 500,
 };
 
 /** Gaps needed before they say anything about the person. */

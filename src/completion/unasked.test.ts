@@ -16,7 +16,7 @@ describe('no suggestion unasked inside a comment or a string', () => {
     expect(insideCommentOrString('python', 'x = 1  # note\ny = ')).toBeUndefined();
     expect(insideCommentOrString('python', 's = "a # b"\nt = ')).toBeUndefined();
     expect(insideCommentOrString('java', '/* a */ int y = ')).toBeUndefined();
-    expect(insideCommentOrString('cpp', 'char c = \'"\'; int z = ')).toBeUndefined();
+    expect(insideCommentOrString('cpp', "char c = '\"'; int z = ")).toBeUndefined();
     // A one-line string left open ends at the newline (the file is mid-edit).
     expect(insideCommentOrString('python', 'a = "open\nb = ')).toBeUndefined();
   });

@@ -13,13 +13,25 @@ describe('model catalog', () => {
   it('config.json adds entries and overrides fields by id', () => {
     const c = mergeCatalog(BUILTIN_CATALOG, [
       { id: 'onnx-community/Qwen2.5-Coder-1.5B', dtype: { webgpu: 'fp16', wasm: 'q8' } },
-      { id: 'corp/starcoder2-3b-onnx', label: 'StarCoder2 3B (corp mirror)', family: 'starcoder', contextWindow: 16384, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 1800, wasm: 3000 } },
+      {
+        id: 'corp/starcoder2-3b-onnx',
+        label: 'StarCoder2 3B (corp mirror)',
+        family: 'starcoder',
+        contextWindow: 16384,
+        dtype: { webgpu: 'q4f16', wasm: 'q8' },
+        sizeMB: { webgpu: 1800, wasm: 3000 },
+      },
     ]);
-    expect(c.find((e) => e.id === 'onnx-community/Qwen2.5-Coder-1.5B')).toMatchObject({ family: 'qwen2.5-coder', dtype: { webgpu: 'fp16' } });
+    expect(c.find((e) => e.id === 'onnx-community/Qwen2.5-Coder-1.5B')).toMatchObject({
+      family: 'qwen2.5-coder',
+      dtype: { webgpu: 'fp16' },
+    });
     expect(fimTemplate(c.find((e) => e.id === 'corp/starcoder2-3b-onnx')!.family).stopTokens).toContain('<fim_middle>');
   });
   it('an entry with an unknown family is a clear error, not a wrong prompt', () => {
-    expect(() => mergeCatalog(BUILTIN_CATALOG, [{ id: 'x', family: 'gpt' as never, contextWindow: 1, dtype: { webgpu: 'q4', wasm: 'q8' } }])).toThrow(/Unknown FIM family "gpt"/);
+    expect(() =>
+      mergeCatalog(BUILTIN_CATALOG, [{ id: 'x', family: 'gpt' as never, contextWindow: 1, dtype: { webgpu: 'q4', wasm: 'q8' } }]),
+    ).toThrow(/Unknown FIM family "gpt"/);
     expect(() => mergeCatalog(BUILTIN_CATALOG, [{ label: 'no id' }])).toThrow(CatalogError);
     expect(() => mergeCatalog([], [{ id: 'y', family: 'starcoder' }])).toThrow(/lacks contextWindow, dtype/);
   });

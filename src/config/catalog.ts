@@ -8,18 +8,39 @@ export type { CatalogEntry } from './types';
 
 export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   {
-    id: 'onnx-community/Qwen2.5-Coder-1.5B', label: 'Qwen2.5-Coder 1.5B (base, FIM)', family: 'qwen2.5-coder',
-    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 1220, wasm: 1600 },
+    id: 'onnx-community/Qwen2.5-Coder-1.5B',
+    label: 'Qwen2.5-Coder 1.5B (base, FIM)',
+    family: 'qwen2.5-coder',
+    contextWindow: 32768,
+    dtype: { webgpu: 'q4f16', wasm: 'q8' },
+    sizeMB: { webgpu: 1220, wasm: 1600 },
   },
   {
-    id: 'onnx-community/Qwen2.5-Coder-0.5B-Instruct', label: 'Qwen2.5-Coder 0.5B Instruct', family: 'qwen2.5-coder',
-    contextWindow: 32768, dtype: { webgpu: 'q4f16', wasm: 'q8' }, sizeMB: { webgpu: 555, wasm: 639 },
+    id: 'onnx-community/Qwen2.5-Coder-0.5B-Instruct',
+    label: 'Qwen2.5-Coder 0.5B Instruct',
+    family: 'qwen2.5-coder',
+    contextWindow: 32768,
+    dtype: { webgpu: 'q4f16', wasm: 'q8' },
+    sizeMB: { webgpu: 555, wasm: 639 },
   },
   {
-    id: 'Xenova/deepseek-coder-1.3b-base', label: 'DeepSeek-Coder 1.3B (base, FIM)', family: 'deepseek-coder',
-    contextWindow: 16384, dtype: { webgpu: 'q8', wasm: 'q8' }, sizeMB: { webgpu: 1360, wasm: 1360 }, fileName: 'decoder_model_merged',
+    id: 'Xenova/deepseek-coder-1.3b-base',
+    label: 'DeepSeek-Coder 1.3B (base, FIM)',
+    family: 'deepseek-coder',
+    contextWindow: 16384,
+    dtype: { webgpu: 'q8', wasm: 'q8' },
+    sizeMB: { webgpu: 1360, wasm: 1360 },
+    fileName: 'decoder_model_merged',
   },
-  { id: 'fixture-valid', label: 'Demo model (bundled, always "a + b")', family: 'qwen2.5-coder', contextWindow: 4096, dtype: { webgpu: 'fp32', wasm: 'fp32' }, sizeMB: { webgpu: 0.1, wasm: 0.1 }, bundled: true },
+  {
+    id: 'fixture-valid',
+    label: 'Demo model (bundled, always "a + b")',
+    family: 'qwen2.5-coder',
+    contextWindow: 4096,
+    dtype: { webgpu: 'fp32', wasm: 'fp32' },
+    sizeMB: { webgpu: 0.1, wasm: 0.1 },
+    bundled: true,
+  },
 ];
 
 /**

@@ -44,7 +44,18 @@ export const DEFAULT_CONFIG: AppConfig = {
 export const CONFIG_KEYS_TEMPLATE = {
   ...DEFAULT_CONFIG,
   model: { ...DEFAULT_CONFIG.model, catalogId: '', source: { kind: '', url: '' }, fileName: '' },
-  endpoint: { url: '', model: '', family: '', timeoutMs: 0, apiKey: '', maxTokens: 0, protocol: '', stream: false, acceptsSuffix: false, logprobs: false },
+  endpoint: {
+    url: '',
+    model: '',
+    family: '',
+    timeoutMs: 0,
+    apiKey: '',
+    maxTokens: 0,
+    protocol: '',
+    stream: false,
+    acceptsSuffix: false,
+    logprobs: false,
+  },
   router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
   git: { server: '', user: '', token: '', authorName: '', authorEmail: '' },
 };

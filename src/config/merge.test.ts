@@ -36,19 +36,36 @@ describe('config layers', () => {
   });
 
   it('names unknown keys (typos) at any depth', () => {
-    expect(unknownKeys({ router: { treshold: 0.5, policy: 'syntax+confidence' }, endpont: {}, endpoint: { url: 'x', protcol: 'y' } }, CONFIG_KEYS_TEMPLATE))
-      .toEqual(['router.treshold', 'endpont', 'endpoint.protcol']);
+    expect(
+      unknownKeys(
+        { router: { treshold: 0.5, policy: 'syntax+confidence' }, endpont: {}, endpoint: { url: 'x', protcol: 'y' } },
+        CONFIG_KEYS_TEMPLATE,
+      ),
+    ).toEqual(['router.treshold', 'endpont', 'endpoint.protcol']);
     expect(unknownKeys({ model: { id: 'x', source: { kind: 'url', url: 'u' } } }, CONFIG_KEYS_TEMPLATE)).toEqual([]);
   });
 
   it('refuses an unknown endpoint protocol', () => {
-    const c = resolveConfig(DEFAULT_CONFIG, { endpoint: { url: 'http://127.0.0.1:1/v1', model: 'm', family: 'qwen2.5-coder', timeoutMs: 1, maxTokens: 1, protocol: 'grpc' as never } }).config;
+    const c = resolveConfig(DEFAULT_CONFIG, {
+      endpoint: {
+        url: 'http://127.0.0.1:1/v1',
+        model: 'm',
+        family: 'qwen2.5-coder',
+        timeoutMs: 1,
+        maxTokens: 1,
+        protocol: 'grpc' as never,
+      },
+    }).config;
     expect(configProblems(c).join()).toMatch(/endpoint.protocol "grpc"/);
   });
 
   it('takes a Git server as an http(s) address, and knows the Git keys', () => {
     expect(configProblems(resolveConfig(DEFAULT_CONFIG, { git: { server: 'https://git.corp.example' } }).config)).toEqual([]);
-    expect(configProblems(resolveConfig(DEFAULT_CONFIG, { git: { server: 'git@git.corp.example:team/p.git' } }).config).join()).toMatch(/git.server .* must be an http\(s\) address/);
-    expect(unknownKeys({ git: { server: 's', user: 'u', token: 't', authorName: 'n', authorEmail: 'e', sever: 'x' } }, CONFIG_KEYS_TEMPLATE)).toEqual(['git.sever']);
+    expect(configProblems(resolveConfig(DEFAULT_CONFIG, { git: { server: 'git@git.corp.example:team/p.git' } }).config).join()).toMatch(
+      /git.server .* must be an http\(s\) address/,
+    );
+    expect(
+      unknownKeys({ git: { server: 's', user: 'u', token: 't', authorName: 'n', authorEmail: 'e', sever: 'x' } }, CONFIG_KEYS_TEMPLATE),
+    ).toEqual(['git.sever']);
   });
 });

@@ -34,7 +34,16 @@ function isEqual(a: unknown, b: unknown): boolean {
 // ---- The local model: catalog references, custom models, tweaks ----------
 
 /** Model fields that carry over when another model is chosen; the others describe the model itself. */
-const TUNING_KEYS = ['maxNewTokens', 'maxPromptTokens', 'watchdogMs', 'reuseCache', 'promptLookup', 'cursorLineInMiddle', 'wasmThreads', 'latencyTargetMs'] as const satisfies readonly (keyof LocalModelConfig)[];
+const TUNING_KEYS = [
+  'maxNewTokens',
+  'maxPromptTokens',
+  'watchdogMs',
+  'reuseCache',
+  'promptLookup',
+  'cursorLineInMiddle',
+  'wasmThreads',
+  'latencyTargetMs',
+] as const satisfies readonly (keyof LocalModelConfig)[];
 /** Fields a catalog entry fixes, besides `id` and `catalogId`. */
 const ENTRY_KEYS = ['family', 'dtype', 'contextWindow', 'fileName'] as const satisfies readonly (keyof LocalModelConfig)[];
 
@@ -74,9 +83,15 @@ export function mergeLayers(below: ConfigLayer, over: ConfigLayer): ConfigLayer 
   if (!model) return out;
   const m = below.model ?? {};
   switch (modelChange(model, m)) {
-    case 'pick': out.model = mergeValue(tuningOf(m), model) as ModelLayer; break;
-    case 'custom': out.model = mergeValue(withoutCatalogId(m), model) as ModelLayer; break;
-    case 'tweak': out.model = mergeValue(m, model) as ModelLayer; break;
+    case 'pick':
+      out.model = mergeValue(tuningOf(m), model) as ModelLayer;
+      break;
+    case 'custom':
+      out.model = mergeValue(withoutCatalogId(m), model) as ModelLayer;
+      break;
+    case 'tweak':
+      out.model = mergeValue(m, model) as ModelLayer;
+      break;
   }
   return out;
 }
@@ -99,15 +114,24 @@ function refreshModel(m: LocalModelConfig, before: CatalogEntry | undefined, aft
   return out as unknown as LocalModelConfig;
 }
 
-function resolveModel(below: LocalModelConfig, layer: ModelLayer | null | undefined, catalog: readonly CatalogEntry[], problems: string[]): LocalModelConfig {
+function resolveModel(
+  below: LocalModelConfig,
+  layer: ModelLayer | null | undefined,
+  catalog: readonly CatalogEntry[],
+  problems: string[],
+): LocalModelConfig {
   if (!layer) return below;
   switch (modelChange(layer, below)) {
-    case 'tweak': return mergeValue(below, layer) as LocalModelConfig;
-    case 'custom': return mergeValue(withoutCatalogId(below), layer) as LocalModelConfig;
+    case 'tweak':
+      return mergeValue(below, layer) as LocalModelConfig;
+    case 'custom':
+      return mergeValue(withoutCatalogId(below), layer) as LocalModelConfig;
     case 'pick': {
       const entry = catalog.find((e) => e.id === layer.catalogId);
       if (!entry) {
-        problems.push(`model.catalogId "${layer.catalogId}" is not in the model catalog (it has ${catalog.map((e) => `"${e.id}"`).join(', ')})`);
+        problems.push(
+          `model.catalogId "${layer.catalogId}" is not in the model catalog (it has ${catalog.map((e) => `"${e.id}"`).join(', ')})`,
+        );
         return mergeValue(below, tuningOf(layer)) as LocalModelConfig; // the model below, i.e. the default
       }
       const picked = { ...tuningOf(below), ...modelFieldsOf(entry), source: sourceFor(entry, below.source) } as LocalModelConfig;
@@ -142,7 +166,11 @@ export function resolveConfig(base: AppConfig, layer?: ConfigLayer): ResolvedCon
   let below = base.model;
   if (below.catalogId !== undefined && merged.catalog !== base.catalog) {
     const id = below.catalogId;
-    below = refreshModel(below, effectiveCatalog(base.catalog).find((e) => e.id === id), catalog.find((e) => e.id === id));
+    below = refreshModel(
+      below,
+      effectiveCatalog(base.catalog).find((e) => e.id === id),
+      catalog.find((e) => e.id === id),
+    );
   }
   return { config: { ...merged, model: resolveModel(below, model, catalog, problems) }, problems };
 }
@@ -173,21 +201,27 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   const p: string[] = [];
   if (!FIM_FAMILIES.includes(c.model.family)) p.push(`model.family "${c.model.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
   if (!c.model.id) p.push('model.id is empty');
-  if (!(Number.isInteger(c.model.wasmThreads) && c.model.wasmThreads >= 0 && c.model.wasmThreads <= 64)) p.push(`model.wasmThreads ${String(c.model.wasmThreads)} must be an integer from 0 (automatic) to 64`);
+  if (!(Number.isInteger(c.model.wasmThreads) && c.model.wasmThreads >= 0 && c.model.wasmThreads <= 64))
+    p.push(`model.wasmThreads ${String(c.model.wasmThreads)} must be an integer from 0 (automatic) to 64`);
   for (const d of ['webgpu', 'wasm'] as const) {
     const t = c.model.latencyTargetMs?.[d];
-    if (!(typeof t === 'number' && t >= 0)) p.push(`model.latencyTargetMs.${d} ${String(t)} must be a number of milliseconds (0: fixed budgets)`);
+    if (!(typeof t === 'number' && t >= 0))
+      p.push(`model.latencyTargetMs.${d} ${String(t)} must be a number of milliseconds (0: fixed budgets)`);
   }
   if (!['auto', 'webgpu', 'wasm'].includes(c.device)) p.push(`device "${c.device}" must be auto, webgpu or wasm`);
-  if (!ROUTING_POLICIES.includes(c.router.policy)) p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
-  if (!AGGREGATIONS.includes(c.router.aggregation)) p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
+  if (!ROUTING_POLICIES.includes(c.router.policy))
+    p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
+  if (!AGGREGATIONS.includes(c.router.aggregation))
+    p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
   if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
   for (const [lang, t] of Object.entries(c.router.perLanguage ?? {})) {
     if (!(typeof t === 'number' && t >= 0 && t <= 1)) p.push(`router.perLanguage.${lang} ${String(t)} must be between 0 and 1`);
   }
   if (typeof c.context.enabled !== 'boolean') p.push(`context.enabled ${String(c.context.enabled)} must be true or false`);
-  if (!(typeof c.context.share === 'number' && c.context.share >= 0 && c.context.share <= 0.9)) p.push(`context.share ${String(c.context.share)} must be a share of the prompt budget from 0 to 0.9`);
-  if (!(Number.isInteger(c.context.maxSnippets) && c.context.maxSnippets >= 0 && c.context.maxSnippets <= 32)) p.push(`context.maxSnippets ${String(c.context.maxSnippets)} must be an integer from 0 to 32`);
+  if (!(typeof c.context.share === 'number' && c.context.share >= 0 && c.context.share <= 0.9))
+    p.push(`context.share ${String(c.context.share)} must be a share of the prompt budget from 0 to 0.9`);
+  if (!(Number.isInteger(c.context.maxSnippets) && c.context.maxSnippets >= 0 && c.context.maxSnippets <= 32))
+    p.push(`context.maxSnippets ${String(c.context.maxSnippets)} must be an integer from 0 to 32`);
   try {
     mergeCatalog(BUILTIN_CATALOG, c.catalog);
   } catch (e) {
@@ -196,12 +230,15 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
   if (!['block', 'redact'].includes(c.privacy.secrets)) p.push(`privacy.secrets "${c.privacy.secrets}" must be block or redact`);
   for (const a of c.privacy.allowedEndpoints) {
-    if (!isValidSourceExpression(a)) p.push(`privacy.allowedEndpoints entry "${a}" must look like https://host, https://*.domain or http://host:* (no path)`);
+    if (!isValidSourceExpression(a))
+      p.push(`privacy.allowedEndpoints entry "${a}" must look like https://host, https://*.domain or http://host:* (no path)`);
   }
-  if (c.git?.server && !isHttpUrl(c.git.server)) p.push(`git.server "${c.git.server}" must be an http(s) address such as https://git.example.com`);
+  if (c.git?.server && !isHttpUrl(c.git.server))
+    p.push(`git.server "${c.git.server}" must be an http(s) address such as https://git.example.com`);
   if (c.endpoint) {
     p.push(...endpointUrlProblems(c.endpoint.url, c.privacy.allowedEndpoints, pageOrigin));
-    if (!FIM_FAMILIES.includes(c.endpoint.family)) p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
+    if (!FIM_FAMILIES.includes(c.endpoint.family))
+      p.push(`endpoint.family "${c.endpoint.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
     if (!c.endpoint.model) p.push('endpoint.model is empty');
     if (c.endpoint.protocol && !ENDPOINT_PROTOCOLS.includes(c.endpoint.protocol)) {
       p.push(`endpoint.protocol "${c.endpoint.protocol}" must be one of ${ENDPOINT_PROTOCOLS.join(', ')}`);

@@ -12,10 +12,7 @@ import type { Aggregation, ContextSettings, FimFamily, RoutingPolicy } from '../
  *   config never sets `root`: the inference service fills in the app's folder
  *   (a URL path in the browser); Node callers give a folder path holding `<model>/`.
  */
-export type ModelSource =
-  | { kind: 'hub' }
-  | { kind: 'url'; url: string }
-  | { kind: 'bundled'; root?: string };
+export type ModelSource = { kind: 'hub' } | { kind: 'url'; url: string } | { kind: 'bundled'; root?: string };
 
 /**
  * The local model. In the resolved config every field is set. In a config
@@ -169,7 +166,9 @@ export interface AppConfig {
   demoModel: string;
   device: 'auto' | 'webgpu' | 'wasm';
   router: {
-    policy: RoutingPolicy; threshold: number; aggregation: Aggregation;
+    policy: RoutingPolicy;
+    threshold: number;
+    aggregation: Aggregation;
     /** Stop local decoding as soon as escalation is certain (beyond the published method). */
     earlyEscalation: boolean;
     /**

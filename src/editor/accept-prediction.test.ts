@@ -5,13 +5,19 @@ import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((a, b) => { resolve = a; reject = b; });
+  const promise = new Promise<T>((a, b) => {
+    resolve = a;
+    reject = b;
+  });
   return { promise, resolve, reject };
 };
 
 describe('afterAccept', () => {
   it('puts the suggestion before the cursor and keeps the text after it', () => {
-    expect(afterAccept({ prefix: 'def f():\n    return ', suffix: '\n', text: 'a + b' })).toEqual({ prefix: 'def f():\n    return a + b', suffix: '\n' });
+    expect(afterAccept({ prefix: 'def f():\n    return ', suffix: '\n', text: 'a + b' })).toEqual({
+      prefix: 'def f():\n    return a + b',
+      suffix: '\n',
+    });
   });
   it('makes no guess for a window of a large file, an empty suggestion, or a text that would need a window', () => {
     expect(afterAccept({ prefix: 'x', suffix: '', start: 4096, text: 'y' })).toBeUndefined();
@@ -51,12 +57,18 @@ describe('AcceptPrediction', () => {
     let clock = 0;
     const p = new AcceptPrediction<string>(() => clock);
     let signal: AbortSignal | undefined;
-    p.start('k', 'cfg', (s) => { signal = s; return new Promise(() => {}); });
+    p.start('k', 'cfg', (s) => {
+      signal = s;
+      return new Promise(() => {});
+    });
     clock = 40;
     expect(p.take('other', 'cfg')).toBeUndefined();
     expect(signal!.aborted).toBe(true);
     expect(p.stats).toMatchObject({ cancelled: 1, served: 0, wastedMs: 40 });
-    p.start('k', 'cfg', (s) => { signal = s; return Promise.resolve('r'); });
+    p.start('k', 'cfg', (s) => {
+      signal = s;
+      return Promise.resolve('r');
+    });
     expect(p.take('k', 'changed settings')).toBeUndefined();
     expect(signal!.aborted).toBe(true);
     expect(p.key).toBeUndefined();
@@ -69,10 +81,12 @@ describe('AcceptPrediction', () => {
     p.start('k', 'cfg', () => d.promise);
     clock = 25;
     d.resolve('done');
-    await Promise.resolve(); await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
     clock = 90;
     p.cancel();
-    await Promise.resolve(); await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
     expect(p.stats.wastedMs).toBe(25);
     expect(p.take('k', 'cfg')).toBeUndefined();
   });
@@ -80,9 +94,15 @@ describe('AcceptPrediction', () => {
   it('a run with nothing to keep (it would escalate) or a failing one serves undefined and counts as not kept', async () => {
     let clock = 0;
     const p = new AcceptPrediction<string>(() => clock);
-    p.start('k', 'cfg', async () => { clock = 10; return undefined; });
+    p.start('k', 'cfg', async () => {
+      clock = 10;
+      return undefined;
+    });
     expect(await p.take('k', 'cfg')).toBeUndefined();
-    p.start('k2', 'cfg', async () => { clock = 30; throw new Error('worker gone'); });
+    p.start('k2', 'cfg', async () => {
+      clock = 30;
+      throw new Error('worker gone');
+    });
     expect(await p.take('k2', 'cfg')).toBeUndefined();
     expect(p.stats).toMatchObject({ started: 2, served: 2, notKept: 2, wastedMs: 30 });
   });
@@ -91,7 +111,11 @@ describe('AcceptPrediction', () => {
     const p = new AcceptPrediction<string>();
     let runs = 0;
     const signals: AbortSignal[] = [];
-    const run = (s: AbortSignal) => { runs++; signals.push(s); return new Promise<string>(() => {}); };
+    const run = (s: AbortSignal) => {
+      runs++;
+      signals.push(s);
+      return new Promise<string>(() => {});
+    };
     p.start('k', 'cfg', run);
     p.start('k', 'cfg', run);
     expect(runs).toBe(1);

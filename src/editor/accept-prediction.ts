@@ -21,7 +21,12 @@ export function resultKey(file: string, language: string, windowStart: number | 
  * large file): the window's place after the insertion is not known here, and a
  * wrongly placed guess would never be served.
  */
-export function afterAccept(shown: { prefix: string; suffix: string; start?: number; text: string }): { prefix: string; suffix: string } | undefined {
+export function afterAccept(shown: {
+  prefix: string;
+  suffix: string;
+  start?: number;
+  text: string;
+}): { prefix: string; suffix: string } | undefined {
   if (shown.start !== undefined || !shown.text) return undefined;
   if (shown.prefix.length + shown.text.length + shown.suffix.length > WINDOW_BEFORE + WINDOW_AFTER) return undefined;
   return { prefix: shown.prefix + shown.text, suffix: shown.suffix };
@@ -78,12 +83,18 @@ export class AcceptPrediction<R> {
     p.result = run(ac.signal).then(
       (r) => {
         p.ms = this.now() - startedAt;
-        if (r === undefined && !ac.signal.aborted) { this.stats.notKept++; this.stats.wastedMs += p.ms; }
+        if (r === undefined && !ac.signal.aborted) {
+          this.stats.notKept++;
+          this.stats.wastedMs += p.ms;
+        }
         return ac.signal.aborted ? undefined : r;
       },
       () => {
         p.ms = this.now() - startedAt;
-        if (!ac.signal.aborted) { this.stats.notKept++; this.stats.wastedMs += p.ms; }
+        if (!ac.signal.aborted) {
+          this.stats.notKept++;
+          this.stats.wastedMs += p.ms;
+        }
         return undefined;
       },
     );
@@ -115,7 +126,10 @@ export class AcceptPrediction<R> {
     this.stats.cancelled++;
     // A finished run already counted its time when it kept nothing; one that kept a result wasted it now.
     if (p.ms === undefined) this.stats.wastedMs += this.now() - p.startedAt;
-    else void p.result.then((r) => { if (r !== undefined) this.stats.wastedMs += p.ms!; });
+    else
+      void p.result.then((r) => {
+        if (r !== undefined) this.stats.wastedMs += p.ms!;
+      });
     p.ac.abort();
   }
 }

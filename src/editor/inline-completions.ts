@@ -95,11 +95,16 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
   const alternativeOf = new WeakMap<object, CompletionResult>();
   const markShown = (t: Tracked) => {
     clearTimeout(t.timer);
-    if (!t.shown) { t.shown = true; hooks.onShown?.(t.result); }
+    if (!t.shown) {
+      t.shown = true;
+      hooks.onShown?.(t.result);
+    }
   };
   // The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts).
   // Its items share one Tracked: a suggestion typed through counts as one suggestion, shown and accepted once.
-  let shown: (ShownSuggestion<CompletionResult> & { tracked: Tracked; file: string; language: string; items: monaco.languages.InlineCompletion[] }) | undefined;
+  let shown:
+    | (ShownSuggestion<CompletionResult> & { tracked: Tracked; file: string; language: string; items: monaco.languages.InlineCompletion[] })
+    | undefined;
   // While a suggestion is on screen: its completion for the text after accepting it, at the model's spare time.
   const predictAfter = (s: NonNullable<typeof shown>) => {
     const source = hooks.source();
@@ -109,14 +114,19 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
     const key = resultKey(s.file, s.language, undefined, next.prefix, next.suffix);
     const settings = source.resultContext?.() ?? '';
     if (cache.peek(key) && settings === cacheSettings) return;
-    prediction.start(key, settings, (signal) => source.predict!({ ...next, language: s.language, file: s.file, documentId: s.document }, signal));
+    prediction.start(key, settings, (signal) =>
+      source.predict!({ ...next, language: s.language, file: s.file, documentId: s.document }, signal),
+    );
   };
   // The item on screen is this alternative: typing through, the stats, the badge and the prediction follow it.
   const follow = (item: object, t: Tracked) => {
     const alt = alternativeOf.get(item);
     if (alt && alt !== t.result) {
       t.result = alt;
-      if (shown?.tracked === t) { shown.text = alt.text; shown.result = alt; }
+      if (shown?.tracked === t) {
+        shown.text = alt.text;
+        shown.result = alt;
+      }
       hooks.onAlternative?.(alt);
     }
     if (shown?.tracked === t) predictAfter(shown);
@@ -144,7 +154,14 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         return { items: [item] };
       }
       // Asked again where the suggestion is on screen (Alt+] / Alt+[ ask before cycling): the same items, the same suggestion.
-      if (explicit && shown && shown.document === model.uri.toString() && shown.prefix === prefix && shown.suffix === suffix && shown.start === place?.start) {
+      if (
+        explicit &&
+        shown &&
+        shown.document === model.uri.toString() &&
+        shown.prefix === prefix &&
+        shown.suffix === suffix &&
+        shown.start === place?.start
+      ) {
         return { items: shown.items };
       }
       shown = undefined;
@@ -169,7 +186,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         // While the debounce waits, the model reads the prompt ahead; the next keystroke stops it.
         const readAhead = new AbortController();
         const sub = token.onCancellationRequested(() => readAhead.abort());
-        source.prefill?.({ ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, readAhead.signal);
+        source.prefill?.(
+          { ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest },
+          readAhead.signal,
+        );
         const waited = await sleep(waitMs(), token);
         sub.dispose();
         if (!waited) return empty;
@@ -180,7 +200,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         const sub = token.onCancellationRequested(() => ac.abort());
         hooks.onPending(true);
         try {
-          result = await source.complete({ ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest }, ac.signal);
+          result = await source.complete(
+            { ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest },
+            ac.signal,
+          );
           // A failed escalation is not kept: the same place asked again tries again.
           if (result.route !== 'failed') cache.set(key, result);
         } catch (e) {
@@ -204,8 +227,16 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         return item;
       });
       shown = {
-        document: model.uri.toString(), prefix, suffix, ...(place && { start: place.start }), text: alternatives[0].text, result: alternatives[0], tracked: t,
-        file: hooks.fileOf(model), language, items,
+        document: model.uri.toString(),
+        prefix,
+        suffix,
+        ...(place && { start: place.start }),
+        text: alternatives[0].text,
+        result: alternatives[0],
+        tracked: t,
+        file: hooks.fileOf(model),
+        language,
+        items,
       };
       return { items };
     },
@@ -240,7 +271,10 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         return;
       }
       // Gone without being taken (dismissed, typed over): never brought back by typing through it, and no next one to prepare.
-      if (shown?.tracked === t) { shown = undefined; prediction.cancel(); }
+      if (shown?.tracked === t) {
+        shown = undefined;
+        prediction.cancel();
+      }
       if (t.shown) pace.rejected();
     },
     disposeInlineCompletions() {},
@@ -248,8 +282,15 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
   const reg = monaco.languages.registerInlineCompletionsProvider('*', provider);
   const mirror = mirrorModels(hooks);
   return {
-    dispose: () => { prediction.cancel(); reg.dispose(); mirror.dispose(); },
-    clearCache: () => { prediction.cancel(); cache.clear(); },
+    dispose: () => {
+      prediction.cancel();
+      reg.dispose();
+      mirror.dispose();
+    },
+    clearCache: () => {
+      prediction.cancel();
+      cache.clear();
+    },
     predictionStats: () => ({ ...prediction.stats }),
     cycled: (editor) => {
       const item = shownItemOf(editor);
@@ -266,7 +307,9 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
  * its shape differs, and the badge then keeps the last one it was told).
  */
 function shownItemOf(editor: monaco.editor.ICodeEditor): object | undefined {
-  type Controller = { model?: { get(): { selectedInlineCompletion?: { get(): { getSourceCompletion?(): object } | undefined } } | undefined } };
+  type Controller = {
+    model?: { get(): { selectedInlineCompletion?: { get(): { getSourceCompletion?(): object } | undefined } } | undefined };
+  };
   const controller = editor.getContribution('editor.contrib.inlineCompletionsController') as unknown as Controller | null;
   try {
     return controller?.model?.get()?.selectedInlineCompletion?.get()?.getSourceCompletion?.();
@@ -308,8 +351,11 @@ function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
     const synced = {
-      uri: model.uri.toString(), language: () => hooks.languageOf(model), version: () => model.getVersionId(),
-      text: () => model.getValue(), length: () => model.getValueLength(),
+      uri: model.uri.toString(),
+      language: () => hooks.languageOf(model),
+      version: () => model.getVersionId(),
+      text: () => model.getValue(),
+      length: () => model.getValueLength(),
     };
     sync.opened(synced);
     subs.push(model.onDidChangeContent((e) => sync.changed(synced, e.versionId, e.changes)));

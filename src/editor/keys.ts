@@ -30,16 +30,25 @@ const PREVIOUS_ACTION = 'editor.action.inlineSuggest.showPrevious';
 
 /** `onCycled`: told after Alt+] / Alt+[ moved to another alternative (Monaco's own commands, run here so the badge can follow). */
 export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor, onCycled: () => void = () => {}): monaco.IDisposable {
-  const cycle = (id: string, action: string, label: string, key: number) => editor.addAction({
-    id, label, keybindings: [monaco.KeyMod.Alt | key], precondition: 'inlineSuggestionVisible',
-    run: async (ed) => {
-      await ed.getAction(action)?.run();
-      // Monaco's command returns before it has fetched and moved (it asks the provider first): look again as it settles.
-      for (const ms of [0, 30, 100, 250]) setTimeout(onCycled, ms);
-    },
-  });
+  const cycle = (id: string, action: string, label: string, key: number) =>
+    editor.addAction({
+      id,
+      label,
+      keybindings: [monaco.KeyMod.Alt | key],
+      precondition: 'inlineSuggestionVisible',
+      run: async (ed) => {
+        await ed.getAction(action)?.run();
+        // Monaco's command returns before it has fetched and moved (it asks the provider first): look again as it settles.
+        for (const ms of [0, 30, 100, 250]) setTimeout(onCycled, ms);
+      },
+    });
   const next = cycle('router-ide.nextAlternative', NEXT_ACTION, 'Show the next alternative suggestion', monaco.KeyCode.BracketRight);
-  const previous = cycle('router-ide.previousAlternative', PREVIOUS_ACTION, 'Show the previous alternative suggestion', monaco.KeyCode.BracketLeft);
+  const previous = cycle(
+    'router-ide.previousAlternative',
+    PREVIOUS_ACTION,
+    'Show the previous alternative suggestion',
+    monaco.KeyCode.BracketLeft,
+  );
   const now = editor.addAction({
     id: 'router-ide.completeNow',
     label: 'Complete now (local model first)',
@@ -54,5 +63,12 @@ export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEdit
     precondition: 'inlineSuggestionVisible',
     run: (ed) => ed.getAction(ACCEPT_LINE_ACTION)?.run(),
   });
-  return { dispose: () => { now.dispose(); line.dispose(); next.dispose(); previous.dispose(); } };
+  return {
+    dispose: () => {
+      now.dispose();
+      line.dispose();
+      next.dispose();
+      previous.dispose();
+    },
+  };
 }

@@ -17,7 +17,10 @@ describe('largeFileProfile', () => {
   });
 
   it('a 20,000-line file of 1 MB and a 5 MB file are both large, for both reasons', () => {
-    for (const [chars, lines] of [[1_000_000, 20_000], [5_000_000, 121_651]]) {
+    for (const [chars, lines] of [
+      [1_000_000, 20_000],
+      [5_000_000, 121_651],
+    ]) {
       const p = largeFileProfile(chars, lines);
       expect(p.large).toBe(true);
       expect(p.why).toBe('over 512 KB and over 10,000 lines');

@@ -37,7 +37,7 @@ const COMPLETIONS_ANY_SIZE = [
   `completions read a window around the cursor (${WINDOW_BEFORE / 1024} KiB before it, ${WINDOW_AFTER / 1024} KiB after it), of which the prompt holds model.maxPromptTokens at most; an escalation sends no more than that window`,
   'the syntax check parses the code around the cursor, long parses in slices, and says "not checked" past its time budget',
 ];
-const NOT_INDEXED = 'this file is not indexed for snippets in other files\' prompts';
+const NOT_INDEXED = "this file is not indexed for snippets in other files' prompts";
 
 const NORMAL: LargeFileProfile = { large: false, why: '', off: [], completions: [] };
 const ALL_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight'];
@@ -55,7 +55,12 @@ export function largeFileProfile(chars: number, lines: number): LargeFileProfile
   const key = `${reasons.join(' and ')}|${indexed}`;
   let p = profiles.get(key);
   if (!p) {
-    p = { large: true, why: reasons.join(' and '), off: ALL_OFF, completions: indexed ? COMPLETIONS_ANY_SIZE : [...COMPLETIONS_ANY_SIZE, NOT_INDEXED] };
+    p = {
+      large: true,
+      why: reasons.join(' and '),
+      off: ALL_OFF,
+      completions: indexed ? COMPLETIONS_ANY_SIZE : [...COMPLETIONS_ANY_SIZE, NOT_INDEXED],
+    };
     profiles.set(key, p);
   }
   return p;

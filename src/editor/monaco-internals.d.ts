@@ -48,7 +48,10 @@ declare module 'monaco-editor/editor/common/core/text/getPositionOffsetTransform
 declare module 'monaco-editor/editor/common/model/textModel' {
   import type { IPosition } from 'monaco-editor';
   /** Monaco's piece tree, the text buffer under every text model. */
-  export function createTextBuffer(value: string, defaultEOL: 1 | 2): {
+  export function createTextBuffer(
+    value: string,
+    defaultEOL: 1 | 2,
+  ): {
     textBuffer: {
       getOffsetAt(lineNumber: number, column: number): number;
       getPositionAt(offset: number): IPosition;

@@ -26,7 +26,10 @@ function pieceTreeModel(text: string) {
     getLineCount: () => lines,
     getLineLength: (l: number) => textBuffer.getLineLength(l),
     getEOL: () => '\n',
-    getValue: () => { model.wholeTextReads++; return text; },
+    getValue: () => {
+      model.wholeTextReads++;
+      return text;
+    },
     getValueInRange: (r: IRange) => {
       if (r.startLineNumber === 1 && r.startColumn === 1 && r.endLineNumber === lines) model.wholeTextReads++;
       return textBuffer.getValueInRange(new Range(r.startLineNumber, r.startColumn, r.endLineNumber, r.endColumn), 0);
@@ -45,10 +48,18 @@ const ACTIONS = [
   { range: new Range(400, 1, 400, 1), insertText: 'tail()\n' },
 ];
 
-interface ItemView { trimmed: unknown; edit: unknown; range: unknown }
+interface ItemView {
+  trimmed: unknown;
+  edit: unknown;
+  range: unknown;
+}
 const view = (i: InlineCompletionItem | undefined): ItemView | undefined => {
   if (!i) return undefined;
-  const x = i as unknown as { _trimmedEdit: { toJson(): unknown }; _edit: { toJson(): unknown }; _textEdit: { range: unknown; text: string } };
+  const x = i as unknown as {
+    _trimmedEdit: { toJson(): unknown };
+    _edit: { toJson(): unknown };
+    _textEdit: { range: unknown; text: string };
+  };
   return { trimmed: x._trimmedEdit.toJson(), edit: x._edit.toJson(), range: { ...(x._textEdit.range as object), text: x._textEdit.text } };
 };
 
@@ -93,7 +104,9 @@ describe('inline suggestions in large files', () => {
     // The second suggestion repeats the text it replaces: trimming took it off.
     expect(unpatched[1].created!.trimmed).not.toEqual(unpatched[1].created!.edit);
     const patched = suggestionsAndTypeThrough();
-    expect(patched.map(({ created, carried }) => ({ created, carried }))).toEqual(unpatched.map(({ created, carried }) => ({ created, carried })));
+    expect(patched.map(({ created, carried }) => ({ created, carried }))).toEqual(
+      unpatched.map(({ created, carried }) => ({ created, carried })),
+    );
     expect(patched.map((p) => p.reads)).toEqual(ACTIONS.map(() => 0));
   });
 
@@ -101,7 +114,9 @@ describe('inline suggestions in large files', () => {
     const reported: unknown[] = [];
     const rethrow = errorHandler.unexpectedErrorHandler;
     errorHandler.unexpectedErrorHandler = (e) => reported.push(e);
-    onTestFinished(() => { errorHandler.unexpectedErrorHandler = rethrow; });
+    onTestFinished(() => {
+      errorHandler.unexpectedErrorHandler = rethrow;
+    });
     const model = pieceTreeModel(TEXT);
     const snap = TextModelValueReference.snapshot(model);
     model.version++;

@@ -34,7 +34,12 @@ function withRangeReadValue<M extends RangeReader>(model: M): M {
     substring(start: number, end: number): string {
       const a = model.getPositionAt(start);
       const b = model.getPositionAt(end);
-      return model.getValueInRange({ startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column });
+      return model.getValueInRange({
+        startLineNumber: a.lineNumber,
+        startColumn: a.column,
+        endLineNumber: b.lineNumber,
+        endColumn: b.column,
+      });
     },
   };
   return Object.create(model, { getValue: { value: () => text } }) as M;

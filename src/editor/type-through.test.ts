@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { typedThrough, type ShownSuggestion } from './type-through';
 
-const shown: ShownSuggestion<string> = { document: 'a.py', prefix: 'x = ', suffix: '\nprint(x)\n', text: 'compute(1, 2)', result: 'provenance' };
+const shown: ShownSuggestion<string> = {
+  document: 'a.py',
+  prefix: 'x = ',
+  suffix: '\nprint(x)\n',
+  text: 'compute(1, 2)',
+  result: 'provenance',
+};
 
 describe('typedThrough', () => {
   it('keeps the rest of the suggestion while the typed characters match it, with the original result', () => {
@@ -26,12 +32,25 @@ describe('typedThrough in windows of a large document', () => {
   const before = Array.from({ length: 300 }, (_, i) => line(i)).join('\n');
   const cursor = before.indexOf('line_200 = ') + 'line_200 = '.length;
   const after = (typed: string) => before.slice(0, cursor) + typed + before.slice(cursor);
-  const shown = { document: 'big.py', prefix: before.slice(1000, cursor), suffix: before.slice(cursor, 4000), start: 1000, text: '200', result: 'r' };
+  const shown = {
+    document: 'big.py',
+    prefix: before.slice(1000, cursor),
+    suffix: before.slice(cursor, 4000),
+    start: 1000,
+    text: '200',
+    result: 'r',
+  };
 
   it('follows the typing when the window moved between the two keystrokes', () => {
     const now = after('2');
-    expect(typedThrough(shown, 'big.py', now.slice(1500, cursor + 1), now.slice(cursor + 1, 3500), 1500)).toEqual({ rest: '00', result: 'r' });
-    expect(typedThrough(shown, 'big.py', now.slice(500, cursor + 1), now.slice(cursor + 1, 6000), 500)).toEqual({ rest: '00', result: 'r' });
+    expect(typedThrough(shown, 'big.py', now.slice(1500, cursor + 1), now.slice(cursor + 1, 3500), 1500)).toEqual({
+      rest: '00',
+      result: 'r',
+    });
+    expect(typedThrough(shown, 'big.py', now.slice(500, cursor + 1), now.slice(cursor + 1, 6000), 500)).toEqual({
+      rest: '00',
+      result: 'r',
+    });
   });
 
   it('lets go when the text around changed where both windows hold it', () => {

@@ -23,7 +23,13 @@ export interface ShownSuggestion<R> {
  * changed) or nothing is left of it. `start` places `prefix` in the document,
  * as `shown.start` does: the two windows may start at different places.
  */
-export function typedThrough<R>(shown: ShownSuggestion<R> | undefined, document: string, prefix: string, suffix: string, windowStart?: number): { rest: string; result: R } | undefined {
+export function typedThrough<R>(
+  shown: ShownSuggestion<R> | undefined,
+  document: string,
+  prefix: string,
+  suffix: string,
+  windowStart?: number,
+): { rest: string; result: R } | undefined {
   if (!shown || shown.document !== document) return undefined;
   const start = windowStart ?? 0;
   const shownStart = shown.start ?? 0;
@@ -32,8 +38,11 @@ export function typedThrough<R>(shown: ShownSuggestion<R> | undefined, document:
   if (cursor <= shownCursor || shownCursor < start) return undefined;
   // The text after the cursor is the same (as far as both windows reach, when either is a window).
   const windowed = windowStart !== undefined || shown.start !== undefined;
-  const sameAfter = !windowed ? suffix === shown.suffix
-    : suffix.length <= shown.suffix.length ? shown.suffix.startsWith(suffix) : suffix.startsWith(shown.suffix);
+  const sameAfter = !windowed
+    ? suffix === shown.suffix
+    : suffix.length <= shown.suffix.length
+      ? shown.suffix.startsWith(suffix)
+      : suffix.startsWith(shown.suffix);
   if (!sameAfter) return undefined;
   // The text before where it was shown is the same, where both windows hold it.
   const from = Math.max(start, shownStart);

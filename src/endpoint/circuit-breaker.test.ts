@@ -25,13 +25,19 @@ function scripted(outcomes: (EndpointError | 'ok')[]) {
 
 const down = () => new EndpointError('network', 'Cannot reach gpu:8000');
 /** A real-length network error: the circuit's message must carry it whole, not cut mid-word. */
-const LONG = `Cannot reach gpu:8000 (Failed to fetch). If the server is up, ${'the server does not allow this page\'s origin; '.repeat(6)}OLLAMA_ORIGINS (Ollama)`;
+const LONG = `Cannot reach gpu:8000 (Failed to fetch). If the server is up, ${"the server does not allow this page's origin; ".repeat(6)}OLLAMA_ORIGINS (Ollama)`;
 
 function setup(outcomes: (EndpointError | 'ok')[], opts = {}) {
   let now = 1_000_000;
   const changes: CircuitSnapshot[] = [];
   const { client, calls } = scripted(outcomes);
-  const breaker = new CircuitBreaker(client, { failureThreshold: 3, coolDownMs: 30_000, now: () => now, onStateChange: (s) => changes.push(s), ...opts });
+  const breaker = new CircuitBreaker(client, {
+    failureThreshold: 3,
+    coolDownMs: 30_000,
+    now: () => now,
+    onStateChange: (s) => changes.push(s),
+    ...opts,
+  });
   return { breaker, calls, changes, advance: (ms: number) => (now += ms), now: () => now };
 }
 
@@ -44,7 +50,9 @@ describe('circuit breaker', () => {
     let sent = false;
     const e = await failure(breaker.complete(req, never, () => (sent = true)));
     expect(e.kind).toBe('circuit-open');
-    expect(e.message).toMatch(/paused after 3 failed requests in a row; it retries at .* \(in 30 s\)\. Nothing was sent\. Last error: Cannot reach gpu:8000/);
+    expect(e.message).toMatch(
+      /paused after 3 failed requests in a row; it retries at .* \(in 30 s\)\. Nothing was sent\. Last error: Cannot reach gpu:8000/,
+    );
     expect(sent).toBe(false);
     expect(calls.length).toBe(3);
   });
@@ -141,8 +149,12 @@ describe('circuit breaker', () => {
 
 describe('circuit breaker in front of a real server', () => {
   let s: FakeServerHandle;
-  beforeAll(async () => { s = await startOpenAIServer({ kind: 'status', status: 503, body: '{"error":"loading model"}' }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startOpenAIServer({ kind: 'status', status: 503, body: '{"error":"loading model"}' });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it('stops calling a failing server, and recovers by itself', async () => {
     let now = 0;

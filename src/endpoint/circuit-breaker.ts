@@ -44,7 +44,10 @@ export class CircuitBreaker implements EscalationClient {
   private readonly coolDownMs: number;
   private readonly now: () => number;
 
-  constructor(readonly inner: EscalationClient, opts: CircuitBreakerOptions = {}) {
+  constructor(
+    readonly inner: EscalationClient,
+    opts: CircuitBreakerOptions = {},
+  ) {
     this.threshold = Math.max(1, opts.failureThreshold ?? 3);
     this.coolDownMs = Math.max(0, opts.coolDownMs ?? 30_000);
     this.now = opts.now ?? Date.now;
@@ -115,7 +118,7 @@ export class CircuitBreaker implements EscalationClient {
     this.failures++;
     this.lastError = e instanceof Error ? e.message : String(e);
     if (this.st === 'half-open' || this.failures >= this.threshold) {
-      const wait = Math.max(this.coolDownMs, e instanceof EndpointError ? e.retryAfterMs ?? 0 : 0);
+      const wait = Math.max(this.coolDownMs, e instanceof EndpointError ? (e.retryAfterMs ?? 0) : 0);
       this.retryAt = this.now() + wait;
       this.set('open', true);
     }

@@ -12,11 +12,16 @@ import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-su
 import { postJson, type PostOptions } from './transport';
 
 let s: LoopbackHandle;
-beforeAll(async () => { s = await startOpenAIServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startOpenAIServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 afterEach(() => s.setPreflight({}));
 
-const client = (over: Parameters<typeof endpoint>[1] = {}, url = s.url) => createProtocolClient(endpoint(url, { model: 'm', timeoutMs: 1500, ...over }));
+const client = (over: Parameters<typeof endpoint>[1] = {}, url = s.url) =>
+  createProtocolClient(endpoint(url, { model: 'm', timeoutMs: 1500, ...over }));
 
 /** Run one completion; returns the error, whether fetch() got the body (onSent), and the POST bodies the server read. */
 async function attempt(mode: Parameters<LoopbackHandle['setMode']>[0], over: Parameters<typeof endpoint>[1] = {}, signal = never) {
@@ -75,7 +80,10 @@ describe('not-delivered: known never to have left', () => {
   it('a port browsers never connect to (6000, 9, 1): said as such, not as a CORS problem; fetch is not called', async () => {
     for (const port of [6000, 9, 1]) {
       let called = false;
-      const spy: typeof fetch = () => { called = true; return Promise.reject(new TypeError('Failed to fetch')); };
+      const spy: typeof fetch = () => {
+        called = true;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      };
       const e = await failure(createProtocolClient(endpoint(`http://127.0.0.1:${port}/v1`), { fetch: spy }).complete(req, never));
       expect([e.kind, e.delivery, called]).toEqual(['network', 'not-delivered', false]);
       expect(e.message).toContain(`browsers never connect to port ${port}`);
@@ -91,7 +99,10 @@ describe('not-delivered: known never to have left', () => {
     typed.abort();
     let called = 0;
     let handed = false;
-    const fetchImpl = (async () => { called++; throw new Error('unreachable'); }) as unknown as typeof fetch;
+    const fetchImpl = (async () => {
+      called++;
+      throw new Error('unreachable');
+    }) as unknown as typeof fetch;
     const e = await failure(postJson({ ...options(), signal: typed.signal, fetchImpl, onSent: () => (handed = true) }));
     expect([e.kind, e.delivery, called, handed]).toEqual(['aborted', 'not-delivered', 0, false]);
   });
@@ -99,8 +110,16 @@ describe('not-delivered: known never to have left', () => {
 
 function options(over: Partial<PostOptions> = {}): PostOptions {
   return {
-    url: 'http://gpu.corp.example:8000/v1/completions', host: 'gpu.corp.example:8000', body: '{"prompt":"x"}', headers: {}, timeoutMs: 1000,
-    signal: never, maxBytes: 1024, fetchImpl: fetch, errorContext: {}, ...over,
+    url: 'http://gpu.corp.example:8000/v1/completions',
+    host: 'gpu.corp.example:8000',
+    body: '{"prompt":"x"}',
+    headers: {},
+    timeoutMs: 1000,
+    signal: never,
+    maxBytes: 1024,
+    fetchImpl: fetch,
+    errorContext: {},
+    ...over,
   };
 }
 
@@ -121,10 +140,11 @@ describe("a browser's failures (what the page can know)", () => {
   });
   const violation = (blockedURI: string, disposition = 'enforce') =>
     Object.assign(new Event('securitypolicyviolation'), { blockedURI, disposition, effectiveDirective: 'connect-src' });
-  const failedToFetch = (then?: () => void) => (async () => {
-    if (then) setTimeout(then, 0);
-    throw new TypeError('Failed to fetch');
-  }) as unknown as typeof fetch;
+  const failedToFetch = (then?: () => void) =>
+    (async () => {
+      if (then) setTimeout(then, 0);
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
 
   it('a bare "Failed to fetch" is unknown: it may be a preflight refused, or a body read and the connection closed', async () => {
     const e = await failure(postJson(options({ fetchImpl: failedToFetch() })));
@@ -141,9 +161,13 @@ describe("a browser's failures (what the page can know)", () => {
 
   it('a report-only violation, or one for another address, proves nothing', async () => {
     const url = 'http://gpu.corp.example:8000/v1/completions';
-    const reportOnly = await failure(postJson(options({ url, fetchImpl: failedToFetch(() => events.dispatchEvent(violation(url, 'report'))) })));
+    const reportOnly = await failure(
+      postJson(options({ url, fetchImpl: failedToFetch(() => events.dispatchEvent(violation(url, 'report'))) })),
+    );
     expect(reportOnly.delivery).toBe('unknown');
-    const other = await failure(postJson(options({ url, fetchImpl: failedToFetch(() => events.dispatchEvent(violation('http://elsewhere:1/'))) })));
+    const other = await failure(
+      postJson(options({ url, fetchImpl: failedToFetch(() => events.dispatchEvent(violation('http://elsewhere:1/'))) })),
+    );
     expect(other.delivery).toBe('unknown');
   });
 

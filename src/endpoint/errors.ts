@@ -94,7 +94,9 @@ export function serverErrorMessage(body: string): string | undefined {
       if (typeof j.detail === 'string') return tidy(j.detail); // FastAPI
       if (Array.isArray(j.detail)) {
         // FastAPI / pydantic validation: [{loc, msg}]
-        return tidy(j.detail.map((d) => (isObj(d) ? `${Array.isArray(d.loc) ? d.loc.join('.') + ': ' : ''}${String(d.msg)}` : String(d))).join('; '));
+        return tidy(
+          j.detail.map((d) => (isObj(d) ? `${Array.isArray(d.loc) ? d.loc.join('.') + ': ' : ''}${String(d.msg)}` : String(d))).join('; '),
+        );
       }
     }
   } catch {
@@ -138,10 +140,18 @@ export function httpError(status: number, body: string, host: string, ctx: HttpE
   }
   if (status === 404 || status === 405) {
     const proto = ctx.protocol ? ` for the ${ctx.protocol} protocol` : '';
-    return new EndpointError('rejected', `${host} has no such route (HTTP ${status})${tail}. Check the URL, the model name and the protocol${proto} in Settings.`, status);
+    return new EndpointError(
+      'rejected',
+      `${host} has no such route (HTTP ${status})${tail}. Check the URL, the model name and the protocol${proto} in Settings.`,
+      status,
+    );
   }
   if (status === 413) return new EndpointError('rejected', `${host} refused the request as too large (HTTP 413)${tail}.`, status);
-  return new EndpointError('rejected', `${host} rejected the request (HTTP ${status})${tail}. Check the model name and FIM family in Settings.`, status);
+  return new EndpointError(
+    'rejected',
+    `${host} rejected the request (HTTP ${status})${tail}. Check the model name and FIM family in Settings.`,
+    status,
+  );
 }
 
 function causeCode(e: unknown): string | undefined {
@@ -157,18 +167,27 @@ function causeCode(e: unknown): string | undefined {
 const AUTH_PREFLIGHT_HINT =
   'this request carries an API key (Authorization header), which the server must allow in its CORS preflight; ' +
   "TGI's CORS layer allows only the content-type header, so a browser cannot send it a key: put a reverse proxy that adds CORS " +
-  '(allowing Authorization) in front of the server, or use no key on a private network. Otherwise, ' + CORS_HINT;
+  '(allowing Authorization) in front of the server, or use no key on a private network. Otherwise, ' +
+  CORS_HINT;
 
 export function networkError(host: string, cause: unknown, opts: { withAuthorization?: boolean } = {}): EndpointError {
   const code = causeCode(cause);
   const why =
-    code === 'ECONNREFUSED' ? 'connection refused: is the server running on that port?'
-    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host name not found'
-    : code === 'ECONNRESET' ? 'the connection was reset'
-    : cause instanceof Error
-      ? (cause.cause instanceof Error ? `${cause.message}: ${cause.cause.message}` : cause.message) // Node: "fetch failed: bad port"
-      : String(cause);
+    code === 'ECONNREFUSED'
+      ? 'connection refused: is the server running on that port?'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'host name not found'
+        : code === 'ECONNRESET'
+          ? 'the connection was reset'
+          : cause instanceof Error
+            ? cause.cause instanceof Error
+              ? `${cause.message}: ${cause.cause.message}`
+              : cause.message // Node: "fetch failed: bad port"
+            : String(cause);
   // Browsers report refused, DNS and CORS failures alike ("Failed to fetch"), so the CORS fix is always named;
   // with a key, the preflight is the likelier culprit and has its own fix.
-  return new EndpointError('network', `Cannot reach ${host} (${why}). If the server is up, ${opts.withAuthorization ? AUTH_PREFLIGHT_HINT : CORS_HINT}.`);
+  return new EndpointError(
+    'network',
+    `Cannot reach ${host} (${why}). If the server is up, ${opts.withAuthorization ? AUTH_PREFLIGHT_HINT : CORS_HINT}.`,
+  );
 }

@@ -15,16 +15,36 @@ import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-su
 import type { EndpointProtocol } from './types';
 
 const PROTOCOLS: { protocol: EndpointProtocol; start: () => Promise<LoopbackHandle>; model: string; errorBody: string }[] = [
-  { protocol: 'openai-completions', start: () => startOpenAIServer(), model: 'm', errorBody: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' },
-  { protocol: 'llamacpp-infill', start: () => startLlamaCppServer(), model: 'm', errorBody: '{"error":{"code":500,"message":"CUDA out of memory","type":"server_error"}}' },
-  { protocol: 'ollama-generate', start: () => startOllamaServer(), model: 'qwen2.5-coder:32b', errorBody: '{"error":"CUDA out of memory"}' },
+  {
+    protocol: 'openai-completions',
+    start: () => startOpenAIServer(),
+    model: 'm',
+    errorBody: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}',
+  },
+  {
+    protocol: 'llamacpp-infill',
+    start: () => startLlamaCppServer(),
+    model: 'm',
+    errorBody: '{"error":{"code":500,"message":"CUDA out of memory","type":"server_error"}}',
+  },
+  {
+    protocol: 'ollama-generate',
+    start: () => startOllamaServer(),
+    model: 'qwen2.5-coder:32b',
+    errorBody: '{"error":"CUDA out of memory"}',
+  },
 ];
 
 describe.each(PROTOCOLS)('$protocol under faults', ({ protocol, start, model, errorBody }) => {
   let s: LoopbackHandle;
-  beforeAll(async () => { s = await start(); });
-  afterAll(async () => { await s.close(); });
-  const client = (over: Partial<EndpointConfig> = {}) => createProtocolClient(endpoint(s.url, { protocol, model, timeoutMs: 1500, ...over }));
+  beforeAll(async () => {
+    s = await start();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const client = (over: Partial<EndpointConfig> = {}) =>
+    createProtocolClient(endpoint(s.url, { protocol, model, timeoutMs: 1500, ...over }));
   const run = async (mode: ServerMode, over: Partial<EndpointConfig> = {}) => {
     s.setMode(mode);
     const t0 = performance.now();
@@ -66,7 +86,9 @@ describe.each(PROTOCOLS)('$protocol under faults', ({ protocol, start, model, er
   });
 
   it.each([
-    [true, 'destroy'], [true, 'end'], [false, 'destroy'],
+    [true, 'destroy'],
+    [true, 'end'],
+    [false, 'destroy'],
   ] as const)('a stream cut mid-way is an error, not a short completion (stream=%s, %s)', async (stream, how) => {
     const { e } = await run({ kind: 'cut', afterPieces: 3, how }, { stream });
     expect(e.kind).toBe('incomplete');
@@ -97,7 +119,9 @@ describe.each(PROTOCOLS)('$protocol under faults', ({ protocol, start, model, er
   });
 
   it.each([
-    [false, true], [false, false], [true, false],
+    [false, true],
+    [false, false],
+    [true, false],
   ] as const)('a 50 MB answer is refused without reading it (stream=%s, Content-Length declared=%s)', async (stream, declareLength) => {
     const { e, ms } = await run({ kind: 'huge', bytes: 50 * 1024 * 1024, declareLength }, { stream, timeoutMs: 10_000 });
     expect(e.kind).toBe('too-large');

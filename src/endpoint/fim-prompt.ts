@@ -5,7 +5,10 @@ import type { EscalationRequest } from './types';
 
 function contextOf(req: EscalationRequest): SnippetContext | undefined {
   if (!req.extra?.length) return undefined;
-  return { file: req.file ?? '', snippets: req.extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })) };
+  return {
+    file: req.file ?? '',
+    snippets: req.extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })),
+  };
 }
 
 /**

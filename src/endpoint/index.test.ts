@@ -10,7 +10,9 @@ describe('createEscalationClient', () => {
   });
 
   it('refuses an unknown protocol or family with a clear message', () => {
-    expect(() => createEscalationClient(endpoint('http://gpu:8000/v1', { protocol: 'grpc' as never }))).toThrow(/Unknown endpoint protocol "grpc": use one of openai-completions, llamacpp-infill, ollama-generate/);
+    expect(() => createEscalationClient(endpoint('http://gpu:8000/v1', { protocol: 'grpc' as never }))).toThrow(
+      /Unknown endpoint protocol "grpc": use one of openai-completions, llamacpp-infill, ollama-generate/,
+    );
     expect(() => createEscalationClient(endpoint('http://gpu:8000/v1', { family: 'gpt' as never }))).toThrow(/Unknown FIM family "gpt"/);
   });
 });

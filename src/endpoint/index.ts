@@ -11,7 +11,14 @@ import { WireClient, type WireClientOptions, type WireProtocol } from './wire-cl
 
 export { CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState } from './circuit-breaker';
 export { EndpointError, type EndpointErrorKind } from './errors';
-export { ENDPOINT_PROTOCOLS, type EndpointProtocol, type EscalationClient, type EscalationDraft, type EscalationRequest, type EscalationResult } from './types';
+export {
+  ENDPOINT_PROTOCOLS,
+  type EndpointProtocol,
+  type EscalationClient,
+  type EscalationDraft,
+  type EscalationRequest,
+  type EscalationResult,
+} from './types';
 
 const PROTOCOLS: Record<EndpointProtocol, WireProtocol> = {
   'openai-completions': openaiCompletions,

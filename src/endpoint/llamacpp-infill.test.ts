@@ -6,8 +6,12 @@ import { infillUrl } from './llamacpp-infill';
 import { endpoint, failure, never, req } from './testing/endpoint-support';
 
 let s: LoopbackHandle;
-beforeAll(async () => { s = await startLlamaCppServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startLlamaCppServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const client = (over = {}) => createProtocolClient(endpoint(s.url, { protocol: 'llamacpp-infill', ...over }));
 
@@ -25,13 +29,23 @@ describe('llama.cpp POST /infill', () => {
     expect(res).toMatchObject({ text: 'a + b', protocol: 'llamacpp-infill', destination: new URL(s.url).host });
     const r = s.requests.at(-1)!;
     expect(r.path).toBe('/infill');
-    expect(r.body).toEqual({ input_prefix: req.prefix, input_suffix: req.suffix, n_predict: 64, temperature: 0, stream: false, cache_prompt: true });
+    expect(r.body).toEqual({
+      input_prefix: req.prefix,
+      input_suffix: req.suffix,
+      n_predict: 64,
+      temperature: 0,
+      stream: false,
+      cache_prompt: true,
+    });
     expect(sent).toBe(Buffer.byteLength(JSON.stringify(r.body)));
   });
 
   it('sends input_extra when other files are given', async () => {
     s.setMode({ kind: 'ok', text: 'a + b' });
-    await client().complete({ ...req, extra: [{ filename: 'util.py', text: 'def sub(a, b): ...\n', source: 'import os\n\ndef sub(a, b): ...\n' }] }, never);
+    await client().complete(
+      { ...req, extra: [{ filename: 'util.py', text: 'def sub(a, b): ...\n', source: 'import os\n\ndef sub(a, b): ...\n' }] },
+      never,
+    );
     expect(s.requests.at(-1)!.body.input_extra).toEqual([{ filename: 'util.py', text: 'def sub(a, b): ...\n' }]);
   });
 
@@ -40,15 +54,18 @@ describe('llama.cpp POST /infill', () => {
     const util = ['import os', '', 'def sub(a, b):', '    return a - b', '', '', 'def mul(a, b):', '    return a * b', ''].join('\n');
     const part = (from: number, to: number) => util.split('\n').slice(from, to).join('\n');
     const other = 'X = 1\n';
-    await client().complete({
-      ...req,
-      extra: [
-        // Best snippet first: the later part of util.py, then another file, then util.py's earlier part.
-        { filename: 'util.py', text: part(6, 8), source: util, startLine: 6 },
-        { filename: 'consts.py', text: other, source: other, startLine: 0 },
-        { filename: 'util.py', text: part(2, 4), source: util },
-      ],
-    }, never);
+    await client().complete(
+      {
+        ...req,
+        extra: [
+          // Best snippet first: the later part of util.py, then another file, then util.py's earlier part.
+          { filename: 'util.py', text: part(6, 8), source: util, startLine: 6 },
+          { filename: 'consts.py', text: other, source: other, startLine: 0 },
+          { filename: 'util.py', text: part(2, 4), source: util },
+        ],
+      },
+      never,
+    );
     expect(s.requests.at(-1)!.body.input_extra).toEqual([
       { filename: 'util.py', text: ['def sub(a, b):', '    return a - b', '# ...', 'def mul(a, b):', '    return a * b'].join('\n') },
       { filename: 'consts.py', text: other },

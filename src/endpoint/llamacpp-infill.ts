@@ -45,7 +45,9 @@ function buildInfillBody(cfg: EndpointConfig, req: EscalationRequest, stream = f
     cache_prompt: true,
   };
   if (req.extra?.length) {
-    const byFile = snippetsByFile(req.extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })));
+    const byFile = snippetsByFile(
+      req.extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })),
+    );
     body.input_extra = byFile.map(({ file, text }) => ({ filename: file, text }));
   }
   if (cfg.logprobs) body.n_probs = 1;
@@ -70,7 +72,11 @@ export const llamacppInfill: WireProtocol = {
   read: readInfillMessage,
   explain(e) {
     if ((e.status === 501 || e.status === 400 || e.status === 500) && /infill|FIM/i.test(e.message)) {
-      return new EndpointError(e.kind, `${e.message} The model loaded in llama.cpp has no FIM tokens: load a FIM model, or use the openai-completions protocol with a client-side template.`, e.status);
+      return new EndpointError(
+        e.kind,
+        `${e.message} The model loaded in llama.cpp has no FIM tokens: load a FIM model, or use the openai-completions protocol with a client-side template.`,
+        e.status,
+      );
     }
     return e;
   },

@@ -23,7 +23,8 @@ function idOf(token: string, id: unknown): number {
 
 function fromEntry(e: unknown): TokenProb | undefined {
   if (!isObj(e)) return undefined;
-  const text = typeof e.token === 'string' ? e.token : typeof e.text === 'string' ? e.text : typeof e.content === 'string' ? e.content : undefined;
+  const text =
+    typeof e.token === 'string' ? e.token : typeof e.text === 'string' ? e.text : typeof e.content === 'string' ? e.content : undefined;
   if (text === undefined) return undefined;
   let prob: number | undefined;
   if (finite(e.logprob)) prob = Math.exp(e.logprob);

@@ -30,7 +30,8 @@ describe('stream parser', () => {
 
   it('reads SSE without [DONE] and joins multi-line data', async () => {
     expect(await all('event: message\ndata: {"a":\ndata: 1}\n\ndata:{"b":2}\n\n', 'sse')).toEqual([
-      { kind: 'data', value: { a: 1 } }, { kind: 'data', value: { b: 2 } },
+      { kind: 'data', value: { a: 1 } },
+      { kind: 'data', value: { b: 2 } },
     ]);
   });
 
@@ -40,7 +41,8 @@ describe('stream parser', () => {
 
   it("surfaces llama.cpp's `error:` field and `event: error` as {error}", async () => {
     expect(await all('error: {"code":500,"message":"boom"}\n\nevent: error\ndata: "bad"\n\n', 'sse')).toEqual([
-      { kind: 'data', value: { error: { code: 500, message: 'boom' } } }, { kind: 'data', value: { error: 'bad' } },
+      { kind: 'data', value: { error: { code: 500, message: 'boom' } } },
+      { kind: 'data', value: { error: 'bad' } },
     ]);
   });
 
@@ -50,7 +52,10 @@ describe('stream parser', () => {
   });
 
   it('reads NDJSON, tolerating a final line without newline but not a fragment', async () => {
-    expect(await all('{"a":1}\n\n{"a":2}', 'ndjson', [2])).toEqual([{ kind: 'data', value: { a: 1 } }, { kind: 'data', value: { a: 2 } }]);
+    expect(await all('{"a":1}\n\n{"a":2}', 'ndjson', [2])).toEqual([
+      { kind: 'data', value: { a: 1 } },
+      { kind: 'data', value: { a: 2 } },
+    ]);
     expect(await all('{"a":1}\n{"a":', 'ndjson')).toEqual([{ kind: 'data', value: { a: 1 } }]);
   });
 
@@ -70,14 +75,27 @@ describe('stream parser', () => {
 describe('logprob normaliser', () => {
   it('reads the legacy completions shape, including vLLM token ids', () => {
     expect(tokensFromLogprobs({ tokens: ['a', 'token_id:42'], token_logprobs: [0, Math.log(0.5)], top_logprobs: [] })).toEqual([
-      { id: -1, text: 'a', prob: 1 }, { id: 42, text: 'token_id:42', prob: 0.5 },
+      { id: -1, text: 'a', prob: 1 },
+      { id: 42, text: 'token_id:42', prob: 0.5 },
     ]);
   });
   it('reads the content[] shape and bare arrays (Ollama, llama.cpp native, post-sampling probs, old llama.cpp)', () => {
-    expect(tokensFromLogprobs({ content: [{ id: 7, token: 'x', logprob: 0, bytes: [120], top_logprobs: [] }] })).toEqual([{ id: 7, text: 'x', prob: 1 }]);
+    expect(tokensFromLogprobs({ content: [{ id: 7, token: 'x', logprob: 0, bytes: [120], top_logprobs: [] }] })).toEqual([
+      { id: 7, text: 'x', prob: 1 },
+    ]);
     expect(tokensFromLogprobs([{ token: 'y', logprob: Math.log(0.25) }])).toEqual([{ id: -1, text: 'y', prob: 0.25 }]);
     expect(tokensFromLogprobs([{ id: 3, token: 'z', prob: 0.9 }])).toEqual([{ id: 3, text: 'z', prob: 0.9 }]);
-    expect(tokensFromLogprobs([{ content: 'w', probs: [{ tok_str: 'v', prob: 0.1 }, { tok_str: 'w', prob: 0.8 }] }])).toEqual([{ id: -1, text: 'w', prob: 0.8 }]);
+    expect(
+      tokensFromLogprobs([
+        {
+          content: 'w',
+          probs: [
+            { tok_str: 'v', prob: 0.1 },
+            { tok_str: 'w', prob: 0.8 },
+          ],
+        },
+      ]),
+    ).toEqual([{ id: -1, text: 'w', prob: 0.8 }]);
   });
   it('returns undefined for null, absent or unknown shapes, and skips null logprobs', () => {
     expect(tokensFromLogprobs(null)).toBeUndefined();
@@ -93,7 +111,10 @@ describe('error normaliser', () => {
     ['{"error":"model \\"x\\" not found"}', 'model "x" not found'],
     ['{"error":"Input validation error","error_type":"validation"}', 'Input validation error'],
     ['{"object":"error","message":"old vllm","type":"BadRequestError","code":400}', 'old vllm'],
-    ['{"detail":[{"loc":["body","max_tokens"],"msg":"Input should be a valid integer"}]}', 'body.max_tokens: Input should be a valid integer'],
+    [
+      '{"detail":[{"loc":["body","max_tokens"],"msg":"Input should be a valid integer"}]}',
+      'body.max_tokens: Input should be a valid integer',
+    ],
     ['<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>', '502 Bad Gateway'],
     ['', undefined],
   ])('reads %s', (body, said) => {
@@ -109,14 +130,18 @@ describe('error normaliser', () => {
     const rl = httpError(429, '', 'h:1', { retryAfter: '12' });
     expect([rl.kind, rl.retryAfterMs]).toEqual(['rate-limit', 12_000]);
     expect(rl.message).toMatch(/Try again in 12 s/);
-    expect(httpError(404, '{"detail":"Not Found"}', 'h:1', { protocol: 'llamacpp-infill' }).message).toMatch(/no such route.*llamacpp-infill/);
+    expect(httpError(404, '{"detail":"Not Found"}', 'h:1', { protocol: 'llamacpp-infill' }).message).toMatch(
+      /no such route.*llamacpp-infill/,
+    );
     expect(httpError(503, '', 'h:1').kind).toBe('server');
   });
 
   it('names the CORS fix on every network failure (browsers cannot tell refused from CORS)', () => {
     const e = networkError('gpu:8000', new TypeError('Failed to fetch'));
     expect(e).toBeInstanceOf(EndpointError);
-    expect(e.message).toMatch(/Cannot reach gpu:8000 \(Failed to fetch\).*does not allow this page's origin: set --allowed-origins.*--cors.*OLLAMA_ORIGINS/);
+    expect(e.message).toMatch(
+      /Cannot reach gpu:8000 \(Failed to fetch\).*does not allow this page's origin: set --allowed-origins.*--cors.*OLLAMA_ORIGINS/,
+    );
   });
 
   it('with an API key, names the preflight: TGI allows only content-type, so a proxy or no key', () => {

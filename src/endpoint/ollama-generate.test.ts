@@ -6,10 +6,15 @@ import { generateUrl } from './ollama-generate';
 import { endpoint, failure, never, req } from './testing/endpoint-support';
 
 let s: LoopbackHandle;
-beforeAll(async () => { s = await startOllamaServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startOllamaServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const client = (over = {}, url = s.url) => createProtocolClient(endpoint(url, { protocol: 'ollama-generate', model: 'qwen2.5-coder:32b', ...over }));
+const client = (over = {}, url = s.url) =>
+  createProtocolClient(endpoint(url, { protocol: 'ollama-generate', model: 'qwen2.5-coder:32b', ...over }));
 
 describe('Ollama POST /api/generate', () => {
   it('finds /api/generate whatever base URL is configured', () => {
@@ -25,7 +30,13 @@ describe('Ollama POST /api/generate', () => {
     expect(res).toMatchObject({ text: 'a + b', protocol: 'ollama-generate' });
     const r = s.requests.at(-1)!;
     expect(r.path).toBe('/api/generate');
-    expect(r.body).toMatchObject({ model: 'qwen2.5-coder:32b', prompt: req.prefix, suffix: req.suffix, stream: false, options: { num_predict: 64, temperature: 0 } });
+    expect(r.body).toMatchObject({
+      model: 'qwen2.5-coder:32b',
+      prompt: req.prefix,
+      suffix: req.suffix,
+      stream: false,
+      options: { num_predict: 64, temperature: 0 },
+    });
     expect(r.body).not.toHaveProperty('raw');
     expect((r.body.options as { stop: string[] }).stop).toContain('<|endoftext|>');
     expect(sent).toBe(Buffer.byteLength(JSON.stringify(r.body)));

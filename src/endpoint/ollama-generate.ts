@@ -64,10 +64,18 @@ export const ollamaGenerate: WireProtocol = {
   read: readGenerateMessage,
   explain(e, cfg) {
     if (cfg.acceptsSuffix !== false && /does not support insert|suffix/i.test(e.message)) {
-      return new EndpointError(e.kind, `${e.message} This model's Ollama template has no suffix slot: set acceptsSuffix to false so the FIM prompt is built in the browser and sent with raw: true.`, e.status);
+      return new EndpointError(
+        e.kind,
+        `${e.message} This model's Ollama template has no suffix slot: set acceptsSuffix to false so the FIM prompt is built in the browser and sent with raw: true.`,
+        e.status,
+      );
     }
     if (e.status === 404 && /not found/i.test(e.message)) {
-      return new EndpointError(e.kind, `${e.message} Pull the model on the server (ollama pull ${cfg.model}) or fix the model name in Settings.`, e.status);
+      return new EndpointError(
+        e.kind,
+        `${e.message} Pull the model on the server (ollama pull ${cfg.model}) or fix the model name in Settings.`,
+        e.status,
+      );
     }
     return e;
   },

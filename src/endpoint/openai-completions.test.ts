@@ -6,8 +6,12 @@ import { completionsUrl } from './openai-completions';
 import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
 
 let server: FakeServerHandle;
-beforeAll(async () => { server = await startOpenAIServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startOpenAIServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const cfg = (over: Partial<EndpointConfig> = {}): EndpointConfig => endpoint(server.url, over);
 
@@ -48,8 +52,16 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
   it.each([
     [{ kind: 'status', status: 401, body: '' }, 'auth', /rejected the API key/],
     [{ kind: 'status', status: 429, body: '{"error":"slow down"}' }, 'rate-limit', /rate limiting.*slow down/],
-    [{ kind: 'status', status: 500, body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' }, 'server', /HTTP 500.*CUDA out of memory/],
-    [{ kind: 'status', status: 422, body: '{"error":"Input validation error","error_type":"validation"}' }, 'rejected', /Input validation error/],
+    [
+      { kind: 'status', status: 500, body: '{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}' },
+      'server',
+      /HTTP 500.*CUDA out of memory/,
+    ],
+    [
+      { kind: 'status', status: 422, body: '{"error":"Input validation error","error_type":"validation"}' },
+      'rejected',
+      /Input validation error/,
+    ],
     [{ kind: 'malformed' }, 'malformed', /not JSON/],
   ] as const)('turns %o into one typed, actionable error', async (mode, kind, message) => {
     server.setMode(mode);
@@ -91,8 +103,12 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
 // Each server's dialect of /v1/completions: the same client works with all.
 describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against %s', (flavor) => {
   let s: FakeServerHandle;
-  beforeAll(async () => { s = await startOpenAIServer({ kind: 'ok', text: 'a + b' }, { flavor }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startOpenAIServer({ kind: 'ok', text: 'a + b' }, { flavor });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it.each([false, true])('completes with stream=%s', async (stream) => {
     s.setMode({ kind: 'ok', text: 'a + b' });
@@ -106,18 +122,21 @@ describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against 
     expect((await createProtocolClient(endpoint(s.url, { stream: true })).complete(req, never)).text).toBe('x * 2');
   });
 
-  it(flavor === 'ollama' ? 'sends prefix + suffix when acceptsSuffix' : 'refuses suffix, and the error says to turn acceptsSuffix off', async () => {
-    s.setMode({ kind: 'ok', text: 'a + b' });
-    const c = createProtocolClient(endpoint(s.url, { acceptsSuffix: true }));
-    if (flavor === 'ollama') {
-      expect((await c.complete(req, never)).text).toBe('a + b');
-      expect(s.requests.at(-1)!.body).toMatchObject({ prompt: req.prefix, suffix: req.suffix });
-    } else {
-      const e = await failure(c.complete(req, never));
-      expect(e.status).toBe({ vllm: 400, tgi: 422, llamacpp: 500 }[flavor]);
-      expect(e.message).toMatch(/suffix.*set acceptsSuffix to false/);
-    }
-  });
+  it(
+    flavor === 'ollama' ? 'sends prefix + suffix when acceptsSuffix' : 'refuses suffix, and the error says to turn acceptsSuffix off',
+    async () => {
+      s.setMode({ kind: 'ok', text: 'a + b' });
+      const c = createProtocolClient(endpoint(s.url, { acceptsSuffix: true }));
+      if (flavor === 'ollama') {
+        expect((await c.complete(req, never)).text).toBe('a + b');
+        expect(s.requests.at(-1)!.body).toMatchObject({ prompt: req.prefix, suffix: req.suffix });
+      } else {
+        const e = await failure(c.complete(req, never));
+        expect(e.status).toBe({ vllm: 400, tgi: 422, llamacpp: 500 }[flavor]);
+        expect(e.message).toMatch(/suffix.*set acceptsSuffix to false/);
+      }
+    },
+  );
 
   it.each([false, true])('reads logprobs when the server returns them (stream=%s)', async (stream) => {
     s.setMode({ kind: 'ok', text: 'a + b<|endoftext|>zz' });

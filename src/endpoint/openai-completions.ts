@@ -12,7 +12,6 @@ import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import type { Piece, WireProtocol } from './wire-client';
 
-
 /** The OpenAI API accepts at most 4 stop sequences; the rest are cut client-side. */
 const MAX_STOP_SEQUENCES = 4;
 
@@ -54,12 +53,18 @@ type Json = Record<string, unknown>;
 function readCompletionsMessage(msg: unknown, host: string): Piece {
   const choices = (msg as Json | null)?.choices;
   if (!Array.isArray(choices)) {
-    throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);
+    throw new EndpointError(
+      'malformed',
+      `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`,
+    );
   }
   if (choices.length === 0) return { text: '', done: false }; // a usage-only chunk
   const c = choices[0] as Json;
   if (typeof c?.text !== 'string') {
-    throw new EndpointError('malformed', `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`);
+    throw new EndpointError(
+      'malformed',
+      `${host} answered without choices[0].text: is this an OpenAI-compatible /v1/completions endpoint?`,
+    );
   }
   // TGI sends finish_reason "" until the end, vLLM null
   const done = typeof c.finish_reason === 'string' && c.finish_reason !== '';
@@ -74,7 +79,11 @@ export const openaiCompletions: WireProtocol = {
   read: readCompletionsMessage,
   explain(e, cfg) {
     if (cfg.acceptsSuffix && (e.kind === 'rejected' || e.kind === 'server') && /suffix/i.test(e.message)) {
-      return new EndpointError(e.kind, `${e.message} This server does not accept "suffix": set acceptsSuffix to false so the FIM prompt is built in the browser.`, e.status);
+      return new EndpointError(
+        e.kind,
+        `${e.message} This server does not accept "suffix": set acceptsSuffix to false so the FIM prompt is built in the browser.`,
+        e.status,
+      );
     }
     return e;
   },

@@ -20,8 +20,12 @@ const PROTOCOLS: { protocol: EndpointProtocol; start: () => Promise<LoopbackHand
 const STATUSES = [301, 302, 303, 307, 308];
 
 let sink: RecorderHandle;
-beforeAll(async () => { sink = await startRecorder(); });
-afterAll(async () => { await sink.close(); });
+beforeAll(async () => {
+  sink = await startRecorder();
+});
+afterAll(async () => {
+  await sink.close();
+});
 
 const targets = () => [
   { name: 'another loopback server', location: `${sink.url}/v1/completions` },
@@ -35,7 +39,11 @@ describe('the recording server would see a followed redirect (the control)', () 
       for (const { location } of targets()) {
         s.setMode({ kind: 'redirect', status, location });
         const before = sink.received.length;
-        const res = await fetch(`${s.url}/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"model":"m","prompt":"x"}' });
+        const res = await fetch(`${s.url}/completions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"model":"m","prompt":"x"}',
+        });
         expect(res.status).toBe(200);
         expect(sink.received.slice(before)).toEqual([{ method: 'POST', path: '/v1/completions', bodyBytes: 26 }]);
       }
@@ -48,8 +56,12 @@ describe('the recording server would see a followed redirect (the control)', () 
 
 describe.each(PROTOCOLS)('$protocol: a redirect is an error and is never followed', ({ protocol, start, model, route }) => {
   let s: LoopbackHandle;
-  beforeAll(async () => { s = await start(); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await start();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   for (const status of STATUSES) {
     it(`HTTP ${status}: names the status and the target, says what to do; nothing reaches the target`, async () => {
@@ -58,7 +70,9 @@ describe.each(PROTOCOLS)('$protocol: a redirect is an error and is never followe
         s.setMode({ kind: 'redirect', status, location });
         const posts = s.requests.length;
         let sent = 0;
-        const e = await failure(createProtocolClient(endpoint(s.url, { protocol, model, timeoutMs: 2000 })).complete(req, never, (bytes) => (sent = bytes)));
+        const e = await failure(
+          createProtocolClient(endpoint(s.url, { protocol, model, timeoutMs: 2000 })).complete(req, never, (bytes) => (sent = bytes)),
+        );
         expect(e.kind).toBe('redirect');
         expect(e.status).toBe(status);
         expect(e.message).toContain(`${new URL(s.url).host} answered with a redirect (HTTP ${status}) to ${location}.`);
@@ -82,10 +96,19 @@ describe('what a browser shows of a redirect', () => {
     const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers(), body: null } as unknown as Response;
     let init: RequestInit | undefined;
     const fetchImpl = (async (_url: string, i: RequestInit) => ((init = i), opaque)) as unknown as typeof fetch;
-    const e = await failure(postJson({
-      url: 'http://gpu.corp.example:8000/v1/completions', host: 'gpu.corp.example:8000', body: '{}', headers: {}, timeoutMs: 1000,
-      signal: never, maxBytes: 1024, fetchImpl, errorContext: {},
-    }));
+    const e = await failure(
+      postJson({
+        url: 'http://gpu.corp.example:8000/v1/completions',
+        host: 'gpu.corp.example:8000',
+        body: '{}',
+        headers: {},
+        timeoutMs: 1000,
+        signal: never,
+        maxBytes: 1024,
+        fetchImpl,
+        errorContext: {},
+      }),
+    );
     expect(init?.redirect).toBe('manual');
     expect(e.kind).toBe('redirect');
     expect(e.status).toBeUndefined();

@@ -32,8 +32,6 @@ const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069
 
 export function stripControls(text: string): { text: string; removed: number } {
   let removed = 0;
-  const out = text
-    .replace(ESCAPE_SEQUENCES, (m) => ((removed += m.length), ''))
-    .replace(CONTROLS, (m) => ((removed += m.length), ''));
+  const out = text.replace(ESCAPE_SEQUENCES, (m) => ((removed += m.length), '')).replace(CONTROLS, (m) => ((removed += m.length), ''));
   return { text: out, removed };
 }

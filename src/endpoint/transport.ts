@@ -50,7 +50,13 @@ function tooLarge(host: string, bytes: number | string, max: number, declared: b
   );
 }
 
-async function* bounded(res: Response, until: AbortSignal, max: number, host: string, overflow: 'error' | 'truncate'): AsyncGenerator<Uint8Array> {
+async function* bounded(
+  res: Response,
+  until: AbortSignal,
+  max: number,
+  host: string,
+  overflow: 'error' | 'truncate',
+): AsyncGenerator<Uint8Array> {
   if (!res.body) return;
   const reader = res.body.getReader();
   // Reads race the abort signal, so a stalled body cannot outlive the timeout whatever fetch does.
@@ -103,7 +109,10 @@ function neverConnected(e: unknown): boolean {
  * after fetch() has rejected, in a later task, so `seen()` waits one task.
  */
 function watchCsp(url: string): { seen(): Promise<boolean>; stop(): void } {
-  const target = globalThis as { addEventListener?: EventTarget['addEventListener']; removeEventListener?: EventTarget['removeEventListener'] };
+  const target = globalThis as {
+    addEventListener?: EventTarget['addEventListener'];
+    removeEventListener?: EventTarget['removeEventListener'];
+  };
   if (typeof target.addEventListener !== 'function') return { seen: async () => false, stop: () => undefined };
   let origin: string;
   try {
@@ -151,23 +160,27 @@ function locationOf(location: string, base: string): string {
  */
 function redirectError(host: string, status: number, location: string | null, url: string): EndpointError {
   const what = status ? `a redirect (HTTP ${status})` : 'a redirect';
-  const where = location
-    ? ` to ${locationOf(location, url)}`
-    : status ? ' without a Location' : ' (the browser hides where it points)';
-  return withDelivery(new EndpointError(
-    'redirect',
-    `${host} answered with ${what}${where}. Escalation requests never follow redirects, so the code was not sent on to another address. ` +
-      'Point endpoint.url at the final address (the one the server redirects to) in Settings.',
-    status || undefined,
-  ), 'delivered');
+  const where = location ? ` to ${locationOf(location, url)}` : status ? ' without a Location' : ' (the browser hides where it points)';
+  return withDelivery(
+    new EndpointError(
+      'redirect',
+      `${host} answered with ${what}${where}. Escalation requests never follow redirects, so the code was not sent on to another address. ` +
+        'Point endpoint.url at the final address (the one the server redirects to) in Settings.',
+      status || undefined,
+    ),
+    'delivered',
+  );
 }
 
 function cspError(host: string): EndpointError {
-  return withDelivery(new EndpointError(
-    'network',
-    `This page's Content-Security-Policy (connect-src) does not allow ${host}: the browser refused to connect, nothing was sent. ` +
-      'Add the endpoint to privacy.allowedEndpoints in config.json (the CSP is built from it).',
-  ), 'not-delivered');
+  return withDelivery(
+    new EndpointError(
+      'network',
+      `This page's Content-Security-Policy (connect-src) does not allow ${host}: the browser refused to connect, nothing was sent. ` +
+        'Add the endpoint to privacy.allowedEndpoints in config.json (the CSP is built from it).',
+    ),
+    'not-delivered',
+  );
 }
 
 const isRedirect = (res: Response) => res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400 && res.status !== 304);
@@ -184,16 +197,22 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
     // Once the answer has begun the server had the request, whatever happens to the rest of it.
     const delivery: Delivery = answered ? 'delivered' : 'unknown';
     if (timeout.aborted) {
-      return withDelivery(new EndpointError(
-        'timeout',
-        answered
-          ? `${o.host} did not finish its answer within ${o.timeoutMs} ms (the stream was too slow); the partial completion was discarded.`
-          : `${o.host} did not answer within ${o.timeoutMs} ms.`,
-      ), delivery);
+      return withDelivery(
+        new EndpointError(
+          'timeout',
+          answered
+            ? `${o.host} did not finish its answer within ${o.timeoutMs} ms (the stream was too slow); the partial completion was discarded.`
+            : `${o.host} did not answer within ${o.timeoutMs} ms.`,
+        ),
+        delivery,
+      );
     }
     if (o.signal.aborted) return withDelivery(new EndpointError('aborted', 'Request cancelled by typing.'), delivery);
     if (answered) {
-      return withDelivery(new EndpointError('incomplete', `${o.host} closed the connection mid-answer: the completion was cut off and discarded.`), delivery);
+      return withDelivery(
+        new EndpointError('incomplete', `${o.host} closed the connection mid-answer: the completion was cut off and discarded.`),
+        delivery,
+      );
     }
     return withDelivery(
       networkError(o.host, e, { withAuthorization: Object.keys(o.headers).some((h) => h.toLowerCase() === 'authorization') }),
@@ -204,11 +223,14 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
   // A port browsers refuse: the request would fail as a bare network error, indistinguishable from CORS.
   const badPort = blockedPortOf(o.url);
   if (badPort !== undefined) {
-    throw withDelivery(new EndpointError(
-      'network',
-      `Cannot reach ${o.host}: browsers never connect to port ${badPort} (the Fetch standard blocks it, as it belongs to another protocol), ` +
-        'so nothing was sent. Run the server on another port (e.g. 8000) and point endpoint.url there.',
-    ), 'not-delivered');
+    throw withDelivery(
+      new EndpointError(
+        'network',
+        `Cannot reach ${o.host}: browsers never connect to port ${badPort} (the Fetch standard blocks it, as it belongs to another protocol), ` +
+          'so nothing was sent. Run the server on another port (e.g. 8000) and point endpoint.url there.',
+      ),
+      'not-delivered',
+    );
   }
 
   // Cancelled already: fetch() is not called, nothing is handed to the network.

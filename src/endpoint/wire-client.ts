@@ -71,7 +71,11 @@ export class WireClient implements EscalationClient {
   private readonly fetchImpl: typeof fetch;
   private readonly maxBytes: number;
 
-  constructor(private readonly wire: WireProtocol, private readonly cfg: EndpointConfig, opts: WireClientOptions = {}) {
+  constructor(
+    private readonly wire: WireProtocol,
+    private readonly cfg: EndpointConfig,
+    opts: WireClientOptions = {},
+  ) {
     this.protocol = wire.name;
     this.url = wire.url(cfg.url);
     this.destination = hostOf(this.url);
@@ -93,7 +97,10 @@ export class WireClient implements EscalationClient {
     let fail = (e: unknown): EndpointError => (e instanceof EndpointError ? e : new EndpointError('malformed', String(e)));
     try {
       const ex = await postJson({
-        url: this.url, host, headers, signal,
+        url: this.url,
+        host,
+        headers,
+        signal,
         onSent: onSent && ((bytes, body) => onSent(bytes, body, report)),
         body: this.serialise(request, stream),
         timeoutMs: this.cfg.timeoutMs,
@@ -127,12 +134,20 @@ export class WireClient implements EscalationClient {
         }
       }
       if (!finished) {
-        throw new EndpointError('incomplete', `${host}'s stream ended before the server said it was done: the completion was cut off and discarded.`);
+        throw new EndpointError(
+          'incomplete',
+          `${host}'s stream ended before the server said it was done: the completion was cut off and discarded.`,
+        );
       }
       const cut = cutAtStopTokens(raw, stops).text;
       const clean = stripControls(cut);
       const res: EscalationResult = {
-        text: clean.text, destination: host, bytesSent: ex.bytesSent, ms: performance.now() - started, protocol: this.protocol, gate: report,
+        text: clean.text,
+        destination: host,
+        bytesSent: ex.bytesSent,
+        ms: performance.now() - started,
+        protocol: this.protocol,
+        gate: report,
       };
       if (tokens) res.tokens = tokensWithin(tokens, cut.length).map((t) => ({ ...t, text: stripControls(t.text).text }));
       if (clean.removed) res.stripped = clean.removed;
@@ -145,7 +160,8 @@ export class WireClient implements EscalationClient {
 
   /** The body of a request the gate let through; any other object is refused. */
   private serialise(request: EscalationRequest, stream: boolean): string {
-    if (!hasPassedGate(request)) throw new EndpointError('rejected', 'Internal error: a request that did not pass the egress gate was refused; nothing was sent.');
+    if (!hasPassedGate(request))
+      throw new EndpointError('rejected', 'Internal error: a request that did not pass the egress gate was refused; nothing was sent.');
     return JSON.stringify(this.wire.body(this.cfg, request, stream));
   }
 }

@@ -19,7 +19,10 @@ import { InferenceClient, type LoadedModel } from './inference-client';
 export type { EngineRequest } from '../completion/pipeline';
 
 export class CompletionEngine {
-  private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), { type: 'module', name: 'syntax' });
+  private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'syntax',
+  });
   private readonly syntax = Comlink.wrap<SyntaxWorkerApi>(this.syntaxWorker);
   private readonly inference: InferenceClient;
   /** The model's speed on this device: measured after loading, then from each completion. */
@@ -36,7 +39,10 @@ export class CompletionEngine {
   /** resultContext() for the configuration and device it was made for. */
   private context: { config: AppConfig; device: string | undefined; key: string } | undefined;
 
-  constructor(private config: AppConfig, private readonly ledger: Ledger) {
+  constructor(
+    private config: AppConfig,
+    private readonly ledger: Ledger,
+  ) {
     this.inference = new InferenceClient(() => this.config.device);
   }
 
@@ -70,7 +76,15 @@ export class CompletionEngine {
     // Asked on every keystroke: made again only when the configuration or the device changed.
     if (this.context?.config !== this.config || this.context.device !== device) {
       const { model, router, endpoint, privacy, context } = this.config;
-      const key = JSON.stringify([model.id, model.source, device, router, endpoint && { ...endpoint, apiKey: !!endpoint.apiKey }, privacy, context]);
+      const key = JSON.stringify([
+        model.id,
+        model.source,
+        device,
+        router,
+        endpoint && { ...endpoint, apiKey: !!endpoint.apiKey },
+        privacy,
+        context,
+      ]);
       this.context = { config: this.config, device, key };
     }
     return this.context.key;
@@ -107,10 +121,16 @@ export class CompletionEngine {
   budgets(): Budgets {
     const m = this.config.model;
     const device = this.inference.loaded?.device === 'webgpu' ? 'webgpu' : 'wasm';
-    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, {
-      targetMs: m.latencyTargetMs?.[device] ?? 0, maxPromptTokens: m.maxPromptTokens, maxNewTokens: m.maxNewTokens,
-      contextWindow: m.contextWindow, reuse: m.reuseCache !== false,
-    }));
+    this.settled = settleBudgets(
+      this.settled,
+      chooseBudgets(this.speed.speed, {
+        targetMs: m.latencyTargetMs?.[device] ?? 0,
+        maxPromptTokens: m.maxPromptTokens,
+        maxNewTokens: m.maxNewTokens,
+        contextWindow: m.contextWindow,
+        reuse: m.reuseCache !== false,
+      }),
+    );
     return this.settled;
   }
 
@@ -162,7 +182,9 @@ export class CompletionEngine {
     const cfg = this.config;
     // Both checks name the live document the syntax worker holds, so they read it rather than the window.
     const live = <T extends object>(r: T) => ({
-      ...r, documentId: req.documentId, version: req.version,
+      ...r,
+      documentId: req.documentId,
+      version: req.version,
       ...(req.window && { prefixStart: req.window.start, documentLength: req.window.documentLength }),
     });
     return {
@@ -182,7 +204,16 @@ export class CompletionEngine {
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {
         const protocol = endpoint?.protocol ?? 'openai-completions';
-        const settle = this.ledger.record({ destination, protocol, bytes, file: req.file, reason, redactions, body, ...(contextFiles && { contextFiles }) });
+        const settle = this.ledger.record({
+          destination,
+          protocol,
+          bytes,
+          file: req.file,
+          reason,
+          redactions,
+          body,
+          ...(contextFiles && { contextFiles }),
+        });
         return (ok, detail, delivery) => settle(ok ? 'ok' : 'error', detail, delivery);
       },
     };

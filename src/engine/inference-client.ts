@@ -9,7 +9,9 @@ import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type In
 import { TEST_SEAMS } from '../platform/test-seams';
 
 const webGpuReason = (e: unknown): string | undefined =>
-  e instanceof Error && e.message.includes(WEBGPU_FAILED) ? e.message.slice(e.message.indexOf(WEBGPU_FAILED) + WEBGPU_FAILED.length) : undefined;
+  e instanceof Error && e.message.includes(WEBGPU_FAILED)
+    ? e.message.slice(e.message.indexOf(WEBGPU_FAILED) + WEBGPU_FAILED.length)
+    : undefined;
 
 export type LoadedModel = InferenceLoadResult;
 
@@ -44,13 +46,22 @@ export class InferenceClient {
   async load(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<LoadedModel> {
     this.loadedModel = undefined;
     this.lastLoad = cfg;
-    const request = (device: AppConfig['device']) => this.remote.load(
-      {
-        model: cfg.id, family: cfg.family, source: cfg.source, dtype: cfg.dtype, device, fileName: cfg.fileName,
-        reuseCache: cfg.reuseCache, promptLookup: cfg.promptLookup, wasmThreads: cfg.wasmThreads, warmUp: true,
-      },
-      Comlink.proxy(onProgress),
-    );
+    const request = (device: AppConfig['device']) =>
+      this.remote.load(
+        {
+          model: cfg.id,
+          family: cfg.family,
+          source: cfg.source,
+          dtype: cfg.dtype,
+          device,
+          fileName: cfg.fileName,
+          reuseCache: cfg.reuseCache,
+          promptLookup: cfg.promptLookup,
+          wasmThreads: cfg.wasmThreads,
+          warmUp: true,
+        },
+        Comlink.proxy(onProgress),
+      );
     const configured = this.device();
     try {
       this.loadedModel = await request(this.webGpuFailure ? 'wasm' : configured);
@@ -113,7 +124,11 @@ export class InferenceClient {
       this.webGpuFailure = `${reason}; switched to WASM`;
       await this.restart(this.webGpuFailure);
       const retry = this.call(signal); // the retry is cancelled like the first try
-      try { return await retry.remote.complete(retry.id, req); } finally { retry.release(); }
+      try {
+        return await retry.remote.complete(retry.id, req);
+      } finally {
+        retry.release();
+      }
     } finally {
       clearTimeout(timer);
       call.release();
@@ -124,7 +139,10 @@ export class InferenceClient {
   prefill(req: CompletionRequest, signal: AbortSignal): void {
     if (!this.loaded) return;
     const call = this.call(signal);
-    call.remote.prefill(call.id, req).catch(() => undefined).finally(call.release);
+    call.remote
+      .prefill(call.id, req)
+      .catch(() => undefined)
+      .finally(call.release);
   }
 
   /** Fault injection for the recovery tests (a lost GPU device, a wedged or a dead worker); absent from production builds. */

@@ -11,9 +11,14 @@ export class GitRefusal extends Error {
   }
 }
 
-const CORS_HELP = 'Ask the server\'s administrator to allow this page\'s origin (CORS): docs/git.md has the settings for Gitea, GitLab and a reverse proxy.';
+const CORS_HELP =
+  "Ask the server's administrator to allow this page's origin (CORS): docs/git.md has the settings for Gitea, GitLab and a reverse proxy.";
 
-interface GitLibError { code?: string; data?: { statusCode?: number; reason?: string }; message?: string }
+interface GitLibError {
+  code?: string;
+  data?: { statusCode?: number; reason?: string };
+  message?: string;
+}
 
 /** A sentence for the user: what happened and what to do. */
 export function explainGitError(e: unknown, server: string, origin: string | undefined): string {
@@ -27,7 +32,7 @@ export function explainGitError(e: unknown, server: string, origin: string | und
   }
   if (err.code === 'HttpError') return `The Git server ${server} answered HTTP ${err.data?.statusCode ?? '?'}: ${err.message ?? ''}`.trim();
   if (err.code === 'PushRejectedError' && err.data?.reason === 'not-fast-forward') {
-    return 'Push rejected: the server\'s branch has commits yours does not (someone pushed first). Pull to bring them in, then push again.';
+    return "Push rejected: the server's branch has commits yours does not (someone pushed first). Pull to bring them in, then push again.";
   }
   if (err.code === 'PushRejectedError') return `Push rejected by ${server}: ${err.data?.reason ?? err.message ?? ''}`;
   if (err.code === 'UserCanceledError') return `The Git server ${server} asked for credentials: enter a token in the Git panel.`;

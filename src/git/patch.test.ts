@@ -11,7 +11,8 @@ import type { GitChange } from './types';
 
 function applyInScratch(files: Record<string, string>, patch: string): (p: string) => string | undefined {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patch-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
   git('init', '--quiet');
   for (const [p, t] of Object.entries(files)) fs.writeFileSync(path.join(dir, p), t);
   fs.writeFileSync(path.join(dir, '.review.diff'), patch);

@@ -17,7 +17,7 @@ export function reviewedFiles(changes: readonly GitChange[], edited: (path: stri
   return changes.map((c) => ({
     path: c.path,
     before: c.state === 'added' ? null : c.before,
-    after: c.state === 'deleted' ? null : edited(c.path) ?? c.after,
+    after: c.state === 'deleted' ? null : (edited(c.path) ?? c.after),
     ...(c.binary && { binary: true }),
   }));
 }
@@ -40,7 +40,10 @@ export function unifiedDiff(files: readonly ReviewedFile[]): string {
     out += createTwoFilesPatch(
       f.before === null ? '/dev/null' : `a/${f.path}`,
       f.after === null ? '/dev/null' : `b/${f.path}`,
-      f.before ?? '', f.after ?? '', undefined, undefined,
+      f.before ?? '',
+      f.after ?? '',
+      undefined,
+      undefined,
       { context: 3, headerOptions: FILE_HEADERS_ONLY },
     );
   }

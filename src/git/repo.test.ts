@@ -26,12 +26,19 @@ async function setup(opts: Parameters<typeof startGitServer>[0] = {}, creds: Git
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
   const activity: GitActivity[] = [];
   const progress: GitProgress[] = [];
-  const repo = new GitRepo({ fs, http, dir, credentials: () => creds, onActivity: (a) => activity.push(a), onProgress: (p) => progress.push(p) });
+  const repo = new GitRepo({
+    fs,
+    http,
+    dir,
+    credentials: () => creds,
+    onActivity: (a) => activity.push(a),
+    onProgress: (p) => progress.push(p),
+  });
   return { server, dir, repo, activity, progress };
 }
 
 describe('GitRepo against git http-backend', () => {
-  it('clones, and the working tree holds the server\'s files', async () => {
+  it("clones, and the working tree holds the server's files", async () => {
     const { server, repo, activity, progress } = await setup();
     const r = await repo.clone(server.repoUrl);
     expect(r).toEqual({ ok: true, value: 'main' });
@@ -39,11 +46,14 @@ describe('GitRepo against git http-backend', () => {
     const phases = new Set(progress.map((p) => p.phase));
     expect(phases).toContain('Receiving objects');
     expect(progress.at(-1)?.loaded).toBeGreaterThan(0);
-    expect(Object.fromEntries(await repo.readWorkingTree())).toEqual({ 'README.md': '# Demo\n', 'src/app.py': 'def main():\n    return 1\n' });
+    expect(Object.fromEntries(await repo.readWorkingTree())).toEqual({
+      'README.md': '# Demo\n',
+      'src/app.py': 'def main():\n    return 1\n',
+    });
     expect(activity).toMatchObject([{ op: 'clone', server: server.url, ok: true }]);
   });
 
-  it('fetch sees a colleague\'s commit; pull fast-forwards to it', async () => {
+  it("fetch sees a colleague's commit; pull fast-forwards to it", async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
     server.commitFromElsewhere('Colleague change', { 'README.md': '# Demo v2\n' });
@@ -52,11 +62,18 @@ describe('GitRepo against git http-backend', () => {
     expect(Object.fromEntries(await repo.readWorkingTree())['README.md']).toBe('# Demo v2\n');
   });
 
-  it('commits and pushes; the server\'s log has the commit', async () => {
+  it("commits and pushes; the server's log has the commit", async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
-    await repo.writeWorkingTree([['README.md', '# Demo\nedited\n'], ['src/app.py', 'def main():\n    return 1\n'], ['new.txt', 'hi\n']]);
-    expect(await repo.status()).toEqual([{ path: 'README.md', state: 'modified' }, { path: 'new.txt', state: 'untracked' }]);
+    await repo.writeWorkingTree([
+      ['README.md', '# Demo\nedited\n'],
+      ['src/app.py', 'def main():\n    return 1\n'],
+      ['new.txt', 'hi\n'],
+    ]);
+    expect(await repo.status()).toEqual([
+      { path: 'README.md', state: 'modified' },
+      { path: 'new.txt', state: 'untracked' },
+    ]);
     expect((await repo.commitAll('Edit readme', author)).ok).toBe(true);
     expect(await repo.status()).toEqual([]);
     expect(await repo.push()).toEqual({ ok: true, value: 'main' });
@@ -77,14 +94,21 @@ describe('GitRepo against git http-backend', () => {
     // Only fast-forward pulls: the diverged branch is refused, not merged.
     const pull = await repo.pull();
     expect(!pull.ok && pull.error).toMatch(/only fast-forward/);
-    expect(activity.map((a) => [a.op, a.ok])).toEqual([['clone', true], ['push', false], ['pull', false]]);
+    expect(activity.map((a) => [a.op, a.ok])).toEqual([
+      ['clone', true],
+      ['push', false],
+      ['pull', false],
+    ]);
   });
 
   it('pull and switching branch refuse to overwrite local changes', async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
     server.commitFromElsewhere('Theirs', { 'README.md': 'theirs\n' });
-    await repo.writeWorkingTree([['README.md', 'my unsaved work\n'], ['src/app.py', 'def main():\n    return 1\n']]);
+    await repo.writeWorkingTree([
+      ['README.md', 'my unsaved work\n'],
+      ['src/app.py', 'def main():\n    return 1\n'],
+    ]);
     const pull = await repo.pull();
     expect(!pull.ok && pull.error).toMatch(/overwrite your changes to README.md/);
     expect((await repo.createBranch('feature')).ok).toBe(true);
@@ -121,10 +145,19 @@ describe('GitRepo explains a server it cannot reach', () => {
   it('names both causes, CORS with its fix, and records the failure', async () => {
     const activity: GitActivity[] = [];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
-    const repo = new GitRepo({ fs, http, dir, credentials: () => ({}), origin: 'http://localhost:4173', onActivity: (a) => activity.push(a) });
+    const repo = new GitRepo({
+      fs,
+      http,
+      dir,
+      credentials: () => ({}),
+      origin: 'http://localhost:4173',
+      onActivity: (a) => activity.push(a),
+    });
     // Port 9 (discard) refuses on loopback: as unreachable as a server without CORS looks to a page.
     const r = await repo.clone('http://127.0.0.1:9/team/repo.git');
-    expect(!r.ok && r.error).toMatch(/could not be reached, or it does not allow this page \(http:\/\/localhost:4173\).*CORS.*docs\/git\.md/);
+    expect(!r.ok && r.error).toMatch(
+      /could not be reached, or it does not allow this page \(http:\/\/localhost:4173\).*CORS.*docs\/git\.md/,
+    );
     expect(activity).toMatchObject([{ op: 'clone', server: 'http://127.0.0.1:9', ok: false }]);
   });
 });
@@ -132,7 +165,11 @@ describe('GitRepo explains a server it cannot reach', () => {
 /** A feature branch on the server with its own commit, while main moves on after it left. */
 function featureAndMain(server: GitServerHandle) {
   server.branchFromElsewhere('feature');
-  const feature = server.commitFromElsewhere('Feature work', { 'src/app.py': 'def main():\n    return 2\n', 'new.py': 'x = 1\n', 'README.md': null }, 'feature');
+  const feature = server.commitFromElsewhere(
+    'Feature work',
+    { 'src/app.py': 'def main():\n    return 2\n', 'new.py': 'x = 1\n', 'README.md': null },
+    'feature',
+  );
   server.commitFromElsewhere('Main moves on', { 'main-only.txt': 'm\n' });
   return { feature };
 }
@@ -140,13 +177,17 @@ function featureAndMain(server: GitServerHandle) {
 const summary = (changes: readonly Pick<GitChange | GitFileStatus, 'path' | 'state'>[]) => changes.map((c) => [c.path, c.state]);
 
 describe('GitRepo reviews', () => {
-  it('a branch against its merge base: only the branch\'s own changes, both sides as text', async () => {
+  it("a branch against its merge base: only the branch's own changes, both sides as text", async () => {
     const { server, repo } = await setup();
     featureAndMain(server);
     await repo.clone(server.repoUrl);
     const r = await repo.reviewChanges({ kind: 'merge-base', branch: 'feature', base: 'main' });
     if (!r.ok) throw new Error(r.error);
-    expect(summary(r.value.changes)).toEqual([['README.md', 'deleted'], ['new.py', 'added'], ['src/app.py', 'modified']]);
+    expect(summary(r.value.changes)).toEqual([
+      ['README.md', 'deleted'],
+      ['new.py', 'added'],
+      ['src/app.py', 'modified'],
+    ]);
     expect(r.value.changes[2]).toMatchObject({ before: 'def main():\n    return 1\n', after: 'def main():\n    return 2\n' });
     expect(r.value.changes[0]).toMatchObject({ before: '# Demo\n', after: '' });
     // The merge base is the first commit: main's later commit is not part of the branch's change.
@@ -154,18 +195,26 @@ describe('GitRepo reviews', () => {
     expect(r.value.title).toMatch(/^feature against main \(merge base [0-9a-f]{7}\)$/);
   });
 
-  it('two commits, by name or abbreviated id: everything between them, main\'s later work included', async () => {
+  it("two commits, by name or abbreviated id: everything between them, main's later work included", async () => {
     const { server, repo } = await setup();
     const { feature } = featureAndMain(server);
     await repo.clone(server.repoUrl);
     const r = await repo.reviewChanges({ kind: 'commits', from: 'main', to: feature.slice(0, 8) });
     if (!r.ok) throw new Error(r.error);
     expect(r.value.to).toBe(feature);
-    expect(summary(r.value.changes)).toEqual([['README.md', 'deleted'], ['main-only.txt', 'deleted'], ['new.py', 'added'], ['src/app.py', 'modified']]);
+    expect(summary(r.value.changes)).toEqual([
+      ['README.md', 'deleted'],
+      ['main-only.txt', 'deleted'],
+      ['new.py', 'added'],
+      ['src/app.py', 'modified'],
+    ]);
     // An annotated tag names the commit it points at, not the tag object.
     const { server: s2, repo: repo2 } = await setup();
     const first = execFileSync('git', ['rev-parse', 'main'], { cwd: s2.bareDir, encoding: 'utf8' }).trim();
-    execFileSync('git', ['tag', '-a', 'v1', '-m', 'Version 1', 'main'], { cwd: s2.bareDir, env: { ...process.env, GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.test' } });
+    execFileSync('git', ['tag', '-a', 'v1', '-m', 'Version 1', 'main'], {
+      cwd: s2.bareDir,
+      env: { ...process.env, GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.test' },
+    });
     s2.commitFromElsewhere('After v1', { 'later.txt': 'l\n' });
     await repo2.clone(s2.repoUrl);
     const tagged = await repo2.reviewChanges({ kind: 'commits', from: 'v1', to: 'main' });
@@ -177,19 +226,34 @@ describe('GitRepo reviews', () => {
   it('the working tree against HEAD: modified, new and removed files, and nothing committed by looking', async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
-    await repo.writeWorkingTree([['README.md', '# Demo\nmore\n'], ['notes.txt', 'todo\n']]);
+    await repo.writeWorkingTree([
+      ['README.md', '# Demo\nmore\n'],
+      ['notes.txt', 'todo\n'],
+    ]);
     const r = await repo.reviewChanges({ kind: 'worktree' });
     if (!r.ok) throw new Error(r.error);
-    expect(summary(r.value.changes)).toEqual([['README.md', 'modified'], ['notes.txt', 'added'], ['src/app.py', 'deleted']]);
+    expect(summary(r.value.changes)).toEqual([
+      ['README.md', 'modified'],
+      ['notes.txt', 'added'],
+      ['src/app.py', 'deleted'],
+    ]);
     expect(r.value.changes[0]).toMatchObject({ before: '# Demo\n', after: '# Demo\nmore\n' });
     expect(r.value.changes[1]).toMatchObject({ before: '', after: 'todo\n' });
-    expect(summary(await repo.status())).toEqual([['README.md', 'modified'], ['notes.txt', 'untracked'], ['src/app.py', 'deleted']]);
+    expect(summary(await repo.status())).toEqual([
+      ['README.md', 'modified'],
+      ['notes.txt', 'untracked'],
+      ['src/app.py', 'deleted'],
+    ]);
   });
 
   it('stages and unstages single files; Commit staged takes only the staged ones', async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
-    await repo.writeWorkingTree([['README.md', '# Demo\nstaged edit\n'], ['src/app.py', 'def main():\n    return 3\n'], ['new.txt', 'new\n']]);
+    await repo.writeWorkingTree([
+      ['README.md', '# Demo\nstaged edit\n'],
+      ['src/app.py', 'def main():\n    return 3\n'],
+      ['new.txt', 'new\n'],
+    ]);
     expect(await repo.commitStaged('Nothing yet', author)).toEqual({ ok: false, error: expect.stringMatching(/Nothing staged/) });
     expect((await repo.stage('README.md')).ok).toBe(true);
     expect((await repo.stage('new.txt')).ok).toBe(true);
@@ -202,7 +266,10 @@ describe('GitRepo reviews', () => {
     expect((await repo.status())[1]).toEqual({ path: 'new.txt', state: 'untracked' });
     expect((await repo.commitStaged('Only the readme', author)).ok).toBe(true);
     // What was not staged is still a change of the working tree, not lost.
-    expect(await repo.status()).toEqual([{ path: 'new.txt', state: 'untracked' }, { path: 'src/app.py', state: 'modified' }]);
+    expect(await repo.status()).toEqual([
+      { path: 'new.txt', state: 'untracked' },
+      { path: 'src/app.py', state: 'modified' },
+    ]);
     expect((await repo.push()).ok).toBe(true);
     expect(server.log()[0]).toBe('Only the readme');
     expect(server.show('README.md')).toBe('# Demo\nstaged edit');
@@ -228,7 +295,10 @@ describe('GitRepo reviews', () => {
     const r = await repo.reviewChanges({ kind: 'merge-base', branch: 'feature', base: 'main' });
     if (!r.ok) throw new Error(r.error);
     const edited = 'def main():\n    # reviewed\n    return 2\n';
-    const files = reviewedFiles(r.value.changes, (p) => (p === 'src/app.py' ? edited : undefined)).map((f) => ({ path: f.path, text: f.after }));
+    const files = reviewedFiles(r.value.changes, (p) => (p === 'src/app.py' ? edited : undefined)).map((f) => ({
+      path: f.path,
+      text: f.after,
+    }));
     const bad = await repo.commitReview('review feature', r.value.to, files, 'Review', author);
     expect(!bad.ok && bad.error).toMatch(/cannot be a branch name/);
     const c = await repo.commitReview('review/feature', r.value.to, files, 'Review of feature', author);
@@ -260,7 +330,8 @@ describe('GitRepo reviews', () => {
     expect(patch).toContain('diff --git a/new.py b/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,1 @@\n+x = 1\n');
     expect(patch).toContain('+    return 2  # checked\n');
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'git-apply-'));
-    const run = (...args: string[]) => execFileSync('git', args, { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    const run = (...args: string[]) =>
+      execFileSync('git', args, { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
     run('clone', '--quiet', server.bareDir, '.');
     run('checkout', '--quiet', r.value.from);
     fs.writeFileSync(path.join(work, 'review.diff'), patch);

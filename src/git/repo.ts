@@ -5,7 +5,17 @@
 // reaches a server without a line there.
 import git, { type HttpClient, type PromiseFsClient } from 'isomorphic-git';
 import { explainGitError, GitRefusal } from './errors';
-import type { GitActivity, GitAuthor, GitChange, GitCredentials, GitFileStatus, GitNetworkOp, GitProgress, GitReviewSet, GitReviewSpec } from './types';
+import type {
+  GitActivity,
+  GitAuthor,
+  GitChange,
+  GitCredentials,
+  GitFileStatus,
+  GitNetworkOp,
+  GitProgress,
+  GitReviewSet,
+  GitReviewSpec,
+} from './types';
 
 export interface GitRepoOptions {
   fs: PromiseFsClient;
@@ -40,7 +50,10 @@ export class GitRepo {
         // Without a token say nothing: isomorphic-git then reports the 401 as it is.
         return token ? { username: user || 'token', password: token } : { cancel: true };
       },
-      onProgress: this.o.onProgress && ((e: { phase: string; loaded: number; total?: number }) => this.o.onProgress?.({ phase: e.phase, loaded: e.loaded, total: e.total || undefined })),
+      onProgress:
+        this.o.onProgress &&
+        ((e: { phase: string; loaded: number; total?: number }) =>
+          this.o.onProgress?.({ phase: e.phase, loaded: e.loaded, total: e.total || undefined })),
     };
   }
 
@@ -88,7 +101,10 @@ export class GitRepo {
     return this.network('fetch', url, async () => {
       await git.fetch({ ...this.remoteOpts, remote: REMOTE });
       const behind = await this.commitsBehind(branch);
-      return { value: behind, detail: behind ? `${branch} is ${behind} commit${behind === 1 ? '' : 's'} behind ${REMOTE}/${branch}` : `${branch} is up to date` };
+      return {
+        value: behind,
+        detail: behind ? `${branch} is ${behind} commit${behind === 1 ? '' : 's'} behind ${REMOTE}/${branch}` : `${branch} is up to date`,
+      };
     });
   }
 
@@ -122,7 +138,9 @@ export class GitRepo {
         return { value: branch, detail: `${branch} is ahead of ${REMOTE}/${branch}: nothing to pull; push to share your commits` };
       }
       if (!(await git.isDescendent({ ...this.base, oid: remote, ancestor: local, depth: -1 }))) {
-        throw new GitRefusal(`Pull refused: ${branch} and ${REMOTE}/${branch} have both got new commits, and only fast-forward pulls are done here. Merge or rebase them with a Git client, or push your work to a new branch.`);
+        throw new GitRefusal(
+          `Pull refused: ${branch} and ${REMOTE}/${branch} have both got new commits, and only fast-forward pulls are done here. Merge or rebase them with a Git client, or push your work to a new branch.`,
+        );
       }
       await this.refuseIfChanged('Pull');
       await git.writeRef({ ...this.base, ref: `refs/heads/${branch}`, value: remote, force: true });
@@ -175,8 +193,20 @@ export class GitRepo {
     for (const [path, head, workdir, stage] of matrix) {
       // statusMatrix's stage column: 0 absent, 1 as HEAD, 2 as the working tree, 3 neither.
       const staged = stage !== head && !(head === 0 && stage === 0);
-      const state: GitFileStatus['state'] | undefined = head === 0 ? (workdir === 2 ? (staged ? 'added' : 'untracked') : undefined)
-        : workdir === 0 ? 'deleted' : workdir === 2 ? 'modified' : staged ? 'modified' : undefined;
+      const state: GitFileStatus['state'] | undefined =
+        head === 0
+          ? workdir === 2
+            ? staged
+              ? 'added'
+              : 'untracked'
+            : undefined
+          : workdir === 0
+            ? 'deleted'
+            : workdir === 2
+              ? 'modified'
+              : staged
+                ? 'modified'
+                : undefined;
       if (state) out.push({ path, state, ...(staged && { staged: true as const }) });
     }
     return out;
@@ -185,7 +215,10 @@ export class GitRepo {
   /** Puts a file's change (a deletion too) in the index, for the next "Commit staged". */
   async stage(path: string): Promise<GitResult<string>> {
     try {
-      const exists = await this.o.fs.promises.stat(`${this.o.dir}/${path}`).then(() => true, () => false);
+      const exists = await this.o.fs.promises.stat(`${this.o.dir}/${path}`).then(
+        () => true,
+        () => false,
+      );
       if (exists) await git.add({ ...this.base, filepath: path });
       else await git.remove({ ...this.base, filepath: path });
       return { ok: true, value: path };
@@ -208,7 +241,8 @@ export class GitRepo {
   async commitStaged(message: string, author: GitAuthor): Promise<GitResult<string>> {
     const problem = commitProblem(message, author);
     if (problem) return { ok: false, error: problem };
-    if (!(await this.status()).some((c) => c.staged)) return { ok: false, error: 'Nothing staged: stage the files to commit first (or use Commit all).' };
+    if (!(await this.status()).some((c) => c.staged))
+      return { ok: false, error: 'Nothing staged: stage the files to commit first (or use Commit all).' };
     const oid = await git.commit({ ...this.base, message, author });
     return { ok: true, value: oid };
   }
@@ -237,7 +271,8 @@ export class GitRepo {
         const head = await git.resolveRef({ ...this.base, ref: 'HEAD' });
         const changes: GitChange[] = [];
         for (const c of await this.status()) {
-          if (c.state === 'untracked' || c.state === 'added') changes.push(textChange(c.path, 'added', undefined, await this.readWorkFile(c.path)));
+          if (c.state === 'untracked' || c.state === 'added')
+            changes.push(textChange(c.path, 'added', undefined, await this.readWorkFile(c.path)));
           else if (c.state === 'deleted') changes.push(textChange(c.path, 'deleted', await this.readBlobAt(head, c.path), undefined));
           else changes.push(textChange(c.path, 'modified', await this.readBlobAt(head, c.path), await this.readWorkFile(c.path)));
         }
@@ -248,11 +283,27 @@ export class GitRepo {
         const other = await this.resolveCommit(spec.base);
         const [base] = (await git.findMergeBase({ ...this.base, oids: [tip, other] })) as string[];
         if (!base) throw new GitRefusal(`${spec.branch} and ${spec.base} have no commit in common: review them as two commits instead.`);
-        return { ok: true, value: { title: `${spec.branch} against ${spec.base} (merge base ${base.slice(0, 7)})`, from: base, to: tip, changes: await this.treeChanges(base, tip) } };
+        return {
+          ok: true,
+          value: {
+            title: `${spec.branch} against ${spec.base} (merge base ${base.slice(0, 7)})`,
+            from: base,
+            to: tip,
+            changes: await this.treeChanges(base, tip),
+          },
+        };
       }
       const from = await this.resolveCommit(spec.from);
       const to = await this.resolveCommit(spec.to);
-      return { ok: true, value: { title: `${spec.from} (${from.slice(0, 7)}) to ${spec.to} (${to.slice(0, 7)})`, from, to, changes: await this.treeChanges(from, to) } };
+      return {
+        ok: true,
+        value: {
+          title: `${spec.from} (${from.slice(0, 7)}) to ${spec.to} (${to.slice(0, 7)})`,
+          from,
+          to,
+          changes: await this.treeChanges(from, to),
+        },
+      };
     } catch (e) {
       return { ok: false, error: explainGitError(e, '', this.o.origin) };
     }
@@ -264,16 +315,34 @@ export class GitRepo {
    * and the current branch are not touched, so no local change can be lost.
    * `files`: path and its reviewed text, or null for a file removed.
    */
-  async commitReview(branch: string, parent: string, files: readonly { path: string; text: string | null }[], message: string, author: GitAuthor): Promise<GitResult<string>> {
+  async commitReview(
+    branch: string,
+    parent: string,
+    files: readonly { path: string; text: string | null }[],
+    message: string,
+    author: GitAuthor,
+  ): Promise<GitResult<string>> {
     const problem = commitProblem(message, author) ?? branchNameProblem(branch);
     if (problem) return { ok: false, error: problem };
     try {
-      if (await git.resolveRef({ ...this.base, ref: `refs/heads/${branch}` }).then(() => true, () => false)) {
+      if (
+        await git.resolveRef({ ...this.base, ref: `refs/heads/${branch}` }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         return { ok: false, error: `A branch named ${branch} is here already: choose another name, so its commits are not replaced.` };
       }
       const { tree } = await git.readCommit({ ...this.base, oid: parent }).then((c) => c.commit);
       const newTree = await this.treeWith(tree, new Map(files.map((f) => [f.path, f.text])));
-      const oid = await git.commit({ ...this.base, message, author, tree: newTree ?? (await git.writeTree({ ...this.base, tree: [] })), parent: [parent], ref: `refs/heads/${branch}` });
+      const oid = await git.commit({
+        ...this.base,
+        message,
+        author,
+        tree: newTree ?? (await git.writeTree({ ...this.base, tree: [] })),
+        parent: [parent],
+        ref: `refs/heads/${branch}`,
+      });
       return { ok: true, value: oid };
     } catch (e) {
       return { ok: false, error: explainGitError(e, '', this.o.origin) };
@@ -297,7 +366,13 @@ export class GitRepo {
     const r = ref.trim();
     if (!r) throw new GitRefusal('Name a branch or a commit to review.');
     // readCommit peels an annotated tag: what comes back is always a commit's id.
-    const commitOf = (oid: string | undefined) => (oid ? git.readCommit({ ...this.base, oid }).then((c) => c.oid, () => undefined) : undefined);
+    const commitOf = (oid: string | undefined) =>
+      oid
+        ? git.readCommit({ ...this.base, oid }).then(
+            (c) => c.oid,
+            () => undefined,
+          )
+        : undefined;
     for (const candidate of [r, `refs/remotes/${REMOTE}/${r}`]) {
       const oid = await commitOf(await git.resolveRef({ ...this.base, ref: candidate }).catch(() => undefined));
       if (oid) return oid;
@@ -400,7 +475,11 @@ export class GitRepo {
   private async refuseIfChanged(what: string): Promise<void> {
     const changed = (await this.status()).filter((c) => c.state !== 'untracked');
     if (changed.length) {
-      const names = changed.slice(0, 3).map((c) => c.path).join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
+      const names =
+        changed
+          .slice(0, 3)
+          .map((c) => c.path)
+          .join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
       throw new GitRefusal(`${what} refused: it would overwrite your changes to ${names}. Commit them first.`);
     }
   }
@@ -426,7 +505,8 @@ function commitProblem(message: string, author: GitAuthor): string | undefined {
 /** Why `name` cannot be a branch, or undefined (the rules of git check-ref-format, the ones people meet). */
 function branchNameProblem(name: string): string | undefined {
   if (!name.trim()) return 'Name the review branch first.';
-  if (name !== name.trim() || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^[/.-]|[/.]$|\.lock$/.test(name)) return `"${name}" cannot be a branch name: no spaces, no ~ ^ : ? * [ \\, no "..", and no / or . at either end.`;
+  if (name !== name.trim() || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^[/.-]|[/.]$|\.lock$/.test(name))
+    return `"${name}" cannot be a branch name: no spaces, no ~ ^ : ? * [ \\, no "..", and no / or . at either end.`;
   return undefined;
 }
 
@@ -437,11 +517,22 @@ function decodeBlob(bytes: Uint8Array): string | Uint8Array {
 }
 
 /** A change with both sides as text; a side that is not text marks the file binary (listed, not shown). */
-function textChange(path: string, state: GitChange['state'], before: Uint8Array | string | undefined, after: Uint8Array | string | undefined): GitChange {
+function textChange(
+  path: string,
+  state: GitChange['state'],
+  before: Uint8Array | string | undefined,
+  after: Uint8Array | string | undefined,
+): GitChange {
   const b = before instanceof Uint8Array ? decodeBlob(before) : before;
   const a = after instanceof Uint8Array ? decodeBlob(after) : after;
   const binary = typeof b === 'object' || typeof a === 'object';
-  return { path, state, before: typeof b === 'string' ? b : '', after: typeof a === 'string' ? a : '', ...(binary && { binary: true as const }) };
+  return {
+    path,
+    state,
+    before: typeof b === 'string' ? b : '',
+    after: typeof a === 'string' ? a : '',
+    ...(binary && { binary: true as const }),
+  };
 }
 
 export function originOf(url: string): string {

@@ -31,14 +31,26 @@ const EOS = specialTokenId(EOS_TOKEN);
 /** A recorder whose probabilities depend only on the ids it settles. */
 function fakeRecorder(): ProbRecorder & { probs: number[] } {
   const probs: number[] = [];
-  return { probs, resolve: (id) => { probs.push(1 / (2 + (id % 7))); } };
+  return {
+    probs,
+    resolve: (id) => {
+      probs.push(1 / (2 + (id % 7)));
+    },
+  };
 }
 
-interface Partial { tokens: TokenProb[]; text: string }
+interface Partial {
+  tokens: TokenProb[];
+  text: string;
+}
 
 /** Drives a criteria over prompt + completion one token at a time; returns what its check saw and where it stopped. */
-function drive(make: (check: EarlyStopCheck, recorder: ProbRecorder, promptLength: number) => { _call(ids: bigint[][]): boolean[] },
-  prompt: number[], completion: number[], stopAt?: number) {
+function drive(
+  make: (check: EarlyStopCheck, recorder: ProbRecorder, promptLength: number) => { _call(ids: bigint[][]): boolean[] },
+  prompt: number[],
+  completion: number[],
+  stopAt?: number,
+) {
   const seen: Partial[] = [];
   const check: EarlyStopCheck = (p) => {
     seen.push({ tokens: p.tokens.map((t) => ({ ...t })), text: p.text });
@@ -59,11 +71,7 @@ const incremental = (check: EarlyStopCheck, recorder: ProbRecorder, promptLength
 const redecode = (check: EarlyStopCheck, recorder: ProbRecorder, promptLength: number) =>
   new RedecodeEarlyStopCriteria(check, recorder, promptLength, [EOS], (ids) => redecodeTokenTexts(decode, ids));
 
-const COMPLETIONS = [
-  'é',
-  '    return "中文" + name  # 😀 naïve\n',
-  'x = ["café", "中文", "😀👍🏽", "👨‍👩‍👧"]  # \uFEFF\uFFFD',
-];
+const COMPLETIONS = ['é', '    return "中文" + name  # 😀 naïve\n', 'x = ["café", "中文", "😀👍🏽", "👨‍👩‍👧"]  # \uFEFF\uFFFD'];
 
 describe('EarlyStopCriteria = the original per-step re-decode (fixture-qwen2-tiny tokenizer)', () => {
   const prompt = () => tokenizer.encode(buildFimPrompt('qwen2.5-coder', 'def f(name):\n', '\n'));
@@ -94,8 +102,12 @@ describe('EarlyStopCriteria = the original per-step re-decode (fixture-qwen2-tin
     try {
       const seen: Partial[] = [];
       const out = await m.generate(buildFimPrompt('qwen2.5-coder', 'def add(a, b):\n    return ', '\n'), {
-        maxNewTokens: 24, stopTokens: fimTemplate('qwen2.5-coder').stopTokens,
-        earlyStop: (p) => { seen.push({ tokens: p.tokens.map((t) => ({ ...t })), text: p.text }); return undefined; },
+        maxNewTokens: 24,
+        stopTokens: fimTemplate('qwen2.5-coder').stopTokens,
+        earlyStop: (p) => {
+          seen.push({ tokens: p.tokens.map((t) => ({ ...t })), text: p.text });
+          return undefined;
+        },
       });
       expect(out.tokens).toHaveLength(24);
       expect(seen).toHaveLength(24);

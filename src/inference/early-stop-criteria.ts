@@ -39,7 +39,9 @@ export class EarlyStopCriteria extends StoppingCriteria {
     private readonly promptLength: number,
     private readonly stopIds: readonly number[],
     private readonly texts: TokenTexts,
-  ) { super(); }
+  ) {
+    super();
+  }
 
   override _call(inputIds: (number | bigint)[][]): boolean[] {
     if (!this.reason) {

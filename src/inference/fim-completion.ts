@@ -9,10 +9,19 @@ import type { CompletionRequest, FimFamily, LocalCompletion } from '../vocabular
 import type { LoadedModel, PrefillResult } from './local-model';
 
 /** The request's prompt (src/completion/prompt.ts): what the model reads, and the window the early-stop check reads. */
-export function localPromptFor(model: Pick<LoadedModel, 'countTokens'> & Partial<Pick<LoadedModel, 'partialMiddle'>>, family: FimFamily | string, req: CompletionRequest): LocalPrompt {
+export function localPromptFor(
+  model: Pick<LoadedModel, 'countTokens'> & Partial<Pick<LoadedModel, 'partialMiddle'>>,
+  family: FimFamily | string,
+  req: CompletionRequest,
+): LocalPrompt {
   return buildLocalPrompt({
-    family, prefix: req.prefix, suffix: req.suffix, budget: req.promptBudget || undefined, context: req.context,
-    countTokens: (t) => model.countTokens(t), cursorLineInMiddle: req.cursorLineInMiddle && model.partialMiddle !== false,
+    family,
+    prefix: req.prefix,
+    suffix: req.suffix,
+    budget: req.promptBudget || undefined,
+    context: req.context,
+    countTokens: (t) => model.countTokens(t),
+    cursorLineInMiddle: req.cursorLineInMiddle && model.partialMiddle !== false,
   });
 }
 
@@ -26,12 +35,22 @@ export function localPromptFor(model: Pick<LoadedModel, 'countTokens'> & Partial
  * cursor's line opens the middle (`cursorLineInMiddle`, the default): then
  * the whole prompt is read ahead and the request mostly decodes.
  */
-export function prefillWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
+export function prefillWithFim(
+  model: LoadedModel,
+  family: FimFamily | string,
+  req: CompletionRequest,
+  signal?: AbortSignal,
+): Promise<PrefillResult> {
   const built = localPromptFor(model, family, req);
   return model.prefill(built.prompt.slice(0, built.cursorAt), signal);
 }
 
-export async function completeWithFim(model: LoadedModel, family: FimFamily | string, req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
+export async function completeWithFim(
+  model: LoadedModel,
+  family: FimFamily | string,
+  req: CompletionRequest,
+  signal?: AbortSignal,
+): Promise<LocalCompletion> {
   const t0 = performance.now();
   const tpl = fimTemplate(family);
   const built = localPromptFor(model, family, req);
@@ -40,13 +59,23 @@ export async function completeWithFim(model: LoadedModel, family: FimFamily | st
     ? earlyEscalationCheck({ router: req.early.router, language: req.early.language, prefix, maxNewTokens: req.maxNewTokens })
     : undefined;
   const out = await model.generate(built.prompt, {
-    maxNewTokens: req.maxNewTokens, stopTokens: tpl.stopTokens, signal, earlyStop, stopAtLineEnd: req.extent === 'line',
+    maxNewTokens: req.maxNewTokens,
+    stopTokens: tpl.stopTokens,
+    signal,
+    earlyStop,
+    stopAtLineEnd: req.extent === 'line',
     healLastToken: built.middleStart !== '',
   });
   return {
-    text: out.text, tokens: out.tokens, finish: out.finish, earlyReason: out.earlyReason, ...(out.stats && { stats: out.stats }),
+    text: out.text,
+    tokens: out.tokens,
+    finish: out.finish,
+    earlyReason: out.earlyReason,
+    ...(out.stats && { stats: out.stats }),
     ...(req.extent && { extent: req.extent }),
-    device: model.device, model: model.model, ms: performance.now() - t0,
+    device: model.device,
+    model: model.model,
+    ms: performance.now() - t0,
     ...(w && { window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated } }),
     ...(built.snippets.length && { snippets: built.snippets }),
   };

@@ -28,14 +28,23 @@ function host(over: Partial<InferenceHost> = {}) {
     cores: 8,
     setWasmThreads: (n) => threads.push(n),
     bundledRoot: root,
-    load: (o) => { loads.push(o); return loadLocalModel({ ...o, device: 'cpu' }); },
+    load: (o) => {
+      loads.push(o);
+      return loadLocalModel({ ...o, device: 'cpu' });
+    },
     ...over,
   };
   return { h, loads, threads };
 }
 
 const req = (over: Partial<InferenceLoadRequest> = {}): InferenceLoadRequest => ({
-  model: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'q4f16', wasm: 'q8' }, device: 'auto', warmUp: false, ...over,
+  model: 'fixture-valid',
+  family: 'qwen2.5-coder',
+  source: { kind: 'bundled' },
+  dtype: { webgpu: 'q4f16', wasm: 'q8' },
+  device: 'auto',
+  warmUp: false,
+  ...over,
 });
 
 describe('InferenceService', () => {
@@ -66,7 +75,10 @@ describe('InferenceService', () => {
   it('a WebGPU load failure is marked so the engine moves to WASM in a fresh worker', async () => {
     const { h, loads } = host({
       webGpuUnavailableReason: async () => undefined,
-      load: (o) => { loads.push(o); return o.device === 'webgpu' ? Promise.reject(new Error('shader-f16 not supported')) : loadLocalModel({ ...o, device: 'cpu' }); },
+      load: (o) => {
+        loads.push(o);
+        return o.device === 'webgpu' ? Promise.reject(new Error('shader-f16 not supported')) : loadLocalModel({ ...o, device: 'cpu' });
+      },
     });
     const s = new InferenceService(h);
     const err = await s.load(req()).catch((e: Error) => e);
@@ -76,8 +88,16 @@ describe('InferenceService', () => {
   });
 
   it('a download failure on WebGPU is a download failure, not a WebGPU one: no marker, no retry on WASM', async () => {
-    const offline = new ModelLoadError('Could not load config.json of model "m" from https://models.corp/ on webgpu: Failed to fetch', { stage: 'files' });
-    const { h, loads } = host({ webGpuUnavailableReason: async () => undefined, load: async (o) => { loads.push(o); throw offline; } });
+    const offline = new ModelLoadError('Could not load config.json of model "m" from https://models.corp/ on webgpu: Failed to fetch', {
+      stage: 'files',
+    });
+    const { h, loads } = host({
+      webGpuUnavailableReason: async () => undefined,
+      load: async (o) => {
+        loads.push(o);
+        throw offline;
+      },
+    });
     const err = await new InferenceService(h).load(req({ source: { kind: 'url', url: 'https://models.corp/' } })).catch((e: Error) => e);
     expect(err).toBe(offline);
     expect((err as Error).message).not.toContain(WEBGPU_FAILED);
@@ -85,14 +105,24 @@ describe('InferenceService', () => {
   });
 
   it('the real loader names an unreachable host as a file failure, at whatever stage', async () => {
-    const err = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, device: 'cpu', dtype: 'fp32', family: 'qwen2.5-coder' })
-      .catch((e: unknown) => e);
+    const err = await loadLocalModel({
+      model: 'fixture-valid',
+      source: { kind: 'url', url: 'http://127.0.0.1:9/' },
+      device: 'cpu',
+      dtype: 'fp32',
+      family: 'qwen2.5-coder',
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelLoadError);
     expect((err as ModelLoadError).stage).toBe('files');
   });
 
   it('hub and mirror models use the per-device dtype and their location', async () => {
-    const { h, loads } = host({ load: async (o) => { loads.push(o); throw new Error('offline'); } });
+    const { h, loads } = host({
+      load: async (o) => {
+        loads.push(o);
+        throw new Error('offline');
+      },
+    });
     const s = new InferenceService(h);
     await expect(s.load(req({ source: { kind: 'url', url: 'https://models.corp/' } }))).rejects.toThrow('offline');
     expect(loads[0]).toMatchObject({ device: 'wasm', dtype: 'q8', source: { kind: 'url', url: 'https://models.corp/' } });

@@ -8,7 +8,14 @@ import { fimTemplate } from '../vocabulary/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../vocabulary/types';
 import type { ModelSource } from '../config/types';
 import { completeWithFim, prefillWithFim } from './fim-completion';
-import { loadLocalModel, ModelLoadError, type DownloadProgress, type LoadedModel, type LoadOptions, type PrefillResult } from './local-model';
+import {
+  loadLocalModel,
+  ModelLoadError,
+  type DownloadProgress,
+  type LoadedModel,
+  type LoadOptions,
+  type PrefillResult,
+} from './local-model';
 import { warmUp } from './warm-up';
 import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
 
@@ -29,7 +36,8 @@ export interface InferenceHost {
 
 export const BUNDLED_MODELS_PATH = '/models/fixtures/';
 
-const NOT_ISOLATED = 'single-threaded: the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
+const NOT_ISOLATED =
+  'single-threaded: the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
 
 /**
  * transformers.js chains every session creation and run on one promise, so a
@@ -70,8 +78,14 @@ export class InferenceService {
   private loadOn(device: 'webgpu' | 'wasm', req: InferenceLoadRequest, onProgress?: (p: DownloadProgress) => void): Promise<LoadedModel> {
     const load = this.host.load ?? loadLocalModel;
     return load({
-      model: req.model, source: this.sourceFor(req.source), device, dtype: InferenceService.dtypeFor(req, device),
-      family: req.family, fileName: req.fileName, onProgress, reuseCache: req.reuseCache ?? true,
+      model: req.model,
+      source: this.sourceFor(req.source),
+      device,
+      dtype: InferenceService.dtypeFor(req, device),
+      family: req.family,
+      fileName: req.fileName,
+      onProgress,
+      reuseCache: req.reuseCache ?? true,
       promptLookup: req.promptLookup ?? false,
     });
   }
@@ -111,8 +125,12 @@ export class InferenceService {
       }
     }
     return {
-      model: req.model, device, fallbackReason: req.device === 'wasm' ? undefined : fallbackReason, ms,
-      threads: threads.count, ...(threads.note && { threadsNote: threads.note }),
+      model: req.model,
+      device,
+      fallbackReason: req.device === 'wasm' ? undefined : fallbackReason,
+      ms,
+      threads: threads.count,
+      ...(threads.note && { threadsNote: threads.note }),
       ...(warm && { speed: warm.speed, warmUpMs: warm.warmMs }),
     };
   }

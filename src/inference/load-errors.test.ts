@@ -20,8 +20,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const load = (model: string, family?: string) => loadLocalModel({ model, source: { kind: 'bundled', root: dir }, device: 'cpu', family });
 
 describe('model load errors name the cause', () => {
-  it('a tokenizer without the family\'s FIM tokens', async () => {
-    await expect(load('fixture-valid', 'starcoder')).rejects.toThrow(/has no <fim_prefix> <fim_suffix> <fim_middle> token\(s\) of the starcoder FIM family/);
+  it("a tokenizer without the family's FIM tokens", async () => {
+    await expect(load('fixture-valid', 'starcoder')).rejects.toThrow(
+      /has no <fim_prefix> <fim_suffix> <fim_middle> token\(s\) of the starcoder FIM family/,
+    );
     await expect(load('fixture-valid', 'qwen2.5-coder')).resolves.toBeDefined();
   });
   it('an unknown family', async () => {
@@ -34,7 +36,9 @@ describe('model load errors name the cause', () => {
     await expect(load('no-tokenizer')).rejects.toThrow(/Could not load the tokenizer/);
   });
   it('a bundled source with no folder (only the config may leave `root` out; the inference service fills it in)', async () => {
-    await expect(loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled' }, device: 'cpu' })).rejects.toThrow(/bundled model source needs its folder/);
+    await expect(loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled' }, device: 'cpu' })).rejects.toThrow(
+      /bundled model source needs its folder/,
+    );
   });
 });
 

@@ -88,7 +88,11 @@ describe('loadLocalModel with the fixture models', () => {
     // A signal that turns aborted on its 3rd read: one read before generation
     // starts, then one per generated token, so two tokens come out.
     let reads = 0;
-    const signal = { get aborted() { return ++reads >= 3; } } as AbortSignal;
+    const signal = {
+      get aborted() {
+        return ++reads >= 3;
+      },
+    } as AbortSignal;
     const out = await m.generate(PROMPT, { maxNewTokens: 32, stopTokens: STOPS, signal });
     expect(out.finish).toBe('aborted');
     expect(out.text).toBe('a ');
@@ -118,16 +122,16 @@ describe('loadLocalModel with the fixture models', () => {
     loaded.push(m);
     expect((await m.generate(PROMPT, { maxNewTokens: 32, stopTokens: STOPS })).text).toBe('a + b');
 
-    const err = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', dtype: 'q4' })
-      .catch((e: unknown) => e);
+    const err = await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', dtype: 'q4' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ModelLoadError);
     expect((err as Error).message).toMatch(/ONNX model .*dtype q4/);
     expect((err as Error).message).toContain('model_q4.onnx');
   });
 
   it('fails with a clear error for a missing model folder', async () => {
-    const err = await loadLocalModel({ model: 'no-such-model', source: { kind: 'bundled', root }, device: 'cpu' })
-      .catch((e: unknown) => e);
+    const err = await loadLocalModel({ model: 'no-such-model', source: { kind: 'bundled', root }, device: 'cpu' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelLoadError);
     expect((err as Error).message).toContain('"no-such-model" not found at');
     expect((err as Error).message).toContain(join(root, 'no-such-model'));

@@ -29,7 +29,12 @@ import { NO_PARTIAL_MIDDLE_FIELD } from './partial-middle';
 import { decodeWithLookup, DEFAULT_LOOKUP } from './prompt-lookup';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 
-export interface DownloadProgress { file: string; loaded: number; total: number; done: boolean }
+export interface DownloadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+  done: boolean;
+}
 
 export interface LoadOptions {
   model: string;
@@ -180,9 +185,12 @@ function configureEnv(source: ModelSource): void {
 
 function describeSource(model: string, source: ModelSource): string {
   switch (source.kind) {
-    case 'bundled': return `${withSlash(bundledRoot(source))}${model}/`;
-    case 'hub': return `${HUB_HOST}${model}`;
-    case 'url': return `${withSlash(source.url)}${model}/resolve/main/`;
+    case 'bundled':
+      return `${withSlash(bundledRoot(source))}${model}/`;
+    case 'hub':
+      return `${HUB_HOST}${model}`;
+    case 'url':
+      return `${withSlash(source.url)}${model}/resolve/main/`;
   }
 }
 
@@ -256,7 +264,9 @@ class TokenProbRecorder extends LogitsProcessor implements ProbRecorder {
 /** Ends generation at the next step boundary once the signal is aborted. */
 class AbortCriteria extends StoppingCriteria {
   fired = false;
-  constructor(private readonly signal?: AbortSignal) { super(); }
+  constructor(private readonly signal?: AbortSignal) {
+    super();
+  }
   override _call(inputIds: number[][]): boolean[] {
     if (this.signal?.aborted) this.fired = true;
     return inputIds.map(() => this.fired);
@@ -366,11 +376,18 @@ class TransformersLocalModel implements LoadedModel {
     return this.serial(async () => {
       const t0 = performance.now();
       const ids = this.promptIds(prompt);
-      if (!this.cache || signal?.aborted) return { promptTokens: ids.length, cachedTokens: 0, computedTokens: 0, aborted: !!signal?.aborted, ms: 0 };
+      if (!this.cache || signal?.aborted)
+        return { promptTokens: ids.length, cachedTokens: 0, computedTokens: 0, aborted: !!signal?.aborted, ms: 0 };
       const { kv, reused } = await this.cache.take(ids);
       const run = await this.extend(ids, kv, ids.length - 1, signal);
       this.cache.keep(ids, run.kv);
-      return { promptTokens: ids.length, cachedTokens: cacheLength(run.kv), computedTokens: cacheLength(run.kv) - reused, aborted: run.aborted, ms: performance.now() - t0 };
+      return {
+        promptTokens: ids.length,
+        cachedTokens: cacheLength(run.kv),
+        computedTokens: cacheLength(run.kv) - reused,
+        aborted: run.aborted,
+        ms: performance.now() - t0,
+      };
     });
   }
 
@@ -390,16 +407,21 @@ class TransformersLocalModel implements LoadedModel {
    * checking `signal` between chunks. A long prompt on WASM takes seconds: a
    * keystroke stops it within one chunk, and the chunks done stay cached.
    */
-  private async extend(ids: readonly number[], kv: DynamicCache | undefined, end: number, signal?: AbortSignal): Promise<{ kv?: DynamicCache; aborted: boolean }> {
+  private async extend(
+    ids: readonly number[],
+    kv: DynamicCache | undefined,
+    end: number,
+    signal?: AbortSignal,
+  ): Promise<{ kv?: DynamicCache; aborted: boolean }> {
     let done = cacheLength(kv);
     while (done < end) {
       if (signal?.aborted) return { kv, aborted: true };
       const to = Math.min(end, done + PREFILL_CHUNK);
-      const out = await this.lm.forward({
+      const out = (await this.lm.forward({
         input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(done, to), BigInt), [1, to - done]),
         attention_mask: new Tensor('int64', new BigInt64Array(to).fill(1n), [1, to]),
         ...(kv && { past_key_values: kv }),
-      }) as Record<string, Tensor>;
+      })) as Record<string, Tensor>;
       const present: Record<string, Tensor> = {};
       for (const [name, t] of Object.entries(out)) {
         if (name.startsWith('present')) present[name.replace('present', 'past_key_values')] = t;
@@ -430,7 +452,12 @@ class TransformersLocalModel implements LoadedModel {
       kv = run.kv;
       if (run.aborted) {
         this.cache.keep(promptIds, kv);
-        return { text: '', tokens: [], finish: 'aborted', stats: { promptTokens: promptLength, reusedTokens: reused, prefillMs: performance.now() - t0, decodeMs: 0, newTokens: 0 } };
+        return {
+          text: '',
+          tokens: [],
+          finish: 'aborted',
+          stats: { promptTokens: promptLength, reusedTokens: reused, prefillMs: performance.now() - t0, decodeMs: 0, newTokens: 0 },
+        };
       }
     }
     const stopIds = this.stopIds(opts.stopTokens);
@@ -441,23 +468,31 @@ class TransformersLocalModel implements LoadedModel {
     if (healing) processors.push(new FirstTokenConstraint(promptLength, healing.allowed));
     processors.push(recorder);
     const lineEnd: EarlyStopCheck | undefined = opts.stopAtLineEnd ? (p) => (LINE_DONE.test(p.text) ? LINE_END : undefined) : undefined;
-    const check: EarlyStopCheck | undefined = lineEnd && opts.earlyStop ? (p) => lineEnd(p) ?? opts.earlyStop!(p) : lineEnd ?? opts.earlyStop;
-    const early = check
-      ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts(healing?.text))
-      : undefined;
+    const check: EarlyStopCheck | undefined =
+      lineEnd && opts.earlyStop ? (p) => lineEnd(p) ?? opts.earlyStop!(p) : (lineEnd ?? opts.earlyStop);
+    const early = check ? new EarlyStopCriteria(check, recorder, promptLength, stopIds, this.tokenTexts(healing?.text)) : undefined;
 
     const lookup = opts.promptLookup ?? this.promptLookup;
-    const result = lookup ? await this.decodeWithLookup(promptIds, kv, opts.maxNewTokens + (healing ? 1 : 0), stopIds, processors, early ? [abort, early] : [abort]) : (await this.lm.generate({
-      input_ids: new Tensor('int64', BigInt64Array.from(promptIds, BigInt), [1, promptLength]),
-      attention_mask: new Tensor('int64', new BigInt64Array(promptLength).fill(1n), [1, promptLength]),
-      ...GREEDY,
-      // The token taken back is written again: it does not count against what was asked for.
-      max_new_tokens: opts.maxNewTokens + (healing ? 1 : 0),
-      ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
-      logits_processor: processors,
-      stopping_criteria: early ? [abort, early] : [abort],
-      ...(this.cache && { return_dict_in_generate: true, ...(kv && { past_key_values: kv }) }),
-    })) as Tensor | { sequences: Tensor; past_key_values: DynamicCache };
+    const result = lookup
+      ? await this.decodeWithLookup(
+          promptIds,
+          kv,
+          opts.maxNewTokens + (healing ? 1 : 0),
+          stopIds,
+          processors,
+          early ? [abort, early] : [abort],
+        )
+      : ((await this.lm.generate({
+          input_ids: new Tensor('int64', BigInt64Array.from(promptIds, BigInt), [1, promptLength]),
+          attention_mask: new Tensor('int64', new BigInt64Array(promptLength).fill(1n), [1, promptLength]),
+          ...GREEDY,
+          // The token taken back is written again: it does not count against what was asked for.
+          max_new_tokens: opts.maxNewTokens + (healing ? 1 : 0),
+          ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
+          logits_processor: processors,
+          stopping_criteria: early ? [abort, early] : [abort],
+          ...(this.cache && { return_dict_in_generate: true, ...(kv && { past_key_values: kv }) }),
+        })) as Tensor | { sequences: Tensor; past_key_values: DynamicCache });
     const tEnd = performance.now();
     const sequences = result instanceof Tensor ? result : result.sequences;
 
@@ -487,23 +522,39 @@ class TransformersLocalModel implements LoadedModel {
     const finish = abort.fired ? 'aborted' : atLineEnd ? 'stop' : early?.reason ? 'early' : endsWithStop ? 'stop' : 'length';
     const firstAt = recorder.firstAt ?? tEnd;
     const cost: GenerationStats = {
-      promptTokens: promptLength, reusedTokens: reused, prefillMs: firstAt - t0, decodeMs: tEnd - firstAt, newTokens: ids.length,
+      promptTokens: promptLength,
+      reusedTokens: reused,
+      prefillMs: firstAt - t0,
+      decodeMs: tEnd - firstAt,
+      newTokens: ids.length,
       ...(!(result instanceof Tensor) && 'passes' in result && { passes: result.passes }),
     };
     return {
-      text, tokens: kept, finish, stats: cost,
-      ...(early?.reason && !atLineEnd && { earlyReason: early.reason }), ...(stopToken && { stopToken }),
+      text,
+      tokens: kept,
+      finish,
+      stats: cost,
+      ...(early?.reason && !atLineEnd && { earlyReason: early.reason }),
+      ...(stopToken && { stopToken }),
     };
   }
 
   /** The lookup decoding loop, answering in generate()'s shape; without reuse its cache is dropped, as generate()'s is. */
   private async decodeWithLookup(
-    promptIds: readonly number[], kv: DynamicCache | undefined, maxNewTokens: number, stopIds: number[],
-    processors: LogitsProcessorList, criteria: StoppingCriteria[],
+    promptIds: readonly number[],
+    kv: DynamicCache | undefined,
+    maxNewTokens: number,
+    stopIds: number[],
+    processors: LogitsProcessorList,
+    criteria: StoppingCriteria[],
   ): Promise<{ sequences: Tensor; past_key_values: DynamicCache | undefined; passes: number }> {
     const out = await decodeWithLookup({ lm: this.lm, promptIds, kv, maxNewTokens, stopIds, processors, criteria, lookup: DEFAULT_LOOKUP });
     if (!this.cache) await out.kv?.dispose();
-    return { sequences: new Tensor('int64', BigInt64Array.from(out.ids, BigInt), [1, out.ids.length]), past_key_values: this.cache ? out.kv : undefined, passes: out.passes };
+    return {
+      sequences: new Tensor('int64', BigInt64Array.from(out.ids, BigInt), [1, out.ids.length]),
+      past_key_values: this.cache ? out.kv : undefined,
+      passes: out.passes,
+    };
   }
 
   countTokens(text: string): number {
@@ -525,10 +576,14 @@ class TransformersLocalModel implements LoadedModel {
 function checkFimTokens(tokenizer: PreTrainedTokenizer, family: string, model: string): void {
   const tpl = fimTemplate(family);
   const markers = tpl.stopTokens.filter((t) => tpl.build('', '').includes(t));
-  const missing = markers.filter((t) => typeof tokenizer.convert_tokens_to_ids(t) !== 'number' || tokenizer.encode(t, { add_special_tokens: false }).length !== 1);
+  const missing = markers.filter(
+    (t) => typeof tokenizer.convert_tokens_to_ids(t) !== 'number' || tokenizer.encode(t, { add_special_tokens: false }).length !== 1,
+  );
   if (missing.length) {
-    throw new ModelLoadError(`The tokenizer of "${model}" has no ${missing.join(' ')} token(s) of the ${family} FIM family: ` +
-      'is the family in the catalog right? (This model cannot fill in the middle with that template.)');
+    throw new ModelLoadError(
+      `The tokenizer of "${model}" has no ${missing.join(' ')} token(s) of the ${family} FIM family: ` +
+        'is the family in the catalog right? (This model cannot fill in the middle with that template.)',
+    );
   }
 }
 
@@ -562,10 +617,11 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);
-      const what = e instanceof ModelFileNotFoundError && stage === 'config.json'
-        ? `Model "${model}" not found at ${where}`
-        // e.g. a dev server answering index.html (200) for a missing file gives a JSON SyntaxError.
-        : `Could not load ${stage} of model "${model}" from ${where} on ${device}`;
+      const what =
+        e instanceof ModelFileNotFoundError && stage === 'config.json'
+          ? `Model "${model}" not found at ${where}`
+          : // e.g. a dev server answering index.html (200) for a missing file gives a JSON SyntaxError.
+            `Could not load ${stage} of model "${model}" from ${where} on ${device}`;
       // config.json and the tokenizer involve no device; the ONNX stage fetches its weights before it makes a session.
       const files = !stage.startsWith('the ONNX model') || e instanceof ModelFileNotFoundError || FETCH_FAILED.test(cause);
       throw new ModelLoadError(`${what}: ${cause}`, { cause: e, stage: files ? 'files' : 'session' });

@@ -107,7 +107,11 @@ export function prefixDecoder(decode: DecodeIds, byWindow: boolean): PrefixDecod
   return byWindow ? new WindowDecoder(decode) : new FullDecoder(decode);
 }
 
-interface DecoderJson { type?: string; decoders?: DecoderJson[]; stop?: number }
+interface DecoderJson {
+  type?: string;
+  decoders?: DecoderJson[];
+  stop?: number;
+}
 
 /**
  * Steps allowed in a decoder Sequence, in this order: per-token rewrites,

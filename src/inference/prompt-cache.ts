@@ -23,15 +23,15 @@ export function commonPrefixLength(a: ArrayLike<number>, b: ArrayLike<number>): 
 
 type TensorData = Float32Array | Uint16Array | Int32Array | BigInt64Array | Uint8Array | Int8Array;
 
-interface OrtTensorLike { getData(releaseData?: boolean): Promise<TensorData> }
+interface OrtTensorLike {
+  getData(releaseData?: boolean): Promise<TensorData>;
+}
 
 /** The first `length` positions of a [batch, heads, seq, dim] cache tensor, as a CPU tensor. */
 export async function truncateKv(t: Tensor, length: number): Promise<Tensor> {
   const [batch, heads, seq, dim] = t.dims;
   if (length >= seq) return t;
-  const data = (t.location === 'gpu-buffer'
-    ? await (t.ort_tensor as unknown as OrtTensorLike).getData(true)
-    : t.data) as TensorData;
+  const data = (t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as OrtTensorLike).getData(true) : t.data) as TensorData;
   const Ctor = data.constructor as new (n: number) => TensorData;
   const out = new Ctor(batch * heads * length * dim);
   // Each (batch, head) row is a contiguous [seq, dim] block: copy its first `length` rows.

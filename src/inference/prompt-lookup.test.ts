@@ -51,7 +51,7 @@ function expectSame(a: LocalGeneration, b: LocalGeneration, diffs: number[]): vo
 }
 
 describe('prompt-lookup decoding on the fixture model', () => {
-  it('gives plain greedy decoding\'s tokens and probabilities over many random prompts, in fewer passes', async () => {
+  it("gives plain greedy decoding's tokens and probabilities over many random prompts, in fewer passes", async () => {
     const rand = mulberry32(2028);
     const diffs: number[] = [];
     let tokens = 0;

@@ -107,11 +107,11 @@ export async function decodeWithLookup(input: LookupDecodeInput): Promise<Lookup
     passes++;
     const tokens = [...feed, ...draft];
     const past = cacheLength(kv);
-    const out = await lm.forward({
+    const out = (await lm.forward({
       input_ids: new Tensor('int64', BigInt64Array.from(tokens, BigInt), [1, tokens.length]),
       attention_mask: new Tensor('int64', new BigInt64Array(past + tokens.length).fill(1n), [1, past + tokens.length]),
       ...(kv && { past_key_values: kv }),
-    }) as Record<string, Tensor>;
+    })) as Record<string, Tensor>;
     const present: Record<string, Tensor> = {};
     for (const [name, t] of Object.entries(out)) {
       if (name.startsWith('present')) present[name.replace('present', 'past_key_values')] = t;

@@ -20,7 +20,11 @@ const read = (path: string) => readFile(new URL(`../../${path}`, import.meta.url
 describe('KV-cache reuse with workspace snippets', () => {
   it('keeps the snippets at the prompt start while typing: same tokens as a fresh computation, a fraction of the prompt computed', async () => {
     const source = await read('src/completion/router.ts');
-    const others = await Promise.all(['src/completion/confidence.ts', 'src/vocabulary/types.ts', 'src/semantic/types.ts', 'src/completion/early-escalation.ts'].map(async (path) => ({ path, text: await read(path) })));
+    const others = await Promise.all(
+      ['src/completion/confidence.ts', 'src/vocabulary/types.ts', 'src/semantic/types.ts', 'src/completion/early-escalation.ts'].map(
+        async (path) => ({ path, text: await read(path) }),
+      ),
+    );
     const index = new WorkspaceIndex([...others, { path: 'src/completion/router.ts', text: source }]);
     const chooser = new StableSnippetChooser(index);
     // The fixture's tokenizer is byte-level: a budget whose snippet share holds a definition or two.
@@ -32,12 +36,19 @@ describe('KV-cache reuse with workspace snippets', () => {
     const starts = new Set<string>();
     for (const step of pauses) {
       const doc = documentAt(replay, step);
-      const { ctx, router } = prepareRequest({ ...doc, language: 'typescript', file: 'src/completion/router.ts' }, settings, { chooser, recentlyEdited: () => [], recentlyViewed: () => [] });
+      const { ctx, router } = prepareRequest({ ...doc, language: 'typescript', file: 'src/completion/router.ts' }, settings, {
+        chooser,
+        recentlyEdited: () => [],
+        recentlyViewed: () => [],
+      });
       const req = { ...localRequestOf(ctx, router), early: undefined };
       const prompt = localPromptFor(models.reusing, 'qwen2.5-coder', req);
       expect(prompt.snippets.length).toBeGreaterThan(0);
       starts.add(prompt.prompt.slice(0, prompt.prompt.indexOf('<|fim_prefix|>')));
-      const [a, b] = [await completeWithFim(models.fresh, 'qwen2.5-coder', req), await completeWithFim(models.reusing, 'qwen2.5-coder', req)];
+      const [a, b] = [
+        await completeWithFim(models.fresh, 'qwen2.5-coder', req),
+        await completeWithFim(models.reusing, 'qwen2.5-coder', req),
+      ];
       expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
       expect(b.text).toBe(a.text);
       computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);

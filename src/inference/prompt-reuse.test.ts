@@ -15,28 +15,34 @@ import { textTokenIds } from '../../scripts/fixture-models/tokenizer';
 const models = freshAndReusingModels('prompt-reuse');
 
 describe('KV-cache reuse across requests', () => {
-  it.each([false, true])('gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt (cursor line in the middle: %s)', async (cursorLineInMiddle) => {
-    // A real file of this repository, retyped; the byte-level fixture tokenizer makes each byte a token.
-    const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
-    const replay = typingReplay(source, { seed: 7, lines: 8 });
-    const pauses = pausesOf(replay, 250).slice(0, 14);
-    expect(pauses.length).toBeGreaterThan(8);
-    const computed: number[] = [];
-    const full: number[] = [];
-    for (const step of pauses) {
-      const doc = documentAt(replay, step);
-      const req = { ...doc, maxNewTokens: 6, promptBudget: 512, cursorLineInMiddle };
-      const [a, b] = [await completeWithFim(models.fresh, 'qwen2.5-coder', req), await completeWithFim(models.reusing, 'qwen2.5-coder', req)];
-      expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
-      b.tokens.forEach((t, i) => expect(Math.abs(t.prob - a.tokens[i].prob)).toBeLessThan(1e-4));
-      expect(b.text).toBe(a.text);
-      expect(a.stats?.reusedTokens).toBe(0);
-      computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);
-      full.push(a.stats!.promptTokens);
-    }
-    // Later requests read mostly the suffix and what was typed (or only what was typed, with the cursor line in the middle).
-    expect(percentile(full, 50)! / percentile(computed, 50)!).toBeGreaterThan(4);
-  });
+  it.each([false, true])(
+    'gives the same tokens as a fresh computation over a typing replay, computing a fraction of the prompt (cursor line in the middle: %s)',
+    async (cursorLineInMiddle) => {
+      // A real file of this repository, retyped; the byte-level fixture tokenizer makes each byte a token.
+      const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
+      const replay = typingReplay(source, { seed: 7, lines: 8 });
+      const pauses = pausesOf(replay, 250).slice(0, 14);
+      expect(pauses.length).toBeGreaterThan(8);
+      const computed: number[] = [];
+      const full: number[] = [];
+      for (const step of pauses) {
+        const doc = documentAt(replay, step);
+        const req = { ...doc, maxNewTokens: 6, promptBudget: 512, cursorLineInMiddle };
+        const [a, b] = [
+          await completeWithFim(models.fresh, 'qwen2.5-coder', req),
+          await completeWithFim(models.reusing, 'qwen2.5-coder', req),
+        ];
+        expect(b.tokens.map((t) => t.id)).toEqual(a.tokens.map((t) => t.id));
+        b.tokens.forEach((t, i) => expect(Math.abs(t.prob - a.tokens[i].prob)).toBeLessThan(1e-4));
+        expect(b.text).toBe(a.text);
+        expect(a.stats?.reusedTokens).toBe(0);
+        computed.push(b.stats!.promptTokens - b.stats!.reusedTokens);
+        full.push(a.stats!.promptTokens);
+      }
+      // Later requests read mostly the suffix and what was typed (or only what was typed, with the cursor line in the middle).
+      expect(percentile(full, 50)! / percentile(computed, 50)!).toBeGreaterThan(4);
+    },
+  );
 
   it('with the cursor line in the middle, a read-ahead while typing leaves the request almost nothing to read; at the prefix end it leaves the suffix', async () => {
     const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
@@ -77,7 +83,11 @@ describe('KV-cache reuse across requests', () => {
     const prompt = buildFimPrompt('qwen2.5-coder', prefix, suffix);
     // Stops before its third chunk.
     let reads = 0;
-    const stopped = await models.reusing.prefill(prompt, { get aborted() { return ++reads > 3; } } as AbortSignal);
+    const stopped = await models.reusing.prefill(prompt, {
+      get aborted() {
+        return ++reads > 3;
+      },
+    } as AbortSignal);
     expect(stopped.aborted).toBe(true);
     expect(stopped.cachedTokens).toBeGreaterThan(0);
     expect(stopped.cachedTokens).toBeLessThan(stopped.promptTokens - 1);

@@ -13,7 +13,10 @@ const SPECIAL = 12;
 const base: HealingVocabulary = { raw: RAW, special: new Set([SPECIAL]) };
 const vocab = { ...base, sorted: sortVocabulary(base) };
 // 'Ã' alone is the first byte of 'é': decoding it alone gives U+FFFD.
-const decode = (ids: number[]) => ids.map((id) => (RAW[id] === 'Ã' ? '\uFFFD' : RAW[id] === 'Ã©' ? 'é' : RAW[id] === '<|fim_middle|>' ? '' : RAW[id].replace(/Ġ/g, ' '))).join('');
+const decode = (ids: number[]) =>
+  ids
+    .map((id) => (RAW[id] === 'Ã' ? '\uFFFD' : RAW[id] === 'Ã©' ? 'é' : RAW[id] === '<|fim_middle|>' ? '' : RAW[id].replace(/Ġ/g, ' ')))
+    .join('');
 const id = (raw: string) => RAW.indexOf(raw);
 
 describe('healLastToken', () => {
@@ -63,15 +66,15 @@ describe('TokenTexts with healed text', () => {
     expect(texts(ids, 'ret').slice(0, 4)).toEqual(['', '', '', 'u']);
   });
 
-  it('a healed character split over tokens: nothing is the model\'s until it is whole', () => {
+  it("a healed character split over tokens: nothing is the model's until it is whole", () => {
     expect(texts([0xc3, 0xa9, 0x61], 'é')).toEqual(['', '', 'a']);
   });
 });
 
-describe('healingVocabulary of a real tokenizer (the fixture\'s byte-level BPE)', () => {
+describe("healingVocabulary of a real tokenizer (the fixture's byte-level BPE)", () => {
   fixtureModelFolder('token-healing');
 
-  it('holds every id\'s raw string and marks the FIM markers special', async () => {
+  it("holds every id's raw string and marks the FIM markers special", async () => {
     const t = await AutoTokenizer.from_pretrained(DEFAULT_REAL_ARCH.name);
     const v = healingVocabulary(t);
     expect(v.special.has(specialTokenId('<|fim_middle|>'))).toBe(true);

@@ -31,7 +31,9 @@ export interface SortedVocabulary {
 
 export function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
   const idOf = new Map<string, number>();
-  vocab.raw.forEach((r, id) => { if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id); });
+  vocab.raw.forEach((r, id) => {
+    if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id);
+  });
   // The default sort (UTF-16 code units, the order of `<`) without a comparator: a comparator call per comparison is the slow part on a whole vocabulary.
   const raws = [...idOf.keys()].sort();
   return { raws, ids: Int32Array.from(raws, (r) => idOf.get(r)!) };
@@ -70,7 +72,11 @@ export interface Healing {
  * ends inside a character (its text alone is not text), or a vocabulary that
  * does not know the id.
  */
-export function healLastToken(ids: readonly number[], vocab: HealingVocabulary & { sorted: SortedVocabulary }, decode: (ids: number[]) => string): Healing | undefined {
+export function healLastToken(
+  ids: readonly number[],
+  vocab: HealingVocabulary & { sorted: SortedVocabulary },
+  decode: (ids: number[]) => string,
+): Healing | undefined {
   const last = ids.at(-1);
   if (last === undefined || ids.length < 2 || vocab.special.has(last)) return undefined;
   const raw = vocab.raw[last];
@@ -86,7 +92,12 @@ export function healLastToken(ids: readonly number[], vocab: HealingVocabulary &
  * taken back.
  */
 export class FirstTokenConstraint extends LogitsProcessor {
-  constructor(private readonly promptLength: number, private readonly allowed: Int32Array) { super(); }
+  constructor(
+    private readonly promptLength: number,
+    private readonly allowed: Int32Array,
+  ) {
+    super();
+  }
 
   // Returns the logits: LogitsProcessorList passes the return value on (see local-model.ts's recorder).
   override _call(inputIds: bigint[][], logits: Tensor): Tensor {

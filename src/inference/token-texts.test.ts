@@ -16,7 +16,10 @@ import { redecodeTokenTexts } from './testing/early-stop-redecode';
 import { TokenTexts } from './token-texts';
 import { fixtureModelFolder } from './testing/fixture-folder';
 
-const decoderOf = (t: PreTrainedTokenizer): DecodeIds => (ids) => t.decode(ids, { skip_special_tokens: true });
+const decoderOf =
+  (t: PreTrainedTokenizer): DecodeIds =>
+  (ids) =>
+    t.decode(ids, { skip_special_tokens: true });
 
 /** A PrefixDecoder that also checks its promise: `kept` leading characters are those of the text before. */
 function checkedDecoder(decode: DecodeIds, byWindow: boolean): PrefixDecoder {
@@ -25,11 +28,14 @@ function checkedDecoder(decode: DecodeIds, byWindow: boolean): PrefixDecoder {
   return {
     push(id) {
       const text = d.push(id);
-      if (d.kept > before.length || text.slice(0, d.kept) !== before.slice(0, d.kept)) throw new Error(`kept ${d.kept} of ${JSON.stringify(before)} in ${JSON.stringify(text)}`);
+      if (d.kept > before.length || text.slice(0, d.kept) !== before.slice(0, d.kept))
+        throw new Error(`kept ${d.kept} of ${JSON.stringify(before)} in ${JSON.stringify(text)}`);
       before = text;
       return text;
     },
-    get kept() { return d.kept; },
+    get kept() {
+      return d.kept;
+    },
   };
 }
 
@@ -138,9 +144,27 @@ describe('incremental token texts = the per-step re-decode, fixture tokenizers (
 
 const hex = (b: number) => `<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`;
 const PIECES = [
-  '<unk>', '<s>', '</s>',
+  '<unk>',
+  '<s>',
+  '</s>',
   ...Array.from({ length: 256 }, (_, b) => hex(b)),
-  '▁', '▁▁', '▁a', 'b', '▁foo', 'bar', '▁é', 'é', '.', ',', '▁(', ')', '中', '▁中', '▁x▁', ' ', '\n',
+  '▁',
+  '▁▁',
+  '▁a',
+  'b',
+  '▁foo',
+  'bar',
+  '▁é',
+  'é',
+  '.',
+  ',',
+  '▁(',
+  ')',
+  '中',
+  '▁中',
+  '▁x▁',
+  ' ',
+  '\n',
 ];
 const PIECE_ID = new Map(PIECES.map((p, i) => [p, i]));
 
@@ -157,17 +181,44 @@ const GEMMA_DECODER = { type: 'Sequence', decoders: LLAMA_DECODER.decoders.slice
 const METASPACE_DECODER = { type: 'Metaspace', replacement: '▁', prepend_scheme: 'first', split: false };
 
 function sentencePiece(decoder: object, cleanUp = false): PreTrainedTokenizer {
-  const special = (id: number) => ({ id, content: PIECES[id], single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (id: number) => ({
+    id,
+    content: PIECES[id],
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   const json = {
-    version: '1.0', truncation: null, padding: null,
+    version: '1.0',
+    truncation: null,
+    padding: null,
     added_tokens: [0, 1, 2].map(special),
-    normalizer: null, pre_tokenizer: null, post_processor: null, decoder,
+    normalizer: null,
+    pre_tokenizer: null,
+    post_processor: null,
+    decoder,
     model: {
-      type: 'BPE', dropout: null, unk_token: '<unk>', continuing_subword_prefix: null, end_of_word_suffix: null,
-      fuse_unk: true, byte_fallback: true, ignore_merges: false, vocab: Object.fromEntries(PIECE_ID), merges: [],
+      type: 'BPE',
+      dropout: null,
+      unk_token: '<unk>',
+      continuing_subword_prefix: null,
+      end_of_word_suffix: null,
+      fuse_unk: true,
+      byte_fallback: true,
+      ignore_merges: false,
+      vocab: Object.fromEntries(PIECE_ID),
+      merges: [],
     },
   };
-  const config = { tokenizer_class: 'LlamaTokenizer', bos_token: '<s>', eos_token: '</s>', unk_token: '<unk>', clean_up_tokenization_spaces: cleanUp };
+  const config = {
+    tokenizer_class: 'LlamaTokenizer',
+    bos_token: '<s>',
+    eos_token: '</s>',
+    unk_token: '<unk>',
+    clean_up_tokenization_spaces: cleanUp,
+  };
   return new LlamaTokenizer(json, config);
 }
 
@@ -184,7 +235,8 @@ function randomPieces(seed: number, length: number): number[] {
     const ch = ['é', '中', '文', '😀', '\uFEFF', '—'][Math.floor(rnd() * 6)];
     if (r < 0.55) ids.push(piece(words[Math.floor(rnd() * words.length)]));
     else if (r < 0.8) ids.push(...bytes(ch));
-    else if (r < 0.92) ids.push(...bytes(ch).slice(0, 1 + Math.floor(rnd() * 2))); // cut short
+    else if (r < 0.92)
+      ids.push(...bytes(ch).slice(0, 1 + Math.floor(rnd() * 2))); // cut short
     else ids.push(Math.floor(rnd() * 3)); // <unk> <s> </s>
   }
   return ids.slice(0, length);
@@ -221,8 +273,17 @@ describe.each([
 describe('tokenizers whose decode is not exact by window decode the whole sequence', () => {
   it.each([
     ['clean_up_tokenization_spaces (a regex over the whole text)', sentencePiece(LLAMA_DECODER, true)],
-    ['a strip at the end', sentencePiece({ type: 'Sequence', decoders: [...GEMMA_DECODER.decoders, { type: 'Strip', content: ' ', start: 0, stop: 1 }] })],
-    ['a Replace after the join', sentencePiece({ type: 'Sequence', decoders: [...GEMMA_DECODER.decoders, { type: 'Replace', pattern: { String: 'ab' }, content: 'X' }] })],
+    [
+      'a strip at the end',
+      sentencePiece({ type: 'Sequence', decoders: [...GEMMA_DECODER.decoders, { type: 'Strip', content: ' ', start: 0, stop: 1 }] }),
+    ],
+    [
+      'a Replace after the join',
+      sentencePiece({
+        type: 'Sequence',
+        decoders: [...GEMMA_DECODER.decoders, { type: 'Replace', pattern: { String: 'ab' }, content: 'X' }],
+      }),
+    ],
     ['no decoder', sentencePiece(null as unknown as object)],
   ])('%s', (_, t) => {
     expect(decodesByWindow(t)).toBe(false);
@@ -235,7 +296,11 @@ describe('prefixDecoder', () => {
   // A decode with a whole-text rule (as clean_up_tokenization_spaces is), forced by window:
   // when a window stops extending the text read so far, it switches to whole-sequence decoding.
   const words = ['a', ' ', '.', 'b'];
-  const decode: DecodeIds = (ids) => ids.map((i) => words[i]).join('').replace(/ \./g, '.');
+  const decode: DecodeIds = (ids) =>
+    ids
+      .map((i) => words[i])
+      .join('')
+      .replace(/ \./g, '.');
 
   it('gives decode(all ids) after every push, also once the window disagrees with the text read', () => {
     const ids = [0, 1, 3, 1, 2, 0, 1, 1, 2, 3];

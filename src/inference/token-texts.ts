@@ -35,7 +35,10 @@ export class TokenTexts {
    *   token taken back by healing, token-healing.ts): cut from the texts, so
    *   they concatenate to what the model added.
    */
-  constructor(private readonly prefixes: PrefixDecoder, private readonly healed = '') {}
+  constructor(
+    private readonly prefixes: PrefixDecoder,
+    private readonly healed = '',
+  ) {}
 
   push(id: number): void {
     if (this.prefix !== undefined) this.settle(this.prefix);

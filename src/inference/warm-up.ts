@@ -50,7 +50,8 @@ export function measurementPrompt(model: LoadedModel, family: FimFamily | string
 
 export async function warmUp(model: LoadedModel, family: FimFamily | string, promptTokens = 160, newTokens = 8): Promise<WarmUp> {
   fimTemplate(family); // an unknown family fails before any run
-  const run = (tag: string) => model.generate(measurementPrompt(model, family, promptTokens, tag), { maxNewTokens: newTokens, stopTokens: [] });
+  const run = (tag: string) =>
+    model.generate(measurementPrompt(model, family, promptTokens, tag), { maxNewTokens: newTokens, stopTokens: [] });
   let t0 = performance.now();
   await run('warm-up');
   const warmMs = performance.now() - t0;

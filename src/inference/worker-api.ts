@@ -52,4 +52,3 @@ export interface InferenceWorkerApi {
   /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. Development and test builds only (src/platform/test-seams.ts). */
   debug?(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
 }
-

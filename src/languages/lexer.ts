@@ -97,7 +97,16 @@ function prepare(rules: LexerRules, lineComment: '#' | '//'): Lexer {
 }
 
 export const freshLexState = (): LexState => ({
-  at: 0, mode: 'code', from: 0, depth: 0, innerOpen: false, close: '', escapes: 'none', multiLine: false, braces: [], lastTokenEnd: -1,
+  at: 0,
+  mode: 'code',
+  from: 0,
+  depth: 0,
+  innerOpen: false,
+  close: '',
+  escapes: 'none',
+  multiLine: false,
+  braces: [],
+  lastTokenEnd: -1,
 });
 
 export const copyLexState = (s: LexState): LexState => ({ ...s, braces: s.braces.slice() });

@@ -13,7 +13,19 @@ import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec
 import type { LanguageSpec } from './spec';
 
 const FIELDS: readonly (keyof LanguageSpec)[] = [
-  'id', 'monaco', 'extensions', 'grammar', 'checks', 'statementMacros', 'jsx', 'reservedWords', 'lineComment', 'lexer', 'family', 'runner', 'semantic',
+  'id',
+  'monaco',
+  'extensions',
+  'grammar',
+  'checks',
+  'statementMacros',
+  'jsx',
+  'reservedWords',
+  'lineComment',
+  'lexer',
+  'family',
+  'runner',
+  'semantic',
 ];
 const ids = LANGUAGE_SPECS.map((s) => s.id);
 

@@ -20,8 +20,10 @@ const words = (list: string): readonly string[] => list.split(' ');
  * `static`, `yield`, `await`, `implements`...), nor literals (`this`,
  * `null`, `true`: node types of their own).
  */
-const JS_RESERVED = words('break case catch class const continue debugger default delete do else enum export extends finally for ' +
-  'function if import in instanceof new return switch throw try typeof var void while with');
+const JS_RESERVED = words(
+  'break case catch class const continue debugger default delete do else enum export extends finally for ' +
+    'function if import in instanceof new return switch throw try typeof var void while with',
+);
 
 /**
  * Hard keywords only: contextual ones (Java `var`, `record`; C++ `final`,
@@ -31,17 +33,25 @@ const JS_RESERVED = words('break case catch class const continue debugger defaul
  * type as comparisons of an identifier; and `template`, which it reads as a
  * name in `obj.template get<0>()`.
  */
-const CPP_RESERVED = words('alignas alignof asm auto bool break case catch char char8_t char16_t char32_t class concept const consteval ' +
-  'constexpr constinit continue co_await co_return co_yield decltype default delete do double else ' +
-  'enum explicit export extern false float for friend goto if inline int long mutable namespace new noexcept nullptr ' +
-  'operator private protected public register requires return short signed sizeof static static_assert ' +
-  'struct switch this thread_local throw true try typedef typeid typename union unsigned using ' +
-  'virtual void volatile wchar_t while');
+const CPP_RESERVED = words(
+  'alignas alignof asm auto bool break case catch char char8_t char16_t char32_t class concept const consteval ' +
+    'constexpr constinit continue co_await co_return co_yield decltype default delete do double else ' +
+    'enum explicit export extern false float for friend goto if inline int long mutable namespace new noexcept nullptr ' +
+    'operator private protected public register requires return short signed sizeof static static_assert ' +
+    'struct switch this thread_local throw true try typedef typeid typename union unsigned using ' +
+    'virtual void volatile wchar_t while',
+);
 
 /** The C family's lexer: `//` and flat block comments, one-line strings. */
 const C_LIKE: LexerRules = {
-  blockComments: 'flat', tripleQuotes: null, multiLineStrings: false, rawStrings: null, backquote: null,
-  singleQuote: 'string', regexLiterals: false, preprocessor: false,
+  blockComments: 'flat',
+  tripleQuotes: null,
+  multiLineStrings: false,
+  rawStrings: null,
+  backquote: null,
+  singleQuote: 'string',
+  regexLiterals: false,
+  preprocessor: false,
 };
 
 const JS_LEXER: LexerRules = { ...C_LIKE, backquote: 'template', regexLiterals: true };
@@ -50,92 +60,165 @@ const NO_SEMANTIC = { names: null, types: false } as const;
 
 const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
   python: {
-    id: 'python', monaco: 'python', extensions: ['.py', '.pyi'], grammar: 'tree-sitter-python.wasm',
-    checks: 'python', statementMacros: false, jsx: false,
-    reservedWords: words('False None True and as assert async await break class continue def del elif else except finally for from ' +
-      'global if import in is lambda nonlocal not or pass raise return try while with yield'),
+    id: 'python',
+    monaco: 'python',
+    extensions: ['.py', '.pyi'],
+    grammar: 'tree-sitter-python.wasm',
+    checks: 'python',
+    statementMacros: false,
+    jsx: false,
+    reservedWords: words(
+      'False None True and as assert async await break class continue def del elif else except finally for from ' +
+        'global if import in is lambda nonlocal not or pass raise return try while with yield',
+    ),
     lineComment: '#',
     lexer: { ...C_LIKE, blockComments: 'none', tripleQuotes: { quotes: ['"""', "'''"], escapes: true } },
-    family: 'python', runner: 'python', semantic: { names: 'python', types: false },
+    family: 'python',
+    runner: 'python',
+    semantic: { names: 'python', types: false },
   },
   java: {
-    id: 'java', monaco: 'java', extensions: ['.java'], grammar: 'tree-sitter-java.wasm',
-    checks: null, statementMacros: false, jsx: false,
-    reservedWords: words('abstract assert boolean break byte case catch char class const continue default do double else enum extends ' +
-      'final finally float for goto if implements import instanceof int interface long native new package private protected ' +
-      'public return short static strictfp super switch synchronized this throw throws transient try void volatile while ' +
-      'true false null'),
+    id: 'java',
+    monaco: 'java',
+    extensions: ['.java'],
+    grammar: 'tree-sitter-java.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: false,
+    reservedWords: words(
+      'abstract assert boolean break byte case catch char class const continue default do double else enum extends ' +
+        'final finally float for goto if implements import instanceof int interface long native new package private protected ' +
+        'public return short static strictfp super switch synchronized this throw throws transient try void volatile while ' +
+        'true false null',
+    ),
     lineComment: '//',
     lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: true } },
-    family: 'java', runner: 'java', semantic: NO_SEMANTIC,
+    family: 'java',
+    runner: 'java',
+    semantic: NO_SEMANTIC,
   },
   // `.h` goes to C++: a header is as often C++ as C, and the C++ grammar
   // accepts almost every C header (see `c` below for where it does not).
   cpp: {
-    id: 'cpp', monaco: 'cpp', extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h'], grammar: 'tree-sitter-cpp.wasm',
-    checks: null, statementMacros: true, jsx: false,
+    id: 'cpp',
+    monaco: 'cpp',
+    extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h'],
+    grammar: 'tree-sitter-cpp.wasm',
+    checks: null,
+    statementMacros: true,
+    jsx: false,
     reservedWords: CPP_RESERVED,
     lineComment: '//',
     lexer: { ...C_LIKE, rawStrings: 'cpp', singleQuote: 'string-or-digit-separator', preprocessor: true },
-    family: 'c', runner: 'cpp', semantic: NO_SEMANTIC,
+    family: 'c',
+    runner: 'cpp',
+    semantic: NO_SEMANTIC,
   },
   csharp: {
-    id: 'csharp', monaco: 'csharp', extensions: ['.cs'], grammar: 'tree-sitter-c-sharp.wasm',
-    checks: null, statementMacros: false, jsx: false,
-    reservedWords: words('abstract as base bool break byte case catch char checked class const continue decimal default delegate do ' +
-      'double else enum event explicit extern false finally fixed float for foreach goto if implicit in int interface internal ' +
-      'is lock long namespace new null object operator out override params private protected public readonly ref return sbyte ' +
-      'sealed short sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked unsafe ushort ' +
-      'using virtual void volatile while'),
+    id: 'csharp',
+    monaco: 'csharp',
+    extensions: ['.cs'],
+    grammar: 'tree-sitter-c-sharp.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: false,
+    reservedWords: words(
+      'abstract as base bool break byte case catch char checked class const continue decimal default delegate do ' +
+        'double else enum event explicit extern false finally fixed float for foreach goto if implicit in int interface internal ' +
+        'is lock long namespace new null object operator out override params private protected public readonly ref return sbyte ' +
+        'sealed short sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked unsafe ushort ' +
+        'using virtual void volatile while',
+    ),
     lineComment: '//',
     lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: false }, rawStrings: 'csharp-verbatim' },
-    family: 'csharp', runner: 'csharp', semantic: NO_SEMANTIC,
+    family: 'csharp',
+    runner: 'csharp',
+    semantic: NO_SEMANTIC,
   },
   // tree-sitter-javascript parses JSX too, so .jsx needs no grammar of its own.
   javascript: {
-    id: 'javascript', monaco: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], grammar: 'tree-sitter-javascript.wasm',
-    checks: null, statementMacros: false, jsx: true,
+    id: 'javascript',
+    monaco: 'javascript',
+    extensions: ['.js', '.mjs', '.cjs', '.jsx'],
+    grammar: 'tree-sitter-javascript.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: true,
     reservedWords: JS_RESERVED,
     lineComment: '//',
     lexer: JS_LEXER,
-    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+    family: 'js',
+    runner: null,
+    semantic: { names: 'javascript', types: true },
   },
   typescript: {
-    id: 'typescript', monaco: 'typescript', extensions: ['.ts', '.mts', '.cts'], grammar: 'tree-sitter-typescript.wasm',
-    checks: null, statementMacros: false, jsx: false,
+    id: 'typescript',
+    monaco: 'typescript',
+    extensions: ['.ts', '.mts', '.cts'],
+    grammar: 'tree-sitter-typescript.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: false,
     reservedWords: JS_RESERVED,
     lineComment: '//',
     lexer: JS_LEXER,
-    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+    family: 'js',
+    runner: null,
+    semantic: { names: 'javascript', types: true },
   },
   // Monaco has no `tsx` id (it calls .tsx files `typescript`), but the
   // typescript grammar rejects JSX, so a .tsx file must be validated as `tsx`.
   tsx: {
-    id: 'tsx', monaco: 'typescript', extensions: ['.tsx'], grammar: 'tree-sitter-tsx.wasm',
-    checks: null, statementMacros: false, jsx: true,
+    id: 'tsx',
+    monaco: 'typescript',
+    extensions: ['.tsx'],
+    grammar: 'tree-sitter-tsx.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: true,
     reservedWords: JS_RESERVED,
     lineComment: '//',
     lexer: JS_LEXER,
-    family: 'js', runner: null, semantic: { names: 'javascript', types: true },
+    family: 'js',
+    runner: null,
+    semantic: { names: 'javascript', types: true },
   },
   go: {
-    id: 'go', monaco: 'go', extensions: ['.go'], grammar: 'tree-sitter-go.wasm',
-    checks: null, statementMacros: false, jsx: false,
-    reservedWords: words('break case chan const continue default defer else fallthrough for func go goto if import interface map ' +
-      'package range return select struct switch type var'),
+    id: 'go',
+    monaco: 'go',
+    extensions: ['.go'],
+    grammar: 'tree-sitter-go.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: false,
+    reservedWords: words(
+      'break case chan const continue default defer else fallthrough for func go goto if import interface map ' +
+        'package range return select struct switch type var',
+    ),
     lineComment: '//',
     lexer: { ...C_LIKE, backquote: 'raw' },
-    family: 'go', runner: null, semantic: NO_SEMANTIC,
+    family: 'go',
+    runner: null,
+    semantic: NO_SEMANTIC,
   },
   rust: {
-    id: 'rust', monaco: 'rust', extensions: ['.rs'], grammar: 'tree-sitter-rust.wasm',
-    checks: null, statementMacros: false, jsx: false,
+    id: 'rust',
+    monaco: 'rust',
+    extensions: ['.rs'],
+    grammar: 'tree-sitter-rust.wasm',
+    checks: null,
+    statementMacros: false,
+    jsx: false,
     // Not `self`, `Self`, `super`, `crate`: path segments tree-sitter-rust may read as names.
-    reservedWords: words('as async await break const continue dyn else enum extern false fn for if impl in let loop match mod move ' +
-      'mut pub ref return static struct trait true type unsafe use where while'),
+    reservedWords: words(
+      'as async await break const continue dyn else enum extern false fn for if impl in let loop match mod move ' +
+        'mut pub ref return static struct trait true type unsafe use where while',
+    ),
     lineComment: '//',
     lexer: { ...C_LIKE, blockComments: 'nested', multiLineStrings: true, rawStrings: 'rust', singleQuote: 'char-or-lifetime' },
-    family: 'rust', runner: null, semantic: NO_SEMANTIC,
+    family: 'rust',
+    runner: null,
+    semantic: NO_SEMANTIC,
   },
   // Recognised by file name but not checked: the grammar package ships no C
   // grammar, and the C++ grammar rejects valid C (K&R parameter
@@ -143,12 +226,19 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
   // which would escalate good completions for a made-up reason. Its
   // completions come back `checked: false`, never as a silent pass.
   c: {
-    id: 'c', monaco: 'c', extensions: ['.c'], grammar: null,
-    checks: null, statementMacros: false, jsx: false,
+    id: 'c',
+    monaco: 'c',
+    extensions: ['.c'],
+    grammar: null,
+    checks: null,
+    statementMacros: false,
+    jsx: false,
     reservedWords: [],
     lineComment: '//',
     lexer: null,
-    family: 'c', runner: null, semantic: NO_SEMANTIC,
+    family: 'c',
+    runner: null,
+    semantic: NO_SEMANTIC,
   },
 };
 

@@ -22,7 +22,10 @@ describe('the shared benchmark folder', () => {
   });
 
   it('is found by the syntax tests exactly when its files are there', () => {
-    expect(benchPresent(SHARED)).toBe(existsSync(resolve(SHARED, 'safim', 'block_completion.dev.jsonl.gz')) && existsSync(resolve(SHARED, 'human-eval-infilling', 'HumanEval-SingleLineInfilling.jsonl.gz')));
+    expect(benchPresent(SHARED)).toBe(
+      existsSync(resolve(SHARED, 'safim', 'block_completion.dev.jsonl.gz')) &&
+        existsSync(resolve(SHARED, 'human-eval-infilling', 'HumanEval-SingleLineInfilling.jsonl.gz')),
+    );
     expect(benchPresent(resolve(REPO, 'no-such-folder'))).toBe(false);
   });
 });

@@ -14,8 +14,12 @@ export class BoundedCache<K, V> {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   private readonly map = new Map<K, V>();
 
-  constructor(readonly capacity: number, private readonly options: BoundedCacheOptions<K, V> = {}) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`a bounded cache needs a capacity of at least 1, got ${capacity}`);
+  constructor(
+    readonly capacity: number,
+    private readonly options: BoundedCacheOptions<K, V> = {},
+  ) {
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`a bounded cache needs a capacity of at least 1, got ${capacity}`);
   }
 
   /** The value, now the most recently used. */

@@ -28,7 +28,14 @@ describe('messageYield', () => {
     let opened = false;
     const opening = sliced.openDocument('big.py', 'python', big, 1).then((r) => ((opened = true), r));
     for (let i = 0; i < 10; i++) await messageYield(); // a few slices in
-    const between = await sliced.validate({ language: 'java', prefix: small.slice(0, at), completion: 'a + b', suffix: small.slice(at), documentId: 'Small.java', version: 1 });
+    const between = await sliced.validate({
+      language: 'java',
+      prefix: small.slice(0, at),
+      completion: 'a + b',
+      suffix: small.slice(at),
+      documentId: 'Small.java',
+      version: 1,
+    });
     expect(between).toMatchObject({ checked: true, valid: true });
     expect(opened).toBe(false);
     expect(await opening).toEqual({ ok: true });

@@ -6,7 +6,12 @@ describe('percentile', () => {
     expect(percentile([], 50)).toBeUndefined();
     expect(percentile([4, 1, 3, 2], 50)).toBe(2);
     expect(percentile([3, 1, 2], 50)).toBe(2);
-    expect(percentile(Array.from({ length: 100 }, (_, i) => 100 - i), 95)).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => 100 - i),
+        95,
+      ),
+    ).toBe(95);
     expect(percentile([5, 9], 0)).toBe(5);
     expect(percentile([5, 9], 100)).toBe(9);
   });

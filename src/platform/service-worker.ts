@@ -46,9 +46,13 @@ function ours(url: URL, request: Request): boolean {
 
 // A new build takes over at once: the page already loaded is the new one
 // (pages go to the network first), and the app tells the user it was updated.
-self.addEventListener('install', () => { void self.skipWaiting(); });
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
 // Take the open page at once: isolation reloads when this worker controls it.
-self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
 
 // The page (any path: the app routes itself): the network's copy while there
 // is one, so a new deploy applies at once; offline, the precached index.html.
@@ -57,7 +61,11 @@ self.addEventListener('activate', (event) => { event.waitUntil(self.clients.clai
 // that accepts but never answers from holding the page.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && ours(url, request),
-  new NetworkFirst({ cacheName: OFFLINE_CACHES.pages, networkTimeoutSeconds: 4, plugins: [isolation, new PrecacheFallbackPlugin({ fallbackURL: '/index.html' })] }),
+  new NetworkFirst({
+    cacheName: OFFLINE_CACHES.pages,
+    networkTimeoutSeconds: 4,
+    plugins: [isolation, new PrecacheFallbackPlugin({ fallbackURL: '/index.html' })],
+  }),
 );
 
 addPlugins([isolation]);

@@ -23,7 +23,9 @@ describe("web-tree-sitter's runtime .wasm", () => {
     const pkgDir = path.resolve(__dirname, '../../node_modules/web-tree-sitter');
     const exportsMap = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).exports;
     const browserEntry = path.join(pkgDir, exportsMap['.'].import.default);
-    const referenced = new Set([...fs.readFileSync(browserEntry, 'utf8').matchAll(/new URL\("([^"]+\.wasm)", import\.meta\.url\)/g)].map((m) => m[1]));
+    const referenced = new Set(
+      [...fs.readFileSync(browserEntry, 'utf8').matchAll(/new URL\("([^"]+\.wasm)", import\.meta\.url\)/g)].map((m) => m[1]),
+    );
     expect([...referenced].map((f) => path.join(path.dirname(browserEntry), f))).toEqual([file]);
   });
 });

@@ -3,7 +3,8 @@ import { mulberry32 } from '../platform/testing/prng';
 import { chunkSpans, seamSpans, SEAM } from './chunks';
 
 const rand = mulberry32(7);
-const line = () => `${'  '.repeat(Math.floor(rand() * 4))}const v${Math.floor(rand() * 1e6)} = compute(${Math.floor(rand() * 1e4)}); // ${'x'.repeat(Math.floor(rand() * 60))}\n`;
+const line = () =>
+  `${'  '.repeat(Math.floor(rand() * 4))}const v${Math.floor(rand() * 1e6)} = compute(${Math.floor(rand() * 1e4)}); // ${'x'.repeat(Math.floor(rand() * 60))}\n`;
 const code = (bytes: number) => {
   let s = '';
   while (s.length < bytes) s += line();

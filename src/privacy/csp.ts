@@ -9,9 +9,12 @@ const HUB_SOURCES = ['https://huggingface.co', 'https://*.huggingface.co', 'http
 
 function modelSources(model: AppConfig['model']): string[] {
   switch (model.source.kind) {
-    case 'hub': return HUB_SOURCES;
-    case 'url': return [new URL(model.source.url).origin];
-    case 'bundled': return [];
+    case 'hub':
+      return HUB_SOURCES;
+    case 'url':
+      return [new URL(model.source.url).origin];
+    case 'bundled':
+      return [];
   }
 }
 
@@ -23,7 +26,9 @@ function modelSources(model: AppConfig['model']): string[] {
  * redirect or a mistyped setting cannot reach another host or port in it.
  */
 function endpointOrigins(cfg: Pick<AppConfig, 'endpoint' | 'privacy'>): string[] {
-  const exact = cfg.privacy.allowedEndpoints.filter((e) => isValidSourceExpression(e) && !e.includes('*')).map((e) => new URL(e.trim()).origin);
+  const exact = cfg.privacy.allowedEndpoints
+    .filter((e) => isValidSourceExpression(e) && !e.includes('*'))
+    .map((e) => new URL(e.trim()).origin);
   return [...new Set([...(cfg.endpoint ? [new URL(cfg.endpoint.url).origin] : []), ...exact])];
 }
 
@@ -42,7 +47,13 @@ export interface CspOptions {
 }
 
 export function buildCsp(cfg: AppConfig, opts: CspOptions = {}): string {
-  const connect = new Set(["'self'", ...modelSources(cfg.model), ...endpointOrigins(cfg), ...gitOrigins(cfg), ...(opts.extraConnect ?? [])]);
+  const connect = new Set([
+    "'self'",
+    ...modelSources(cfg.model),
+    ...endpointOrigins(cfg),
+    ...gitOrigins(cfg),
+    ...(opts.extraConnect ?? []),
+  ]);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // WebAssembly (ONNX Runtime, tree-sitter) needs wasm-unsafe-eval; ONNX Runtime
@@ -61,5 +72,7 @@ export function buildCsp(cfg: AppConfig, opts: CspOptions = {}): string {
     'base-uri': ["'self'"],
     'form-action': ["'none'"],
   };
-  return Object.entries(directives).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
+  return Object.entries(directives)
+    .map(([k, v]) => `${k} ${v.join(' ')}`)
+    .join('; ');
 }

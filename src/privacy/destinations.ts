@@ -33,11 +33,15 @@ export function endpointUrlProblems(raw: string, allowed: readonly string[], pag
     return [`endpoint.url "${raw}" is not a URL (e.g. http://gpu-box:8000/v1)`];
   }
   const p: string[] = [];
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') p.push(`endpoint.url "${raw}" must start with http:// or https:// (e.g. http://gpu-box:8000/v1)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    p.push(`endpoint.url "${raw}" must start with http:// or https:// (e.g. http://gpu-box:8000/v1)`);
   if (url.username || url.password) p.push('endpoint.url must not contain a user name or password: put the token in the API key field');
-  if (pageOrigin && url.origin === pageOrigin) p.push(`endpoint.url points at this page's own origin (${pageOrigin}), not at a model server`);
+  if (pageOrigin && url.origin === pageOrigin)
+    p.push(`endpoint.url points at this page's own origin (${pageOrigin}), not at a model server`);
   if (!p.length && !allowed.some((a) => matchesSourceExpression(url, a))) {
-    p.push(`endpoint.url ${url.origin} is not an allowed destination (privacy.allowedEndpoints: ${allowed.join(', ') || 'none'}); ask your administrator to add it`);
+    p.push(
+      `endpoint.url ${url.origin} is not an allowed destination (privacy.allowedEndpoints: ${allowed.join(', ') || 'none'}); ask your administrator to add it`,
+    );
   }
   return p;
 }

@@ -22,7 +22,10 @@ const TLS = [
 ].join('\n');
 const lines = TLS.split('\n');
 const snippetOf = (filename: string, source: string, start: number, end: number): DraftSnippet => ({
-  filename, source, startLine: start, text: source.split('\n').slice(start, end).join('\n'),
+  filename,
+  source,
+  startLine: start,
+  text: source.split('\n').slice(start, end).join('\n'),
 });
 
 /** Every string the request would put on the wire. */
@@ -36,7 +39,9 @@ describe('the egress gate', () => {
 
     const blocked = await passGate({ ...base, rules: block });
     expect(blocked.request.extra).toBeUndefined();
-    expect(blocked.report.withheld).toEqual([{ file: 'deploy/tls.py', why: expect.stringContaining('private-key on line 2 of deploy/tls.py') }]);
+    expect(blocked.report.withheld).toEqual([
+      { file: 'deploy/tls.py', why: expect.stringContaining('private-key on line 2 of deploy/tls.py') },
+    ]);
 
     const redacted = await passGate({ ...base, rules: redact });
     const sent = redacted.request.extra![0].text;
@@ -62,7 +67,12 @@ describe('the egress gate', () => {
     expect(outgoing(redacted.request).join('')).not.toContain('import ssl');
 
     // A credential wholly in a margin does not stop the window from leaving.
-    const clean = await passGate({ prefix: suffix, suffix: '', around: { before: TLS.slice(0, TLS.indexOf('    return ctx')), after: '' }, rules: block });
+    const clean = await passGate({
+      prefix: suffix,
+      suffix: '',
+      around: { before: TLS.slice(0, TLS.indexOf('    return ctx')), after: '' },
+      rules: block,
+    });
     expect(clean.request.prefix).toBe(suffix);
   });
 
@@ -77,7 +87,10 @@ describe('the egress gate', () => {
 
   it('a snippet found elsewhere than its line is judged at every place its text occurs', async () => {
     // The same three lines twice: once inside a key (as a PEM's body can repeat), once outside it.
-    const rep = ['MIIrepeatedLINEzz9Qk9ZeWh5c3RhbXA0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke', 'QWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke'];
+    const rep = [
+      'MIIrepeatedLINEzz9Qk9ZeWh5c3RhbXA0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke',
+      'QWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo0a2V5Ym9keQQk9ZeWh5c3RhbXA0a2V5Ym9ke',
+    ];
     const source = `x = 1\n${rep.join('\n')}\nk = """-----BEGIN PRIVATE KEY-----\n${rep.join('\n')}\n-----END PRIVATE KEY-----"""\n`;
     const r = await passGate({ prefix: '', suffix: '', rules: block, extra: [{ filename: 'a.py', source, text: rep.join('\n') }] });
     expect(r.request.extra).toBeUndefined();
@@ -95,7 +108,12 @@ describe('the egress gate', () => {
   });
 
   it('never-send files never leave as snippets; only the gate makes a request the client will serialise', async () => {
-    const r = await passGate({ prefix: '', suffix: '', rules: block, extra: [{ filename: 'app/.env', text: 'DEBUG=1', source: 'DEBUG=1' }] });
+    const r = await passGate({
+      prefix: '',
+      suffix: '',
+      rules: block,
+      extra: [{ filename: 'app/.env', text: 'DEBUG=1', source: 'DEBUG=1' }],
+    });
     expect(r.report.withheld[0].why).toContain('never-send');
     expect(hasPassedGate(r.request)).toBe(true);
     expect(hasPassedGate({ ...r.request })).toBe(false);
@@ -110,8 +128,14 @@ describe('property: no credential byte leaves, whatever the snippets', () => {
   const rand = mulberry32(41);
   const int = (n: number) => Math.floor(rand() * n);
   const FILLER = [
-    (i: number) => `def helper_${i}(x):`, (i: number) => `    return x + ${i}`, () => '', (i: number) => `# step ${i}`,
-    (i: number) => `values_${i} = [1, 2, 3]`, (i: number) => `    if x > ${i}:`, () => '        pass', (i: number) => `class Model${i}:`,
+    (i: number) => `def helper_${i}(x):`,
+    (i: number) => `    return x + ${i}`,
+    () => '',
+    (i: number) => `# step ${i}`,
+    (i: number) => `values_${i} = [1, 2, 3]`,
+    (i: number) => `    if x > ${i}:`,
+    () => '        pass',
+    (i: number) => `class Model${i}:`,
   ];
 
   /** The credential's bytes as the guard sees it in its own sample: what must never leave. */
@@ -162,14 +186,22 @@ describe('property: no credential byte leaves, whatever the snippets', () => {
         const cut = int(own.text.length + 1);
         let request: GuardedRequest;
         try {
-          ({ request } = await passGate({ prefix: own.text.slice(0, cut), suffix: own.text.slice(cut), file: 'app/main.py', rules, extra }));
+          ({ request } = await passGate({
+            prefix: own.text.slice(0, cut),
+            suffix: own.text.slice(cut),
+            file: 'app/main.py',
+            rules,
+            extra,
+          }));
         } catch (e) {
           expect(e).toBeInstanceOf(EgressRefused);
           expect(rules.secrets).toBe('block');
           request = (await passGate({ prefix: '', suffix: '', file: 'app/main.py', rules, extra })).request;
         }
         // The markers redaction leaves name the kind (REDACTED_AWS_SECRET_KEY), which a credential's range may hold too.
-        const wire = outgoing(request).join('\u0000').replace(/REDACTED_[A-Z0-9_]+/g, '\u0000');
+        const wire = outgoing(request)
+          .join('\u0000')
+          .replace(/REDACTED_[A-Z0-9_]+/g, '\u0000');
         // A fragment the files also hold outside any credential (a key's name, `github_pat_` as a YAML key) proves nothing.
         const innocent = [own, ...files].map((f) => f.innocent).join('\u0000');
         for (const secret of [...own.secrets, ...files.flatMap((f) => f.secrets)]) {

@@ -56,7 +56,11 @@ export interface GuardedRequest {
 }
 
 /** A snippet as it may leave; `startLine` (0-based, in its file) where its one place in the file is known, so a file's snippets go out in line order. */
-export interface GuardedSnippet { filename: string; text: string; startLine?: number }
+export interface GuardedSnippet {
+  filename: string;
+  text: string;
+  startLine?: number;
+}
 
 export interface GateReport {
   /** Credentials replaced (redact mode), in the file and in snippets. */
@@ -69,7 +73,11 @@ export interface GateReport {
 
 /** The gate refused the whole request: nothing was serialised, nothing left. */
 export class EgressRefused extends Error {
-  constructor(readonly block: 'never-send' | 'secret', message: string, readonly finding?: SecretFinding) {
+  constructor(
+    readonly block: 'never-send' | 'secret',
+    message: string,
+    readonly finding?: SecretFinding,
+  ) {
     super(message);
     this.name = 'EgressRefused';
   }
@@ -113,7 +121,8 @@ export async function passGate(draft: EscalationDraft): Promise<{ request: Guard
   }
 
   const request: GuardedRequest = Object.freeze({
-    prefix: own.prefix, suffix: own.suffix,
+    prefix: own.prefix,
+    suffix: own.suffix,
     ...(draft.file !== undefined && { file: draft.file }),
     ...(extra.length && { extra: Object.freeze(extra.map((e) => Object.freeze(e))) }),
   });
@@ -137,7 +146,8 @@ async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged
   const inside: SecretFinding[] = [];
   for (const at of copies) {
     const end = at + s.text.length;
-    for (const f of findings) if (f.start < end && f.end > at) inside.push({ ...f, start: Math.max(f.start, at) - at, end: Math.min(f.end, end) - at });
+    for (const f of findings)
+      if (f.start < end && f.end > at) inside.push({ ...f, start: Math.max(f.start, at) - at, end: Math.min(f.end, end) - at });
   }
   if (!inside.length) return { text: s.text, redactions: 0, ...placed };
   if (rules.secrets === 'block') {

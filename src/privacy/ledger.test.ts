@@ -7,7 +7,14 @@ describe('ledger', () => {
     const changes: number[] = [];
     const l = new Ledger([], (e) => changes.push(e.length));
     const body = '{"model":"m","prompt":"<|fim_prefix|>x"}';
-    const settle = l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: body.length, file: 'a.py', reason: 'syntax', body });
+    const settle = l.record({
+      destination: 'gpu:8000',
+      protocol: 'openai-completions',
+      bytes: body.length,
+      file: 'a.py',
+      reason: 'syntax',
+      body,
+    });
     expect(l.all()[0]).toMatchObject({ outcome: 'pending', bytes: body.length });
     settle('ok');
     await new Promise((r) => setTimeout(r, 20));
@@ -22,8 +29,15 @@ describe('ledger', () => {
 
   it('keeps a failed request as an error with the reason; an error that does not say where the body is is unknown', () => {
     const l = new Ledger();
-    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 10, file: 'a.py', reason: 'confidence' })('error', 'HTTP 500', 'delivered');
-    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 7, file: 'a.py', reason: 'confidence' })('error', 'timed out');
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 10, file: 'a.py', reason: 'confidence' })(
+      'error',
+      'HTTP 500',
+      'delivered',
+    );
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 7, file: 'a.py', reason: 'confidence' })(
+      'error',
+      'timed out',
+    );
     expect(l.all()[0]).toMatchObject({ outcome: 'error', detail: 'HTTP 500', delivery: 'delivered' });
     expect(l.all()[1]).toMatchObject({ outcome: 'error', delivery: 'unknown' });
   });
@@ -36,17 +50,37 @@ describe('ledger', () => {
     expect(l.totals().unknown).toEqual({ requests: 1, bytes: 10 });
     settle('ok', undefined, 'unknown');
     expect(l.all()[0].delivery).toBe('delivered');
-    expect(l.totals()).toEqual({ delivered: { requests: 1, bytes: 10 }, 'not-delivered': { requests: 0, bytes: 0 }, unknown: { requests: 0, bytes: 0 } });
+    expect(l.totals()).toEqual({
+      delivered: { requests: 1, bytes: 10 },
+      'not-delivered': { requests: 0, bytes: 0 },
+      unknown: { requests: 0, bytes: 0 },
+    });
   });
 
   it('counts bytes per delivery state, in the totals and the export', () => {
     const l = new Ledger();
     l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 10, file: 'a.py', reason: 'syntax' })('ok');
-    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 240, file: 'a.py', reason: 'syntax' })('error', 'blocked by the CSP', 'not-delivered');
-    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 33, file: 'a.py', reason: 'syntax' })('error', 'Failed to fetch', 'unknown');
-    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 5, file: 'a.py', reason: 'syntax' })('error', 'HTTP 500', 'delivered');
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 240, file: 'a.py', reason: 'syntax' })(
+      'error',
+      'blocked by the CSP',
+      'not-delivered',
+    );
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 33, file: 'a.py', reason: 'syntax' })(
+      'error',
+      'Failed to fetch',
+      'unknown',
+    );
+    l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 5, file: 'a.py', reason: 'syntax' })(
+      'error',
+      'HTTP 500',
+      'delivered',
+    );
     expect(l.all().map((e) => e.delivery)).toEqual(['delivered', 'not-delivered', 'unknown', 'delivered']);
-    const totals = { delivered: { requests: 2, bytes: 15 }, 'not-delivered': { requests: 1, bytes: 240 }, unknown: { requests: 1, bytes: 33 } };
+    const totals = {
+      delivered: { requests: 2, bytes: 15 },
+      'not-delivered': { requests: 1, bytes: 240 },
+      unknown: { requests: 1, bytes: 33 },
+    };
     expect(l.totals()).toEqual(totals);
     const exported = JSON.parse(l.exportJson());
     expect(exported).toMatchObject({ requests: 4, delivery: totals });
@@ -54,7 +88,14 @@ describe('ledger', () => {
   });
 
   it('reads entries stored before the states: delivered: false is not-delivered, an old ok delivered, an old error or pending unknown', () => {
-    const base = { at: '2026-01-01T00:00:00.000Z', destination: 'gpu:8000', protocol: 'openai-completions', bytes: 10, file: 'a.py', reason: 'syntax' };
+    const base = {
+      at: '2026-01-01T00:00:00.000Z',
+      destination: 'gpu:8000',
+      protocol: 'openai-completions',
+      bytes: 10,
+      file: 'a.py',
+      reason: 'syntax',
+    };
     const stored = [
       { ...base, outcome: 'ok' },
       { ...base, outcome: 'error', detail: 'Cannot reach gpu:8000', delivered: false },
@@ -64,7 +105,11 @@ describe('ledger', () => {
     ] as (LedgerEntry & { delivered?: boolean })[];
     const l = new Ledger(stored);
     expect(l.all().map((e) => [e.outcome, e.delivery])).toEqual([
-      ['ok', 'delivered'], ['error', 'not-delivered'], ['error', 'unknown'], ['pending', 'unknown'], ['error', 'delivered'],
+      ['ok', 'delivered'],
+      ['error', 'not-delivered'],
+      ['error', 'unknown'],
+      ['pending', 'unknown'],
+      ['error', 'delivered'],
     ]);
     expect(l.all().some((e) => 'delivered' in e)).toBe(false);
     expect(readEntry({ ...base, outcome: 'ok', delivery: 'bogus' } as unknown as LedgerEntry).delivery).toBe('delivered');

@@ -80,7 +80,10 @@ export class Ledger {
   private entries: LedgerEntry[];
   private listeners = new Set<(entries: readonly LedgerEntry[]) => void>();
 
-  constructor(initial: readonly LedgerEntry[] = [], private readonly onChange?: (entries: readonly LedgerEntry[]) => void) {
+  constructor(
+    initial: readonly LedgerEntry[] = [],
+    private readonly onChange?: (entries: readonly LedgerEntry[]) => void,
+  ) {
     this.entries = initial.map(readEntry);
   }
 
@@ -98,7 +101,7 @@ export class Ledger {
     };
     if (body !== undefined) void sha256Hex(body).then((sha256) => update({ sha256 }));
     return (outcome, detail, delivery) =>
-      update({ outcome, ...(detail !== undefined && { detail }), delivery: outcome === 'ok' ? 'delivered' : delivery ?? 'unknown' });
+      update({ outcome, ...(detail !== undefined && { detail }), delivery: outcome === 'ok' ? 'delivered' : (delivery ?? 'unknown') });
   }
 
   all(): readonly LedgerEntry[] {
@@ -112,7 +115,11 @@ export class Ledger {
 
   /** The ledger as a JSON document for the user to keep or audit. */
   exportJson(): string {
-    return JSON.stringify({ exportedAt: new Date().toISOString(), requests: this.entries.length, delivery: this.totals(), entries: this.entries }, null, 2);
+    return JSON.stringify(
+      { exportedAt: new Date().toISOString(), requests: this.entries.length, delivery: this.totals(), entries: this.entries },
+      null,
+      2,
+    );
   }
 
   clear(): void {

@@ -6,12 +6,18 @@ import { neverSendRuleFor } from './never-send';
 import { egressVerdict } from './policy';
 
 const endpoint = { url: 'http://127.0.0.1:8000/v1', model: 'm', family: 'qwen2.5-coder' as const, timeoutMs: 1000, maxTokens: 16 };
-const cfg = (over: Partial<AppConfig['privacy']> = {}, ep: AppConfig['endpoint'] = endpoint) =>
-  ({ privacy: { ...DEFAULT_CONFIG.privacy, ...over }, endpoint: ep });
+const cfg = (over: Partial<AppConfig['privacy']> = {}, ep: AppConfig['endpoint'] = endpoint) => ({
+  privacy: { ...DEFAULT_CONFIG.privacy, ...over },
+  endpoint: ep,
+});
 
 describe('egress policy', () => {
   it('allows the configured, allowed endpoint in escalate mode', () => {
-    expect(egressVerdict(cfg())).toEqual({ allowed: true, destination: '127.0.0.1:8000', rules: { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: 'block' } });
+    expect(egressVerdict(cfg())).toEqual({
+      allowed: true,
+      destination: '127.0.0.1:8000',
+      rules: { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: 'block' },
+    });
   });
   it('local-only blocks even with an endpoint', () => {
     expect(egressVerdict(cfg({ mode: 'local-only' }))).toMatchObject({ allowed: false, block: 'local-only' });
@@ -83,8 +89,19 @@ describe('never-send globs', () => {
   it('a bare file-name glob matches in any folder', () => {
     expect(neverSendRuleFor('a/b/credentials.json', ['credentials.json'])).toBe('credentials.json');
   });
-  it.each(['src/environment.py', 'docs/secrets.md', 'keys.py', 'src/env.ts', 'docs/credentials.md', 'k8s/deploy.yaml', 'package.json',
-    '.docker/daemon.json', 'src/aws/credentials.ts', 'src/keystore.ts', 'config.json'])('%s is not matched', (file) => {
+  it.each([
+    'src/environment.py',
+    'docs/secrets.md',
+    'keys.py',
+    'src/env.ts',
+    'docs/credentials.md',
+    'k8s/deploy.yaml',
+    'package.json',
+    '.docker/daemon.json',
+    'src/aws/credentials.ts',
+    'src/keystore.ts',
+    'config.json',
+  ])('%s is not matched', (file) => {
     expect(neverSendRuleFor(file, DEFAULT_CONFIG.privacy.neverSend)).toBeUndefined();
   });
 });

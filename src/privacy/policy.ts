@@ -9,8 +9,7 @@ import { neverSendRuleFor } from './never-send';
 export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-send' | 'offline';
 
 export type EgressVerdict =
-  | { allowed: true; destination: string; rules: EgressRules }
-  | { allowed: false; block: EgressBlock; reason: string };
+  { allowed: true; destination: string; rules: EgressRules } | { allowed: false; block: EgressBlock; reason: string };
 
 export interface EgressContext {
   /** Workspace path of the file being edited. */
@@ -29,11 +28,13 @@ export interface EgressContext {
 export function egressVerdict(cfg: Pick<AppConfig, 'privacy' | 'endpoint'>, ctx: EgressContext = {}): EgressVerdict {
   const { privacy, endpoint } = cfg;
   if (privacy.mode === 'local-only') return { allowed: false, block: 'local-only', reason: 'privacy mode is local-only' };
-  if (!endpoint || !endpoint.url.trim()) return { allowed: false, block: 'no-endpoint', reason: 'escalation is off (no endpoint configured)' };
+  if (!endpoint || !endpoint.url.trim())
+    return { allowed: false, block: 'no-endpoint', reason: 'escalation is off (no endpoint configured)' };
   const problems = endpointUrlProblems(endpoint.url, privacy.allowedEndpoints, ctx.pageOrigin);
   if (problems.length) return { allowed: false, block: 'destination', reason: problems[0] };
   const rule = ctx.file ? neverSendRuleFor(ctx.file, privacy.neverSend) : undefined;
   if (rule) return { allowed: false, block: 'never-send', reason: `blocked by policy: ${ctx.file} matches never-send rule "${rule}"` };
-  if (ctx.offline) return { allowed: false, block: 'offline', reason: `this machine is offline, so nothing was sent to ${new URL(endpoint.url).host}` };
+  if (ctx.offline)
+    return { allowed: false, block: 'offline', reason: `this machine is offline, so nothing was sent to ${new URL(endpoint.url).host}` };
   return { allowed: true, destination: new URL(endpoint.url).host, rules: { neverSend: privacy.neverSend, secrets: privacy.secrets } };
 }

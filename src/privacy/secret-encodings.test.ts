@@ -80,7 +80,14 @@ describe('the derived text', () => {
 
   it('encoded strings are looked for after quotes, = and :, at line starts and in data URIs, not inside words', () => {
     const encoded = btoa('user: admin, password: hunter2-Prod');
-    for (const source of [`"${encoded}"`, `k=${encoded}`, `k: ${encoded}`, `  - ${encoded}`, `data:text/plain;base64,${encoded}`, `echo ${encoded} | base64 -d`]) {
+    for (const source of [
+      `"${encoded}"`,
+      `k=${encoded}`,
+      `k: ${encoded}`,
+      `  - ${encoded}`,
+      `data:text/plain;base64,${encoded}`,
+      `echo ${encoded} | base64 -d`,
+    ]) {
       expect(deriveText(source)?.text, source).toContain('hunter2-Prod');
     }
     expect(deriveText(`prose ${encoded} in a sentence`)).toBeUndefined();

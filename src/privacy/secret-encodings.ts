@@ -56,12 +56,16 @@ export function decodeBase64Text(s: string, from = 0, to = s.length): string | u
   };
   let i = from;
   for (; i + 4 <= to; i += 4) {
-    const a = B64_VALUE[s.charCodeAt(i)], b = B64_VALUE[s.charCodeAt(i + 1)], c = B64_VALUE[s.charCodeAt(i + 2)], d = B64_VALUE[s.charCodeAt(i + 3)];
+    const a = B64_VALUE[s.charCodeAt(i)],
+      b = B64_VALUE[s.charCodeAt(i + 1)],
+      c = B64_VALUE[s.charCodeAt(i + 2)],
+      d = B64_VALUE[s.charCodeAt(i + 3)];
     if ((a | b | c | d) < 0) return undefined;
     if (!push((a << 2) | (b >> 4)) || !push(((b & 15) << 4) | (c >> 2)) || !push(((c & 3) << 6) | d)) return undefined;
   }
   if (to - i >= 2) {
-    const a = B64_VALUE[s.charCodeAt(i)], b = B64_VALUE[s.charCodeAt(i + 1)];
+    const a = B64_VALUE[s.charCodeAt(i)],
+      b = B64_VALUE[s.charCodeAt(i + 1)];
     if ((a | b) < 0 || !push((a << 2) | (b >> 4))) return undefined;
     if (to - i === 3) {
       const c = B64_VALUE[s.charCodeAt(i + 2)];
@@ -85,7 +89,8 @@ export function decodeHexText(s: string, from = 0, to = s.length): string | unde
   let bad = 0;
   const out: number[] = [];
   for (let i = from; i < to; i += 2) {
-    const hi = HEX_VALUE[s.charCodeAt(i)], lo = HEX_VALUE[s.charCodeAt(i + 1)];
+    const hi = HEX_VALUE[s.charCodeAt(i)],
+      lo = HEX_VALUE[s.charCodeAt(i + 1)];
     if ((hi | lo) < 0) return undefined;
     const b = (hi << 4) | lo;
     if (!isTextByte(b) && ++bad > allowed) return undefined;
@@ -217,8 +222,7 @@ function lineEndWithin(text: string, at: number, reach: number): number {
 
 /** One part of the derived text: a decoded string, or a stretch of a line with its escapes undone. */
 type SegmentBody =
-  | { decoded: true; sourceStart: number; sourceEnd: number }
-  | { decoded: false; starts: Int32Array; ends: Int32Array; escaped: Uint8Array };
+  { decoded: true; sourceStart: number; sourceEnd: number } | { decoded: false; starts: Int32Array; ends: Int32Array; escaped: Uint8Array };
 type Segment = SegmentBody & { at: number; end: number };
 
 export interface Derived {

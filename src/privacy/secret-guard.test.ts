@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import { chunkSpans } from './chunks';
 import { HELD_OUT_SAMPLES, INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from './testing/secret-corpus';
-import { clearSecretScanCache, findSecrets, guardOutgoing, ownFindings, redactSecrets, secretlintFindings, type SecretFinding } from './secret-guard';
+import {
+  clearSecretScanCache,
+  findSecrets,
+  guardOutgoing,
+  ownFindings,
+  redactSecrets,
+  secretlintFindings,
+  type SecretFinding,
+} from './secret-guard';
 
 /** Caught = redaction leaves none of the credential behind. */
 async function verdict(s: CorpusSample) {
@@ -22,15 +30,23 @@ describe('secret guard on the corpus', () => {
       byKind.set(r.s.kind!, k);
     }
     const caught = results.filter((r) => r.caught).length;
-    console.log(`secret guard: caught ${caught}/${results.length}; missed: ${results.filter((r) => !r.caught).map((r) => r.s.name).join('; ') || 'none'}\n` +
-      [...byKind].map(([kind, k]) => `  ${kind}: ${k.caught}/${k.n} caught, ${k.rightKind} named ${kind}`).join('\n'));
+    console.log(
+      `secret guard: caught ${caught}/${results.length}; missed: ${
+        results
+          .filter((r) => !r.caught)
+          .map((r) => r.s.name)
+          .join('; ') || 'none'
+      }\n` + [...byKind].map(([kind, k]) => `  ${kind}: ${k.caught}/${k.n} caught, ${k.rightKind} named ${kind}`).join('\n'),
+    );
     expect(caught / results.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('held-out credentials: 15/24 when first measured, 24/24 after rules for the classes they showed; none lost since', async () => {
     const results = await Promise.all(HELD_OUT_SAMPLES.map(verdict));
     const missed = results.filter((r) => !r.caught).map((r) => r.s.name);
-    console.log(`secret guard, held out: caught ${results.length - missed.length}/${results.length}; missed: ${missed.join('; ') || 'none'}`);
+    console.log(
+      `secret guard, held out: caught ${results.length - missed.length}/${results.length}; missed: ${missed.join('; ') || 'none'}`,
+    );
     expect(missed).toEqual([]);
   });
 
@@ -73,8 +89,10 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
       if (r.findings.some((f) => f.kind === r.s.kind)) k.rightKind++;
       byForm.set(r.s.form!, k);
     }
-    console.log(`secret guard, spelt otherwise: caught ${results.filter((r) => r.caught).length}/${results.length}\n` +
-      [...byForm].map(([form, k]) => `  ${form}: ${k.caught}/${k.n} caught, ${k.rightKind} named as the decoded credential`).join('\n'));
+    console.log(
+      `secret guard, spelt otherwise: caught ${results.filter((r) => r.caught).length}/${results.length}\n` +
+        [...byForm].map(([form, k]) => `  ${form}: ${k.caught}/${k.n} caught, ${k.rightKind} named as the decoded credential`).join('\n'),
+    );
     expect(results.filter((r) => !r.caught).map((r) => r.s.name)).toEqual([]);
   });
 
@@ -85,7 +103,13 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
     expect(blocked.prefix).toBe(s.text);
     expect(blocked.findings.length).toBeGreaterThan(0);
     expect(blocked.findings.map((f) => f.finding.kind)).toContain(s.kind);
-    expect(covers(blocked.findings.map((f) => f.finding), at, at + s.value!.length)).toBe(true);
+    expect(
+      covers(
+        blocked.findings.map((f) => f.finding),
+        at,
+        at + s.value!.length,
+      ),
+    ).toBe(true);
     // Redacted with the cursor inside the value: neither side keeps any of it.
     const cut = at + (s.value!.length >> 1);
     const g = await guardOutgoing(s.text.slice(0, cut), s.text.slice(cut), 'redact');
@@ -107,7 +131,7 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
     expect(await findSecrets('password: |\nnext: Xk2mP9qR4sT7vW1y\n')).toEqual([]);
   });
 
-  it('a credential in a decoded string marks the whole encoded string, in the text\'s own offsets', async () => {
+  it("a credential in a decoded string marks the whole encoded string, in the text's own offsets", async () => {
     const token = `ghp_${'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6'}`;
     const encoded = btoa(token);
     const text = `import base64\n\nTOKEN = base64.b64decode("${encoded}").decode()\n`;
@@ -128,10 +152,12 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
   });
 
   it('a detected AWS key id makes the random 40-character string beside it its secret, in block mode too', async () => {
-    const text = 'const creds = new AWS.Credentials(\'AKIAQWERTYUIOPASDFGH\', \'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzKEY1234a\');\n';
+    const text = "const creds = new AWS.Credentials('AKIAQWERTYUIOPASDFGH', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzKEY1234a');\n";
     const blocked = await guardOutgoing(text, '', 'block');
     expect(blocked.findings.map((f) => f.finding.kind)).toEqual(['aws-access-key', 'aws-secret-key']);
-    expect((await guardOutgoing(text, '', 'redact')).prefix).toBe('const creds = new AWS.Credentials(\'REDACTED_AWS_ACCESS_KEY\', \'REDACTED_AWS_SECRET_KEY\');\n');
+    expect((await guardOutgoing(text, '', 'redact')).prefix).toBe(
+      "const creds = new AWS.Credentials('REDACTED_AWS_ACCESS_KEY', 'REDACTED_AWS_SECRET_KEY');\n",
+    );
   });
 
   it('beside a key id, a git commit, a UUID, a path, a word, an example key or a string out of reach are not secrets', async () => {
@@ -144,7 +170,10 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
     ];
     for (const v of near) {
       const found = await findSecrets(`deploy("AKIAQWERTYUIOPASDFGH", "${v}", "123e4567-e89b-12d3-a456-426614174000")\n`);
-      expect(found.map((f) => f.kind), v).toEqual(['aws-access-key']);
+      expect(
+        found.map((f) => f.kind),
+        v,
+      ).toEqual(['aws-access-key']);
     }
     const far = `id = "AKIAQWERTYUIOPASDFGH"\n${'x = 1\n'.repeat(8)}cache(["wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzKEY1234a"])\n`;
     expect((await findSecrets(far)).map((f) => f.kind)).toEqual(['aws-access-key']);
@@ -198,7 +227,10 @@ describe('guardOutgoing', () => {
     const text = `aws_access_key_id = ${key}\nregion = eu-west-1\n`;
     const cut = text.indexOf(key) + 9;
     const g = await guardOutgoing(text.slice(0, cut), text.slice(cut), 'redact');
-    expect(g.findings.map((f) => [f.where, f.finding.kind, f.finding.line])).toEqual([['prefix', 'aws-access-key', 1], ['suffix', 'aws-access-key', 1]]);
+    expect(g.findings.map((f) => [f.where, f.finding.kind, f.finding.line])).toEqual([
+      ['prefix', 'aws-access-key', 1],
+      ['suffix', 'aws-access-key', 1],
+    ]);
     expect(g.prefix + g.suffix).not.toMatch(/QWERTY|ASDFGH/);
   });
 
@@ -245,23 +277,28 @@ describe('long texts (scanned in cached chunks)', () => {
     const lines = Math.floor((MAX_CHUNK - into) / FILLER.length);
     const before = FILLER.repeat(lines);
     const text = `${before}${credential}\n${FILLER.repeat(Math.ceil((260_000 - before.length) / FILLER.length))}`;
-    const boundaries = chunkSpans(text).slice(1).map((s) => s.start);
+    const boundaries = chunkSpans(text)
+      .slice(1)
+      .map((s) => s.start);
     // The precondition: a chunk seam falls inside the credential.
     expect(boundaries.some((b) => b > before.length && b < before.length + credential.length)).toBe(true);
     return { text, at: before.length };
   }
 
-  it.each([['near its start', 200], ['in the middle', 2000], ['near its end', 3800]])(
-    'a 4 KB PEM private key across a chunk seam of a >200 KB text is one finding from BEGIN to END (seam %s)', async (_where, into) => {
-      const pem = `-----BEGIN RSA PRIVATE KEY-----\nMII${randomLine(61)}\n${Array.from({ length: 60 }, () => randomLine(64)).join('\n')}\n-----END RSA PRIVATE KEY-----`;
-      expect(pem.length).toBeGreaterThan(3900);
-      const { text, at } = straddling(pem, into);
-      clearSecretScanCache();
-      const found = await findSecrets(text);
-      expect(found.map((f) => [f.kind, f.start, f.end])).toEqual([['private-key', at, at + pem.length]]);
-      const redacted = redactSecrets(text, found);
-      for (const line of pem.split('\n')) expect(redacted).not.toContain(line);
-    });
+  it.each([
+    ['near its start', 200],
+    ['in the middle', 2000],
+    ['near its end', 3800],
+  ])('a 4 KB PEM private key across a chunk seam of a >200 KB text is one finding from BEGIN to END (seam %s)', async (_where, into) => {
+    const pem = `-----BEGIN RSA PRIVATE KEY-----\nMII${randomLine(61)}\n${Array.from({ length: 60 }, () => randomLine(64)).join('\n')}\n-----END RSA PRIVATE KEY-----`;
+    expect(pem.length).toBeGreaterThan(3900);
+    const { text, at } = straddling(pem, into);
+    clearSecretScanCache();
+    const found = await findSecrets(text);
+    expect(found.map((f) => [f.kind, f.start, f.end])).toEqual([['private-key', at, at + pem.length]]);
+    const redacted = redactSecrets(text, found);
+    for (const line of pem.split('\n')) expect(redacted).not.toContain(line);
+  });
 
   it('a YAML block scalar across a chunk seam is one finding over all its lines', async () => {
     const value = Array.from({ length: 40 }, () => randomLine(64).replace(/[+/]/g, '7')).join('\n    ');

@@ -32,18 +32,37 @@ export interface SecretFinding {
 
 /** secretlint message ids -> our kinds (the rest: `secretlint-<rule>`). */
 const KIND_OF_MESSAGE: Record<string, SecretKind> = {
-  AWSAccessKeyID: 'aws-access-key', AWSSecretAccessKey: 'aws-secret-key', AWSAccountID: 'aws-account-id',
-  PrivateKey: 'private-key', PrivateKeyP12: 'private-key', PrivateKeyJSON: 'gcp-service-account-key',
-  PackageJSON_xOauthToken: 'github-token', GITHUB_TOKEN: 'github-token',
-  Npmrc_authToken: 'npm-token', NPM_ACCESS_TOKEN: 'npm-token',
-  SLACK_TOKEN: 'slack-token', IncomingWebhook: 'slack-webhook',
-  BasicAuth: 'url-credentials', OPENAI_TOKEN: 'openai-key', ANTHROPIC_API_KEY: 'anthropic-key',
-  GROQ_API_KEY: 'groq-key', HUGGINGFACE_USER_ACCESS_TOKEN: 'huggingface-token', LINEAR_API_TOKEN: 'linear-token',
-  NOTION_INTEGRATION_TOKEN: 'notion-token', SENDGRID_KEY: 'sendgrid-key', SHOPIFY_KEY: 'shopify-token',
-  GITLAB_PERSONAL_ACCESS_TOKEN: 'gitlab-token', GRAFANA_CLOUD_API_TOKEN: 'grafana-token', GRAFANA_SERVICE_ACCOUNT_TOKEN: 'grafana-token',
-  OPS_TOKEN: '1password-token', MongoDBConnection: 'connection-string-password', MySQLConnection: 'connection-string-password',
-  PostgreSQLConnection: 'connection-string-password', DATABRICKS_PERSONAL_ACCESS_TOKEN: 'databricks-token',
-  DOCKER_PERSONAL_ACCESS_TOKEN: 'docker-token', FIGMA_PERSONAL_ACCESS_TOKEN: 'figma-token',
+  AWSAccessKeyID: 'aws-access-key',
+  AWSSecretAccessKey: 'aws-secret-key',
+  AWSAccountID: 'aws-account-id',
+  PrivateKey: 'private-key',
+  PrivateKeyP12: 'private-key',
+  PrivateKeyJSON: 'gcp-service-account-key',
+  PackageJSON_xOauthToken: 'github-token',
+  GITHUB_TOKEN: 'github-token',
+  Npmrc_authToken: 'npm-token',
+  NPM_ACCESS_TOKEN: 'npm-token',
+  SLACK_TOKEN: 'slack-token',
+  IncomingWebhook: 'slack-webhook',
+  BasicAuth: 'url-credentials',
+  OPENAI_TOKEN: 'openai-key',
+  ANTHROPIC_API_KEY: 'anthropic-key',
+  GROQ_API_KEY: 'groq-key',
+  HUGGINGFACE_USER_ACCESS_TOKEN: 'huggingface-token',
+  LINEAR_API_TOKEN: 'linear-token',
+  NOTION_INTEGRATION_TOKEN: 'notion-token',
+  SENDGRID_KEY: 'sendgrid-key',
+  SHOPIFY_KEY: 'shopify-token',
+  GITLAB_PERSONAL_ACCESS_TOKEN: 'gitlab-token',
+  GRAFANA_CLOUD_API_TOKEN: 'grafana-token',
+  GRAFANA_SERVICE_ACCOUNT_TOKEN: 'grafana-token',
+  OPS_TOKEN: '1password-token',
+  MongoDBConnection: 'connection-string-password',
+  MySQLConnection: 'connection-string-password',
+  PostgreSQLConnection: 'connection-string-password',
+  DATABRICKS_PERSONAL_ACCESS_TOKEN: 'databricks-token',
+  DOCKER_PERSONAL_ACCESS_TOKEN: 'docker-token',
+  FIGMA_PERSONAL_ACCESS_TOKEN: 'figma-token',
 };
 
 function kindOf(ruleId: string, messageId: string): SecretKind {
@@ -77,7 +96,9 @@ const RULE_OPTIONS: Record<string, object> = {};
 secretLintProfiler.mark = () => undefined;
 
 const SECRETLINT_CONFIG = {
-  rules: presetRules.filter((r) => !SKIPPED_RULES.has(r.meta.id)).map((rule) => ({ id: rule.meta.id, rule, options: RULE_OPTIONS[rule.meta.id] ?? {} })),
+  rules: presetRules
+    .filter((r) => !SKIPPED_RULES.has(r.meta.id))
+    .map((rule) => ({ id: rule.meta.id, rule, options: RULE_OPTIONS[rule.meta.id] ?? {} })),
 };
 
 /** Preset findings that real code showed to be names, not secrets (docs/privacy.md). */
@@ -245,7 +266,8 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (!text) return [];
   const raw: Found[] = [];
   for (const span of piecesOf(text)) {
-    for (const f of await scanPiece(text.slice(span.start, span.end))) raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
+    for (const f of await scanPiece(text.slice(span.start, span.end)))
+      raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
   }
   raw.sort((a, b) => a.start - b.start);
   const out: Found[] = [];
@@ -271,7 +293,10 @@ function piecesOf(text: string): Span[] {
  * many slices of a few, in time the user spends typing, instead of one
  * block on the escalation path. Returns false when aborted before the end.
  */
-export async function prescanSecrets(text: string, { signal, pause = nextTask }: { signal?: AbortSignal; pause?: () => Promise<void> } = {}): Promise<boolean> {
+export async function prescanSecrets(
+  text: string,
+  { signal, pause = nextTask }: { signal?: AbortSignal; pause?: () => Promise<void> } = {},
+): Promise<boolean> {
   for (const span of piecesOf(text)) {
     if (signal?.aborted) return false;
     await scanPiece(text.slice(span.start, span.end));
@@ -319,14 +344,24 @@ export interface GuardedText {
  * prefix and suffix counts. With `redact`, the text comes back with each
  * secret replaced.
  */
-export async function guardOutgoing(prefix: string, suffix: string, action: 'block' | 'redact', around?: { before: string; after: string }): Promise<GuardedText> {
+export async function guardOutgoing(
+  prefix: string,
+  suffix: string,
+  action: 'block' | 'redact',
+  around?: { before: string; after: string },
+): Promise<GuardedText> {
   const lead = around?.before.length ?? 0;
   const found = await findSecrets(around ? around.before + prefix + suffix + around.after : prefix + suffix);
   const sent = prefix.length + suffix.length;
   const leadLines = lead ? around!.before.split('\n').length - 1 : 0;
   const all = found
     .filter((f) => f.end > lead && f.start < lead + sent)
-    .map((f) => ({ ...f, start: Math.max(f.start, lead) - lead, end: Math.min(f.end, lead + sent) - lead, line: Math.max(1, f.line - leadLines) }));
+    .map((f) => ({
+      ...f,
+      start: Math.max(f.start, lead) - lead,
+      end: Math.min(f.end, lead + sent) - lead,
+      line: Math.max(1, f.line - leadLines),
+    }));
   const cut = prefix.length;
   const p: SecretFinding[] = [];
   const s: SecretFinding[] = [];
@@ -338,7 +373,10 @@ export async function guardOutgoing(prefix: string, suffix: string, action: 'blo
       s.push({ ...f, start, end: f.end - cut, line: f.start < cut ? 1 : f.line - prefixLines });
     }
   }
-  const findings = [...p.map((finding) => ({ where: 'prefix' as const, finding })), ...s.map((finding) => ({ where: 'suffix' as const, finding }))];
+  const findings = [
+    ...p.map((finding) => ({ where: 'prefix' as const, finding })),
+    ...s.map((finding) => ({ where: 'suffix' as const, finding })),
+  ];
   if (action === 'block' || !findings.length) return { prefix, suffix, findings };
   return { prefix: redactSecrets(prefix, p), suffix: redactSecrets(suffix, s), findings };
 }

@@ -27,7 +27,8 @@ export interface Detector {
 }
 
 /** Placeholders and indirections that look like secrets but are not. */
-const PLACEHOLDER = /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo|true|false|foo|bar|baz|qux|pass|pwd|pw|key_?\d*)$/i;
+const PLACEHOLDER =
+  /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo|true|false|foo|bar|baz|qux|pass|pwd|pw|key_?\d*)$/i;
 
 function shannonEntropy(s: string): number {
   const counts = new Map<string, number>();
@@ -79,9 +80,19 @@ function isAlphabet(v: string): boolean {
 
 /** A value that could be a password: not a placeholder, not a name, not a path, some variety. */
 function passwordLike(v: string): boolean {
-  return !PLACEHOLDER.test(v) && !isName(v) && !isWordy(v) && !isIntegrity(v) && /^[\x21-\x7e]+$/.test(v) && !/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:|\/|\.\/|\.\.\/|~\/)/.test(v) && !hasAlphabetRun(v) &&
-    !/example/i.test(v) && !/^\^.*\$$|\(\?[=!:]/.test(v) &&
-    /[\d!#$%&*+,.;<>?@^_|~]/.test(v) && shannonEntropy(v) >= 2.5;
+  return (
+    !PLACEHOLDER.test(v) &&
+    !isName(v) &&
+    !isWordy(v) &&
+    !isIntegrity(v) &&
+    /^[\x21-\x7e]+$/.test(v) &&
+    !/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:|\/|\.\/|\.\.\/|~\/)/.test(v) &&
+    !hasAlphabetRun(v) &&
+    !/example/i.test(v) &&
+    !/^\^.*\$$|\(\?[=!:]/.test(v) &&
+    /[\d!#$%&*+,.;<>?@^_|~]/.test(v) &&
+    shannonEntropy(v) >= 2.5
+  );
 }
 
 /** Does the base64 value decode to text matching `re`? (atob: browser and Node alike.) */
@@ -96,7 +107,8 @@ function decodesTo(v: string, re: RegExp): boolean {
 const SECRET_NAME = String.raw`(?:password|passwd|pwd|pass|secret|client[_-]?secret|api[_.-]?key|apikey|access[_-]?key|private[_-]?key|(?:admin|master|signing|encryption|app|service)[_-]?key|auth[_-]?token|access[_-]?token|token|credentials?)`;
 
 /** Where each SECRET_NAME alternative begins (the `client_` of client_secret is not needed). */
-const SECRET_WORD = /pass|pwd|secret|api[_.-]?key|(?:access|private|admin|master|signing|encryption|app|service)[_-]?key|token|credential/gi;
+const SECRET_WORD =
+  /pass|pwd|secret|api[_.-]?key|(?:access|private|admin|master|signing|encryption|app|service)[_-]?key|token|credential/gi;
 
 /** The YAML documents (between `---` lines) that declare `kind: Secret`. */
 function yamlDocumentsOfKindSecret(text: string): [number, number][] {
@@ -113,18 +125,33 @@ function yamlDocumentsOfKindSecret(text: string): [number, number][] {
 export const OWN_DETECTORS: Detector[] = [
   // The preset wants a complete PEM block with an ASN.1 body and one of five
   // labels: a key cut at the cursor or an ENCRYPTED/PKCS#8 label is missed.
-  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  {
+    kind: 'private-key',
+    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
   // The preset's own key-id scan comes only with its account-id scan (see RULE_OPTIONS in secret-guard.ts); same pattern, same example excepted.
-  { kind: 'aws-access-key', re: /\b(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b/g, accept: (v) => v !== 'AKIAIOSFODNN7EXAMPLE' },
+  {
+    kind: 'aws-access-key',
+    re: /\b(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b/g,
+    accept: (v) => v !== 'AKIAIOSFODNN7EXAMPLE',
+  },
   // The preset's gcp rule reads service-account files only, not API keys.
   { kind: 'gcp-api-key', re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   { kind: 'stripe-key', re: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{20,}\b/g },
   // OpenAI keys without the marker the preset looks for, DeepSeek and other `sk-` keys.
-  { kind: 'sk-api-key', re: /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{32,}\b/g, accept: (v) => hasClasses(v) || /^sk-[0-9a-f]{32}$/.test(v) },
+  {
+    kind: 'sk-api-key',
+    re: /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{32,}\b/g,
+    accept: (v) => hasClasses(v) || /^sk-[0-9a-f]{32}$/.test(v),
+  },
   { kind: 'twilio-api-key', re: /\bSK[0-9a-fA-F]{32}\b/g },
   { kind: 'mailgun-key', re: /\bkey-[0-9a-z]{32}\b/g },
   // The word boundary is checked on `before`: in the regex, `(?:\b|(?<=bot))` would be tried at every offset of the text.
-  { kind: 'telegram-bot-token', re: /\d{8,10}:AA[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g, accept: (_, before) => !/\w$/.test(before) || before.endsWith('bot') },
+  {
+    kind: 'telegram-bot-token',
+    re: /\d{8,10}:AA[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g,
+    accept: (_, before) => !/\w$/.test(before) || before.endsWith('bot'),
+  },
   { kind: 'discord-bot-token', re: /\b[MNO][A-Za-z\d_-]{23,25}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,38}(?![A-Za-z\d_-])/g },
   { kind: 'discord-webhook', re: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/([\w-]{60,80})/g, group: 1 },
   { kind: 'pypi-token', re: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
@@ -132,7 +159,12 @@ export const OWN_DETECTORS: Detector[] = [
   { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}/g },
   { kind: 'bearer-token', re: /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g, group: 1, accept: (v) => shannonEntropy(v) >= 3.5 },
   // The preset's basicauth rule reads user:password in URLs, not the header.
-  { kind: 'basic-auth-header', re: /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g, group: 1, accept: (v) => decodesTo(v, /^[\x20-\x7e]+:[\x20-\x7e]+$/) },
+  {
+    kind: 'basic-auth-header',
+    re: /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g,
+    group: 1,
+    accept: (v) => decodesTo(v, /^[\x20-\x7e]+:[\x20-\x7e]+$/),
+  },
   // `-H "X-API-Key: ..."`, `headers["X-Auth-Token"] = ...`: custom auth headers.
   {
     kind: 'auth-header',
@@ -148,9 +180,20 @@ export const OWN_DETECTORS: Detector[] = [
     accept: (v, before) => /\b[a-z][a-z0-9+.-]{1,20}$/i.test(before) && !PLACEHOLDER.test(v) && !/^\$|^\{/.test(v),
   },
   // Azure storage and ADO.NET `Key=value;` connection strings.
-  { kind: 'connection-string-password', re: /\b(?:AccountKey|SharedAccessKey|Password|Pwd)=([^;\s'"]{8,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) && !isName(v) },
+  {
+    kind: 'connection-string-password',
+    re: /\b(?:AccountKey|SharedAccessKey|Password|Pwd)=([^;\s'"]{8,})/g,
+    group: 1,
+    accept: (v) => !PLACEHOLDER.test(v) && !isName(v),
+  },
   // .netrc: `machine host login user password secret`, on one line or several.
-  { kind: 'netrc-password', when: (t) => /\bmachine\s+\S/.test(t), re: /\bpassword[ \t]+([^\s"'`]{4,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) },
+  {
+    kind: 'netrc-password',
+    when: (t) => /\bmachine\s+\S/.test(t),
+    re: /\bpassword[ \t]+([^\s"'`]{4,})/g,
+    group: 1,
+    accept: (v) => !PLACEHOLDER.test(v),
+  },
   // Docker's config.json keeps `user:password` in base64 under "auth".
   { kind: 'docker-auth', re: /"auth"\s*:\s*"([A-Za-z0-9+/]{12,}={0,2})"/g, group: 1 },
   // Kubernetes Secret: every value under data: is a base64 credential.
@@ -166,7 +209,10 @@ export const OWN_DETECTORS: Detector[] = [
     // A quoted value; an optional type annotation (`val secret: String = ...`)
     // or a string constructor (`String::from(`) may sit between name and value.
     keyword: SECRET_WORD,
-    re: new RegExp(String.raw`${SECRET_NAME}\w*["']?(?:\s*:\s*[A-Za-z_][\w.<>?\[\]]{0,40})?\s*(?::=|=>|=|:)\s*(?:String::from\(|String\(|new String\(|SecretStr\()?(?:[rbuf]?)["'\`]([^"'\`\s]{6,})["'\`]`, 'iy'),
+    re: new RegExp(
+      String.raw`${SECRET_NAME}\w*["']?(?:\s*:\s*[A-Za-z_][\w.<>?\[\]]{0,40})?\s*(?::=|=>|=|:)\s*(?:String::from\(|String\(|new String\(|SecretStr\()?(?:[rbuf]?)["'\`]([^"'\`\s]{6,})["'\`]`,
+      'iy',
+    ),
     group: 1,
     accept: passwordLike,
   },
@@ -187,7 +233,10 @@ export const OWN_DETECTORS: Detector[] = [
     // wrapped over lines is one). A first line with a space is prose, a
     // description rather than a password.
     keyword: SECRET_WORD,
-    re: new RegExp(String.raw`${SECRET_NAME}[\w.-]*["']?[ \t]*:[ \t]+(?:[!&][^\s]*[ \t]+)*[|>](?:[1-9][-+]?|[-+][1-9]?)?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*([ \t]+)(\S+(?:[ \t]*(?:\r?\n[ \t]*(?=\r?\n))*\r?\n\1\S+)*)(?=[ \t]*(?:\r?\n|$))`, 'iy'),
+    re: new RegExp(
+      String.raw`${SECRET_NAME}[\w.-]*["']?[ \t]*:[ \t]+(?:[!&][^\s]*[ \t]+)*[|>](?:[1-9][-+]?|[-+][1-9]?)?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*([ \t]+)(\S+(?:[ \t]*(?:\r?\n[ \t]*(?=\r?\n))*\r?\n\1\S+)*)(?=[ \t]*(?:\r?\n|$))`,
+      'iy',
+    ),
     group: 2,
     accept: (v, before, m) => {
       // The key alone on its line (a list item's too), and the value indented deeper than it.
@@ -199,7 +248,10 @@ export const OWN_DETECTORS: Detector[] = [
     kind: 'password-assignment',
     // A literal fallback after a lookup: `?? "..."`, `|| '...'`, `getenv("X", "...")`.
     keyword: SECRET_WORD,
-    re: new RegExp(String.raw`${SECRET_NAME}\w*\b[^\n]{0,120}?(?:\?\?|\|\||\bor\b|\b(?:getenv|get|getProperty|getOrDefault|env)\(\s*["'][^"'\n]*["']\s*,)\s*["']([^"'\s[\]{}(),;]{12,})["']`, 'iy'),
+    re: new RegExp(
+      String.raw`${SECRET_NAME}\w*\b[^\n]{0,120}?(?:\?\?|\|\||\bor\b|\b(?:getenv|get|getProperty|getOrDefault|env)\(\s*["'][^"'\n]*["']\s*,)\s*["']([^"'\s[\]{}(),;]{12,})["']`,
+      'iy',
+    ),
     group: 1,
     accept: (v) => passwordLike(v) && shannonEntropy(v) >= 3,
   },
@@ -235,7 +287,12 @@ export const OWN_DETECTORS: Detector[] = [
     accept: (v) => !PLACEHOLDER.test(v) && !isName(v),
   },
   // mysql -pSECRET, mysqldump -pSECRET
-  { kind: 'password-assignment', re: /\bmysql\w*\b[^\n]{0,120}?\s-p([^\s'"]{4,})/g, group: 1, accept: (v) => !PLACEHOLDER.test(v) && !/^\$/.test(v) },
+  {
+    kind: 'password-assignment',
+    re: /\bmysql\w*\b[^\n]{0,120}?\s-p([^\s'"]{4,})/g,
+    group: 1,
+    accept: (v) => !PLACEHOLDER.test(v) && !/^\$/.test(v),
+  },
   // .pgpass: host:port:database:user:password
   {
     kind: 'pgpass-password',
@@ -251,7 +308,19 @@ export const OWN_DETECTORS: Detector[] = [
     group: 1,
     // Long, mixed-case, digit-bearing and random: digests and UUIDs are common innocents.
     // Base64 of a sentence or of a JSON document is text, not a key (the guard scans what it decodes to).
-    accept: (v, before) => /[\w"'\])]\s*(?::=|=|:)\s*$/.test(before) && hasClasses(v) && !isHexDigest(v) && !isUuid(v) && !isIntegrity(v) && !hasAlphabetRun(v) && !isAlphabet(v) && !isWasm(v) && !isWordy(v) && (v.match(/[-/_.]/g) ?? []).length < 4 && shannonEntropy(v) >= 4.2 && !encodesPlainText(v),
+    accept: (v, before) =>
+      /[\w"'\])]\s*(?::=|=|:)\s*$/.test(before) &&
+      hasClasses(v) &&
+      !isHexDigest(v) &&
+      !isUuid(v) &&
+      !isIntegrity(v) &&
+      !hasAlphabetRun(v) &&
+      !isAlphabet(v) &&
+      !isWasm(v) &&
+      !isWordy(v) &&
+      (v.match(/[-/_.]/g) ?? []).length < 4 &&
+      shannonEntropy(v) >= 4.2 &&
+      !encodesPlainText(v),
   },
 ];
 
@@ -269,7 +338,10 @@ const AWS_SECRET_SHAPE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=])/
  * high entropy; not a hex digest, not AWS's documentation example) is its
  * partner, whatever it is called.
  */
-export function awsSecretsBeside(text: string, keyIds: readonly { start: number; end: number }[]): { kind: string; start: number; end: number }[] {
+export function awsSecretsBeside(
+  text: string,
+  keyIds: readonly { start: number; end: number }[],
+): { kind: string; start: number; end: number }[] {
   const out: { kind: string; start: number; end: number }[] = [];
   const seen = new Set<number>();
   for (const k of keyIds) {

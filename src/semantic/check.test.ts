@@ -16,7 +16,13 @@ describe('checkSemantics', () => {
   });
 
   it('TypeScript: the app checks names and says the types were not checked; the Node adapter checks both', async () => {
-    const req = { language: 'typescript', prefix: 'class Cart {\n  total(): number { return 1; }\n}\nconst cart = new Cart();\nconst n: number = ', completion: 'cart.totl() + countt', suffix: ';\n', budgetMs: 60_000 };
+    const req = {
+      language: 'typescript',
+      prefix: 'class Cart {\n  total(): number { return 1; }\n}\nconst cart = new Cart();\nconst n: number = ',
+      completion: 'cart.totl() + countt',
+      suffix: ';\n',
+      budgetMs: 60_000,
+    };
     const inApp = await checkSemantics(req, parse);
     expect(inApp).toMatchObject({ checked: true, checks: ['names'], notChecked: [{ kind: 'types' }] });
     expect(inApp.findings.map((f) => f.name)).toEqual(['countt']);
@@ -29,9 +35,15 @@ describe('checkSemantics', () => {
   it('hands a checker the completed text, its span and both trees', async () => {
     let seen: { text: string; span: string; baseline: string; rootTypes: string[] } | undefined;
     const spy: LanguageChecker = {
-      languages: ['python'], kind: 'names',
+      languages: ['python'],
+      kind: 'names',
       check: (input) => {
-        seen = { text: input.text, span: input.text.slice(input.completionStart, input.completionEnd), baseline: input.baseline.text, rootTypes: [input.tree.rootNode.type, input.baseline.tree.rootNode.type] };
+        seen = {
+          text: input.text,
+          span: input.text.slice(input.completionStart, input.completionEnd),
+          baseline: input.baseline.text,
+          rootTypes: [input.tree.rootNode.type, input.baseline.tree.rootNode.type],
+        };
         return [{ kind: 'unresolved-name', name: 'zz', row: 0, column: 4, detail: 'd' }];
       },
     };
@@ -41,13 +53,30 @@ describe('checkSemantics', () => {
   });
 
   it('a checker that throws, a parse out of time or a missing grammar is "not checked", never a pass', async () => {
-    const boom: LanguageChecker = { languages: ['python'], kind: 'names', check: () => { throw new Error('boom'); } };
-    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, parse, [boom])).toMatchObject({ checked: false, uncheckedReason: 'the semantic check failed: boom' });
+    const boom: LanguageChecker = {
+      languages: ['python'],
+      kind: 'names',
+      check: () => {
+        throw new Error('boom');
+      },
+    };
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, parse, [boom])).toMatchObject({
+      checked: false,
+      uncheckedReason: 'the semantic check failed: boom',
+    });
     const slow: SemanticParse = { ready: async () => undefined, parse: async () => null };
-    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 5 }, slow)).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 5 ms)' });
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 5 }, slow)).toMatchObject({
+      checked: false,
+      uncheckedReason: 'timed out (over 5 ms)',
+    });
     const hanging: LanguageChecker = { languages: ['python'], kind: 'types', check: () => new Promise(() => undefined) };
-    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 30 }, parse, [hanging])).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 30 ms)' });
+    expect(
+      await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '', budgetMs: 30 }, parse, [hanging]),
+    ).toMatchObject({ checked: false, uncheckedReason: 'timed out (over 30 ms)' });
     const none: SemanticParse = { ready: async () => 'no grammar for python', parse: async () => null };
-    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, none)).toMatchObject({ checked: false, uncheckedReason: 'no grammar for python' });
+    expect(await checkSemantics({ language: 'python', prefix: '', completion: 'x', suffix: '' }, none)).toMatchObject({
+      checked: false,
+      uncheckedReason: 'no grammar for python',
+    });
   });
 });

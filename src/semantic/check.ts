@@ -38,7 +38,8 @@ export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) 
 const TYPES_NOT_HERE = 'types are checked by the harness only (the TypeScript compiler does not run in the browser yet)';
 
 const registry = new Map<LanguageId, LanguageChecker[]>();
-for (const checker of CHECKERS) for (const language of checker.languages) registry.set(language, [...(registry.get(language) ?? []), checker]);
+for (const checker of CHECKERS)
+  for (const language of checker.languages) registry.set(language, [...(registry.get(language) ?? []), checker]);
 
 /** The checkers serving a language (none: its completions are "not checked"). */
 export function checkersFor(language: LanguageId): readonly LanguageChecker[] {
@@ -65,7 +66,11 @@ function beforeDeadline<T>(p: Promise<T>, deadline: number): Promise<T | undefin
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-export async function checkSemantics(req: SemanticRequest, parse: SemanticParse, checkers: readonly LanguageChecker[] = checkersFor(req.language)): Promise<SemanticVerdict> {
+export async function checkSemantics(
+  req: SemanticRequest,
+  parse: SemanticParse,
+  checkers: readonly LanguageChecker[] = checkersFor(req.language),
+): Promise<SemanticVerdict> {
   const started = performance.now();
   const language = req.language;
   if (!checkers.length) return uncheckedSemantic(language, `no semantic checker for ${language}`, started);
@@ -86,8 +91,16 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
     const findings: SemanticFinding[] = [];
     const checks: SemanticCheckKind[] = [];
     const notChecked: { kind: SemanticCheckKind; reason: string }[] = [];
-    if (TYPE_CHECKED_LANGUAGES.includes(language) && !checkers.some((c) => c.kind === 'types')) notChecked.push({ kind: 'types', reason: TYPES_NOT_HERE });
-    const input = { request: req, text, completionStart: req.prefix.length, completionEnd: req.prefix.length + req.completion.length, tree, baseline: { text: baselineText, tree: baseline } };
+    if (TYPE_CHECKED_LANGUAGES.includes(language) && !checkers.some((c) => c.kind === 'types'))
+      notChecked.push({ kind: 'types', reason: TYPES_NOT_HERE });
+    const input = {
+      request: req,
+      text,
+      completionStart: req.prefix.length,
+      completionEnd: req.prefix.length + req.completion.length,
+      tree,
+      baseline: { text: baselineText, tree: baseline },
+    };
     for (const checker of checkers) {
       const unavailable = checker.unavailableReason?.();
       if (unavailable) {
@@ -102,7 +115,14 @@ export async function checkSemantics(req: SemanticRequest, parse: SemanticParse,
       findings.push(...found);
       checks.push(checker.kind);
     }
-    return { language, checked: true, findings, checks: [...new Set(checks)], ...(notChecked.length && { notChecked }), ms: performance.now() - started };
+    return {
+      language,
+      checked: true,
+      findings,
+      checks: [...new Set(checks)],
+      ...(notChecked.length && { notChecked }),
+      ms: performance.now() - started,
+    };
   } catch (error) {
     return uncheckedSemantic(language, `the semantic check failed: ${(error as Error)?.message ?? String(error)}`, started);
   } finally {

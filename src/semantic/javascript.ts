@@ -18,16 +18,36 @@ import { languagesWhere } from '../languages/registry';
 
 /** Nodes whose body is where a `var` or a function declaration lands. */
 const FUNCTION_SCOPES = new Set([
-  'program', 'function_declaration', 'function_expression', 'function', 'generator_function_declaration',
-  'generator_function', 'arrow_function', 'method_definition', 'class_static_block', 'internal_module', 'module',
-  'function_signature', 'method_signature', 'abstract_method_signature', 'call_signature', 'construct_signature',
-  'function_type', 'constructor_type',
+  'program',
+  'function_declaration',
+  'function_expression',
+  'function',
+  'generator_function_declaration',
+  'generator_function',
+  'arrow_function',
+  'method_definition',
+  'class_static_block',
+  'internal_module',
+  'module',
+  'function_signature',
+  'method_signature',
+  'abstract_method_signature',
+  'call_signature',
+  'construct_signature',
+  'function_type',
+  'constructor_type',
 ]);
 
 /** Nodes that bound `let`, `const` and class declarations. */
 const BLOCK_SCOPES = new Set([
-  ...FUNCTION_SCOPES, 'statement_block', 'for_statement', 'for_in_statement', 'switch_body', 'catch_clause',
-  'class_body', 'enum_declaration',
+  ...FUNCTION_SCOPES,
+  'statement_block',
+  'for_statement',
+  'for_in_statement',
+  'switch_body',
+  'catch_clause',
+  'class_body',
+  'enum_declaration',
 ]);
 
 /** Declarations of types only: they resolve type names anywhere in the file. */
@@ -38,10 +58,28 @@ const FUNCTION_EXPRESSIONS = new Set(['function_expression', 'function', 'genera
 const CLASS_DECLARATIONS = new Set(['class_declaration', 'abstract_class_declaration']);
 /** The nodes the declaration pass looks into (everything else is only walked through). */
 const DECLARING = new Set([
-  'with_statement', 'ambient_declaration', 'ERROR', 'variable_declarator', 'formal_parameters', 'arrow_function',
-  'catch_clause', 'for_in_statement', 'import_statement', 'export_statement', 'export_specifier', 'enum_declaration',
-  'internal_module', 'module', 'index_signature', 'infer_type', 'assignment_expression', 'class',
-  ...FUNCTION_DECLARATIONS, ...FUNCTION_EXPRESSIONS, ...CLASS_DECLARATIONS, ...TYPE_DECLARATIONS,
+  'with_statement',
+  'ambient_declaration',
+  'ERROR',
+  'variable_declarator',
+  'formal_parameters',
+  'arrow_function',
+  'catch_clause',
+  'for_in_statement',
+  'import_statement',
+  'export_statement',
+  'export_specifier',
+  'enum_declaration',
+  'internal_module',
+  'module',
+  'index_signature',
+  'infer_type',
+  'assignment_expression',
+  'class',
+  ...FUNCTION_DECLARATIONS,
+  ...FUNCTION_EXPRESSIONS,
+  ...CLASS_DECLARATIONS,
+  ...TYPE_DECLARATIONS,
 ]);
 
 const JSX_NAMED = new Set(['jsx_opening_element', 'jsx_closing_element', 'jsx_self_closing_element']);
@@ -180,7 +218,8 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
         break;
       case 'ERROR':
         // Recovery may have swallowed declarations: every name in it counts as declared.
-        for (const c of walk(n)) if (c.type === 'identifier' || c.type === 'type_identifier') s.anywhere.add(c.text), declare(root, c.text);
+        for (const c of walk(n))
+          if (c.type === 'identifier' || c.type === 'type_identifier') (s.anywhere.add(c.text), declare(root, c.text));
         s.skipped.add(n.id);
         return false;
       case 'variable_declarator': {

@@ -9,8 +9,9 @@ import { typescriptTypesChecker } from './typescript-types';
 export function createNodeSemanticCheck(): (req: SemanticRequest) => Promise<SemanticVerdict> {
   const parse = validatorParse(createNodeValidator());
   // In Node the TypeScript compiler is at hand: the types check joins the names check.
-  return (req) => checkSemantics(req, parse, [
-    ...checkersFor(req.language),
-    ...(typescriptTypesChecker.languages.includes(req.language) ? [typescriptTypesChecker] : []),
-  ]);
+  return (req) =>
+    checkSemantics(req, parse, [
+      ...checkersFor(req.language),
+      ...(typescriptTypesChecker.languages.includes(req.language) ? [typescriptTypesChecker] : []),
+    ]);
 }

@@ -19,41 +19,74 @@ async function flagged(code: string, workspaceNames?: string[]): Promise<string[
 
 describe('valid code with every scoping form is not flagged', () => {
   const valid: [string, string][] = [
-    ['function parameters of every shape', 'def f(a, b=1, *args, c: int, d: int = 2, **kw):\n    «return a + b + c + d + len(args) + len(kw)»\n'],
+    [
+      'function parameters of every shape',
+      'def f(a, b=1, *args, c: int, d: int = 2, **kw):\n    «return a + b + c + d + len(args) + len(kw)»\n',
+    ],
     ['positional-only and keyword-only markers', 'def f(a, /, b, *, c):\n    «return a, b, c»\n'],
     ['assignment and tuple targets', 'x, (y, *z) = 1, (2, 3)\n«print(x, y, z)»\n'],
     ['augmented and annotated assignment', 'total: int = 0\n«total += 1\ncount: int\n»'],
     ['for targets', 'for i, (j, k) in enumerate([(1, 2)]):\n    «print(i + j + k)»\n'],
     ['with ... as', 'with open("f") as fh, open("g") as (a):\n    «data = fh.read() + a.read()»\n'],
     ['except ... as', 'try:\n    pass\nexcept (ValueError, KeyError) as err:\n    «print(err)»\n'],
-    ['comprehensions of each kind', 'xs = [1]\n«a = [v * w for v in xs for w in range(v) if v]\nb = {k: v for k, v in {}.items()}\nc = {s for s in xs}\nd = sum(t for t in xs)»\n'],
+    [
+      'comprehensions of each kind',
+      'xs = [1]\n«a = [v * w for v in xs for w in range(v) if v]\nb = {k: v for k, v in {}.items()}\nc = {s for s in xs}\nd = sum(t for t in xs)»\n',
+    ],
     ['lambda', '«f = lambda q, *r, **s: q + len(r) + len(s)»\n'],
     ['global', 'def setup():\n    global CONFIG\n    CONFIG = 1\ndef use():\n    «return CONFIG»\n'],
     ['nonlocal', 'def outer():\n    n = 0\n    def inner():\n        nonlocal n\n        «n += 1»\n    return inner\n'],
-    ['class and def names, used before their definition', 'def main():\n    «return Helper().run(helper())»\nclass Helper:\n    def run(self, x):\n        return x\ndef helper():\n    return 1\n'],
+    [
+      'class and def names, used before their definition',
+      'def main():\n    «return Helper().run(helper())»\nclass Helper:\n    def run(self, x):\n        return x\ndef helper():\n    return 1\n',
+    ],
     ['recursion', 'def fact(n):\n    «return 1 if n < 2 else n * fact(n - 1)»\n'],
     ['closure over an enclosing function', 'def outer(limit):\n    def inner(x):\n        «return x < limit»\n    return inner\n'],
-    ['imports: plain, dotted, aliased, from, relative', 'import os.path\nimport numpy as np\nfrom collections import defaultdict as dd, Counter\nfrom . import sibling\n«print(os.path.join("a"), np.array, dd, Counter, sibling)»\n'],
+    [
+      'imports: plain, dotted, aliased, from, relative',
+      'import os.path\nimport numpy as np\nfrom collections import defaultdict as dd, Counter\nfrom . import sibling\n«print(os.path.join("a"), np.array, dd, Counter, sibling)»\n',
+    ],
     ['walrus in a comprehension binds in the function', 'def f(xs):\n    «if any((hit := x) > 2 for x in xs):\n        return hit»\n'],
-    ['match capture patterns', 'def f(cmd):\n    match cmd:\n        case [name, *rest]:\n            «return name, rest»\n        case {"k": value}:\n            return value\n'],
+    [
+      'match capture patterns',
+      'def f(cmd):\n    match cmd:\n        case [name, *rest]:\n            «return name, rest»\n        case {"k": value}:\n            return value\n',
+    ],
     ['builtins and module dunders', '«print(len(__name__), __file__, NotImplemented, Ellipsis, __debug__)»\n'],
     ['methods see self and class names', 'class A:\n    size = 3\n    def m(self):\n        «return self.size + __class__.size»\n'],
-    ['decorators and keyword arguments', 'import functools\n@functools.lru_cache(maxsize=None)\ndef f(x):\n    «return sorted([x], key=lambda v: -v, reverse=True)»\n'],
+    [
+      'decorators and keyword arguments',
+      'import functools\n@functools.lru_cache(maxsize=None)\ndef f(x):\n    «return sorted([x], key=lambda v: -v, reverse=True)»\n',
+    ],
     ['f-string expressions', 'width = 4\nvalue = 1\n«s = f"{value!r:>{width}}"»\n'],
     ['a name another file defines (workspace)', '«print(shared_helper())»\n'],
-    ['stdlib members that exist', 'import math, itertools, collections, os, re\n«r = math.sqrt(2) + math.inf\np = itertools.permutations\nq = collections.abc.Mapping\nj = os.path.join\nm = re.compile("x").match»\n'],
+    [
+      'stdlib members that exist',
+      'import math, itertools, collections, os, re\n«r = math.sqrt(2) + math.inf\np = itertools.permutations\nq = collections.abc.Mapping\nj = os.path.join\nm = re.compile("x").match»\n',
+    ],
     ['from-import of a submodule', 'from os import path\n«print(path.join("a"))»\n'],
     ['a module rebound to something else', 'import math\nmath = object()\n«math.sqroot»\n'],
     ['a member the file assigns', 'import math\nmath.tau2 = 2 * math.tau\n«print(math.tau2)»\n'],
     ['a forward reference in a lazy annotation', 'from __future__ import annotations\ndef f(x: Later) -> Later:\n    «return x»\n'],
     ['exception groups and type parameters', 'def f[T](x: T) -> T:\n    «return x»\n'],
     ['the completion finishes an identifier the prefix began', 'value = 3\nprint(val«ue)»\n'],
-    ['async for and async with', 'async def f(src, lock):\n    async with lock as held:\n        async for item in src:\n            «print(item, held)»\n'],
-    ['an import fallback and conditional definitions', 'try:\n    import ujson as json\nexcept ImportError:\n    import json\nif json:\n    def dump(x):\n        return x\n«print(json.dumps(dump(1)))»\n'],
-    ['property setters and class-body comprehensions', 'class P:\n    @property\n    def x(self):\n        return 1\n    @x.setter\n    def x(self, v):\n        «self._x = [v for _ in range(2)]»\n'],
+    [
+      'async for and async with',
+      'async def f(src, lock):\n    async with lock as held:\n        async for item in src:\n            «print(item, held)»\n',
+    ],
+    [
+      'an import fallback and conditional definitions',
+      'try:\n    import ujson as json\nexcept ImportError:\n    import json\nif json:\n    def dump(x):\n        return x\n«print(json.dumps(dump(1)))»\n',
+    ],
+    [
+      'property setters and class-body comprehensions',
+      'class P:\n    @property\n    def x(self):\n        return 1\n    @x.setter\n    def x(self, v):\n        «self._x = [v for _ in range(2)]»\n',
+    ],
     ['a name after del', 'tmp = 1\ndel tmp\n«tmp = 2\nprint(tmp)»\n'],
     ['dict and set comprehension keys and nested lambdas', 'pairs = [(1, 2)]\n«m = {k: (lambda v=v: v)() for k, v in pairs}»\n'],
-    ['a local of an enclosing function used in a nested comprehension', 'def f(rows):\n    width = 3\n    «return [[c * width for c in r] for r in rows]»\n'],
+    [
+      'a local of an enclosing function used in a nested comprehension',
+      'def f(rows):\n    width = 3\n    «return [[c * width for c in r] for r in rows]»\n',
+    ],
   ];
   for (const [what, code] of valid) {
     it(what, async () => {
@@ -112,7 +145,7 @@ describe('what the completion introduces is flagged', () => {
 });
 
 describe('differential: only what the completion introduces', () => {
-  it('a name the document already fails to resolve is not the completion\'s', async () => {
+  it("a name the document already fails to resolve is not the completion's", async () => {
     expect(await flagged('def f():\n    «return helper_from_elsewhere(1)»\nprint(helper_from_elsewhere(2))\n')).toEqual([]);
   });
 

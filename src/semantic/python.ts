@@ -33,8 +33,24 @@ const MODULES = new Map(Object.entries(NAMES.modules).map(([m, members]) => [m, 
 
 /** What a module's globals hold before its first line runs, and a class body's and method's implicit names. */
 const IMPLICIT = new Set([
-  '__name__', '__doc__', '__file__', '__package__', '__loader__', '__spec__', '__builtins__', '__cached__', '__annotations__',
-  '__path__', '__qualname__', '__module__', '__class__', '__dict__', '__debug__', '__all__', '__version__', '__author__',
+  '__name__',
+  '__doc__',
+  '__file__',
+  '__package__',
+  '__loader__',
+  '__spec__',
+  '__builtins__',
+  '__cached__',
+  '__annotations__',
+  '__path__',
+  '__qualname__',
+  '__module__',
+  '__class__',
+  '__dict__',
+  '__debug__',
+  '__all__',
+  '__version__',
+  '__author__',
 ]);
 
 /** Calls that can bind names the text never shows: the file then gets no name findings. */
@@ -42,7 +58,19 @@ const DYNAMIC_CALLS = new Set(['exec', 'execfile', 'globals', 'locals', 'vars', 
 
 const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
 /** Target shapes whose identifiers are all bound. */
-const PATTERNS = new Set(['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'list_splat_pattern', 'dictionary_splat_pattern', 'parenthesized_expression', 'as_pattern_target', 'list_splat', 'expression_list']);
+const PATTERNS = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'tuple',
+  'list',
+  'list_splat_pattern',
+  'dictionary_splat_pattern',
+  'parenthesized_expression',
+  'as_pattern_target',
+  'list_splat',
+  'expression_list',
+]);
 
 type ScopeKind = 'module' | 'function' | 'class' | 'comprehension';
 
@@ -94,8 +122,15 @@ export interface PythonFacts {
 /** Walks a Python tree once: its scopes, the names they bind, and every name and module member it uses. */
 export function pythonFacts(tree: Tree): PythonFacts {
   const facts: PythonFacts = {
-    references: [], members: [], importedMembers: [], dynamic: false, unsure: new Set(),
-    moduleNames: new Map(), otherwiseBound: new Set(), assignedMembers: new Set(), lazyAnnotations: false,
+    references: [],
+    members: [],
+    importedMembers: [],
+    dynamic: false,
+    unsure: new Set(),
+    moduleNames: new Map(),
+    otherwiseBound: new Set(),
+    assignedMembers: new Set(),
+    lazyAnnotations: false,
   };
   const module: Scope = { kind: 'module', bound: new Set() };
 
@@ -282,7 +317,8 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'attribute': {
         const object = node.childForFieldName('object');
         const attribute = node.childForFieldName('attribute');
-        if (object?.type === 'identifier' && attribute) facts.members.push({ local: object.text, member: attribute.text, node: attribute, scope });
+        if (object?.type === 'identifier' && attribute)
+          facts.members.push({ local: object.text, member: attribute.text, node: attribute, scope });
         if (object) visit(object, scope);
         return;
       }
@@ -377,7 +413,9 @@ export interface PythonProblems {
 function pythonProblems(tree: Tree, workspaceNames: ReadonlySet<string> = new Set()): PythonProblems {
   const facts = pythonFacts(tree);
   const known = (name: string) => BUILTINS.has(name) || IMPLICIT.has(name) || workspaceNames.has(name) || facts.unsure.has(name);
-  const unresolved = facts.dynamic ? [] : facts.references.filter((r) => !known(r.name) && !resolves(r.name, r.scope)).map(({ name, node }) => ({ name, node }));
+  const unresolved = facts.dynamic
+    ? []
+    : facts.references.filter((r) => !known(r.name) && !resolves(r.name, r.scope)).map(({ name, node }) => ({ name, node }));
   const unknownMembers: PythonProblems['unknownMembers'] = [];
   for (const use of facts.members) {
     const mod = facts.moduleNames.get(use.local);
@@ -419,12 +457,24 @@ export const pythonChecker: LanguageChecker = {
     for (const u of after.unresolved) {
       if (!inSpan(u.node, input.completionStart, input.completionEnd) || unresolvedBefore.has(u.name)) continue;
       const { row, column } = u.node.startPosition;
-      push({ kind: 'unresolved-name', name: u.name, row, column, detail: `\`${u.name}\` is not defined in its scope, the file, its imports, the builtins or the workspace` }, `n:${u.name}`);
+      push(
+        {
+          kind: 'unresolved-name',
+          name: u.name,
+          row,
+          column,
+          detail: `\`${u.name}\` is not defined in its scope, the file, its imports, the builtins or the workspace`,
+        },
+        `n:${u.name}`,
+      );
     }
     for (const m of after.unknownMembers) {
       if (!inSpan(m.node, input.completionStart, input.completionEnd) || membersBefore.has(`${m.module}.${m.member}`)) continue;
       const { row, column } = m.node.startPosition;
-      push({ kind: 'unknown-member', name: m.member, row, column, detail: `module \`${m.module}\` has no member \`${m.member}\`` }, `m:${m.module}.${m.member}`);
+      push(
+        { kind: 'unknown-member', name: m.member, row, column, detail: `module \`${m.module}\` has no member \`${m.member}\`` },
+        `m:${m.module}.${m.member}`,
+      );
     }
     return findings;
   },

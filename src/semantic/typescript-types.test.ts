@@ -18,14 +18,42 @@ const codes = async (language: string, source: string) => (await findings(langua
 
 const VALID: [string, string, string][] = [
   ['typescript', 'generics and interfaces', 'interface Box<T> { value: T }\nfunction wrap<T>(v: T): Box<T> { «return { value: v };» }'],
-  ['typescript', 'a class and its methods', 'class Stack<T> { private items: T[] = []; push(x: T) { this.items.push(x); } peek(): T | undefined { «return this.items[this.items.length - 1];» } }'],
-  ['typescript', 'enums and namespaces', 'enum Color { Red, Green }\nnamespace Geo { export const origin = { x: 0 }; }\n«const c: Color = Color.Green; const x: number = Geo.origin.x;»'],
-  ['typescript', 'lib members', '«const r = Math.sqrt(2) + JSON.parse("1") + [1, 2].map((x) => x * 2).reduce((a, b) => a + b, 0); const s = "a".padStart(3).at(0);»'],
-  ['typescript', 'imports from files the host does not have', 'import { helper } from "./helper";\nimport type { Opts } from "./opts";\n«const o: Opts = helper(1); o.anything.goes();»'],
-  ['typescript', 'DOM and Node names are the names checker\'s', '«document.title = "x"; const b = Buffer.from("x"); process.exit(0);»'],
-  ['typescript', 'an error the document already had, now over the completion', 'function takesNum(n: number) { return n; }\nconst x = 1;\ntakesNum(«x + »"s");'],
-  ['tsx', 'JSX without React types', 'type P = { label: string };\nexport function B({ label }: P) { «return <button title={label}>{label}</button>;» }'],
-  ['javascript', 'JavaScript idioms: expandos, loose arity', 'function f(a, b) { return a; }\nconst o = {};\n«o.extra = 1; f(1); const n = o.extra;»'],
+  [
+    'typescript',
+    'a class and its methods',
+    'class Stack<T> { private items: T[] = []; push(x: T) { this.items.push(x); } peek(): T | undefined { «return this.items[this.items.length - 1];» } }',
+  ],
+  [
+    'typescript',
+    'enums and namespaces',
+    'enum Color { Red, Green }\nnamespace Geo { export const origin = { x: 0 }; }\n«const c: Color = Color.Green; const x: number = Geo.origin.x;»',
+  ],
+  [
+    'typescript',
+    'lib members',
+    '«const r = Math.sqrt(2) + JSON.parse("1") + [1, 2].map((x) => x * 2).reduce((a, b) => a + b, 0); const s = "a".padStart(3).at(0);»',
+  ],
+  [
+    'typescript',
+    'imports from files the host does not have',
+    'import { helper } from "./helper";\nimport type { Opts } from "./opts";\n«const o: Opts = helper(1); o.anything.goes();»',
+  ],
+  ['typescript', "DOM and Node names are the names checker's", '«document.title = "x"; const b = Buffer.from("x"); process.exit(0);»'],
+  [
+    'typescript',
+    'an error the document already had, now over the completion',
+    'function takesNum(n: number) { return n; }\nconst x = 1;\ntakesNum(«x + »"s");',
+  ],
+  [
+    'tsx',
+    'JSX without React types',
+    'type P = { label: string };\nexport function B({ label }: P) { «return <button title={label}>{label}</button>;» }',
+  ],
+  [
+    'javascript',
+    'JavaScript idioms: expandos, loose arity',
+    'function f(a, b) { return a; }\nconst o = {};\n«o.extra = 1; f(1); const n = o.extra;»',
+  ],
   ['typescript', 'a later declaration in the suffix', '«const v = later(2).toFixed(1);»\nfunction later(n: number): number { return n; }'],
 ];
 
@@ -39,7 +67,10 @@ describe('typescriptTypesChecker: correct completions', () => {
 
 describe('typescriptTypesChecker: mutants', () => {
   it('a method a class defined in the file does not have', async () => {
-    const [f, ...rest] = await findings('typescript', 'class Account { balance = 0; deposit(n: number) { this.balance += n; } }\nconst a = new Account();\n«a.depositt(5);»');
+    const [f, ...rest] = await findings(
+      'typescript',
+      'class Account { balance = 0; deposit(n: number) { this.balance += n; } }\nconst a = new Account();\n«a.depositt(5);»',
+    );
     expect(rest).toEqual([]);
     expect(f).toMatchObject({ kind: 'type-error', name: 'TS2551', row: 2, column: 2 });
     expect(f.detail).toContain('depositt');
@@ -64,11 +95,18 @@ describe('typescriptTypesChecker: mutants', () => {
   });
 
   it('in JavaScript: a method missing on a class of the file', async () => {
-    expect(await codes('javascript', 'class Queue { enqueue(x) { return x; } }\nconst q = new Queue();\n«q.enqeue(1);»')).toEqual(['TS2551']);
+    expect(await codes('javascript', 'class Queue { enqueue(x) { return x; } }\nconst q = new Queue();\n«q.enqeue(1);»')).toEqual([
+      'TS2551',
+    ]);
   });
 
   it('in TSX: a prop method that does not exist', async () => {
-    expect(await codes('tsx', 'type P = { items: string[] };\nexport function L({ items }: P) { «return <ul>{items.mapp((i) => <li>{i}</li>)}</ul>;» }')).toEqual(['TS2551']);
+    expect(
+      await codes(
+        'tsx',
+        'type P = { items: string[] };\nexport function L({ items }: P) { «return <ul>{items.mapp((i) => <li>{i}</li>)}</ul>;» }',
+      ),
+    ).toEqual(['TS2551']);
   });
 
   it('only errors meeting the completion: a new error in the suffix caused elsewhere is not charged to it', async () => {

@@ -24,8 +24,7 @@ const ROOT_LIB = 'lib.es2022.d.ts';
 
 /** "Cannot find ..." and other one-file blind spots: a file or project the host does not have. */
 const BLIND_SPOTS = new Set([
-  2304, 2552, 2503, 2307, 2792, 2688, 2318, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 2867, 2868, 7016,
-  2875,
+  2304, 2552, 2503, 2307, 2792, 2688, 2318, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 2867, 2868, 7016, 2875,
 ]);
 
 /**
@@ -109,8 +108,15 @@ async function createService(): Promise<Service> {
       const source = program.getSourceFile(name)!;
       const nodes = regionNodes(ts, source, start, end);
       // The third parameter (the nodes to check) is the compiler's own, used by region diagnostics; not in its public typings.
-      const regional = program.getSemanticDiagnostics as (s: TS.SourceFile, c?: TS.CancellationToken, nodes?: readonly TS.Node[]) => readonly TS.Diagnostic[];
-      return { diagnostics: nodes.length ? regional.call(program, source, undefined, nodes) : program.getSemanticDiagnostics(source), source };
+      const regional = program.getSemanticDiagnostics as (
+        s: TS.SourceFile,
+        c?: TS.CancellationToken,
+        nodes?: readonly TS.Node[],
+      ) => readonly TS.Diagnostic[];
+      return {
+        diagnostics: nodes.length ? regional.call(program, source, undefined, nodes) : program.getSemanticDiagnostics(source),
+        source,
+      };
     },
   };
 }
@@ -126,7 +132,15 @@ function regionNodes(ts: typeof TS, file: TS.SourceFile, start: number, end: num
     if (ts.isClassLike(n)) return n.members;
     if (ts.isModuleDeclaration(n) && n.body && ts.isModuleBlock(n.body)) return n.body.statements;
     if (ts.isBlock(n)) return n.statements;
-    if ((ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessor(n) || ts.isSetAccessor(n)) && n.body) return n.body.statements;
+    if (
+      (ts.isFunctionDeclaration(n) ||
+        ts.isMethodDeclaration(n) ||
+        ts.isConstructorDeclaration(n) ||
+        ts.isGetAccessor(n) ||
+        ts.isSetAccessor(n)) &&
+      n.body
+    )
+      return n.body.statements;
     return undefined;
   };
   let list: readonly TS.Node[] = file.statements;
@@ -164,8 +178,7 @@ async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> 
   const { ts } = s;
   const language = input.request.language;
   const name = fileName(language);
-  const counts = (d: TS.Diagnostic) =>
-    !BLIND_SPOTS.has(d.code) && (language !== 'javascript' || JAVASCRIPT_CODES.has(d.code));
+  const counts = (d: TS.Diagnostic) => !BLIND_SPOTS.has(d.code) && (language !== 'javascript' || JAVASCRIPT_CODES.has(d.code));
   const keyOf = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 
   const { diagnostics, source } = s.diagnose(name, input.text, input.completionStart, input.completionEnd);
@@ -175,7 +188,8 @@ async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> 
   // Most completions meet no diagnostic: the baseline is checked only when one needs telling apart.
   if (after.length === 0) return [];
   const before = new Map<string, number>();
-  for (const d of s.diagnose(name, input.baseline.text, input.completionStart, input.completionStart).diagnostics.filter(counts)) before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
+  for (const d of s.diagnose(name, input.baseline.text, input.completionStart, input.completionStart).diagnostics.filter(counts))
+    before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
   // The document's own errors, away from the completion, take their baseline twins first.
   for (const d of counted) {
     if (meets(d)) continue;

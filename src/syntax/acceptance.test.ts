@@ -26,12 +26,15 @@ describe.skipIf(!present)(`every benchmark ground truth is valid (${BENCH_DIR})`
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`acceptance: ${tasks.length} tasks in ${seconds.toFixed(1)} s, ${rejected.length} rejected\n` +
-      [...counts].map(([k, n]) => `  ${k.padEnd(24)} ${n}`).join('\n'));
+    console.log(
+      `acceptance: ${tasks.length} tasks in ${seconds.toFixed(1)} s, ${rejected.length} rejected\n` +
+        [...counts].map(([k, n]) => `  ${k.padEnd(24)} ${n}`).join('\n'),
+    );
     // The full public sets, not a sample.
     expect(counts.get('humaneval-single python')).toBe(1033);
     expect(counts.get('humaneval-multi python')).toBe(5815);
-    for (const set of ['block', 'control']) for (const lang of ['python', 'java', 'cpp']) expect(counts.get(`safim-${set} ${lang}`)).toBe(100);
+    for (const set of ['block', 'control'])
+      for (const lang of ['python', 'java', 'cpp']) expect(counts.get(`safim-${set} ${lang}`)).toBe(100);
     for (const lang of ['python', 'java', 'cpp']) expect(counts.get(`safim-api ${lang}`)).toBe(40);
     if (csharp.length) for (const set of ['block', 'control']) expect(counts.get(`safim-${set} csharp`)).toBe(60);
     expect(rejected).toEqual([]);

@@ -9,7 +9,8 @@ import { MAX_DOCUMENT_LENGTH } from './validator';
 const service = createNodeSyntaxService({ onLoadError: () => {} });
 const prefix = 'def add(a, b):\n    return ';
 const suffix = '\n\nprint(add(1, 2))\n';
-const check = (completion: string, more: Partial<SyntaxRequest> = {}) => service.validate({ language: 'python', prefix, completion, suffix, ...more });
+const check = (completion: string, more: Partial<SyntaxRequest> = {}) =>
+  service.validate({ language: 'python', prefix, completion, suffix, ...more });
 
 /** The service still works: a fresh, ordinary request gets the ordinary answer. */
 async function stillWorks(): Promise<void> {
@@ -54,7 +55,12 @@ describe('bad input', () => {
   });
 
   it('lone surrogates (invalid UTF-16) in the prefix, the completion and the suffix', async () => {
-    for (const [p, c, s] of [['s = "\uD800"\n' + prefix, 'a + b', suffix], [prefix, 'a + "\uDC00"', suffix], [prefix, 'a + b', suffix + '# \uDBFF\n'], [prefix, '\uD800', suffix]]) {
+    for (const [p, c, s] of [
+      ['s = "\uD800"\n' + prefix, 'a + b', suffix],
+      [prefix, 'a + "\uDC00"', suffix],
+      [prefix, 'a + b', suffix + '# \uDBFF\n'],
+      [prefix, '\uD800', suffix],
+    ]) {
       definite(await service.validate({ language: 'python', prefix: p, completion: c, suffix: s }));
     }
     expect((await service.validate({ language: 'python', prefix, completion: '"\uD800"', suffix })).valid).toBe(true);
@@ -70,7 +76,14 @@ describe('bad input', () => {
     const full = await service.validate({ language: 'python', prefix: big.slice(0, at), completion: '0 + 1', suffix: big.slice(at + 1) });
     expect(full).toMatchObject({ checked: true, valid: true });
     expect((await service.openDocument('big.py', 'python', big.slice(0, at) + big.slice(at + 1), 1)).ok).toBe(true);
-    const held = (completion: string) => ({ language: 'python', prefix: big.slice(0, at), suffix: big.slice(at + 1), completion, documentId: 'big.py', version: 1 });
+    const held = (completion: string) => ({
+      language: 'python',
+      prefix: big.slice(0, at),
+      suffix: big.slice(at + 1),
+      completion,
+      documentId: 'big.py',
+      version: 1,
+    });
     expect(await service.validate(held('0 + (1'))).toMatchObject({ checked: true, valid: false, checkedOn: 'live-document' });
     expect(await service.validate(held('0 + 1'))).toMatchObject({ checked: true, valid: true, checkedOn: 'live-document' });
     expect(await service.applyEdits('big.py', 2, [{ rangeOffset: at, rangeLength: 0, text: '1' }], big.length)).toBe(true);
@@ -91,7 +104,16 @@ describe('bad input', () => {
   });
 
   it('requests of the wrong shape (from a file, from a bug) get a reason, not an exception', async () => {
-    const odd = [null, undefined, 42, 'text', {}, { language: 'python' }, { language: 'python', prefix: 1, completion: 'a', suffix: '' }, { language: 7, prefix: '', completion: '', suffix: '' }];
+    const odd = [
+      null,
+      undefined,
+      42,
+      'text',
+      {},
+      { language: 'python' },
+      { language: 'python', prefix: 1, completion: 'a', suffix: '' },
+      { language: 7, prefix: '', completion: '', suffix: '' },
+    ];
     for (const req of odd) {
       const v = await service.validate(req as unknown as SyntaxRequest);
       definite(v);
@@ -102,10 +124,30 @@ describe('bad input', () => {
     await service.openDocument('y.py', 'python', 'x = 1\n', 1);
     expect(await service.applyEdits('y.py', 2, [{ rangeOffset: -1, rangeLength: 0, text: 'a' }])).toBe(false);
     // Dropped: the check falls back to the request's own text.
-    expect(await service.validate({ language: 'python', prefix: '', suffix: 'x = 1\n', completion: 'a', documentId: 'y.py', version: 2 })).toMatchObject({ checkedOn: 'request-text' });
+    expect(
+      await service.validate({ language: 'python', prefix: '', suffix: 'x = 1\n', completion: 'a', documentId: 'y.py', version: 2 }),
+    ).toMatchObject({ checkedOn: 'request-text' });
     await service.openDocument('y.py', 'python', 'x = 1\n', 1);
-    definite(await service.validate({ language: 'python', prefix: 'x = 1\n'.repeat(20), suffix: '', completion: 'a', documentId: 'y.py', version: 1 }));
-    definite(await service.validate({ language: 'python', prefix: '', suffix: 'x = 1\n', completion: 7 as unknown as string, documentId: 'y.py', version: 1 }));
+    definite(
+      await service.validate({
+        language: 'python',
+        prefix: 'x = 1\n'.repeat(20),
+        suffix: '',
+        completion: 'a',
+        documentId: 'y.py',
+        version: 1,
+      }),
+    );
+    definite(
+      await service.validate({
+        language: 'python',
+        prefix: '',
+        suffix: 'x = 1\n',
+        completion: 7 as unknown as string,
+        documentId: 'y.py',
+        version: 1,
+      }),
+    );
     await stillWorks();
   });
 });

@@ -38,11 +38,17 @@ export async function runBatch(
     else if (v.valid) s.valid++;
     else s.invalid++;
     if (v.checked) s.checked++;
-    write(JSON.stringify({
-      valid: v.valid, checked: v.checked, errors: v.errors, ms: Number(v.ms.toFixed(3)),
-      preexistingErrors: v.preexistingErrors, language: v.language,
-      ...(v.uncheckedReason ? { uncheckedReason: v.uncheckedReason } : {}),
-    }));
+    write(
+      JSON.stringify({
+        valid: v.valid,
+        checked: v.checked,
+        errors: v.errors,
+        ms: Number(v.ms.toFixed(3)),
+        preexistingErrors: v.preexistingErrors,
+        language: v.language,
+        ...(v.uncheckedReason ? { uncheckedReason: v.uncheckedReason } : {}),
+      }),
+    );
   }
   return s;
 }
@@ -55,7 +61,8 @@ function parseRequest(raw: string): SyntaxRequest | string {
   } catch (e) {
     return `not JSON (${(e as Error).message})`;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'expected a JSON object {"language", "prefix", "completion", "suffix"}';
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'expected a JSON object {"language", "prefix", "completion", "suffix"}';
   const o = value as Record<string, unknown>;
   const wrong = ['language', 'prefix', 'completion', 'suffix'].filter((k) => typeof o[k] !== 'string');
   if (wrong.length) return `${wrong.map((k) => `"${k}"`).join(', ')} ${wrong.length > 1 ? 'are' : 'is'} missing or not a string`;

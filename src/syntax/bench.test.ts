@@ -14,10 +14,19 @@ import { createNodeValidator } from './node-runtime';
 const BENCH = `${BENCH_DIR}/`;
 const present = existsSync(`${BENCH}safim`) && existsSync(`${BENCH}human-eval-infilling`);
 
-interface Task { language: 'python' | 'java' | 'cpp'; prefix: string; truth: string; suffix: string }
+interface Task {
+  language: 'python' | 'java' | 'cpp';
+  prefix: string;
+  truth: string;
+  suffix: string;
+}
 
 function jsonl(path: string): Record<string, unknown>[] {
-  return gunzipSync(readFileSync(path)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return gunzipSync(readFileSync(path))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 function loadTasks(): Task[] {
@@ -29,9 +38,13 @@ function loadTasks(): Task[] {
     }
   }
   // Every 5th single-line and 20th multi-line task keeps the run short.
-  for (const [file, step] of [['SingleLine', 5], ['MultiLine', 20]] as const) {
+  for (const [file, step] of [
+    ['SingleLine', 5],
+    ['MultiLine', 20],
+  ] as const) {
     jsonl(`${BENCH}human-eval-infilling/HumanEval-${file}Infilling.jsonl.gz`).forEach((d, i) => {
-      if (i % step === 0) tasks.push({ language: 'python', prefix: String(d.prompt), truth: String(d.canonical_solution), suffix: String(d.suffix) });
+      if (i % step === 0)
+        tasks.push({ language: 'python', prefix: String(d.prompt), truth: String(d.canonical_solution), suffix: String(d.suffix) });
     });
   }
   return tasks;
@@ -59,7 +72,8 @@ describe.skipIf(!present)(`benchmarks from ${BENCH}`, () => {
   };
   /** A fresh parse of the whole clean document: the reference for "does this completion break the file". */
   const clean = async (t: Task, completion: string) =>
-    (await validator.validate({ language: t.language, prefix: t.prefix + completion + t.suffix, completion: '', suffix: '' })).preexistingErrors === 0;
+    (await validator.validate({ language: t.language, prefix: t.prefix + completion + t.suffix, completion: '', suffix: '' }))
+      .preexistingErrors === 0;
 
   let tasks: Task[] = [];
   beforeAll(async () => {

@@ -42,7 +42,8 @@ export function unterminatedLiteralRows(tree: Tree, language: string, text: stri
       const type = cursor.nodeType;
       const literal = LITERAL.test(type);
       // The outermost literal decides; a multi-line kind is left alone, inside too.
-      if (multiRow && literal && !MULTILINE_KIND.test(type) && opensOneLineLiteral(text, start, language)) rows.add(cursor.startPosition.row);
+      if (multiRow && literal && !MULTILINE_KIND.test(type) && opensOneLineLiteral(text, start, language))
+        rows.add(cursor.startPosition.row);
       // An ERROR that starts at a quote left open on its row (C#'s lexer stops there instead).
       else if (type === 'ERROR' && quoteLeftOpen(text, start)) rows.add(cursor.startPosition.row);
       if (multiRow && !literal && cursor.gotoFirstChild()) continue;

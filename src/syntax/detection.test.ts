@@ -12,14 +12,25 @@ import { PythonReference, python3Available } from './testing/python-reference';
 const present = benchPresent();
 const python = python3Available();
 
-interface Cell { n: number; tp: number; fp: number; fn: number; tn: number }
+interface Cell {
+  n: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
 
 function table(cells: Map<string, Cell>): string {
-  const rows = ['| language | mutation | cases | invalid (reference) | recall | precision | agreement |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const rows = [
+    '| language | mutation | cases | invalid (reference) | recall | precision | agreement |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const [key, c] of [...cells].sort()) {
     const [language, kind] = key.split(' ');
-    rows.push(`| ${language} | ${kind} | ${c.n} | ${c.tp + c.fn} | ${pct(c.tp, c.tp + c.fn)} | ${pct(c.tp, c.tp + c.fp)} | ${pct(c.tp + c.tn, c.n)} |`);
+    rows.push(
+      `| ${language} | ${kind} | ${c.n} | ${c.tp + c.fn} | ${pct(c.tp, c.tp + c.fn)} | ${pct(c.tp, c.tp + c.fp)} | ${pct(c.tp + c.tn, c.n)} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -54,14 +65,21 @@ describe.skipIf(!present)(`detection of corrupted middles (${BENCH_DIR})`, () =>
         else if (refInvalid) c.fn++;
         else c.tn++;
         cells.set(key, c);
-        if (refInvalid !== weInvalid && disagreements.length < 20) disagreements.push(`${key} ${t.set} ${t.id}: ${JSON.stringify(ms[i].middle).slice(0, 120)}`);
+        if (refInvalid !== weInvalid && disagreements.length < 20)
+          disagreements.push(`${key} ${t.set} ${t.id}: ${JSON.stringify(ms[i].middle).slice(0, 120)}`);
       }
     }
-    console.log(`${table(cells)}\n\nfirst disagreements:\n${disagreements.join('\n')}\n(python tasks CPython rejects as given: ${unlabelledTasks})`);
+    console.log(
+      `${table(cells)}\n\nfirst disagreements:\n${disagreements.join('\n')}\n(python tasks CPython rejects as given: ${unlabelledTasks})`,
+    );
     const agreement = (pred: (key: string) => boolean) => {
       let n = 0;
       let ok = 0;
-      for (const [k, c] of cells) if (pred(k)) { n += c.n; ok += c.tp + c.tn; }
+      for (const [k, c] of cells)
+        if (pred(k)) {
+          n += c.n;
+          ok += c.tp + c.tn;
+        }
       return { n, rate: ok / Math.max(1, n) };
     };
     if (ref) {
@@ -73,7 +91,11 @@ describe.skipIf(!present)(`detection of corrupted middles (${BENCH_DIR})`, () =>
     expect(built.n).toBeGreaterThan(500);
     expect(built.rate).toBeGreaterThanOrEqual(0.95);
     // Each kind is represented and none is far off on its own.
-    for (const kind of MUTATION_KINDS) expect([...cells.keys()].some((k) => k.endsWith(` ${kind}`)), kind).toBe(true);
+    for (const kind of MUTATION_KINDS)
+      expect(
+        [...cells.keys()].some((k) => k.endsWith(` ${kind}`)),
+        kind,
+      ).toBe(true);
     for (const [k, c] of cells) expect((c.tp + c.tn) / c.n, k).toBeGreaterThanOrEqual(0.9);
   }, 600_000);
 

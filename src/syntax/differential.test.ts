@@ -24,7 +24,7 @@ describe('introducedIssues', () => {
     expect(introducedIssues([issue(110, 111, 6)], [a], splice)).toEqual([a]);
   });
 
-  it('charges an issue on the completion\'s lines even when its offsets do not meet it', () => {
+  it("charges an issue on the completion's lines even when its offsets do not meet it", () => {
     const sameLineAfter = issue(125, 126, 7); // after the completion, on its last line
     const sameLineBefore = issue(95, 96, 5); // before the cursor, on its line
     const before = [issue(95, 96, 5), issue(105, 106, 5)];
@@ -42,7 +42,7 @@ describe('introducedIssues', () => {
     expect(introducedIssues([old], [issue(10, 12, 1)], splice)).toEqual([]);
   });
 
-  it('shifts old rows after the cursor down by the completion\'s newlines', () => {
+  it("shifts old rows after the cursor down by the completion's newlines", () => {
     const old = issue(150, 152, 9); // row 9 before, row 11 after
     expect(introducedIssues([old], [issue(170, 172, 11)], splice)).toEqual([]);
     const unshifted = issue(150, 152, 9); // an error on old row 9 is new

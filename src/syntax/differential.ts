@@ -95,7 +95,9 @@ export function introducedIssues(before: readonly RawIssue[], after: readonly Ra
   const missingCloser = (type: string) => {
     let ranges = closers.get(type);
     if (!ranges) {
-      ranges = mergeRanges(before.filter((b) => b.kind === 'missing' && b.type === type && !touchesCursor(b, splice)).map((b) => shiftedRows(b, splice)));
+      ranges = mergeRanges(
+        before.filter((b) => b.kind === 'missing' && b.type === type && !touchesCursor(b, splice)).map((b) => shiftedRows(b, splice)),
+      );
       closers.set(type, ranges);
     }
     return ranges;

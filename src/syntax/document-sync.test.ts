@@ -8,7 +8,11 @@ import type { TextEdit } from './text-edits';
 
 /** A stand-in for a Monaco model: text, version, and the change events it would fire. */
 class FakeModel implements SyncedModel {
-  constructor(public uri: string, private value: string, private versionId = 1) {}
+  constructor(
+    public uri: string,
+    private value: string,
+    private versionId = 1,
+  ) {}
   language = () => 'python';
   version = () => this.versionId;
   text = () => this.value;
@@ -23,7 +27,12 @@ const settle = () => new Promise((r) => setTimeout(r, 20));
 
 /** The pipeline's request for `completion` at `offset` of the model's text, naming the document and its version. */
 const at = (model: FakeModel, offset: number, completion: string) => ({
-  language: 'python', prefix: model.text().slice(0, offset), suffix: model.text().slice(offset), completion, documentId: model.uri, version: model.version(),
+  language: 'python',
+  prefix: model.text().slice(0, offset),
+  suffix: model.text().slice(offset),
+  completion,
+  documentId: model.uri,
+  version: model.version(),
 });
 
 describe('DocumentSync', () => {

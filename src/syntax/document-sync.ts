@@ -30,16 +30,26 @@ export class DocumentSync {
     if (!api) return;
     // Plain objects: a Monaco change carries a Range instance comlink would clone with its methods stripped anyway.
     const plain = edits.map(({ rangeOffset, rangeLength, text, range }) => ({
-      rangeOffset, rangeLength, text,
-      range: range && { startLineNumber: range.startLineNumber, startColumn: range.startColumn, endLineNumber: range.endLineNumber, endColumn: range.endColumn },
+      rangeOffset,
+      rangeLength,
+      text,
+      range: range && {
+        startLineNumber: range.startLineNumber,
+        startColumn: range.startColumn,
+        endLineNumber: range.endLineNumber,
+        endColumn: range.endColumn,
+      },
     }));
     const length = version === model.version() ? model.length() : undefined;
-    void api.applyEdits(model.uri, version, plain, length)
+    void api
+      .applyEdits(model.uri, version, plain, length)
       .then((ok) => (ok ? undefined : this.opened(model)))
       .catch(() => {});
   }
 
   closed(uri: string): void {
-    void this.target()?.closeDocument(uri).catch(() => {});
+    void this.target()
+      ?.closeDocument(uri)
+      .catch(() => {});
   }
 }

@@ -11,7 +11,8 @@ import { languageSpec } from '../languages/registry';
 import { openedAndLeftOpen } from './validator';
 
 const validator = createNodeValidator();
-const check = (language: string, prefix: string, completion: string, suffix: string) => validator.validate({ language, prefix, completion, suffix });
+const check = (language: string, prefix: string, completion: string, suffix: string) =>
+  validator.validate({ language, prefix, completion, suffix });
 
 describe('a file that already holds an unrelated error', () => {
   const CPP = '#include <bits/stdc++.h>\nusing namespace std;\nint a[100];\nint main() {\n  int n; cin >> n;\n  ';
@@ -53,13 +54,21 @@ describe('rows broken on their own, read from the text (unclosed-openers.ts), se
     const prefix = 'class A {\n  void f(int n) {\n    ';
     const suffix = '\n    /* note\n    g(n);\n  }\n  /* doc */\n  void g(int n) {}\n}\n';
     expect(await check('java', prefix, 'g(n + 1);', suffix)).toMatchObject({ checked: true, valid: true });
-    expect(await check('java', prefix, 'g(n + 1;', suffix)).toMatchObject({ checked: true, valid: false, errors: [{ row: 2, detail: ')' }] });
+    expect(await check('java', prefix, 'g(n + 1;', suffix)).toMatchObject({
+      checked: true,
+      valid: false,
+      errors: [{ row: 2, detail: ')' }],
+    });
   });
 
   it('Rust: `use std::` dangling on the first line, its error reported on the next code row: the dangling row is set aside', async () => {
     const prefix = 'use std::\n// comment\nuse std::fmt;\nfn f(n: i32) -> i32 {\n    ';
     expect(await check('rust', prefix, 'let m = n + 1;', '\n    n\n}\n')).toMatchObject({ checked: true, valid: true });
-    expect(await check('rust', prefix, 'let m = (n + 1;', '\n    n\n}\n')).toMatchObject({ checked: true, valid: false, errors: [{ row: 4 }] });
+    expect(await check('rust', prefix, 'let m = (n + 1;', '\n    n\n}\n')).toMatchObject({
+      checked: true,
+      valid: false,
+      errors: [{ row: 4 }],
+    });
   });
 });
 
@@ -73,11 +82,23 @@ describe('a bracket the completion opens and nothing closes (the last word where
     // Not blanked, the comment swallows the `)`: the rows must be the broken ones.
     expect(openedAndLeftOpen(call, java, same, [], 0)).toMatchObject({ valid: false });
     const left = { language: 'java', prefix, completion: 'g(a + 1;', suffix: '\n    /* note\n    h();\n  }\n}\n' };
-    expect(openedAndLeftOpen(left, java, same, [3], 0)).toMatchObject({ checked: true, valid: false, errors: [{ kind: 'missing', row: 2, column: 5 }] });
+    expect(openedAndLeftOpen(left, java, same, [3], 0)).toMatchObject({
+      checked: true,
+      valid: false,
+      errors: [{ kind: 'missing', row: 2, column: 5 }],
+    });
   });
 
   it('is not used for JavaScript (JSX text may hold a lone bracket)', () => {
-    expect(openedAndLeftOpen({ language: 'javascript', prefix: 'const a = ', completion: 'f(1', suffix: ';\n' }, languageSpec('javascript')!, same, [], 0)).toBeUndefined();
+    expect(
+      openedAndLeftOpen(
+        { language: 'javascript', prefix: 'const a = ', completion: 'f(1', suffix: ';\n' },
+        languageSpec('javascript')!,
+        same,
+        [],
+        0,
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -90,7 +111,8 @@ describe('a string left open on a row away from the cursor', () => {
   });
 
   it('C#: its lexer stops at the quote, inside an ERROR that starts at the namespace: the same', async () => {
-    const prefix = 'namespace N\n{\n    interface I\n    {\n        string label = "abc;\n        [return: MarshalAs(UnmanagedType.Interface)]\n        ';
+    const prefix =
+      'namespace N\n{\n    interface I\n    {\n        string label = "abc;\n        [return: MarshalAs(UnmanagedType.Interface)]\n        ';
     const suffix = '\n\n        [return: MarshalAs(UnmanagedType.Interface)]\n        I Other();\n    }\n}\n';
     expect(await check('csharp', prefix, 'I EnumInstances();', suffix)).toMatchObject({ checked: true, valid: true });
     expect(await check('csharp', prefix, 'I EnumInstances(;', suffix)).toMatchObject({ checked: true, valid: false });
@@ -116,7 +138,8 @@ describe('a string left open on a row away from the cursor', () => {
 });
 
 describe('C++ statement-like macros', () => {
-  const HEAD = '#include <bits/stdc++.h>\n#define FOR(i,a,b) for(int i=a;i<=b;i++)\n#define rep(i,n) for (int i = 0; i < (n); ++i)\n#define F(i,n) for(int i=0;i<n;i++)\nusing namespace std;\nint a[100][100];\nint main() {\n  int n, m; cin >> n >> m;\n  FOR(i,1,n) cin >> a[i][0];\n  ';
+  const HEAD =
+    '#include <bits/stdc++.h>\n#define FOR(i,a,b) for(int i=a;i<=b;i++)\n#define rep(i,n) for (int i = 0; i < (n); ++i)\n#define F(i,n) for(int i=0;i<n;i++)\nusing namespace std;\nint a[100][100];\nint main() {\n  int n, m; cin >> n >> m;\n  FOR(i,1,n) cin >> a[i][0];\n  ';
   const TAIL = '\n  return 0;\n}\n';
 
   it('finds the macros whose body starts a statement, and blanks their uses (not their definitions) to the same length', () => {
@@ -137,7 +160,8 @@ describe('C++ statement-like macros', () => {
 });
 
 describe('C++ object-like macros that stand for a keyword or a statement', () => {
-  const HEAD = '#include <bits/stdc++.h>\nusing namespace std;\n#define w while\n#define fo for\n#define no cout<<"NO\\n";\n#define yes { cout << "YES\\n"; }\n#define fast ios::sync_with_stdio(0);cin.tie(0);\n#define LIMIT 100;\nint main() {\n  fast\n  int n, i = 0; cin >> n;\n  ';
+  const HEAD =
+    '#include <bits/stdc++.h>\nusing namespace std;\n#define w while\n#define fo for\n#define no cout<<"NO\\n";\n#define yes { cout << "YES\\n"; }\n#define fast ios::sync_with_stdio(0);cin.tie(0);\n#define LIMIT 100;\nint main() {\n  fast\n  int n, i = 0; cin >> n;\n  ';
   const TAIL = '\n  return 0;\n}\n';
 
   it('finds them, and reads their uses as what they expand to, at the same length', () => {
@@ -176,12 +200,17 @@ describe('reserved words', () => {
       'QKeyEvent* keyEvent = static_cast<QKeyEvent*>(event);',
       'auto d = dynamic_cast<Derived*>(b); auto r = reinterpret_cast<char*>(b); auto c = const_cast<Base*>(b);',
       'auto x = b->template get<0>();',
-    ]) expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
-    expect(await check('cpp', '#include <bits/stdc++.h>\nint a[9];\nvoid g(int n) {\n  rep(i,n) a[i] = 1;\n  ', 'return;', TAIL)).toMatchObject({ checked: true, valid: true });
+    ])
+      expect(await check('cpp', HEAD, good, TAIL), good).toMatchObject({ checked: true, valid: true });
+    expect(
+      await check('cpp', '#include <bits/stdc++.h>\nint a[9];\nvoid g(int n) {\n  rep(i,n) a[i] = 1;\n  ', 'return;', TAIL),
+    ).toMatchObject({ checked: true, valid: true });
   });
 
   it('still flags a keyword the completion wrote as a name', async () => {
-    expect((await check('cpp', HEAD, 'return return;', TAIL)).errors.map((e) => e.detail)).toContain("reserved word 'return' used as a name");
+    expect((await check('cpp', HEAD, 'return return;', TAIL)).errors.map((e) => e.detail)).toContain(
+      "reserved word 'return' used as a name",
+    );
     expect((await check('java', 'class A {\n  void f() {\n    ', 'break break;', '\n  }\n}\n')).valid).toBe(false);
   });
 
@@ -194,7 +223,9 @@ describe('reserved words', () => {
     expect((await check('csharp', 'class A {\n  int F() {\n    ', 'return return 1;', '\n  }\n}\n')).valid).toBe(false);
     expect((await check('go', 'package p\n\nfunc f() int {\n\t', 'return return 1', '\n}\n')).valid).toBe(false);
     // (`return return 1` is legal Rust: `return` is an expression.)
-    expect((await check('rust', 'fn f() -> i32 {\n    ', 'let while = 1;', '\n}\n')).errors.map((e) => e.detail)).toContain("reserved word 'while' used as a name");
+    expect((await check('rust', 'fn f() -> i32 {\n    ', 'let while = 1;', '\n}\n')).errors.map((e) => e.detail)).toContain(
+      "reserved word 'while' used as a name",
+    );
     expect((await check('rust', 'cfg_if! {\n    ', 'if #[cfg(unix)] { mod a; } else { mod b; }', '\n}\n')).valid).toBe(true);
   });
 });

@@ -44,7 +44,10 @@ describe.skipIf(!corpusPresent())('edit states: real programs with unrelated err
       expect(row.broken.falseRejections, `${language} broken: false rejections`).toBeLessThanOrEqual(known.brokenFalseRejections);
       expect(row.clean.caught / row.clean.badCases, `${language} clean: caught`).toBeGreaterThanOrEqual(known.caughtClean);
       expect(row.broken.caught / row.broken.badCases, `${language} broken: caught`).toBeGreaterThanOrEqual(known.caughtBroken);
-      expect(Math.min(row.clean.caught / row.clean.badCases, row.broken.caught / row.broken.badCases), `${language}: the issue's target`).toBeGreaterThanOrEqual(TARGET);
+      expect(
+        Math.min(row.clean.caught / row.clean.badCases, row.broken.caught / row.broken.badCases),
+        `${language}: the issue's target`,
+      ).toBeGreaterThanOrEqual(TARGET);
     }
   }, 900_000);
 });

@@ -26,15 +26,39 @@ function reference(tree: Tree): RawIssue[] {
   let excused = 0;
   const gap = (node: Node) => {
     const parent = node.parent;
-    return node.type === '!' && parent?.type === 'non_null_expression' && parent.firstChild?.type === 'new_expression' && parent.parent?.type === 'new_expression';
+    return (
+      node.type === '!' &&
+      parent?.type === 'non_null_expression' &&
+      parent.firstChild?.type === 'new_expression' &&
+      parent.parent?.type === 'new_expression'
+    );
   };
   const hidden = (node: Node): RawIssue => {
     const kids = node.namedChildren.filter((c): c is Node => c !== null);
     for (let i = 1; i < kids.length; i++) {
       const a = kids[i - 1];
-      if (a.endPosition.row === kids[i].startPosition.row) return { kind: 'missing', type: `${node.type}: separator`, start: a.endIndex, end: a.endIndex, row: a.endPosition.row, column: a.endPosition.column, endRow: a.endPosition.row, origin: 'parser' };
+      if (a.endPosition.row === kids[i].startPosition.row)
+        return {
+          kind: 'missing',
+          type: `${node.type}: separator`,
+          start: a.endIndex,
+          end: a.endIndex,
+          row: a.endPosition.row,
+          column: a.endPosition.column,
+          endRow: a.endPosition.row,
+          origin: 'parser',
+        };
     }
-    return { kind: 'missing', type: `${node.type}: hidden token`, start: node.startIndex, end: node.endIndex, row: node.startPosition.row, column: node.startPosition.column, endRow: node.endPosition.row, origin: 'parser' };
+    return {
+      kind: 'missing',
+      type: `${node.type}: hidden token`,
+      start: node.startIndex,
+      end: node.endIndex,
+      row: node.startPosition.row,
+      column: node.startPosition.column,
+      endRow: node.endPosition.row,
+      origin: 'parser',
+    };
   };
   const close = () => {
     const { node, count } = open.pop()!;
@@ -47,7 +71,16 @@ function reference(tree: Tree): RawIssue[] {
       const missing = node.isMissing;
       if (missing && gap(node)) excused++;
       else if (missing || node.isError) {
-        issues.push({ kind: missing ? 'missing' : 'error', type: node.type, start: node.startIndex, end: node.endIndex, row: node.startPosition.row, column: node.startPosition.column, endRow: node.endPosition.row, origin: 'parser' });
+        issues.push({
+          kind: missing ? 'missing' : 'error',
+          type: node.type,
+          start: node.startIndex,
+          end: node.endIndex,
+          row: node.startPosition.row,
+          column: node.startPosition.column,
+          endRow: node.endPosition.row,
+          origin: 'parser',
+        });
       }
       if (node.hasError && !missing) {
         open.push({ node, count: issues.length + excused });

@@ -84,7 +84,16 @@ function visit(node: Node, found: Found): void {
 
 function issueOf(node: Node, kind: RawIssue['kind']): RawIssue {
   const start = node.startPosition;
-  return { kind, type: node.type, start: node.startIndex, end: node.endIndex, row: start.row, column: start.column, endRow: node.endPosition.row, origin: 'parser' };
+  return {
+    kind,
+    type: node.type,
+    start: node.startIndex,
+    end: node.endIndex,
+    row: start.row,
+    column: start.column,
+    endRow: node.endPosition.row,
+    origin: 'parser',
+  };
 }
 
 /**
@@ -96,7 +105,12 @@ function issueOf(node: Node, kind: RawIssue['kind']): RawIssue {
  */
 function grammarGap(node: Node): boolean {
   const parent = node.parent;
-  return node.type === '!' && parent?.type === 'non_null_expression' && parent.firstChild?.type === 'new_expression' && parent.parent?.type === 'new_expression';
+  return (
+    node.type === '!' &&
+    parent?.type === 'non_null_expression' &&
+    parent.firstChild?.type === 'new_expression' &&
+    parent.parent?.type === 'new_expression'
+  );
 }
 
 /**
@@ -108,11 +122,26 @@ function hiddenMissing(node: Node): RawIssue {
   for (let i = 1; i < kids.length; i++) {
     const a = kids[i - 1];
     if (a.endPosition.row === kids[i].startPosition.row) {
-      return { kind: 'missing', type: `${node.type}: separator`, start: a.endIndex, end: a.endIndex, row: a.endPosition.row, column: a.endPosition.column, endRow: a.endPosition.row, origin: 'parser' };
+      return {
+        kind: 'missing',
+        type: `${node.type}: separator`,
+        start: a.endIndex,
+        end: a.endIndex,
+        row: a.endPosition.row,
+        column: a.endPosition.column,
+        endRow: a.endPosition.row,
+        origin: 'parser',
+      };
     }
   }
   return {
-    kind: 'missing', type: `${node.type}: hidden token`, start: node.startIndex, end: node.endIndex,
-    row: node.startPosition.row, column: node.startPosition.column, endRow: node.endPosition.row, origin: 'parser',
+    kind: 'missing',
+    type: `${node.type}: hidden token`,
+    start: node.startIndex,
+    end: node.endIndex,
+    row: node.startPosition.row,
+    column: node.startPosition.column,
+    endRow: node.endPosition.row,
+    origin: 'parser',
   };
 }

@@ -24,7 +24,11 @@ const fresh = async (language: string, text: string) => {
     tree.delete();
   }
 };
-const brief = (v: SyntaxVerdict) => ({ checked: v.checked, valid: v.valid, errors: v.errors.map((e) => `${e.kind} ${e.row}:${e.column} ${e.detail}`) });
+const brief = (v: SyntaxVerdict) => ({
+  checked: v.checked,
+  valid: v.valid,
+  errors: v.errors.map((e) => `${e.kind} ${e.row}:${e.column} ${e.detail}`),
+});
 
 describe('editing a held document', () => {
   const text0 = 'def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n';
@@ -44,7 +48,12 @@ describe('editing a held document', () => {
     const at = text0.indexOf('\n\n\n');
     for (const [i, ch] of [...'\n    c = (a'].entries()) await apply({ rangeOffset: at + i, rangeLength: 0, text: ch });
     // Monaco's range for the next key (row 2, after `    c = (a`): 1-based lines and columns.
-    await apply({ rangeOffset: at + 11, rangeLength: 0, text: ')', range: { startLineNumber: 3, startColumn: 11, endLineNumber: 3, endColumn: 11 } });
+    await apply({
+      rangeOffset: at + 11,
+      rangeLength: 0,
+      text: ')',
+      range: { startLineNumber: 3, startColumn: 11, endLineNumber: 3, endColumn: 11 },
+    });
     await apply({ rangeOffset: 0, rangeLength: 3, text: 'async def' }); // a replacement
     await apply({ rangeOffset: text.indexOf('print'), rangeLength: 'print(add(1, 2))\n'.length, text: '' }); // a deletion
   });
@@ -53,7 +62,10 @@ describe('editing a held document', () => {
     const docs = new LiveDocuments(validator);
     await docs.openDocument('b.py', 'python', 'x = 1\ny = 2\n', 1);
     // Monaco orders a multi-cursor event from the end of the document backwards.
-    const edits: TextEdit[] = [{ rangeOffset: 10, rangeLength: 1, text: '20' }, { rangeOffset: 4, rangeLength: 1, text: '10' }];
+    const edits: TextEdit[] = [
+      { rangeOffset: 10, rangeLength: 1, text: '20' },
+      { rangeOffset: 4, rangeLength: 1, text: '10' },
+    ];
     expect(await docs.applyEdits('b.py', 2, edits, 14)).toBe(true);
     expect(docs.textOf('b.py')).toBe('x = 10\ny = 20\n');
   });
@@ -85,16 +97,20 @@ describe('editing a held document', () => {
 });
 
 describe('a file broken in a member far from the cursor', () => {
-  const method = (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      total += x * b;\n    }\n    return total;\n  }\n\n`;
-  const fileWith = (broken: (m: string) => string) => `class A {\n${Array.from({ length: 12 }, (_, i) => (i === 1 ? broken(method(i)) : method(i))).join('')}}\n`;
+  const method = (i: number) =>
+    `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      total += x * b;\n    }\n    return total;\n  }\n\n`;
+  const fileWith = (broken: (m: string) => string) =>
+    `class A {\n${Array.from({ length: 12 }, (_, i) => (i === 1 ? broken(method(i)) : method(i))).join('')}}\n`;
   const completions = ['total = total + 1;\n    ', '}\n    ', 'total = (total;\n    ', 'return;\n    '];
 
-  it('an error inside a member the window cuts out is set aside: the verdict is the whole-text check\'s of the file without that member', async () => {
+  it("an error inside a member the window cuts out is set aside: the verdict is the whole-text check's of the file without that member", async () => {
     const text = fileWith((m) => m.replace('int total = 0;', 'int total = ;'));
     const offset = text.indexOf('return total;', text.indexOf('f_9'));
     const docs = new LiveDocuments(validator);
     await docs.openDocument('A.java', 'java', text, 1);
-    expect(docs.membersSetAside('A.java', offset)!.map(([s, e]) => text.slice(s, e).trim().split('\n')[0])).toEqual(['int f_1(int a, int b) {']);
+    expect(docs.membersSetAside('A.java', offset)!.map(([s, e]) => text.slice(s, e).trim().split('\n')[0])).toEqual([
+      'int f_1(int a, int b) {',
+    ]);
     const verdicts: string[] = [];
     for (const completion of completions) {
       const live = (await checkHeld(docs, 'A.java', 'java', 1, offset, completion))!;
@@ -113,7 +129,9 @@ describe('a file broken in a member far from the cursor', () => {
     expect(docs.membersSetAside('A.java', offset)).toBeUndefined();
     for (const completion of completions) {
       const live = (await checkHeld(docs, 'A.java', 'java', 1, offset, completion))!;
-      expect(brief(live)).toEqual(brief(await validator.validate({ language: 'java', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) })));
+      expect(brief(live)).toEqual(
+        brief(await validator.validate({ language: 'java', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) })),
+      );
     }
   });
 });
@@ -129,7 +147,14 @@ describe('a copy that cannot be trusted is not used', () => {
     expect(await checkHeld(docs, 'B.java', 'java', 3, at, 'a + ')).toBeUndefined();
     // Held at version 3, but the editor's text differs: the guard sees it, the verdict is the full check's.
     const edited = text.replace('return a;', 'return a + b;');
-    const req = { language: 'java', prefix: edited.slice(0, edited.indexOf(' + b')), completion: ' * (2', suffix: edited.slice(edited.indexOf(' + b')), documentId: 'A.java', version: 3 };
+    const req = {
+      language: 'java',
+      prefix: edited.slice(0, edited.indexOf(' + b')),
+      completion: ' * (2',
+      suffix: edited.slice(edited.indexOf(' + b')),
+      documentId: 'A.java',
+      version: 3,
+    };
     expect(brief(await docs.validate(req))).toEqual(brief(await validator.validate({ ...req, documentId: undefined, version: undefined })));
     expect((await docs.validate(req)).valid).toBe(false);
   });
@@ -154,7 +179,8 @@ describe('a copy that cannot be trusted is not used', () => {
 });
 
 describe('the window of a large file is small', () => {
-  const fn = (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n    return total\n\n\n`;
+  const fn = (i: number) =>
+    `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n    return total\n\n\n`;
   const text = Array.from({ length: 1250 }, (_, i) => fn(i)).join('');
 
   beforeAll(() => expect(text.split('\n').length).toBeGreaterThan(10_000));
@@ -186,11 +212,18 @@ describe('a request that carries a window of the document', () => {
   const offset = text.indexOf('    total = 0', text.length >> 1) + '    total = '.length;
   const start = text.lastIndexOf('\n', offset - 65_536) + 1;
   const windowed = (completion: string, over: Partial<{ prefixStart: number; documentLength: number; version: number }> = {}) => ({
-    language: 'python', prefix: text.slice(start, offset), completion, suffix: text.slice(offset, offset + 30_000),
-    documentId: 'w.py', version: 1, prefixStart: start, documentLength: text.length, ...over,
+    language: 'python',
+    prefix: text.slice(start, offset),
+    completion,
+    suffix: text.slice(offset, offset + 30_000),
+    documentId: 'w.py',
+    version: 1,
+    prefixStart: start,
+    documentLength: text.length,
+    ...over,
   });
 
-  it('is checked on the held document at the window\'s place, as the whole text is', async () => {
+  it("is checked on the held document at the window's place, as the whole text is", async () => {
     const docs = new LiveDocuments(validator);
     await docs.openDocument('w.py', 'python', text, 1);
     for (const completion of ['a + b', 'a + (b', '0\n  y = 1']) {

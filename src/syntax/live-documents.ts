@@ -35,8 +35,29 @@ import { collectIssues, type RawIssue } from './issues';
 import { languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
 import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
-import { badRequest, countNewlines, type HeldTree, issuesOf, judge, MAX_DOCUMENT_LENGTH, overBudgetReason, treeIssues, uncheckedVerdict, type SyntaxValidator } from './validator';
-import { cutMembersHolding, cutWindow, isWholeDocument, lineStartsOf, pointOf, rangesAfter, rangesBefore, shiftLineStarts, type Window } from './window';
+import {
+  badRequest,
+  countNewlines,
+  type HeldTree,
+  issuesOf,
+  judge,
+  MAX_DOCUMENT_LENGTH,
+  overBudgetReason,
+  treeIssues,
+  uncheckedVerdict,
+  type SyntaxValidator,
+} from './validator';
+import {
+  cutMembersHolding,
+  cutWindow,
+  isWholeDocument,
+  lineStartsOf,
+  pointOf,
+  rangesAfter,
+  rangesBefore,
+  shiftLineStarts,
+  type Window,
+} from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -110,7 +131,10 @@ export class LiveDocuments {
   private readonly closes = new Map<string, number>();
   private readonly budgetMs: number;
 
-  constructor(private readonly validator: SyntaxValidator, options: LiveDocumentsOptions = {}) {
+  constructor(
+    private readonly validator: SyntaxValidator,
+    options: LiveDocumentsOptions = {},
+  ) {
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   }
 
@@ -121,7 +145,10 @@ export class LiveDocuments {
    */
   private serial<T>(uri: string, op: () => Promise<T>): Promise<T> {
     const run = (this.queues.get(uri) ?? Promise.resolve()).then(op, op);
-    const settled = run.then(() => undefined, () => undefined);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
     this.queues.set(uri, settled);
     void settled.then(() => {
       if (this.queues.get(uri) !== settled) return;
@@ -160,7 +187,8 @@ export class LiveDocuments {
     const loaded = await this.validator.load(language);
     if (typeof loaded === 'string') return { ok: false, reason: loaded };
     const tree = await this.validator.parseInSlices(loaded.grammar, text, { abandon: closed });
-    if (!tree) return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
+    if (!tree)
+      return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
     this.drop(uri);
     this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
     return { ok: true };
@@ -236,14 +264,25 @@ export class LiveDocuments {
    * when the document is not held at `version` (the caller has the text and
    * falls back to a full check); OVER_BUDGET when `deadline` passed first.
    */
-  private async check(uri: string, version: number, offset: number, completion: string, deadline: number): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET> {
+  private async check(
+    uri: string,
+    version: number,
+    offset: number,
+    completion: string,
+    deadline: number,
+  ): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET> {
     const started = performance.now();
     const doc = this.docs.peek(uri);
     if (!doc || doc.version !== version) return undefined;
     if (typeof completion !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > doc.text.length) {
-      return uncheckedVerdict(doc.language, `offset ${offset} is outside the document (0..${doc.text.length}) or the completion is not a string`, started);
+      return uncheckedVerdict(
+        doc.language,
+        `offset ${offset} is outside the document (0..${doc.text.length}) or the completion is not a string`,
+        started,
+      );
     }
-    if (doc.text.length + completion.length > MAX_DOCUMENT_LENGTH) return uncheckedVerdict(doc.language, `the document would be over ${MAX_DOCUMENT_LENGTH} code units`, started);
+    if (doc.text.length + completion.length > MAX_DOCUMENT_LENGTH)
+      return uncheckedVerdict(doc.language, `the document would be over ${MAX_DOCUMENT_LENGTH} code units`, started);
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
     if (this.docs.peek(uri) !== doc || doc.version !== version) return undefined; // edited while loading
@@ -273,7 +312,11 @@ export class LiveDocuments {
       else {
         const from = doc.tree.copy(); // the parse may pause: its own copy
         try {
-          tree = await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), { includedRanges: ranges, oldTree: from, deadline });
+          tree = await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), {
+            includedRanges: ranges,
+            oldTree: from,
+            deadline,
+          });
         } finally {
           from.delete();
         }
@@ -287,10 +330,27 @@ export class LiveDocuments {
       doc.before = { key, issues: issuesOf(tree, spec, doc.text), tree, ranges };
     }
     const before = doc.before.issues;
-    const splice: Splice = { at: offset, length: completion.length, row: at.row, newlines: countNewlines(completion), endsWithNewline: completion.endsWith('\n') };
+    const splice: Splice = {
+      at: offset,
+      length: completion.length,
+      row: at.row,
+      newlines: countNewlines(completion),
+      endsWithNewline: completion.endsWith('\n'),
+    };
     if (completion === '') return judge(doc.language, before, before, splice, started);
     const rangesWithCompletion = rangesAfter(spans, lines, offset, at, completion);
-    const after = await windowAfter(this.validator, grammar, spec, doc.before.tree, doc.text, offset, at, completion, rangesWithCompletion, deadline);
+    const after = await windowAfter(
+      this.validator,
+      grammar,
+      spec,
+      doc.before.tree,
+      doc.text,
+      offset,
+      at,
+      completion,
+      rangesWithCompletion,
+      deadline,
+    );
     if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
     // Cutting is sound when what is cut is whole code. When the file is also
@@ -315,12 +375,33 @@ export class LiveDocuments {
       // nothing the check could see.
       const onWindow = !whole && !usesStatementMacros(doc) && this.cutMembersWithErrors(doc, window) !== undefined;
       const held: HeldTree = onWindow
-        ? { tree: doc.before.tree, text: doc.text, issues: before, after: { completion, issues: after }, window: { before: doc.before.ranges, after: rangesWithCompletion } }
-        : { tree: doc.tree, text: doc.text, issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)), after: whole ? { completion, issues: after } : undefined };
-      const full = await this.validator.validate({ language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) }, deadline, held);
+        ? {
+            tree: doc.before.tree,
+            text: doc.text,
+            issues: before,
+            after: { completion, issues: after },
+            window: { before: doc.before.ranges, after: rangesWithCompletion },
+          }
+        : {
+            tree: doc.tree,
+            text: doc.text,
+            issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)),
+            after: whole ? { completion, issues: after } : undefined,
+          };
+      const full = await this.validator.validate(
+        { language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) },
+        deadline,
+        held,
+      );
       if (!full.checked && performance.now() >= deadline) {
         // Neither verdict is sure: the window's could be the cut's doing.
-        return uncheckedVerdict(doc.language, overBudgetReason(`the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`), started);
+        return uncheckedVerdict(
+          doc.language,
+          overBudgetReason(
+            `the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`,
+          ),
+          started,
+        );
       }
       // The errors in the members set aside are in the file too.
       const setAside = onWindow && full.checked ? errorsOutside(doc, window).length : 0;
@@ -385,12 +466,18 @@ export class LiveDocuments {
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
-        return this.matches(documentId, version, req) ? this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline) : undefined;
+        return this.matches(documentId, version, req)
+          ? this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline)
+          : undefined;
       });
       const v = await beforeDeadline(queued, deadline);
       if (v === OVER_BUDGET) {
         const length = (req.documentLength ?? req.prefix.length + req.suffix.length) + req.completion.length;
-        return uncheckedVerdict(req.language, overBudgetReason(`the syntax worker's parse of this document (${length} code units)`, this.budgetMs), started);
+        return uncheckedVerdict(
+          req.language,
+          overBudgetReason(`the syntax worker's parse of this document (${length} code units)`, this.budgetMs),
+          started,
+        );
       }
       if (v) return { ...v, checkedOn: 'live-document' };
       // Not held (or not at this version): the whole text, in what is left of the budget.
@@ -406,7 +493,9 @@ export class LiveDocuments {
     const at = (req.prefixStart ?? 0) + req.prefix.length;
     if (doc.text.length !== (req.documentLength ?? at + req.suffix.length)) return false;
     const near = 256;
-    return doc.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) && doc.text.slice(at, at + near) === req.suffix.slice(0, near);
+    return (
+      doc.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) && doc.text.slice(at, at + near) === req.suffix.slice(0, near)
+    );
   }
 }
 
@@ -432,11 +521,35 @@ function usesStatementMacros(doc: LiveDocument): boolean {
  * of it cost most of a check in a C# or Go file). null when the deadline
  * came first.
  */
-async function windowAfter(validator: SyntaxValidator, grammar: Language, spec: LanguageSpec, beforeTree: Tree, original: string, offset: number, at: Point, completion: string, includedRanges: Range[], deadline: number): Promise<RawIssue[] | null> {
+async function windowAfter(
+  validator: SyntaxValidator,
+  grammar: Language,
+  spec: LanguageSpec,
+  beforeTree: Tree,
+  original: string,
+  offset: number,
+  at: Point,
+  completion: string,
+  includedRanges: Range[],
+  deadline: number,
+): Promise<RawIssue[] | null> {
   const old = beforeTree.copy(); // the spot's tree stays for the next candidate
   try {
-    old.edit(new Edit({ startIndex: offset, oldEndIndex: offset, newEndIndex: offset + completion.length, startPosition: at, oldEndPosition: at, newEndPosition: pointAfter(at, completion) }));
-    const tree = await validator.parseInSlices(grammar, splicedInput(original, offset, completion), { includedRanges, oldTree: old, deadline });
+    old.edit(
+      new Edit({
+        startIndex: offset,
+        oldEndIndex: offset,
+        newEndIndex: offset + completion.length,
+        startPosition: at,
+        oldEndPosition: at,
+        newEndPosition: pointAfter(at, completion),
+      }),
+    );
+    const tree = await validator.parseInSlices(grammar, splicedInput(original, offset, completion), {
+      includedRanges,
+      oldTree: old,
+      deadline,
+    });
     // The Python checks read the lines around the window's statements: the
     // text with the completion is read in place, not joined (splicedText).
     return tree && treeIssues(tree, spec, splicedText(original, offset, completion), [offset, offset + completion.length]);

@@ -22,7 +22,8 @@ import { cutWindow, lineStartsOf, rangesBefore } from './window';
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function bigPython(chars: number): string {
-  const fn = (i: number) => `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n    return total\n\n\n`;
+  const fn = (i: number) =>
+    `def f_${i}(a, b):\n    total = 0\n    for x in range(a):\n        if x % 2 == 0:\n            total += x * b\n    return total\n\n\n`;
   const parts: string[] = [];
   let n = 0;
   for (let i = 0; n < chars; i++) n += parts[parts.push(fn(i)) - 1].length;
@@ -30,7 +31,8 @@ function bigPython(chars: number): string {
 }
 
 function bigJava(chars: number): string {
-  const method = (i: number) => `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      total += x * b;\n    }\n    return total;\n  }\n\n`;
+  const method = (i: number) =>
+    `  int f_${i}(int a, int b) {\n    int total = 0;\n    for (int x = 0; x < a; x++) {\n      total += x * b;\n    }\n    return total;\n  }\n\n`;
   const parts: string[] = [];
   let n = 0;
   for (let i = 0; n < chars; i++) n += parts[parts.push(method(i)) - 1].length;
@@ -41,7 +43,12 @@ const SMALL = 'class Small {\n  int add(int a, int b) {\n    return a + b;\n  }\
 const smallAt = SMALL.indexOf('a + b;');
 /** The pipeline's request on the small document: `a * 2` (valid) or `a * (2` (unbalanced) in place of `a + b`. */
 const smallReq = (completion: string): SyntaxRequest => ({
-  language: 'java', prefix: SMALL.slice(0, smallAt), completion, suffix: SMALL.slice(smallAt + 'a + b'.length), documentId: 'Small.java', version: 1,
+  language: 'java',
+  prefix: SMALL.slice(0, smallAt),
+  completion,
+  suffix: SMALL.slice(smallAt + 'a + b'.length),
+  documentId: 'Small.java',
+  version: 1,
 });
 const SMALL_HELD = SMALL.slice(0, smallAt) + SMALL.slice(smallAt + 'a + b'.length);
 
@@ -93,7 +100,9 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(invalid).toMatchObject({ checked: true, valid: false });
     expect(openedAt).toBe(Infinity); // answered while the big document was still being parsed
     expect(await opening).toEqual({ ok: true });
-    console.log(`${(big.length / 1e6).toFixed(1)} M code units: plain parse ${bigParseMs.toFixed(0)} ms, sliced open ${openedAt.toFixed(0)} ms; two small checks answered in ${smallMs.toFixed(1)} ms, at ${answeredAt.toFixed(0)} ms into the open`);
+    console.log(
+      `${(big.length / 1e6).toFixed(1)} M code units: plain parse ${bigParseMs.toFixed(0)} ms, sliced open ${openedAt.toFixed(0)} ms; two small checks answered in ${smallMs.toFixed(1)} ms, at ${answeredAt.toFixed(0)} ms into the open`,
+    );
     expect(smallMs).toBeLessThan(bigParseMs / 4);
 
     // The big document's own checks: its window, right both ways.
@@ -132,7 +141,10 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     await docs.openDocument('Small.java', 'java', SMALL_HELD, 1);
     expect(await docs.validate(smallReq('a * 2'))).toMatchObject({ checked: true, valid: true });
     expect(await docs.validate(smallReq('a * (2'))).toMatchObject({ checked: true, valid: false });
-    expect(await validator.validate({ language: 'python', prefix: 'x = ', completion: '(1', suffix: '\n' })).toMatchObject({ checked: true, valid: false });
+    expect(await validator.validate({ language: 'python', prefix: 'x = ', completion: '(1', suffix: '\n' })).toMatchObject({
+      checked: true,
+      valid: false,
+    });
   }, 120_000);
 
   it('edits sent while the document is still being parsed apply to the parsed copy, and their verdicts are right', async () => {
@@ -149,7 +161,12 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     };
     const line = text.indexOf('\n', cursorIn(text)) + 1;
     const v2 = docs.applyEdits('big.py', 2, [edit({ rangeOffset: line, rangeLength: 0, text: '    y = total\n' })], text.length);
-    const v3 = docs.applyEdits('big.py', 3, [edit({ rangeOffset: 0, rangeLength: 0, text: 'def top():\n    return [1, 2]\n\n\n' })], text.length);
+    const v3 = docs.applyEdits(
+      'big.py',
+      3,
+      [edit({ rangeOffset: 0, rangeLength: 0, text: 'def top():\n    return [1, 2]\n\n\n' })],
+      text.length,
+    );
     expect(await docs.validate(smallReq('a * (2'))).toMatchObject({ checked: true, valid: false }); // between slices
     expect(await opening).toEqual({ ok: true });
     expect(await v2).toBe(true);
@@ -189,7 +206,11 @@ async function freshTree(validator: ReturnType<typeof createNodeValidator>, lang
   return (await freshParse(validator, language, text)).tree;
 }
 
-async function freshParse(validator: ReturnType<typeof createNodeValidator>, language: string, text: string): Promise<{ tree: string; hasError: boolean }> {
+async function freshParse(
+  validator: ReturnType<typeof createNodeValidator>,
+  language: string,
+  text: string,
+): Promise<{ tree: string; hasError: boolean }> {
   const l = await validator.load(language);
   if (typeof l === 'string') throw new Error(l);
   const tree = l.parser.parse(text)!;
@@ -205,7 +226,7 @@ async function freshParse(validator: ReturnType<typeof createNodeValidator>, lan
 // keeps several versions alive, the recovery can come out differently (the
 // tree is still one tree-sitter could give). Trees are compared where the
 // text parses cleanly; verdicts everywhere.
-describe.skipIf(!benchPresent())('a window parsed from the whole document\'s tree', () => {
+describe.skipIf(!benchPresent())("a window parsed from the whole document's tree", () => {
   it('is the tree of a fresh parse of the window, even when every parse may pause (tree-sitter reads which ranges changed only when a parse starts): every 7th benchmark task', async () => {
     const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
     const differ: string[] = [];
@@ -239,7 +260,10 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
     const random = mulberry32(11);
     const alphabet = ['(', ')', '{', '}', ':', '\n', '    ', 'x', ' = ', '"', ';', 'if ', 'return ', '[', ']'];
     await docs.openDocument('Small.java', 'java', SMALL_HELD, 1);
-    for (const [language, text0] of [['python', bigPython(20_000)], ['java', bigJava(20_000)]] as const) {
+    for (const [language, text0] of [
+      ['python', bigPython(20_000)],
+      ['java', bigJava(20_000)],
+    ] as const) {
       let text = text0;
       expect(await docs.openDocument('f', language, text, 0)).toEqual({ ok: true });
       expect(docs.treeString('f')).toBe(await freshTree(plain, language, text));
@@ -268,25 +292,29 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
     }
   }, 120_000);
 
-  it.skipIf(!benchPresent())(`ground truths and their corruptions (every 7th task of ${BENCH_DIR}), pausing every ~100 parser steps: the verdicts of the parse in one go`, async () => {
-    const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
-    const plain = createNodeValidator({ sliceMs: Infinity });
-    const live = new LiveDocuments(sliced, { budgetMs: Infinity });
-    const differ: string[] = [];
-    let n = 0;
-    for (const [i, t] of loadAllTasks().entries()) {
-      if (i % 7) continue;
-      await live.openDocument('t', t.language, t.prefix + t.suffix, 1);
-      for (const completion of [t.middle, ...mutations(t).map((m) => m.middle)]) {
-        const req = { language: t.language, prefix: t.prefix, completion, suffix: t.suffix };
-        const reference = (await plain.validate(req)).valid;
-        const full = (await sliced.validate(req)).valid;
-        const windowed = (await checkHeld(live, 't', t.language, 1, t.prefix.length, completion))!.valid;
-        n++;
-        if (full !== reference || windowed !== reference) differ.push(`${t.set} ${t.id}: ${JSON.stringify(completion).slice(0, 80)}`);
+  it.skipIf(!benchPresent())(
+    `ground truths and their corruptions (every 7th task of ${BENCH_DIR}), pausing every ~100 parser steps: the verdicts of the parse in one go`,
+    async () => {
+      const sliced = createNodeValidator({ sliceMs: 0, yieldToEvents: () => new Promise((resolve) => setImmediate(resolve)) });
+      const plain = createNodeValidator({ sliceMs: Infinity });
+      const live = new LiveDocuments(sliced, { budgetMs: Infinity });
+      const differ: string[] = [];
+      let n = 0;
+      for (const [i, t] of loadAllTasks().entries()) {
+        if (i % 7) continue;
+        await live.openDocument('t', t.language, t.prefix + t.suffix, 1);
+        for (const completion of [t.middle, ...mutations(t).map((m) => m.middle)]) {
+          const req = { language: t.language, prefix: t.prefix, completion, suffix: t.suffix };
+          const reference = (await plain.validate(req)).valid;
+          const full = (await sliced.validate(req)).valid;
+          const windowed = (await checkHeld(live, 't', t.language, 1, t.prefix.length, completion))!.valid;
+          n++;
+          if (full !== reference || windowed !== reference) differ.push(`${t.set} ${t.id}: ${JSON.stringify(completion).slice(0, 80)}`);
+        }
       }
-    }
-    expect(n).toBeGreaterThan(2000);
-    expect(differ).toEqual([]);
-  }, 300_000);
+      expect(n).toBeGreaterThan(2000);
+      expect(differ).toEqual([]);
+    },
+    300_000,
+  );
 });

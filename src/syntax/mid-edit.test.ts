@@ -35,27 +35,78 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { language: 'python', above: 'x = = 1\n\n', below: '\n\ny = [1, 2,, 3]\n',
-    body: 'def total(xs):\n    t = 0\n    |\n    return t\n\n\ndef other():\n    return 2\n', good: 'for x in xs:\n        t += x', unclosed: 'for x in (xs:\n        t += x' },
-  { language: 'java', above: 'class Z { int = ; }\n\n', below: '\nclass Y { void g() { int y = ; } }\n',
-    body: 'class A {\n  int total(int[] xs) {\n    int t = 0;\n    |\n    return t;\n  }\n\n  int other() { return 2; }\n}\n', good: 'for (int x : xs) { t += x; }', unclosed: 'for (int x : xs) { t += x;' },
-  { language: 'cpp', above: 'int x = = 1;\n\n', below: '\nint g() { return ; ] }\n',
-    body: 'int total(const std::vector<int>& xs) {\n  int t = 0;\n  |\n  return t;\n}\n\nint other() { return 2; }\n', good: 'for (int x : xs) { t += x; }', unclosed: 'for (int x : xs) { t += x;' },
-  { language: 'csharp', above: 'class Z { void F() { x = = 1; } }\n\n', below: '\nclass Y { void G() { int y = ; } }\n',
-    body: 'class A {\n  int Total(int[] xs) {\n    int t = 0;\n    |\n    return t;\n  }\n\n  int Other() { return 2; }\n}\n', good: 'foreach (var x in xs) { t += x; }', unclosed: 'foreach (var x in xs) { t += x;' },
-  { language: 'javascript', above: 'const x = = 1;\n\n', below: '\nfunction g() { return ] }\n',
-    body: 'function total(xs) {\n  let t = 0;\n  |\n  return t;\n}\n\nfunction other() { return 2; }\n', good: 'for (const x of xs) { t += x; }', unclosed: 'for (const x of xs) { t += x;' },
-  { language: 'typescript', above: 'const x: number = = 1;\n\n', below: '\nfunction g(): number { return ] }\n',
-    body: 'function total(xs: number[]): number {\n  let t = 0;\n  |\n  return t;\n}\n\nfunction other(): number { return 2; }\n', good: 'for (const x of xs) { t += x; }', unclosed: 'for (const x of xs) { t += x;' },
-  { language: 'go', above: 'var x = = 1\n\n', below: '\nfunc g() int { return ] }\n',
-    body: 'package main\n\nfunc total(xs []int) int {\n\tt := 0\n\t|\n\treturn t\n}\n\nfunc other() int { return 2 }\n', good: 'for _, x := range xs {\n\t\tt += x\n\t}', unclosed: 'for _, x := range xs {\n\t\tt += x' },
-  { language: 'rust', above: 'const X: i32 = = 1;\n\n', below: '\nfn g() -> i32 { ] }\n',
-    body: 'fn total(xs: &[i32]) -> i32 {\n    let mut t = 0;\n    |\n    t\n}\n\nfn other() -> i32 { 2 }\n', good: 'for x in xs { t += x; }', unclosed: 'for x in xs { t += x;' },
+  {
+    language: 'python',
+    above: 'x = = 1\n\n',
+    below: '\n\ny = [1, 2,, 3]\n',
+    body: 'def total(xs):\n    t = 0\n    |\n    return t\n\n\ndef other():\n    return 2\n',
+    good: 'for x in xs:\n        t += x',
+    unclosed: 'for x in (xs:\n        t += x',
+  },
+  {
+    language: 'java',
+    above: 'class Z { int = ; }\n\n',
+    below: '\nclass Y { void g() { int y = ; } }\n',
+    body: 'class A {\n  int total(int[] xs) {\n    int t = 0;\n    |\n    return t;\n  }\n\n  int other() { return 2; }\n}\n',
+    good: 'for (int x : xs) { t += x; }',
+    unclosed: 'for (int x : xs) { t += x;',
+  },
+  {
+    language: 'cpp',
+    above: 'int x = = 1;\n\n',
+    below: '\nint g() { return ; ] }\n',
+    body: 'int total(const std::vector<int>& xs) {\n  int t = 0;\n  |\n  return t;\n}\n\nint other() { return 2; }\n',
+    good: 'for (int x : xs) { t += x; }',
+    unclosed: 'for (int x : xs) { t += x;',
+  },
+  {
+    language: 'csharp',
+    above: 'class Z { void F() { x = = 1; } }\n\n',
+    below: '\nclass Y { void G() { int y = ; } }\n',
+    body: 'class A {\n  int Total(int[] xs) {\n    int t = 0;\n    |\n    return t;\n  }\n\n  int Other() { return 2; }\n}\n',
+    good: 'foreach (var x in xs) { t += x; }',
+    unclosed: 'foreach (var x in xs) { t += x;',
+  },
+  {
+    language: 'javascript',
+    above: 'const x = = 1;\n\n',
+    below: '\nfunction g() { return ] }\n',
+    body: 'function total(xs) {\n  let t = 0;\n  |\n  return t;\n}\n\nfunction other() { return 2; }\n',
+    good: 'for (const x of xs) { t += x; }',
+    unclosed: 'for (const x of xs) { t += x;',
+  },
+  {
+    language: 'typescript',
+    above: 'const x: number = = 1;\n\n',
+    below: '\nfunction g(): number { return ] }\n',
+    body: 'function total(xs: number[]): number {\n  let t = 0;\n  |\n  return t;\n}\n\nfunction other(): number { return 2; }\n',
+    good: 'for (const x of xs) { t += x; }',
+    unclosed: 'for (const x of xs) { t += x;',
+  },
+  {
+    language: 'go',
+    above: 'var x = = 1\n\n',
+    below: '\nfunc g() int { return ] }\n',
+    body: 'package main\n\nfunc total(xs []int) int {\n\tt := 0\n\t|\n\treturn t\n}\n\nfunc other() int { return 2 }\n',
+    good: 'for _, x := range xs {\n\t\tt += x\n\t}',
+    unclosed: 'for _, x := range xs {\n\t\tt += x',
+  },
+  {
+    language: 'rust',
+    above: 'const X: i32 = = 1;\n\n',
+    below: '\nfn g() -> i32 { ] }\n',
+    body: 'fn total(xs: &[i32]) -> i32 {\n    let mut t = 0;\n    |\n    t\n}\n\nfn other() -> i32 { 2 }\n',
+    good: 'for x in xs { t += x; }',
+    unclosed: 'for x in xs { t += x;',
+  },
 ];
 
 describe.each(CASES)('$language mid-edit', (c) => {
   const [head, tail] = c.body.split('|');
-  const broken = { prefix: c.language === 'go' ? head.replace('package main\n\n', `package main\n\n${c.above}`) : c.above + head, suffix: tail + c.below };
+  const broken = {
+    prefix: c.language === 'go' ? head.replace('package main\n\n', `package main\n\n${c.above}`) : c.above + head,
+    suffix: tail + c.below,
+  };
 
   it('a valid completion in a clean file is valid, an unclosed one is not', async () => {
     expect((await check(c.language, head, c.good, tail)).valid).toBe(true);

@@ -42,7 +42,7 @@ describe('what tree-sitter-python lets through', () => {
     ['return at module level', 'x = 1\nreturn x\n', ["1:0 'return' outside function"]],
     ['return in a class body', 'def f():\n    class A:\n        return 1\n', ["2:8 'return' outside function"]],
     ['break outside a loop', 'def f():\n    break\n', ["1:4 'break' outside loop"]],
-    ['break in a loop\'s else', 'for x in y:\n    pass\nelse:\n    break\n', ["3:4 'break' outside loop"]],
+    ["break in a loop's else", 'for x in y:\n    pass\nelse:\n    break\n', ["3:4 'break' outside loop"]],
     ['continue in a function nested in a loop', 'for x in y:\n    def f():\n        continue\n', ["2:8 'continue' not properly in loop"]],
   ];
   for (const [name, text, expected] of cases) {
@@ -54,10 +54,19 @@ describe('what tree-sitter-python lets through', () => {
 
 describe('what CPython accepts is not flagged', () => {
   const valid: [string, string][] = [
-    ['nested blocks, one-line suites, semicolons', 'def f(xs):\n    for x in xs:\n        if x: continue\n        a = 1; b = 2\n    else:\n        return 0\n    while True: break\n    return 1\n'],
+    [
+      'nested blocks, one-line suites, semicolons',
+      'def f(xs):\n    for x in xs:\n        if x: continue\n        a = 1; b = 2\n    else:\n        return 0\n    while True: break\n    return 1\n',
+    ],
     ['comments at any indentation', 'def f():\n        # odd comment\n    a = 1\n  # another\n    return a\n'],
-    ['try/except/else/finally and match', 'try:\n    pass\nexcept E as e:\n    pass\nelse:\n    pass\nfinally:\n    pass\nmatch x:\n    case 1:\n        pass\n    case _:\n        pass\n'],
-    ['decorators, classes, async', '@dec\nclass A:\n    @staticmethod\n    async def f():\n        async for x in y:\n            return x\n'],
+    [
+      'try/except/else/finally and match',
+      'try:\n    pass\nexcept E as e:\n    pass\nelse:\n    pass\nfinally:\n    pass\nmatch x:\n    case 1:\n        pass\n    case _:\n        pass\n',
+    ],
+    [
+      'decorators, classes, async',
+      '@dec\nclass A:\n    @staticmethod\n    async def f():\n        async for x in y:\n            return x\n',
+    ],
     ['continuation lines', 'x = foo(1,\n        2)\ny = [\n    3,\n]\nz = 1 + \\\n    2\n'],
     ['tabs used consistently', 'def f():\n\tif a:\n\t\treturn 1\n\treturn 2\n'],
   ];

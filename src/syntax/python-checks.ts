@@ -32,12 +32,23 @@ import type { TextReader } from './text-edits';
  * has already reported the trouble and the blocks it salvaged are guesses.
  */
 const CONTAINERS = new Set([
-  'module', 'block',
-  'function_definition', 'class_definition', 'decorated_definition',
-  'if_statement', 'elif_clause', 'else_clause',
-  'for_statement', 'while_statement',
-  'try_statement', 'except_clause', 'except_group_clause', 'finally_clause',
-  'with_statement', 'match_statement', 'case_clause',
+  'module',
+  'block',
+  'function_definition',
+  'class_definition',
+  'decorated_definition',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'for_statement',
+  'while_statement',
+  'try_statement',
+  'except_clause',
+  'except_group_clause',
+  'finally_clause',
+  'with_statement',
+  'match_statement',
+  'case_clause',
 ]);
 
 /** Clauses that must line up with the statement they continue. */
@@ -54,12 +65,23 @@ export function pythonIssues(tree: Tree, text: TextReader): RawIssue[] {
       // cursor.nodeType is cheap; a Node object is made only where one is checked.
       const type = cursor.nodeType;
       switch (type) {
-        case 'block': checkBlock(cursor.currentNode, text, issues); break;
-        case 'module': checkModule(cursor.currentNode, text, issues); break;
-        case 'return_statement': checkPlacement(cursor.currentNode, issues, "'return' outside function", isFunction); break;
-        case 'break_statement': checkPlacement(cursor.currentNode, issues, "'break' outside loop", isLoopBody); break;
-        case 'continue_statement': checkPlacement(cursor.currentNode, issues, "'continue' not properly in loop", isLoopBody); break;
-        default: if (CLAUSES.has(type)) checkClause(cursor.currentNode, text, issues);
+        case 'block':
+          checkBlock(cursor.currentNode, text, issues);
+          break;
+        case 'module':
+          checkModule(cursor.currentNode, text, issues);
+          break;
+        case 'return_statement':
+          checkPlacement(cursor.currentNode, issues, "'return' outside function", isFunction);
+          break;
+        case 'break_statement':
+          checkPlacement(cursor.currentNode, issues, "'break' outside loop", isLoopBody);
+          break;
+        case 'continue_statement':
+          checkPlacement(cursor.currentNode, issues, "'continue' not properly in loop", isLoopBody);
+          break;
+        default:
+          if (CLAUSES.has(type)) checkClause(cursor.currentNode, text, issues);
       }
       if (CONTAINERS.has(type) && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
@@ -81,9 +103,12 @@ function checkBlock(block: Node, text: TextReader, issues: RawIssue[]): void {
     // on the lines the missing body belongs to, not only the header's line.
     const end = nextCodeIndex(text, block.endIndex);
     issues.push({
-      kind: 'missing', type: EMPTY_BLOCK,
-      start: block.startIndex, end,
-      row: block.startPosition.row, column: block.startPosition.column,
+      kind: 'missing',
+      type: EMPTY_BLOCK,
+      start: block.startIndex,
+      end,
+      row: block.startPosition.row,
+      column: block.startPosition.column,
       endRow: block.endPosition.row + countNewlines(text, block.endIndex, end),
       origin: 'checks',
     });
@@ -142,7 +167,9 @@ function checkClause(clause: Node, text: TextReader, issues: RawIssue[]): void {
  * only an error at column 0 (see the top of the file).
  */
 function checkPlacement(
-  node: Node, issues: RawIssue[], message: string,
+  node: Node,
+  issues: RawIssue[],
+  message: string,
   encloses: (ancestor: Node, child: Node) => boolean | undefined,
 ): void {
   let child = node;

@@ -52,7 +52,14 @@ function startsAway(b: RawIssue, s: Splice): boolean {
  * spans the cursor only when an issue of `after` starts on the same row too
  * (rows after the cursor shifted by the completion's line breaks).
  */
-export function stableErrorRows(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, skip: ReadonlySet<number>, text: string, lines?: CodeLines): number[] {
+export function stableErrorRows(
+  before: readonly RawIssue[],
+  after: readonly RawIssue[],
+  s: Splice,
+  skip: ReadonlySet<number>,
+  text: string,
+  lines?: CodeLines,
+): number[] {
   const afterRows = new Set(after.map((a) => a.row));
   // Rows tree-sitter found something wrong on (nested errors included): a
   // row that leaves a bracket open is taken for the broken one only among
@@ -119,7 +126,8 @@ function danglingRowBefore(lines: CodeLines, row: number, s: Splice, skip: Reado
     if (r >= row) break;
     prev = r;
   }
-  if (prev === undefined || !lines.dangling.has(prev) || skip.has(prev) || prev === s.row || (row > s.row && prev < s.row)) return undefined;
+  if (prev === undefined || !lines.dangling.has(prev) || skip.has(prev) || prev === s.row || (row > s.row && prev < s.row))
+    return undefined;
   return prev;
 }
 
@@ -139,7 +147,6 @@ export function hasErrorsAway(before: readonly RawIssue[], s: Splice): boolean {
   return before.some((b) => startsAway(b, s) && !touchesCursor(b, s));
 }
 
-
 /**
  * Whether an error charged to the completion lies on rows that an error
  * starting away from the cursor (in the document without it) also covers:
@@ -149,7 +156,9 @@ function entangled(charged: readonly RawIssue[], before: readonly RawIssue[], s:
   const shift = (row: number, offset: number) => (offset < s.at ? row : row + s.newlines);
   // The row just below the cursor too: in a file broken elsewhere, an
   // error there is as likely another planted line as the hole's own.
-  const old = before.filter((b) => startsAway(b, s) || (b.row === s.row + 1 && !touchesCursor(b, s))).map((b) => [shift(b.row, b.start), shift(b.endRow, b.end)] as const);
+  const old = before
+    .filter((b) => startsAway(b, s) || (b.row === s.row + 1 && !touchesCursor(b, s)))
+    .map((b) => [shift(b.row, b.start), shift(b.endRow, b.end)] as const);
   return charged.some((a) => old.some(([first, last]) => a.row <= last && a.endRow >= first));
 }
 
@@ -218,7 +227,12 @@ export function onlyOnCompletionRows(after: readonly RawIssue[], s: Splice): boo
  * had already given up on (a string or comment left open above swallows
  * the rest of a Java file into one ERROR), so the charge says nothing.
  */
-export function swallowedBy(before: readonly RawIssue[], after: readonly RawIssue[], s: Splice, nothingLeftOpen = false): RawIssue | undefined {
+export function swallowedBy(
+  before: readonly RawIssue[],
+  after: readonly RawIssue[],
+  s: Splice,
+  nothingLeftOpen = false,
+): RawIssue | undefined {
   const charged = introducedIssues(before, after, s);
   const region = before.find((b) => b.kind === 'error' && touchesCursor(b, s) && b.row < s.row - SWALLOW_ROWS && b.end > s.at);
   // When the text leaves no string, comment or bracket open anywhere

@@ -26,7 +26,15 @@ function reservedWordsOf(language: string): ReadonlySet<string> | undefined {
   return set;
 }
 
-const IDENTIFIERS = new Set(['identifier', 'type_identifier', 'field_identifier', 'namespace_identifier', 'statement_identifier', 'package_identifier', 'label_name']);
+const IDENTIFIERS = new Set([
+  'identifier',
+  'type_identifier',
+  'field_identifier',
+  'namespace_identifier',
+  'statement_identifier',
+  'package_identifier',
+  'label_name',
+]);
 /**
  * Where a keyword is a legal name: JavaScript's `import { default as x }`
  * and `export { x as default }`. Not descended into: Rust macro bodies
@@ -48,7 +56,16 @@ export function reservedWordIssues(tree: Tree, language: string, from: number, t
         const node = cursor.currentNode;
         if (reserved.has(node.text) && !NAME_ALLOWED_IN.has(node.parent?.type ?? '')) {
           const { row, column } = node.startPosition;
-          issues.push({ kind: 'error', type: `reserved word '${node.text}' used as a name`, start: node.startIndex, end: node.endIndex, row, column, endRow: node.endPosition.row, origin: 'checks' });
+          issues.push({
+            kind: 'error',
+            type: `reserved word '${node.text}' used as a name`,
+            start: node.startIndex,
+            end: node.endIndex,
+            row,
+            column,
+            endRow: node.endPosition.row,
+            origin: 'checks',
+          });
         }
       }
       // Not inside an ERROR: tree-sitter has reported that region already,

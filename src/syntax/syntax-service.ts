@@ -18,7 +18,11 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
   const docs = new LiveDocuments(validator, options);
   const parse = validatorParse(validator);
   const failed = (language: unknown, error: unknown, started: number): SyntaxVerdict =>
-    uncheckedVerdict(typeof language === 'string' ? language : 'unknown', `the validator failed: ${(error as Error)?.message ?? String(error)}`, started);
+    uncheckedVerdict(
+      typeof language === 'string' ? language : 'unknown',
+      `the validator failed: ${(error as Error)?.message ?? String(error)}`,
+      started,
+    );
   return {
     async validate(req: SyntaxRequest) {
       const started = performance.now();
@@ -34,7 +38,11 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
         return await checkSemantics(wholeDocument(req, docs), parse);
       } catch (error) {
         const language = (req as Partial<SemanticRequest> | null)?.language;
-        return uncheckedSemantic(typeof language === 'string' ? language : 'unknown', `the semantic check failed: ${(error as Error)?.message ?? String(error)}`, started);
+        return uncheckedSemantic(
+          typeof language === 'string' ? language : 'unknown',
+          `the semantic check failed: ${(error as Error)?.message ?? String(error)}`,
+          started,
+        );
       }
     },
     async openDocument(uri, language, text, version) {

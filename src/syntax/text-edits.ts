@@ -59,7 +59,14 @@ export function applyEdit(text: string, e: TextEdit): { text: string; edit: Tree
   const oldEnd = e.range ? { row: e.range.endLineNumber - 1, column: e.range.endColumn - 1 } : pointAfter(start, text.slice(at, at + len));
   return {
     text: text.slice(0, at) + e.text + text.slice(at + len),
-    edit: { startIndex: at, oldEndIndex: at + len, newEndIndex: at + e.text.length, startPosition: start, oldEndPosition: oldEnd, newEndPosition: pointAfter(start, e.text) },
+    edit: {
+      startIndex: at,
+      oldEndIndex: at + len,
+      newEndIndex: at + e.text.length,
+      startPosition: start,
+      oldEndPosition: oldEnd,
+      newEndPosition: pointAfter(start, e.text),
+    },
   };
 }
 
@@ -117,7 +124,11 @@ export function splicedText(text: string, at: number, inserted: string): TextRea
       const b = Math.max(a, Math.min(length, stop < 0 ? length + stop : stop));
       if (b <= at) return text.slice(a, b);
       if (a >= end) return text.slice(a - inserted.length, b - inserted.length);
-      return text.slice(a, Math.min(b, at)) + inserted.slice(Math.max(0, a - at), Math.min(inserted.length, b - at)) + (b > end ? text.slice(at, b - inserted.length) : '');
+      return (
+        text.slice(a, Math.min(b, at)) +
+        inserted.slice(Math.max(0, a - at), Math.min(inserted.length, b - at)) +
+        (b > end ? text.slice(at, b - inserted.length) : '')
+      );
     },
   };
 }

@@ -29,11 +29,11 @@ describe('unclosedOpeners', () => {
     const sound: [string, string][] = [
       ['python', 's = "(" + \'[\'  # (\nt = """\n(\n"""\nu = r"\\("\n'],
       ['java', 'String s = "(";\nchar c = \'(\';\n/* ( */ // (\nString t = """\n  ( "\n  """;\n'],
-      ['cpp', 'auto s = R"x(()x";\nint n = 1\'000;\nchar c = \'[\';\n#define F(x) (x)\n'],
+      ['cpp', "auto s = R\"x(()x\";\nint n = 1'000;\nchar c = '[';\n#define F(x) (x)\n"],
       ['csharp', 'var s = @"a ""("" b\nc";\nvar t = $"{(1)}";\n'],
       ['javascript', 'const r = /[(]/g;\nconst t = `a ${f(`(`)} b`;\nconst d = a / b / (c);\nif (x) return /\\(/.test(y);\n'],
       ['typescript', 'function f<T>(x: T[]): T { return x[0]; }\n'],
-      ['go', 'r := \'(\'\ns := `(\n`\n'],
+      ['go', "r := '('\ns := `(\n`\n"],
       ['rust', "fn f<'a>(x: &'a str) -> char { let c = '('; let s = r#\"(\"#; 'outer: loop { break 'outer; } c }\n"],
     ];
     for (const [language, text] of sound) expect(unclosedOpeners(text, language), language).toEqual([]);

@@ -64,7 +64,8 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
       if (k >= 0 && !closes(c, want, stack[k].c)) k = -1;
       if (k < 0) return; // a stray closer: nothing of it to set aside
       // What lies above the match was never closed.
-      for (let j = k + 1; j < stack.length; j++) if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
+      for (let j = k + 1; j < stack.length; j++)
+        if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
       stack.length = k;
     },
     unclosed: (kind, at) => found.push({ kind, at }),
@@ -143,10 +144,19 @@ function withRows(text: string, found: Omit<UnclosedOpener, 'row'>[]): UnclosedO
  * back). `before` is `unclosedOpeners` of prefix + suffix; the cursor's own
  * row is left out (blanking it would cut the code the completion goes into).
  */
-export function rowsLeftOpenByBoth(before: readonly UnclosedOpener[], withCompletion: string, language: string, at: number, length: number, cursorRow: number): number[] {
+export function rowsLeftOpenByBoth(
+  before: readonly UnclosedOpener[],
+  withCompletion: string,
+  language: string,
+  at: number,
+  length: number,
+  cursorRow: number,
+): number[] {
   if (!before.length) return [];
   const after = unclosedOpeners(withCompletion, language) ?? [];
   const stillOpen = new Set(after.map((a) => `${a.kind}@${a.at}`));
-  const rows = before.filter((b) => b.row !== cursorRow && stillOpen.has(`${b.kind}@${b.at < at ? b.at : b.at + length}`)).map((b) => b.row);
+  const rows = before
+    .filter((b) => b.row !== cursorRow && stillOpen.has(`${b.kind}@${b.at < at ? b.at : b.at + length}`))
+    .map((b) => b.row);
   return [...new Set(rows)];
 }

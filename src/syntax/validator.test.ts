@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
-import {
-  SUPPORTED_LANGUAGES, languageFromFileName, languageSpec,
-} from '../languages/registry';
+import { SUPPORTED_LANGUAGES, languageFromFileName, languageSpec } from '../languages/registry';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
 import { BAD_INDENT, EMPTY_BLOCK } from './python-checks';
 import { SyntaxValidator, parseIssues } from './validator';
@@ -62,7 +60,10 @@ describe('python', () => {
   });
 
   it('reads CRLF documents (rows count \\n) and reports columns in UTF-16 code units', async () => {
-    expectInvalid(await check('python', 'def f():\r\n    return ', 'a + (b', '\r\n\r\nprint(f())\r\n'), ['error 1:4 ERROR', 'error 1:16 ERROR']);
+    expectInvalid(await check('python', 'def f():\r\n    return ', 'a + (b', '\r\n\r\nprint(f())\r\n'), [
+      'error 1:4 ERROR',
+      'error 1:16 ERROR',
+    ]);
     // '😀' is two code units, as in Monaco's columns: `2` sits at column 17.
     expectInvalid(await check('python', 's = "😀"; t = [', '1 2', ']\n'), ['error 0:17 ERROR']);
   });
@@ -96,7 +97,12 @@ describe('python multi-line blocks: indentation matters', () => {
   });
 
   it('rejects an `else:` that does not line up with its `if`', async () => {
-    const v = await check('python', 'def sign(x):\n', '    if x < 0:\n        return -1\n  else:\n        return 1\n', '\n\nprint(sign(2))\n');
+    const v = await check(
+      'python',
+      'def sign(x):\n',
+      '    if x < 0:\n        return -1\n  else:\n        return 1\n',
+      '\n\nprint(sign(2))\n',
+    );
     expect(v.valid).toBe(false);
     expect(brief(v)).toContain('error 3:2 ERROR');
   });
@@ -124,8 +130,12 @@ describe('java', () => {
   });
 
   it('rejects an unclosed brace, which tree-sitter reports at the end of the file', async () => {
-    const v = await check('java', 'class A {\n  int max(int a, int b) {\n    ', 'if (a > b) {\n      return a;\n',
-      '    return b;\n  }\n\n  int min(int a, int b) {\n    return a < b ? a : b;\n  }\n}\n');
+    const v = await check(
+      'java',
+      'class A {\n  int max(int a, int b) {\n    ',
+      'if (a > b) {\n      return a;\n',
+      '    return b;\n  }\n\n  int min(int a, int b) {\n    return a < b ? a : b;\n  }\n}\n',
+    );
     expect(v.valid).toBe(false);
     expect(brief(v)).toContain('missing 10:1 }'); // the last line, six lines below the completion
   });
@@ -154,8 +164,15 @@ describe('cpp', () => {
   });
 
   it('rejects an unclosed brace, which tree-sitter reports at the end of the file', async () => {
-    expectInvalid(await check('cpp', 'int max(int a, int b) {\n  ', 'if (a > b) {\n    return a;\n',
-      '  return b;\n}\n\nint min(int a, int b) {\n  return a < b ? a : b;\n}\n'), ['missing 8:1 }']);
+    expectInvalid(
+      await check(
+        'cpp',
+        'int max(int a, int b) {\n  ',
+        'if (a > b) {\n    return a;\n',
+        '  return b;\n}\n\nint min(int a, int b) {\n  return a < b ? a : b;\n}\n',
+      ),
+      ['missing 8:1 }'],
+    );
   });
 
   it('accepts a valid completion in a document broken before and after the cursor', async () => {
@@ -169,13 +186,55 @@ describe('cpp', () => {
 
 describe('other languages: one valid and one invalid completion each', () => {
   const cases: { language: string; prefix: string; good: string; bad: string; suffix: string; errors: string[] }[] = [
-    { language: 'csharp', prefix: 'class A {\n  int Add(int a, int b) {\n    return ', good: 'a + b', bad: 'a + (b', suffix: ';\n  }\n}\n', errors: ['error 2:13 ERROR'] },
-    { language: 'javascript', prefix: 'function add(a, b) {\n  return ', good: 'a + b', bad: 'a + (b', suffix: ';\n}\nconsole.log(add(1, 2));\n', errors: ['missing 1:15 )'] },
-    { language: 'typescript', prefix: 'function add(a: number, b: number): number {\n  return ', good: 'a + b', bad: 'a + (b', suffix: ';\n}\n', errors: ['missing 1:15 )'] },
-    { language: 'go', prefix: 'package main\n\nfunc add(a int, b int) int {\n\treturn ', good: 'a + b', bad: 'a + (b', suffix: '\n}\n', errors: ['missing 3:14 )'] },
-    { language: 'rust', prefix: 'fn add(a: i32, b: i32) -> i32 {\n    ', good: 'a + b', bad: 'a + (b', suffix: '\n}\n', errors: ['missing 1:10 )'] },
+    {
+      language: 'csharp',
+      prefix: 'class A {\n  int Add(int a, int b) {\n    return ',
+      good: 'a + b',
+      bad: 'a + (b',
+      suffix: ';\n  }\n}\n',
+      errors: ['error 2:13 ERROR'],
+    },
+    {
+      language: 'javascript',
+      prefix: 'function add(a, b) {\n  return ',
+      good: 'a + b',
+      bad: 'a + (b',
+      suffix: ';\n}\nconsole.log(add(1, 2));\n',
+      errors: ['missing 1:15 )'],
+    },
+    {
+      language: 'typescript',
+      prefix: 'function add(a: number, b: number): number {\n  return ',
+      good: 'a + b',
+      bad: 'a + (b',
+      suffix: ';\n}\n',
+      errors: ['missing 1:15 )'],
+    },
+    {
+      language: 'go',
+      prefix: 'package main\n\nfunc add(a int, b int) int {\n\treturn ',
+      good: 'a + b',
+      bad: 'a + (b',
+      suffix: '\n}\n',
+      errors: ['missing 3:14 )'],
+    },
+    {
+      language: 'rust',
+      prefix: 'fn add(a: i32, b: i32) -> i32 {\n    ',
+      good: 'a + b',
+      bad: 'a + (b',
+      suffix: '\n}\n',
+      errors: ['missing 1:10 )'],
+    },
     // `const el = ;` is broken before the completion: one pre-existing (hole) error.
-    { language: 'tsx', prefix: 'export const Row = (p: { name: string }) => ', good: '<li className="row">{p.name}</li>', bad: '<li className="row">{p.name</li>', suffix: ';\n', errors: ['error 0:0 ERROR'] },
+    {
+      language: 'tsx',
+      prefix: 'export const Row = (p: { name: string }) => ',
+      good: '<li className="row">{p.name}</li>',
+      bad: '<li className="row">{p.name</li>',
+      suffix: ';\n',
+      errors: ['error 0:0 ERROR'],
+    },
   ];
   for (const c of cases) {
     it(c.language, async () => {
@@ -259,10 +318,27 @@ describe('unsupported languages', () => {
 describe('languages registry', () => {
   it('maps file names to Monaco ids (case-insensitive extensions, any folder)', () => {
     const cases: Record<string, string | undefined> = {
-      'a.py': 'python', 'src/Main.java': 'java', 'x.cpp': 'cpp', 'x.cc': 'cpp', 'x.cxx': 'cpp', 'x.hpp': 'cpp', 'x.h': 'cpp',
-      'Program.cs': 'csharp', 'app.js': 'javascript', 'app.mjs': 'javascript', 'app.jsx': 'javascript', 'app.ts': 'typescript',
-      'App.tsx': 'tsx', 'main.go': 'go', 'lib.rs': 'rust', 'C:\\work\\MAIN.PY': 'python', 'archive.tar.gz': undefined,
-      Makefile: undefined, '.py': undefined, 'notes.txt': undefined, 'a.cobol': undefined,
+      'a.py': 'python',
+      'src/Main.java': 'java',
+      'x.cpp': 'cpp',
+      'x.cc': 'cpp',
+      'x.cxx': 'cpp',
+      'x.hpp': 'cpp',
+      'x.h': 'cpp',
+      'Program.cs': 'csharp',
+      'app.js': 'javascript',
+      'app.mjs': 'javascript',
+      'app.jsx': 'javascript',
+      'app.ts': 'typescript',
+      'App.tsx': 'tsx',
+      'main.go': 'go',
+      'lib.rs': 'rust',
+      'C:\\work\\MAIN.PY': 'python',
+      'archive.tar.gz': undefined,
+      Makefile: undefined,
+      '.py': undefined,
+      'notes.txt': undefined,
+      'a.cobol': undefined,
     };
     for (const [name, id] of Object.entries(cases)) expect([name, languageFromFileName(name)]).toEqual([name, id]);
   });
@@ -302,17 +378,24 @@ describe('runtime behaviour', () => {
       fresh.validate({ language: 'rust', prefix: 'fn f() -> i32 {\n    ', completion: '1 +', suffix: '\n}\n' }),
       fresh.validate({ language: 'go', prefix: 'package main\n\nfunc g() int {\n\treturn ', completion: '(2', suffix: '\n}\n' }),
     ]);
-    expect(verdicts.map((v) => [v.language, v.checked, v.valid])).toEqual([['go', true, true], ['rust', true, false], ['go', true, false]]);
+    expect(verdicts.map((v) => [v.language, v.checked, v.valid])).toEqual([
+      ['go', true, true],
+      ['rust', true, false],
+      ['go', true, false],
+    ]);
   });
 
   it('a grammar that fails to load gives checked:false, is reported, and is retried on the next request', async () => {
     const node = nodeRuntimePort();
     let failures = 1;
     const onLoadError = vi.fn();
-    const flaky = new SyntaxValidator({
-      initParser: node.initParser,
-      loadGrammar: (file) => (failures-- > 0 ? Promise.reject(new Error('HTTP 404')) : node.loadGrammar(file)),
-    }, { onLoadError });
+    const flaky = new SyntaxValidator(
+      {
+        initParser: node.initParser,
+        loadGrammar: (file) => (failures-- > 0 ? Promise.reject(new Error('HTTP 404')) : node.loadGrammar(file)),
+      },
+      { onLoadError },
+    );
     const req = { language: 'java', prefix: 'class A { int f() { return ', completion: '1', suffix: '; } }\n' };
     expect(await flaky.validate(req)).toMatchObject({ checked: false, valid: false, errors: [] });
     expect(onLoadError).toHaveBeenCalledWith('tree-sitter-java.wasm', expect.any(Error));
@@ -334,7 +417,9 @@ describe('what tree-sitter lets through on its own', () => {
   });
 
   it('a reserved word used as a name (Java `break break;`, C++ `return return;`), only where the completion wrote it', async () => {
-    expectInvalid(await check('java', 'class A { void f() { while (true) { ', 'break break;', ' } } }\n'), ["error 0:42 reserved word 'break' used as a name"]);
+    expectInvalid(await check('java', 'class A { void f() { while (true) { ', 'break break;', ' } } }\n'), [
+      "error 0:42 reserved word 'break' used as a name",
+    ]);
     expectInvalid(await check('cpp', 'int f() { ', 'return return;', ' }\n'), ["error 0:17 reserved word 'return' used as a name"]);
     // Contextual keywords are names: Java `var`/`record`, C++ `final`/`override`, Python `match`.
     expectValid(await check('java', 'class A { void f() { ', 'int record = 1; var var = 2;', ' } }\n'));

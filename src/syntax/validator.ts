@@ -102,9 +102,11 @@ const DEFAULT_SLICE_MS = 20;
 const MAX_QUARANTINE_ROUNDS = 4;
 /** Up to this many code units a quarantine parse runs in one go: short enough not to hold the worker for a noticeable pause. */
 const ONE_GO_LENGTH = 100_000;
-const sameRanges = (a: readonly Range[], b: readonly Range[]) => a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
+const sameRanges = (a: readonly Range[], b: readonly Range[]) =>
+  a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
 /** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */
-const inOneGo = (text: string, ranges?: readonly Range[]) => (ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length) <= ONE_GO_LENGTH;
+const inOneGo = (text: string, ranges?: readonly Range[]) =>
+  (ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length) <= ONE_GO_LENGTH;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -165,7 +167,12 @@ export class SyntaxValidator {
     const loaded = await this.load(req.language);
     if (typeof loaded === 'string') return uncheckedVerdict(req.language, loaded, started);
     const { grammar, spec } = loaded;
-    const overBudget = () => uncheckedVerdict(req.language, overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`), started);
+    const overBudget = () =>
+      uncheckedVerdict(
+        req.language,
+        overBudgetReason(`the whole-text check of ${req.prefix.length + req.completion.length + req.suffix.length} code units`),
+        started,
+      );
     const view = parserView(spec, req.prefix + req.suffix);
     if (held && view === sameText) this.adopt(spec, req, held);
     // A window tree only with the text as it is (no C++ macro view).
@@ -174,10 +181,19 @@ export class SyntaxValidator {
     if (!before) return overBudget();
     const at = req.prefix.length;
     const text = req.prefix + req.completion + req.suffix;
-    const parsedAlready = held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree ? held.after.issues : undefined;
-    const after = req.completion === '' ? before : parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline, window));
+    const parsedAlready =
+      held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree
+        ? held.after.issues
+        : undefined;
+    const after = req.completion === '' ? before : (parsedAlready ?? (await this.afterIssues(grammar, spec, req, view, deadline, window)));
     if (!after) return overBudget();
-    const splice = { at, length: req.completion.length, row: countNewlines(req.prefix), newlines: countNewlines(req.completion), endsWithNewline: req.completion.endsWith('\n') };
+    const splice = {
+      at,
+      length: req.completion.length,
+      row: countNewlines(req.prefix),
+      newlines: countNewlines(req.completion),
+      endsWithNewline: req.completion.endsWith('\n'),
+    };
     const verdict = judge(req.language, before, after, splice, started);
     if (verdict.valid) return verdict;
     // Rows where a one-line string opens and runs on (broken-literals.ts):
@@ -192,9 +208,29 @@ export class SyntaxValidator {
     if (!literalRows.length && onlyOnCompletionRows(after, splice)) return verdict;
     if (!literalRows.length && !hasErrorsAway(before, splice)) {
       const wide = swallowedBy(before, after, splice, !this.openersBefore(spec, req, view, window).length);
-      return wide ? (openedAndLeftOpen(req, spec, view, literalRows, started) ?? uncheckedVerdict(req.language, `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`, started)) : verdict;
+      return wide
+        ? (openedAndLeftOpen(req, spec, view, literalRows, started) ??
+            uncheckedVerdict(
+              req.language,
+              `the file was already broken where tree-sitter's error lands (from line ${wide.row + 1}: an unclosed string, comment or bracket?): an error the completion adds cannot be told apart from it`,
+              started,
+            ))
+        : verdict;
     }
-    const again = await this.withErrorsSetAside(grammar, spec, req, verdict, before, after, splice, deadline, started, view, literalRows, window);
+    const again = await this.withErrorsSetAside(
+      grammar,
+      spec,
+      req,
+      verdict,
+      before,
+      after,
+      splice,
+      deadline,
+      started,
+      view,
+      literalRows,
+      window,
+    );
     if (!again) return overBudget();
     // Where the errors set aside (or the doubt) cleared the completion, one
     // fact of the text can still convict it: a bracket it opens that nothing
@@ -208,8 +244,18 @@ export class SyntaxValidator {
    * while new ones surface. null when the deadline came first.
    */
   private async withErrorsSetAside(
-    grammar: Language, spec: LanguageSpec, req: SyntaxRequest, first: SyntaxVerdict, before0: RawIssue[], after0: RawIssue[], splice: Splice, deadline: number, started: number,
-    view: (text: string) => string, literalRows: readonly number[], window: WindowRanges | undefined,
+    grammar: Language,
+    spec: LanguageSpec,
+    req: SyntaxRequest,
+    first: SyntaxVerdict,
+    before0: RawIssue[],
+    after0: RawIssue[],
+    splice: Splice,
+    deadline: number,
+    started: number,
+    view: (text: string) => string,
+    literalRows: readonly number[],
+    window: WindowRanges | undefined,
   ): Promise<SyntaxVerdict | null> {
     const blanked = new Set<number>();
     let text = req.prefix + req.suffix;
@@ -231,7 +277,10 @@ export class SyntaxValidator {
         // be broken), else the topmost error row. Recovery from one broken
         // line often shows as errors on sound lines further down; blanking
         // those too would cut code the completion has to fit.
-        const rows = round === 0 && literalRows.length ? [...literalRows] : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view, window)).slice(0, 1);
+        const rows =
+          round === 0 && literalRows.length
+            ? [...literalRows]
+            : stableErrorRows(before, after, splice, blanked, text, this.codeLinesBefore(spec, req, view, window)).slice(0, 1);
         if (!rows.length) break;
         for (const r of rows) blanked.add(r);
         const { prefix, suffix } = blankRows(req.prefix, req.suffix, [...blanked], splice.row);
@@ -294,10 +343,15 @@ export class SyntaxValidator {
     if (verdict.valid) return verdict;
     // Once nothing is left broken away from the cursor, the ordinary rule
     // holds; the errors listed are the first check's, on the real text.
-    if (!hasErrorsAway(before, splice) || sureOfBlame(introducedIssues(before, after, splice), before, splice)) return { ...first, ms: performance.now() - started };
+    if (!hasErrorsAway(before, splice) || sureOfBlame(introducedIssues(before, after, splice), before, splice))
+      return { ...first, ms: performance.now() - started };
     const away = before.find((b) => b.row !== splice.row) ?? before[0];
     const charged = verdict.errors[0];
-    return uncheckedVerdict(req.language, `the file has a syntax error elsewhere (line ${away ? away.row + 1 : '?'}) and tree-sitter's recovery from it covers the completion${charged ? ` (line ${charged.row + 1})` : ''}: an error the completion adds cannot be told apart from it`, started);
+    return uncheckedVerdict(
+      req.language,
+      `the file has a syntax error elsewhere (line ${away ? away.row + 1 : '?'}) and tree-sitter's recovery from it covers the completion${charged ? ` (line ${charged.row + 1})` : ''}: an error the completion adds cannot be told apart from it`,
+      started,
+    );
   }
 
   /**
@@ -407,10 +461,19 @@ export class SyntaxValidator {
   private adopt(spec: LanguageSpec, req: SyntaxRequest, held: HeldTree): void {
     const last = this.lastBefore;
     if (this.atSameSpot(spec, req.prefix, req.suffix, held.window)) return;
-    if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix)) return;
+    if (held.text.length !== req.prefix.length + req.suffix.length || !held.text.startsWith(req.prefix) || !held.text.endsWith(req.suffix))
+      return;
     const tree = held.tree.copy();
     forget(last);
-    this.lastBefore = { spec, prefix: req.prefix, suffix: req.suffix, issues: held.issues ?? issuesOf(tree, spec, held.text), tree, heldFrom: held.tree, window: held.window?.before };
+    this.lastBefore = {
+      spec,
+      prefix: req.prefix,
+      suffix: req.suffix,
+      issues: held.issues ?? issuesOf(tree, spec, held.text),
+      tree,
+      heldFrom: held.tree,
+      window: held.window?.before,
+    };
   }
 
   /**
@@ -419,10 +482,25 @@ export class SyntaxValidator {
    * tree), and where an opener is left open without and with the completion
    * (unclosed-openers.ts, from the text). Never the cursor's row.
    */
-  private async brokenRowsBefore(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, splice: Splice, window: WindowRanges | undefined): Promise<number[]> {
+  private async brokenRowsBefore(
+    grammar: Language,
+    spec: LanguageSpec,
+    req: SyntaxRequest,
+    view: (text: string) => string,
+    splice: Splice,
+    window: WindowRanges | undefined,
+  ): Promise<number[]> {
     const rows = new Set(await this.literalRowsBefore(grammar, spec, req.prefix, req.suffix, view, window));
     const openers = this.openersBefore(spec, req, view, window);
-    for (const r of rowsLeftOpenByBoth(openers, view(req.prefix + req.completion + req.suffix), spec.id, splice.at, splice.length, splice.row)) rows.add(r);
+    for (const r of rowsLeftOpenByBoth(
+      openers,
+      view(req.prefix + req.completion + req.suffix),
+      spec.id,
+      splice.at,
+      splice.length,
+      splice.row,
+    ))
+      rows.add(r);
     rows.delete(splice.row);
     return [...rows].sort((x, y) => x - y);
   }
@@ -430,7 +508,9 @@ export class SyntaxValidator {
   /** What is kept of the document without the completion, when it is this request's (the same window, or both the whole text). */
   private atSameSpot(spec: LanguageSpec, prefix: string, suffix: string, window?: WindowRanges): BeforeParse | undefined {
     const last = this.lastBefore;
-    return last && last.spec === spec && last.window === window?.before && last.prefix === prefix && last.suffix === suffix ? last : undefined;
+    return last && last.spec === spec && last.window === window?.before && last.prefix === prefix && last.suffix === suffix
+      ? last
+      : undefined;
   }
 
   /**
@@ -439,7 +519,12 @@ export class SyntaxValidator {
    * spot, not per quarantine round (rows blanked since are skipped by the
    * quarantine itself).
    */
-  private codeLinesBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, window: WindowRanges | undefined): CodeLines | undefined {
+  private codeLinesBefore(
+    spec: LanguageSpec,
+    req: SyntaxRequest,
+    view: (text: string) => string,
+    window: WindowRanges | undefined,
+  ): CodeLines | undefined {
     const cached = this.atSameSpot(spec, req.prefix, req.suffix, window);
     if (cached?.codeLines) return cached.codeLines;
     const lines = danglingRows(view(req.prefix + req.suffix), spec.id);
@@ -448,7 +533,12 @@ export class SyntaxValidator {
   }
 
   /** What prefix + suffix leaves open (unclosed-openers.ts), cached with the before issues. */
-  private openersBefore(spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, window: WindowRanges | undefined): UnclosedOpener[] {
+  private openersBefore(
+    spec: LanguageSpec,
+    req: SyntaxRequest,
+    view: (text: string) => string,
+    window: WindowRanges | undefined,
+  ): UnclosedOpener[] {
     const cached = this.atSameSpot(spec, req.prefix, req.suffix, window);
     const openers = cached?.openers ?? unclosedOpeners(view(req.prefix + req.suffix), spec.id) ?? [];
     if (cached) cached.openers = openers;
@@ -456,7 +546,14 @@ export class SyntaxValidator {
   }
 
   /** The rows of prefix + suffix where a one-line string runs on (broken-literals.ts), cached with the before issues. */
-  private async literalRowsBefore(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, view: (text: string) => string, window: WindowRanges | undefined): Promise<number[]> {
+  private async literalRowsBefore(
+    grammar: Language,
+    spec: LanguageSpec,
+    prefix: string,
+    suffix: string,
+    view: (text: string) => string,
+    window: WindowRanges | undefined,
+  ): Promise<number[]> {
     const cached = this.atSameSpot(spec, prefix, suffix, window);
     if (cached?.literalRows) return cached.literalRows;
     const text = view(prefix + suffix);
@@ -474,7 +571,15 @@ export class SyntaxValidator {
     }
   }
 
-  private async beforeIssues(grammar: Language, spec: LanguageSpec, prefix: string, suffix: string, deadline: number, view: (text: string) => string, window: WindowRanges | undefined): Promise<RawIssue[] | null> {
+  private async beforeIssues(
+    grammar: Language,
+    spec: LanguageSpec,
+    prefix: string,
+    suffix: string,
+    deadline: number,
+    view: (text: string) => string,
+    window: WindowRanges | undefined,
+  ): Promise<RawIssue[] | null> {
     // The pipeline often checks several candidates for one cursor position;
     // the document without the completion is the same each time.
     const last = this.atSameSpot(spec, prefix, suffix, window);
@@ -495,7 +600,14 @@ export class SyntaxValidator {
    * of the document without it (kept by beforeIssues, called just before),
    * where tree-sitter sees the text itself; else a fresh parse.
    */
-  private async afterIssues(grammar: Language, spec: LanguageSpec, req: SyntaxRequest, view: (text: string) => string, deadline: number, window: WindowRanges | undefined): Promise<RawIssue[] | null> {
+  private async afterIssues(
+    grammar: Language,
+    spec: LanguageSpec,
+    req: SyntaxRequest,
+    view: (text: string) => string,
+    deadline: number,
+    window: WindowRanges | undefined,
+  ): Promise<RawIssue[] | null> {
     const at = req.prefix.length;
     const inserted: [number, number] = [at, at + req.completion.length];
     const text = view(req.prefix + req.completion + req.suffix);
@@ -517,7 +629,16 @@ export class SyntaxValidator {
     }
     const start = pointAt(req.prefix, at);
     const old = last.tree.copy(); // before any await: the cached tree may be replaced meanwhile
-    old.edit(new Edit({ startIndex: at, oldEndIndex: at, newEndIndex: inserted[1], startPosition: start, oldEndPosition: start, newEndPosition: pointAfter(start, req.completion) }));
+    old.edit(
+      new Edit({
+        startIndex: at,
+        oldEndIndex: at,
+        newEndIndex: inserted[1],
+        startPosition: start,
+        oldEndPosition: start,
+        newEndPosition: pointAfter(start, req.completion),
+      }),
+    );
     try {
       const tree = await this.parseInSlices(grammar, text, { oldTree: old, deadline, includedRanges: window?.after });
       return tree && treeIssues(tree, spec, text, inserted);
@@ -531,7 +652,14 @@ export class SyntaxValidator {
    * edited where the two texts differ): the quarantine's rounds, which
    * change a few rows. The new tree is the caller's to free.
    */
-  private async reparse(grammar: Language, spec: LanguageSpec, text: string, from: { tree: Tree; text: string }, completion?: [number, number], includedRanges?: Range[]): Promise<{ tree: Tree; text: string; issues: RawIssue[] }> {
+  private async reparse(
+    grammar: Language,
+    spec: LanguageSpec,
+    text: string,
+    from: { tree: Tree; text: string },
+    completion?: [number, number],
+    includedRanges?: Range[],
+  ): Promise<{ tree: Tree; text: string; issues: RawIssue[] }> {
     await this.getRuntime();
     const old = from.tree.copy();
     try {
@@ -551,7 +679,14 @@ export class SyntaxValidator {
    * documents, the quarantine's whole input, that would make the verdict
    * depend on where the pauses fell. Large ones are still sliced.
    */
-  private async recoveryParse(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number], includedRanges?: Range[]): Promise<RawIssue[] | null> {
+  private async recoveryParse(
+    grammar: Language,
+    spec: LanguageSpec,
+    text: string,
+    deadline: number,
+    completion?: [number, number],
+    includedRanges?: Range[],
+  ): Promise<RawIssue[] | null> {
     if (!inOneGo(text, includedRanges)) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
     await this.getRuntime();
     const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
@@ -559,7 +694,14 @@ export class SyntaxValidator {
   }
 
   /** `parseIssues` through `parseInSlices`; null when the deadline came first. */
-  private async parseIssuesInSlices(grammar: Language, spec: LanguageSpec, text: string, deadline: number, completion?: [number, number], includedRanges?: Range[]): Promise<RawIssue[] | null> {
+  private async parseIssuesInSlices(
+    grammar: Language,
+    spec: LanguageSpec,
+    text: string,
+    deadline: number,
+    completion?: [number, number],
+    includedRanges?: Range[],
+  ): Promise<RawIssue[] | null> {
     const tree = await this.parseInSlices(grammar, text, { deadline, includedRanges });
     return tree && treeIssues(tree, spec, text, completion);
   }
@@ -652,18 +794,33 @@ export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, co
  * interface's `}`), and then only the text tells. Not for JavaScript and
  * TSX, whose JSX text may hold a lone bracket.
  */
-export function openedAndLeftOpen(req: SyntaxRequest, spec: LanguageSpec, view: (text: string) => string, brokenRows: readonly number[], started: number): SyntaxVerdict | undefined {
+export function openedAndLeftOpen(
+  req: SyntaxRequest,
+  spec: LanguageSpec,
+  view: (text: string) => string,
+  brokenRows: readonly number[],
+  started: number,
+): SyntaxVerdict | undefined {
   if (spec.jsx || !/[([]/.test(req.completion)) return undefined;
   const row = countNewlines(req.prefix);
   const { prefix, suffix } = blankRows(req.prefix, req.suffix, brokenRows, row);
   const at = prefix.length;
-  const open = unclosedOpeners(view(prefix + req.completion + suffix), spec.id)?.find((o) => o.kind === 'bracket' && o.at >= at && o.at < at + req.completion.length);
+  const open = unclosedOpeners(view(prefix + req.completion + suffix), spec.id)?.find(
+    (o) => o.kind === 'bracket' && o.at >= at && o.at < at + req.completion.length,
+  );
   if (!open) return undefined;
   const text = prefix + req.completion;
   return {
     checked: true,
     valid: false,
-    errors: [{ kind: 'missing', row: open.row, column: open.at - (text.lastIndexOf('\n', open.at - 1) + 1), detail: `${text[open.at] === '(' ? ')' : ']'} (the completion opens ${text[open.at]} and nothing closes it)` }],
+    errors: [
+      {
+        kind: 'missing',
+        row: open.row,
+        column: open.at - (text.lastIndexOf('\n', open.at - 1) + 1),
+        detail: `${text[open.at] === '(' ? ')' : ']'} (the completion opens ${text[open.at]} and nothing closes it)`,
+      },
+    ],
     preexistingErrors: 0,
     ms: performance.now() - started,
     language: req.language,
@@ -671,7 +828,13 @@ export function openedAndLeftOpen(req: SyntaxRequest, spec: LanguageSpec, view: 
 }
 
 /** The verdict from the issues without and with the completion. */
-export function judge(language: LanguageId, before: readonly RawIssue[], after: readonly RawIssue[], splice: Splice, started: number): SyntaxVerdict {
+export function judge(
+  language: LanguageId,
+  before: readonly RawIssue[],
+  after: readonly RawIssue[],
+  splice: Splice,
+  started: number,
+): SyntaxVerdict {
   const introduced = introducedIssues(before, after, splice);
   return {
     checked: true,
@@ -684,7 +847,15 @@ export function judge(language: LanguageId, before: readonly RawIssue[], after: 
 }
 
 export function uncheckedVerdict(language: LanguageId, reason: string, started: number): SyntaxVerdict {
-  return { checked: false, valid: false, errors: [], preexistingErrors: 0, ms: performance.now() - started, language: String(language), uncheckedReason: reason };
+  return {
+    checked: false,
+    valid: false,
+    errors: [],
+    preexistingErrors: 0,
+    ms: performance.now() - started,
+    language: String(language),
+    uncheckedReason: reason,
+  };
 }
 
 /**
@@ -709,7 +880,17 @@ export function badRequest(req: SyntaxRequest): string | undefined {
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
 
 /** The one range where `b` differs from `a` (common start and end left out), as a tree-sitter edit from `a` to `b`. */
-function differingRange(a: string, b: string): { startIndex: number; oldEndIndex: number; newEndIndex: number; startPosition: { row: number; column: number }; oldEndPosition: { row: number; column: number }; newEndPosition: { row: number; column: number } } {
+function differingRange(
+  a: string,
+  b: string,
+): {
+  startIndex: number;
+  oldEndIndex: number;
+  newEndIndex: number;
+  startPosition: { row: number; column: number };
+  oldEndPosition: { row: number; column: number };
+  newEndPosition: { row: number; column: number };
+} {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
@@ -719,7 +900,14 @@ function differingRange(a: string, b: string): { startIndex: number; oldEndIndex
     ea--;
     eb--;
   }
-  return { startIndex: i, oldEndIndex: ea, newEndIndex: eb, startPosition: pointAt(a, i), oldEndPosition: pointAt(a, ea), newEndPosition: pointAt(b, eb) };
+  return {
+    startIndex: i,
+    oldEndIndex: ea,
+    newEndIndex: eb,
+    startPosition: pointAt(a, i),
+    oldEndPosition: pointAt(a, ea),
+    newEndPosition: pointAt(b, eb),
+  };
 }
 
 export function countNewlines(text: string): number {

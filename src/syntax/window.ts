@@ -20,11 +20,21 @@ import { pointAfter } from './text-edits';
 /** Node types whose named children are independent statements or members. */
 const LISTS = new Set([
   // python
-  'module', 'block',
+  'module',
+  'block',
   // java, c#, javascript/typescript, go, rust (and c++ `translation_unit` below)
-  'program', 'class_body', 'interface_body', 'enum_body', 'compilation_unit', 'declaration_list', 'statement_block', 'source_file',
+  'program',
+  'class_body',
+  'interface_body',
+  'enum_body',
+  'compilation_unit',
+  'declaration_list',
+  'statement_block',
+  'source_file',
   // c++
-  'translation_unit', 'field_declaration_list', 'compound_statement',
+  'translation_unit',
+  'field_declaration_list',
+  'compound_statement',
 ]);
 
 /** A window: its spans, and what was cut (valid as long as the tree is). */
@@ -51,7 +61,13 @@ export function cutWindow(tree: Tree, offset: number, length: number): Window {
     if (LISTS.has(node.type)) cutSiblings(node, offset, cuts);
     node = childAt(node, offset);
   }
-  return { spans: spansBetween(cuts.map((c) => c.range), length), cuts };
+  return {
+    spans: spansBetween(
+      cuts.map((c) => c.range),
+      length,
+    ),
+    cuts,
+  };
 }
 
 /**
@@ -67,10 +83,14 @@ export function cutMembersHolding(window: Window, errors: readonly { start: numb
   const members = new Map<number, [number, number]>();
   for (const e of errors) {
     let found = false;
-    for (const { range: [s, t], list } of window.cuts) {
+    for (const {
+      range: [s, t],
+      list,
+    } of window.cuts) {
       if (e.start < s || e.end > t) continue;
       const member = list.firstChildForIndex(e.start);
-      if (!member || member.startIndex > e.start || member.endIndex < e.end || member.endIndex > t || member.isError || member.isMissing) continue;
+      if (!member || member.startIndex > e.start || member.endIndex < e.end || member.endIndex > t || member.isError || member.isMissing)
+        continue;
       members.set(member.startIndex, [member.startIndex, member.endIndex]);
       found = true;
       break;
@@ -99,7 +119,12 @@ function spansBetween(cuts: [number, number][], length: number): [number, number
 
 /** tree-sitter ranges for spans of the document itself. */
 export function rangesBefore(spans: readonly [number, number][], lineStarts: readonly number[]): Range[] {
-  return spans.map(([s, e]) => ({ startIndex: s, endIndex: e, startPosition: pointOf(s, lineStarts), endPosition: pointOf(e, lineStarts) }));
+  return spans.map(([s, e]) => ({
+    startIndex: s,
+    endIndex: e,
+    startPosition: pointOf(s, lineStarts),
+    endPosition: pointOf(e, lineStarts),
+  }));
 }
 
 /**
@@ -107,7 +132,13 @@ export function rangesBefore(spans: readonly [number, number][], lineStarts: rea
  * `offset` (point `at`): later offsets move by its length, later rows by its
  * line breaks, and the rest of the cursor's line also by its last line.
  */
-export function rangesAfter(spans: readonly [number, number][], lineStarts: readonly number[], offset: number, at: Point, completion: string): Range[] {
+export function rangesAfter(
+  spans: readonly [number, number][],
+  lineStarts: readonly number[],
+  offset: number,
+  at: Point,
+  completion: string,
+): Range[] {
   const end = pointAfter(at, completion);
   const move = (index: number, isEnd: boolean): [number, Point] => {
     const p = pointOf(index, lineStarts);
@@ -204,4 +235,3 @@ export function lineStartsOf(text: string): number[] {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
-

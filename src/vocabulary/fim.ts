@@ -32,8 +32,15 @@ export interface RepositoryFormat {
 }
 
 const QWEN_STOPS = [
-  '<|endoftext|>', '<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|fim_pad|>',
-  '<|repo_name|>', '<|file_sep|>', '<|im_start|>', '<|im_end|>',
+  '<|endoftext|>',
+  '<|fim_prefix|>',
+  '<|fim_middle|>',
+  '<|fim_suffix|>',
+  '<|fim_pad|>',
+  '<|repo_name|>',
+  '<|file_sep|>',
+  '<|im_start|>',
+  '<|im_end|>',
 ] as const;
 
 const TEMPLATES: Record<FimFamily, FimTemplate> = {
@@ -84,8 +91,10 @@ export const FIM_FAMILIES = Object.keys(TEMPLATES) as FimFamily[];
 
 class UnknownFimFamilyError extends Error {
   constructor(family: string) {
-    super(`Unknown FIM family "${family}". Known families: ${FIM_FAMILIES.join(', ')}. ` +
-      'Set "family" in the model or endpoint configuration to one of them.');
+    super(
+      `Unknown FIM family "${family}". Known families: ${FIM_FAMILIES.join(', ')}. ` +
+        'Set "family" in the model or endpoint configuration to one of them.',
+    );
     this.name = 'UnknownFimFamilyError';
   }
 }

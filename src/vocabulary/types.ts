@@ -141,7 +141,13 @@ export interface PromptContext {
 export type Aggregation = 'mean' | 'min' | 'geomean';
 
 export type RoutingPolicy = 'syntax+confidence' | 'syntax+confidence+semantic' | 'confidence-only' | 'always-local' | 'always-escalate';
-export const ROUTING_POLICIES: readonly RoutingPolicy[] = ['syntax+confidence', 'syntax+confidence+semantic', 'confidence-only', 'always-local', 'always-escalate'];
+export const ROUTING_POLICIES: readonly RoutingPolicy[] = [
+  'syntax+confidence',
+  'syntax+confidence+semantic',
+  'confidence-only',
+  'always-local',
+  'always-escalate',
+];
 
 export interface RouterConfig {
   policy: RoutingPolicy;

@@ -5,7 +5,13 @@ import { WorkspaceContextFeed } from './context-feed';
 
 describe('WorkspaceContextFeed', () => {
   it('keeps the retrieval index in step with edits, creations, moves and deletes, and the recent lists too', () => {
-    const ws = new Workspace({ files: [['app/main.py', 'from .util import helper\n'], ['app/util.py', 'def helper():\n    return 1\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['app/main.py', 'from .util import helper\n'],
+        ['app/util.py', 'def helper():\n    return 1\n'],
+      ],
+      folders: [],
+    });
     const feed = new WorkspaceContextFeed(ws);
     expect(feed.index.definitionsOf('helper').map((d) => d.file)).toEqual(['app/util.py']);
 
@@ -42,7 +48,10 @@ describe('WorkspaceContextFeed', () => {
     const feed = new WorkspaceContextFeed(ws);
     let text = 'def one():\n    pass\n';
     let reads = 0;
-    ws.attach('a.py', () => { reads++; return text; });
+    ws.attach('a.py', () => {
+      reads++;
+      return text;
+    });
     const before = feed.index.versionExcept('other.py');
     for (const ch of 'def two():\n    pass\n') {
       ws.edit('a.py', [{ offset: text.length, length: 0, text: ch }]);
@@ -57,11 +66,24 @@ describe('WorkspaceContextFeed', () => {
 
   it('a file too large to index is never read by retrieval, however often it is typed into', () => {
     const big = 'def big():\n    pass\n' + 'x = 1\n'.repeat(MAX_INDEXED_CHARS / 6 + 1);
-    const ws = new Workspace({ files: [['big.py', big], ['util.py', 'def helper():\n    pass\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['big.py', big],
+        ['util.py', 'def helper():\n    pass\n'],
+      ],
+      folders: [],
+    });
     const feed = new WorkspaceContextFeed(ws);
     let text = big;
     let reads = 0;
-    ws.attach('big.py', () => { reads++; return text; }, () => text.length);
+    ws.attach(
+      'big.py',
+      () => {
+        reads++;
+        return text;
+      },
+      () => text.length,
+    );
     for (const ch of 'def two():\n') {
       ws.edit('big.py', [{ offset: 0, length: 0, text: ch }]);
       text = ch + text;

@@ -26,8 +26,14 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
 function mostlyPrintable(head: Uint8Array): boolean {
   let control = 0;
   for (const b of head) {
-    const isControl = (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) || b === 0x7f
-      || b === 0x81 || b === 0x8d || b === 0x8f || b === 0x90 || b === 0x9d;
+    const isControl =
+      (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) ||
+      b === 0x7f ||
+      b === 0x81 ||
+      b === 0x8d ||
+      b === 0x8f ||
+      b === 0x90 ||
+      b === 0x9d;
     if (isControl) control++;
   }
   return control <= head.length * MAX_CONTROL_SHARE;

@@ -21,7 +21,13 @@ describe('demo', () => {
   });
 
   it('another workspace gets the samples under demo/, once', () => {
-    const ws = new Workspace({ files: [['main.py', 'x = 1\n'], ['README.md', '# mine\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['main.py', 'x = 1\n'],
+        ['README.md', '# mine\n'],
+      ],
+      folders: [],
+    });
     const first = planDemo(ws);
     expect(first.add.map(([p]) => p)).toEqual(samplePaths.map((p) => `demo/${p}`));
     expect(first.open).toBe('demo/python/main.py');

@@ -32,7 +32,8 @@ function lintHunks(lines: string[]): string | undefined {
     if (line.startsWith('@@')) {
       if (open) return short(n);
       const m = HEADER.exec(line);
-      if (!m) return `Line ${n}: "${line.slice(0, 80)}" is not a hunk header; one reads "@@ -start,count +start,count @@". ${NOTHING_APPLIED}`;
+      if (!m)
+        return `Line ${n}: "${line.slice(0, 80)}" is not a hunk header; one reads "@@ -start,count +start,count @@". ${NOTHING_APPLIED}`;
       at = n;
       oldLeft = m[2] === undefined ? 1 : Number(m[2]);
       newLeft = m[4] === undefined ? 1 : Number(m[4]);
@@ -45,7 +46,8 @@ function lintHunks(lines: string[]): string | undefined {
       // an empty line inside a hunk is a context line whose space an editor trimmed
       if (c !== '+') oldLeft--;
       if (c !== '-') newLeft--;
-      if (oldLeft < 0 || newLeft < 0) return `Line ${n}: the hunk at line ${at} has more ${oldLeft < 0 ? 'old' : 'new'} lines than its header says. ${NOTHING_APPLIED}`;
+      if (oldLeft < 0 || newLeft < 0)
+        return `Line ${n}: the hunk at line ${at} has more ${oldLeft < 0 ? 'old' : 'new'} lines than its header says. ${NOTHING_APPLIED}`;
       continue;
     }
     if (i === lines.length - 1 && line === '') return short(n);
@@ -69,7 +71,9 @@ export function parseUnifiedDiff(text: string): ParsedDiff {
   }
   patches = patches.filter((p) => p.hunks.length > 0 || p.isRename);
   if (!patches.length) {
-    return { error: `This does not look like a unified diff: no "@@ -a,b +c,d @@" hunks were found (paste the output of \`git diff\` or \`diff -u\`). ${NOTHING_APPLIED}` };
+    return {
+      error: `This does not look like a unified diff: no "@@ -a,b +c,d @@" hunks were found (paste the output of \`git diff\` or \`diff -u\`). ${NOTHING_APPLIED}`,
+    };
   }
   const written = lines.map((l) => HEADER.exec(l)?.[0]).filter((h): h is string => h !== undefined);
   let next = 0;

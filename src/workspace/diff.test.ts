@@ -111,7 +111,8 @@ describe('applyUnifiedDiff', () => {
 
   it('renamed files: moves with its changes, then is already applied', () => {
     const files = new Map([['o.py', 'a\nb\n']]);
-    const ren = 'diff --git a/o.py b/n.py\nsimilarity index 50%\nrename from o.py\nrename to n.py\n--- a/o.py\n+++ b/n.py\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n';
+    const ren =
+      'diff --git a/o.py b/n.py\nsimilarity index 50%\nrename from o.py\nrename to n.py\n--- a/o.py\n+++ b/n.py\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n';
     const r = commit(files, ren);
     expect(r.files[0]).toMatchObject({ path: 'n.py', oldPath: 'o.py', status: 'renamed', result: 'a\nc\n' });
     expect([...files.keys()]).toEqual(['n.py']);

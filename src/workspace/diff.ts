@@ -55,7 +55,13 @@ const stripPrefix = (name: string | undefined): string | undefined => {
   return n.replace(/^[ab]\//, '').replace(/^\.\//, '');
 };
 
-const single = (hunk: StructuredPatchHunk): StructuredPatch => ({ oldFileName: '', newFileName: '', oldHeader: '', newHeader: '', hunks: [hunk] });
+const single = (hunk: StructuredPatchHunk): StructuredPatch => ({
+  oldFileName: '',
+  newFileName: '',
+  oldHeader: '',
+  newHeader: '',
+  hunks: [hunk],
+});
 
 /** 0-based index of the first line where `a` and `b` differ. */
 function firstChange(a: string, b: string): number {
@@ -94,7 +100,8 @@ function whyNot(text: string, hunk: StructuredPatchHunk): string {
   const have = new Set(text.split('\n').map((l) => l.replace(/\r$/, '')));
   let oldLine = hunk.oldStart;
   for (const l of hunk.lines) {
-    if (l[0] === '-' && !have.has(l.slice(1))) return `line ${oldLine} it removes ("${l.slice(1).trim().slice(0, 60)}") is not in the file, and the lines it adds are not there either`;
+    if (l[0] === '-' && !have.has(l.slice(1)))
+      return `line ${oldLine} it removes ("${l.slice(1).trim().slice(0, 60)}") is not in the file, and the lines it adds are not there either`;
     if (l[0] === '-' || l[0] === ' ') oldLine++;
   }
   return 'the lines around it (its context) differ from the file, and the lines it adds are not there either; the file has changed since the diff was made';
@@ -109,7 +116,8 @@ export const reapplyHunk = (text: string, hunk: StructuredPatchHunk): string | f
 function fileStatus(r: FileReport, kind: 'created' | 'deleted' | 'renamed' | 'modified'): FileStatus {
   if (r.problem) return 'conflict';
   // the rename itself is a change, whatever the hunks found
-  if (kind === 'renamed') return r.hunks.some((h) => h.state === 'conflict') && !r.hunks.some((h) => h.state === 'applied') ? 'conflict' : 'renamed';
+  if (kind === 'renamed')
+    return r.hunks.some((h) => h.state === 'conflict') && !r.hunks.some((h) => h.state === 'applied') ? 'conflict' : 'renamed';
   if (r.hunks.some((h) => h.state === 'applied')) {
     if (kind === 'deleted') return r.hunks.every((h) => h.state === 'applied') ? 'deleted' : 'conflict';
     return kind;
@@ -162,7 +170,12 @@ export function applyUnifiedDiff(text: string, read: (path: string) => string | 
     for (const [i, hunk] of p.hunks.entries()) {
       const placed = placeHunk(next, hunk);
       if (placed.state === 'applies') next = placed.text;
-      report.hunks.push({ header: headers[i], state: placed.state === 'applies' ? 'applied' : placed.state, ...(placed.state === 'conflict' ? { reason: placed.reason } : {}), hunk });
+      report.hunks.push({
+        header: headers[i],
+        state: placed.state === 'applies' ? 'applied' : placed.state,
+        ...(placed.state === 'conflict' ? { reason: placed.reason } : {}),
+        hunk,
+      });
     }
     if (kind === 'created' && target !== undefined && report.hunks.some((h) => h.state !== 'already-applied')) {
       report.problem = `${path} exists already with other content; the diff creates it`;
@@ -170,7 +183,12 @@ export function applyUnifiedDiff(text: string, read: (path: string) => string | 
     const renamedNow = kind === 'renamed' && before !== undefined;
     report.status = fileStatus(report, renamedNow ? 'renamed' : kind === 'renamed' ? 'modified' : kind);
     if (report.status === 'created' || report.status === 'modified' || report.status === 'renamed') report.result = next;
-    if (report.status === 'conflict' && report.problem) for (const h of report.hunks) if (h.state === 'applied') { h.state = 'conflict'; h.reason = report.problem; }
+    if (report.status === 'conflict' && report.problem)
+      for (const h of report.hunks)
+        if (h.state === 'applied') {
+          h.state = 'conflict';
+          h.reason = report.problem;
+        }
     if (renamedNow && report.status !== 'renamed') delete report.oldPath;
   }
   return { files };

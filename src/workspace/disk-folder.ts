@@ -135,7 +135,8 @@ export class DiskFolder {
   }
 }
 
-const isNotFound = (e: unknown) => (e as { name?: string })?.name === 'NotFoundError' || (e as { name?: string })?.name === 'TypeMismatchError';
+const isNotFound = (e: unknown) =>
+  (e as { name?: string })?.name === 'NotFoundError' || (e as { name?: string })?.name === 'TypeMismatchError';
 
 /** A write error in words the user can act on. */
 export function describeDiskError(e: unknown, folder: string): string {

@@ -9,7 +9,14 @@ import { Workspace } from './workspace';
 async function open(ws: Workspace, disk: MemoryFolder): Promise<DiskSync> {
   const folder = new DiskFolder(disk);
   const found = await folder.list();
-  const report = await prepareImport(found.map(({ path, file }) => ({ path: `${disk.name}/${path}`, size: file.size, read: async () => new Uint8Array(await file.arrayBuffer()) })), ws);
+  const report = await prepareImport(
+    found.map(({ path, file }) => ({
+      path: `${disk.name}/${path}`,
+      size: file.size,
+      read: async () => new Uint8Array(await file.arrayBuffer()),
+    })),
+    ws,
+  );
   ws.putMany(report.accepted, [...report.folders, disk.name]);
   return DiskSync.link(ws, folder, found, report);
 }
@@ -102,7 +109,14 @@ describe('DiskSync', () => {
   });
 
   it('reopening: files the workspace already had are compared, files only it has are written', async () => {
-    const ws = new Workspace({ files: [['proj/main.py', 'print(1)\n'], ['proj/pkg/mod.py', 'edited while away\n'], ['proj/only-here.py', 'new\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['proj/main.py', 'print(1)\n'],
+        ['proj/pkg/mod.py', 'edited while away\n'],
+        ['proj/only-here.py', 'new\n'],
+      ],
+      folders: [],
+    });
     const disk = project();
     const sync = await open(ws, disk);
     expect(sync.conflicts.map((c) => c.path)).toEqual(['proj/pkg/mod.py']);

@@ -49,7 +49,10 @@ export class DiskSync {
    * (same text: in step; other text: a conflict); files only the workspace
    * has are written at the first flush.
    */
-  private constructor(private readonly ws: Workspace, private readonly folder: DiskFolder) {
+  private constructor(
+    private readonly ws: Workspace,
+    private readonly folder: DiskFolder,
+  ) {
     this.root = folder.name;
     this.knownFolders = new Set(this.foldersHere());
     this.unsub = ws.subscribe((c) => this.onChange(c));
@@ -62,15 +65,28 @@ export class DiskSync {
     for (const p of ws.paths()) {
       if (!sync.inside(p)) continue;
       const file = onDisk.get(p);
-      if (!file) { sync.dirty.add(p); continue; }
-      if (accepted.has(p)) { sync.stamps.set(p, stampOf(file)); continue; }
+      if (!file) {
+        sync.dirty.add(p);
+        continue;
+      }
+      if (accepted.has(p)) {
+        sync.stamps.set(p, stampOf(file));
+        continue;
+      }
       const theirs = await readText(file);
       if (theirs === undefined) continue; // binary on disk: never overwritten from here
       if (theirs === ws.read(p)) sync.stamps.set(p, stampOf(file));
       else sync.conflictMap.set(p, { path: p, theirs, stamp: stampOf(file) });
     }
     // Folders the workspace has that the disk lacks are created at the first flush.
-    sync.knownFolders = new Set(found.flatMap((f) => f.path.split('/').slice(0, -1).map((_, i, segs) => `${sync.root}/${segs.slice(0, i + 1).join('/')}`)));
+    sync.knownFolders = new Set(
+      found.flatMap((f) =>
+        f.path
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, segs) => `${sync.root}/${segs.slice(0, i + 1).join('/')}`),
+      ),
+    );
     sync.knownFolders.add(sync.root);
     sync.emit();
     return sync;
@@ -121,13 +137,22 @@ export class DiskSync {
     if (!this.ws.isFolder(this.root)) {
       // The folder itself was deleted or renamed in the workspace: that is not a reason to empty the disk.
       this.dirty.clear();
-      this.set({ state: 'unlinked', message: `"${this.root}" is no longer in the workspace, so it is no longer written to disk (nothing on disk was deleted). Open the folder again to link it.` });
+      this.set({
+        state: 'unlinked',
+        message: `"${this.root}" is no longer in the workspace, so it is no longer written to disk (nothing on disk was deleted). Open the folder again to link it.`,
+      });
       return;
     }
-    const mark = (p: string) => { if (this.inside(p)) this.dirty.add(p); };
+    const mark = (p: string) => {
+      if (this.inside(p)) this.dirty.add(p);
+    };
     if (c.kind === 'content') mark(c.path);
     else if (c.kind === 'created' || c.kind === 'deleted') c.paths.forEach(mark);
-    else if (c.kind === 'moved') for (const [a, b] of c.moves) { mark(a); mark(b); }
+    else if (c.kind === 'moved')
+      for (const [a, b] of c.moves) {
+        mark(a);
+        mark(b);
+      }
   }
 
   /** Writes everything pending to disk now (the autosave calls it after each browser save; an explicit save may too). */
@@ -138,7 +163,9 @@ export class DiskSync {
       return this.dirty.size || this.foldersChanged() ? this.flush() : undefined;
     }
     if (!this.dirty.size && !this.foldersChanged()) return;
-    this.flushing = this.write().finally(() => { this.flushing = undefined; });
+    this.flushing = this.write().finally(() => {
+      this.flushing = undefined;
+    });
     await this.flushing;
   }
 
@@ -150,7 +177,9 @@ export class DiskSync {
   private async write(): Promise<void> {
     this.set({ state: 'writing' });
     let error: string | undefined;
-    const fail = (e: unknown) => { error ??= describeDiskError(e, this.root); };
+    const fail = (e: unknown) => {
+      error ??= describeDiskError(e, this.root);
+    };
     const folders = this.foldersHere();
     const added = folders.filter((f) => !this.knownFolders.has(f) && f !== this.root).sort((a, b) => a.length - b.length);
     for (const f of added) await this.folder.mkdir(this.rel(f)).then(() => this.knownFolders.add(f), fail);
@@ -190,7 +219,10 @@ export class DiskSync {
   /** A file changed on disk: in step when its text is the workspace's, otherwise a conflict (false). */
   private async adoptIfSame(p: string, disk: DiskFile, mine: string | undefined): Promise<boolean> {
     const theirs = await readText(disk);
-    if (theirs === mine) { this.stamps.set(p, stampOf(disk)); return true; }
+    if (theirs === mine) {
+      this.stamps.set(p, stampOf(disk));
+      return true;
+    }
     if (theirs !== undefined) this.conflictMap.set(p, { path: p, theirs, stamp: stampOf(disk) });
     this.emit();
     return false;

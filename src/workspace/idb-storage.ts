@@ -11,8 +11,14 @@ import type { StoreBatch, WorkspaceStorage } from './persistence';
 const FILE = 'f:';
 const FOLDERS = 'folders';
 
-interface FileRecord { text: string; seq: number }
-interface FoldersRecord { folders: string[]; seq: number }
+interface FileRecord {
+  text: string;
+  seq: number;
+}
+interface FoldersRecord {
+  folders: string[];
+  seq: number;
+}
 
 const done = (tx: IDBTransaction) =>
   new Promise<void>((resolve, reject) => {
@@ -33,7 +39,10 @@ export class IdbStorage implements WorkspaceStorage {
     for (const [k, v] of all) {
       if (k === FOLDERS) {
         if (Array.isArray(v)) out.folders = v as string[];
-        else { out.folders = (v as FoldersRecord).folders; out.foldersSeq = (v as FoldersRecord).seq; }
+        else {
+          out.folders = (v as FoldersRecord).folders;
+          out.foldersSeq = (v as FoldersRecord).seq;
+        }
       } else if (typeof k === 'string' && k.startsWith(FILE)) {
         const path = k.slice(FILE.length);
         if (typeof v === 'string') out.files.push([path, v, 0]);

@@ -12,19 +12,32 @@ const file = (path: string, content: string | Uint8Array, size?: number): Incomi
 describe('import', () => {
   it('keeps text, skips binary, huge, refused names, duplicates; nothing existing is overwritten', async () => {
     const existing = new Set(['main.py']);
-    const r = await prepareImport([
-      file('src/a.py', 'x = 1\n'),
-      file('img.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1])),
-      file('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a])),
-      file('big.log', 'x', 20 * 1024 * 1024),
-      file('bad:name.py', 'x'),
-      file('main.py', 'NEW'),
-      file('.git/config', 'x'),
-    ], { has: (p) => existing.has(p), size: 1 });
-    expect(r.accepted).toEqual([['latin1.txt', 'café\n'], ['src/a.py', 'x = 1\n']]);
+    const r = await prepareImport(
+      [
+        file('src/a.py', 'x = 1\n'),
+        file('img.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1])),
+        file('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a])),
+        file('big.log', 'x', 20 * 1024 * 1024),
+        file('bad:name.py', 'x'),
+        file('main.py', 'NEW'),
+        file('.git/config', 'x'),
+      ],
+      { has: (p) => existing.has(p), size: 1 },
+    );
+    expect(r.accepted).toEqual([
+      ['latin1.txt', 'café\n'],
+      ['src/a.py', 'x = 1\n'],
+    ]);
     expect(r.legacyEncoded).toEqual(['latin1.txt']);
     const reasons = r.skipped.map((s) => s.reason);
-    expect(reasons).toEqual(expect.arrayContaining(['binary (not text)', 'larger than 5 MB', 'already in the workspace (yours is kept)', 'inside .git or node_modules']));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'binary (not text)',
+        'larger than 5 MB',
+        'already in the workspace (yours is kept)',
+        'inside .git or node_modules',
+      ]),
+    );
     expect(reasons.some((x) => x.startsWith('refused name'))).toBe(true);
     expect(describeImport(r)).toContain('Imported 2 of 7 files.');
     expect(describeImport(r)).toContain('Read as Windows-1252 (not UTF-8; check accents and symbols): latin1.txt.');
@@ -32,7 +45,14 @@ describe('import', () => {
 
   it('50,000 files: imports up to the limit, reads no more than it keeps, says how many were left out', async () => {
     let reads = 0;
-    const many: IncomingFile[] = Array.from({ length: 50_000 }, (_, i) => ({ path: `big/f${(i * 7_919) % 50_000}.txt`, size: 2, read: async () => { reads++; return new Uint8Array([0x68, 0x69]); } }));
+    const many: IncomingFile[] = Array.from({ length: 50_000 }, (_, i) => ({
+      path: `big/f${(i * 7_919) % 50_000}.txt`,
+      size: 2,
+      read: async () => {
+        reads++;
+        return new Uint8Array([0x68, 0x69]);
+      },
+    }));
     const r = await prepareImport(many, { has: () => false, size: 0 });
     expect(r.accepted).toHaveLength(10_000);
     expect(r.accepted.at(-1)![0]).toBe('big/f9999.txt'); // the first 10,000 by name, not in listing order
@@ -63,12 +83,21 @@ describe('import', () => {
   });
 
   it('zips every folder as a directory entry, so an empty folder survives export and import', async () => {
-    const bytes = zipWorkspace([['a/b.py', 'ü\n'], ['c.txt', '']], ['a', 'empty', 'empty/inner']);
+    const bytes = zipWorkspace(
+      [
+        ['a/b.py', 'ü\n'],
+        ['c.txt', ''],
+      ],
+      ['a', 'empty', 'empty/inner'],
+    );
     const z = unzipSync(bytes);
     expect(Object.keys(z).sort()).toEqual(['a/', 'a/b.py', 'c.txt', 'empty/', 'empty/inner/']);
     expect(strFromU8(z['a/b.py'])).toBe('ü\n');
     const r = await prepareImport([file('workspace.zip', bytes)], { has: () => false, size: 0 });
-    expect(r.accepted.sort()).toEqual([['a/b.py', 'ü\n'], ['c.txt', '']]);
+    expect(r.accepted.sort()).toEqual([
+      ['a/b.py', 'ü\n'],
+      ['c.txt', ''],
+    ]);
     expect(r.folders.sort()).toEqual(['a', 'empty', 'empty/inner']);
   });
 

@@ -30,7 +30,12 @@ export type ImportProgress = (done: number, total: number) => void;
 /** Every this many files a progress call, and a pause so the page can paint it. */
 const PROGRESS_EVERY = 250;
 
-export async function prepareImport(incoming: IncomingFile[], existing: { has(p: string): boolean; size: number }, limits = IMPORT_LIMITS, onProgress?: ImportProgress): Promise<ImportReport> {
+export async function prepareImport(
+  incoming: IncomingFile[],
+  existing: { has(p: string): boolean; size: number },
+  limits = IMPORT_LIMITS,
+  onProgress?: ImportProgress,
+): Promise<ImportReport> {
   const skipped = new Map<string, { count: number; examples: string[] }>();
   const skip = (reason: string, path: string) => {
     const s = skipped.get(reason) ?? { count: 0, examples: [] };
@@ -54,14 +59,32 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
       await new Promise((r) => setTimeout(r, 0));
     }
     const path = normalizePath(f.path);
-    if (SKIPPED_FOLDERS.test(path)) { skip('inside .git or node_modules', path); continue; }
+    if (SKIPPED_FOLDERS.test(path)) {
+      skip('inside .git or node_modules', path);
+      continue;
+    }
     const problem = pathProblem(path);
-    if (problem) { skip(`refused name: ${problem}`, f.path); continue; }
-    if (existing.has(path) || seen.has(path)) { skip('already in the workspace (yours is kept)', path); continue; }
-    if (f.size > limits.maxFileBytes) { skip(`larger than ${limits.maxFileBytes / 1024 / 1024} MB`, path); continue; }
-    if (room === 0) { skip(`over the workspace limit of ${limits.maxFiles.toLocaleString('en')} files`, path); continue; }
+    if (problem) {
+      skip(`refused name: ${problem}`, f.path);
+      continue;
+    }
+    if (existing.has(path) || seen.has(path)) {
+      skip('already in the workspace (yours is kept)', path);
+      continue;
+    }
+    if (f.size > limits.maxFileBytes) {
+      skip(`larger than ${limits.maxFileBytes / 1024 / 1024} MB`, path);
+      continue;
+    }
+    if (room === 0) {
+      skip(`over the workspace limit of ${limits.maxFiles.toLocaleString('en')} files`, path);
+      continue;
+    }
     const decoded = decodeText(await f.read());
-    if (!decoded) { skip('binary (not text)', path); continue; }
+    if (!decoded) {
+      skip('binary (not text)', path);
+      continue;
+    }
     if (decoded.encoding === 'windows-1252') legacyEncoded.push(path);
     accepted.push([path, decoded.text]);
     seen.add(path);
@@ -72,12 +95,22 @@ export async function prepareImport(incoming: IncomingFile[], existing: { has(p:
 }
 
 /** The incoming files with every zip replaced by what it holds; a zip that cannot be opened is skipped. */
-async function openZips(incoming: IncomingFile[], maxZipBytes: number, skip: (reason: string, path: string) => void): Promise<{ files: IncomingFile[]; folders: string[] }> {
+async function openZips(
+  incoming: IncomingFile[],
+  maxZipBytes: number,
+  skip: (reason: string, path: string) => void,
+): Promise<{ files: IncomingFile[]; folders: string[] }> {
   const files: IncomingFile[] = [];
   const folders: string[] = [];
   for (const f of incoming) {
-    if (!isZip(f.path)) { files.push(f); continue; }
-    if (f.size > maxZipBytes) { skip(`zip files larger than ${maxZipBytes / 1024 / 1024} MB`, f.path); continue; }
+    if (!isZip(f.path)) {
+      files.push(f);
+      continue;
+    }
+    if (f.size > maxZipBytes) {
+      skip(`zip files larger than ${maxZipBytes / 1024 / 1024} MB`, f.path);
+      continue;
+    }
     try {
       const z = unzipEntries(f.path, await f.read());
       files.push(...z.files);

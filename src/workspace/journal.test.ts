@@ -64,13 +64,19 @@ describe("Monaco's change events", () => {
       builder.acceptChunk(start);
       const buffer = builder.finish(true).create(1).textBuffer;
       // Several cursors typing or deleting at once, given in no particular order (Monaco sorts them).
-      const ops = randomEvent(r, start.length).sort(() => r.next() - 0.5).map((e) => {
-        const s = buffer.getPositionAt(e.offset);
-        const t = buffer.getPositionAt(e.offset + e.length);
-        return { range: new Range(s.lineNumber, s.column, t.lineNumber, t.column), text: e.text.replace(/😀/g, '') };
-      });
+      const ops = randomEvent(r, start.length)
+        .sort(() => r.next() - 0.5)
+        .map((e) => {
+          const s = buffer.getPositionAt(e.offset);
+          const t = buffer.getPositionAt(e.offset + e.length);
+          return { range: new Range(s.lineNumber, s.column, t.lineNumber, t.column), text: e.text.replace(/😀/g, '') };
+        });
       const result = buffer.applyEdits(ops, false, false);
-      const edits = result.changes.map((c: { rangeOffset: number; rangeLength: number; text: string }) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text }));
+      const edits = result.changes.map((c: { rangeOffset: number; rangeLength: number; text: string }) => ({
+        offset: c.rangeOffset,
+        length: c.rangeLength,
+        text: c.text,
+      }));
       const value = buffer.getLinesContent().join('\n');
       expect(applyEdits(start, edits), `round ${round}`).toBe(value);
       const big = new EditableText(start);
@@ -86,7 +92,9 @@ describe('EditableText', () => {
     let plain = 'x'.repeat(200_000);
     const chunked = new EditableText(plain);
     for (let i = 0; i < 500; i++) {
-      const edits = randomEvent(r, plain.length).map((e) => (i % 50 === 0 ? { ...e, length: Math.min(plain.length - e.offset, 70_000) } : e));
+      const edits = randomEvent(r, plain.length).map((e) =>
+        i % 50 === 0 ? { ...e, length: Math.min(plain.length - e.offset, 70_000) } : e,
+      );
       const fit = edits.every((e, k) => k === 0 || e.offset + e.length <= edits[k - 1].offset);
       if (!fit) continue;
       plain = applyEdits(plain, edits);
@@ -115,7 +123,9 @@ describe('journaled edits', () => {
         if (roll < 0.7) type(randomEvent(r, model.text.length));
         else if (roll < 0.78 && !inFlight) {
           // A store write held in flight while more edits arrive.
-          store.hold = new Promise((res) => { release = res; });
+          store.hold = new Promise((res) => {
+            release = res;
+          });
           inFlight = saver.flush();
         } else if (roll < 0.86 && inFlight) {
           store.hold = undefined;
@@ -131,7 +141,11 @@ describe('journaled edits', () => {
           expect(seen.get('f.py'), `seed ${seed} step ${step}`).toBe(model.text);
         }
       }
-      if (inFlight) { store.hold = undefined; release!(); await inFlight; }
+      if (inFlight) {
+        store.hold = undefined;
+        release!();
+        await inFlight;
+      }
       expect((await reloaded(store, journal)).get('f.py'), `seed ${seed}`).toBe(model.text);
       // And the app's own load path.
       const again = await openWorkspace(store, journal);
@@ -150,7 +164,9 @@ describe('journaled edits', () => {
     const saver = new AutoSaver(ws, store, journal, { delayMs: 60_000 });
     type([{ offset: 5, length: 0, text: ' world' }]);
     let release!: () => void;
-    store.hold = new Promise((res) => { release = res; });
+    store.hold = new Promise((res) => {
+      release = res;
+    });
     const flushing = saver.flush();
     type([{ offset: 0, length: 1, text: 'H' }]);
     type([{ offset: 11, length: 0, text: '!' }]);
@@ -193,7 +209,10 @@ describe('journaled edits', () => {
     const ws = new Workspace({ files: [['big.py', big]], folders: [] });
     let reads = 0;
     const model = { text: big };
-    ws.attach('big.py', () => { reads++; return model.text; });
+    ws.attach('big.py', () => {
+      reads++;
+      return model.text;
+    });
     const store = new MemoryStorage();
     const journal = new MemoryJournal();
     const saver = new AutoSaver(ws, store, journal, { delayMs: 60_000 });
@@ -276,7 +295,10 @@ describe('journaled edits', () => {
     ws.delete('src/new.py');
     ws.createFile('src/new.py', 'again');
     let seen = await reloaded(store, journal);
-    expect([...seen].sort()).toEqual([['src/moved.py', '>one two'], ['src/new.py', 'again']]);
+    expect([...seen].sort()).toEqual([
+      ['src/moved.py', '>one two'],
+      ['src/new.py', 'again'],
+    ]);
     expect(replayJournal(await store.load(), readJournal(journal)).folders).toContain('src');
     await saver.flush();
     seen = await reloaded(store, journal);
@@ -296,7 +318,10 @@ describe('migration', () => {
     journal.write(LEGACY, JSON.stringify({ files: { 'a.py': 'journaled a', 'b.py': null, 'c.py': 'new c' }, folders: ['empty', 'other'] }));
     const opened = await openWorkspace(store, journal);
     expect(opened.origin).toBe('store');
-    expect(opened.workspace.snapshot().files.sort()).toEqual([['a.py', 'journaled a'], ['c.py', 'new c']]);
+    expect(opened.workspace.snapshot().files.sort()).toEqual([
+      ['a.py', 'journaled a'],
+      ['c.py', 'new c'],
+    ]);
     expect(opened.workspace.isFolder('other')).toBe(true);
     expect(journal.items.size).toBe(0);
     expect(store.files.get('a.py')).toEqual({ text: 'journaled a', seq: expect.any(Number) });

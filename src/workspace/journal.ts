@@ -33,10 +33,7 @@ export interface LegacyRecord {
 }
 
 /** One change to one file. */
-export type FileChange =
-  | { edits: readonly TextEdit[] }
-  | { text: string }
-  | { deleted: true };
+export type FileChange = { edits: readonly TextEdit[] } | { text: string } | { deleted: true };
 
 /** A change as stored: short keys, edits as [offset, length, text], since one is written per keystroke. */
 type Body = { e: [number, number, string][] } | { t: string } | { d: 1 };
@@ -61,8 +58,8 @@ export interface JournalContents {
 }
 
 function encodeChange(change: FileChange): string {
-  const body: Body = 'edits' in change ? { e: change.edits.map((e) => [e.offset, e.length, e.text]) }
-    : 'text' in change ? { t: change.text } : { d: 1 };
+  const body: Body =
+    'edits' in change ? { e: change.edits.map((e) => [e.offset, e.length, e.text]) } : 'text' in change ? { t: change.text } : { d: 1 };
   return JSON.stringify(body);
 }
 
@@ -107,7 +104,9 @@ export function readJournal(journal: Journal): JournalContents {
         const change = id && decodeChange(value);
         if (id && change) out.entries.push({ ...id, change });
       }
-    } catch { /* unreadable: skipped */ }
+    } catch {
+      /* unreadable: skipped */
+    }
   }
   out.entries.sort((a, b) => a.seq - b.seq);
   return out;
@@ -188,7 +187,11 @@ export class JournalLog {
     for (const [name, value] of journal.entries()) {
       if (name === LEGACY) this.hasLegacy = true;
       else if (name === FOLDERS) {
-        try { this.foldersSeq = (JSON.parse(value) as { s: number }).s; } catch { this.foldersSeq = 0; }
+        try {
+          this.foldersSeq = (JSON.parse(value) as { s: number }).s;
+        } catch {
+          this.foldersSeq = 0;
+        }
       } else {
         const id = parseEntryName(name);
         if (!id) continue;
@@ -246,7 +249,11 @@ export class JournalLog {
   }
 
   private remove(name: string): void {
-    try { this.journal.remove(name); } catch { /* gone already */ }
+    try {
+      this.journal.remove(name);
+    } catch {
+      /* gone already */
+    }
   }
 
   get empty(): boolean {

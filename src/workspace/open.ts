@@ -20,7 +20,12 @@ export interface LegacySource {
   remove(): void;
 }
 
-export async function openWorkspace(storage: WorkspaceStorage, journal: Journal, legacy?: LegacySource, samples: WorkspaceSnapshot = SAMPLE_WORKSPACE): Promise<OpenedWorkspace> {
+export async function openWorkspace(
+  storage: WorkspaceStorage,
+  journal: Journal,
+  legacy?: LegacySource,
+  samples: WorkspaceSnapshot = SAMPLE_WORKSPACE,
+): Promise<OpenedWorkspace> {
   let stored: StoredWorkspace | undefined;
   let problem: string | undefined;
   try {

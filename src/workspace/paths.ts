@@ -30,7 +30,10 @@ function printable(s: string): string {
 
 /** `a//b/./c` -> `a/b/c`; leading and trailing slashes dropped. Does not validate. */
 export function normalizePath(p: string): string {
-  return p.split('/').filter((s) => s !== '' && s !== '.').join('/');
+  return p
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
 }
 
 /** Why a whole path is refused, or undefined. */

@@ -23,10 +23,7 @@ export interface WorkspaceStorage {
   write(batch: StoreBatch): Promise<void>;
 }
 
-export type SaveState =
-  | { state: 'saved' }
-  | { state: 'saving' }
-  | { state: 'error'; message: string };
+export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'error'; message: string };
 
 function describeStorageError(e: unknown): string {
   const err = e as { name?: string; message?: string };
@@ -126,7 +123,10 @@ export class AutoSaver {
         this.journalFolders();
         break;
       case 'moved':
-        for (const [a, b] of c.moves) { this.journal(a, { deleted: true }); this.journal(b, this.whole(b)); }
+        for (const [a, b] of c.moves) {
+          this.journal(a, { deleted: true });
+          this.journal(b, this.whole(b));
+        }
         this.journalFolders();
         break;
       case 'deleted':
@@ -192,7 +192,10 @@ export class AutoSaver {
     const large = !this.journalFailed && [...this.dirty].some((p) => (this.writtenChars.get(p) ?? 0) > LARGE_WRITE_CHARS);
     const [delay, max] = large ? [this.largeDelayMs, this.largeMaxDelayMs] : [this.delayMs, this.maxDelayMs];
     const wait = Math.max(0, Math.min(delay, this.firstDirtyAt + max - now));
-    this.timer = setTimeout(() => { this.timer = undefined; void this.flush(); }, wait);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
   }
 
   /** Writes everything pending to the store now. */
@@ -219,7 +222,8 @@ export class AutoSaver {
     }
     this.dirty.clear();
     this.foldersDirty = false;
-    this.flushing = this.storage.write({ put, del, folders: this.ws.folders(), seq: upTo })
+    this.flushing = this.storage
+      .write({ put, del, folders: this.ws.folders(), seq: upTo })
       .then(() => {
         this.log.compact(paths, upTo, true);
         for (const p of paths) if ((this.unjournaled.get(p) ?? Infinity) <= upTo) this.unjournaled.delete(p);
@@ -232,7 +236,9 @@ export class AutoSaver {
         this.foldersDirty = true;
         this.set({ state: 'error', message: describeStorageError(e) });
       })
-      .finally(() => { this.flushing = undefined; });
+      .finally(() => {
+        this.flushing = undefined;
+      });
     await this.flushing;
   }
 

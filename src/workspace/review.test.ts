@@ -32,7 +32,15 @@ deleted file mode 100644
 -z
 `;
 
-const workspace = () => new Workspace({ files: [['m.txt', M], ['old.txt', 'x\n'], ['gone.txt', 'z\n']], folders: [] });
+const workspace = () =>
+  new Workspace({
+    files: [
+      ['m.txt', M],
+      ['old.txt', 'x\n'],
+      ['gone.txt', 'z\n'],
+    ],
+    folders: [],
+  });
 const run = (ws: Workspace) => {
   const r = applyUnifiedDiff(DIFF, (p) => ws.read(p));
   commitReport(ws, r);
@@ -52,7 +60,13 @@ describe('commitReport', () => {
   });
 
   it('a rename onto a file that exists is a conflict and moves nothing', () => {
-    const ws = new Workspace({ files: [['old.txt', 'x\n'], ['new.txt', 'other\n']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['old.txt', 'x\n'],
+        ['new.txt', 'other\n'],
+      ],
+      folders: [],
+    });
     const r = applyUnifiedDiff(DIFF.slice(DIFF.indexOf('diff --git a/old.txt'), DIFF.indexOf('diff --git a/gone.txt')), (p) => ws.read(p));
     commitReport(ws, r);
     expect(r.files[0]).toMatchObject({ status: 'conflict', problem: expect.stringContaining('exists already') });

@@ -41,7 +41,12 @@ export function reviewHunk(text: string, h: HunkReport, action: HunkAction): { h
   const next = action === 'revert' ? revertHunk(text, h.hunk) : reapplyHunk(text, h.hunk);
   if (next === false) {
     const lines = action === 'revert' ? 'its lines' : 'the lines around it';
-    return { hunk: { ...h, reason: `could not ${action} it: the file no longer has ${lines} as the diff wrote them (edited since?); edit the file by hand` } };
+    return {
+      hunk: {
+        ...h,
+        reason: `could not ${action} it: the file no longer has ${lines} as the diff wrote them (edited since?); edit the file by hand`,
+      },
+    };
   }
   return { hunk: { ...rest, state: action === 'revert' ? 'reverted' : 'accepted' }, text: next };
 }

@@ -9,12 +9,17 @@ const find = (text: string, query: string, o: Partial<SearchOptions> = {}) => {
   if (!c.ok) throw new Error(c.error);
   return findInText(text, c.pattern);
 };
-const replaceAll = (text: string, query: string, by: string, o: Partial<SearchOptions> = {}) => applyEdits(text, replacementEdits(text, q(query, o), by));
+const replaceAll = (text: string, query: string, by: string, o: Partial<SearchOptions> = {}) =>
+  applyEdits(text, replacementEdits(text, q(query, o), by));
 
 describe('search', () => {
   it('finds text literally, case-insensitive by default, with lines and columns', () => {
     const m = find('let a = 1;\nconst A = a.b;\n', 'a');
-    expect(m.map((x) => [x.line, x.column])).toEqual([[1, 5], [2, 7], [2, 11]]);
+    expect(m.map((x) => [x.line, x.column])).toEqual([
+      [1, 5],
+      [2, 7],
+      [2, 11],
+    ]);
     expect(m[1].lineText).toBe('const A = a.b;');
     expect(find('a.b axb', 'a.b')).toHaveLength(1);
   });
@@ -43,7 +48,10 @@ describe('search', () => {
 
   it('CRLF files: right lines and columns, the line text without its \\r, line breaks kept by a replace', () => {
     const text = 'one\r\ntwo one\r\nthree';
-    expect(find(text, 'one').map((x) => [x.line, x.column, x.lineText])).toEqual([[1, 1, 'one'], [2, 5, 'two one']]);
+    expect(find(text, 'one').map((x) => [x.line, x.column, x.lineText])).toEqual([
+      [1, 1, 'one'],
+      [2, 5, 'two one'],
+    ]);
     expect(replaceAll(text, 'one', '1')).toBe('1\r\ntwo 1\r\nthree');
   });
 
@@ -70,9 +78,16 @@ describe('search', () => {
   });
 
   it('searchFiles groups per file, leaves out files without a match, and stops at the limit', () => {
-    const files: [string, string][] = [['a.py', 'x\nx'], ['b.py', 'y'], ['c.py', 'x x']];
+    const files: [string, string][] = [
+      ['a.py', 'x\nx'],
+      ['b.py', 'y'],
+      ['c.py', 'x x'],
+    ];
     const r = searchFiles(files, q('x'));
-    expect(r.files.map((f) => [f.path, f.matches.length])).toEqual([['a.py', 2], ['c.py', 2]]);
+    expect(r.files.map((f) => [f.path, f.matches.length])).toEqual([
+      ['a.py', 2],
+      ['c.py', 2],
+    ]);
     const cut = searchFiles(files, q('x'), 3);
     expect(cut.truncated).toBe(true);
     expect(cut.files.map((f) => f.matches.length)).toEqual([2, 1]);

@@ -11,9 +11,7 @@ export interface SearchOptions {
   wholeWord: boolean;
 }
 
-export type CompiledQuery =
-  | { ok: true; pattern: RegExp; regex: boolean }
-  | { ok: false; error: string };
+export type CompiledQuery = { ok: true; pattern: RegExp; regex: boolean } | { ok: false; error: string };
 
 export interface TextMatch {
   /** Offset and length in the file's text (a match may span lines). */
@@ -82,9 +80,16 @@ export function searchFiles(files: Iterable<[path: string, text: string]>, query
   if (!query.ok) return result;
   let left = limit;
   for (const [path, text] of files) {
-    if (left <= 0) { result.truncated ||= hasMatch(text, query.pattern); if (result.truncated) break; continue; }
+    if (left <= 0) {
+      result.truncated ||= hasMatch(text, query.pattern);
+      if (result.truncated) break;
+      continue;
+    }
     const matches = findInText(text, query.pattern, left + 1);
-    if (matches.length > left) { result.truncated = true; matches.length = left; }
+    if (matches.length > left) {
+      result.truncated = true;
+      matches.length = left;
+    }
     if (matches.length) result.files.push({ path, matches });
     left -= matches.length;
   }

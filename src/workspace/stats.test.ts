@@ -32,7 +32,7 @@ describe('stats', () => {
     ]);
     expect([s.bytesDelivered, s.bytesNotDelivered, s.bytesUnknown]).toEqual([509, 240, 70]);
   });
-  it('reads events stored before the states: a failed request\'s bytes are unknown, notDelivered is not delivered', () => {
+  it("reads events stored before the states: a failed request's bytes are unknown, notDelivered is not delivered", () => {
     const s = summarize([
       { k: 'result', t: 1, route: 'escalated', ms: 800, bytes: 500 },
       { k: 'result', t: 2, route: 'failed', ms: 30, bytes: 0, notDelivered: 240 },

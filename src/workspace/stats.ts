@@ -54,22 +54,30 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
       lat[e.route].push(e.ms);
       // An old event's failed request may have reached the server: unknown, never delivered by assumption.
       bytes[e.delivery ?? (e.route === 'failed' ? 'unknown' : 'delivered')] += e.bytes;
-      bytes['not-delivered'] += e.delivery ? 0 : e.notDelivered ?? 0;
+      bytes['not-delivered'] += e.delivery ? 0 : (e.notDelivered ?? 0);
     } else if (e.k === 'shown') shown++;
     else accepted++;
   }
   const results = STAT_ROUTES.reduce((a, r) => a + count[r], 0);
   const share = Object.fromEntries(STAT_ROUTES.map((r) => [r, results ? count[r] / results : 0])) as Record<StatRoute, number>;
-  const latency = Object.fromEntries(STAT_ROUTES.map((r) => {
-    return [r, { n: lat[r].length, p50: percentile(lat[r], 50), p95: percentile(lat[r], 95) }];
-  })) as StatsSummary['latency'];
+  const latency = Object.fromEntries(
+    STAT_ROUTES.map((r) => {
+      return [r, { n: lat[r].length, p50: percentile(lat[r], 50), p95: percentile(lat[r], 95) }];
+    }),
+  ) as StatsSummary['latency'];
   const notSent = count.local + count.blocked;
   const measured = latency.escalated.p50;
   const perRequestMs = measured ?? DEFAULT_LARGE_MODEL_MS;
   return {
-    results, shown, accepted,
+    results,
+    shown,
+    accepted,
     acceptanceRate: shown ? Math.min(1, accepted / shown) : undefined,
-    share, latency, bytesDelivered: bytes.delivered, bytesNotDelivered: bytes['not-delivered'], bytesUnknown: bytes.unknown,
+    share,
+    latency,
+    bytesDelivered: bytes.delivered,
+    bytesNotDelivered: bytes['not-delivered'],
+    bytesUnknown: bytes.unknown,
     saved: { requests: notSent, perRequestMs, basis: measured === undefined ? 'assumed' : 'measured', totalMs: notSent * perRequestMs },
   };
 }

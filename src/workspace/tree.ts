@@ -60,7 +60,11 @@ export function visibleRows(root: TreeNode, open: ReadonlySet<string>, limit = I
 export function folderPaths(root: TreeNode): string[] {
   const out: string[] = [];
   const walk = (node: TreeNode) => {
-    for (const child of node.children) if (child.kind === 'folder') { out.push(child.path); walk(child); }
+    for (const child of node.children)
+      if (child.kind === 'folder') {
+        out.push(child.path);
+        walk(child);
+      }
   };
   walk(root);
   return out;

@@ -36,7 +36,15 @@ describe('tree', () => {
     const rows = (open: string[], limit?: number) => visibleRows(t, new Set(open), limit).map((r) => `${r.node.path}<${r.parent ?? ''}`);
     expect(rows([])).toEqual(['empty<', 'src<', 'b.py<']);
     expect(rows(['src'])).toEqual(['empty<', 'src<', 'src/a<src', 'src/z.py<src', 'b.py<']);
-    expect(rows(['src', 'src/a'])).toEqual(['empty<', 'src<', 'src/a<src', 'src/a/b.py<src/a', 'src/a/c.py<src/a', 'src/z.py<src', 'b.py<']);
+    expect(rows(['src', 'src/a'])).toEqual([
+      'empty<',
+      'src<',
+      'src/a<src',
+      'src/a/b.py<src/a',
+      'src/a/c.py<src/a',
+      'src/z.py<src',
+      'b.py<',
+    ]);
     expect(rows(['src/a'])).toEqual(['empty<', 'src<', 'b.py<']); // a closed folder hides an open one inside it
     expect(rows(['src', 'src/a'], 1)).toEqual(['empty<']);
   });
@@ -61,7 +69,14 @@ describe('Workspace', () => {
   });
 
   it('a deleted folder comes back with its files, their latest text and its empty folders', () => {
-    const ws = new Workspace({ files: [['src/a.py', 'x'], ['src/deep/b.py', 'y'], ['top.py', 't']], folders: ['src/empty'] });
+    const ws = new Workspace({
+      files: [
+        ['src/a.py', 'x'],
+        ['src/deep/b.py', 'y'],
+        ['top.py', 't'],
+      ],
+      folders: ['src/empty'],
+    });
     ws.attach('src/a.py', () => 'typed, not yet read');
     ws.edit('src/a.py', [{ offset: 0, length: 1, text: 'typed, not yet read' }]);
     const gone = ws.contentsOf('src');
@@ -77,7 +92,13 @@ describe('Workspace', () => {
   });
 
   it('undoing a delete never overwrites a file created at the same path since', () => {
-    const ws = new Workspace({ files: [['a.py', 'old'], ['b.py', 'b']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['a.py', 'old'],
+        ['b.py', 'b'],
+      ],
+      folders: [],
+    });
     const gone = ws.contentsOf('a.py');
     ws.delete('a.py');
     ws.createFile('a.py', 'new');
@@ -154,7 +175,12 @@ describe('openWorkspace', () => {
     const store = new MemoryStorage();
     const journal = new MemoryJournal();
     let removed = false;
-    const legacy = { read: () => [{ path: 'main.py', content: 'old' }], remove: () => { removed = true; } };
+    const legacy = {
+      read: () => [{ path: 'main.py', content: 'old' }],
+      remove: () => {
+        removed = true;
+      },
+    };
     const first = await openWorkspace(store, journal, legacy);
     expect(first.origin).toBe('legacy');
     expect(removed).toBe(true);
@@ -170,7 +196,17 @@ describe('openWorkspace', () => {
     expect(fresh.workspace.paths()).toContain('python/main.py');
   });
   it('replayJournal applies a legacy record: deletes and overrides', () => {
-    const r = replayJournal({ files: [['a', '1', 0], ['b', '2', 0]], folders: ['x'], foldersSeq: 0 }, { entries: [], legacy: { files: { a: null, b: '3' } } });
+    const r = replayJournal(
+      {
+        files: [
+          ['a', '1', 0],
+          ['b', '2', 0],
+        ],
+        folders: ['x'],
+        foldersSeq: 0,
+      },
+      { entries: [], legacy: { files: { a: null, b: '3' } } },
+    );
     expect({ files: r.files, folders: r.folders }).toEqual({ files: [['b', '3']], folders: ['x'] });
   });
 });

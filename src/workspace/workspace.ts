@@ -148,7 +148,8 @@ export class Workspace {
   putMany(entries: [string, string][], folders: readonly string[] = []): void {
     const created: string[] = [];
     const foldersBefore = this.folderSet.size;
-    for (const f of folders) if (!this.files.has(f) && !ancestors(f).some((a) => this.files.has(a))) for (const a of [...ancestors(f), f]) this.folderSet.add(a);
+    for (const f of folders)
+      if (!this.files.has(f) && !ancestors(f).some((a) => this.files.has(a))) for (const a of [...ancestors(f), f]) this.folderSet.add(a);
     for (const [path, content] of entries) {
       if (this.files.has(path)) {
         if (this.read(path) !== content) {
@@ -235,7 +236,10 @@ export class Workspace {
   private moveLive(moves: [string, string][]): void {
     const sources = moves.map(([from]) => this.live.get(from));
     for (const [from] of moves) this.live.delete(from);
-    moves.forEach(([, to], i) => { const s = sources[i]; if (s) this.live.set(to, s); });
+    moves.forEach(([, to], i) => {
+      const s = sources[i];
+      if (s) this.live.set(to, s);
+    });
   }
 
   /** A file, or a folder with everything in it, as it is now: what a delete would take away (and an undo put back). */
@@ -243,7 +247,9 @@ export class Workspace {
     const path = normalizePath(rawPath);
     if (this.files.has(path)) return { files: [[path, this.read(path)!]], folders: [] };
     if (!this.folderSet.has(path)) return { files: [], folders: [] };
-    const files = this.paths().filter((p) => isWithin(p, path)).map((p): [string, string] => [p, this.read(p)!]);
+    const files = this.paths()
+      .filter((p) => isWithin(p, path))
+      .map((p): [string, string] => [p, this.read(p)!]);
     return { files, folders: this.folders().filter((f) => isWithin(f, path)) };
   }
 
@@ -269,7 +275,10 @@ export class Workspace {
     }
     if (!this.folderSet.has(path)) return fail(`"${path}" does not exist`);
     const gone = [...this.files.keys()].filter((p) => isWithin(p, path));
-    for (const p of gone) { this.files.delete(p); this.live.delete(p); }
+    for (const p of gone) {
+      this.files.delete(p);
+      this.live.delete(p);
+    }
     for (const f of [...this.folderSet]) if (isWithin(f, path)) this.folderSet.delete(f);
     this.emit({ kind: 'deleted', paths: gone });
     return ok;

@@ -20,43 +20,69 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
   const [offer, setOffer] = useState<PermissionHandle | null>(null);
   const [reopenError, setReopenError] = useState<string | null>(null);
 
-  useEffect(() => { void loadLinkedHandle().then((h) => h && setOffer(h)); }, []);
+  useEffect(() => {
+    void loadLinkedHandle().then((h) => h && setOffer(h));
+  }, []);
   useEffect(() => () => sync?.dispose(), [sync]);
   // Written to disk when the browser copy is saved: the browser copy comes first, so a failed disk write loses nothing.
-  useEffect(() => sync ? saver.subscribe((s) => { if (s.state === 'saved') void sync.flush(); }) : undefined, [sync, saver]);
+  useEffect(
+    () =>
+      sync
+        ? saver.subscribe((s) => {
+            if (s.state === 'saved') void sync.flush();
+          })
+        : undefined,
+    [sync, saver],
+  );
   useEffect(() => {
     if (!sync) return;
-    const check = () => { if (document.visibilityState === 'visible') void sync.checkDisk(); };
+    const check = () => {
+      if (document.visibilityState === 'visible') void sync.checkDisk();
+    };
     window.addEventListener('focus', check);
     document.addEventListener('visibilitychange', check);
-    return () => { window.removeEventListener('focus', check); document.removeEventListener('visibilitychange', check); };
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
   }, [sync]);
 
   /** Imports the folder's files (the usual checks and report), then links the workspace folder to it. */
-  const link = useCallback(async (handle: Promise<DiskDirectoryHandle | undefined>) => {
-    let folder: DiskFolder | undefined;
-    let found: FoundFile[] = [];
-    const report = await imports.runImport(handle.then(async (h) => {
-      if (!h) return undefined;
-      folder = new DiskFolder(h);
-      found = await folder.list(imports.showFound);
-      return fromFoundFiles(h.name, found);
-    }));
-    if (!report || !folder) return;
-    workspace.putMany([], [folder.name]);
-    const linked = await DiskSync.link(workspace, folder, found, report);
-    setSync((old) => { old?.dispose(); return linked; });
-    setOffer(null);
-    if (await saveLinkedHandle(folder.root)) setReopenError(null);
-    await linked.flush();
-  }, [workspace, imports]);
+  const link = useCallback(
+    async (handle: Promise<DiskDirectoryHandle | undefined>) => {
+      let folder: DiskFolder | undefined;
+      let found: FoundFile[] = [];
+      const report = await imports.runImport(
+        handle.then(async (h) => {
+          if (!h) return undefined;
+          folder = new DiskFolder(h);
+          found = await folder.list(imports.showFound);
+          return fromFoundFiles(h.name, found);
+        }),
+      );
+      if (!report || !folder) return;
+      workspace.putMany([], [folder.name]);
+      const linked = await DiskSync.link(workspace, folder, found, report);
+      setSync((old) => {
+        old?.dispose();
+        return linked;
+      });
+      setOffer(null);
+      if (await saveLinkedHandle(folder.root)) setReopenError(null);
+      await linked.flush();
+    },
+    [workspace, imports],
+  );
 
   const open = useCallback(() => link(pickDirectory()), [link]);
 
   const reopen = useCallback(async () => {
     if (!offer) return;
     try {
-      if (!(await askWritePermission(offer))) { setReopenError(`The browser did not allow writing to "${offer.name}". Click Reopen again, or open the folder anew.`); return; }
+      if (!(await askWritePermission(offer))) {
+        setReopenError(`The browser did not allow writing to "${offer.name}". Click Reopen again, or open the folder anew.`);
+        return;
+      }
       setReopenError(null);
       await link(Promise.resolve(offer));
     } catch (e) {

@@ -22,7 +22,8 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
     setModelState({ status: 'loading', model: model.id, files: {} });
     try {
       const info = await engine.loadModel(model, (p) =>
-        setModelState((s) => (s.status === 'loading' ? { ...s, files: { ...s.files, [p.file]: p } } : s)));
+        setModelState((s) => (s.status === 'loading' ? { ...s, files: { ...s.files, [p.file]: p } } : s)),
+      );
       setModelState({ status: 'ready', info });
     } catch (e) {
       setModelState({ status: 'error', model: model.id, message: (e as Error).message });

@@ -14,8 +14,9 @@ const LEDGER_KEY = 'router-ide.ledger';
 export function useLedger() {
   return useMemo(() => {
     const notSaved = new Store(false);
-    const ledger = new Ledger(readStored(LEDGER_KEY, [], isArray) as LedgerEntry[],
-      (entries) => notSaved.set(!writeStored(LEDGER_KEY, entries)));
+    const ledger = new Ledger(readStored(LEDGER_KEY, [], isArray) as LedgerEntry[], (entries) =>
+      notSaved.set(!writeStored(LEDGER_KEY, entries)),
+    );
     return { ledger, notSaved };
   }, []);
 }

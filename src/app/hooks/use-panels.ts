@@ -39,23 +39,37 @@ export function usePanels(): Panels {
     writePanelLayout({ tree: state('tree'), side: state('side') });
   }, [refs]);
 
-  const open = useCallback((id: PanelId) => {
-    const p = refs[id].current;
-    if (!p?.isCollapsed()) return;
-    p.resize(widths.current[id]);
-    save();
-  }, [refs, save]);
+  const open = useCallback(
+    (id: PanelId) => {
+      const p = refs[id].current;
+      if (!p?.isCollapsed()) return;
+      p.resize(widths.current[id]);
+      save();
+    },
+    [refs, save],
+  );
 
-  const toggle = useCallback((id: PanelId) => {
-    const p = refs[id].current;
-    if (!p) return;
-    if (p.isCollapsed()) { open(id); return; }
-    widths.current[id] = Math.round(p.getSize().inPixels);
-    p.collapse();
-    save();
-  }, [refs, open, save]);
+  const toggle = useCallback(
+    (id: PanelId) => {
+      const p = refs[id].current;
+      if (!p) return;
+      if (p.isCollapsed()) {
+        open(id);
+        return;
+      }
+      widths.current[id] = Math.round(p.getSize().inPixels);
+      p.collapse();
+      save();
+    },
+    [refs, open, save],
+  );
 
-  const onLayoutChanged = useCallback((userMade: boolean) => { if (userMade) save(); }, [save]);
+  const onLayoutChanged = useCallback(
+    (userMade: boolean) => {
+      if (userMade) save();
+    },
+    [save],
+  );
   const [collapsed, setCollapsed] = useState({ tree: initial.tree.collapsed, side: initial.side.collapsed });
   // Called on every pointer move of a drag: the state changes (and the app renders) only when a panel opens or closes.
   const onResize = useMemo(() => {

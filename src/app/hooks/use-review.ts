@@ -19,8 +19,12 @@ export function useReview(workspace: Workspace) {
 
   useEffect(() => {
     let live = true;
-    void loadReview().then((s) => { if (live) setState((now) => now ?? s); });
-    return () => { live = false; };
+    void loadReview().then((s) => {
+      if (live) setState((now) => now ?? s);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
 
   const update = useCallback((next: ReviewState) => {
@@ -29,7 +33,9 @@ export function useReview(workspace: Workspace) {
     setState(next);
     const n = ++saves.current;
     setSaved('saving');
-    void saveReview(next).then((why) => { if (n === saves.current) setSaved(why ? { notKept: why } : 'saved'); });
+    void saveReview(next).then((why) => {
+      if (n === saves.current) setSaved(why ? { notKept: why } : 'saved');
+    });
   }, []);
 
   const setText = useCallback((text: string) => current.current && update({ ...current.current, text }), [update]);
@@ -44,18 +50,21 @@ export function useReview(workspace: Workspace) {
     update({ text: s.text, report, ...(shown ? { shown } : {}) });
   }, [workspace, update]);
 
-  const hunkAction = useCallback((path: string, index: number, action: HunkAction) => {
-    const s = current.current;
-    const text = workspace.read(path);
-    if (!s?.report || text === undefined) return;
-    const files = s.report.files.map((f) => {
-      if (f.path !== path) return f;
-      const { hunk, text: next } = reviewHunk(text, f.hunks[index], action);
-      if (next !== undefined) workspace.setContent(path, next, 'external');
-      return { ...f, hunks: f.hunks.map((h, i) => (i === index ? hunk : h)) };
-    });
-    update({ ...s, report: { ...s.report, files } });
-  }, [workspace, update]);
+  const hunkAction = useCallback(
+    (path: string, index: number, action: HunkAction) => {
+      const s = current.current;
+      const text = workspace.read(path);
+      if (!s?.report || text === undefined) return;
+      const files = s.report.files.map((f) => {
+        if (f.path !== path) return f;
+        const { hunk, text: next } = reviewHunk(text, f.hunks[index], action);
+        if (next !== undefined) workspace.setContent(path, next, 'external');
+        return { ...f, hunks: f.hunks.map((h, i) => (i === index ? hunk : h)) };
+      });
+      update({ ...s, report: { ...s.report, files } });
+    },
+    [workspace, update],
+  );
 
   return { state, saved, setText, show, apply, hunkAction };
 }

@@ -8,7 +8,10 @@ import { Store } from '../store';
 
 const STATS_KEY = 'router-ide.stats';
 
-export interface StatsState { history: StatEvent[]; sessionFrom: number }
+export interface StatsState {
+  history: StatEvent[];
+  sessionFrom: number;
+}
 
 export class StatsStore extends Store<StatsState> {
   constructor() {

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Workspace } from '../../workspace/workspace';
 import { readTabs, writeTabs } from '../files';
 
-export interface TabsState { open: string[]; active?: string }
+export interface TabsState {
+  open: string[];
+  active?: string;
+}
 
 export function useTabs(workspace: Workspace) {
   const [tabs, setTabs] = useState<TabsState>(() => {
@@ -23,21 +26,29 @@ export function useTabs(workspace: Workspace) {
     setTabs((t) => ({ open: t.open.includes(path) ? t.open : [...t.open, path], active: path }));
     setFocusRequest((n) => n + 1);
   }, []);
-  const closeTab = useCallback((path: string) => setTabs((t) => {
-    const i = t.open.indexOf(path);
-    const open = t.open.filter((p) => p !== path);
-    return { open, active: t.active === path ? open[Math.min(i, open.length - 1)] : t.active };
-  }), []);
-  useEffect(() => workspace.subscribe((c) => {
-    if (c.kind === 'moved') {
-      const to = new Map(c.moves);
-      setTabs((t) => ({ open: t.open.map((p) => to.get(p) ?? p), active: t.active && (to.get(t.active) ?? t.active) }));
-    } else if (c.kind === 'deleted' || c.kind === 'reset') {
+  const closeTab = useCallback(
+    (path: string) =>
       setTabs((t) => {
-        const open = t.open.filter((p) => workspace.has(p));
-        return { open, active: t.active && workspace.has(t.active) ? t.active : open[0] };
-      });
-    }
-  }), [workspace]);
+        const i = t.open.indexOf(path);
+        const open = t.open.filter((p) => p !== path);
+        return { open, active: t.active === path ? open[Math.min(i, open.length - 1)] : t.active };
+      }),
+    [],
+  );
+  useEffect(
+    () =>
+      workspace.subscribe((c) => {
+        if (c.kind === 'moved') {
+          const to = new Map(c.moves);
+          setTabs((t) => ({ open: t.open.map((p) => to.get(p) ?? p), active: t.active && (to.get(t.active) ?? t.active) }));
+        } else if (c.kind === 'deleted' || c.kind === 'reset') {
+          setTabs((t) => {
+            const open = t.open.filter((p) => workspace.has(p));
+            return { open, active: t.active && workspace.has(t.active) ? t.active : open[0] };
+          });
+        }
+      }),
+    [workspace],
+  );
   return { open: tabs.open, active: tabs.active, openFile, closeTab, focusRequest };
 }

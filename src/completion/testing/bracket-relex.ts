@@ -16,7 +16,11 @@ const OPENER_OF: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '
  * strings and comments are ignored. Returns undefined when none, or when
  * the language is not one the scanner serves.
  */
-export function relexFirstUnrepairableBracket(language: LanguageId, before: string, added: string): { closer: string; opener: string } | undefined {
+export function relexFirstUnrepairableBracket(
+  language: LanguageId,
+  before: string,
+  added: string,
+): { closer: string; opener: string } | undefined {
   if (!exactLexerFor(language)) return undefined;
   const stack: string[] = [];
   let found: { closer: string; opener: string } | undefined;

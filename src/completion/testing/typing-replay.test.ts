@@ -15,7 +15,9 @@ describe('typingReplay', () => {
 
   it('is the same for the same seed and different for another', () => {
     expect(typingReplay(source, { seed: 5 })).toEqual(typingReplay(source, { seed: 5 }));
-    expect(typingReplay(source, { seed: 5 }).steps.map((s) => s.gapMs)).not.toEqual(typingReplay(source, { seed: 6 }).steps.map((s) => s.gapMs));
+    expect(typingReplay(source, { seed: 5 }).steps.map((s) => s.gapMs)).not.toEqual(
+      typingReplay(source, { seed: 6 }).steps.map((s) => s.gapMs),
+    );
   });
 
   it('types at a human pace, with pauses, typos erased, whole characters', () => {

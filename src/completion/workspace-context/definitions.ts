@@ -18,7 +18,31 @@ export interface Definition {
 /** A definition's snippet is its head: a class's first lines say what it holds, a long function's first lines what it takes. */
 export const MAX_DEFINITION_LINES = 12;
 
-const NOT_A_NAME = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'new', 'else', 'do', 'sizeof', 'delete', 'throw', 'case', 'using', 'lock', 'foreach', 'await', 'yield', 'elif', 'with', 'match', 'typeof', 'function']);
+const NOT_A_NAME = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'new',
+  'else',
+  'do',
+  'sizeof',
+  'delete',
+  'throw',
+  'case',
+  'using',
+  'lock',
+  'foreach',
+  'await',
+  'yield',
+  'elif',
+  'with',
+  'match',
+  'typeof',
+  'function',
+]);
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
@@ -43,7 +67,10 @@ function bracedBlockEnd(lines: readonly string[], start: number, cap: number): n
   let opened = false;
   for (let i = start; i < lines.length && i <= start + cap; i++) {
     for (const ch of lines[i]) {
-      if (ch === '{') { depth++; opened = true; } else if (ch === '}') depth--;
+      if (ch === '{') {
+        depth++;
+        opened = true;
+      } else if (ch === '}') depth--;
     }
     if (opened && depth <= 0) return i;
     // A declaration with no body (`int f(int);`, `type X = Y;`) ends on its line.

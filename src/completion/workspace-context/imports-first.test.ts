@@ -34,14 +34,25 @@ function promptAt(files: readonly WorkspaceFile[], current: string, budget?: num
   const at = marked.indexOf(CURSOR);
   const text = marked.slice(0, at) + marked.slice(at + 1);
   const index = new WorkspaceIndex(files.map((f) => (f.path === current ? { path: f.path, text } : f)));
-  const settings = requestSettings(DEFAULT_CONFIG, budget === undefined ? undefined : { promptBudget: budget, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens });
-  const language = current.endsWith('.py') ? 'python' : 'typescript';
-  const { ctx, router } = prepareRequest(
-    { prefix: text.slice(0, at), suffix: text.slice(at), language, file: current },
-    settings, { chooser: new StableSnippetChooser(index), recentlyEdited: () => [], recentlyViewed: () => [] },
+  const settings = requestSettings(
+    DEFAULT_CONFIG,
+    budget === undefined ? undefined : { promptBudget: budget, maxNewTokens: DEFAULT_CONFIG.model.maxNewTokens },
   );
+  const language = current.endsWith('.py') ? 'python' : 'typescript';
+  const { ctx, router } = prepareRequest({ prefix: text.slice(0, at), suffix: text.slice(at), language, file: current }, settings, {
+    chooser: new StableSnippetChooser(index),
+    recentlyEdited: () => [],
+    recentlyViewed: () => [],
+  });
   const req = localRequestOf(ctx, router);
-  const built = buildLocalPrompt({ family: 'qwen2.5-coder', prefix: req.prefix, suffix: req.suffix, budget: req.promptBudget, context: req.context, countTokens });
+  const built = buildLocalPrompt({
+    family: 'qwen2.5-coder',
+    prefix: req.prefix,
+    suffix: req.suffix,
+    budget: req.promptBudget,
+    context: req.context,
+    countTokens,
+  });
   return { chosen: ctx.context?.snippets ?? [], built };
 }
 
@@ -186,8 +197,11 @@ describe('a name imported and not used yet, at the default budget with the demo 
     expect(built.prompt).toContain('def invoice_total_cents(items: list[LineItem]) -> int:');
   });
 
-  it('with room for more (4,096 tokens): still first, and no file has two entries: a file\'s snippets are one <|file_sep|> entry, in the file\'s line order', () => {
-    for (const [files, current] of [[tsProject, 'reports/monthly.ts'], [pyProject, 'reports/monthly.py']] as const) {
+  it("with room for more (4,096 tokens): still first, and no file has two entries: a file's snippets are one <|file_sep|> entry, in the file's line order", () => {
+    for (const [files, current] of [
+      [tsProject, 'reports/monthly.ts'],
+      [pyProject, 'reports/monthly.py'],
+    ] as const) {
       const { chosen, built } = promptAt(files, current, 4096);
       expect(chosen[0].reason).toBe('definition');
       expect(built.snippets[0].file).toBe(chosen[0].file);
@@ -198,7 +212,9 @@ describe('a name imported and not used yet, at the default budget with the demo 
       expect(new Set(entries).size).toBe(entries.length);
       const invoice = built.prompt.split('<|file_sep|>').find((e) => e.startsWith('billing/invoice'))!;
       const source = files.find((f) => f.path.startsWith('billing/invoice'))!.text;
-      const [type, fn] = current.endsWith('.py') ? ['class LineItem:', 'def invoice_total_cents('] : ['export interface LineItem {', 'export function invoiceTotalCents('];
+      const [type, fn] = current.endsWith('.py')
+        ? ['class LineItem:', 'def invoice_total_cents(']
+        : ['export interface LineItem {', 'export function invoiceTotalCents('];
       expect(invoice.indexOf(type)).toBeGreaterThan(0);
       expect(invoice.indexOf(type)).toBeLessThan(invoice.indexOf(fn));
       expect(source.indexOf(type)).toBeLessThan(source.indexOf(fn));

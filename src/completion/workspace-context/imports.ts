@@ -36,8 +36,15 @@ type Found = { path: string; bindings: ImportBinding[] };
 /** A binding made by the statement `stmt` found at `start`; `at` is where `local` stands in it (its last whole-word occurrence). */
 function bind(local: string, imported: string | undefined, start: number, stmt: string, reexport = false): ImportBinding {
   let at = -1;
-  if (local !== '*') for (const m of stmt.matchAll(new RegExp(`(?<![\\w$])${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`, 'g'))) at = m.index!;
-  return { local, imported, statement: [start, start + stmt.length], at: start + Math.max(0, at), ...(reexport && { reexport: true as const }) };
+  if (local !== '*')
+    for (const m of stmt.matchAll(new RegExp(`(?<![\\w$])${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`, 'g'))) at = m.index!;
+  return {
+    local,
+    imported,
+    statement: [start, start + stmt.length],
+    at: start + Math.max(0, at),
+    ...(reexport && { reexport: true as const }),
+  };
 }
 
 /** The workspace's paths, looked up by exact path and by suffix (`a/b.py` finds `src/pkg/a/b.py`). */
@@ -144,10 +151,15 @@ function pythonImports(text: string, from: string, lookup: PathLookup): Found[] 
     .replace(/\\[ \t]*\r?\n/g, (w) => ' '.repeat(w.length));
   for (const m of folded.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^)\n#]+)/gm)) {
     const dots = m[1].length;
-    const names = m[3].split(',').map((n) => n.trim()).filter(Boolean).map((n) => {
-      const [orig, alias] = n.split(/\s+as\s+/).map((x) => x.trim());
-      return { orig, local: alias ?? orig };
-    }).filter((n) => n.orig === '*' || (IDENTIFIER.test(n.orig) && IDENTIFIER.test(n.local)));
+    const names = m[3]
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map((n) => {
+        const [orig, alias] = n.split(/\s+as\s+/).map((x) => x.trim());
+        return { orig, local: alias ?? orig };
+      })
+      .filter((n) => n.orig === '*' || (IDENTIFIER.test(n.orig) && IDENTIFIER.test(n.local)));
     const mod = m[2] ? pythonModule(lookup, from, dots, m[2]) : undefined;
     // `from pkg import name`: name may be a submodule of pkg rather than something defined in it.
     for (const n of names) {
@@ -169,7 +181,23 @@ function pythonImports(text: string, from: string, lookup: PathLookup): Found[] 
 
 // ---- JavaScript / TypeScript ----------------------------------------------
 
-const JS_EXTENSIONS = ['', '.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '/index.ts', '/index.tsx', '/index.js', '/index.mjs', '/index.cjs'];
+const JS_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.d.ts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.mts',
+  '.cts',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+  '/index.mjs',
+  '/index.cjs',
+];
 
 function jsModule(lookup: PathLookup, from: string, spec: string): string | undefined {
   if (!spec.startsWith('.') && !spec.startsWith('/')) return undefined; // a package, not a workspace file
@@ -184,10 +212,15 @@ function jsModule(lookup: PathLookup, from: string, spec: string): string | unde
 function jsClause(clause: string): { local: string; imported?: string }[] {
   const out: { local: string; imported?: string }[] = [];
   const braces = /\{([^}]*)\}/.exec(clause);
-  if (braces) for (const n of braces[1].split(',')) {
-    const [orig, alias] = n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).map((x) => x.trim());
-    if (orig) out.push({ local: alias ?? orig, imported: orig });
-  }
+  if (braces)
+    for (const n of braces[1].split(',')) {
+      const [orig, alias] = n
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .map((x) => x.trim());
+      if (orig) out.push({ local: alias ?? orig, imported: orig });
+    }
   const rest = clause.replace(/\{[^}]*\}/, '');
   const ns = /\*\s+as\s+([\w$]+)/.exec(rest);
   if (ns) out.push({ local: ns[1] });
@@ -205,7 +238,8 @@ function jsImports(text: string, from: string, lookup: PathLookup): Found[] {
   }
   for (const m of text.matchAll(/\bexport\s+([^'";]*?)\s+from\s+['"]([^'"]+)['"]/g)) {
     const path = jsModule(lookup, from, m[2]);
-    if (path) out.push({ path, bindings: jsClause(m[1].replace(/^type\s+/, '')).map((b) => bind(b.local, b.imported, m.index!, m[0], true)) });
+    if (path)
+      out.push({ path, bindings: jsClause(m[1].replace(/^type\s+/, '')).map((b) => bind(b.local, b.imported, m.index!, m[0], true)) });
   }
   for (const m of text.matchAll(/\bimport\s*\(?\s*['"]([^'"]+)['"]/g)) {
     const path = jsModule(lookup, from, m[1]);
@@ -215,9 +249,16 @@ function jsImports(text: string, from: string, lookup: PathLookup): Found[] {
     const path = jsModule(lookup, from, m[2]);
     if (!path) continue;
     // `const { a, b: c } = require(...)` binds c to the module's b; `const x = require(...)` binds the module.
-    const names = !m[1] ? [] : m[1].startsWith('{')
-      ? m[1].slice(1, -1).split(',').map((n) => n.split(':').map((x) => x.trim())).filter((p) => p[0]).map(([orig, alias]) => ({ local: alias || orig, imported: orig as string | undefined }))
-      : [{ local: m[1], imported: undefined }];
+    const names = !m[1]
+      ? []
+      : m[1].startsWith('{')
+        ? m[1]
+            .slice(1, -1)
+            .split(',')
+            .map((n) => n.split(':').map((x) => x.trim()))
+            .filter((p) => p[0])
+            .map(([orig, alias]) => ({ local: alias || orig, imported: orig as string | undefined }))
+        : [{ local: m[1], imported: undefined }];
     out.push({ path, bindings: names.map((b) => bind(b.local, b.imported, m.index!, m[0])) });
   }
   return out;
@@ -230,7 +271,8 @@ function javaImports(text: string, from: string, lookup: PathLookup): Found[] {
   for (const m of text.matchAll(/^[ \t]*import[ \t]+(static[ \t]+)?([\w.]+?)(\.\*)?[ \t]*;/gm)) {
     const parts = m[2].split('.');
     if (m[3]) {
-      for (const dir of lookup.foldersEndingWith(parts.join('/'))) for (const p of lookup.inFolder(dir)) if (p.endsWith('.java')) out.push({ path: p, bindings: [] });
+      for (const dir of lookup.foldersEndingWith(parts.join('/')))
+        for (const p of lookup.inFolder(dir)) if (p.endsWith('.java')) out.push({ path: p, bindings: [] });
       continue;
     }
     // A static import names a member: its class is the part before it.
@@ -277,10 +319,12 @@ function cIncludes(text: string, from: string, lookup: PathLookup): Found[] {
 
 function goImports(text: string, from: string, lookup: PathLookup): Found[] {
   const specs: { alias?: string; path: string; start: number; stmt: string }[] = [];
-  for (const m of text.matchAll(/^import[ \t]+(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2], start: m.index!, stmt: m[0] });
+  for (const m of text.matchAll(/^import[ \t]+(?:([\w.]+)[ \t]+)?"([^"]+)"/gm))
+    specs.push({ alias: m[1], path: m[2], start: m.index!, stmt: m[0] });
   for (const block of text.matchAll(/^import[ \t]*\(([^)]*)\)/gm)) {
     const inner = block.index! + block[0].indexOf('(') + 1;
-    for (const m of block[1].matchAll(/^[ \t]*(?:([\w.]+)[ \t]+)?"([^"]+)"/gm)) specs.push({ alias: m[1], path: m[2], start: inner + m.index!, stmt: m[0] });
+    for (const m of block[1].matchAll(/^[ \t]*(?:([\w.]+)[ \t]+)?"([^"]+)"/gm))
+      specs.push({ alias: m[1], path: m[2], start: inner + m.index!, stmt: m[0] });
   }
   const out: Found[] = [];
   for (const s of specs) {
@@ -290,7 +334,8 @@ function goImports(text: string, from: string, lookup: PathLookup): Found[] {
       const dirs = lookup.foldersEndingWith(parts.slice(i).join('/'));
       if (!dirs.length) continue;
       for (const p of lookup.inFolder(dirs[0])) {
-        if (p.endsWith('.go') && !p.endsWith('_test.go')) out.push({ path: p, bindings: [bind(s.alias ?? parts[parts.length - 1], undefined, s.start, s.stmt)] });
+        if (p.endsWith('.go') && !p.endsWith('_test.go'))
+          out.push({ path: p, bindings: [bind(s.alias ?? parts[parts.length - 1], undefined, s.start, s.stmt)] });
       }
       break;
     }
@@ -314,14 +359,15 @@ function rustImports(text: string, from: string, lookup: PathLookup): Found[] {
   const dir = dirname(from);
   const base = from.slice(dir ? dir.length + 1 : 0);
   // Child modules of `a.rs` live in `a/`; of `mod.rs`, `lib.rs`, `main.rs` in its own folder.
-  const childDir = /^(mod|lib|main)\.rs$/.test(base) ? dir : join(dir, base.replace(/\.rs$/, '')) ?? dir;
+  const childDir = /^(mod|lib|main)\.rs$/.test(base) ? dir : (join(dir, base.replace(/\.rs$/, '')) ?? dir);
   for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;/gm)) {
     const path = rustModuleFile(lookup, childDir, [m[1]]);
     if (path) out.push({ path, bindings: [bind(m[1], undefined, m.index!, m[0])] });
   }
   // The crate root: the nearest folder above holding lib.rs or main.rs.
   let root: string | undefined = dir;
-  while (root !== undefined && !lookup.has(join(root, 'lib.rs') ?? '') && !lookup.has(join(root, 'main.rs') ?? '')) root = root ? dirname(root) : undefined;
+  while (root !== undefined && !lookup.has(join(root, 'lib.rs') ?? '') && !lookup.has(join(root, 'main.rs') ?? ''))
+    root = root ? dirname(root) : undefined;
   for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+(crate|super|self)::(\w+(?:::\w+)*)(?:::\{([^}]*)\})?/gm)) {
     const segments = m[2].split('::').filter(Boolean);
     const folder = m[1] === 'crate' ? root : m[1] === 'super' ? (childDir === dir ? dirname(dir) : dir) : childDir;
@@ -329,7 +375,11 @@ function rustImports(text: string, from: string, lookup: PathLookup): Found[] {
     const path = rustModuleFile(lookup, folder, segments);
     // `use crate::a::{X, Y as Z}` binds X and Z; `use crate::a::b` binds b, an item of a.rs or the module b.rs (retrieval looks).
     const names = m[3]
-      ? m[3].split(',').map((n) => n.trim().split(/\s+as\s+/)).filter((p) => p[0]).map(([orig, alias]) => ({ local: alias ?? orig, imported: orig }))
+      ? m[3]
+          .split(',')
+          .map((n) => n.trim().split(/\s+as\s+/))
+          .filter((p) => p[0])
+          .map(([orig, alias]) => ({ local: alias ?? orig, imported: orig }))
       : [{ local: segments[segments.length - 1], imported: segments[segments.length - 1] }];
     if (path && path !== from) out.push({ path, bindings: names.map((n) => bind(n.local, n.imported, m.index!, m[0])) });
   }
@@ -342,11 +392,16 @@ function rustImports(text: string, from: string, lookup: PathLookup): Found[] {
 function samePackage(from: string, language: LanguageFamily, lookup: PathLookup): Found[] {
   if (!FAMILIES[language].folderIsPackage) return [];
   const ext = from.slice(from.lastIndexOf('.'));
-  return lookup.inFolder(dirname(from)).filter((p) => p !== from && p.endsWith(ext) && !p.endsWith('_test.go')).map((path) => ({ path, bindings: [] }));
+  return lookup
+    .inFolder(dirname(from))
+    .filter((p) => p !== from && p.endsWith(ext) && !p.endsWith('_test.go'))
+    .map((path) => ({ path, bindings: [] }));
 }
 
 /** Each family's import reader: a new family fails to compile until it has one. */
-const READERS: Readonly<Record<LanguageFamily, (text: string, from: string, lookup: PathLookup, namespaces: ReadonlyMap<string, readonly string[]>) => Found[]>> = {
+const READERS: Readonly<
+  Record<LanguageFamily, (text: string, from: string, lookup: PathLookup, namespaces: ReadonlyMap<string, readonly string[]>) => Found[]>
+> = {
   python: pythonImports,
   js: jsImports,
   java: javaImports,
@@ -357,7 +412,11 @@ const READERS: Readonly<Record<LanguageFamily, (text: string, from: string, look
 };
 
 export function resolveImports(
-  text: string, from: string, language: LanguageFamily, lookup: PathLookup, csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
+  text: string,
+  from: string,
+  language: LanguageFamily,
+  lookup: PathLookup,
+  csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportedFile[] {
   const found = READERS[language](text, from, lookup, csharpNamespaceFiles);
   // One entry per file, the bindings of every import of it merged; its names are those it binds here (not `*`, not re-exports).
@@ -366,7 +425,9 @@ export function resolveImports(
     if (f.path === from) continue;
     const had = byPath.get(f.path) ?? { path: f.path, names: [], bindings: [] };
     byPath.set(f.path, had);
-    const named = f.bindings.filter((b) => (b.local === '*' || IDENTIFIER.test(b.local)) && (b.imported === undefined || IDENTIFIER.test(b.imported)));
+    const named = f.bindings.filter(
+      (b) => (b.local === '*' || IDENTIFIER.test(b.local)) && (b.imported === undefined || IDENTIFIER.test(b.imported)),
+    );
     had.bindings.push(...named);
     for (const b of named) if (!b.reexport && b.local !== '*' && !had.names.includes(b.local)) had.names.push(b.local);
   }

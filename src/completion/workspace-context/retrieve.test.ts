@@ -5,13 +5,20 @@ import { findDefinitions } from './definitions';
 import { WorkspaceIndex } from './workspace-index';
 import { identifiers, jaccard } from './identifiers';
 
-const workspace = () => new WorkspaceIndex([
-  { path: 'shop/cart.py', text: 'from .pricing import apply_discount\nfrom . import tax\n\nclass Cart:\n    def total(self):\n        s = sum(i.price for i in self.items)\n        return tax.\n' },
-  { path: 'shop/pricing.py', text: 'def apply_discount(amount, code):\n    """Returns the amount after the discount code."""\n    return amount * 0.9\n' },
-  { path: 'shop/tax.py', text: 'RATE = 0.2\n\ndef with_tax(amount):\n    return amount * (1 + RATE)\n' },
-  { path: 'shop/unrelated.py', text: 'def banner():\n    print("hello")\n' },
-  { path: 'shop/notes.py', text: 'def price_items(items):\n    return sum(i.price for i in items)\n' },
-]);
+const workspace = () =>
+  new WorkspaceIndex([
+    {
+      path: 'shop/cart.py',
+      text: 'from .pricing import apply_discount\nfrom . import tax\n\nclass Cart:\n    def total(self):\n        s = sum(i.price for i in self.items)\n        return tax.\n',
+    },
+    {
+      path: 'shop/pricing.py',
+      text: 'def apply_discount(amount, code):\n    """Returns the amount after the discount code."""\n    return amount * 0.9\n',
+    },
+    { path: 'shop/tax.py', text: 'RATE = 0.2\n\ndef with_tax(amount):\n    return amount * (1 + RATE)\n' },
+    { path: 'shop/unrelated.py', text: 'def banner():\n    print("hello")\n' },
+    { path: 'shop/notes.py', text: 'def price_items(items):\n    return sum(i.price for i in items)\n' },
+  ]);
 
 describe('identifiers and similarity', () => {
   it('keywords and one-letter names are left out; Jaccard is |shared| / |union|', () => {
@@ -34,7 +41,11 @@ describe('chooseSnippets', () => {
 
   it('a definition of a name used at the cursor carries its body', () => {
     const index = workspace();
-    const snippets = chooseSnippets(index, { file: 'shop/checkout.py', prefix: 'from shop.pricing import apply_discount\n\ntotal = apply_discount(', suffix: ')\n' });
+    const snippets = chooseSnippets(index, {
+      file: 'shop/checkout.py',
+      prefix: 'from shop.pricing import apply_discount\n\ntotal = apply_discount(',
+      suffix: ')\n',
+    });
     expect(snippets[0]).toMatchObject({ file: 'shop/pricing.py', reason: 'definition', name: 'apply_discount', startLine: 0 });
     expect(snippets[0].text).toContain('return amount * 0.9');
   });
@@ -42,7 +53,9 @@ describe('chooseSnippets', () => {
   it('recently edited and viewed files come in, ranked by similarity to the text around the cursor', () => {
     const index = workspace();
     const snippets = chooseSnippets(index, {
-      file: 'shop/report.py', prefix: 'def report(items):\n    s = sum(i.price for i in ', suffix: ')\n',
+      file: 'shop/report.py',
+      prefix: 'def report(items):\n    s = sum(i.price for i in ',
+      suffix: ')\n',
       recentlyViewed: ['shop/unrelated.py', 'shop/notes.py'],
     });
     const viewed = snippets.filter((s) => s.reason === 'recent-view').map((s) => s.file);
@@ -51,7 +64,12 @@ describe('chooseSnippets', () => {
 
   it('at most maxSnippets, one file at a time before any second snippet of a file', () => {
     const index = workspace();
-    const snippets = chooseSnippets(index, { file: 'x.py', prefix: 'apply_discount with_tax RATE banner price_items ', suffix: '', maxSnippets: 3 });
+    const snippets = chooseSnippets(index, {
+      file: 'x.py',
+      prefix: 'apply_discount with_tax RATE banner price_items ',
+      suffix: '',
+      maxSnippets: 3,
+    });
     expect(snippets).toHaveLength(3);
     expect(new Set(snippets.map((s) => s.file)).size).toBe(3);
   });
@@ -65,10 +83,18 @@ describe('StableSnippetChooser', () => {
     const first = chooser.choose({ file: 'shop/pay.py', prefix: `${head}    x = tax.`, suffix: '\n' });
     const typed = chooser.choose({ file: 'shop/pay.py', prefix: `${head}    x = tax.with_tax(apply_discount(`, suffix: '\n' });
     expect(typed).toBe(first);
-    const otherScope = chooser.choose({ file: 'shop/pay.py', prefix: `${head}    return 1\n\ndef refund(amount):\n    banner(`, suffix: '\n' });
+    const otherScope = chooser.choose({
+      file: 'shop/pay.py',
+      prefix: `${head}    return 1\n\ndef refund(amount):\n    banner(`,
+      suffix: '\n',
+    });
     expect(otherScope).not.toBe(first);
     index.set('shop/unrelated.py', 'def banner():\n    print("bye")\n');
-    const afterChange = chooser.choose({ file: 'shop/pay.py', prefix: `${head}    return 1\n\ndef refund(amount):\n    banner(`, suffix: '\n' });
+    const afterChange = chooser.choose({
+      file: 'shop/pay.py',
+      prefix: `${head}    return 1\n\ndef refund(amount):\n    banner(`,
+      suffix: '\n',
+    });
     expect(afterChange.find((s) => s.file === 'shop/unrelated.py')?.text).toContain('bye');
   });
 });

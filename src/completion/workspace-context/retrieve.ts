@@ -68,11 +68,18 @@ function proximity(name: string, a: Around): number {
 }
 
 function snippetOf(index: WorkspaceIndex, file: string, startLine: number, endLine: number): string {
-  return index.lines(file).slice(startLine, endLine + 1).join('\n');
+  return index
+    .lines(file)
+    .slice(startLine, endLine + 1)
+    .join('\n');
 }
 
 /** The part of `file` most like the text around the cursor. */
-function bestChunk(index: WorkspaceIndex, file: string, near: Set<string>): { startLine: number; endLine: number; similarity: number } | undefined {
+function bestChunk(
+  index: WorkspaceIndex,
+  file: string,
+  near: Set<string>,
+): { startLine: number; endLine: number; similarity: number } | undefined {
   let best: { startLine: number; endLine: number; similarity: number } | undefined;
   for (const c of index.chunks(file)) {
     const similarity = jaccard(near, c.ids);
@@ -82,7 +89,10 @@ function bestChunk(index: WorkspaceIndex, file: string, near: Set<string>): { st
 }
 
 /** What the file at the request imports from the workspace, and which of those names it does not use yet (best first). */
-export function importsAt(index: WorkspaceIndex, req: Pick<RetrievalRequest, 'file' | 'prefix' | 'suffix'>): { imports: ImportedFile[]; unused: UnusedImport[] } {
+export function importsAt(
+  index: WorkspaceIndex,
+  req: Pick<RetrievalRequest, 'file' | 'prefix' | 'suffix'>,
+): { imports: ImportedFile[]; unused: UnusedImport[] } {
   const language = index.language(req.file);
   const text = req.prefix + req.suffix;
   const imports = language ? resolveImports(text, req.file, language, index.lookup, index.csharpNamespaces) : [];
@@ -106,16 +116,33 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
       const d = t.binding.imported !== undefined ? importedDefinition(index, t.path, t.binding.imported) : undefined;
       if (!d || d.file === req.file) continue;
       const body = snippetOf(index, d.file, d.line, d.endLine);
-      candidates.push({ file: d.file, text: body, startLine: d.line, source: index.text(d.file) ?? body, reason: 'definition', name: u.local, score });
+      candidates.push({
+        file: d.file,
+        text: body,
+        startLine: d.line,
+        source: index.text(d.file) ?? body,
+        reason: 'definition',
+        name: u.local,
+        score,
+      });
       return;
     }
     // No definition: the name is a module (`import * as ns`, `import x`, a Go package): its best part, from the file most like the cursor's surroundings.
     const modules = u.targets.filter((t) => t.binding.imported === undefined);
-    const chunks = (modules.length ? modules : u.targets).map((t) => ({ path: t.path, chunk: bestChunk(index, t.path, a.near) })).filter((c) => c.chunk);
+    const chunks = (modules.length ? modules : u.targets)
+      .map((t) => ({ path: t.path, chunk: bestChunk(index, t.path, a.near) }))
+      .filter((c) => c.chunk);
     const best = chunks.sort((x, y) => y.chunk!.similarity - x.chunk!.similarity || x.path.localeCompare(y.path))[0];
     if (!best) return;
     const { startLine, endLine } = best.chunk!;
-    candidates.push({ file: best.path, text: snippetOf(index, best.path, startLine, endLine), startLine, source: index.text(best.path) ?? '', reason: 'import', score });
+    candidates.push({
+      file: best.path,
+      text: snippetOf(index, best.path, startLine, endLine),
+      startLine,
+      source: index.text(best.path) ?? '',
+      reason: 'import',
+      score,
+    });
   });
 
   // Definitions of the names used around the cursor.
@@ -127,9 +154,22 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
     const usable = fromImports.length ? fromImports : defs.length <= MAX_AMBIGUITY ? defs : [];
     for (const d of usable) {
       const body = snippetOf(index, d.file, d.line, d.endLine);
-      const score = BASE.definition + proximity(name, a) + (imported.has(d.file) ? 0.5 : 0) - (d.nested ? 0.4 : 0) - 0.1 * (usable.length - 1) +
+      const score =
+        BASE.definition +
+        proximity(name, a) +
+        (imported.has(d.file) ? 0.5 : 0) -
+        (d.nested ? 0.4 : 0) -
+        0.1 * (usable.length - 1) +
         0.5 * jaccard(a.near, identifierSet(body));
-      candidates.push({ file: d.file, text: body, startLine: d.line, source: index.text(d.file) ?? body, reason: 'definition', name, score });
+      candidates.push({
+        file: d.file,
+        text: body,
+        startLine: d.line,
+        source: index.text(d.file) ?? body,
+        reason: 'definition',
+        name,
+        score,
+      });
     }
   }
 
@@ -141,21 +181,32 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
     const bound = used.length ? Math.max(...used.map((n) => proximity(n, a))) : 0;
     const qualified = a.qualifier !== undefined && imp.names.includes(a.qualifier);
     candidates.push({
-      file: imp.path, text: snippetOf(index, imp.path, chunk.startLine, chunk.endLine), startLine: chunk.startLine, source: index.text(imp.path) ?? '',
-      reason: 'import', score: BASE.import + bound + (qualified ? 2 : 0) + chunk.similarity,
+      file: imp.path,
+      text: snippetOf(index, imp.path, chunk.startLine, chunk.endLine),
+      startLine: chunk.startLine,
+      source: index.text(imp.path) ?? '',
+      reason: 'import',
+      score: BASE.import + bound + (qualified ? 2 : 0) + chunk.similarity,
     });
   }
 
   // What the user worked on or looked at lately.
   const recent = (paths: readonly string[] | undefined, reason: 'recent-edit' | 'recent-view') => {
-    (paths ?? []).filter((p) => p !== req.file && index.has(p)).slice(0, RECENT_FILES).forEach((path, rank) => {
-      const chunk = bestChunk(index, path, a.near);
-      if (!chunk) return;
-      candidates.push({
-        file: path, text: snippetOf(index, path, chunk.startLine, chunk.endLine), startLine: chunk.startLine, source: index.text(path) ?? '',
-        reason, score: BASE[reason] - 0.05 * rank + chunk.similarity,
+    (paths ?? [])
+      .filter((p) => p !== req.file && index.has(p))
+      .slice(0, RECENT_FILES)
+      .forEach((path, rank) => {
+        const chunk = bestChunk(index, path, a.near);
+        if (!chunk) return;
+        candidates.push({
+          file: path,
+          text: snippetOf(index, path, chunk.startLine, chunk.endLine),
+          startLine: chunk.startLine,
+          source: index.text(path) ?? '',
+          reason,
+          score: BASE[reason] - 0.05 * rank + chunk.similarity,
+        });
       });
-    });
   };
   recent(req.recentlyEdited, 'recent-edit');
   recent(req.recentlyViewed, 'recent-view');

@@ -52,10 +52,16 @@ export class StableSnippetChooser {
 
   choose(req: RetrievalRequest): ContextSnippet[] {
     const key = JSON.stringify([
-      req.file, (req.firstLine ?? 0) + scopeLine(this.index, req.file, req.prefix), this.index.versionExcept(req.file),
-      (req.recentlyEdited ?? []).filter((p) => p !== req.file).slice(0, 8), (req.recentlyViewed ?? []).filter((p) => p !== req.file).slice(0, 8), req.maxSnippets,
+      req.file,
+      (req.firstLine ?? 0) + scopeLine(this.index, req.file, req.prefix),
+      this.index.versionExcept(req.file),
+      (req.recentlyEdited ?? []).filter((p) => p !== req.file).slice(0, 8),
+      (req.recentlyViewed ?? []).filter((p) => p !== req.file).slice(0, 8),
+      req.maxSnippets,
       // As a set: their order follows the cursor, and a new order alone would change the prompt for nothing.
-      importsAt(this.index, req).unused.map((u) => u.local).sort(),
+      importsAt(this.index, req)
+        .unused.map((u) => u.local)
+        .sort(),
     ]);
     if (this.last?.key === key) return this.last.snippets;
     const next = chooseSnippets(this.index, req);

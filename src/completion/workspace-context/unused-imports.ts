@@ -69,5 +69,7 @@ export function unusedImports(text: string, cursor: number, imports: readonly Im
     if (at >= lineStart && at <= lineEnd) u.onCursorLine = true;
     else byName.delete(m[0]);
   }
-  return [...byName.values()].sort((x, y) => Number(y.onCursorLine) - Number(x.onCursorLine) || x.distance - y.distance || x.local.localeCompare(y.local));
+  return [...byName.values()].sort(
+    (x, y) => Number(y.onCursorLine) - Number(x.onCursorLine) || x.distance - y.distance || x.local.localeCompare(y.local),
+  );
 }

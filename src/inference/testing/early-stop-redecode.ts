@@ -43,7 +43,9 @@ export class RedecodeEarlyStopCriteria extends StoppingCriteria {
     private readonly promptLength: number,
     private readonly stopIds: readonly number[],
     private readonly texts: (ids: number[]) => string[],
-  ) { super(); }
+  ) {
+    super();
+  }
   override _call(inputIds: (number | bigint)[][]): boolean[] {
     if (!this.reason) {
       const ids = inputIds[0].slice(this.promptLength).map(Number);

@@ -23,7 +23,8 @@ export function freshAndReusingModels(tag: string): FreshAndReusing {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), `${tag}-`));
     await writeRealArchModel(root);
-    const load = (reuseCache: boolean) => loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu', reuseCache });
+    const load = (reuseCache: boolean) =>
+      loadLocalModel({ model: DEFAULT_REAL_ARCH.name, source: { kind: 'bundled', root }, device: 'cpu', reuseCache });
     models.fresh = await load(false);
     models.reusing = await load(true);
   });

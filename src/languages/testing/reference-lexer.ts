@@ -8,8 +8,15 @@
 type Mode = 'python' | 'cpp' | 'csharp' | 'js' | 'go' | 'rust' | 'java';
 
 const MODES: Record<string, Mode> = {
-  python: 'python', java: 'java', cpp: 'cpp', csharp: 'csharp',
-  javascript: 'js', typescript: 'js', tsx: 'js', go: 'go', rust: 'rust',
+  python: 'python',
+  java: 'java',
+  cpp: 'cpp',
+  csharp: 'csharp',
+  javascript: 'js',
+  typescript: 'js',
+  tsx: 'js',
+  go: 'go',
+  rust: 'rust',
 };
 
 /** What the lexer found left open: its kind, where it opens, and its row (0-based). */
@@ -40,7 +47,11 @@ export function referenceBrackets(text: string, language: string, onBracket: (c:
   return scan(text, language, onBracket) && true;
 }
 
-function scan(text: string, language: string, onBracket?: (c: string, at: number) => void): { found: Omit<UnclosedOpener, 'row'>[]; lineEnds: number[] } | undefined {
+function scan(
+  text: string,
+  language: string,
+  onBracket?: (c: string, at: number) => void,
+): { found: Omit<UnclosedOpener, 'row'>[]; lineEnds: number[] } | undefined {
   const mode = MODES[language];
   if (!mode) return undefined;
   const found: Omit<UnclosedOpener, 'row'>[] = [];
@@ -166,7 +177,8 @@ function scan(text: string, language: string, onBracket?: (c: string, at: number
         // A lifetime where a value must come (after `=`, `(`, `[`) is a
         // character literal left open: `let c = 'abc;`. Lifetimes follow
         // `&`, `<`, `,`, `:`, `+`, labels are followed by `:`.
-        if (!ch && /^'[A-Za-z_]\w*(?!\w|\s*:)/.test(text.slice(i, i + 64)) && /[=([]\s*$/.test(text.slice(Math.max(0, i - 16), i))) found.push({ kind: 'string', at: i });
+        if (!ch && /^'[A-Za-z_]\w*(?!\w|\s*:)/.test(text.slice(i, i + 64)) && /[=([]\s*$/.test(text.slice(Math.max(0, i - 16), i)))
+          found.push({ kind: 'string', at: i });
         i += ch ? ch[0].length : 1;
         continue;
       }
@@ -207,7 +219,8 @@ function scan(text: string, language: string, onBracket?: (c: string, at: number
       if (k >= 0) {
         const match = stack[k];
         // What lies above the match was never closed.
-        for (let j = k + 1; j < stack.length; j++) if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
+        for (let j = k + 1; j < stack.length; j++)
+          if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
         stack.length = k;
         if (match.c === '`') {
           i = template(i + 1, match.at); // the `}` of a template's `${`: the template goes on

@@ -30,13 +30,19 @@ const HUMANEVAL_SETS = { single: 'SingleLine', multi: 'MultiLine' } as const;
 
 /** Whether the folder holds both benchmarks; tests skip with a message when not. */
 export function benchPresent(dir = BENCH_DIR): boolean {
-  return existsSync(join(dir, 'safim/block_completion.dev.jsonl.gz')) && existsSync(join(dir, 'human-eval-infilling/HumanEval-SingleLineInfilling.jsonl.gz'));
+  return (
+    existsSync(join(dir, 'safim/block_completion.dev.jsonl.gz')) &&
+    existsSync(join(dir, 'human-eval-infilling/HumanEval-SingleLineInfilling.jsonl.gz'))
+  );
 }
 
 function jsonl(path: string): Record<string, unknown>[] {
   const raw = readFileSync(path);
   const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 export function loadSafim(set: (typeof SAFIM_SETS)[number], dir = BENCH_DIR): FimTask[] {
@@ -45,16 +51,24 @@ export function loadSafim(set: (typeof SAFIM_SETS)[number], dir = BENCH_DIR): Fi
     const at = prompt.indexOf('{{completion}}');
     if (at < 0) throw new Error(`safim ${set} ${String(d.task_id)}: no {{completion}} in eval_prompt`);
     return {
-      set: `safim-${set}`, id: String(d.task_id), language: d.lang as BenchLanguage,
-      prefix: prompt.slice(0, at), middle: String(d.ground_truth), suffix: prompt.slice(at + '{{completion}}'.length),
+      set: `safim-${set}`,
+      id: String(d.task_id),
+      language: d.lang as BenchLanguage,
+      prefix: prompt.slice(0, at),
+      middle: String(d.ground_truth),
+      suffix: prompt.slice(at + '{{completion}}'.length),
     };
   });
 }
 
 export function loadHumanEval(kind: keyof typeof HUMANEVAL_SETS, dir = BENCH_DIR): FimTask[] {
   return jsonl(join(dir, `human-eval-infilling/HumanEval-${HUMANEVAL_SETS[kind]}Infilling.jsonl.gz`)).map((d) => ({
-    set: `humaneval-${kind}`, id: String(d.task_id), language: 'python' as const,
-    prefix: String(d.prompt), middle: String(d.canonical_solution), suffix: String(d.suffix),
+    set: `humaneval-${kind}`,
+    id: String(d.task_id),
+    language: 'python' as const,
+    prefix: String(d.prompt),
+    middle: String(d.canonical_solution),
+    suffix: String(d.suffix),
   }));
 }
 
@@ -67,16 +81,19 @@ export function loadSafimCsharp(dir = BENCH_DIR): (Omit<FimTask, 'language'> & {
       const prompt = String(d.eval_prompt);
       const at = prompt.indexOf('{{completion}}');
       if (at < 0) throw new Error(`safim csharp ${set} ${String(d.task_id)}: no {{completion}} in eval_prompt`);
-      return { set: `safim-${set}`, id: String(d.task_id), language: 'csharp' as const, prefix: prompt.slice(0, at), middle: String(d.ground_truth), suffix: prompt.slice(at + '{{completion}}'.length) };
+      return {
+        set: `safim-${set}`,
+        id: String(d.task_id),
+        language: 'csharp' as const,
+        prefix: prompt.slice(0, at),
+        middle: String(d.ground_truth),
+        suffix: prompt.slice(at + '{{completion}}'.length),
+      };
     });
   });
 }
 
 /** Every task: SAFIM block, control, api (python, java, cpp), HumanEval single- and multi-line. */
 export function loadAllTasks(dir = BENCH_DIR): FimTask[] {
-  return [
-    ...SAFIM_SETS.flatMap((s) => loadSafim(s, dir)),
-    loadHumanEval('single', dir),
-    loadHumanEval('multi', dir),
-  ].flat();
+  return [...SAFIM_SETS.flatMap((s) => loadSafim(s, dir)), loadHumanEval('single', dir), loadHumanEval('multi', dir)].flat();
 }

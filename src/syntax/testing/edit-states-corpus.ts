@@ -30,7 +30,11 @@ export function corpusPresent(): boolean {
 }
 
 export function loadCorpus(): CorpusTask[] {
-  return gunzipSync(readFileSync(CORPUS_FILE)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CorpusTask);
+  return gunzipSync(readFileSync(CORPUS_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as CorpusTask);
 }
 
 /** Counts for one language and one state (clean or broken documents). */
@@ -55,11 +59,17 @@ export interface CorpusResult {
 
 /** A task's documents: the clean one, then one per planted error. */
 export function corpusStates(t: CorpusTask): { kind: string; prefix: string; suffix: string }[] {
-  return [{ kind: 'clean', prefix: t.prefix, suffix: t.suffix }, ...t.plants.map((p) => ({ kind: p.kind, ...applyPlant(t.prefix, t.suffix, p) }))];
+  return [
+    { kind: 'clean', prefix: t.prefix, suffix: t.suffix },
+    ...t.plants.map((p) => ({ kind: p.kind, ...applyPlant(t.prefix, t.suffix, p) })),
+  ];
 }
 
 /** Every case of the corpus: each good and bad middle in the clean document and with each plant. */
-export async function runCorpus(tasks: readonly CorpusTask[], validate: (req: SyntaxRequest) => Promise<SyntaxVerdict>): Promise<CorpusResult> {
+export async function runCorpus(
+  tasks: readonly CorpusTask[],
+  validate: (req: SyntaxRequest) => Promise<SyntaxVerdict>,
+): Promise<CorpusResult> {
   const tallies: CorpusResult['tallies'] = {};
   const ms: CorpusResult['ms'] = {};
   const rejected: string[] = [];
@@ -74,7 +84,10 @@ export async function runCorpus(tasks: readonly CorpusTask[], validate: (req: Sy
         if (!v.checked) tally.goodNotChecked++;
         else if (!v.valid) {
           tally.falseRejections++;
-          if (rejected.length < 30) rejected.push(`${t.language} ${s.kind} ${t.source}: ${JSON.stringify(middle).slice(0, 80)} ${JSON.stringify(v.errors).slice(0, 160)}`);
+          if (rejected.length < 30)
+            rejected.push(
+              `${t.language} ${s.kind} ${t.source}: ${JSON.stringify(middle).slice(0, 80)} ${JSON.stringify(v.errors).slice(0, 160)}`,
+            );
         }
       }
       for (const b of t.bad) {
@@ -102,7 +115,9 @@ export function corpusTable(result: CorpusResult): string {
     if (!row) continue;
     for (const state of ['clean', 'broken'] as const) {
       const t = row[state];
-      out.push(`| ${language} | ${state} | ${t.goodCases} | ${t.falseRejections} | ${t.goodNotChecked} | ${t.badCases} | ${t.caught} (${pct(t.caught, t.badCases)}) | ${t.badNotChecked} |`);
+      out.push(
+        `| ${language} | ${state} | ${t.goodCases} | ${t.falseRejections} | ${t.goodNotChecked} | ${t.badCases} | ${t.caught} (${pct(t.caught, t.badCases)}) | ${t.badNotChecked} |`,
+      );
     }
   }
   return out.join('\n');

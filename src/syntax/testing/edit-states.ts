@@ -16,8 +16,15 @@ export type CorpusLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript'
 export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = ['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'go', 'rust'];
 
 const PLANT_KINDS = [
-  'first-line', 'last-line', 'other-function', 'bracket-above', 'bracket-below',
-  'string-above', 'string-below', 'comment-below', 'identifier-above',
+  'first-line',
+  'last-line',
+  'other-function',
+  'bracket-above',
+  'bracket-below',
+  'string-above',
+  'string-below',
+  'comment-below',
+  'identifier-above',
 ] as const;
 export type PlantKind = (typeof PLANT_KINDS)[number];
 
@@ -31,44 +38,92 @@ export interface Plant {
 /** The broken line each kind plants, per language ({} is replaced by the indentation of the line it goes before). */
 const SNIPPETS: Record<CorpusLanguage, Record<PlantKind, string>> = {
   python: {
-    'first-line': 'import os.', 'last-line': 'def broken(:', 'other-function': 'total = ',
-    'bracket-above': 'values = max(1, 2', 'bracket-below': 'values = max(1, 2',
-    'string-above': 'label = "abc', 'string-below': 'label = "abc', 'comment-below': 'note = """abc', 'identifier-above': 'self.',
+    'first-line': 'import os.',
+    'last-line': 'def broken(:',
+    'other-function': 'total = ',
+    'bracket-above': 'values = max(1, 2',
+    'bracket-below': 'values = max(1, 2',
+    'string-above': 'label = "abc',
+    'string-below': 'label = "abc',
+    'comment-below': 'note = """abc',
+    'identifier-above': 'self.',
   },
   java: {
-    'first-line': 'import java.util.', 'last-line': 'void broken(', 'other-function': 'int total = ;',
-    'bracket-above': 'total = Math.max(1, 2;', 'bracket-below': 'total = Math.max(1, 2;',
-    'string-above': 'String label = "abc;', 'string-below': 'String label = "abc;', 'comment-below': '/* note', 'identifier-above': 'this.;',
+    'first-line': 'import java.util.',
+    'last-line': 'void broken(',
+    'other-function': 'int total = ;',
+    'bracket-above': 'total = Math.max(1, 2;',
+    'bracket-below': 'total = Math.max(1, 2;',
+    'string-above': 'String label = "abc;',
+    'string-below': 'String label = "abc;',
+    'comment-below': '/* note',
+    'identifier-above': 'this.;',
   },
   cpp: {
-    'first-line': 'std::vector<int> v =', 'last-line': 'int broken(', 'other-function': 'int total = ;',
-    'bracket-above': 'total = max(1, 2;', 'bracket-below': 'total = max(1, 2;',
-    'string-above': 'const char* label = "abc;', 'string-below': 'const char* label = "abc;', 'comment-below': '/* note', 'identifier-above': 'std::;',
+    'first-line': 'std::vector<int> v =',
+    'last-line': 'int broken(',
+    'other-function': 'int total = ;',
+    'bracket-above': 'total = max(1, 2;',
+    'bracket-below': 'total = max(1, 2;',
+    'string-above': 'const char* label = "abc;',
+    'string-below': 'const char* label = "abc;',
+    'comment-below': '/* note',
+    'identifier-above': 'std::;',
   },
   csharp: {
-    'first-line': 'using System.', 'last-line': 'void Broken(', 'other-function': 'int total = ;',
-    'bracket-above': 'total = Math.Max(1, 2;', 'bracket-below': 'total = Math.Max(1, 2;',
-    'string-above': 'string label = "abc;', 'string-below': 'string label = "abc;', 'comment-below': '/* note', 'identifier-above': 'this.;',
+    'first-line': 'using System.',
+    'last-line': 'void Broken(',
+    'other-function': 'int total = ;',
+    'bracket-above': 'total = Math.Max(1, 2;',
+    'bracket-below': 'total = Math.Max(1, 2;',
+    'string-above': 'string label = "abc;',
+    'string-below': 'string label = "abc;',
+    'comment-below': '/* note',
+    'identifier-above': 'this.;',
   },
   javascript: {
-    'first-line': 'import { x } from', 'last-line': 'function broken(', 'other-function': 'let total = ;',
-    'bracket-above': 'total = Math.max(1, 2;', 'bracket-below': 'total = Math.max(1, 2;',
-    'string-above': 'let label = "abc;', 'string-below': 'let label = "abc;', 'comment-below': '/* note', 'identifier-above': 'this.;',
+    'first-line': 'import { x } from',
+    'last-line': 'function broken(',
+    'other-function': 'let total = ;',
+    'bracket-above': 'total = Math.max(1, 2;',
+    'bracket-below': 'total = Math.max(1, 2;',
+    'string-above': 'let label = "abc;',
+    'string-below': 'let label = "abc;',
+    'comment-below': '/* note',
+    'identifier-above': 'this.;',
   },
   typescript: {
-    'first-line': 'import { x } from', 'last-line': 'function broken(', 'other-function': 'let total: number = ;',
-    'bracket-above': 'total = Math.max(1, 2;', 'bracket-below': 'total = Math.max(1, 2;',
-    'string-above': 'let label = "abc;', 'string-below': 'let label = "abc;', 'comment-below': '/* note', 'identifier-above': 'this.;',
+    'first-line': 'import { x } from',
+    'last-line': 'function broken(',
+    'other-function': 'let total: number = ;',
+    'bracket-above': 'total = Math.max(1, 2;',
+    'bracket-below': 'total = Math.max(1, 2;',
+    'string-above': 'let label = "abc;',
+    'string-below': 'let label = "abc;',
+    'comment-below': '/* note',
+    'identifier-above': 'this.;',
   },
   go: {
-    'first-line': 'import "fmt', 'last-line': 'func broken(', 'other-function': 'total := ',
-    'bracket-above': 'total = max(1, 2', 'bracket-below': 'total = max(1, 2',
-    'string-above': 'label := "abc', 'string-below': 'label := "abc', 'comment-below': '/* note', 'identifier-above': 'x.',
+    'first-line': 'import "fmt',
+    'last-line': 'func broken(',
+    'other-function': 'total := ',
+    'bracket-above': 'total = max(1, 2',
+    'bracket-below': 'total = max(1, 2',
+    'string-above': 'label := "abc',
+    'string-below': 'label := "abc',
+    'comment-below': '/* note',
+    'identifier-above': 'x.',
   },
   rust: {
-    'first-line': 'use std::', 'last-line': 'fn broken(', 'other-function': 'let total = ;',
-    'bracket-above': 'let total = max(1, 2;', 'bracket-below': 'let total = max(1, 2;',
-    'string-above': "let label = 'abc;", 'string-below': "let label = 'abc;", 'comment-below': '/* note', 'identifier-above': 'self.;',
+    'first-line': 'use std::',
+    'last-line': 'fn broken(',
+    'other-function': 'let total = ;',
+    'bracket-above': 'let total = max(1, 2;',
+    'bracket-below': 'let total = max(1, 2;',
+    'string-above': "let label = 'abc;",
+    'string-below': "let label = 'abc;",
+    'comment-below': '/* note',
+    'identifier-above': 'self.;',
   },
 };
 
@@ -141,7 +196,11 @@ export function plants(doc: string, cursor: number, language: CorpusLanguage): P
   const below = starts.filter((s) => s > cursorEnd);
   // Another function: the statement position farthest from the hole that is indented (inside a body), at least 6 rows off.
   const far = [...above, ...below].filter((s) => indented(s) && Math.abs(rowOf(s) - cursorRow) >= 6);
-  if (far.length) line('other-function', far.reduce((a, b) => (Math.abs(rowOf(b) - cursorRow) > Math.abs(rowOf(a) - cursorRow) ? b : a)));
+  if (far.length)
+    line(
+      'other-function',
+      far.reduce((a, b) => (Math.abs(rowOf(b) - cursorRow) > Math.abs(rowOf(a) - cursorRow) ? b : a)),
+    );
   // Near the hole: the closest statement position within 8 rows above / below.
   const nearAbove = above.filter((s) => cursorRow - rowOf(s) <= 8).pop();
   const nearBelow = below.find((s) => rowOf(s) - cursorRow <= 8);
@@ -159,9 +218,10 @@ export function plants(doc: string, cursor: number, language: CorpusLanguage): P
 }
 
 /** prefix and suffix with the plant in (it is never at the cursor itself, except at either end of the file). */
-export function applyPlant(prefix: string, suffix: string, plant: Pick<Plant, "at" | "text">): { prefix: string; suffix: string } {
+export function applyPlant(prefix: string, suffix: string, plant: Pick<Plant, 'at' | 'text'>): { prefix: string; suffix: string } {
   const at = plant.at;
-  if (at < prefix.length || (at === prefix.length && at === 0)) return { prefix: prefix.slice(0, at) + plant.text + prefix.slice(at), suffix };
+  if (at < prefix.length || (at === prefix.length && at === 0))
+    return { prefix: prefix.slice(0, at) + plant.text + prefix.slice(at), suffix };
   const i = at - prefix.length;
   return { prefix, suffix: suffix.slice(0, i) + plant.text + suffix.slice(i) };
 }

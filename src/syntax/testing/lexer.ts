@@ -49,9 +49,15 @@ export function lex(text: string, lang: Lang): Lexed {
       let j = i + q.length;
       let close = -1;
       while (j < text.length) {
-        if (text[j] === '\\') { j += 2; continue; }
+        if (text[j] === '\\') {
+          j += 2;
+          continue;
+        }
         if (!triple && text[j] === '\n') break;
-        if (text.startsWith(q, j)) { close = j; break; }
+        if (text.startsWith(q, j)) {
+          close = j;
+          break;
+        }
         j++;
       }
       const stop = close < 0 ? Math.min(j, text.length) : close + q.length;

@@ -11,7 +11,15 @@
 // from CPython (python-reference.ts), so `expectValid` is left undefined.
 import { CODE, STRING, brackets, lex, lineEnd, lineStart, type Lang } from './lexer';
 
-export const MUTATION_KINDS = ['drop-close', 'drop-quote', 'truncate', 'extra-newline', 'unmatched-keyword', 'doubled-keyword', 'dedent'] as const;
+export const MUTATION_KINDS = [
+  'drop-close',
+  'drop-quote',
+  'truncate',
+  'extra-newline',
+  'unmatched-keyword',
+  'doubled-keyword',
+  'dedent',
+] as const;
 export type MutationKind = (typeof MUTATION_KINDS)[number];
 
 export interface Mutation {
@@ -21,7 +29,12 @@ export interface Mutation {
   expectValid?: boolean;
 }
 
-interface Doc { language: Lang; prefix: string; middle: string; suffix: string }
+interface Doc {
+  language: Lang;
+  prefix: string;
+  middle: string;
+  suffix: string;
+}
 
 export function mutations(doc: Doc): Mutation[] {
   const { language, prefix, middle, suffix } = doc;

@@ -50,9 +50,13 @@ export class PythonReference {
       this.pending.clear();
     };
     this.proc.on('error', fail);
-    this.proc.on('exit', (code) => { if (this.pending.size) fail(new Error(`python3 exited with ${code}`)); });
+    this.proc.on('exit', (code) => {
+      if (this.pending.size) fail(new Error(`python3 exited with ${code}`));
+    });
     let stderr = '';
-    this.proc.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    this.proc.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     this.proc.stdin.on('error', (e) => fail(new Error(`${e.message} ${stderr}`)));
     createInterface({ input: this.proc.stdout }).on('line', (line) => {
       const msg = JSON.parse(line) as { id: number } & PythonVerdict;

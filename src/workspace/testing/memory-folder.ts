@@ -11,7 +11,10 @@ class MemoryFile implements DiskFileHandle {
   readonly kind = 'file';
   bytes = new Uint8Array();
   lastModified = clock++;
-  constructor(readonly name: string, private readonly owner: MemoryFolder) {}
+  constructor(
+    readonly name: string,
+    private readonly owner: MemoryFolder,
+  ) {}
 
   async getFile(): Promise<DiskFile> {
     const bytes = this.bytes;
@@ -23,8 +26,12 @@ class MemoryFile implements DiskFileHandle {
     if (fail) throw fail;
     let next = '';
     return {
-      write: async (data: string) => { next += data; },
-      close: async () => { this.setText(next); },
+      write: async (data: string) => {
+        next += data;
+      },
+      close: async () => {
+        this.setText(next);
+      },
       abort: async () => undefined,
     };
   }
@@ -45,7 +52,10 @@ export class MemoryFolder implements DiskDirectoryHandle {
   readonly entries = new Map<string, MemoryFile | MemoryFolder>();
   /** When set, every createWritable below the root throws it. */
   private failWith: Error | undefined;
-  constructor(readonly name: string, private readonly parent?: MemoryFolder) {}
+  constructor(
+    readonly name: string,
+    private readonly parent?: MemoryFolder,
+  ) {}
 
   get failWrites(): Error | undefined {
     return this.parent ? this.parent.failWrites : this.failWith;
@@ -80,7 +90,8 @@ export class MemoryFolder implements DiskDirectoryHandle {
   async removeEntry(name: string, o?: { recursive?: boolean }): Promise<void> {
     const e = this.entries.get(name);
     if (!e) throw notFound(name);
-    if (e instanceof MemoryFolder && e.entries.size && !o?.recursive) throw Object.assign(new Error(`${name} is not empty`), { name: 'InvalidModificationError' });
+    if (e instanceof MemoryFolder && e.entries.size && !o?.recursive)
+      throw Object.assign(new Error(`${name} is not empty`), { name: 'InvalidModificationError' });
     this.entries.delete(name);
   }
 
@@ -91,7 +102,10 @@ export class MemoryFolder implements DiskDirectoryHandle {
     let d: MemoryFolder = this;
     for (const s of segs) {
       let next = d.entries.get(s);
-      if (!next && text !== undefined) { next = new MemoryFolder(s, d); d.entries.set(s, next); }
+      if (!next && text !== undefined) {
+        next = new MemoryFolder(s, d);
+        d.entries.set(s, next);
+      }
       if (!(next instanceof MemoryFolder)) return undefined;
       d = next;
     }
@@ -104,6 +118,8 @@ export class MemoryFolder implements DiskDirectoryHandle {
 
   /** Every path below, folders with a trailing slash. */
   tree(prefix = ''): string[] {
-    return [...this.entries].flatMap(([n, e]) => (e instanceof MemoryFolder ? [`${prefix}${n}/`, ...e.tree(`${prefix}${n}/`)] : [`${prefix}${n}`])).sort();
+    return [...this.entries]
+      .flatMap(([n, e]) => (e instanceof MemoryFolder ? [`${prefix}${n}/`, ...e.tree(`${prefix}${n}/`)] : [`${prefix}${n}`]))
+      .sort();
   }
 }

@@ -36,5 +36,7 @@ for (let i = 0; i < keys; i++) {
   ws.edit('big.py', [edit]);
   spent += performance.now() - t;
 }
-console.log(`${(big.length / 1e6).toFixed(1)} MB, ${keys} keystrokes: ${(spent / keys).toFixed(4)} ms per keystroke in the workspace and saver, ${(journal.charsWritten / keys).toFixed(0)} characters journaled per keystroke`);
+console.log(
+  `${(big.length / 1e6).toFixed(1)} MB, ${keys} keystrokes: ${(spent / keys).toFixed(4)} ms per keystroke in the workspace and saver, ${(journal.charsWritten / keys).toFixed(0)} characters journaled per keystroke`,
+);
 saver.dispose();
