@@ -23,7 +23,6 @@ import { endpointSource } from './models/endpoint-source';
 import { groundTruthSource } from './models/ground-truth';
 import { jsonlSource } from './models/jsonl-source';
 import { localModelSource } from './models/local-source';
-import type { EndpointConfig } from '../src/config/types';
 import type { CompletionSource } from './models/types';
 import { buildReport } from './report/build';
 import { toHtml } from './report/html';

@@ -93,11 +93,11 @@ function parseFlags(argv: readonly string[]): Record<string, string | boolean | 
     const code = (e as { code?: string }).code;
     const unknown = /'([^']+)'/.exec((e as Error).message)?.[1];
     if ((code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') && unknown) {
-      throw new Error(`unknown argument ${unknown}\n${USAGE}`);
+      throw new Error(`unknown argument ${unknown}\n${USAGE}`, { cause: e });
     }
     const flag = /'(--[\w-]+) <value>' argument missing/.exec((e as Error).message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag) throw new Error(`${flag} needs a value\n${USAGE}`);
-    throw new Error(`${(e as Error).message}\n${USAGE}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag) throw new Error(`${flag} needs a value\n${USAGE}`, { cause: e });
+    throw new Error(`${(e as Error).message}\n${USAGE}`, { cause: e });
   }
 }
 

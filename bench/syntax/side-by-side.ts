@@ -15,6 +15,8 @@ import { percentile } from '../stats';
 
 const BASE = process.env.BASE;
 if (!BASE) throw new Error('BASE=/path/to/a/worktree/of/the/base/commit is required (see the comment at the top)');
+// Modules loaded from another checkout at run time: no static types to give them.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 type Code = { name: string; live: any; node: any };
 const codes: Code[] = [
   { name: 'base', live: await import(`${BASE}/src/syntax/live-documents.ts`), node: await import(`${BASE}/src/syntax/node-runtime.ts`) },
@@ -24,6 +26,7 @@ const only = parseArgs({ allowPositionals: true, strict: true }).positionals;
 const tasks = loadCorpus().filter((t) => !only.length || only.includes(t.language));
 const languages = [...new Set(tasks.map((t) => t.language))];
 const docsOf = new Map<Code, any>();
+/* eslint-enable @typescript-eslint/no-explicit-any */
 for (const c of codes) docsOf.set(c, new c.live.LiveDocuments(c.node.createNodeValidator()));
 let version = 0;
 

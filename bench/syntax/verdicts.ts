@@ -7,6 +7,7 @@
 // differently, which would make the comparison depend on the load.
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { SyntaxVerdict } from '../../src/vocabulary/types';
 import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
 import { loadAllTasks, loadSafimCsharp } from '../../src/syntax/testing/bench-tasks';
 
@@ -21,7 +22,7 @@ const liveValidator = createNodeValidator(opts);
 const docs = new LiveDocuments(liveValidator);
 const full = createNodeValidator(opts);
 let version = 0;
-const line = (key: string, v: any) =>
+const line = (key: string, v: SyntaxVerdict) =>
   out.write(
     JSON.stringify({ key, c: v.checked, v: v.valid, e: v.errors, p: v.preexistingErrors, r: v.uncheckedReason, o: v.checkedOn }) + '\n',
   );

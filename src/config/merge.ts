@@ -6,7 +6,7 @@ import { ROUTING_POLICIES } from '../vocabulary/types';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import { BUILTIN_CATALOG, effectiveCatalog, mergeCatalog, modelFieldsOf, type CatalogEntry } from './catalog';
-import type { AppConfig, ConfigLayer, DeepPartial, LocalModelConfig, ModelLayer, ModelSource } from './types';
+import type { AppConfig, ConfigLayer, LocalModelConfig, ModelLayer, ModelSource } from './types';
 
 export type { ConfigLayer, DeepPartial, ModelLayer } from './types';
 

@@ -219,7 +219,10 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
       case 'ERROR':
         // Recovery may have swallowed declarations: every name in it counts as declared.
         for (const c of walk(n))
-          if (c.type === 'identifier' || c.type === 'type_identifier') (s.anywhere.add(c.text), declare(root, c.text));
+          if (c.type === 'identifier' || c.type === 'type_identifier') {
+            s.anywhere.add(c.text);
+            declare(root, c.text);
+          }
         s.skipped.add(n.id);
         return false;
       case 'variable_declarator': {

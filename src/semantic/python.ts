@@ -56,7 +56,6 @@ const IMPLICIT = new Set([
 /** Calls that can bind names the text never shows: the file then gets no name findings. */
 const DYNAMIC_CALLS = new Set(['exec', 'execfile', 'globals', 'locals', 'vars', '__import__']);
 
-const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
 /** Target shapes whose identifiers are all bound. */
 const PATTERNS = new Set([
   'pattern_list',

@@ -53,7 +53,7 @@ function scan(text: string, language: string): { found: Omit<UnclosedOpener, 'ro
   const st = freshLexState();
   lex(lexer, text, st, true, {
     open: (c, at) => stack.push({ c: c === '${' ? '`' : c, at }),
-    close(c, at) {
+    close(c) {
       const want = c === ')' ? '(' : c === ']' ? '[' : '{';
       // A `}` closes the innermost block (or template `${`), and whatever
       // round or square bracket is still open inside it was never closed.

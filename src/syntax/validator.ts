@@ -180,7 +180,6 @@ export class SyntaxValidator {
     const before = await this.beforeIssues(grammar, spec, req.prefix, req.suffix, deadline, view, window);
     if (!before) return overBudget();
     const at = req.prefix.length;
-    const text = req.prefix + req.completion + req.suffix;
     const parsedAlready =
       held && view === sameText && held.after?.completion === req.completion && this.lastBefore?.heldFrom === held.tree
         ? held.after.issues

@@ -15,18 +15,16 @@ import { CODE, lex, lineEnd, lineStart } from './lexer';
 export type CorpusLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'go' | 'rust';
 export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = ['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'go', 'rust'];
 
-const PLANT_KINDS = [
-  'first-line',
-  'last-line',
-  'other-function',
-  'bracket-above',
-  'bracket-below',
-  'string-above',
-  'string-below',
-  'comment-below',
-  'identifier-above',
-] as const;
-export type PlantKind = (typeof PLANT_KINDS)[number];
+export type PlantKind =
+  | 'first-line'
+  | 'last-line'
+  | 'other-function'
+  | 'bracket-above'
+  | 'bracket-below'
+  | 'string-above'
+  | 'string-below'
+  | 'comment-below'
+  | 'identifier-above';
 
 /** One planted error: `text` (a whole line, newline included) inserted at `at` of prefix + suffix. */
 export interface Plant {

@@ -99,6 +99,8 @@ export class MemoryFolder implements DiskDirectoryHandle {
   file(path: string, text?: string): MemoryFile | undefined {
     const segs = path.split('/');
     const name = segs.pop()!;
+    // The walk down the path starts at this folder.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     let d: MemoryFolder = this;
     for (const s of segs) {
       let next = d.entries.get(s);
