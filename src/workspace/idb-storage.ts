@@ -4,16 +4,38 @@
 // to. Records written before the numbers (a file's bare text, a bare folder
 // list) read as number 0. Uses idb-keyval's store helper. And the journal's
 // storage: one localStorage key per entry.
+//
+// A large file is stored in chunks, each put issued from the previous one's
+// success callback: every put copies its value on the calling thread, so one
+// put of a whole large text is one long main-thread task, while chained puts
+// are one short task each. They stay in the batch's one transaction, so the
+// write is still all or nothing.
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { LEGACY, type Journal, type StoredWorkspace } from './journal';
 import type { StoreBatch, WorkspaceStorage } from './persistence';
 
 const FILE = 'f:';
 const FOLDERS = 'folders';
+/** Chunk keys are arrays `[CHUNK, path, index]`: a key range per file finds its chunks, and no file key can collide with them. */
+const CHUNK = 'chunk';
+/** Characters per chunk: a put of this size is a short task. */
+export const CHUNK_CHARS = 256 * 1024;
 
 interface FileRecord {
   text: string;
   seq: number;
+}
+/** A file stored as `chunks` records under `[CHUNK, path, i]`. */
+interface ChunkedFileRecord {
+  chunks: number;
+  length: number;
+  seq: number;
+}
+
+const chunksOf = (path: string) => IDBKeyRange.bound([CHUNK, path], [CHUNK, path, []]);
+
+function isChunkKey(k: IDBValidKey): k is [string, string, number] {
+  return Array.isArray(k) && k[0] === CHUNK && typeof k[1] === 'string' && typeof k[2] === 'number';
 }
 interface FoldersRecord {
   folders: string[];
@@ -36,7 +58,15 @@ export class IdbStorage implements WorkspaceStorage {
     const all = await entries<string, unknown>(this.store);
     if (!all.length) return undefined;
     const out: StoredWorkspace = { files: [], folders: [], foldersSeq: 0 };
+    const chunks = new Map<string, string[]>();
+    const chunked: [string, ChunkedFileRecord][] = [];
     for (const [k, v] of all) {
+      if (isChunkKey(k)) {
+        const list = chunks.get(k[1]) ?? [];
+        list[k[2]] = v as string;
+        chunks.set(k[1], list);
+        continue;
+      }
       if (k === FOLDERS) {
         if (Array.isArray(v)) out.folders = v as string[];
         else {
@@ -46,24 +76,68 @@ export class IdbStorage implements WorkspaceStorage {
       } else if (typeof k === 'string' && k.startsWith(FILE)) {
         const path = k.slice(FILE.length);
         if (typeof v === 'string') out.files.push([path, v, 0]);
+        else if ('chunks' in (v as object)) chunked.push([path, v as ChunkedFileRecord]);
         else out.files.push([path, (v as FileRecord).text, (v as FileRecord).seq]);
       }
+    }
+    for (const [path, rec] of chunked) {
+      const parts = chunks.get(path) ?? [];
+      const text = parts.slice(0, rec.chunks).join('');
+      // The write is one transaction, so a short text means the database was changed behind our back.
+      if (text.length !== rec.length)
+        throw new Error(`The stored copy of ${path} is incomplete (${text.length} of ${rec.length} characters)`);
+      out.files.push([path, text, rec.seq]);
     }
     return out;
   }
 
   write(b: StoreBatch): Promise<void> {
     return this.store('readwrite', (s) => {
+      const finished = done(s.transaction);
+      // All or nothing: a refused put must not leave the deletes of a move behind.
+      let failure: unknown;
+      const abort = (e: unknown) => {
+        failure ??= e;
+        try {
+          s.transaction.abort();
+        } catch {
+          // Already finished or aborting: the transaction's own error is reported.
+        }
+      };
+      const pending: [IDBValidKey, string][] = [];
       try {
-        for (const p of b.del) s.delete(FILE + p);
-        for (const [p, text] of b.put) s.put({ text, seq: b.seq } satisfies FileRecord, FILE + p);
+        for (const p of b.del) {
+          s.delete(FILE + p);
+          s.delete(chunksOf(p));
+        }
+        for (const [p, text] of b.put) {
+          s.delete(chunksOf(p));
+          if (text.length <= CHUNK_CHARS) {
+            s.put({ text, seq: b.seq } satisfies FileRecord, FILE + p);
+            continue;
+          }
+          const count = Math.ceil(text.length / CHUNK_CHARS);
+          s.put({ chunks: count, length: text.length, seq: b.seq } satisfies ChunkedFileRecord, FILE + p);
+          for (let i = 0; i < count; i++) pending.push([[CHUNK, p, i], text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS)]);
+        }
         s.put({ folders: b.folders, seq: b.seq } satisfies FoldersRecord, FOLDERS);
       } catch (e) {
-        // All or nothing: a refused put must not leave the deletes of a move behind.
-        s.transaction.abort();
-        throw e;
+        abort(e);
       }
-      return done(s.transaction);
+      // Each chunk's put from the previous one's success: the transaction stays active there, and the copies spread over tasks.
+      const next = () => {
+        const item = pending.shift();
+        if (!item) return;
+        try {
+          s.put(item[1], item[0]).onsuccess = next;
+        } catch (e) {
+          abort(e);
+        }
+      };
+      if (failure === undefined) next();
+      return finished.catch((e) => {
+        throw failure ?? e;
+      });
     });
   }
 }

@@ -1,0 +1,141 @@
+// The IndexedDB store on fake-indexeddb, an implementation of the IndexedDB
+// specification for Node: chunked large files, their clean-up, the chained
+// puts, and all-or-nothing writes.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_CHARS, IdbStorage } from './idb-storage';
+
+let n = 0;
+const fresh = () => new IdbStorage(`idb-storage-test-${n++}`);
+
+/** Every key in the store, to see what a write left behind. */
+function keys(db: string): Promise<IDBValidKey[]> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(db);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const req = open.result.transaction('files').objectStore('files').getAllKeys();
+      req.onsuccess = () => {
+        open.result.close();
+        resolve(req.result);
+      };
+      req.onerror = () => reject(req.error);
+    };
+  });
+}
+
+const chunkKeys = (all: IDBValidKey[]) => all.filter((k) => Array.isArray(k));
+const big = (chunks: number, seed: string) => Array.from({ length: chunks * CHUNK_CHARS - 7 }, (_, i) => seed[i % seed.length]).join('');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('IdbStorage', () => {
+  it('stores a small file as one record and a large one in chunks, and reads both back', async () => {
+    const store = fresh();
+    const large = big(3, 'def f(x):\n    return x\n');
+    await store.write({
+      put: [
+        ['a.py', 'x = 1\n'],
+        ['big.py', large],
+      ],
+      del: [],
+      folders: ['src'],
+      seq: 4,
+    });
+    const loaded = await store.load();
+    expect(loaded?.files.sort()).toEqual([
+      ['a.py', 'x = 1\n', 4],
+      ['big.py', large, 4],
+    ]);
+    expect(loaded?.folders).toEqual(['src']);
+    expect(chunkKeys(await keys(`idb-storage-test-${n - 1}`))).toHaveLength(3);
+  });
+
+  it('drops the old chunks when a large file shrinks or is deleted', async () => {
+    const store = fresh();
+    const db = `idb-storage-test-${n - 1}`;
+    await store.write({
+      put: [
+        ['big.py', big(4, 'abc\n')],
+        ['other.py', big(2, 'xyz\n')],
+      ],
+      del: [],
+      folders: [],
+      seq: 1,
+    });
+    expect(chunkKeys(await keys(db))).toHaveLength(6);
+    await store.write({ put: [['big.py', big(2, 'q\n')]], del: [], folders: [], seq: 2 });
+    expect(chunkKeys(await keys(db))).toHaveLength(4);
+    await store.write({ put: [['big.py', 'small\n']], del: ['other.py'], folders: [], seq: 3 });
+    expect(chunkKeys(await keys(db))).toHaveLength(0);
+    expect((await store.load())?.files).toEqual([['big.py', 'small\n', 3]]);
+  });
+
+  it('issues the chunk puts one at a time, each from the previous one’s success', async () => {
+    const store = fresh();
+    const real = IDBObjectStore.prototype.put;
+    let calls = 0;
+    let inFirstTask = -1;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value, key) {
+      // What is issued in the same task as the first put is counted before the first microtask runs.
+      if (calls++ === 0) queueMicrotask(() => (inFirstTask = calls));
+      return real.call(this, value, key);
+    });
+    await store.write({ put: [['big.py', big(5, 'xy\n')]], del: [], folders: [], seq: 1 });
+    // The file's header, the folder list and the first chunk; the other four chunks each in a task of its own.
+    expect(inFirstTask).toBe(3);
+    expect(calls).toBe(2 + 5);
+  });
+
+  it('is all or nothing: a chunk refused halfway leaves the previous workspace whole', async () => {
+    const store = fresh();
+    const before = big(2, 'old\n');
+    await store.write({
+      put: [
+        ['big.py', before],
+        ['gone.py', 'keep me\n'],
+      ],
+      del: [],
+      folders: ['a'],
+      seq: 1,
+    });
+    const real = IDBObjectStore.prototype.put;
+    let chunkPuts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value, key) {
+      if (Array.isArray(key) && ++chunkPuts === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return real.call(this, value, key);
+    });
+    await expect(store.write({ put: [['big.py', big(4, 'new\n')]], del: ['gone.py'], folders: ['b'], seq: 2 })).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
+    vi.restoreAllMocks();
+    const loaded = await store.load();
+    expect(loaded?.files.sort()).toEqual([
+      ['big.py', before, 1],
+      ['gone.py', 'keep me\n', 1],
+    ]);
+    expect(loaded?.folders).toEqual(['a']);
+  });
+
+  it('reads records written before sequence numbers and chunks', async () => {
+    const store = fresh();
+    const db = `idb-storage-test-${n - 1}`;
+    await store.write({ put: [], del: [], folders: [], seq: 0 });
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(db);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('files', 'readwrite');
+        tx.objectStore('files').put('legacy text\n', 'f:old.py');
+        tx.objectStore('files').put(['x', 'y'], 'folders');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    const loaded = await store.load();
+    expect(loaded?.files).toEqual([['old.py', 'legacy text\n', 0]]);
+    expect(loaded).toMatchObject({ folders: ['x', 'y'], foldersSeq: 0 });
+  });
+});
