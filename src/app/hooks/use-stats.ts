@@ -1,6 +1,9 @@
 // Completion stats: this session's events on top of the history kept in this
 // browser (bounded), written best effort: stats are not code. Kept in a store
 // the stats panel subscribes to, so a new event re-renders the panel only.
+// The history is written when the browser is idle (or the page is hidden),
+// not per event: each write serialises all of it on the main thread, and
+// events come while the user types.
 import { useMemo } from 'react';
 import { capEvents, type StatEvent } from '../../workspace/stats';
 import { isArray, readStored, writeStored } from '../local-store';
@@ -28,10 +31,31 @@ export class StatsStore extends Store<StatsState> {
 
   clear = (): void => this.put({ history: [], sessionFrom: 0 });
 
+  private pending = false;
+
   private put(next: StatsState): void {
     this.set(next);
-    writeStored(STATS_KEY, next.history);
+    if (this.pending) return;
+    this.pending = true;
+    whenIdle(() => {
+      this.pending = false;
+      writeStored(STATS_KEY, this.get().history);
+    });
   }
+}
+
+/** Runs `write` once, when the browser is idle (at most `maxWaitMs` later) or the page is hidden, whichever comes first. */
+function whenIdle(write: () => void, maxWaitMs = 5000): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    removeEventListener('pagehide', once);
+    write();
+  };
+  addEventListener('pagehide', once);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(once, { timeout: maxWaitMs });
+  else setTimeout(once, 0);
 }
 
 export function useStats(): StatsStore {
