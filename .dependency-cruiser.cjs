@@ -1,7 +1,59 @@
 // The layer rules (docs/architecture.md), checked by `npm run layers`, which
 // `npm test` runs first. Type-only imports count: a circle of types is still
 // a circle for the reader.
+const fs = require('node:fs');
+const path = require('node:path');
+
 const TESTS = '\\.test\\.tsx?$|/testing/';
+
+// The rooms, bottom to top. A room may import only the rooms listed below it,
+// so rooms never import each other in a circle and a reader can learn them in
+// this order: each one is explained by what is under it. `workers` are the
+// thin worker hosts outside src/ (the engine starts them). Tests and testing/
+// folders are exempt: a test may borrow support from any room.
+const ROOMS = [
+  'vocabulary',
+  'languages',
+  'platform',
+  'syntax',
+  'semantic',
+  'checks',
+  'prompt',
+  'privacy',
+  'endpoint',
+  'inference',
+  'completion',
+  'config',
+  'workspace',
+  'git',
+  'workers',
+  'engine',
+  'editor',
+  'app',
+];
+const roomPath = (room) => (room === 'workers' ? '^workers/' : `^src/${room}/`);
+
+// A new folder in src/ must take its place in the order before it can be checked.
+const unlisted = fs
+  .readdirSync(path.join(__dirname, 'src'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !ROOMS.includes(d.name))
+  .map((d) => `src/${d.name}`);
+if (unlisted.length) throw new Error(`.dependency-cruiser.cjs: add ${unlisted.join(', ')} to ROOMS, in its place bottom to top`);
+
+const roomOrder = ROOMS.map((room, i) => ({
+  name: `rooms-in-order-${room}`,
+  severity: 'error',
+  comment:
+    `${room === 'workers' ? 'workers/' : `src/${room}/`} may import only the rooms below it (${ROOMS.slice(0, i).join(', ') || 'none'}). ` +
+    'Move what both sides need down (a shared type into src/vocabulary) instead of importing upward.',
+  from: { path: roomPath(room), pathNot: TESTS },
+  to: {
+    path: '^(src|workers|eval|bench|scripts|e2e)/',
+    pathNot: ROOMS.slice(0, i + 1)
+      .map(roomPath)
+      .join('|'),
+  },
+}));
 module.exports = {
   forbidden: [
     {
@@ -18,19 +70,12 @@ module.exports = {
       from: { path: '^src/vocabulary/' },
       to: { path: '^(src|workers|eval|bench|scripts|e2e)/', pathNot: '^src/vocabulary/' },
     },
-    {
-      name: 'languages-above-the-vocabulary-only',
-      severity: 'error',
-      comment:
-        'src/languages (the language registry and its lexer) sits just above the vocabulary: every room reads it, so it imports nothing of ours but src/vocabulary.',
-      from: { path: '^src/languages/', pathNot: TESTS },
-      to: { path: '^(src|workers|eval|bench|scripts|e2e)/', pathNot: '^src/(vocabulary|languages)/' },
-    },
+    ...roomOrder,
     {
       name: 'shared-rooms-stay-portable',
       severity: 'error',
       comment: 'The rooms the Node harness shares with the browser hold no DOM, React, Monaco or worker plumbing.',
-      from: { path: '^src/(vocabulary|languages|completion|syntax|semantic)/', pathNot: TESTS },
+      from: { path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/', pathNot: TESTS },
       to: { path: '^src/(app|editor|engine)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
     },
     {

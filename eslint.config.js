@@ -32,4 +32,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // CommonJS config files (.dependency-cruiser.cjs) load what they need with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -9,7 +9,7 @@
 // and how many tokens the snippets take.
 import type { BenchSuite } from './index';
 import { tokenCounter } from './extent';
-import { buildLocalPrompt } from '../src/completion/prompt';
+import { buildLocalPrompt } from '../src/prompt/prompt';
 import { chooseSnippets, WorkspaceIndex } from '../src/completion/workspace-context';
 import { findHoles, groundTruthDefinitions, loadProjects, recentlyOpened, type Hole } from './retrieval/projects';
 

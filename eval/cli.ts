@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FIM_FAMILIES } from '../src/vocabulary/fim';
 import type { FimFamily } from '../src/vocabulary/types';
-import type { ModelSource } from '../src/config/types';
+import type { ModelSource } from '../src/vocabulary/config';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../src/endpoint';
 import { calibrate, routerConfigJson, type Objective } from './analysis/calibrate';
 import { groundTruthRecords, splitJudgeable } from './analysis/judgeable';

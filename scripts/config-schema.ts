@@ -1,5 +1,5 @@
 // `npm run config:schema`: public/config.schema.json, the JSON Schema of
-// public/config.json generated from the config types (src/config/types.ts,
+// public/config.json generated from the config types (src/vocabulary/config.ts,
 // `ConfigLayer`), so editors check the file as it is typed.
 // scripts/config-schema.test.ts fails when the committed schema is stale.
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ export const SCHEMA_FILE = path.join(root, 'public', 'config.schema.json');
 
 export function configSchema(): string {
   const schema = createGenerator({
-    path: path.join(root, 'src', 'config', 'types.ts'),
+    path: path.join(root, 'src', 'vocabulary', 'config.ts'),
     tsconfig: path.join(root, 'tsconfig.json'),
     type: 'ConfigLayer',
     // The types' doc comments become the descriptions an editor shows.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../src/config/defaults';
 import { judgeOrgConfig, parseOrgConfig } from '../src/config/org-config';
-import type { AppConfig } from '../src/config/types';
+import type { AppConfig } from '../src/vocabulary/config';
 import { buildCsp } from '../src/privacy/csp';
 
 /**

@@ -9,7 +9,7 @@
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
 import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
-import { earlyEscalationCheck } from '../../src/completion/early-escalation';
+import { earlyEscalationCheck } from '../../src/inference/early-escalation';
 import { buildFimPrompt } from '../../src/vocabulary/fim';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from '../../src/inference/early-stop-criteria';
 import { decodesByWindow, prefixDecoder } from '../../src/inference/prefix-decoder';

@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import { CompletionEngine } from '../../src/engine/completion-engine';
 import { fimTemplate } from '../../src/vocabulary/fim';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import type { AppConfig } from '../../src/config/types';
+import type { AppConfig } from '../../src/vocabulary/config';
 import { Ledger } from '../../src/privacy/ledger';
 import type { BenchWorkerApi } from './browser-worker';
 

@@ -111,7 +111,7 @@ export async function nodeOverhead(
 ): Promise<{ bareMs: number[]; pipelineMs: number[]; ratio: number; bareCpuMs: number[]; pipelineCpuMs: number[]; cpuRatio: number }> {
   const { AutoModelForCausalLM, AutoTokenizer } = await import('@huggingface/transformers');
   const { completeWithFim } = await import('../../src/inference/fim-completion');
-  const { windowContext } = await import('../../src/completion/context-window');
+  const { windowContext } = await import('../../src/prompt/context-window');
   const { fimTemplate } = await import('../../src/vocabulary/fim');
   const { typingReplay, documentAt } = await import('../../src/completion/testing/typing-replay');
   const ours = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: false });

@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import { messageYield } from '../../src/platform/message-yield';
 import { browserSyntaxPort } from '../../src/platform/syntax-port';
-import { createSyntaxService, type SyntaxServiceOptions } from '../../src/syntax/syntax-service';
+import { createSyntaxService, type SyntaxServiceOptions } from '../../src/checks/syntax-service';
 
 const YIELD_MODES = {
   /** The validator's default pause. */

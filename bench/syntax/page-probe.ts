@@ -7,7 +7,7 @@
 // `window.__ide.engine`).
 import * as Comlink from 'comlink';
 import type { SyntaxRequest } from '../../src/vocabulary/types';
-import type { SyntaxWorkerApi } from '../../src/syntax/worker-api';
+import type { SyntaxWorkerApi } from '../../src/checks/worker-api';
 import type { YieldMode } from './browser-worker';
 import { syntheticFile } from './synthetic';
 

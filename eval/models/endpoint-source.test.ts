@@ -10,7 +10,7 @@ import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
 import type { LoopbackHandle, RecordedRequest } from '../../e2e/fixtures/loopback';
 import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
 import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
-import type { EndpointConfig } from '../../src/config/types';
+import type { EndpointConfig } from '../../src/vocabulary/config';
 import { main } from '../cli';
 import { Judge } from '../execute/judge';
 import { runModel } from '../run/runner';

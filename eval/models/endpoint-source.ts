@@ -9,7 +9,7 @@
 // failed, and the run goes on to the next.
 import { escalate, escalationDraft } from '../../src/completion/stages';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import type { EndpointConfig } from '../../src/config/types';
+import type { EndpointConfig } from '../../src/vocabulary/config';
 import { createProtocolClient } from '../../src/endpoint';
 import type { EgressRules } from '../../src/privacy/egress-gate';
 import type { CompletionSource } from './types';

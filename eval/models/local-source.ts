@@ -10,7 +10,7 @@ import { languageSpec } from '../../src/languages/registry';
 import type { FimFamily, InferenceDevice } from '../../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { localModelPort } from '../../src/inference/fim-completion';
-import type { ModelSource } from '../../src/config/types';
+import type { ModelSource } from '../../src/vocabulary/config';
 import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
 import type { Task } from '../data/types';
 import type { CompletionSource } from './types';

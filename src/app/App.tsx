@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { effectiveCatalog, modelLabel } from '../config/catalog';
 import { mergeLayers } from '../config/merge';
-import type { AppConfig, ConfigLayer } from '../config/types';
+import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 import { largeFileProfile } from '../editor/large-file';
 import { countRender } from '../platform/test-seams';
 import { egressVerdict } from '../privacy/policy';

@@ -2,7 +2,7 @@
 // Git server, then branches, changed files, commit, push, pull, fetch, with
 // progress for transfers and a list of every network operation made.
 import { useState } from 'react';
-import type { GitConfig } from '../config/types';
+import type { GitConfig } from '../vocabulary/config';
 import type { GitProgress, GitReviewSpec } from '../git/types';
 import { GitReviewDialog } from './GitReview';
 import type { Workspace } from '../workspace/workspace';

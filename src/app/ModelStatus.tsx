@@ -1,4 +1,5 @@
-import type { Budgets, ModelSpeed } from '../completion/budget';
+import type { Budgets } from '../completion/budget';
+import type { ModelSpeed } from '../vocabulary/types';
 import type { DownloadProgress, InferenceLoadResult } from '../inference/worker-api';
 import { downloadLine } from './byte-size';
 import { Icon } from './Icon';

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
 import { type InferenceDevice, ROUTING_POLICIES } from '../vocabulary/types';
 import { FIM_FAMILIES } from '../vocabulary/fim';
-import { AGGREGATIONS } from '../completion/confidence';
+import { AGGREGATIONS } from '../vocabulary/confidence';
 import { configProblems } from '../config/merge';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
-import type { AppConfig, ConfigLayer } from '../config/types';
+import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 import { Icon } from './Icon';
 
 type Draft = {

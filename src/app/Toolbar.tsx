@@ -1,7 +1,7 @@
 // The top bar: the app's name, the demo, the privacy switch with what it
 // means right now, and the dialogs. Fixed height: nothing in it wraps onto a
 // second line, so the editor below never moves.
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import type { Ledger } from '../privacy/ledger';
 import type { EgressVerdict } from '../privacy/policy';
 import { useLedgerEntries } from './hooks/use-ledger';

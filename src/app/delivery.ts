@@ -1,14 +1,12 @@
 // Where a result's code went, in one place for the badge, the status bar and
 // the stats (the ledger settles its entry with the same state). A request body
-// handed to fetch() is in one of three states (src/endpoint/errors.ts says how
+// handed to fetch() is in one of three states (Delivery in src/vocabulary/types.ts says how
 // each is known): delivered (the server answered), not delivered (known never
 // to have left: the CSP, a refused connection, cancelled before fetch()), or
 // unknown (it may have reached the server, even twice). Only `not-delivered`
 // may say that nothing reached the server.
 import type { CompletionResult } from '../completion/pipeline';
-import type { Delivery } from '../privacy/ledger';
-
-export type { Delivery } from '../privacy/ledger';
+import type { Delivery } from '../vocabulary/types';
 
 export interface Egress {
   /** `none`: no body was handed to fetch() (kept local, blocked, or not sent at all). */

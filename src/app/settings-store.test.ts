@@ -3,7 +3,7 @@
 // against the catalog at every load.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeLayers } from '../config/merge';
-import type { ConfigLayer } from '../config/types';
+import type { ConfigLayer } from '../vocabulary/config';
 import { loadConfig, readUserSettings, SETTINGS_KEY, writeUserSettings } from './settings-store';
 
 const SMALL = 'onnx-community/Qwen2.5-Coder-0.5B-Instruct';

@@ -4,7 +4,7 @@ import { effectiveCatalog } from '../config/catalog';
 import { configProblems, migrateLayer, resolveConfig } from '../config/merge';
 import { judgeOrgConfig, parseOrgConfig } from '../config/org-config';
 import { applyLocks } from '../privacy/locks';
-import type { AppConfig, ConfigLayer } from '../config/types';
+import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
 export const SETTINGS_KEY = 'router-ide.settings';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_STEP, chooseBudgets, fixedBudgets, MIN_PROMPT_BUDGET, settleBudgets, SpeedTracker, type BudgetLimits } from './budget';
-import { DEFAULT_PREFIX_SHARE } from './context-window';
+import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
 
 const limits: BudgetLimits = { targetMs: 1500, maxPromptTokens: 1536, maxNewTokens: 48, contextWindow: 32768, reuse: true };
 

@@ -14,13 +14,8 @@
 // computes a token or two, but a pause right after a new line still waits
 // for the suffix (read once per line): that pause, common after Enter, is
 // the case the window is sized for.
-import { DEFAULT_PREFIX_SHARE } from './context-window';
-import type { GenerationStats } from '../vocabulary/types';
-
-export interface ModelSpeed {
-  prefillMsPerToken: number;
-  decodeMsPerToken: number;
-}
+import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
+import type { GenerationStats, ModelSpeed } from '../vocabulary/types';
 
 export interface BudgetLimits {
   /** Target from the pause to ghost text, ms; 0 or less: the configured limits as they are. */

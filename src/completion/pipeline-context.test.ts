@@ -13,7 +13,7 @@ import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
 import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
 import { writeFixtureModels } from '../../scripts/make-fixture-models';
 import { DEFAULT_CONFIG } from '../config/defaults';
-import type { AppConfig, EndpointConfig } from '../config/types';
+import type { AppConfig, EndpointConfig } from '../vocabulary/config';
 import { createEscalationClient } from '../endpoint';
 import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';

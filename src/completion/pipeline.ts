@@ -5,7 +5,6 @@
 // and the Node harness plugs in Node adapters, and both run this same code.
 import type { EscalationClient } from '../endpoint/types';
 import { EgressRefused, type GateReport } from '../privacy/egress-gate';
-import type { Delivery } from '../endpoint/errors';
 import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { CompletionContext } from './request';
@@ -19,11 +18,10 @@ import {
   route,
   throwIfAborted,
   type GeneratedLocal,
-  type LocalModelPort,
   type SemanticPort,
   type SyntaxPort,
 } from './stages';
-import type { LocalCompletion, RouterConfig, SyntaxVerdict } from '../vocabulary/types';
+import type { Delivery, LocalCompletion, LocalModelPort, RouterConfig, SyntaxVerdict } from '../vocabulary/types';
 import type { SemanticVerdict } from '../semantic/types';
 
 export type { CompletionContext, EngineRequest } from './request';
@@ -37,7 +35,7 @@ export interface PipelinePorts {
   escalation?: EscalationClient;
   /**
    * Called when fetch() is called with a request body: the ledger hook. Returns a settle
-   * callback, told on failure whether the body reached the server (src/endpoint/errors.ts).
+   * callback, told on failure whether the body reached the server (Delivery in src/vocabulary/types.ts).
    */
   onEgress?: (e: {
     destination: string;

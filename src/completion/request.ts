@@ -3,10 +3,10 @@
 // harness's local source and `npm run prompt` all call this, so the harness
 // measures the prompts the app sends (the same budget, the same threshold
 // for the language, the same snippets of other files).
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import { fixedBudgets, type Budgets } from './budget';
 import { completionExtent } from './extent';
-import { DEFAULT_CONTEXT_SHARE } from './prompt';
+import { DEFAULT_CONTEXT_SHARE } from '../prompt/prompt';
 import type { CompletionRequest, ContextSettings, LanguageId, PromptContext, RouterConfig } from '../vocabulary/types';
 import type { WindowPlace } from './text-window';
 
@@ -24,7 +24,7 @@ export interface CompletionContext {
   promptBudget?: number;
   /** Stop local decoding once escalation is certain (default on). */
   earlyEscalation?: boolean;
-  /** The local prompt puts the cursor's line after the middle marker (src/completion/prompt.ts, middleSplit). */
+  /** The local prompt puts the cursor's line after the middle marker (src/prompt/prompt.ts, middleSplit). */
   cursorLineInMiddle?: boolean;
   /**
    * Snippets of other workspace files (src/completion/request.ts chose them)

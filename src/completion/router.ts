@@ -3,7 +3,7 @@
 // escalate to the organisation's large model. Confidence alone misses the
 // many wrong completions that are not even valid code. The baselines exist
 // so the evaluation can compare against them with the same code.
-import { aggregateConfidence } from './confidence';
+import { aggregateConfidence } from '../vocabulary/confidence';
 import type { SemanticVerdict } from '../semantic/types';
 import {
   ROUTING_POLICIES,

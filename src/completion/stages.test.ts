@@ -11,8 +11,8 @@ import { createProtocolClient } from '../endpoint';
 import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { createNodeValidator } from '../syntax/node-runtime';
-import { AbortedError, check, escalate, escalationDraft, generateLocal, route, type LocalModelPort } from './stages';
-import type { RouterConfig } from '../vocabulary/types';
+import { AbortedError, check, escalate, escalationDraft, generateLocal, route } from './stages';
+import type { LocalModelPort, RouterConfig } from '../vocabulary/types';
 
 const dir = mkdtempSync(join(tmpdir(), 'stages-fixtures-'));
 let model: LoadedModel;

@@ -4,16 +4,12 @@
 // keeps its own copy of a stage or of what runs inside it (a model's output
 // is always post-processed before anyone reads it).
 import type { EscalationClient, EscalationDraft, EscalationResult, OnSent } from '../endpoint/types';
-import { parseEarlyReason } from './early-escalation';
+import { parseEarlyReason } from '../inference/early-escalation';
 import { postProcessTraced } from './postprocess';
 import { localRequestOf, type CompletionContext } from './request';
 import { decideRoute, type RouterDecision } from './router';
-import type { CompletionRequest, LocalCompletion, RouterConfig, SyntaxRequest, SyntaxVerdict, TokenProb } from '../vocabulary/types';
+import type { LocalCompletion, LocalModelPort, RouterConfig, SyntaxRequest, SyntaxVerdict, TokenProb } from '../vocabulary/types';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
-
-export interface LocalModelPort {
-  complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
-}
 
 export interface SyntaxPort {
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;

@@ -2,9 +2,9 @@
 // needs to run each correctly (FIM family, context window, weights per
 // device). `public/config.json` can add entries or override fields by id.
 import { fimTemplate } from '../vocabulary/fim';
-import type { CatalogEntry, LocalModelConfig } from './types';
+import type { CatalogEntry, LocalModelConfig } from '../vocabulary/config';
 
-export type { CatalogEntry } from './types';
+export type { CatalogEntry } from '../vocabulary/config';
 
 export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   {

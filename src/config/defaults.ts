@@ -1,7 +1,7 @@
 import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
 import { DEFAULT_NEVER_SEND } from '../privacy/never-send';
 import { DEFAULT_CONTEXT_SETTINGS } from '../completion/request';
-import type { AppConfig } from './types';
+import type { AppConfig } from '../vocabulary/config';
 
 /** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
 export const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';

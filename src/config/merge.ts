@@ -1,14 +1,12 @@
 // Merging configuration layers (defaults <- config.json <- user settings) and
 // checking the result, so a typo in config.json is a clear message, not a crash.
 import { FIM_FAMILIES } from '../vocabulary/fim';
-import { AGGREGATIONS } from '../completion/confidence';
+import { AGGREGATIONS } from '../vocabulary/confidence';
 import { ROUTING_POLICIES } from '../vocabulary/types';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import { BUILTIN_CATALOG, effectiveCatalog, mergeCatalog, modelFieldsOf, type CatalogEntry } from './catalog';
-import type { AppConfig, ConfigLayer, LocalModelConfig, ModelLayer, ModelSource } from './types';
-
-export type { ConfigLayer, DeepPartial, ModelLayer } from './types';
+import type { AppConfig, ConfigLayer, LocalModelConfig, ModelLayer, ModelSource } from '../vocabulary/config';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

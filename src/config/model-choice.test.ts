@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOG, effectiveCatalog, modelFieldsOf } from './catalog';
 import { DEFAULT_CONFIG, DEFAULT_MODEL_ID } from './defaults';
 import { configProblems, mergeLayers, migrateLayer, resolveConfig } from './merge';
-import type { AppConfig, ConfigLayer } from './types';
+import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
 const SMALL = 'onnx-community/Qwen2.5-Coder-0.5B-Instruct';
 const MIRROR = { kind: 'url', url: 'https://models.corp.example/' } as const;

@@ -2,7 +2,7 @@
 // one function for src/app/settings-store.ts and `npm run config:check`.
 import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from './defaults';
 import { configProblems, resolveConfig, unknownKeys } from './merge';
-import type { AppConfig, ConfigLayer } from './types';
+import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
 export interface OrgConfigVerdict {
   /** The config the app runs with: the file over the defaults, or the defaults when `problems` is not empty. */

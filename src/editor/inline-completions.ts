@@ -5,7 +5,7 @@
 import type { CompletionResult, EngineRequest } from '../completion/pipeline';
 import { AbortedError } from '../completion/stages';
 import { DocumentSync } from '../syntax/document-sync';
-import type { SyntaxDocumentsApi } from '../syntax/worker-api';
+import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import { TypingPace } from '../completion/typing-pace';
 import { insideCommentOrString } from '../completion/unasked';
 import { windowAround, type WindowDocument } from '../completion/text-window';

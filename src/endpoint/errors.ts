@@ -1,6 +1,7 @@
 // One typed error for every way a server can fail, with a message a user can
 // act on. Every protocol module funnels its failures through here, so the
 // badge and the circuit breaker see one shape whatever the server was.
+import type { Delivery } from '../vocabulary/types';
 import { stripControls } from './sanitize';
 
 export type EndpointErrorKind =
@@ -16,18 +17,6 @@ export type EndpointErrorKind =
   | 'too-large' // a response over the size cap (refused without buffering it)
   | 'redirect' // the server answered with a redirect, which escalation requests never follow
   | 'circuit-open'; // the circuit breaker is not calling the endpoint for a while
-
-/**
- * Where a request body is known to be, once fetch() had it:
- * `delivered`: a response (any status, a redirect included) came back from the server;
- * `not-delivered`: known never to have left (the CSP blocked it, the connection or the
- * host name was refused, or it was cancelled before fetch() was called);
- * `unknown`: it failed after the request may have started, so the body may have reached
- * the server, even more than once (a browser resends a body on its own when a reused
- * connection closes). Browsers report a refused CORS preflight and a connection closed
- * after the body alike, so both are `unknown`: over-reporting is safe, under-reporting is not.
- */
-export type Delivery = 'delivered' | 'not-delivered' | 'unknown';
 
 export class EndpointError extends Error {
   /**

@@ -9,7 +9,7 @@ import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
 import type { LoopbackHandle, ServerMode } from '../../e2e/fixtures/loopback';
 import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
 import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { createProtocolClient } from './index';
 import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
 import type { EndpointProtocol } from './types';

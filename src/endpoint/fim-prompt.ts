@@ -1,6 +1,6 @@
 // The prompt text of the protocols that take one (OpenAI-compatible
 // completions, Ollama /api/generate), with the request's other files in it.
-import { fimWithSnippets, snippetsAsComments, type SnippetContext } from '../completion/prompt';
+import { fimWithSnippets, snippetsAsComments, type SnippetContext } from '../prompt/prompt';
 import type { EscalationRequest } from './types';
 
 function contextOf(req: EscalationRequest): SnippetContext | undefined {

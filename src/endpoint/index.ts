@@ -1,6 +1,6 @@
 // The entry point the engine uses: a client for the configured protocol,
 // wrapped in a circuit breaker.
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
 import { EndpointError } from './errors';
 import { llamacppInfill } from './llamacpp-infill';

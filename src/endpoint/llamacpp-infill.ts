@@ -8,8 +8,8 @@
 // The server writes each `input_extra` entry as one file of the repository
 // prompt (`<|file_sep|>` + filename for Qwen): a file's snippets go as one
 // entry, in line order, as the browser-built prompt does (snippets-by-file.ts).
-import { snippetsByFile } from '../completion/snippets-by-file';
-import type { EndpointConfig } from '../config/types';
+import { snippetsByFile } from '../prompt/snippets-by-file';
+import type { EndpointConfig } from '../vocabulary/config';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';

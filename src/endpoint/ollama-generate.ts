@@ -8,7 +8,7 @@
 // an error mid-stream arrives as a `{"error": "..."}` line.
 import { fimTemplate } from '../vocabulary/fim';
 import { promptOf } from './fim-prompt';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../e2e/fixtures/openai-server';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { createProtocolClient } from '.';
 import { completionsUrl } from './openai-completions';
 import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';

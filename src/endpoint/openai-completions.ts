@@ -6,7 +6,7 @@
 // no `top_p` (some servers reject 1.0 with temperature 0; greedy needs none).
 import { fimTemplate } from '../vocabulary/fim';
 import { promptOf } from './fim-prompt';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { EndpointError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';

@@ -4,7 +4,8 @@
 // (its `delivery`). The configured timeout covers the whole exchange, a slow
 // stream included, so nothing waits past it. A redirect is never followed:
 // the body would go to a host the badge and the ledger do not name.
-import { EndpointError, httpError, networkError, withDelivery, type Delivery, type HttpErrorContext } from './errors';
+import { EndpointError, httpError, networkError, withDelivery, type HttpErrorContext } from './errors';
+import type { Delivery } from '../vocabulary/types';
 import { blockedPortOf } from './blocked-ports';
 import { stripControls } from './sanitize';
 

@@ -1,6 +1,6 @@
 // The escalation port: what the pipeline needs from any large-model server.
 import type { TokenProb } from '../vocabulary/types';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import type { EscalationDraft, GateReport, GuardedRequest } from '../privacy/egress-gate';
 
 /** The wire protocols src/endpoint/ speaks (one module each). */

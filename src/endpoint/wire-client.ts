@@ -4,7 +4,7 @@
 // sanitising, logprobs), so a fix here fixes every server.
 import { cutAtStopTokens, fimTemplate } from '../vocabulary/fim';
 import type { TokenProb } from '../vocabulary/types';
-import type { EndpointConfig } from '../config/types';
+import type { EndpointConfig } from '../vocabulary/config';
 import { EndpointError, errorPayloadMessage } from './errors';
 import { stripControls } from './sanitize';
 import { formatOf, readMessages } from './stream';

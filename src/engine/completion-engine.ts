@@ -5,16 +5,18 @@
 // (src/completion/pipeline.ts) as its ports. No UI here: src/app renders what
 // it reports.
 import * as Comlink from 'comlink';
-import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets, type ModelSpeed } from '../completion/budget';
+import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets } from '../completion/budget';
 import { prescanOutgoing, runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
 import { localRequestOf, prepareRequest, requestSettings, type WorkspaceContextSource } from '../completion/request';
-import type { AppConfig, EndpointConfig } from '../config/types';
+import type { AppConfig, EndpointConfig } from '../vocabulary/config';
 import { CircuitBreaker, createEscalationClient } from '../endpoint';
 import type { DownloadProgress } from '../inference/worker-api';
 import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
-import type { SyntaxDocumentsApi, SyntaxWorkerApi } from '../syntax/worker-api';
+import type { SyntaxDocumentsApi } from '../syntax/live-documents';
+import type { SyntaxWorkerApi } from '../checks/worker-api';
 import { InferenceClient, type LoadedModel } from './inference-client';
+import type { ModelSpeed } from '../vocabulary/types';
 
 export type { EngineRequest } from '../completion/pipeline';
 

@@ -3,7 +3,7 @@
 // cancel, the watchdog, and the one way from WebGPU to WASM, whether WebGPU
 // failed while loading or in the middle of a run.
 import * as Comlink from 'comlink';
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import type { CompletionRequest, LocalCompletion } from '../vocabulary/types';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import { TEST_SEAMS } from '../platform/test-seams';

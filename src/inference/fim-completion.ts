@@ -1,14 +1,13 @@
 // A loaded model as the pipeline's local-model port: FIM prompt for the
 // model's family in, middle + per-token probabilities out. Shared by the
 // browser worker and the Node harness.
-import { earlyEscalationCheck } from '../completion/early-escalation';
+import { earlyEscalationCheck } from './early-escalation';
 import { fimTemplate } from '../vocabulary/fim';
-import type { LocalModelPort } from '../completion/stages';
-import { buildLocalPrompt, type LocalPrompt } from '../completion/prompt';
-import type { CompletionRequest, FimFamily, LocalCompletion } from '../vocabulary/types';
+import { buildLocalPrompt, type LocalPrompt } from '../prompt/prompt';
+import type { CompletionRequest, FimFamily, LocalCompletion, LocalModelPort } from '../vocabulary/types';
 import type { LoadedModel, PrefillResult } from './local-model';
 
-/** The request's prompt (src/completion/prompt.ts): what the model reads, and the window the early-stop check reads. */
+/** The request's prompt (src/prompt/prompt.ts): what the model reads, and the window the early-stop check reads. */
 export function localPromptFor(
   model: Pick<LoadedModel, 'countTokens'> & Partial<Pick<LoadedModel, 'partialMiddle'>>,
   family: FimFamily | string,

@@ -6,7 +6,7 @@
 // exposes this over comlink; Node tests drive it with the fixture models.
 import { fimTemplate } from '../vocabulary/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../vocabulary/types';
-import type { ModelSource } from '../config/types';
+import type { ModelSource } from '../vocabulary/config';
 import { completeWithFim, prefillWithFim } from './fim-completion';
 import {
   loadLocalModel,

@@ -20,7 +20,7 @@ import {
 } from '@huggingface/transformers';
 import { fimTemplate } from '../vocabulary/fim';
 import type { GenerationStats, InferenceDevice, TokenProb } from '../vocabulary/types';
-import type { ModelSource } from '../config/types';
+import type { ModelSource } from '../vocabulary/config';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { decodesByWindow, prefixDecoder, type DecodeIds } from './prefix-decoder';
 import { cacheLength, PromptCache } from './prompt-cache';

@@ -21,7 +21,7 @@ describe('KV-cache reuse with workspace snippets', () => {
   it('keeps the snippets at the prompt start while typing: same tokens as a fresh computation, a fraction of the prompt computed', async () => {
     const source = await read('src/completion/router.ts');
     const others = await Promise.all(
-      ['src/completion/confidence.ts', 'src/vocabulary/types.ts', 'src/semantic/types.ts', 'src/completion/early-escalation.ts'].map(
+      ['src/vocabulary/confidence.ts', 'src/vocabulary/types.ts', 'src/semantic/types.ts', 'src/inference/early-escalation.ts'].map(
         async (path) => ({ path, text: await read(path) }),
       ),
     );

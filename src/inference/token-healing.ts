@@ -1,5 +1,5 @@
 // Token healing. When the prompt ends with text the person is still typing
-// (the cursor's line after the middle marker, src/completion/prompt.ts), its
+// (the cursor's line after the middle marker, src/prompt/prompt.ts), its
 // last token is where the cursor cut the text, not where the tokenizer would
 // have cut the finished text: `retu|` is tokens `ret` `u`, while `return` is
 // one token, and `x = |` ends with a lone space that the next word's token

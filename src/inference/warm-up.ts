@@ -3,9 +3,8 @@
 // otherwise pay), then one measured generation that tells the model's speed
 // on this device, from which the prompt budget and new-token limit are chosen
 // (src/completion/budget.ts).
-import type { ModelSpeed } from '../completion/budget';
 import { fimTemplate } from '../vocabulary/fim';
-import type { FimFamily } from '../vocabulary/types';
+import type { FimFamily, ModelSpeed } from '../vocabulary/types';
 import type { LoadedModel } from './local-model';
 
 /** Ordinary code, so the measured prompt tokenizes like a real one. */

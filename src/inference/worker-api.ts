@@ -1,7 +1,6 @@
 // The messages between the app and the inference worker (over comlink).
-import type { ModelSource } from '../config/types';
-import type { ModelSpeed } from '../completion/budget';
-import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion } from '../vocabulary/types';
+import type { ModelSource } from '../vocabulary/config';
+import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion, ModelSpeed } from '../vocabulary/types';
 import type { DownloadProgress, PrefillResult } from './local-model';
 
 export type { DownloadProgress, PrefillResult } from './local-model';

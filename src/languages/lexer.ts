@@ -5,7 +5,7 @@
 // users put their own reading on top: the syntax check's rows broken on
 // their own (src/syntax/unclosed-openers.ts), early escalation's bracket
 // certainty and the "inside a comment or string" test
-// (src/completion/bracket-scan.ts).
+// (src/inference/bracket-scan.ts).
 //
 // Resumable: its state is plain data, and a call reads on from where the
 // last one stopped. A call that is not `final` stops before anything whose

@@ -4,7 +4,7 @@
 // checkers, the retrieval families) serves exactly the languages it names.
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../eval/execute/languages';
-import { BracketScanner } from '../completion/bracket-scan';
+import { BracketScanner } from '../inference/bracket-scan';
 import { GRAMMAR_URLS } from '../platform/grammar-urls';
 import { checkersFor, TYPE_CHECKED_LANGUAGES } from '../semantic/check';
 import { unclosedOpeners } from '../syntax/unclosed-openers';

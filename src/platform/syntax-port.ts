@@ -2,7 +2,7 @@
 // and the grammars, fetched from this origin (Vite assets). Used by the app's
 // syntax worker and by the bench's copy of it, so both load alike.
 import { Parser } from 'web-tree-sitter';
-import type { SyntaxRuntimePort } from '../syntax/validator';
+import type { SyntaxRuntimePort } from '../vocabulary/types';
 import { grammarUrl } from './grammar-urls';
 import { treeSitterRuntimeUrl } from './tree-sitter-wasm';
 

@@ -2,7 +2,7 @@
 // config: the page may connect only to itself, the model source and the
 // configured escalation origins, each named exactly. The browser then enforces what the
 // egress policy promises, even against a bug in our own code.
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import { isValidSourceExpression } from './destinations';
 
 const HUB_SOURCES = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];

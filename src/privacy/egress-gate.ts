@@ -8,7 +8,7 @@
 // credential is found on the whole text (a private key's last lines carry no
 // BEGIN marker, a YAML value sits on the line after its key), and no byte of
 // a found credential may go out, whatever part of it the snippet holds.
-import type { SecretAction } from '../config/types';
+import type { SecretAction } from '../vocabulary/config';
 import { lineStartsOf } from '../syntax/window';
 import { neverSendRuleFor } from './never-send';
 import { findSecrets, guardOutgoing, redactSecrets, type SecretFinding } from './secret-guard';

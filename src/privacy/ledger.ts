@@ -1,12 +1,10 @@
 // The ledger: one entry for every request body handed to the browser, written
 // the moment fetch() is called with it (so failed requests count too), and
 // settled with the outcome and where the body is known to be (its delivery
-// state: see Delivery in src/endpoint/errors.ts). It never holds the API token
+// state: see Delivery in src/vocabulary/types.ts). It never holds the API token
 // or the code itself: a hash of the exact payload proves what was sent
 // without keeping a second copy of it.
-import type { Delivery } from '../endpoint/errors';
-
-export type { Delivery } from '../endpoint/errors';
+import type { Delivery } from '../vocabulary/types';
 
 const DELIVERY_STATES: readonly Delivery[] = ['delivered', 'not-delivered', 'unknown'];
 

@@ -2,8 +2,7 @@
 // lock the privacy mode and the endpoint; the privacy rules themselves
 // (allowed destinations, never-send globs, secret action) are never the
 // user's to loosen.
-import type { DeepPartial } from '../config/merge';
-import type { AppConfig } from '../config/types';
+import type { AppConfig, DeepPartial } from '../vocabulary/config';
 
 export interface LockedLayer {
   layer: DeepPartial<AppConfig>;

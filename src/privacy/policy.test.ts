@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/defaults';
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import { endpointUrlProblems, matchesSourceExpression } from './destinations';
 import { neverSendRuleFor } from './never-send';
 import { egressVerdict } from './policy';

@@ -1,7 +1,7 @@
 // May this request leave the machine, and to where? The router says whether
 // escalation would help; this policy says whether it is allowed. Code leaves
 // only when both say yes (and the secret guard finds nothing to block).
-import type { AppConfig } from '../config/types';
+import type { AppConfig } from '../vocabulary/config';
 import type { EgressRules } from './egress-gate';
 import { endpointUrlProblems } from './destinations';
 import { neverSendRuleFor } from './never-send';

@@ -3,7 +3,7 @@
 // is reopened from the editor's text instead of being trusted.
 import { describe, expect, it } from 'vitest';
 import { DocumentSync, type SyncedModel } from './document-sync';
-import { createNodeSyntaxService } from './node-runtime';
+import { createNodeSyntaxService } from '../checks/node';
 import type { TextEdit } from './text-edits';
 
 /** A stand-in for a Monaco model: text, version, and the change events it would fire. */

@@ -5,7 +5,7 @@
 // engine was not ready yet, or an edit did not fit). Editor-agnostic: the
 // Monaco wiring is a few lines in src/editor/inline-completions.ts.
 import type { TextEdit } from './text-edits';
-import type { SyntaxDocumentsApi } from './worker-api';
+import type { SyntaxDocumentsApi } from './live-documents';
 
 /** What the sync needs to know of an editor model. */
 export interface SyncedModel {

@@ -100,6 +100,17 @@ function freeTrees(doc: LiveDocument): void {
 
 export type OpenResult = { ok: true } | { ok: false; reason: string };
 
+/**
+ * The live-document half of the syntax worker's API (the whole API is in
+ * src/checks/worker-api.ts): keep the worker's copy of each editor document in step.
+ */
+export interface SyntaxDocumentsApi {
+  openDocument(uri: string, language: LanguageId, text: string, version: number): Promise<OpenResult>;
+  /** false: the worker does not hold the document at a version this event follows; open it again. */
+  applyEdits(uri: string, version: number, edits: TextEdit[], length?: number): Promise<boolean>;
+  closeDocument(uri: string): Promise<void>;
+}
+
 export interface LiveDocumentsOptions {
   /**
    * The longest the pipeline's check (`validate` with a `documentId`) may

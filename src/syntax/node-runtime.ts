@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Parser } from 'web-tree-sitter';
-import { createSyntaxService, type SyntaxServiceOptions } from './syntax-service';
-import { SyntaxValidator, type SyntaxRuntimePort, type SyntaxValidatorOptions } from './validator';
-import type { SyntaxWorkerApi } from './worker-api';
+import { SyntaxValidator, type SyntaxValidatorOptions } from './validator';
+import type { SyntaxRuntimePort } from '../vocabulary/types';
 
 const require = createRequire(import.meta.url);
 
@@ -52,9 +51,4 @@ export function nodeRuntimePort(dir: string = grammarDir()): SyntaxRuntimePort {
 
 export function createNodeValidator(options?: SyntaxValidatorOptions): SyntaxValidator {
   return new SyntaxValidator(nodeRuntimePort(), options);
-}
-
-/** The syntax worker's API in Node (the CLI and tests): the same code path as the browser worker. */
-export function createNodeSyntaxService(options?: SyntaxServiceOptions): SyntaxWorkerApi {
-  return createSyntaxService(nodeRuntimePort(), options);
 }

@@ -4,7 +4,7 @@
 // are found comes in through a port.
 
 import { Edit, Language, Parser, type ParseCallback, type Range, type Tree } from 'web-tree-sitter';
-import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
+import type { LanguageId, SyntaxIssue, SyntaxRequest, SyntaxRuntimePort, SyntaxVerdict } from '../vocabulary/types';
 import { introducedIssues, type Splice } from './differential';
 import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
@@ -16,17 +16,6 @@ import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
 import { danglingRows, rowsLeftOpenByBoth, unclosedOpeners, type UnclosedOpener } from './unclosed-openers';
-
-export interface SyntaxRuntimePort {
-  /**
-   * Initialise web-tree-sitter (`Parser.init(...)`, pointing it at its
-   * `web-tree-sitter.wasm`). Called once per validator; the runtime is a
-   * per-realm singleton, so a second init must reuse the first.
-   */
-  initParser(): Promise<void>;
-  /** The bytes of a grammar file such as `tree-sitter-python.wasm` (or a path/URL `Language.load` accepts). */
-  loadGrammar(file: string): Promise<Uint8Array | string>;
-}
 
 export interface SyntaxValidatorOptions {
   /**

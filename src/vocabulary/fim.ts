@@ -11,7 +11,7 @@ export interface FimTemplate {
   /**
    * The repository-level format the family was trained with, when it has one:
    * other files go before the file being completed, each under its path.
-   * Families without one get other files as comments (src/completion/prompt.ts).
+   * Families without one get other files as comments (src/prompt/prompt.ts).
    */
   repository?: RepositoryFormat;
   /**

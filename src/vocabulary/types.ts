@@ -25,9 +25,9 @@ export interface CompletionRequest {
   early?: { router: RouterConfig; language: LanguageId };
   /** 'line': stop at the end of the line (src/completion/extent.ts); 'block' or absent: up to maxNewTokens. */
   extent?: 'line' | 'block';
-  /** Snippets of other files for the prompt (src/completion/prompt.ts), with their share of the budget. */
+  /** Snippets of other files for the prompt (src/prompt/prompt.ts), with their share of the budget. */
   context?: PromptContext;
-  /** The cursor's line opens the middle (src/completion/prompt.ts, middleSplit): `model.cursorLineInMiddle`. */
+  /** The cursor's line opens the middle (src/prompt/prompt.ts, middleSplit): `model.cursorLineInMiddle`. */
   cursorLineInMiddle?: boolean;
 }
 
@@ -70,6 +70,17 @@ export interface GenerationStats {
 }
 
 export type LanguageId = string;
+
+/** The local model as the pipeline calls it (src/inference/fim-completion.ts builds one on a loaded model). */
+export interface LocalModelPort {
+  complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
+}
+
+/** The local model's measured speed on this device (warm-up, then each completion's own timings): budgets are chosen from it (src/completion/budget.ts). */
+export interface ModelSpeed {
+  prefillMsPerToken: number;
+  decodeMsPerToken: number;
+}
 
 /** One syntax error found by tree-sitter. Rows and columns are 0-based. */
 export interface SyntaxIssue {
@@ -119,6 +130,23 @@ export interface SyntaxVerdict {
   checkedOn?: 'live-document' | 'request-text';
 }
 
+/**
+ * Where the syntax validator (src/syntax/validator.ts) gets tree-sitter's
+ * runtime and grammars: fetched from the app's origin in the browser
+ * (src/platform/syntax-port.ts), read from node_modules in Node
+ * (src/syntax/node-runtime.ts).
+ */
+export interface SyntaxRuntimePort {
+  /**
+   * Initialise web-tree-sitter (`Parser.init(...)`, pointing it at its
+   * `web-tree-sitter.wasm`). Called once per validator; the runtime is a
+   * per-realm singleton, so a second init must reuse the first.
+   */
+  initParser(): Promise<void>;
+  /** The bytes of a grammar file such as `tree-sitter-python.wasm` (or a path/URL `Language.load` accepts). */
+  loadGrammar(file: string): Promise<Uint8Array | string>;
+}
+
 /** Other files' text for the prompt, best first, as the engine chose them. */
 export interface PromptSnippet {
   file: string;
@@ -137,7 +165,7 @@ export interface PromptContext {
   repoName?: string;
 }
 
-/** How token probabilities become one confidence (src/completion/confidence.ts). */
+/** How token probabilities become one confidence (src/vocabulary/confidence.ts). */
 export type Aggregation = 'mean' | 'min' | 'geomean';
 
 export type RoutingPolicy = 'syntax+confidence' | 'syntax+confidence+semantic' | 'confidence-only' | 'always-local' | 'always-escalate';
@@ -157,6 +185,19 @@ export interface RouterConfig {
   /** false: never ask the semantic check (a policy that reads it then says "not checked"). Default on. */
   semanticCheck?: boolean;
 }
+
+/**
+ * Where an escalation request's body is known to be, once fetch() had it
+ * (set by src/endpoint/transport.ts, recorded by the ledger):
+ * `delivered`: a response (any status, a redirect included) came back from the server;
+ * `not-delivered`: known never to have left (the CSP blocked it, the connection or the
+ * host name was refused, or it was cancelled before fetch() was called);
+ * `unknown`: it failed after the request may have started, so the body may have reached
+ * the server, even more than once (a browser resends a body on its own when a reused
+ * connection closes). Browsers report a refused CORS preflight and a connection closed
+ * after the body alike, so both are `unknown`: over-reporting is safe, under-reporting is not.
+ */
+export type Delivery = 'delivered' | 'not-delivered' | 'unknown';
 
 /** `context` in the configuration: snippets of other workspace files in the prompt. */
 export interface ContextSettings {

@@ -1,7 +1,7 @@
 // The numbers the user sees: completions shown (visible >= 750 ms) and
 // accepted, acceptance rate, share per route, latency percentiles per route,
 // bytes per delivery state (delivered, not delivered, delivery unknown: see
-// src/endpoint/errors.ts), and an estimate of the large model's accelerator time saved
+// Delivery in src/vocabulary/types.ts), and an estimate of the large model's accelerator time saved
 // against always escalating. Pure: events in, summary out.
 import { percentile } from '../platform/percentile';
 

@@ -1,7 +1,7 @@
 // The completion engine for the app's lifetime: the model's state (loading
 // with progress, ready, failed), its measured speed, and the engine's notices.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AppConfig } from '../../config/types';
+import type { AppConfig } from '../../vocabulary/config';
 import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../../engine/completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';

@@ -3,7 +3,7 @@
 // current text is written into it, so status, commit, pull and branch
 // switches see (and refuse to overwrite) what the user typed.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GitConfig } from '../../config/types';
+import type { GitConfig } from '../../vocabulary/config';
 import { browserRepo, wipeBrowserRepo } from '../../git/browser';
 import { originOf } from '../../git/repo';
 import type { GitActivity, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';

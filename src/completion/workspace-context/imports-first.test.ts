@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTokenizerConfig, buildTokenizerJson } from '../../../scripts/fixture-models/tokenizer';
 import { DEFAULT_CONFIG } from '../../config/defaults';
 import { fixtureModelFolder } from '../../inference/testing/fixture-folder';
-import { buildLocalPrompt } from '../prompt';
+import { buildLocalPrompt } from '../../prompt/prompt';
 import { localRequestOf, prepareRequest, requestSettings } from '../request';
 import { StableSnippetChooser, WorkspaceIndex, type WorkspaceFile } from '.';
 

@@ -3,4 +3,3 @@ export type { ContextSnippet, RetrievalRequest, SnippetReason, WorkspaceFile } f
 export { WorkspaceIndex } from './workspace-index';
 export { chooseSnippets } from './retrieve';
 export { StableSnippetChooser } from './stable-choice';
-export { lineCommentFor } from './languages';

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { EndpointConfig } from '../../config/types';
+import type { EndpointConfig } from '../../vocabulary/config';
 import type { EgressRules, EscalationDraft, GateReport } from '../../privacy/egress-gate';
 import { EndpointError } from '../errors';
 

@@ -3,8 +3,8 @@
 // throw, and the service still answers the next request normally.
 import { describe, expect, it } from 'vitest';
 import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
-import { createNodeSyntaxService } from './node-runtime';
-import { MAX_DOCUMENT_LENGTH } from './validator';
+import { createNodeSyntaxService } from './node';
+import { MAX_DOCUMENT_LENGTH } from '../syntax/validator';
 
 const service = createNodeSyntaxService({ onLoadError: () => {} });
 const prefix = 'def add(a, b):\n    return ';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFimPrompt, cutAtStopTokens, fimTemplate, FIM_FAMILIES } from '../vocabulary/fim';
+import { buildFimPrompt, cutAtStopTokens, fimTemplate, FIM_FAMILIES } from './fim';
 
 describe('FIM templates', () => {
   const p = 'def f(x):\n    return ';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../platform/testing/prng';
 import { BracketScanner } from './bracket-scan';
-import { relexFirstUnrepairableBracket } from './testing/bracket-relex';
+import { relexFirstUnrepairableBracket } from '../completion/testing/bracket-relex';
 
 const LANGUAGES = ['python', 'java', 'cpp', 'csharp', 'go', 'rust'];
 

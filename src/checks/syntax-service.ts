@@ -3,12 +3,12 @@
 // wasm out-of-memory) can throw through comlink or leave the worker stuck:
 // a check that fails becomes a definite "not checked" verdict with the
 // reason, a document operation that fails forgets the document.
-import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
+import type { SyntaxRequest, SyntaxRuntimePort, SyntaxVerdict } from '../vocabulary/types';
 import { checkSemantics, uncheckedSemantic } from '../semantic/check';
 import { validatorParse } from '../semantic/parse';
 import type { SemanticRequest } from '../semantic/types';
-import { LiveDocuments, type LiveDocumentsOptions } from './live-documents';
-import { SyntaxValidator, uncheckedVerdict, type SyntaxRuntimePort, type SyntaxValidatorOptions } from './validator';
+import { LiveDocuments, type LiveDocumentsOptions } from '../syntax/live-documents';
+import { SyntaxValidator, uncheckedVerdict, type SyntaxValidatorOptions } from '../syntax/validator';
 import type { SyntaxWorkerApi } from './worker-api';
 
 export type SyntaxServiceOptions = SyntaxValidatorOptions & LiveDocumentsOptions;

@@ -10,7 +10,7 @@
 import { windowContext, type ContextWindow } from './context-window';
 import { fimTemplate } from '../vocabulary/fim';
 import { BARE_GAP, snippetsByFile } from './snippets-by-file';
-import { lineCommentFor } from './workspace-context/languages';
+import { lineCommentFor } from '../languages/line-comment';
 import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
 
 export interface LocalPromptInput {

@@ -1,5 +1,5 @@
 // Aggregating per-token probabilities into one confidence number.
-import type { Aggregation, TokenProb } from '../vocabulary/types';
+import type { Aggregation, TokenProb } from './types';
 
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'geomean'];
 

@@ -6,7 +6,7 @@
 //  - syntax: the partial text closes a bracket with the wrong kind, an error
 //    that appending text can never repair.
 import { BracketScanner } from './bracket-scan';
-import { aggregateConfidence } from './confidence';
+import { aggregateConfidence } from '../vocabulary/confidence';
 import type { LanguageId, RouterConfig, TokenProb } from '../vocabulary/types';
 
 export type EarlyStopKind = 'confidence' | 'syntax' | 'policy';

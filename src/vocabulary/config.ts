@@ -1,6 +1,9 @@
 // The configuration schema: `public/config.json` (set by the organisation)
-// merged with the user's settings panel overrides. Written once here.
-import type { Aggregation, ContextSettings, FimFamily, RoutingPolicy } from '../vocabulary/types';
+// merged with the user's settings panel overrides. Written once here, in the
+// vocabulary, because the rooms the settings configure (privacy, endpoint,
+// inference, the pipeline) read these shapes while src/config, which merges
+// and checks them, sits above those rooms.
+import type { Aggregation, ContextSettings, FimFamily, RoutingPolicy } from './types';
 
 /**
  * Where a local model's files come from: the one vocabulary of the config,

@@ -5,7 +5,7 @@
 // line order, a `...` line where lines were left out between them: a comment
 // in the file's language (`# ...`, `// ...`) so that the entry still reads as
 // that file's code; a bare `...` where the whole entry becomes comments.
-import { lineCommentFor } from './workspace-context/languages';
+import { lineCommentFor } from '../languages/line-comment';
 import type { PromptSnippet } from '../vocabulary/types';
 
 /** The line marking left-out lines in `file`'s entry. */
