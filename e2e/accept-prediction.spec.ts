@@ -56,6 +56,10 @@ test('Tab shows the next suggestion at once, from the prediction: no new request
     (window as unknown as { __ide: { predictionStats: () => { served: number } } }).__ide.predictionStats(),
   );
   expect(stats.served).toBe(1);
+  // The stats panel counts it from the same event: one prediction ended, served on Tab, none thrown away.
+  const panel = page.getByTestId('stats-panel');
+  await expect(panel.getByTestId('stats-predictions-served')).toHaveText('1');
+  await expect(panel.getByTestId('stats-predictions-discarded')).toHaveText('0');
 });
 
 test('with the setting off, nothing is predicted and Tab waits for a new request', async ({ page, openIde }) => {
@@ -79,10 +83,15 @@ test('typing something else cancels the prediction; the next request is an ordin
   await expect(ghostText(page).first()).toContainText('a + b');
   expect((await counts()).complete).toBe(2);
   const stats = await page.evaluate(() =>
-    (window as unknown as { __ide: { predictionStats: () => { served: number; cancelled: number } } }).__ide.predictionStats(),
+    (
+      window as unknown as { __ide: { predictionStats: () => { served: number; cancelled: number; notKept: number } } }
+    ).__ide.predictionStats(),
   );
   expect(stats.served).toBe(0);
   expect(stats.cancelled).toBeGreaterThanOrEqual(1);
+  const panel = page.getByTestId('stats-panel');
+  await expect(panel.getByTestId('stats-predictions-served')).toHaveText('0');
+  await expect(panel.getByTestId('stats-predictions-discarded')).toHaveText(String(stats.cancelled + stats.notKept));
 });
 
 test('a prediction never sends anything: where it would escalate it is dropped, and the request on accept escalates', async ({

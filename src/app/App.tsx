@@ -376,6 +376,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                     },
                     onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
                     onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
+                    onPrediction: (o) => stats.add({ k: 'prediction', t: Date.now(), ...o }),
                     onError: (m) => completion.setError(m),
                     onPending: (p) => completion.setPending(p),
                   }}

@@ -83,6 +83,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
       predictOnAccept: () => hooksRef.current.predictOnAccept?.() ?? true,
       onAlternative: (r) => hooksRef.current.onAlternative?.(r),
+      onPrediction: (o) => hooksRef.current.onPrediction?.(o),
       fileOf: (m) => modelsRef.current.pathOf(m),
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });

@@ -1,4 +1,5 @@
 // Stats for this session and all sessions in this browser, with a small chart.
+// The rows about suggestions predicted ahead of an accept appear once one ended.
 import { useState } from 'react';
 import { STAT_ROUTES, summarize, type StatRoute } from '../workspace/stats';
 import { DELIVERY_MEANING } from './delivery';
@@ -67,6 +68,20 @@ export function StatsPanel({ stats }: { stats: StatsStore }) {
             ({s.saved.requests} × {Math.round(s.saved.perRequestMs)} ms, {s.saved.basis})
           </small>
         </dd>
+        {s.predictions.computed > 0 && (
+          <>
+            <dt title="Suggestions computed while one was on screen, for the text as it will be once it is accepted (they ended: served, cancelled or not kept)">
+              Predicted ahead of an accept
+            </dt>
+            <dd data-testid="stats-predictions">{s.predictions.computed}</dd>
+            <dt>Served on Tab</dt>
+            <dd data-testid="stats-predictions-served">{s.predictions.served}</dd>
+            <dt title="Cancelled (typing elsewhere, a dismissal) or nothing to keep (it would escalate)">Thrown away</dt>
+            <dd data-testid="stats-predictions-discarded">{s.predictions.discarded}</dd>
+            <dt>Compute thrown away</dt>
+            <dd data-testid="stats-predictions-discarded-ms">{ms(s.predictions.discardedMs)}</dd>
+          </>
+        )}
       </dl>
       <svg
         className="share-chart"

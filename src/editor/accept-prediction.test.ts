@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AcceptPrediction, afterAccept, resultKey } from './accept-prediction';
 import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
+import type { PredictionOutcome } from '../vocabulary/types';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
@@ -104,7 +105,7 @@ describe('AcceptPrediction', () => {
       throw new Error('worker gone');
     });
     expect(await p.take('k2', 'cfg')).toBeUndefined();
-    expect(p.stats).toMatchObject({ started: 2, served: 2, notKept: 2, wastedMs: 30 });
+    expect(p.stats).toMatchObject({ started: 2, served: 0, notKept: 2, wastedMs: 30 });
   });
 
   it('starting the same key again keeps the run; a new key replaces it', () => {
@@ -134,5 +135,50 @@ describe('AcceptPrediction', () => {
     d.resolve('too late');
     expect(p.take('k', 'cfg')).toBeUndefined();
     expect(p.stats.notKept).toBe(0);
+  });
+
+  it("tells each prediction's one outcome with its compute time, once both are known", async () => {
+    let clock = 0;
+    const told: PredictionOutcome[] = [];
+    const p = new AcceptPrediction<string>(
+      () => clock,
+      (o) => told.push(o),
+    );
+    // Served: taken while running, told when it ends with a result.
+    const d = deferred<string | undefined>();
+    p.start('a', 'cfg', () => d.promise);
+    const got = p.take('a', 'cfg')!;
+    expect(told).toEqual([]);
+    clock = 30;
+    d.resolve('next');
+    await got;
+    expect(told).toEqual([{ outcome: 'served', ms: 30 }]);
+    // Cancelled while running: the time until the cancellation; the late end tells nothing more.
+    const late = deferred<string | undefined>();
+    p.start('b', 'cfg', () => late.promise);
+    clock = 50;
+    p.start('c', 'cfg', async () => {
+      clock = 65;
+      return undefined;
+    });
+    late.resolve('too late');
+    await p.take('c', 'cfg');
+    // Not kept: told when it ends, not again when it is taken.
+    expect(told.slice(1)).toEqual([
+      { outcome: 'cancelled', ms: 20 },
+      { outcome: 'not-kept', ms: 15 },
+    ]);
+    // Finished with a result, then dropped: the whole run was wasted.
+    p.start('d', 'cfg', async () => {
+      clock = 75;
+      return 'unused';
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    clock = 200;
+    p.cancel();
+    expect(told.at(-1)).toEqual({ outcome: 'cancelled', ms: 10 });
+    expect(told).toHaveLength(4);
+    expect(p.stats).toEqual({ started: 4, served: 1, cancelled: 2, notKept: 1, wastedMs: 45 });
   });
 });

@@ -4,6 +4,7 @@
 // Pure (no Monaco), so Node tests reach the keying and the cancelling; the
 // inline-completions provider runs it.
 import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
+import type { PredictionOutcome } from '../vocabulary/types';
 
 /**
  * The key a completion result is cached under: the file, its language, where
@@ -35,13 +36,13 @@ export function afterAccept(shown: {
 /** What predictions cost and brought, for the bench and the stats. */
 export interface PredictionStats {
   started: number;
-  /** Served on accept (the result, or an answer that was not kept, counted in `notKept`). */
+  /** Served on accept with a result. */
   served: number;
   /** Stopped or dropped before use: typing elsewhere, a dismissal, changed settings, a newer prediction. */
   cancelled: number;
-  /** Finished without a result to keep (the route would escalate, or it failed). */
+  /** Finished without a result to keep (the route would escalate, or it failed), whether accepted or not. */
   notKept: number;
-  /** Milliseconds of computing spent on predictions that never reached the screen. */
+  /** Milliseconds of computing spent on predictions that never reached the screen (cancelled or not kept). */
   wastedMs: number;
 }
 
@@ -52,21 +53,30 @@ interface Pending<R> {
   startedAt: number;
   /** Resolves to the result, or undefined when there is none to keep. */
   result: Promise<R | undefined>;
-  /** Set once the run ended: how long it took. */
+  /** Set once the run ended: how long it took, and whether it left a result. */
   ms?: number;
+  kept?: boolean;
+  /** Handed over on accept while still running: served once it ends with a result. */
+  taken?: boolean;
+  /** Its outcome was told: each prediction has exactly one. */
+  settled?: boolean;
 }
 
 /**
  * At most one prediction at a time. `start` replaces the one before; `take`
  * hands over the prediction for exactly this key and settings (and forgets
  * it); `cancel` stops it. A prediction never throws out of here: a failure
- * is "no prediction", and the ordinary request runs.
+ * is "no prediction", and the ordinary request runs. Each prediction ends in
+ * one outcome (`onSettled`), told once both its fate and its cost are known.
  */
 export class AcceptPrediction<R> {
   private pending: Pending<R> | undefined;
   readonly stats: PredictionStats = { started: 0, served: 0, cancelled: 0, notKept: 0, wastedMs: 0 };
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly onSettled?: (o: PredictionOutcome) => void,
+  ) {}
 
   /** The key being predicted (for tests and the bench). */
   get key(): string | undefined {
@@ -80,24 +90,15 @@ export class AcceptPrediction<R> {
     const startedAt = this.now();
     this.stats.started++;
     const p: Pending<R> = { key, settings, ac, startedAt, result: Promise.resolve(undefined) };
-    p.result = run(ac.signal).then(
-      (r) => {
-        p.ms = this.now() - startedAt;
-        if (r === undefined && !ac.signal.aborted) {
-          this.stats.notKept++;
-          this.stats.wastedMs += p.ms;
-        }
-        return ac.signal.aborted ? undefined : r;
-      },
-      () => {
-        p.ms = this.now() - startedAt;
-        if (!ac.signal.aborted) {
-          this.stats.notKept++;
-          this.stats.wastedMs += p.ms;
-        }
-        return undefined;
-      },
-    );
+    const ended = (r: R | undefined) => {
+      if (ac.signal.aborted) return undefined;
+      p.ms = this.now() - startedAt;
+      p.kept = r !== undefined;
+      if (!p.kept) this.settle(p, 'not-kept', p.ms);
+      else if (p.taken) this.settle(p, 'served', p.ms);
+      return r;
+    };
+    p.result = run(ac.signal).then(ended, () => ended(undefined));
     this.pending = p;
   }
 
@@ -114,7 +115,8 @@ export class AcceptPrediction<R> {
       return undefined;
     }
     this.pending = undefined;
-    this.stats.served++;
+    p.taken = true;
+    if (p.kept) this.settle(p, 'served', p.ms!);
     return p.result;
   }
 
@@ -123,13 +125,20 @@ export class AcceptPrediction<R> {
     const p = this.pending;
     if (!p) return;
     this.pending = undefined;
-    this.stats.cancelled++;
-    // A finished run already counted its time when it kept nothing; one that kept a result wasted it now.
-    if (p.ms === undefined) this.stats.wastedMs += this.now() - p.startedAt;
-    else
-      void p.result.then((r) => {
-        if (r !== undefined) this.stats.wastedMs += p.ms!;
-      });
+    // A finished run cost what it took; a running one what it took until now (the abort stops it at the next step).
+    this.settle(p, 'cancelled', p.ms ?? this.now() - p.startedAt);
     p.ac.abort();
+  }
+
+  private settle(p: Pending<R>, outcome: PredictionOutcome['outcome'], ms: number): void {
+    if (p.settled) return;
+    p.settled = true;
+    if (outcome === 'served') this.stats.served++;
+    else {
+      if (outcome === 'cancelled') this.stats.cancelled++;
+      else this.stats.notKept++;
+      this.stats.wastedMs += ms;
+    }
+    this.onSettled?.({ outcome, ms });
   }
 }

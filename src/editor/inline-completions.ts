@@ -14,6 +14,7 @@ import { monaco } from './monaco';
 import { typedThrough, type ShownSuggestion } from './type-through';
 import { AcceptPrediction, afterAccept, resultKey, type PredictionStats } from './accept-prediction';
 import { alternativesOf } from '../completion/alternatives';
+import type { PredictionOutcome } from '../vocabulary/types';
 
 export interface CompletionSource {
   complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
@@ -50,6 +51,8 @@ export interface InlineCompletionHooks {
   predictOnAccept?: () => boolean;
   /** Another alternative of the same request is on screen now (Alt+] / Alt+[): the badge follows it. */
   onAlternative?: (r: CompletionResult) => void;
+  /** A suggestion computed ahead of an accept ended: served, cancelled or not kept, and its compute (for the stats). */
+  onPrediction?: (o: PredictionOutcome) => void;
 }
 
 /** A suggestion counts as shown once it was on screen this long. */
@@ -78,7 +81,7 @@ export interface InlineCompletions {
 
 export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineCompletions {
   const cache = new BoundedCache<string, CompletionResult>(RESULT_CACHE_ENTRIES);
-  const prediction = new AcceptPrediction<CompletionResult>();
+  const prediction = new AcceptPrediction<CompletionResult>(undefined, (o) => hooks.onPrediction?.(o));
   let cacheSettings = '';
   const empty = { items: [] };
   // What each shown item came from, for the stats (shown after 750 ms, accepted).

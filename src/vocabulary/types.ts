@@ -208,3 +208,15 @@ export interface ContextSettings {
   /** Snippets chosen at most (those that do not fit the share are left out). */
   maxSnippets: number;
 }
+
+/**
+ * What became of one suggestion computed ahead of an accept
+ * (src/editor/accept-prediction.ts), and the compute it took: `served` on
+ * accept with a result, `cancelled` (typing elsewhere, a dismissal, changed
+ * settings, a newer prediction) or `not-kept` (it would escalate, or failed).
+ */
+export interface PredictionOutcome {
+  outcome: 'served' | 'cancelled' | 'not-kept';
+  /** Milliseconds the model spent on it (up to the cancellation, for one stopped while running). */
+  ms: number;
+}

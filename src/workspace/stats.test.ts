@@ -40,4 +40,18 @@ describe('stats', () => {
     ]);
     expect([s.bytesDelivered, s.bytesNotDelivered, s.bytesUnknown]).toEqual([500, 240, 70]);
   });
+  it('counts predictions computed, served and thrown away, and the compute thrown away', () => {
+    const s = summarize([
+      { k: 'result', t: 1, route: 'local', ms: 400, bytes: 0 },
+      { k: 'prediction', t: 2, outcome: 'served', ms: 380 },
+      { k: 'prediction', t: 3, outcome: 'cancelled', ms: 120 },
+      { k: 'prediction', t: 4, outcome: 'not-kept', ms: 410 },
+      { k: 'shown', t: 5, route: 'local' },
+      { k: 'prediction', t: 6, outcome: 'served', ms: 90 },
+    ]);
+    expect(s.predictions).toEqual({ computed: 4, served: 2, discarded: 2, discardedMs: 530 });
+    // Predictions are not completions asked for: the other figures are untouched.
+    expect([s.results, s.shown, s.accepted]).toEqual([1, 1, 0]);
+    expect(summarize([]).predictions).toEqual({ computed: 0, served: 0, discarded: 0, discardedMs: 0 });
+  });
 });

@@ -2,8 +2,10 @@
 // accepted, acceptance rate, share per route, latency percentiles per route,
 // bytes per delivery state (delivered, not delivered, delivery unknown: see
 // Delivery in src/vocabulary/types.ts), and an estimate of the large model's accelerator time saved
-// against always escalating. Pure: events in, summary out.
+// against always escalating, and what the suggestions computed ahead of an
+// accept brought and cost. Pure: events in, summary out.
 import { percentile } from '../platform/percentile';
+import type { PredictionOutcome } from '../vocabulary/types';
 
 export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
 export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
@@ -19,7 +21,9 @@ export type StatEvent =
    */
   | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number; delivery?: StatDelivery; notDelivered?: number }
   | { k: 'shown'; t: number; route: StatRoute }
-  | { k: 'accepted'; t: number; route: StatRoute; partial: boolean };
+  | { k: 'accepted'; t: number; route: StatRoute; partial: boolean }
+  /** One suggestion computed ahead of an accept (src/editor/accept-prediction.ts), once its outcome is known. */
+  | ({ k: 'prediction'; t: number } & PredictionOutcome);
 
 /** Assumed large-model time per request when no escalation has been timed yet. */
 const DEFAULT_LARGE_MODEL_MS = 300;
@@ -40,6 +44,12 @@ export interface StatsSummary {
   bytesUnknown: number;
   /** Requests the large model did not get, and the time per request assumed for it. */
   saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
+  /**
+   * Suggestions computed ahead of an accept: how many ended, how many were
+   * served on accept, how many were thrown away (cancelled, or with nothing
+   * to keep), and the compute those thrown away took.
+   */
+  predictions: { computed: number; served: number; discarded: number; discardedMs: number };
 }
 
 export function summarize(events: readonly StatEvent[]): StatsSummary {
@@ -47,6 +57,7 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
   const count: Record<StatRoute, number> = { local: 0, escalated: 0, blocked: 0, failed: 0 };
   let shown = 0;
   let accepted = 0;
+  const predictions = { computed: 0, served: 0, discarded: 0, discardedMs: 0 };
   const bytes: Record<StatDelivery, number> = { delivered: 0, 'not-delivered': 0, unknown: 0 };
   for (const e of events) {
     if (e.k === 'result') {
@@ -56,7 +67,15 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
       bytes[e.delivery ?? (e.route === 'failed' ? 'unknown' : 'delivered')] += e.bytes;
       bytes['not-delivered'] += e.delivery ? 0 : (e.notDelivered ?? 0);
     } else if (e.k === 'shown') shown++;
-    else accepted++;
+    else if (e.k === 'accepted') accepted++;
+    else if (e.k === 'prediction') {
+      predictions.computed++;
+      if (e.outcome === 'served') predictions.served++;
+      else {
+        predictions.discarded++;
+        predictions.discardedMs += e.ms;
+      }
+    }
   }
   const results = STAT_ROUTES.reduce((a, r) => a + count[r], 0);
   const share = Object.fromEntries(STAT_ROUTES.map((r) => [r, results ? count[r] / results : 0])) as Record<StatRoute, number>;
@@ -79,6 +98,7 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
     bytesNotDelivered: bytes['not-delivered'],
     bytesUnknown: bytes.unknown,
     saved: { requests: notSent, perRequestMs, basis: measured === undefined ? 'assumed' : 'measured', totalMs: notSent * perRequestMs },
+    predictions,
   };
 }
 
