@@ -13,6 +13,13 @@ export interface FixtureDesign {
   /** The token that ends the completion, and its probability. */
   stopToken: SpecialToken;
   stopProb: number;
+  /**
+   * The token the first step ranks second (one byte of text) and its
+   * probability; absent: every other token shares what the designed one
+   * leaves, so the second rank is a tie. The steps after it are the designed
+   * ones: the model replays by position, whatever it was given.
+   */
+  runnerUp?: { text: string; prob: number };
 }
 
 export const FIXTURE_DESIGNS = [
@@ -23,6 +30,8 @@ export const FIXTURE_DESIGNS = [
     tokenProbs: [0.99, 0.98, 0.97, 0.98, 0.99],
     stopToken: EOS_TOKEN,
     stopProb: 0.98,
+    // The second-best first token: "b + b" is what that alternative says.
+    runnerUp: { text: 'b', prob: 0.006 },
   },
   {
     name: 'fixture-invalid',
@@ -50,11 +59,30 @@ export function fixtureDesign(name: FixtureName): FixtureDesign {
   return d;
 }
 
+export interface DesignedStep {
+  id: number;
+  prob: number;
+  /** The second-ranked token of this step, where the design names one (the first step only). */
+  runnerUp?: { id: number; prob: number };
+}
+
 /** The designed output as (token id, probability) rows, the stop token last. */
-export function designedSteps(d: FixtureDesign): { id: number; prob: number }[] {
+export function designedSteps(d: FixtureDesign): DesignedStep[] {
   const ids = textTokenIds(d.completion);
   if (ids.length !== d.tokenProbs.length) {
     throw new Error(`${d.name}: ${ids.length} tokens but ${d.tokenProbs.length} probabilities`);
   }
-  return [...ids.map((id, i) => ({ id, prob: d.tokenProbs[i] })), { id: specialTokenId(d.stopToken), prob: d.stopProb }];
+  const runnerUp = d.runnerUp && { id: runnerUpId(d), prob: d.runnerUp.prob };
+  return [
+    ...ids.map((id, i) => ({ id, prob: d.tokenProbs[i], ...(i === 0 && runnerUp && { runnerUp }) })),
+    { id: specialTokenId(d.stopToken), prob: d.stopProb },
+  ];
+}
+
+function runnerUpId(d: FixtureDesign): number {
+  const ids = textTokenIds(d.runnerUp!.text);
+  if (ids.length !== 1 || ids[0] === textTokenIds(d.completion)[0]) {
+    throw new Error(`${d.name}: the runner-up must be one token other than the first designed one`);
+  }
+  return ids[0];
 }

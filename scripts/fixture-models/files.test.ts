@@ -40,12 +40,18 @@ describe('fixture model files', () => {
 describe('fixture designs', () => {
   it('give each designed token the designed softmax probability, as the argmax', () => {
     for (const d of FIXTURE_DESIGNS) {
-      for (const { id, prob } of designedSteps(d)) {
-        const row = stepLogits(id, prob);
+      for (const { id, prob, runnerUp } of designedSteps(d)) {
+        const row = stepLogits(id, prob, undefined, runnerUp);
         const max = Math.max(...row);
         const sum = row.reduce((s, x) => s + Math.exp(x - max), 0);
         expect(Math.exp(row[id] - max) / sum).toBeCloseTo(prob, 6);
         expect(row.indexOf(max)).toBe(id);
+        if (!runnerUp) continue;
+        // The runner-up is second, alone, with its designed probability.
+        const others = row.filter((_, i) => i !== id);
+        expect(row.indexOf(Math.max(...others))).toBe(runnerUp.id);
+        expect(others.filter((x) => x === row[runnerUp.id])).toHaveLength(1);
+        expect(Math.exp(row[runnerUp.id] - max) / sum).toBeCloseTo(runnerUp.prob, 6);
       }
     }
   });

@@ -61,6 +61,7 @@ export function fixtureIndex(): Uint8Array {
       tokenProbs: d.tokenProbs,
       stopToken: d.stopToken,
       stopProb: d.stopProb,
+      ...('runnerUp' in d && { runnerUp: d.runnerUp }),
     })),
   });
 }

@@ -23,23 +23,26 @@ export const NUM_KV_HEADS = 1;
 export const HEAD_DIM = 1;
 
 /**
- * Logits for one step: the target gets log(p) and every other token
- * log((1 - p) / (V - 1)), so softmax gives the target exactly p.
+ * Logits for one step: the target gets log(p), a runner-up (where given)
+ * log(q), and every other token an equal share of what is left, so softmax
+ * gives the target exactly p and the runner-up q.
  */
-export function stepLogits(targetId: number, prob: number, vocabSize = VOCAB_SIZE): Float32Array {
-  const rest = (1 - prob) / (vocabSize - 1);
-  if (!(prob > rest && prob < 1)) {
-    throw new Error(`probability ${prob} cannot be the argmax of ${vocabSize} tokens below 1`);
+export function stepLogits(targetId: number, prob: number, vocabSize = VOCAB_SIZE, runnerUp?: { id: number; prob: number }): Float32Array {
+  const q = runnerUp?.prob ?? 0;
+  const rest = (1 - prob - q) / (vocabSize - (runnerUp ? 2 : 1));
+  if (!(prob > rest && prob < 1) || (runnerUp && !(q > rest && q < prob))) {
+    throw new Error(`probability ${prob} (runner-up ${q}) cannot be the argmax (and second) of ${vocabSize} tokens below 1`);
   }
   const row = new Float32Array(vocabSize).fill(Math.log(rest));
   row[targetId] = Math.log(prob);
+  if (runnerUp) row[runnerUp.id] = Math.log(q);
   return row;
 }
 
 function logitTable(design: FixtureDesign): TensorInit {
   const steps = designedSteps(design);
   const data = new Float32Array(steps.length * VOCAB_SIZE);
-  steps.forEach((s, i) => data.set(stepLogits(s.id, s.prob), i * VOCAB_SIZE));
+  steps.forEach((s, i) => data.set(stepLogits(s.id, s.prob, VOCAB_SIZE, s.runnerUp), i * VOCAB_SIZE));
   return { name: 'logit_table', type: DataType.FLOAT, dims: [steps.length, VOCAB_SIZE], data };
 }
 

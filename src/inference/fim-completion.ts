@@ -64,6 +64,7 @@ export async function completeWithFim(
     earlyStop,
     stopAtLineEnd: req.extent === 'line',
     healLastToken: built.middleStart !== '',
+    ...(req.firstTokenRank && { firstTokenRank: req.firstTokenRank }),
   });
   return {
     text: out.text,

@@ -28,6 +28,7 @@ import { TokenTexts } from './token-texts';
 import { NO_PARTIAL_MIDDLE_FIELD } from './partial-middle';
 import { decodeWithLookup, DEFAULT_LOOKUP } from './prompt-lookup';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
+import { FirstTokenAtRank } from './first-token-rank';
 
 export interface DownloadProgress {
   file: string;
@@ -80,6 +81,8 @@ export interface GenerateOptions {
   healLastToken?: boolean;
   /** Overrides the model's prompt-lookup setting for this request (the tests and the bench compare both). */
   promptLookup?: boolean;
+  /** Start with the first-step token of this rank (first-token-rank.ts), greedy after it; 1 or absent: the best. */
+  firstTokenRank?: number;
 }
 
 export interface LocalGeneration {
@@ -467,6 +470,8 @@ class TransformersLocalModel implements LoadedModel {
     // The constraint before the recorder: the recorded probability is the model's given the healed text.
     if (healing) processors.push(new FirstTokenConstraint(promptLength, healing.allowed));
     processors.push(recorder);
+    // After the recorder: the probability recorded for a runner-up is the model's own.
+    if (opts.firstTokenRank && opts.firstTokenRank > 1) processors.push(new FirstTokenAtRank(promptLength, opts.firstTokenRank));
     const lineEnd: EarlyStopCheck | undefined = opts.stopAtLineEnd ? (p) => (LINE_DONE.test(p.text) ? LINE_END : undefined) : undefined;
     const check: EarlyStopCheck | undefined =
       lineEnd && opts.earlyStop ? (p) => lineEnd(p) ?? opts.earlyStop!(p) : (lineEnd ?? opts.earlyStop);

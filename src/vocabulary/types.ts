@@ -29,6 +29,8 @@ export interface CompletionRequest {
   context?: PromptContext;
   /** The cursor's line opens the middle (src/prompt/prompt.ts, middleSplit): `model.cursorLineInMiddle`. */
   cursorLineInMiddle?: boolean;
+  /** Start with the first token the model ranks this high (2: the second-best alternative); absent: the best. */
+  firstTokenRank?: number;
 }
 
 /** What the local model produced for one request. */
