@@ -18,6 +18,12 @@ export const ROUTE_ICON: Record<CompletionResult['route'], IconName> = {
   failed: 'error',
 };
 
+const ALTERNATIVE_SOURCE: Record<NonNullable<CompletionResult['alternative']>['source'], string> = {
+  escalated: "large model's",
+  local: "local model's",
+  'second-best': "local model's second-best",
+};
+
 /** What left the machine for this result, in words: delivered, not delivered, delivery unknown, or nothing. */
 function egressWords(result: CompletionResult): string {
   return egressSentence(result);
@@ -53,7 +59,7 @@ export function PrivacyBadge({ completion }: { completion: CompletionStore }) {
       <strong>
         <Icon name={ROUTE_ICON[result.route]} /> {ROUTE_LABEL[result.route]}
         {alt && (
-          <span data-testid="badge-alternative">{` · ${alt.source === 'local' ? "local model's" : "large model's"} suggestion, ${alt.index} of ${alt.count} (Alt+] / Alt+[)`}</span>
+          <span data-testid="badge-alternative">{` · ${ALTERNATIVE_SOURCE[alt.source]} suggestion, ${alt.index} of ${alt.count} (Alt+] / Alt+[)`}</span>
         )}
       </strong>
       <span data-testid="badge-summary">{result.summary}</span>

@@ -39,4 +39,25 @@ describe('alternativesOf', () => {
     expect(one(escalated({ syntax: { checked: true, valid: false, language: 'python' } } as never))).toBe(1); // broken code
     expect(alternativesOf(escalated({ route: 'local', text: 'x' }))[0].alternative).toBeUndefined();
   });
+
+  it('adds the second-best start to a single answer, numbered and named, and to nothing else', () => {
+    const kept = escalated({ route: 'local', text: 'a + b', summary: 'local on wasm, confidence 0.98' });
+    const second = escalated({ route: 'local', text: 'b + b', summary: "the local model's second-best start", bytesSent: 0 });
+    const [a, b, ...rest] = alternativesOf(kept, second);
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({
+      text: 'a + b',
+      summary: 'local on wasm, confidence 0.98',
+      alternative: { index: 1, count: 2, source: 'local' },
+    });
+    expect(b).toMatchObject({ text: 'b + b', alternative: { index: 2, count: 2, source: 'second-best' } });
+    // A large model's single answer keeps its name.
+    const alone = escalated({}, { text: 'a + (b' });
+    expect(alternativesOf(alone, second)[0].alternative?.source).toBe('escalated');
+    // Not where two answers are offered already, nor the same text, nor an empty one, nor after an empty suggestion.
+    expect(alternativesOf(escalated(), second).map((r) => r.alternative?.source)).toEqual(['escalated', 'local']);
+    expect(alternativesOf(kept, { ...second, text: 'a + b' })).toHaveLength(1);
+    expect(alternativesOf(kept, { ...second, text: ' ' })).toHaveLength(1);
+    expect(alternativesOf({ ...kept, text: '' }, second)).toHaveLength(1);
+  });
 });

@@ -90,7 +90,7 @@ export interface CompletionResult {
   destination?: string;
   latencyMs: number;
   /** One of several suggestions for this request (src/completion/alternatives.ts): which one, and whose. */
-  alternative?: { index: number; count: number; source: 'escalated' | 'local' };
+  alternative?: { index: number; count: number; source: 'escalated' | 'local' | 'second-best' };
 }
 
 /**

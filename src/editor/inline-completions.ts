@@ -26,6 +26,8 @@ export interface CompletionSource {
   resultContext?(): string;
   /** The result a request would get, computed ahead and never escalated; undefined: none to keep (see CompletionEngine.predict). */
   predict?(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult | undefined>;
+  /** Another answer to a request answered with `first` (the second-best start, never escalated); undefined: none to show. */
+  secondBest?(req: EngineRequest, first: CompletionResult, signal: AbortSignal): Promise<CompletionResult | undefined>;
 }
 
 export interface InlineCompletionHooks {
@@ -134,6 +136,40 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
     }
     if (shown?.tracked === t) predictAfter(shown);
   };
+  // Asked once per result (an answer, or none, stays with the result); a cancelled ask is asked again next time.
+  const secondBests = new WeakMap<CompletionResult, Promise<CompletionResult | undefined>>();
+  // Alt+] / Alt+[ where the engine had one answer: ask it for another and add it to the suggestion on screen.
+  const offerSecondBest = async (
+    s: NonNullable<typeof shown>,
+    source: CompletionSource,
+    req: EngineRequest,
+    token: monaco.CancellationToken,
+  ) => {
+    const first = s.result;
+    let asked = secondBests.get(first);
+    if (!asked) {
+      // The model serves one run at a time: the user asked for this one now.
+      prediction.cancel();
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      asked = source.secondBest!(req, first, ac.signal).finally(() => sub.dispose());
+      secondBests.set(first, asked);
+      asked.catch(() => secondBests.delete(first));
+    }
+    hooks.onPending(true);
+    const second = await asked.catch(() => undefined).finally(() => hooks.onPending(false));
+    const list = alternativesOf(first, second);
+    if (list.length === 1 || token.isCancellationRequested || shown !== s || s.items.length !== 1) return;
+    // The first item stays the same object, so Monaco keeps it selected and moves on to the new one.
+    alternativeOf.set(s.items[0], list[0]);
+    if (s.tracked.result === first) s.tracked.result = s.result = list[0];
+    hooks.onAlternative?.(list[0]);
+    const item = { insertText: list[1].text, range: s.items[0].range };
+    tracked.set(item, s.tracked);
+    alternativeOf.set(item, list[1]);
+    s.tracked.live++;
+    s.items.push(item);
+  };
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
       const source = hooks.source();
@@ -156,7 +192,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         tracked.set(item, shown!.tracked);
         return { items: [item] };
       }
-      // Asked again where the suggestion is on screen (Alt+] / Alt+[ ask before cycling): the same items, the same suggestion.
+      // Asked again where the suggestion is on screen (Alt+] / Alt+[ ask before cycling): the same items, the same suggestion,
+      // and where it is the engine's only answer, its second-best start as the next item.
       if (
         explicit &&
         shown &&
@@ -165,7 +202,12 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
         shown.suffix === suffix &&
         shown.start === place?.start
       ) {
-        return { items: shown.items };
+        const s = shown;
+        if (s.items.length === 1 && source.secondBest) {
+          const req = { ...at, language, file: hooks.fileOf(model), documentId: model.uri.toString(), version: versionAtRequest };
+          await offerSecondBest(s, source, req, token);
+        }
+        return { items: shown === s ? s.items : [] };
       }
       shown = undefined;
       // A result is reused only for the same file and text under the same settings: changed settings drop them all.

@@ -17,6 +17,7 @@ import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import type { SyntaxWorkerApi } from '../checks/worker-api';
 import { InferenceClient, type LoadedModel } from './inference-client';
 import type { ModelSpeed } from '../vocabulary/types';
+import { secondBest } from '../completion/second-best';
 
 export type { EngineRequest } from '../completion/pipeline';
 
@@ -241,6 +242,17 @@ export class CompletionEngine {
     const { ctx, router } = this.prepare(req);
     const result = await runCompletion(ctx, router, egress, this.portsFor(req, undefined), signal);
     return result.decision.action !== 'keep' && endpoint ? undefined : result;
+  }
+
+  /**
+   * Another answer to a request already answered with `first`, asked for when
+   * the user wants another suggestion and there is no other: the local
+   * model's second-best start (src/completion/second-best.ts). Like a
+   * prediction it runs with no escalation client: nothing leaves.
+   */
+  async secondBest(req: EngineRequest, first: CompletionResult, signal: AbortSignal): Promise<CompletionResult | undefined> {
+    const { ctx, router } = this.prepare(req);
+    return secondBest(ctx, router, this.portsFor(req, undefined), first, signal);
   }
 
   dispose(): void {
