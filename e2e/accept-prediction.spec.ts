@@ -147,3 +147,32 @@ test("Alt+] and Alt+[ switch between the large and the local model's suggestion,
   // One request to the large model for both alternatives.
   expect(server.requests).toHaveLength(1);
 });
+
+test('where there is one answer, Alt+] asks the local model for its second-best start; the badge says which, and Tab takes it', async ({
+  page,
+  openIde,
+}) => {
+  // fixture-valid ranks "b" second at its first step: its second-best start is "b + b".
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  await typeAtEndOfLine(page, 2, ' ');
+  const badge = page.getByTestId('privacy-badge');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await expect(badge).toHaveAttribute('data-route', 'local');
+  expect(await badge.getAttribute('data-alternative')).toBeNull();
+  await page.keyboard.press('Alt+BracketRight');
+  await expect(ghostText(page).first()).toContainText('b + b');
+  await expect(badge).toHaveAttribute('data-alternative', '2/2');
+  await expect(badge).toHaveAttribute('data-alternative-source', 'second-best');
+  await expect(badge).toHaveAttribute('data-route', 'local');
+  await expect(page.getByTestId('badge-alternative')).toContainText("local model's second-best suggestion");
+  await expect(page.getByTestId('badge-summary')).toContainText('second-best start');
+  await expect(page.getByTestId('badge-summary')).toContainText('syntax valid');
+  await page.keyboard.press('Alt+BracketLeft');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  await expect(badge).toHaveAttribute('data-alternative', '1/2');
+  await expect(badge).toHaveAttribute('data-alternative-source', 'local');
+  await page.keyboard.press('Alt+BracketRight');
+  await expect(badge).toHaveAttribute('data-alternative', '2/2');
+  await page.keyboard.press('Tab');
+  expect(await editorText(page)).toBe('def add(a, b):\n    return b + b\n');
+});

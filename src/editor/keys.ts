@@ -15,7 +15,10 @@ export const COMPLETION_KEYS: KeyHelp[] = [
   { keys: mac ? '⌘ →' : 'Ctrl + →', what: 'accept the next word of the suggestion' },
   { keys: 'Shift + Tab', what: 'accept the next line of the suggestion (while one is shown)' },
   { keys: 'Escape', what: 'dismiss the suggestion' },
-  { keys: 'Alt + ] / Alt + [', what: "the next or previous alternative (the large and the local model's), where there is more than one" },
+  {
+    keys: 'Alt + ] / Alt + [',
+    what: "the next or previous alternative: the large and the local model's, or the local model's second-best start",
+  },
   { keys: 'Alt + \\', what: 'ask for a completion now (no debounce)' },
   // Monaco's own binding (toggleTabFocusMode contrib): without it Tab never leaves the editor.
   { keys: mac ? 'Ctrl + Shift + M' : 'Ctrl + M', what: 'Tab moves focus out of the editor instead of indenting (press again to undo)' },
