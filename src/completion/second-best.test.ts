@@ -11,7 +11,8 @@ import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { createNodeValidator } from '../syntax/node-runtime';
 import { SECOND_BEST_MAX_NEW_TOKENS, secondBest, type SecondBestPorts } from './second-best';
-import { AbortedError, type LocalModelPort } from './stages';
+import { AbortedError } from './stages';
+import type { LocalModelPort } from '../vocabulary/types';
 import type { CompletionRequest, RouterConfig } from '../vocabulary/types';
 
 const dir = mkdtempSync(join(tmpdir(), 'second-best-fixtures-'));

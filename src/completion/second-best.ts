@@ -7,7 +7,8 @@
 // local completion, so its badge says its confidence, its syntax verdict and
 // what the router would do with it; it never escalates, so nothing leaves.
 import { policyUsesSemantic } from './router';
-import { check, generateLocal, route, throwIfAborted, type LocalModelPort, type SemanticPort, type SyntaxPort } from './stages';
+import { check, generateLocal, route, throwIfAborted, type SemanticPort, type SyntaxPort } from './stages';
+import type { LocalModelPort } from '../vocabulary/types';
 import type { CompletionContext } from './request';
 import type { CompletionResult } from './pipeline';
 import type { RouterConfig } from '../vocabulary/types';
