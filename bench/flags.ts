@@ -55,6 +55,7 @@ export const SUITE_FLAGS = {
     reps: { type: 'string' },
     limit: { type: 'string' },
     'no-verify': { type: 'boolean' },
+    'chromium-only': { type: 'boolean' },
   },
   'semantic-ts': {
     cases: { type: 'string' },

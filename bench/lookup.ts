@@ -1,7 +1,8 @@
 // `npm run bench lookup`: would prompt-lookup decoding (src/inference/prompt-lookup.ts) pay here?
 //   (a) the cost of one forward pass that verifies d draft tokens against a
 //       plain one-token step, on the 0.5B twin in Node (onnxruntime-node, CPU),
-//       and of cutting the cache back after a refused draft;
+//       or with --chromium-only in Debian's Chromium on WASM (lookup/browser.ts),
+//       and of cutting the cache back after a refused draft (lookup/pass-cost.ts);
 //   (b) on the benchmark development sets, the share of ground-truth middle
 //       tokens a prompt-lookup draft proposes correctly: walk each middle's
 //       tokens as if the model wrote exactly them, at each pass draft from the
@@ -9,8 +10,9 @@
 //       matching prefix plus one token;
 //   (c) the projected decoding speed-up: middle tokens over the summed cost of
 //       the passes, each pass costing (a)'s ratio for its draft length.
-// The last line printed is the JSON of the results (docs/prompt-lookup.md).
-//   npx tsx bench/index.ts lookup [--context N] [--reps N] [--limit N] [--no-verify]
+// The last line printed is the JSON of the results (docs/prompt-lookup.md);
+// a --chromium-only run records them as its own section, `chromiumWasm`.
+//   npx tsx bench/index.ts lookup [--context N] [--reps N] [--limit N] [--no-verify | --chromium-only]
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname } from 'node:path';
@@ -18,27 +20,20 @@ import type { BenchSuite } from './index';
 import type { FlagValues } from './flags';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 import { buildFimPrompt } from '../src/vocabulary/fim';
-import { truncateKv } from '../src/inference/prompt-cache';
 import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/inference/prompt-lookup';
-import { median } from './stats';
 import { DEFAULT_TWINS_DIR, ensureTwin } from '../scripts/fixture-models/twins';
+import { DRAFTS, PASS_TOKENS, type PassCost, type PassTimes } from './lookup/pass-cost';
+import { progress } from './inference/browser';
+
+export type { PassCost } from './lookup/pass-cost';
 
 const TWIN = 'qwen2.5-coder-0.5b';
 const DTYPE = 'q8';
-/** Draft lengths measured: a pass reads 1 + d tokens. */
-const DRAFTS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Largest drafts compared in the projection. */
 const MAX_DRAFTS = [1, 2, 4, 8] as const;
 const SETS = ['humaneval-single', 'humaneval-multi', 'safim-block', 'safim-control', 'safim-api'] as const;
 /** The projection at or above which the setting is on by default. */
 const DEFAULT_ON_AT = 1.3;
-
-export interface PassCost {
-  /** Forward-pass time of 1 + d tokens over the context, over that of 1 token, by d. */
-  verify: number[];
-  /** Cutting the cache back to the accepted tokens, over one token's pass. */
-  trim: number;
-}
 
 export interface Walk {
   tokens: number;
@@ -78,72 +73,31 @@ async function twinFolder(verify: boolean): Promise<string> {
   return folder;
 }
 
-/** (a): median forward time by draft length over a `context`-token cache, and the trim. */
-async function measurePasses(
-  folder: string,
-  context: number,
-  reps: number,
-): Promise<{ ms: number[]; minMs: number[]; fit: { msPerPass: number; msPerToken: number }; trimMs: number; cost: PassCost }> {
-  const { AutoModelForCausalLM, AutoTokenizer, DynamicCache, env, Tensor } = await import('@huggingface/transformers');
+/** Real code as context: the first `context` tokens of the SAFIM block tasks written out whole, and PASS_TOKENS more for the passes. */
+async function contextIds(folder: string, context: number): Promise<number[]> {
+  const { AutoTokenizer, env } = await import('@huggingface/transformers');
   env.allowLocalModels = true;
   env.allowRemoteModels = false;
   env.localModelPath = `${dirname(folder)}/`;
   const tok = await AutoTokenizer.from_pretrained(basename(folder));
-  const lm = await AutoModelForCausalLM.from_pretrained(basename(folder), { device: 'cpu', dtype: DTYPE });
-  // Real code as context, cut to `context` tokens.
   const tasks = await loadBenchmarkFile(resolveBenchmarkPath('safim-block'), { limit: 40 });
-  const ids = Array.from(tok.encode(tasks.map((t) => t.prefix + t.groundTruth + t.suffix).join('\n'), { add_special_tokens: false })).slice(
-    0,
-    context + 16,
-  );
-  if (ids.length < context + 16) throw new Error(`only ${ids.length} tokens of context text`);
-  const ones = (n: number) => new Tensor('int64', new BigInt64Array(n).fill(1n), [1, n]);
-  const out = (await lm.forward({
-    input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(0, context), BigInt), [1, context]),
-    attention_mask: ones(context),
-  })) as Record<string, InstanceType<typeof Tensor>>;
-  const present: Record<string, InstanceType<typeof Tensor>> = {};
-  for (const [name, t] of Object.entries(out)) if (name.startsWith('present')) present[name.replace('present', 'past_key_values')] = t;
-  const kv = new DynamicCache(present);
-  const pass = async (n: number) => {
-    const t0 = performance.now();
-    await lm.forward({
-      input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(context, context + n), BigInt), [1, n]),
-      attention_mask: ones(context + n),
-      past_key_values: kv,
-    });
-    return performance.now() - t0;
-  };
-  await pass(1);
-  await pass(DRAFTS.at(-1)! + 1);
-  const times: number[][] = DRAFTS.map(() => []);
-  // Interleaved, so load from other work on the machine falls on every length alike.
-  for (let r = 0; r < reps; r++) for (const [k, d] of DRAFTS.entries()) times[k].push(await pass(1 + d));
-  const ms = times.map((t) => median(t));
-  const minMs = times.map((t) => Math.min(...t));
-  // On a shared machine one length's median or fastest can land on a quiet or a busy moment: the cost
-  // ratios come from a least-squares line through every sample (a pass's fixed part, a part per token read).
-  const fit = lineThrough(DRAFTS.flatMap((d, k) => times[k].map((t) => [1 + d, t] as const)));
-  // A refused draft leaves a cache of context + 1 + d positions to cut back: time the cut of one position per layer tensor.
-  const trims: number[] = [];
-  for (let r = 0; r < reps; r++) {
-    const t0 = performance.now();
-    for (const t of Object.values(present)) await truncateKv(t, context - 1);
-    trims.push(performance.now() - t0);
-  }
-  const trimMs = Math.min(...trims);
-  await lm.dispose();
-  const at = (n: number) => fit.msPerPass + fit.msPerToken * n;
-  return { ms, minMs, fit, trimMs, cost: { verify: DRAFTS.map((d) => at(1 + d) / at(1)), trim: trimMs / at(1) } };
+  const text = tasks.map((t) => t.prefix + t.groundTruth + t.suffix).join('\n');
+  return Array.from(tok.encode(text, { add_special_tokens: false })).slice(0, context + PASS_TOKENS);
 }
 
-/** Least-squares y = a + b x. */
-function lineThrough(points: readonly (readonly [number, number])[]): { msPerPass: number; msPerToken: number } {
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  const b = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
-  return { msPerPass: my - b * mx, msPerToken: b };
+/** (a) in Node: onnxruntime-node on the CPU. */
+async function nodePassCost(folder: string, ids: readonly number[], context: number, reps: number): Promise<PassTimes> {
+  const { AutoModelForCausalLM, env } = await import('@huggingface/transformers');
+  const { measurePassCost } = await import('./lookup/pass-cost');
+  env.allowLocalModels = true;
+  env.allowRemoteModels = false;
+  env.localModelPath = `${dirname(folder)}/`;
+  const lm = await AutoModelForCausalLM.from_pretrained(basename(folder), { device: 'cpu', dtype: DTYPE });
+  try {
+    return await measurePassCost(lm, ids, context, reps, (msg) => progress(`node: ${msg}`));
+  } finally {
+    await lm.dispose();
+  }
 }
 
 /** A cost from the ratios of a previous run, for --no-verify (the walk alone). */
@@ -152,7 +106,7 @@ const UNIT_COST: PassCost = { verify: DRAFTS.map(() => 1), trim: 0 };
 export const suite: BenchSuite = {
   name: 'lookup',
   description:
-    'prompt-lookup decoding: cost of verifying d draft tokens in one pass (0.5B twin, Node CPU), share of middle tokens drafted correctly on the dev sets, projected speed-up',
+    'prompt-lookup decoding: cost of verifying d draft tokens in one pass (0.5B twin, Node CPU or, with --chromium-only, Chromium WASM), share of middle tokens drafted correctly on the dev sets, projected speed-up',
   async run(flags) {
     const v = flags as FlagValues<'lookup'>;
     const int = (raw: string | undefined, dflt: number) => (raw === undefined ? dflt : Number(raw));
@@ -160,14 +114,22 @@ export const suite: BenchSuite = {
     const reps = int(v.reps, 7);
     const limit = v.limit === undefined ? undefined : int(v.limit, 0);
     const verify = !v['no-verify'];
+    const chromium = v['chromium-only'] === true;
+    if (chromium && !verify) throw new Error('--chromium-only measures the passes: it cannot go with --no-verify');
     const folder = await twinFolder(verify);
 
     const machine = { cpus: cpus().length, loadAverage1m: loadavg()[0] };
-    let passes: Awaited<ReturnType<typeof measurePasses>> | undefined;
+    const runtime = chromium ? 'Chromium WASM (onnxruntime-web)' : 'Node CPU (onnxruntime-node)';
+    let passes: (PassTimes & { loadMs?: number; threads?: number; isolated?: boolean }) | undefined;
     if (verify) {
-      passes = await measurePasses(folder, context, reps);
+      const ids = await contextIds(folder, context);
+      if (chromium) {
+        const { chromiumPassCost } = await import('./lookup/browser');
+        passes = await chromiumPassCost(folder, DTYPE, ids, context, reps);
+      } else passes = await nodePassCost(folder, ids, context, reps);
+      const threads = passes.threads === undefined ? '' : `, ${passes.threads} WASM thread(s)`;
       console.log(
-        `(a) one forward pass over a ${context}-token cache, ${TWIN} ${DTYPE}, Node CPU (${machine.cpus} cores, load ${machine.loadAverage1m.toFixed(1)})\n`,
+        `(a) one forward pass over a ${context}-token cache, ${TWIN} ${DTYPE}, ${runtime}${threads} (${machine.cpus} cores, load ${machine.loadAverage1m.toFixed(1)})\n`,
       );
       console.log('| draft tokens d | tokens read | ms (fastest) | ms (median) | cost vs 1 token (fitted line) |');
       console.log('| --- | --- | --- | --- | --- |');
@@ -247,11 +209,13 @@ export const suite: BenchSuite = {
     );
     const results = {
       machine,
+      runtime,
       twin: TWIN,
       dtype: DTYPE,
       context,
       reps,
       ...(passes && { passMs: passes.ms, passMinMs: passes.minMs, fit: passes.fit, trimMs: passes.trimMs }),
+      ...(passes?.threads !== undefined && { loadMs: passes.loadMs, threads: passes.threads, isolated: passes.isolated }),
       cost,
       lookup: DEFAULT_LOOKUP,
       sets,
@@ -263,7 +227,8 @@ export const suite: BenchSuite = {
       defaultOn,
     };
     console.log(JSON.stringify(results));
-    return results;
+    // A Chromium run is a section of its own: the Node run's figures stay beside it.
+    return chromium ? { chromiumWasm: results } : results;
   },
 };
 

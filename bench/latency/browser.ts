@@ -25,15 +25,15 @@ const ARGS = [
 const MODELS_PATH = '/bench-models/';
 const MAIN = 'main';
 
-/** Serves `dir` under MODELS_PATH, before Vite's own middlewares (which would answer index.html). */
-function serveModels(dir: string): Plugin {
+/** Serves `dir` under `path`, before Vite's own middlewares (which would answer index.html); the lookup bench uses it too. */
+export function serveModels(dir: string, path = MODELS_PATH): Plugin {
   return {
     name: 'bench-models',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = decodeURIComponent((req.url ?? '').split('?')[0]);
-        if (!url.startsWith(MODELS_PATH)) return next();
-        const file = normalize(join(dir, url.slice(MODELS_PATH.length)));
+        if (!url.startsWith(path)) return next();
+        const file = normalize(join(dir, url.slice(path.length)));
         if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
           res.statusCode = 404;
           res.end();
