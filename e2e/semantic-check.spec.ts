@@ -1,6 +1,8 @@
-// The semantic policy in the built app: the check runs in the syntax worker,
-// a confident, valid completion that uses names defined nowhere is
-// escalated for `semantic`, and the details name what is missing.
+// The semantic policy in the built app: the check runs in the syntax worker
+// (names) and Monaco's TypeScript worker (types), a confident, valid
+// completion that uses names defined nowhere or introduces a type error is
+// escalated for `semantic`, and the details name what is missing or wrong.
+import type { TypesCheck } from '../src/semantic/types-check';
 import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
 
 const semantic = { policy: 'syntax+confidence+semantic' };
@@ -46,4 +48,41 @@ test('turned off, the policy says not checked and keeps the completion', async (
   await page.getByTestId('completion-details').locator('summary').click();
   await expect(page.locator('li[data-kind="semantic"]')).toContainText('not checked: the semantic check is off');
   expect(server.requests).toHaveLength(0);
+});
+
+test('TypeScript: a completion that introduces a type error is escalated for semantic, its error in the details', async ({
+  page,
+  openIde,
+  server,
+}) => {
+  server.setMode({ kind: 'ok', text: 'a.x + 1' });
+  // The fixture model writes `a + b`: the names resolve, but `b` is an object and `+` does not take it.
+  await openIde({
+    model: 'fixture-valid',
+    router: semantic,
+    files: [{ path: 'main.ts', content: 'export function add(a: number, b: { x: number }): number {\n  return\n}\n' }],
+  });
+  // Monaco's TypeScript worker loads its compiler while the user types, and runs hot after a few checks: a check
+  // before that says "over budget". The test does both first, so that a loaded machine does not decide it.
+  await page.evaluate(async (prefix) => {
+    const { typesCheck } = (window as unknown as { __ide: { typesCheck: TypesCheck } }).__ide;
+    await typesCheck.warm();
+    await typesCheck.check({ language: 'typescript', prefix, completion: 'b', suffix: '\n}\n', budgetMs: 60_000 });
+  }, 'export function add(a: number, b: { x: number }): number {\n  return ');
+  const badge = page.getByTestId('privacy-badge');
+  const details = page.getByTestId('completion-details');
+  // On a loaded machine a check can still run past its budget: it then says so (never a pass), and another key asks again.
+  for (let attempt = 1; ; attempt++) {
+    const seq = Number((await badge.getAttribute('data-seq')) ?? 0);
+    await typeAtEndOfLine(page, 2, ' ');
+    await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
+    if ((await badge.getAttribute('data-route')) === 'escalated' || attempt === 3) break;
+    await expect(details).toContainText('types not checked: over budget');
+  }
+  await expect(badge).toHaveAttribute('data-route', 'escalated');
+  await expect(badge).toHaveAttribute('data-reasons', 'semantic');
+  await details.locator('summary').click();
+  await expect(page.getByTestId('semantic-type-errors')).toContainText('TS2365');
+  await expect(page.locator('li[data-kind="semantic"]')).toContainText('introduces 1 type error(s)');
+  await expect(page.getByTestId('completion-details')).toContainText(/\(types [\d.]+ ms\)/);
 });

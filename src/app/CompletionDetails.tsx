@@ -8,6 +8,7 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
   if (!result) return null;
   const { decision, local, syntax } = result;
   const egress = egressOf(result);
+  const typeErrors = result.semantic?.findings.filter((f) => f.kind === 'type-error') ?? [];
   return (
     <details className="details" data-testid="completion-details">
       <summary>
@@ -26,6 +27,15 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
           </li>
         ))}
       </ul>
+      {typeErrors.length ? (
+        <ul className="reasons" data-testid="semantic-type-errors">
+          {typeErrors.map((f, i) => (
+            <li key={i}>
+              type error <code>{f.name}</code> at {f.row + 1}:{f.column + 1}: {f.detail}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
         Local model {modelLabel(local.model)} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
         {local.earlyReason ? `: ${local.earlyReason}` : ''}).
@@ -44,7 +54,7 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
         {syntax.ms.toFixed(2)} ms
         {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}.
         {result.semantic &&
-          ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms.`}{' '}
+          ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms${result.semantic.typesMs !== undefined ? ` (types ${result.semantic.typesMs.toFixed(2)} ms)` : ''}.`}{' '}
         Total {result.latencyMs.toFixed(0)} ms.
       </p>
       <table className="tokens">

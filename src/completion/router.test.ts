@@ -143,6 +143,21 @@ describe('syntax + confidence + semantic routing', () => {
     expect(r.message).toContain('at 2:5');
   });
 
+  it('a type error escalates too, counted apart from the missing names (its code is no name)', () => {
+    const typeError: SemanticFinding = { kind: 'type-error', name: 'TS2365', row: 0, column: 9, detail: "Operator '+' cannot be applied" };
+    const only = decideRoute({ tokens: tokens(0.99), syntax: valid, semantic: semantic({ findings: [typeError] }) }, policy);
+    expect(only.action).toBe('escalate');
+    const r = only.reasons.find((x) => x.kind === 'semantic')!;
+    expect(r.names).toBeUndefined();
+    expect(r.message).toMatch(/^introduces 1 type error\(s\) \(first: Operator/);
+    const both = decideRoute(
+      { tokens: tokens(0.99), syntax: valid, semantic: semantic({ findings: [finding('countt'), typeError] }) },
+      policy,
+    ).reasons.find((x) => x.kind === 'semantic')!;
+    expect(both.names).toEqual(['countt']);
+    expect(both.message).toMatch(/^uses what is not there: countt; introduces 1 type error\(s\)/);
+  });
+
   it('a check that did not run, timed out or has no checker is info, never a failure', () => {
     for (const s of [
       undefined,

@@ -27,7 +27,7 @@ export interface Reason {
   /** pass: allows keeping; fail: asks for escalation; info: recorded, not decisive. */
   status: 'pass' | 'fail' | 'info';
   message: string;
-  /** The offending names (a semantic finding), for the badge's details. */
+  /** The offending names (a semantic finding other than a type error), for the badge's details. */
   names?: string[];
   value?: number;
   threshold?: number;
@@ -79,14 +79,19 @@ function semanticReason(v: SemanticVerdict | undefined): Reason {
   if (!v.checked)
     return { kind: 'semantic', status: 'info', message: `not checked: ${v.uncheckedReason ?? `no semantic checker for ${v.language}`}` };
   if (!v.findings.length) return { kind: 'semantic', status: 'pass', message: 'uses nothing that is not there', value: 0 };
-  const names = [...new Set(v.findings.map((f) => f.name))];
+  const names = [...new Set(v.findings.filter((f) => f.kind !== 'type-error').map((f) => f.name))];
+  const typeErrors = v.findings.filter((f) => f.kind === 'type-error').length;
   const first = v.findings[0];
+  const what = [
+    ...(names.length ? [`uses what is not there: ${names.join(', ')}`] : []),
+    ...(typeErrors ? [`introduces ${typeErrors} type error(s)`] : []),
+  ].join('; ');
   return {
     kind: 'semantic',
     status: 'fail',
     value: v.findings.length,
-    names,
-    message: `uses what is not there: ${names.join(', ')} (first: ${first.detail} at ${first.row + 1}:${first.column + 1})`,
+    ...(names.length && { names }),
+    message: `${what} (first: ${first.detail} at ${first.row + 1}:${first.column + 1})`,
   };
 }
 

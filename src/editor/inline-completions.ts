@@ -11,6 +11,7 @@ import { insideCommentOrString } from '../completion/unasked';
 import { windowAround, type WindowDocument } from '../completion/text-window';
 import { BoundedCache } from '../platform/bounded-cache';
 import { monaco } from './monaco';
+import { TYPES_CHECK_SCHEME } from './typescript-worker';
 import { typedThrough, type ShownSuggestion } from './type-through';
 import { AcceptPrediction, afterAccept, resultKey, type PredictionStats } from './accept-prediction';
 import { alternativesOf } from '../completion/alternatives';
@@ -395,6 +396,8 @@ function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
   const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
+    // The types check's hidden models are no documents of the user's.
+    if (model.uri.scheme === TYPES_CHECK_SCHEME) return;
     const synced = {
       uri: model.uri.toString(),
       language: () => hooks.languageOf(model),

@@ -1,5 +1,6 @@
 // Monaco with only the pieces we use: the editor API, the languages we
-// complete, and its editor worker (bundled by Vite).
+// complete, and its editor worker (bundled by Vite). Its TypeScript worker
+// runs apart, for the semantic check only: src/editor/typescript-worker.ts.
 import * as monaco from 'monaco-editor/editor/editor.api';
 import './monaco-features';
 import 'monaco-editor/languages/definitions/python/register';

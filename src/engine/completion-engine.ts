@@ -15,6 +15,9 @@ import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
 import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import type { SyntaxWorkerApi } from '../checks/worker-api';
+import { policyUsesSemantic } from '../completion/router';
+import { TYPE_CHECKED_LANGUAGES, withTypes, type TypesCheck } from '../semantic/types-check';
+import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import { InferenceClient, type LoadedModel } from './inference-client';
 import type { ModelSpeed } from '../vocabulary/types';
 import { secondBest } from '../completion/second-best';
@@ -39,6 +42,8 @@ export class CompletionEngine {
   private workspace: WorkspaceContextSource | undefined;
   /** The escalation client for the configured endpoint: one per endpoint, so its breaker remembers failures across requests. */
   private escalation: { key: string; endpoint: EndpointConfig; client: CircuitBreaker } | undefined;
+  /** The types check beside the syntax worker's names check, for TypeScript and JavaScript (the app gives Monaco's: src/editor/typescript-worker.ts). */
+  private types: TypesCheck | undefined;
   /** resultContext() for the configuration and device it was made for. */
   private context: { config: AppConfig; device: string | undefined; key: string } | undefined;
 
@@ -98,6 +103,30 @@ export class CompletionEngine {
     this.workspace = source;
   }
 
+  /** Where the semantic check's types come from; undefined: its verdicts say the types were not checked. */
+  attachTypesCheck(types: TypesCheck | undefined): void {
+    this.types = types;
+  }
+
+  /** Whether this request's semantic check would ask for types: the policy reads the check, and the language has them. */
+  private wantsTypes(req: { language: string }): boolean {
+    const { router } = this.config;
+    return (
+      this.types !== undefined &&
+      policyUsesSemantic(router.policy) &&
+      router.semanticCheck !== false &&
+      TYPE_CHECKED_LANGUAGES.includes(req.language)
+    );
+  }
+
+  /** The names check in the syntax worker and the types check in theirs, side by side, as one verdict. */
+  private async checkSemantics(req: SemanticRequest): Promise<SemanticVerdict> {
+    const names = this.syntax.checkSemantics(req);
+    if (!this.types || !TYPE_CHECKED_LANGUAGES.includes(req.language)) return names;
+    const [verdict, types] = await Promise.all([names, this.types.check(req)]);
+    return withTypes(verdict, types);
+  }
+
   /** The request as the pipeline runs it: src/completion/request.ts, the path the harness and `npm run prompt` share. */
   private prepare(req: EngineRequest) {
     return prepareRequest(req, requestSettings(this.config, this.budgets()), this.workspace);
@@ -145,6 +174,8 @@ export class CompletionEngine {
    */
   prefill(req: EngineRequest, signal: AbortSignal): void {
     this.readAhead?.abort();
+    // The types check's worker loads its compiler and lib files once: while the user types, not in a request's budget.
+    if (this.wantsTypes(req)) void this.types!.warm().catch(() => undefined);
     const scan = this.egressFor(req).endpoint !== undefined;
     const readAhead = this.inference.loaded !== undefined && this.config.model.reuseCache !== false;
     // Preparing builds the prompt and gathers snippets: not worth a keystroke's time when neither use below wants it.
@@ -202,7 +233,7 @@ export class CompletionEngine {
         },
       },
       syntax: { validate: (r) => this.syntax.validate(live(r)) },
-      semantic: { check: (r) => this.syntax.checkSemantics(live(r)) },
+      semantic: { check: (r) => this.checkSemantics(live(r)) },
       // The client exists only when the policy allows it: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {

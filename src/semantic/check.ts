@@ -10,10 +10,10 @@
 // fails to resolve is not the completion's doing.
 
 import type { Tree } from 'web-tree-sitter';
-import { languagesWhere } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 import { javascriptNamesChecker } from './javascript';
 import { pythonChecker } from './python';
+import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticRequest, SemanticVerdict } from './types';
 
 /** How the check gets its trees: the syntax room's parser (src/semantic/parse.ts). */
@@ -30,12 +30,12 @@ const DEFAULT_SEMANTIC_BUDGET_MS = 50;
 const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChecker];
 
 /**
- * Languages the TypeScript compiler's types check serves. It loads the
- * compiler from disk, so only the Node adapter (src/semantic/node.ts) passes
- * it; elsewhere the verdict says the types were not checked.
+ * The types check (TYPE_CHECKED_LANGUAGES) runs in this dispatcher only when
+ * a caller passes it (the Node adapter, src/semantic/node.ts); the app runs
+ * it in Monaco's TypeScript worker beside this check and merges the two
+ * (types-check.ts). Otherwise the verdict says the types were not checked.
  */
-export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.semantic.types);
-const TYPES_NOT_HERE = 'types are checked by the harness only (the TypeScript compiler does not run in the browser yet)';
+export const TYPES_NOT_HERE = 'no TypeScript service here';
 
 const registry = new Map<LanguageId, LanguageChecker[]>();
 for (const checker of CHECKERS)

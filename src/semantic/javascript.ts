@@ -15,6 +15,7 @@ import { JS_GLOBAL_MEMBERS, JS_GLOBALS } from './js-globals';
 import type { TreeCursor } from 'web-tree-sitter';
 import type { LanguageChecker, Node, SemanticFinding, SemanticInput } from './types';
 import { languagesWhere } from '../languages/registry';
+import { partialWindow } from './window';
 
 /** Nodes whose body is where a `var` or a function declaration lands. */
 const FUNCTION_SCOPES = new Set([
@@ -407,19 +408,6 @@ function unresolvedIn(root: Node, start: number, end: number, request: SemanticI
 }
 
 const key = (f: SemanticFinding) => `${f.kind}:${f.name}`;
-
-/**
- * Why the request cannot be judged on names: its prefix and suffix are a
- * window of a longer document, and what lies outside (the imports at the
- * top, a function further down) may declare any name. Undefined when the
- * text is the whole document (or the request does not say it is not).
- */
-export function partialWindow(request: SemanticInput['request']): string | undefined {
-  const start = request.prefixStart ?? 0;
-  const length = request.prefix.length + request.suffix.length;
-  const cut = start > 0 || (request.documentLength !== undefined && start + length < request.documentLength);
-  return cut ? 'not checked: the text is a window of a longer document, whose other parts may declare any name' : undefined;
-}
 
 /**
  * The names the completion uses that resolve nowhere, less those the

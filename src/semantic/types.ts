@@ -37,7 +37,10 @@ export interface SemanticVerdict {
   checks: SemanticCheckKind[];
   /** Analyses that exist for this language but did not run here, with why (never a silent pass). */
   notChecked?: { kind: SemanticCheckKind; reason: string }[];
+  /** The whole check's time (its checks run side by side). */
   ms: number;
+  /** The types check's own time, where it ran beside the names check (the app: src/semantic/types-check.ts). */
+  typesMs?: number;
 }
 
 /** The completed text and its parse, handed to each language's checker. */

@@ -1,7 +1,7 @@
 // The TypeScript types checker on hand-made completions (between « and »):
 // correct code that must not be charged, and mutants that must.
 import { describe, expect, it } from 'vitest';
-import { TYPES_NOT_IN_BROWSER, typescriptTypesChecker } from './typescript-types';
+import { TYPES_NOT_IN_NODE, typescriptTypesChecker } from './typescript-types';
 import { jsInput } from './testing/js-input';
 
 async function findings(language: string, source: string) {
@@ -123,6 +123,6 @@ describe('typescriptTypesChecker: mutants', () => {
 
   it('says it is unavailable only outside Node', () => {
     expect(typescriptTypesChecker.unavailableReason?.()).toBeUndefined();
-    expect(TYPES_NOT_IN_BROWSER).toMatch(/not checked in the browser/);
+    expect(TYPES_NOT_IN_NODE).toMatch(/only in Node/);
   });
 });

@@ -8,6 +8,7 @@ import type { ModelPerf, ModelState } from '../ModelStatus';
 import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
+import { monacoTypesCheck, takeTypesCheckTimings } from '../../editor/typescript-worker';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
@@ -33,12 +34,14 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
   useEffect(() => {
     const engine = new CompletionEngine(configRef.current, ledger);
     engineRef.current = engine;
+    // The semantic check's types, in Monaco's TypeScript worker (its worker starts when a TypeScript request first needs it).
+    engine.attachTypesCheck(monacoTypesCheck());
     engine.onSpeed = (speed, budgets) => perf.set({ speed, budgets });
     engine.onNotice = (message, info) => {
       noticeRef.current(message);
       if (info) setModelState({ status: 'ready', info });
     };
-    exposeForTests({ engine });
+    exposeForTests({ engine, typesCheck: monacoTypesCheck(), takeTypesCheckTimings });
     void loadModel(configRef.current.model);
     return () => engine.dispose();
   }, [ledger, loadModel, configRef, noticeRef, perf]);

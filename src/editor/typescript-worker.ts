@@ -1,0 +1,110 @@
+// The semantic check's types rule (src/semantic/type-diagnostics.ts) in the
+// browser, on Monaco's TypeScript worker (its TypeScriptWorker, in
+// workers/typescript.worker.ts, with the rule added): a hidden model per
+// checked file name holds the window with the completion, and the worker
+// checks it, and the text without the completion when it needs to.
+//
+// What the main thread does per check stays the size of the window and
+// less: the hidden model takes one edit of the part that differs from what
+// it held (the completion, the keys typed since), and Monaco sends the
+// worker that edit, not the text. The worker, its compiler and its lib files
+// are Monaco's own, started here rather than through Monaco's TypeScript
+// language support: that would serve the user's models too (suggestions,
+// hovers, squiggles), and bundle a second copy of the worker. The hidden
+// models live under their own URI scheme, which the syntax worker's mirror
+// leaves out.
+import { TYPES_COMPILER_OPTIONS, typesFileName } from '../semantic/type-diagnostics';
+import { createTypesCheck, type FindTypeErrors, type TypesCheck } from '../semantic/types-check';
+import TypeScriptWorkerScript from '../../workers/typescript.worker?worker';
+import { monaco } from './monaco';
+import type { CheckingWorker } from './typescript-worker-api';
+
+/** The hidden models' URI scheme: no user file has it. */
+export const TYPES_CHECK_SCHEME = 'semantic-check';
+
+/** Where one check's time went: the main thread's part, the worker's two parts, and the round trip around them. */
+export interface TypesCheckTiming {
+  mainMs: number;
+  programMs: number;
+  checkMs: number;
+  roundTripMs: number;
+  /** The text without the completion was checked too. */
+  baseline: boolean;
+}
+
+/** A hidden model and the text it holds (kept here: reading it back from the model would copy it). */
+class HiddenFile {
+  readonly model: monaco.editor.ITextModel;
+  private text = '';
+
+  constructor(fileName: string) {
+    const uri = monaco.Uri.from({ scheme: TYPES_CHECK_SCHEME, authority: 'types', path: `/${fileName}` });
+    // Plain text: the worker reads the language from the name's extension, and the main thread tokenizes nothing.
+    this.model = monaco.editor.getModel(uri) ?? monaco.editor.createModel('', 'plaintext', uri);
+    this.model.setValue('');
+  }
+
+  /** Makes the model hold `text` by one edit: the span between the common start and the common end of the old and new text. */
+  hold(text: string): void {
+    const old = this.text;
+    if (old === text) return;
+    const most = Math.min(old.length, text.length);
+    let head = 0;
+    while (head < most && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+    let tail = 0;
+    while (tail < most - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+    const m = this.model;
+    const range = monaco.Range.fromPositions(m.getPositionAt(head), m.getPositionAt(old.length - tail));
+    m.applyEdits([{ range, text: text.slice(head, text.length - tail) }]);
+    this.text = text;
+  }
+}
+
+let client: monaco.editor.MonacoWebWorker<CheckingWorker> | undefined;
+
+/** The worker holding `model`'s current text (the first call starts it). */
+function workerFor(model: monaco.editor.ITextModel): Promise<CheckingWorker> {
+  if (!client) {
+    const worker = new TypeScriptWorkerScript({ name: 'typescript' });
+    // Monaco's protocol: a first message wakes the worker, the second gives the service its settings.
+    worker.postMessage('ignore');
+    worker.postMessage({ compilerOptions: TYPES_COMPILER_OPTIONS, extraLibs: {}, inlayHintsOptions: {} });
+    client = monaco.editor.createWebWorker<CheckingWorker>({ worker, keepIdleModels: true });
+  }
+  return client.withSyncedResources([model.uri]);
+}
+
+const timings: TypesCheckTiming[] = [];
+
+function monacoFind(): FindTypeErrors {
+  const files = new Map<string, HiddenFile>();
+  return async ({ language, text, completionStart, completionEnd }) => {
+    // The model would turn a \r\n into its own line break, and the offsets with it.
+    if (text.includes('\r')) throw new Error('not checked: the text has \\r line breaks, which the hidden model would change');
+    const t0 = performance.now();
+    const name = typesFileName(language);
+    let file = files.get(name);
+    if (!file) files.set(name, (file = new HiddenFile(name)));
+    file.hold(text);
+    const mainMs = performance.now() - t0;
+    const worker = await workerFor(file.model);
+    const sent = performance.now();
+    const answer = await worker.typeFindings(file.model.uri.toString(), language, completionStart, completionEnd);
+    const { programMs, checkMs, baseline } = answer;
+    timings.push({ mainMs, programMs, checkMs, roundTripMs: performance.now() - sent, baseline });
+    if (timings.length > 1000) timings.splice(0, timings.length - 1000);
+    return answer.findings;
+  };
+}
+
+let check: TypesCheck | undefined;
+
+/** The app's one types check (its worker starts on the first warm-up or check). */
+export function monacoTypesCheck(): TypesCheck {
+  return (check ??= createTypesCheck(monacoFind()));
+}
+
+/** The timings of the checks since the last call, oldest first (the bench reads them). */
+export function takeTypesCheckTimings(): TypesCheckTiming[] {
+  return timings.splice(0, timings.length);
+}
