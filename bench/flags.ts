@@ -59,6 +59,8 @@ export const SUITE_FLAGS = {
   },
   'semantic-ts': {
     cases: { type: 'string' },
+    'browser-only': { type: 'boolean' },
+    'no-browser': { type: 'boolean' },
   },
   'secret-guard': {
     'alarms-only': { type: 'boolean' },

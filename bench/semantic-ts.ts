@@ -5,6 +5,9 @@
 // flag), and the same line with one referenced name turned into a near miss
 // (a mutant: should be flagged). p50/p95 per check, names and types apart,
 // after a warm-up (the first types check loads the compiler and its lib).
+// Then the same checks in Chromium, through the app's types check in
+// Monaco's TypeScript worker (./semantic-ts/browser.ts); `--browser-only`
+// measures that part alone, `--no-browser` leaves it out.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +17,7 @@ import { jsInput } from '../src/semantic/testing/js-input';
 import { typescriptTypesChecker } from '../src/semantic/typescript-types';
 import type { SemanticFinding, SemanticInput } from '../src/semantic/types';
 import type { BenchSuite } from './index';
+import type { BrowserCase } from './semantic-ts/browser';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,7 +105,10 @@ export const suite: BenchSuite = {
   description:
     'JavaScript/TypeScript semantic check: p50 per check (names, types) on real ~200-line TypeScript files; false flags on ground truths, mutants caught',
   async run(flags) {
+    const browserOnly = flags['browser-only'] === true;
     const limit = Number(flags['cases'] ?? 80);
+    // The browser part checks the same texts, and compares its answers with these.
+    const probes: BrowserCase[] = [];
     const all = cases(limit);
     const names: number[] = [];
     const types: number[] = [];
@@ -129,18 +136,23 @@ export const suite: BenchSuite = {
       namesCpu.push(n.cpu);
       typesCpu.push(t.cpu);
       for (const f of [...n.findings, ...t.findings]) falseFlags.push(`${c.file}: ${c.line.trim()} -> ${f.kind} ${f.name}: ${f.detail}`);
+      const probe = (kind: BrowserCase['kind'], completion: string, types: readonly { name: string }[]) =>
+        probes.push({ kind, language: c.language, prefix: c.prefix, completion, suffix: c.suffix, nodeTypes: types.map((f) => f.name) });
+      probe('truth', c.line, t.findings);
       const m = mutant(input);
       const mm = mutant(input, true);
       input.tree.delete();
       input.baseline.tree.delete();
-      for (const [text, tally, count] of [
-        [m, caught, () => mutants++],
-        [mm, memberCaught, () => memberMutants++],
+      for (const [text, tally, count, kind] of [
+        [m, caught, () => mutants++, 'name'],
+        [mm, memberCaught, () => memberMutants++, 'member'],
       ] as const) {
         if (text === undefined) continue;
         const mi = await jsInput(c.language, mark(c, text));
         const mn = (await javascriptNamesChecker.check(mi)).length > 0;
-        const mt = (await typescriptTypesChecker.check(mi)).length > 0;
+        const types = await typescriptTypesChecker.check(mi);
+        const mt = types.length > 0;
+        probe(kind, text, types);
         mi.tree.delete();
         mi.baseline.tree.delete();
         count();
@@ -149,6 +161,9 @@ export const suite: BenchSuite = {
         tally.either += Number(mn || mt);
       }
     }
+    // Playwright and Vite: loaded only here.
+    const browser = flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes);
+    if (browserOnly) return { browser };
     const sn = summarize(names);
     const st = summarize(types);
     const cn = summarize(namesCpu);
@@ -182,6 +197,7 @@ export const suite: BenchSuite = {
       caught,
       memberMutants,
       memberCaught,
+      ...(browser && { browser }),
     };
   },
 };

@@ -115,7 +115,7 @@ function newest(p: string): number {
 }
 
 /** A test build in `outDir`, made again when missing, asked for, or older than the app's sources. */
-function ensureBuild(outDir: string, rebuild: boolean, extra: string[] = []): void {
+export function ensureBuild(outDir: string, rebuild: boolean, extra: string[] = []): void {
   const built = join(REPO, outDir, 'index.html');
   const sources = Math.max(
     ...['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => newest(join(REPO, p))),
