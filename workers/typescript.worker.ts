@@ -11,7 +11,7 @@ import { TypeScriptWorker } from 'monaco-editor/languages/features/typescript/ts
 import { typescript as ts } from 'monaco-editor/languages/features/typescript/lib/typescriptServices';
 import { typeFindings } from '../src/semantic/type-diagnostics';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
-import type { CheckingWorker, WorkerTypeFindings } from '../src/editor/typescript-worker-api';
+import type { CheckingWorker, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
 import type { LanguageId } from '../src/vocabulary/types';
 
 class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {

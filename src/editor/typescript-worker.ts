@@ -17,7 +17,7 @@ import { TYPES_COMPILER_OPTIONS, typesFileName } from '../semantic/type-diagnost
 import { createTypesCheck, type FindTypeErrors, type TypesCheck } from '../semantic/types-check';
 import TypeScriptWorkerScript from '../../workers/typescript.worker?worker';
 import { monaco } from './monaco';
-import type { CheckingWorker } from './typescript-worker-api';
+import type { CheckingWorker } from '../semantic/typescript-worker-api';
 
 /** The hidden models' URI scheme: no user file has it. */
 export const TYPES_CHECK_SCHEME = 'semantic-check';

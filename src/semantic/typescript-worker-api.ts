@@ -1,6 +1,6 @@
 // What the app's TypeScript worker (workers/typescript.worker.ts) answers
 // beyond Monaco's own methods.
-import type { SemanticFinding } from '../semantic/types';
+import type { SemanticFinding } from './types';
 import type { LanguageId } from '../vocabulary/types';
 
 export interface WorkerTypeFindings {
