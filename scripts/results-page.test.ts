@@ -55,9 +55,37 @@ describe('docs/results.md', () => {
   });
 
   it('shows a file from before runs were recorded, and a suite without a headline table, for what they are', () => {
-    const page = resultsPage([{ suite: 'lookup', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } }]);
+    const page = resultsPage([
+      { suite: 'latency', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
+    ]);
     expect(page).toContain('No headline table for this suite');
-    expect(page).toContain('`bench/results/lookup.json`');
+    expect(page).toContain('`bench/results/latency.json`');
     expect(page).toContain('- Measured 2026-01-03 10:00 UTC (machine and commit not recorded). Command: not recorded.');
+  });
+
+  it('shows the lookup pass costs of each runtime measured, side by side', () => {
+    const run = (msPerPass: number, threads?: number) => ({
+      context: 1024,
+      reps: 3,
+      ...(threads && { threads }),
+      passMs: [100, 110, 120],
+      fit: { msPerPass, msPerToken: 10 },
+      trimMs: 4,
+      cost: { verify: [1, 1.1, 1.2], trim: 0.04 },
+      projectedSpeedUp: 1.21,
+      pooledSpeedUp: 1.25,
+      bestMaxDraft: 2,
+      defaultOnAt: 1.3,
+      defaultOn: false,
+      lookup: { maxDraft: 2 },
+    });
+    const runs = [{ at: '2026-01-03T10:00:00.000Z', machine, sections: ['cost'] }];
+    const node = resultsPage([{ suite: 'lookup', runs, results: run(90) }]);
+    expect(node).toContain('| 2 | 3 | 120 ms | 1.20x |');
+    expect(node).not.toContain('Chromium WASM');
+    const both = resultsPage([{ suite: 'lookup', runs, results: { ...run(90), chromiumWasm: run(900, 2) } }]);
+    expect(both).toContain('| 2 | 3 | 120 ms | 1.20x | 120 ms | 1.20x |');
+    expect(both).toContain('| Chromium WASM (2 threads) | 1,024 tokens | 3 | 900 ms a pass + 10 ms a token |');
+    expect(both).toContain('no (rule: >= 1.3x)');
   });
 });

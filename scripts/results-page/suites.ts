@@ -11,7 +11,7 @@ import type { summarize } from '../../bench/stats';
 import type { TimingOutcome } from '../../bench/timing';
 import type { Target } from '../../bench/ui';
 import type { CaseResult } from '../../bench/ui/typing';
-import { ms, num, percent, record, share, table } from './format';
+import { ms, num, percent, ratio, record, share, table } from './format';
 import { syntaxTables } from './syntax';
 
 type Summary = ReturnType<typeof summarize>;
@@ -329,6 +329,69 @@ const secretGuard: SuiteSection = {
   },
 };
 
+/** One runtime's figures in bench/results/lookup.json: the Node run at the top level, a Chromium run under `chromiumWasm`. */
+interface LookupRun {
+  runtime?: string;
+  context: number;
+  reps: number;
+  threads?: number;
+  passMs?: number[];
+  fit?: { msPerPass: number; msPerToken: number };
+  trimMs?: number;
+  cost: { verify: number[]; trim: number };
+  projectedSpeedUp: number;
+  pooledSpeedUp: number;
+  bestMaxDraft: number;
+  defaultOnAt: number;
+  defaultOn: boolean;
+  lookup?: { maxDraft: number };
+}
+
+const lookup: SuiteSection = {
+  about:
+    "Prompt-lookup decoding on the 0.5B twin: one forward pass verifying d draft tokens over a cache of real code, against a one-token pass, in Node (onnxruntime-node, CPU) and in Chromium (onnxruntime-web, WASM); and the decoding speed-up projected from those costs and the share of the development sets' middle tokens a draft proposes correctly ([prompt-lookup.md](prompt-lookup.md)).",
+  tables: (r) => {
+    const runs = (
+      [
+        ['Node CPU', r],
+        ['Chromium WASM', r.chromiumWasm],
+      ] as const
+    ).filter(([, v]) => record(v)?.cost !== undefined && record(v)?.passMs !== undefined) as unknown as [string, LookupRun][];
+    if (!runs.length) return ['No pass timings in this run (`--no-verify`).'];
+    const drafts = runs[0][1].cost.verify.map((_, d) => d);
+    return [
+      table(
+        ['draft tokens d', 'tokens read', ...runs.flatMap(([name]) => [`${name}: ms (median)`, `${name}: cost vs 1 token (fitted line)`])],
+        drafts.map((d) => [d, d + 1, ...runs.flatMap(([, v]) => [ms(v.passMs?.[d]), ratio(v.cost.verify[d])])]),
+      ),
+      table(
+        [
+          'runtime',
+          'cache',
+          'repetitions',
+          'fitted line',
+          'cache cut',
+          'projected speed-up at the default draft (mean of the sets)',
+          'pooled',
+          'best largest draft',
+          'on by default',
+        ],
+        runs.map(([name, v]) => [
+          `${name}${v.threads === undefined ? '' : ` (${v.threads} threads)`}`,
+          `${num(v.context)} tokens`,
+          v.reps,
+          v.fit ? `${ms(v.fit.msPerPass)} a pass + ${ms(v.fit.msPerToken)} a token` : undefined,
+          ms(v.trimMs),
+          `${ratio(v.projectedSpeedUp)} (largest draft ${v.lookup?.maxDraft ?? 'n/a'})`,
+          ratio(v.pooledSpeedUp),
+          v.bestMaxDraft,
+          `${v.defaultOn ? 'yes' : 'no'} (rule: >= ${ratio(v.defaultOnAt, 1)})`,
+        ]),
+      ),
+    ];
+  },
+};
+
 export const SECTIONS: Record<string, SuiteSection> = {
   syntax: {
     about:
@@ -343,4 +406,5 @@ export const SECTIONS: Record<string, SuiteSection> = {
   'early-escalation': earlyEscalation,
   'secret-guard': secretGuard,
   ui,
+  lookup,
 };
