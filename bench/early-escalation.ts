@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFixtureModels } from '../scripts/make-fixture-models';
+import { writeFixtureModels } from '../testing/make-fixture-models';
 import { runCompletion, type CompletionResult, type PipelinePorts } from '../src/completion/pipeline';
 import type { Aggregation, RouterConfig } from '../src/vocabulary/types';
 import { DEFAULT_CONFIG } from '../src/config/defaults';

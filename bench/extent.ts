@@ -26,7 +26,7 @@ export interface ExtentRow {
 export async function tokenCounter(): Promise<{ count: (t: string) => number; what: string }> {
   try {
     const { AutoTokenizer, env } = await import('@huggingface/transformers');
-    const { DEFAULT_TWINS_DIR } = await import('../scripts/fixture-models/twins');
+    const { DEFAULT_TWINS_DIR } = await import('../testing/fixture-models/twins');
     if (!existsSync(`${DEFAULT_TWINS_DIR}/twin-qwen2.5-coder-0.5b/tokenizer.json`)) throw new Error('no twin');
     env.allowLocalModels = true;
     env.allowRemoteModels = false;

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FIXTURES_DIR, writeRealArchModel } from '../scripts/make-fixture-models';
-import { DEFAULT_REAL_ARCH } from '../scripts/fixture-models/real-arch';
+import { DEFAULT_FIXTURES_DIR, writeRealArchModel } from '../testing/make-fixture-models';
+import { DEFAULT_REAL_ARCH } from '../testing/fixture-models/real-arch';
 import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import { attentionBytes, prompts, type RuntimeResult } from './inference/measure';

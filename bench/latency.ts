@@ -1,5 +1,5 @@
 // `npm run bench latency`: what a completion costs at real model size, on the
-// random-weight twins of the real models (scripts/fixture-models):
+// random-weight twins of the real models (testing/fixture-models):
 // time to first token and decoding speed per runtime and prompt budget, and a
 // typing replay (a real file retyped with human pauses, a request after each
 // pause) with and without KV-cache reuse, side by side in one run.
@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
-import type { ReplayOptions } from '../src/completion/testing/typing-replay';
+import type { ReplayOptions } from '../testing/completion/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
 import { medianSample, type SpeedSample } from './latency/speed-probe';
 import { ENDURANCE_DEBOUNCE_MS, runEndurance, type EnduranceResult } from './latency/endurance';
@@ -81,8 +81,8 @@ function options(flags: BenchFlags): Options {
 /** The model folder: a twin made on demand into the cache (never at install or test time), or one named by flags. */
 async function modelFolder(o: Options): Promise<{ root: string; name: string }> {
   if (o.modelsDir && o.model) return { root: resolve(o.modelsDir), name: o.model };
-  const { ensureTwin, TWINS } = await import('../scripts/fixture-models/twins');
-  const { MODEL_DTYPES } = await import('../scripts/fixture-models/qwen2-graph');
+  const { ensureTwin, TWINS } = await import('../testing/fixture-models/twins');
+  const { MODEL_DTYPES } = await import('../testing/fixture-models/qwen2-graph');
   if (!(o.twin in TWINS)) throw new Error(`--twin ${o.twin}: choose from ${Object.keys(TWINS).join(', ')}`);
   const dtype = MODEL_DTYPES.find((d) => d === o.dtype);
   if (!dtype) throw new Error(`--dtype ${o.dtype}: choose from ${MODEL_DTYPES.join(', ')}`);

@@ -21,7 +21,7 @@ import type { FlagValues } from './flags';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 import { buildFimPrompt } from '../src/vocabulary/fim';
 import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/inference/prompt-lookup';
-import { DEFAULT_TWINS_DIR, ensureTwin } from '../scripts/fixture-models/twins';
+import { DEFAULT_TWINS_DIR, ensureTwin } from '../testing/fixture-models/twins';
 import { DRAFTS, PASS_TOKENS, type PassCost, type PassTimes } from './lookup/pass-cost';
 import { progress } from './inference/browser';
 

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECRET_SAMPLES } from '../src/privacy/testing/secret-corpus';
+import { SECRET_SAMPLES } from '../testing/privacy/secret-corpus';
 import {
   clearSecretScanCache,
   encodedFindings,

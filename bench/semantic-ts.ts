@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'web-tree-sitter';
 import { javascriptNamesChecker } from '../src/semantic/javascript';
-import { jsInput } from '../src/semantic/testing/js-input';
+import { jsInput } from '../testing/semantic/js-input';
 import { typescriptTypesChecker } from '../src/semantic/typescript-types';
 import type { SemanticFinding, SemanticInput } from '../src/semantic/types';
 import type { BenchSuite } from './index';

@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import type { BenchSuite } from './index';
 import { percentile } from '../src/platform/percentile';
 import { createNodeSyntaxService } from '../src/checks/node';
-import { benchPresent, BENCH_DIR, loadHumanEval, loadSafim, SAFIM_SETS, type FimTask } from '../src/syntax/testing/bench-tasks';
+import { benchPresent, BENCH_DIR, loadHumanEval, loadSafim, SAFIM_SETS, type FimTask } from '../testing/syntax/bench-tasks';
 
 /** One set's checks; a percentile is absent when the set had no tasks. */
 export interface SemanticRow {

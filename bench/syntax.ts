@@ -30,9 +30,9 @@ import { join } from 'node:path';
 import type { SyntaxRequest, SyntaxVerdict } from '../src/vocabulary/types';
 import { LiveDocuments } from '../src/syntax/live-documents';
 import { createNodeValidator } from '../src/syntax/node-runtime';
-import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../src/syntax/testing/bench-tasks';
-import { corpusPresent, corpusTable, loadCorpus, runCorpus } from '../src/syntax/testing/edit-states-corpus';
-import { PythonReference, python3Available } from '../src/syntax/testing/python-reference';
+import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../testing/syntax/bench-tasks';
+import { corpusPresent, corpusTable, loadCorpus, runCorpus } from '../testing/syntax/edit-states-corpus';
+import { PythonReference, python3Available } from '../testing/syntax/python-reference';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 import { SYNTHETIC_LANGUAGES, syntheticFile } from './syntax/synthetic';
@@ -351,9 +351,7 @@ async function whileBusy(
  */
 async function editStates(): Promise<Record<string, unknown>> {
   if (!corpusPresent()) {
-    console.log(
-      'src/syntax/testing/data/edit-states.jsonl.gz not found: the edit-state part is skipped (npx tsx scripts/make-edit-states.ts)',
-    );
+    console.log('testing/syntax/data/edit-states.jsonl.gz not found: the edit-state part is skipped (npx tsx scripts/make-edit-states.ts)');
     return {};
   }
   const docs = new LiveDocuments(createNodeValidator());

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './index';
-import { typingReplay, type TypingReplay } from '../src/completion/testing/typing-replay';
+import { typingReplay, type TypingReplay } from '../testing/completion/typing-replay';
 import { TypingPace } from '../src/completion/typing-pace';
 import { percentile } from './stats';
 

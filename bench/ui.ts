@@ -23,7 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
-import { startModelMirror } from '../e2e/fixtures/model-mirror';
+import { startModelMirror } from '../testing/servers/model-mirror';
 import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';

@@ -1,7 +1,7 @@
 // The next suggestion ready on accept (src/editor/accept-prediction.ts) and
 // alternatives cycled with Alt+] / Alt+[ (src/completion/alternatives.ts).
 import type { Page } from '@playwright/test';
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 type Counted = { complete: number; predict: number; predicted: number; predictedKept: number };
 

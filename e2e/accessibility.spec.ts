@@ -1,7 +1,7 @@
 // Accessibility: WCAG AA colour contrast of the main screens (axe-core), and the file tree from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 async function contrastViolations(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page })

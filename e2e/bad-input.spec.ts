@@ -1,5 +1,5 @@
 // Bad input gets a clear message and the editor keeps working; nothing typed is lost.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test('a model that fails to load: clear message, typing works, the demo model rescues', async ({ page, openIde }) => {
   await openIde({ model: 'no-such-model', waitReady: false });

@@ -1,7 +1,7 @@
 // The whole product at first depth: local model in a worker (WebGPU or WASM),
 // tree-sitter in a worker, the router, escalation to a real loopback server,
 // and the privacy badge, in real headless Chromium against the built app.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test(
   'confident valid completion stays local: ghost text, Tab inserts, nothing sent',

@@ -5,8 +5,8 @@
 // redirect is never followed: its target sees nothing, not even a preflight.
 // Real Chromium against real loopback servers that record what arrives.
 import type { Page } from '@playwright/test';
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { startRecorder, type RecorderHandle } from './fixtures/loopback';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { startRecorder, type RecorderHandle } from '../testing/servers/loopback';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the endpoint path does not depend on the device'));
 

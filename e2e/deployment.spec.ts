@@ -5,10 +5,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startRecorder } from './fixtures/loopback';
-import { DEMO_WASM_SETTINGS, expect, seedStorage, test } from './fixtures/ide';
-import { NGINX, startNginx, type NginxHandle } from './fixtures/nginx';
-import { startStaticServer } from './fixtures/static-server';
+import { startRecorder } from '../testing/servers/loopback';
+import { DEMO_WASM_SETTINGS, expect, seedStorage, test } from '../testing/playwright/ide';
+import { NGINX, startNginx, type NginxHandle } from '../testing/servers/nginx';
+import { startStaticServer } from '../testing/servers/static-server';
 import { IMMUTABLE, ISOLATION_HEADERS, REVALIDATE } from '../scripts/host-headers';
 import { SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 import { orgCsp } from '../scripts/org-csp';

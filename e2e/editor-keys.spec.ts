@@ -1,5 +1,5 @@
 // The editor's contract: Escape dismisses, typing cancels, no stale suggestion.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test('Escape dismisses the suggestion and inserts nothing', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid' });

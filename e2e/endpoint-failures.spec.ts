@@ -1,5 +1,5 @@
 // A failing endpoint never blocks typing and the badge says what happened.
-import { CLOSED_ENDPOINT, editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { CLOSED_ENDPOINT, editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test("server error: badge shows the failure and the server's words", async ({ page, openIde, server }) => {
   server.setMode({

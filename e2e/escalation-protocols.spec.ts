@@ -1,7 +1,7 @@
 // Each server protocol from the browser, and the circuit breaker.
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
-import { startLlamaCppServer } from './fixtures/llamacpp-server';
-import { startOllamaServer } from './fixtures/ollama-server';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { startLlamaCppServer } from '../testing/servers/llamacpp-server';
+import { startOllamaServer } from '../testing/servers/ollama-server';
 
 test('llama.cpp /infill: server-side FIM with input_prefix/input_suffix, streamed', async ({ page, openIde }) => {
   const llama = await startLlamaCppServer({ kind: 'ok', text: 'a // b' });

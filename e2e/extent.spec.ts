@@ -1,7 +1,7 @@
 // The rest of a line or a block, in the browser: a mid-line request stops at
 // the line's end, a request on a blank line after a block opener asks for a
 // block (src/completion/extent.ts).
-import { expect, test } from './fixtures/ide';
+import { expect, test } from '../testing/playwright/ide';
 
 test('a mid-line request stops at the end of the line; a blank line asks for a block', async ({ page, openIde }) => {
   // Seven generations of up to 64 tokens: on SwiftShader (WebGPU on the CPU) that is ~15 s each on a busy 2-core machine.

@@ -1,13 +1,13 @@
 // Git in the browser against a real Git server: Debian's git http-backend
-// behind the loopback shim (fixtures/git-server.ts), with CORS and Basic
+// behind the loopback shim (testing/servers/git-server.ts), with CORS and Basic
 // auth as an organisation's server would have them. The colleague on the
 // other side is the git CLI, committing and pushing to the same repository.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { editorText, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
-import { startGitServer, type GitServerHandle, type GitServerOptions } from './fixtures/git-server';
-import { openInTree } from './fixtures/workspace';
+import { editorText, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
+import { startGitServer, type GitServerHandle, type GitServerOptions } from '../testing/servers/git-server';
+import { openInTree } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

@@ -3,7 +3,7 @@
 // suffix placed in the document, the syntax worker checks the completion on
 // its own copy of the whole document at that place, and accepting the
 // suggestion edits the right line.
-import { editorText, expect, ghostText, test } from './fixtures/ide';
+import { editorText, expect, ghostText, test } from '../testing/playwright/ide';
 
 const fn = (i: number) => `def add_${i}(a, b):\n    total = a + b\n    return total\n\n\n`;
 const FUNCTIONS = 20_000;

@@ -1,7 +1,7 @@
 // A large file has its own editor options (src/editor/large-file.ts): folding,
 // sticky scroll and occurrence highlighting are off for that file only, the
 // status bar says so, and a normal file gets them back.
-import { expect, test } from './fixtures/ide';
+import { expect, test } from '../testing/playwright/ide';
 import type { Page } from '@playwright/test';
 
 // 20,000 lines of over 1 MB: large by both measures.

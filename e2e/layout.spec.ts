@@ -5,7 +5,7 @@
 // dragging, toggle with Ctrl/Cmd+B and Ctrl/Cmd+Alt+B (also from inside
 // Monaco), and keep the user's choice across a reload.
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the layout does not depend on the device'));
 

@@ -3,7 +3,7 @@
 // browser makes captured and compared with the ledger, request by request.
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 interface Captured {
   url: string;

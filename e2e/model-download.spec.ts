@@ -1,8 +1,8 @@
 // Models from an organisation's mirror (hub layout): progress, caching, and
 // a clear way out when the mirror is unreachable.
 import path from 'node:path';
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
-import { startModelMirror, type MirrorHandle } from './fixtures/model-mirror';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { startModelMirror, type MirrorHandle } from '../testing/servers/model-mirror';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
 let mirror: MirrorHandle;

@@ -1,7 +1,7 @@
 // What the header says about the model's speed, and what follows from it:
 // WASM threads under the app's cross-origin isolation, the measured speed
 // and the window in use, and the smallest model recommended on WASM.
-import { expect, test } from './fixtures/ide';
+import { expect, test } from '../testing/playwright/ide';
 
 test(
   'the header shows the measured speed and the window; WASM runs on threads and recommends the smallest model',

@@ -10,8 +10,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_WASM_SETTINGS, expect, ghostText, seedStorage, test } from './fixtures/ide';
-import { startStaticServer } from './fixtures/static-server';
+import { DEMO_WASM_SETTINGS, expect, ghostText, seedStorage, test } from '../testing/playwright/ide';
+import { startStaticServer } from '../testing/servers/static-server';
 import { OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 
 const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';

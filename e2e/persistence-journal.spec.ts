@@ -3,8 +3,8 @@
 // store write replays them over IndexedDB exactly, and after the store write
 // the journal is empty.
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { openInTree } from './fixtures/workspace';
+import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { openInTree } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

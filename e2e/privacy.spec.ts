@@ -1,6 +1,6 @@
 // Privacy guarantees in the browser: the CSP, never-send rules, the secret
 // guard, organisation locks, and the ledger export.
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test("the built app's CSP stops connections to hosts outside the allowed list", async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', endpoint: null });

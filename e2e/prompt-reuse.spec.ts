@@ -5,12 +5,12 @@
 // is kept. Same comparison as src/inference/prompt-reuse.test.ts in Node.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { documentAt, pausesOf, typingReplay } from '../src/completion/testing/typing-replay';
-import { expect, test } from './fixtures/ide';
+import { documentAt, pausesOf, typingReplay } from '../testing/completion/typing-replay';
+import { expect, test } from '../testing/playwright/ide';
 
 // A fixed copy of a real TypeScript file (the router, as it once was): the replay's reuse depends
 // on where its edits fall, so the text does not follow the code.
-const source = readFileSync(new URL('./fixtures/replay-source.ts.txt', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../testing/playwright/replay-source.ts.txt', import.meta.url), 'utf8');
 const replay = typingReplay(source, { seed: 7, lines: 6 });
 const pauses = pausesOf(replay, 250)
   .slice(0, 6)

@@ -3,7 +3,7 @@
 // visible change (docs/ui.md):
 //   npm run build && README_SCREENSHOT=1 E2E_PORT=4181 npx playwright test e2e/readme-screenshot.spec.ts --project wasm
 import path from 'node:path';
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshot.png');
 

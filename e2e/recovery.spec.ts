@@ -1,7 +1,7 @@
 // The local model survives a wedged worker, a dead worker and a lost GPU
 // device: completions resume without a page reload.
 import type { Page } from '@playwright/test';
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 const debug = (page: Page, action: string) =>
   page.evaluate(

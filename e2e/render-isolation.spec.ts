@@ -3,7 +3,7 @@
 // it subscribe to: a completion must not re-render the app, the editor pane
 // or the file tree. Test builds count their renders (countRender in
 // src/platform/test-seams.ts).
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import type { Page } from '@playwright/test';
 
 type Renders = Record<string, number>;

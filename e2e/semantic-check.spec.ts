@@ -3,7 +3,7 @@
 // completion that uses names defined nowhere or introduces a type error is
 // escalated for `semantic`, and the details name what is missing or wrong.
 import type { TypesCheck } from '../src/semantic/types-check';
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 const semantic = { policy: 'syntax+confidence+semantic' };
 

@@ -1,7 +1,7 @@
 // Typing through a suggestion: the characters the ghost text shows, typed,
 // keep the rest on screen with no new request and the same provenance; and
 // Shift+Tab accepts one line of a multi-line suggestion.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test('typing the suggested characters keeps the rest on screen, with no new request and the same badge', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', endpoint: null });

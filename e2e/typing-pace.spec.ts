@@ -1,7 +1,7 @@
 // The wait before a request follows the person (src/completion/typing-pace.ts):
 // after a run of quick keys, a pause far shorter than the configured wait is
 // enough; with the adaptive wait off, the configured wait is always paid.
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

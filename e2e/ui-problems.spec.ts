@@ -4,8 +4,8 @@
 // header, Settings that closes on Escape and keeps its controls inside, tabs
 // that tell same-named files apart, and a ledger that a full storage quota
 // cannot turn into a network failure.
-import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { startOpenAIServer } from './fixtures/openai-server';
+import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { startOpenAIServer } from '../testing/servers/openai-server';
 
 test(
   '1. a download failure does not move the model to WASM: the demo model then runs on WebGPU',

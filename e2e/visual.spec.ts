@@ -5,8 +5,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CLOSED_ENDPOINT, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from './fixtures/ide';
-import { startModelMirror } from './fixtures/model-mirror';
+import { CLOSED_ENDPOINT, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
+import { startModelMirror } from '../testing/servers/model-mirror';
 
 const SCHEMES = ['light', 'dark'] as const;
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');

@@ -3,8 +3,8 @@
 // escalated request carries it too (as comments, to an OpenAI-compatible
 // loopback server), and a never-send file's text never reaches the server
 // even when the user had it open.
-import { expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { openInTree } from './fixtures/workspace';
+import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { openInTree } from '../testing/playwright/workspace';
 
 const SECRET = 'never-leaves-this-machine';
 

@@ -1,6 +1,6 @@
 // Client-side demo: the sample workspace, the local model only, and a live "0 bytes left".
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
-import { activeFile, openInTree, shot } from './fixtures/workspace';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { activeFile, openInTree, shot } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

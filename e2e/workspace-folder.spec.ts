@@ -6,8 +6,8 @@
 // that hands over a real directory handle of the origin-private file system,
 // so every read and write below is the browser's own.
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { openInTree } from './fixtures/workspace';
+import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { openInTree } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { editorText, expect, test } from './fixtures/ide';
-import { openInTree, shot } from './fixtures/workspace';
+import { editorText, expect, test } from '../testing/playwright/ide';
+import { openInTree, shot } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

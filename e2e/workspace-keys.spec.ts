@@ -1,7 +1,7 @@
 // Keys people already know, the help overlay that lists them, and the
 // per-language completions toggle.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
-import { shot } from './fixtures/workspace';
+import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { shot } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

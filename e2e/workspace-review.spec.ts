@@ -2,9 +2,9 @@
 // diff editor with completions on the modified side, one local-only switch;
 // a diff applied twice is already applied; the review survives a view switch
 // and a reload; a hunk is accepted or reverted in the diff view.
-import { editorText, expect, ghostText, test } from './fixtures/ide';
-import { openInTree, shot } from './fixtures/workspace';
-import { ADD_CIRCUMFERENCE, GEOMETRY, GEOMETRY_APPLIED } from '../src/workspace/testing/geometry-diff';
+import { editorText, expect, ghostText, test } from '../testing/playwright/ide';
+import { openInTree, shot } from '../testing/playwright/workspace';
+import { ADD_CIRCUMFERENCE, GEOMETRY, GEOMETRY_APPLIED } from '../testing/workspace/geometry-diff';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

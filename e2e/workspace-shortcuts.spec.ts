@@ -4,8 +4,8 @@
 // browser's own (save page, print) must not run.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { activeFile, openInTree } from './fixtures/workspace';
+import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { activeFile, openInTree } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

@@ -1,6 +1,6 @@
 // Numbers the user can see, persisted; the route change announced to screen readers.
-import { expect, ghostText, test, typeAtEndOfLine } from './fixtures/ide';
-import { shot } from './fixtures/workspace';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { shot } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 

@@ -1,8 +1,8 @@
 // The workspace: a file tree with folders, tabs, one model per file with its
 // own undo, persistence that survives an immediate reload byte for byte, and
 // storage errors that are shown.
-import { editorText, expect, test, typeAtEndOfLine } from './fixtures/ide';
-import { activeFile, openInTree, shot } from './fixtures/workspace';
+import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { activeFile, openInTree, shot } from '../testing/playwright/workspace';
 
 // Nothing here depends on the inference device: run once, in the WASM project.
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));

@@ -13,7 +13,7 @@ import { groundTruthSource } from './models/ground-truth';
 import { runModel } from './run/runner';
 import { RecordStore } from './run/store';
 import { resolveToolchain } from './execute/toolchain';
-import { devSet, HAVE_BENCH, SKIP_REASON } from './test/bench-dir';
+import { devSet, HAVE_BENCH, SKIP_REASON } from '../testing/eval/bench-dir';
 
 const judge = new Judge();
 

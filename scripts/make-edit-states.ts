@@ -1,6 +1,6 @@
 // `npx tsx scripts/make-edit-states.ts`: the labelled corpus of edit states
-// (src/syntax/testing/edit-states.ts) for all 8 languages, written to
-// src/syntax/testing/data/edit-states.jsonl.gz. The tests read that file;
+// (testing/syntax/edit-states.ts) for all 8 languages, written to
+// testing/syntax/data/edit-states.jsonl.gz. The tests read that file;
 // they need none of the compilers below.
 //
 // Programs: the development benchmarks (SAFIM python/java/cpp,
@@ -31,14 +31,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { BENCH_DIR, benchPresent, loadAllTasks } from '../src/syntax/testing/bench-tasks';
-import { applyPlant, CORPUS_LANGUAGES, plants, type CorpusLanguage } from '../src/syntax/testing/edit-states';
-import { brackets, CODE, lex } from '../src/syntax/testing/lexer';
-import { mutations } from '../src/syntax/testing/mutations';
-import { PythonReference } from '../src/syntax/testing/python-reference';
+import { BENCH_DIR, benchPresent, loadAllTasks } from '../testing/syntax/bench-tasks';
+import { applyPlant, CORPUS_LANGUAGES, plants, type CorpusLanguage } from '../testing/syntax/edit-states';
+import { brackets, CODE, lex } from '../testing/syntax/lexer';
+import { mutations } from '../testing/syntax/mutations';
+import { PythonReference } from '../testing/syntax/python-reference';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = process.env.EDIT_STATES_OUT ?? join(ROOT, 'src/syntax/testing/data/edit-states.jsonl.gz');
+const OUT = process.env.EDIT_STATES_OUT ?? join(ROOT, 'testing/syntax/data/edit-states.jsonl.gz');
 const PER_LANGUAGE = Number(process.env.EDIT_STATES_TASKS ?? 40);
 const USAGE = `usage: npx tsx scripts/make-edit-states.ts [language...]
   languages: ${CORPUS_LANGUAGES.join(', ')}; none: all of them, else only those are remade (the others kept from the file)`;

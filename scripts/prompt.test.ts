@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from './make-fixture-models';
+import { writeFixtureModels } from '../testing/make-fixture-models';
 
 const run = promisify(execFile);
 const root = mkdtempSync(join(tmpdir(), 'prompt-cmd-'));

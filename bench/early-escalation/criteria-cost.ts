@@ -1,19 +1,19 @@
 // The per-step cost of the early-stop criteria that transformers.js calls
 // after every generated token: the original, which decoded every prefix of
 // the generated ids on every step (O(n²) token decodes at step n; kept as
-// src/inference/testing/early-stop-redecode.ts), against the incremental one
+// testing/inference/early-stop-redecode.ts), against the incremental one
 // (TokenTexts over a short decode window). Both are driven the way
 // generate() drives them (a growing row of ids, prompt first) with the
 // fixture-qwen2-tiny tokenizer (byte-level, one token per byte) and the real
 // early-escalation check; interleaved in one run, medians.
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
-import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
+import { EOS_TOKEN, specialTokenId } from '../../testing/fixture-models/tokenizer';
 import { earlyEscalationCheck } from '../../src/inference/early-escalation';
 import { buildFimPrompt } from '../../src/vocabulary/fim';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from '../../src/inference/early-stop-criteria';
 import { decodesByWindow, prefixDecoder } from '../../src/inference/prefix-decoder';
-import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../src/inference/testing/early-stop-redecode';
+import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
 import { TokenTexts } from '../../src/inference/token-texts';
 import { fmtMs, median } from '../stats';
 

@@ -9,7 +9,7 @@
 import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
 import type { LoadedModel } from '../../src/inference/local-model';
 import type { LocalCompletion } from '../../src/vocabulary/types';
-import { documentAt, type TypingReplay } from '../../src/completion/testing/typing-replay';
+import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 import type { ReplaySettings } from './replay-driver';
 
 export interface AcceptSettings extends ReplaySettings {

@@ -6,7 +6,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { Plugin } from 'vite';
-import type { ReplayOptions } from '../../src/completion/testing/typing-replay';
+import type { ReplayOptions } from '../../testing/completion/typing-replay';
 import { progress, startVite } from '../inference/browser';
 import { chromiumMemoryMB } from '../inference/proc-memory';
 import type { AcceptSettings, driveAcceptReplay } from './accept-driver';

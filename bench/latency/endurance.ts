@@ -4,7 +4,7 @@
 // number of requests is a leak an hour of typing would show; memory that
 // stops growing once the largest request has been seen is the runtime's
 // arenas reaching their peak.
-import type { ReplayOptions } from '../../src/completion/testing/typing-replay';
+import type { ReplayOptions } from '../../testing/completion/typing-replay';
 import type { ReplayRequest } from './replay-driver';
 import { median } from '../stats';
 

@@ -1,6 +1,6 @@
 // The latency bench in Node: onnxruntime-node ('cpu') through the app's loader.
 import { loadLocalModel } from '../../src/inference/local-model';
-import { typingReplay, type ReplayOptions } from '../../src/completion/testing/typing-replay';
+import { typingReplay, type ReplayOptions } from '../../testing/completion/typing-replay';
 import { driveReplay, type ReplayRequest, type ReplaySettings } from './replay-driver';
 import { driveAcceptReplay, type AcceptSettings } from './accept-driver';
 import { probeSpeed, type SpeedSample } from './speed-probe';
@@ -113,7 +113,7 @@ export async function nodeOverhead(
   const { completeWithFim } = await import('../../src/inference/fim-completion');
   const { windowContext } = await import('../../src/prompt/context-window');
   const { fimTemplate } = await import('../../src/vocabulary/fim');
-  const { typingReplay, documentAt } = await import('../../src/completion/testing/typing-replay');
+  const { typingReplay, documentAt } = await import('../../testing/completion/typing-replay');
   const ours = await loadLocalModel({ model, source: { kind: 'bundled', root }, device: 'cpu', dtype, reuseCache: false });
   // The loader left transformers.js' env pointing at `root`: the bare model reads the same files.
   const tokenizer = await AutoTokenizer.from_pretrained(model);

@@ -5,7 +5,7 @@
 // worker, so both measure the same thing.
 import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
 import type { LoadedModel } from '../../src/inference/local-model';
-import { documentAt, type TypingReplay } from '../../src/completion/testing/typing-replay';
+import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 
 export interface ReplaySettings {
   family: string;

@@ -3,7 +3,7 @@
 // per configuration: ONNX Runtime reads the thread count once per worker.
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
-import { typingReplay, type ReplayOptions } from '../../src/completion/testing/typing-replay';
+import { typingReplay, type ReplayOptions } from '../../testing/completion/typing-replay';
 import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
 import { ortWasmPaths } from '../../src/platform/ort-wasm';
 import { driveReplay, type ReplaySettings } from './replay-driver';

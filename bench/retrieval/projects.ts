@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Language, Parser, type Node } from 'web-tree-sitter';
 import { nodeRuntimePort } from '../../src/syntax/node-runtime';
-import { mulberry32 } from '../../src/platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import type { WorkspaceFile } from '../../src/completion/workspace-context';
 
 export interface Project {

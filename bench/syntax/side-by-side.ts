@@ -8,7 +8,7 @@
 // the machine's load) and how many verdicts differ.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
+import { corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
 import * as liveNew from '../../src/syntax/live-documents';
 import * as nodeNew from '../../src/syntax/node-runtime';
 import { percentile } from '../stats';

@@ -8,8 +8,8 @@
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SyntaxVerdict } from '../../src/vocabulary/types';
-import { corpusStates, loadCorpus } from '../../src/syntax/testing/edit-states-corpus';
-import { loadAllTasks, loadSafimCsharp } from '../../src/syntax/testing/bench-tasks';
+import { corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
+import { loadAllTasks, loadSafimCsharp } from '../../testing/syntax/bench-tasks';
 
 const { positionals } = parseArgs({ allowPositionals: true, strict: true });
 if (positionals.length !== 1) throw new Error('usage: [ROOT=/path/to/a/worktree] npx tsx bench/syntax/verdicts.ts OUT.jsonl');

@@ -4,7 +4,7 @@
 // every run types into the same bytes. A small function the benchmark types
 // into sits in the middle of the file, so both the text before the cursor and
 // the text after it grow with the file.
-import { mulberry32 } from '../../src/platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 
 export type BenchLanguage = 'python' | 'typescript';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { row } from '../test/rows';
+import { row } from '../../testing/eval/rows';
 import { calibrate, routerConfigJson } from './calibrate';
 
 // A constructed case whose optimum is known. Every completion is valid and

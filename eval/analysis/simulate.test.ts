@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { row } from '../test/rows';
+import { row } from '../../testing/eval/rows';
 import type { OutputRecord } from '../run/record';
 import { evaluatePolicy } from './metrics';
 import { buildRows } from './rows';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { devSet, HAVE_BENCH, SKIP_REASON } from '../test/bench-dir';
+import { devSet, HAVE_BENCH, SKIP_REASON } from '../../testing/eval/bench-dir';
 import { filterTasks, loadBenchmarkFile } from './load';
 import { parsePyLiteral } from './py-literal';
 import { BenchmarkFormatError } from './types';

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sumTask } from '../test/tasks';
+import { sumTask } from '../../testing/eval/tasks';
 import { Judge } from './judge';
 import { RUNTIMES } from './languages';
 import { resolveToolchain } from './toolchain';

@@ -16,9 +16,9 @@ import { egressVerdict } from '../../src/privacy/policy';
 import { createNodeSyntaxService } from '../../src/checks/node';
 import { WorkspaceContextFeed } from '../../src/workspace/context-feed';
 import { Workspace } from '../../src/workspace/workspace';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { writeFixtureModels } from '../../testing/make-fixture-models';
 import type { Task } from '../data/types';
-import { addTask } from '../test/tasks';
+import { addTask } from '../../testing/eval/tasks';
 import { localModelSource, taskFile } from './local-source';
 
 const root = mkdtempSync(join(tmpdir(), 'local-source-test-'));

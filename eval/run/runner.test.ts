@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { startOpenAIServer, type FakeServerHandle } from '../../testing/servers/openai-server';
+import { writeFixtureModels } from '../../testing/make-fixture-models';
 import { buildRows } from '../analysis/rows';
 import { evaluatePolicy } from '../analysis/metrics';
 import type { Task } from '../data/types';
@@ -12,7 +12,7 @@ import { endpointSource } from '../models/endpoint-source';
 import { groundTruthSource } from '../models/ground-truth';
 import { jsonlSource } from '../models/jsonl-source';
 import { localModelSource } from '../models/local-source';
-import { addTask, sumTask } from '../test/tasks';
+import { addTask, sumTask } from '../../testing/eval/tasks';
 import { runModel } from './runner';
 import { readRecords, RecordStore } from './store';
 

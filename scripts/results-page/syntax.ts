@@ -3,7 +3,7 @@
 // Chromium). Each part is shown when the JSON holds it: `--<part>-only` runs
 // and `--no-large` leave some out.
 import type { summarize } from '../../bench/stats';
-import { corpusTable, type Tally } from '../../src/syntax/testing/edit-states-corpus';
+import { corpusTable, type Tally } from '../../testing/syntax/edit-states-corpus';
 import { ms, num, ratio, record, share, table } from './format';
 
 type Summary = ReturnType<typeof summarize>;
@@ -75,7 +75,7 @@ function editStates(r: Record<string, unknown>): string[] {
     .sort((a, b) => a.caught / a.bad - b.caught / b.bad)[0];
   const costs = Object.entries((e?.ms ?? {}) as Record<string, Summary>).map(([language, s]) => [language, num(s.n), ms(s.p50), ms(s.p95)]);
   return [
-    `**Edit states** (the corpus of \`src/syntax/testing/data/edit-states.jsonl.gz\`, labels from the real compilers, clean files and files broken elsewhere) through the editor's live path: ${num(rejected)} false rejections of ${num(good)} correct completions; completions that add an error caught: lowest ${lowest ? `${share(lowest.caught, lowest.bad)} (${lowest.language}, ${lowest.state})` : 'n/a'}.`,
+    `**Edit states** (the corpus of \`testing/syntax/data/edit-states.jsonl.gz\`, labels from the real compilers, clean files and files broken elsewhere) through the editor's live path: ${num(rejected)} false rejections of ${num(good)} correct completions; completions that add an error caught: lowest ${lowest ? `${share(lowest.caught, lowest.bad)} (${lowest.language}, ${lowest.state})` : 'n/a'}.`,
     corpusTable({ tallies, ms: {}, rejected: [] }),
     ...(costs.length ? ['Cost of a check on the edit states:', table(['language', 'cases', 'p50', 'p95'], costs)] : []),
   ];

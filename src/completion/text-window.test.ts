@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docOf } from './testing/string-document';
+import { docOf } from '../../testing/completion/string-document';
 import { cursorOffset, GRID, MARGIN, WINDOW_AFTER, WINDOW_BEFORE, windowAround } from './text-window';
 
 const bigFile = (lines: number, width = 40) => Array.from({ length: lines }, (_, i) => `x${i} = ${'y'.repeat(width)}`).join('\n');

@@ -6,7 +6,7 @@ import { StringEdit, StringReplacement } from 'monaco-editor/editor/common/core/
 import { Range } from 'monaco-editor/editor/common/core/range';
 import { errorHandler } from 'monaco-editor/base/common/errors';
 import type { IPosition, IRange } from 'monaco-editor';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { patchInlineSuggestionsForLargeFiles } from './suggestion-snapshots';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
+import { startOpenAIServer, type FakeServerHandle } from '../../testing/servers/openai-server';
 import { CircuitBreaker, type CircuitSnapshot } from './circuit-breaker';
 import { EndpointError } from './errors';
 import { createEscalationClient } from './index';
-import { endpoint, failure, never, req, unchanged } from './testing/endpoint-support';
+import { endpoint, failure, never, req, unchanged } from '../../testing/endpoint/endpoint-support';
 import type { EscalationClient, EscalationResult } from './types';
 
 /** A scripted client: each call takes the next outcome. */

@@ -4,11 +4,11 @@
 // `not-delivered` only where nothing can have left; `unknown` wherever the
 // body may have reached the server; `delivered` once it answered.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
-import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
+import type { LoopbackHandle } from '../../testing/servers/loopback';
+import { startOpenAIServer } from '../../testing/servers/openai-server';
 import { EndpointError } from './errors';
 import { createProtocolClient } from './index';
-import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
+import { endpoint, failure, never, refusedUrl, req } from '../../testing/endpoint/endpoint-support';
 import { postJson, type PostOptions } from './transport';
 
 let s: LoopbackHandle;

@@ -5,13 +5,13 @@
 // error with an actionable message, never a hang past the timeout, never a
 // silently truncated completion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
-import type { LoopbackHandle, ServerMode } from '../../e2e/fixtures/loopback';
-import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
-import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
+import { startLlamaCppServer } from '../../testing/servers/llamacpp-server';
+import type { LoopbackHandle, ServerMode } from '../../testing/servers/loopback';
+import { startOllamaServer } from '../../testing/servers/ollama-server';
+import { startOpenAIServer } from '../../testing/servers/openai-server';
 import type { EndpointConfig } from '../vocabulary/config';
 import { createProtocolClient } from './index';
-import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
+import { endpoint, failure, never, refusedUrl, req } from '../../testing/endpoint/endpoint-support';
 import type { EndpointProtocol } from './types';
 
 const PROTOCOLS: { protocol: EndpointProtocol; start: () => Promise<LoopbackHandle>; model: string; errorBody: string }[] = [

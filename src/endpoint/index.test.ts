@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEscalationClient, createProtocolClient } from './index';
-import { endpoint } from './testing/endpoint-support';
+import { endpoint } from '../../testing/endpoint/endpoint-support';
 
 describe('createEscalationClient', () => {
   it('a config without `protocol` is openai-completions (older configs)', () => {

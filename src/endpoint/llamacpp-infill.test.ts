@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
-import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
+import { startLlamaCppServer } from '../../testing/servers/llamacpp-server';
+import type { LoopbackHandle } from '../../testing/servers/loopback';
 import { createProtocolClient } from '.';
 import { infillUrl } from './llamacpp-infill';
-import { endpoint, failure, never, req } from './testing/endpoint-support';
+import { endpoint, failure, never, req } from '../../testing/endpoint/endpoint-support';
 
 let s: LoopbackHandle;
 beforeAll(async () => {
@@ -105,7 +105,7 @@ describe('llama.cpp POST /infill', () => {
   });
 
   it('a /v1/completions server configured as llamacpp-infill: "no such route"', async () => {
-    const { startOpenAIServer } = await import('../../e2e/fixtures/openai-server');
+    const { startOpenAIServer } = await import('../../testing/servers/openai-server');
     const vllm = await startOpenAIServer();
     try {
       const e = await failure(createProtocolClient(endpoint(vllm.url, { protocol: 'llamacpp-infill' })).complete(req, never));

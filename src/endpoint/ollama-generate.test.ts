@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackHandle } from '../../e2e/fixtures/loopback';
-import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
+import type { LoopbackHandle } from '../../testing/servers/loopback';
+import { startOllamaServer } from '../../testing/servers/ollama-server';
 import { createProtocolClient } from '.';
 import { generateUrl } from './ollama-generate';
-import { endpoint, failure, never, req } from './testing/endpoint-support';
+import { endpoint, failure, never, req } from '../../testing/endpoint/endpoint-support';
 
 let s: LoopbackHandle;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../e2e/fixtures/openai-server';
+import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../testing/servers/openai-server';
 import type { EndpointConfig } from '../vocabulary/config';
 import { createProtocolClient } from '.';
 import { completionsUrl } from './openai-completions';
-import { endpoint, failure, never, refusedUrl, req } from './testing/endpoint-support';
+import { endpoint, failure, never, refusedUrl, req } from '../../testing/endpoint/endpoint-support';
 
 let server: FakeServerHandle;
 beforeAll(async () => {

@@ -3,12 +3,12 @@
 // shows it; a browser hides it), and the target never sees a connection, let
 // alone the code. Real loopback servers on both ends, for every protocol.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLlamaCppServer } from '../../e2e/fixtures/llamacpp-server';
-import { startRecorder, type LoopbackHandle, type RecorderHandle } from '../../e2e/fixtures/loopback';
-import { startOllamaServer } from '../../e2e/fixtures/ollama-server';
-import { startOpenAIServer } from '../../e2e/fixtures/openai-server';
+import { startLlamaCppServer } from '../../testing/servers/llamacpp-server';
+import { startRecorder, type LoopbackHandle, type RecorderHandle } from '../../testing/servers/loopback';
+import { startOllamaServer } from '../../testing/servers/ollama-server';
+import { startOpenAIServer } from '../../testing/servers/openai-server';
 import { createProtocolClient } from './index';
-import { endpoint, failure, never, req } from './testing/endpoint-support';
+import { endpoint, failure, never, req } from '../../testing/endpoint/endpoint-support';
 import { postJson } from './transport';
 import type { EndpointProtocol } from './types';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'isomorphic-git/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGitServer, type GitServerHandle } from '../../e2e/fixtures/git-server';
+import { startGitServer, type GitServerHandle } from '../../testing/servers/git-server';
 import { reviewedFiles, unifiedDiff } from './patch';
 import { GitRepo } from './repo';
 import type { GitActivity, GitChange, GitCredentials, GitFileStatus, GitProgress } from './types';

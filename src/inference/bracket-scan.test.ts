@@ -3,9 +3,9 @@
 // the completion is cut into tokens: every delimiter of every lexed language
 // is split at every position below.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { BracketScanner } from './bracket-scan';
-import { relexFirstUnrepairableBracket } from '../completion/testing/bracket-relex';
+import { relexFirstUnrepairableBracket } from '../../testing/inference/bracket-relex';
 
 const LANGUAGES = ['python', 'java', 'cpp', 'csharp', 'go', 'rust'];
 

@@ -6,17 +6,17 @@
 // inside a real generation.
 import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeRealArchModel } from '../../scripts/make-fixture-models';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
-import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
+import { writeRealArchModel } from '../../testing/make-fixture-models';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
+import { EOS_TOKEN, specialTokenId } from '../../testing/fixture-models/tokenizer';
 import { buildFimPrompt, fimTemplate } from '../vocabulary/fim';
 import type { TokenProb } from '../vocabulary/types';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { loadLocalModel } from './local-model';
 import { decodesByWindow, prefixDecoder } from './prefix-decoder';
-import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from './testing/early-stop-redecode';
+import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
 import { TokenTexts } from './token-texts';
-import { fixtureModelFolder } from './testing/fixture-folder';
+import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
 
 let tokenizer: PreTrainedTokenizer;
 const fixtures = fixtureModelFolder('early-stop-criteria', writeRealArchModel);

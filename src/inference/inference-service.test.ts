@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { writeFixtureModels } from '../../testing/make-fixture-models';
 import { InferenceService, type InferenceHost } from './inference-service';
 import { loadLocalModel, ModelLoadError, type LoadOptions } from './local-model';
 import { WEBGPU_FAILED, type InferenceLoadRequest } from './worker-api';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
+import { writeFixtureModels } from '../../testing/make-fixture-models';
 import { completeWithFim } from './fim-completion';
 import { loadLocalModel } from './local-model';
 

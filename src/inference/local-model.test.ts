@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureModels } from '../../scripts/make-fixture-models';
-import { designedSteps, FIXTURE_DESIGNS, fixtureDesign } from '../../scripts/fixture-models/designs';
-import { EOS_TOKEN, specialTokenId } from '../../scripts/fixture-models/tokenizer';
+import { writeFixtureModels } from '../../testing/make-fixture-models';
+import { designedSteps, FIXTURE_DESIGNS, fixtureDesign } from '../../testing/fixture-models/designs';
+import { EOS_TOKEN, specialTokenId } from '../../testing/fixture-models/tokenizer';
 import { buildFimPrompt, fimTemplate } from '../vocabulary/fim';
 import { loadLocalModel, ModelLoadError, type DownloadProgress, type LoadedModel } from './local-model';
 

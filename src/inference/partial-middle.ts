@@ -2,7 +2,7 @@
 /**
  * config.json's own field for a model that writes a FIM middle only right
  * after the middle marker and cannot continue one it is given the start of:
- * the designed fixtures (scripts/fixture-models/graph.ts count positions from
+ * the designed fixtures (testing/fixture-models/graph.ts count positions from
  * the marker). Trained FIM models learn every middle token given the ones
  * before it, so for them (no field) the cursor's line may open the middle.
  */

@@ -2,10 +2,10 @@
 // stops and cache, in fewer forward passes where drafts are accepted.
 import { describe, expect, it } from 'vitest';
 import { buildFimPrompt } from '../vocabulary/fim';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import type { GenerateOptions, LocalGeneration } from './local-model';
 import { DEFAULT_LOOKUP, lookupDraft } from './prompt-lookup';
-import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing';
 
 describe('lookupDraft', () => {
   it('copies what followed the latest earlier occurrence of the longest matching n-gram', () => {

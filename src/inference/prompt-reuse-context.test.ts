@@ -6,10 +6,10 @@
 // cache against one that reads every prompt afresh.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing';
 import { percentile } from '../platform/percentile';
 import { localRequestOf, prepareRequest, requestSettings } from '../completion/request';
-import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
+import { documentAt, pausesOf, typingReplay } from '../../testing/completion/typing-replay';
 import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';
 import { DEFAULT_CONFIG } from '../config/defaults';
 import { completeWithFim, localPromptFor } from './fim-completion';

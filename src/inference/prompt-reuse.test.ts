@@ -4,13 +4,13 @@
 // The browser runs the same comparison on WebGPU and WASM (e2e/prompt-reuse.spec.ts).
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing';
 import { percentile } from '../platform/percentile';
 import { buildFimPrompt } from '../vocabulary/fim';
-import { documentAt, pausesOf, typingReplay } from '../completion/testing/typing-replay';
+import { documentAt, pausesOf, typingReplay } from '../../testing/completion/typing-replay';
 import { completeWithFim, prefillWithFim } from './fim-completion';
 import { commonPrefixLength } from './prompt-cache';
-import { textTokenIds } from '../../scripts/fixture-models/tokenizer';
+import { textTokenIds } from '../../testing/fixture-models/tokenizer';
 
 const models = freshAndReusingModels('prompt-reuse');
 

@@ -1,9 +1,9 @@
 import { AutoTokenizer, Tensor } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
-import { specialTokenId } from '../../scripts/fixture-models/tokenizer';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
+import { specialTokenId } from '../../testing/fixture-models/tokenizer';
 import { prefixDecoder } from './prefix-decoder';
-import { fixtureModelFolder } from './testing/fixture-folder';
+import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
 import { FirstTokenConstraint, healingVocabulary, healLastToken, sortVocabulary, type HealingVocabulary } from './token-healing';
 import { TokenTexts } from './token-texts';
 

@@ -7,14 +7,14 @@
 // (leading-space handling, <0xNN> byte fallback).
 import { AutoTokenizer, LlamaTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DESIGNS } from '../../scripts/fixture-models/designs';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
-import { SPECIAL_TOKENS, specialTokenId } from '../../scripts/fixture-models/tokenizer';
-import { mulberry32 } from '../platform/testing/prng';
+import { FIXTURE_DESIGNS } from '../../testing/fixture-models/designs';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
+import { SPECIAL_TOKENS, specialTokenId } from '../../testing/fixture-models/tokenizer';
+import { mulberry32 } from '../../testing/platform/prng';
 import { decodesByWindow, prefixDecoder, type DecodeIds, type PrefixDecoder } from './prefix-decoder';
-import { redecodeTokenTexts } from './testing/early-stop-redecode';
+import { redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
 import { TokenTexts } from './token-texts';
-import { fixtureModelFolder } from './testing/fixture-folder';
+import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
 
 const decoderOf =
   (t: PreTrainedTokenizer): DecodeIds =>

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRealArchModel } from '../../scripts/make-fixture-models';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
+import { writeRealArchModel } from '../../testing/make-fixture-models';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
 import { loadLocalModel, type LoadedModel } from './local-model';
 import { warmUp } from './warm-up';
 

@@ -4,11 +4,11 @@
 // lexer it replaced found (testing/reference-lexer.ts), on hand-written and
 // random texts.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { danglingRows, unclosedOpeners } from '../syntax/unclosed-openers';
 import { exactLexerFor, freshLexState, lex, lexerFor, lexicalPlaceAfter, type LexSink } from './lexer';
 import { LANGUAGE_SPECS } from './registry';
-import { referenceDanglingRows, referenceUnclosedOpeners } from './testing/reference-lexer';
+import { referenceDanglingRows, referenceUnclosedOpeners } from '../../testing/languages/reference-lexer';
 
 const LEXED = LANGUAGE_SPECS.filter((s) => s.lexer).map((s) => s.id);
 

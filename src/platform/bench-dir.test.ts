@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BENCH_DIR } from '../../eval/data/load';
-import { BENCH_DIR, benchPresent } from '../syntax/testing/bench-tasks';
+import { BENCH_DIR, benchPresent } from '../../testing/syntax/bench-tasks';
 import { BENCH_DIR as SHARED, benchDirFrom, DEFAULT_BENCH_DIR as PLATFORM_DEFAULT } from './bench-dir';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { chunkSpans, seamSpans, SEAM } from './chunks';
 
 const rand = mulberry32(7);

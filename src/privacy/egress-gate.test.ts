@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { EgressRefused, hasPassedGate, passGate, type DraftSnippet, type EgressRules, type GuardedRequest } from './egress-gate';
 import { DEFAULT_NEVER_SEND } from './never-send';
 import { findSecrets } from './secret-guard';
-import { SECRET_SAMPLES } from './testing/secret-corpus';
+import { SECRET_SAMPLES } from '../../testing/privacy/secret-corpus';
 
 const block: EgressRules = { neverSend: DEFAULT_NEVER_SEND, secrets: 'block' };
 const redact: EgressRules = { ...block, secrets: 'redact' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { decodeBase64Text, decodeEncodedText, decodeHexText, deriveText, encodesPlainText, MAX_ENCODED } from './secret-encodings';
 
 const rand = mulberry32(5);

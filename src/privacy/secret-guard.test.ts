@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { chunkSpans } from './chunks';
-import { HELD_OUT_SAMPLES, INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from './testing/secret-corpus';
+import { HELD_OUT_SAMPLES, INNOCENT_SAMPLES, SECRET_SAMPLES, type CorpusSample } from '../../testing/privacy/secret-corpus';
 import {
   clearSecretScanCache,
   findSecrets,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SECRET_SAMPLES } from './testing/secret-corpus';
+import { SECRET_SAMPLES } from '../../testing/privacy/secret-corpus';
 import { clearSecretScanCache, findSecrets, guardOutgoing, prescanSecrets } from './secret-guard';
 
 // Count the rule set's runs: each is one piece of text scanned rather than found in the cache.

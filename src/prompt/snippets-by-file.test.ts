@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { buildLocalPrompt } from './prompt';
 import { type PromptSnippet } from '../vocabulary/types';
 import { snippetsByFile } from './snippets-by-file';

@@ -3,7 +3,7 @@
 // model makes that must not.
 import { describe, expect, it } from 'vitest';
 import { javascriptNamesChecker } from './javascript';
-import { jsInput } from './testing/js-input';
+import { jsInput } from '../../testing/semantic/js-input';
 import type { SemanticRequest } from './types';
 
 async function findings(language: string, source: string, more: Partial<SemanticRequest> = {}) {

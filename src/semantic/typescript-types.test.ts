@@ -2,7 +2,7 @@
 // correct code that must not be charged, and mutants that must.
 import { describe, expect, it } from 'vitest';
 import { TYPES_NOT_IN_NODE, typescriptTypesChecker } from './typescript-types';
-import { jsInput } from './testing/js-input';
+import { jsInput } from '../../testing/semantic/js-input';
 
 async function findings(language: string, source: string) {
   const input = await jsInput(language, source);

@@ -6,7 +6,7 @@
 // would be sent off the machine for nothing.
 import { describe, expect, it } from 'vitest';
 import { createNodeValidator } from './node-runtime';
-import { BENCH_DIR, benchPresent, loadAllTasks, loadSafimCsharp } from './testing/bench-tasks';
+import { BENCH_DIR, benchPresent, loadAllTasks, loadSafimCsharp } from '../../testing/syntax/bench-tasks';
 
 const present = benchPresent();
 

@@ -5,9 +5,9 @@
 // and mutation kind (the table in docs/syntax-validation.md comes from this output).
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeValidator } from './node-runtime';
-import { BENCH_DIR, benchPresent, loadAllTasks, type FimTask } from './testing/bench-tasks';
-import { MUTATION_KINDS, mutations } from './testing/mutations';
-import { PythonReference, python3Available } from './testing/python-reference';
+import { BENCH_DIR, benchPresent, loadAllTasks, type FimTask } from '../../testing/syntax/bench-tasks';
+import { MUTATION_KINDS, mutations } from '../../testing/syntax/mutations';
+import { PythonReference, python3Available } from '../../testing/syntax/python-reference';
 
 const present = benchPresent();
 const python = python3Available();

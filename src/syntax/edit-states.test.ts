@@ -6,8 +6,8 @@
 // "Not checked" (with its reason) is neither: it is counted apart.
 import { describe, expect, it } from 'vitest';
 import { createNodeValidator } from './node-runtime';
-import { CORPUS_LANGUAGES } from './testing/edit-states';
-import { corpusPresent, corpusTable, loadCorpus, runCorpus } from './testing/edit-states-corpus';
+import { CORPUS_LANGUAGES } from '../../testing/syntax/edit-states';
+import { corpusPresent, corpusTable, loadCorpus, runCorpus } from '../../testing/syntax/edit-states-corpus';
 
 /**
  * Where the validator stands on this corpus today (docs/syntax-validation.md
@@ -54,6 +54,6 @@ describe.skipIf(!corpusPresent())('edit states: real programs with unrelated err
 
 if (!corpusPresent()) {
   describe('edit states', () => {
-    it.skip('skipped: src/syntax/testing/data/edit-states.jsonl.gz not found (make it with `npx tsx scripts/make-edit-states.ts`)', () => {});
+    it.skip('skipped: testing/syntax/data/edit-states.jsonl.gz not found (make it with `npx tsx scripts/make-edit-states.ts`)', () => {});
   });
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
 import { collectIssues, type RawIssue } from './issues';
 import { createNodeValidator } from './node-runtime';
-import { corpusPresent, corpusStates, loadCorpus } from './testing/edit-states-corpus';
+import { corpusPresent, corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
 
 const validator = createNodeValidator();
 

@@ -3,13 +3,13 @@
 // it, see window.ts) gets the verdict a full check gives, and a copy that
 // is behind, ahead or wrong is never trusted.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import type { SyntaxVerdict } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
-import { checkHeld, fullCheckAsTheWindowSees } from './testing/held-check';
+import { checkHeld, fullCheckAsTheWindowSees } from '../../testing/syntax/held-check';
 import { createNodeValidator } from './node-runtime';
-import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
-import { mutations } from './testing/mutations';
+import { BENCH_DIR, benchPresent, loadAllTasks } from '../../testing/syntax/bench-tasks';
+import { mutations } from '../../testing/syntax/mutations';
 import type { TextEdit } from './text-edits';
 import { cutWindow, lineStartsOf } from './window';
 

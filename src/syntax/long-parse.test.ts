@@ -8,13 +8,13 @@
 // Times are compared with the plain parse of the same text, measured in the
 // same test: relative, not absolute, so a slow or loaded machine scales both.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import type { SyntaxRequest } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
-import { checkHeld, fullCheckAsTheWindowSees } from './testing/held-check';
+import { checkHeld, fullCheckAsTheWindowSees } from '../../testing/syntax/held-check';
 import { createNodeValidator } from './node-runtime';
-import { BENCH_DIR, benchPresent, loadAllTasks } from './testing/bench-tasks';
-import { mutations } from './testing/mutations';
+import { BENCH_DIR, benchPresent, loadAllTasks } from '../../testing/syntax/bench-tasks';
+import { mutations } from '../../testing/syntax/mutations';
 import type { TextEdit } from './text-edits';
 import { cutWindow, lineStartsOf, rangesBefore } from './window';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyntaxVerdict } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
-import { checkHeld } from './testing/held-check';
+import { checkHeld } from '../../testing/syntax/held-check';
 import { createNodeValidator } from './node-runtime';
 
 const validator = createNodeValidator();

@@ -1,7 +1,7 @@
 // splicedText reads a document with a completion in as the joined string
 // would read, without joining it.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../platform/testing/prng';
+import { mulberry32 } from '../../testing/platform/prng';
 import { splicedText } from './text-edits';
 import { lineStartsOf, shiftLineStarts } from './window';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyUnifiedDiff, hunkCounts, reapplyHunk, revertHunk } from './diff';
-import { ADD_CIRCUMFERENCE, GEOMETRY } from './testing/geometry-diff';
+import { ADD_CIRCUMFERENCE, GEOMETRY } from '../../testing/workspace/geometry-diff';
 
 const FILE = ['def a():', '    return 1', '', '', 'def b():', '    return 2', '', '', 'def c():', '    return 3', ''].join('\n');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DiskFolder } from './disk-folder';
 import { DiskSync } from './disk-sync';
 import { prepareImport } from './import';
-import { MemoryFolder } from './testing/memory-folder';
+import { MemoryFolder } from '../../testing/workspace/memory-folder';
 import { Workspace } from './workspace';
 
 /** What the app does on "Open folder…": the usual import of the folder's files under `<name>/`, then the link. */

@@ -3,7 +3,7 @@ import { AutoSaver, LARGE_WRITE_CHARS } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
 import { openWorkspace } from './open';
 import { applyEdits, EditableText, type TextEdit } from './text-edits';
-import { MemoryJournal, MemoryStorage } from './testing/memory-storage';
+import { MemoryJournal, MemoryStorage } from '../../testing/workspace/memory-storage';
 import { Workspace } from './workspace';
 
 /** Small seeded generator (mulberry32): a failure names its seed. */

@@ -4,7 +4,7 @@ import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
 import { AutoSaver } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
-import { MemoryJournal, MemoryStorage } from './testing/memory-storage';
+import { MemoryJournal, MemoryStorage } from '../../testing/workspace/memory-storage';
 import { openWorkspace } from './open';
 
 describe('paths', () => {

@@ -1,0 +1,143 @@
+// Shared end-to-end fixtures: the device under test (per project), a loopback
+// OpenAI-compatible server per test, and helpers to open the IDE and type.
+import { test as base, expect, type Page } from '@playwright/test';
+import { startOpenAIServer, type FakeServerHandle } from '../servers/openai-server';
+
+export interface IdeSetup {
+  model: string;
+  /** Where the model comes from; the app's bundled fixtures by default. */
+  source?: { kind: 'bundled' } | { kind: 'url'; url: string };
+  /** `null`: no endpoint configured. 'server': the test's loopback server. Or any URL. */
+  endpoint?: 'server' | null | string;
+  timeoutMs?: number;
+  apiKey?: string;
+  /** More endpoint fields (protocol, model ...). */
+  endpointExtra?: Record<string, unknown>;
+  mode?: 'escalate' | 'local-only';
+  files?: { path: string; content: string }[];
+  /** Inference watchdog (ms) for recovery tests. */
+  watchdogMs?: number;
+  /** The device setting; defaults to the project's. */
+  device?: 'auto' | 'webgpu' | 'wasm';
+  /** false: do not wait for the model (for load-failure tests). */
+  waitReady?: boolean;
+  /** More model fields (reuseCache, maxPromptTokens, latencyTargetMs ...). */
+  modelExtra?: Record<string, unknown>;
+  /** Editor fields over the tests' default (a fixed 150 ms wait). */
+  editor?: { debounceMs?: number; adaptiveDebounce?: boolean };
+  /** Git settings (server, user, token, author). */
+  git?: Record<string, unknown>;
+  /** Router fields over the defaults (policy, semanticCheck ...). */
+  router?: Record<string, unknown>;
+}
+
+type Fixtures = {
+  device: 'webgpu' | 'wasm';
+  server: FakeServerHandle;
+  openIde: (s: IdeSetup) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  device: ['wasm', { option: true }],
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const s = await startOpenAIServer({ kind: 'ok', text: 'a + b' });
+    await use(s);
+    await s.close();
+  },
+  openIde: async ({ page, device, server }, use) => {
+    await use(async (s) => {
+      const endpoint = s.endpoint === undefined || s.endpoint === 'server' ? server.url : s.endpoint;
+      const settings = {
+        device: s.device ?? device,
+        model: {
+          id: s.model,
+          family: 'qwen2.5-coder',
+          source: s.source ?? { kind: 'bundled' },
+          dtype: { webgpu: 'fp32', wasm: 'fp32' },
+          ...(s.watchdogMs && { watchdogMs: s.watchdogMs }),
+          ...s.modelExtra,
+        },
+        endpoint:
+          endpoint === null
+            ? null
+            : {
+                url: endpoint,
+                model: 'big-coder',
+                family: 'qwen2.5-coder',
+                timeoutMs: s.timeoutMs ?? 4000,
+                maxTokens: 32,
+                apiKey: s.apiKey,
+                ...s.endpointExtra,
+              },
+        privacy: { mode: s.mode ?? 'escalate' },
+        editor: { debounceMs: 150, ...s.editor },
+        ...(s.git && { git: s.git }),
+        ...(s.router && { router: s.router }),
+      };
+      const files = s.files ?? [{ path: 'main.py', content: 'def add(a, b):\n    return\n' }];
+      await seedStorage(page, { 'router-ide.settings': JSON.stringify(settings), 'router-ide.files': JSON.stringify(files) });
+      await page.goto('/');
+      if (s.waitReady === false) return;
+      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      if (!s.device) await expect(page.getByTestId('device')).toHaveText(device === 'webgpu' ? 'WebGPU' : 'WASM');
+    });
+  },
+});
+
+export { expect };
+
+/**
+ * Stores `items` in the page's localStorage before its first load only, so a
+ * reload sees what the app saved since. `once`: per tab, or per browser
+ * context (a test that opens the app again in another tab).
+ */
+export async function seedStorage(page: Page, items: Record<string, string>, once: 'tab' | 'context' = 'tab'): Promise<void> {
+  await page.addInitScript(
+    ([entries, perContext]) => {
+      const marker = perContext ? localStorage : sessionStorage;
+      if (marker.getItem('e2e-seeded')) return;
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      marker.setItem('e2e-seeded', '1');
+    },
+    [items, once === 'context'] as const,
+  );
+}
+
+/** The bundled demo model on WASM and no endpoint: the production-build specs download nothing else. */
+export const DEMO_WASM_SETTINGS = {
+  device: 'wasm',
+  model: { id: 'fixture-valid', family: 'qwen2.5-coder', source: { kind: 'bundled' }, dtype: { webgpu: 'fp32', wasm: 'fp32' } },
+  endpoint: null,
+};
+
+/**
+ * An endpoint nothing listens on, on a port browsers do try (not one of the
+ * Fetch standard's blocked ports, such as 9 or 6000, which fail before any
+ * connection with their own message): a real refused connection.
+ */
+export const CLOSED_ENDPOINT = 'http://127.0.0.1:59/v1';
+
+/** Put the cursor at the end of line `line` (1-based) and type `text`. */
+export async function typeAtEndOfLine(page: Page, line: number, text: string): Promise<void> {
+  await page.evaluate((ln) => {
+    const { editor } = (
+      window as unknown as {
+        __ide: { editor: { setPosition(p: object): void; focus(): void; getModel(): { getLineMaxColumn(l: number): number } } };
+      }
+    ).__ide;
+    editor.focus();
+    editor.setPosition({ lineNumber: ln, column: editor.getModel().getLineMaxColumn(ln) });
+  }, line);
+  await page.keyboard.type(text);
+}
+
+export async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue());
+}
+
+/** The ghost text Monaco is showing, as rendered. */
+export function ghostText(page: Page) {
+  return page.locator('.ghost-text-decoration, .ghost-text');
+}

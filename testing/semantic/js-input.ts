@@ -1,0 +1,30 @@
+// Builds the checkers' input the way the dispatcher does (completed text and
+// baseline, both parsed by the Node validator), so the JavaScript/TypeScript
+// checkers' tests and bench run without it.
+import { createNodeValidator } from '../../src/syntax/node-runtime';
+import type { SemanticInput, SemanticRequest } from '../../src/semantic/types';
+
+const validator = createNodeValidator();
+
+/** `source` with the completion between `«` and `»`. */
+export async function jsInput(language: string, source: string, more: Partial<SemanticRequest> = {}): Promise<SemanticInput> {
+  const open = source.indexOf('«');
+  const close = source.indexOf('»', open);
+  if (open < 0 || close < 0) throw new Error('mark the completion with « and »');
+  const prefix = source.slice(0, open);
+  const completion = source.slice(open + 1, close);
+  const suffix = source.slice(close + 1);
+  const loaded = await validator.load(language);
+  if (typeof loaded === 'string') throw new Error(loaded);
+  const text = prefix + completion + suffix;
+  const tree = loaded.parser.parse(text)!;
+  const baselineTree = loaded.parser.parse(prefix + suffix)!;
+  return {
+    request: { language, prefix, completion, suffix, ...more },
+    text,
+    completionStart: prefix.length,
+    completionEnd: prefix.length + completion.length,
+    tree,
+    baseline: { text: prefix + suffix, tree: baselineTree },
+  };
+}
