@@ -3,13 +3,13 @@
 // apart from the generation under test), and greedy decoding goes on from it.
 import { AutoModelForCausalLM, AutoTokenizer, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designedSteps, fixtureDesign } from '../../scripts/fixture-models/designs';
-import { DEFAULT_REAL_ARCH } from '../../scripts/fixture-models/real-arch';
+import { designedSteps, fixtureDesign } from '../../testing/fixture-models/designs';
+import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
 import { buildFimPrompt, fimTemplate } from '../vocabulary/fim';
 import { idAtRank } from './first-token-rank';
 import { loadLocalModel, type LoadedModel } from './local-model';
-import { fixtureModelFolder } from './testing/fixture-folder';
-import { freshAndReusingModels } from './testing/fresh-and-reusing';
+import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
+import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing';
 
 describe('idAtRank', () => {
   it('ranks by value, ties to the lower id, and skips what a constraint ruled out', () => {
