@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { postProcess } from './postprocess';
+import { postProcessTraced } from './postprocess';
+
+// The text the pipeline keeps (its filters' names are checked in postprocess-filters.test.ts).
+const postProcess = (middle: string, suffix: string) => postProcessTraced(middle, suffix).text;
 
 describe('postProcess', () => {
   it('drops whitespace-only middles', () => {

@@ -101,7 +101,3 @@ export function postProcessTraced(middle: string, suffix: string): PostProcessed
   }
   return { text, filters };
 }
-
-export function postProcess(middle: string, suffix: string): string {
-  return postProcessTraced(middle, suffix).text;
-}

@@ -79,8 +79,3 @@ export function windowAround(doc: WindowDocument, cursor: number): TextWindow {
     },
   };
 }
-
-/** The document offset of the cursor in a request made of a window. */
-export function cursorOffset(req: { prefix: string; window?: WindowPlace }): number {
-  return (req.window?.start ?? 0) + req.prefix.length;
-}
