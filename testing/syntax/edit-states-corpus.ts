@@ -104,7 +104,7 @@ export async function runCorpus(
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
 
-/** The per-language table (Markdown), as docs/syntax-validation.md shows it. */
+/** The per-language table (Markdown), as docs/results.md shows it. */
 export function corpusTable(result: CorpusResult): string {
   const out = [
     '| language | state | good cases | false rejections | good not checked | bad cases | caught | bad not checked |',
