@@ -1,0 +1,411 @@
+// What inline completions decide, without Monaco: when a keystroke asks the
+// engine (the wait follows the typing pace, the model reads ahead while it
+// runs, the next keystroke cancels), which result is reused (result-cache.ts),
+// when typing keeps the suggestion on screen (type-through.ts), which
+// suggestion is ready on accept (accept-prediction.ts), which alternative is
+// on screen (and when to ask for a second-best one), and when a suggestion counts as shown and as accepted. The
+// editor adapter (inline-completions.ts) turns Monaco's calls into these and
+// back; Node tests drive this directly, with a clock of their own.
+import type { CompletionResult, EngineRequest } from '../completion/pipeline';
+import { AbortedError } from '../completion/stages';
+import { TypingPace } from '../completion/typing-pace';
+import { insideCommentOrString } from '../completion/unasked';
+import { windowAround, type WindowDocument } from '../completion/text-window';
+import { alternativesOf } from '../completion/alternatives';
+import { typedThrough, type ShownSuggestion } from './type-through';
+import { AcceptPrediction, afterAccept, resultKey, type PredictionStats } from './accept-prediction';
+import { ResultCache } from './result-cache';
+import type { PredictionOutcome } from '../vocabulary/types';
+
+/** The engine as the controller asks it (src/engine/completion-engine.ts implements it). */
+export interface CompletionSource {
+  complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
+  /** Reads the prompt of the request that a pause would make, while the user types (optional; see CompletionEngine.prefill). */
+  prefill?(req: EngineRequest, signal: AbortSignal): void;
+  /** Everything besides the text that decides a result (model, device, router, endpoint, privacy, context): part of the cache key. */
+  resultContext?(): string;
+  /** The result a request would get, computed ahead and never escalated; undefined: none to keep (see CompletionEngine.predict). */
+  predict?(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult | undefined>;
+  /** Another answer to a request answered with `first` (the second-best start, never escalated); undefined: none to show. */
+  secondBest?(req: EngineRequest, first: CompletionResult, signal: AbortSignal): Promise<CompletionResult | undefined>;
+}
+
+export interface CompletionControllerHooks {
+  source: () => CompletionSource | undefined;
+  /** The wait after typing before a request; with `adaptive`, only the starting point. 0: no wait. */
+  debounceMs: () => number;
+  /** Follow the person's typing pace and suggestions not taken (src/completion/typing-pace.ts); default on. */
+  adaptive?: () => boolean;
+  /** A fresh result for the text on screen (not called for stale or cancelled requests). */
+  onResult: (r: CompletionResult) => void;
+  onError: (message: string) => void;
+  onPending: (pending: boolean) => void;
+  /** Completions on for this language (the per-language toggle); on when absent. */
+  enabled?: (language: string) => boolean;
+  /** The suggestion stayed visible for SHOWN_AFTER_MS (or was accepted sooner). */
+  onShown?: (r: CompletionResult) => void;
+  /** Accepted with Tab (partial: false) or word by word (partial: true, once per suggestion). */
+  onAccepted?: (r: CompletionResult, partial: boolean) => void;
+  /** Compute the suggestion that follows while one is shown, so it is ready on accept (accept-prediction.ts); default on. */
+  predictOnAccept?: () => boolean;
+  /** Another alternative of the same request is on screen now (Alt+] / Alt+[): the badge follows it. */
+  onAlternative?: (r: CompletionResult) => void;
+  /** A suggestion computed ahead of an accept ended: served, cancelled or not kept, and its compute (for the stats). */
+  onPrediction?: (o: PredictionOutcome) => void;
+}
+
+/** Time as the controller reads it: the typing pace's clock and the timers for the wait and for "shown". */
+export interface Clock {
+  now(): number;
+  /** Runs `run` after `ms`; the function returned cancels it. */
+  after(ms: number, run: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  after: (ms, run) => {
+    const t = setTimeout(run, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+/** The document a request is made in, as the controller reads it. */
+export interface CompletionDocument {
+  /** The editor model's id (its URI): typing through and asking again compare it. */
+  readonly id: string;
+  /** The text, read only as a window around the cursor (src/completion/text-window.ts). */
+  readonly text: WindowDocument;
+  /** The cursor's offset in `text`. */
+  readonly cursor: number;
+  /** The workspace path: part of the cache key, and the engine's name for the request. */
+  file(): string;
+  /** The validator's language id (a .tsx file is `typescript` to Monaco but `tsx` to the validator). */
+  language(): string;
+  /** Changes with every edit: a result that arrives for an older version is not shown. */
+  version(): number;
+}
+
+/** One suggestion: its text, and `range`, the adapter's own place for it (Monaco's range), carried through. */
+export interface SuggestionItem<At> {
+  readonly insertText: string;
+  readonly range: At;
+}
+
+/**
+ * The suggestions to offer for one result, the router's choice first, with
+ * its second-best answer where one was asked for (src/completion/alternatives.ts).
+ */
+export type AlternativesOf = (result: CompletionResult, secondBest?: CompletionResult) => readonly CompletionResult[];
+
+export interface CompletionControllerOptions {
+  clock?: Clock;
+  alternatives?: AlternativesOf;
+}
+
+/** A suggestion counts as shown once it was on screen this long. */
+export const SHOWN_AFTER_MS = 750;
+
+/** Completion results kept: an identical request (same file, text around the cursor and settings) reuses its result. */
+const RESULT_CACHE_ENTRIES = 64;
+
+/**
+ * What each item on screen came from, for the stats (shown, accepted). The
+ * items of one suggestion share one: its alternatives, and the items typing
+ * through it makes, count as one suggestion, shown and accepted once.
+ */
+interface Tracked {
+  /** The alternative last on screen (Alt+] / Alt+[ switch it). */
+  result: CompletionResult;
+  /** Cancels the pending "shown" timer. */
+  stopTimer?: () => void;
+  shown: boolean;
+  accepted: boolean;
+  /** Items of this suggestion still on screen or cycled to. */
+  live: number;
+}
+
+/** The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts). */
+interface Shown<At> extends ShownSuggestion<CompletionResult> {
+  tracked: Tracked;
+  file: string;
+  language: string;
+  items: SuggestionItem<At>[];
+}
+
+const sleep = (clock: Clock, ms: number, signal: AbortSignal) =>
+  new Promise<boolean>((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const stop = clock.after(ms, () => {
+      signal.removeEventListener('abort', cancelled);
+      resolve(true);
+    });
+    const cancelled = () => {
+      stop();
+      resolve(false);
+    };
+    signal.addEventListener('abort', cancelled, { once: true });
+  });
+
+/** A signal that follows `parent` until `release()`: a call handed it is stopped by the keystroke only while it runs. */
+function follower(parent: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const ac = new AbortController();
+  const abort = () => ac.abort();
+  if (parent.aborted) ac.abort();
+  else parent.addEventListener('abort', abort, { once: true });
+  return { signal: ac.signal, release: () => parent.removeEventListener('abort', abort) };
+}
+
+export class CompletionController<At> {
+  private readonly cache = new ResultCache(RESULT_CACHE_ENTRIES);
+  private readonly prediction: AcceptPrediction<CompletionResult>;
+  private readonly pace: TypingPace;
+  private readonly clock: Clock;
+  private readonly alternatives: AlternativesOf;
+  private readonly tracked = new WeakMap<object, Tracked>();
+  /** Each alternative's item: its own text and provenance. */
+  private readonly alternativeOf = new WeakMap<object, CompletionResult>();
+  /** Asked once per result (an answer, or none, stays with the result); a cancelled or failed ask is asked again next time. */
+  private readonly secondBests = new WeakMap<CompletionResult, Promise<CompletionResult | undefined>>();
+  private shown: Shown<At> | undefined;
+
+  constructor(
+    private readonly hooks: CompletionControllerHooks,
+    options: CompletionControllerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.alternatives = options.alternatives ?? alternativesOf;
+    this.prediction = new AcceptPrediction<CompletionResult>(
+      () => this.clock.now(),
+      (o) => this.hooks.onPrediction?.(o),
+    );
+    this.pace = new TypingPace({ initialMs: hooks.debounceMs() });
+  }
+
+  /**
+   * The suggestions for the cursor in `doc` (none: show nothing). `explicit`:
+   * asked for (Alt+\), so no wait and completions even where they are off or
+   * in a comment. `signal` aborts when the user types on: a request that
+   * outlived its keystroke shows nothing.
+   */
+  async provide(doc: CompletionDocument, at: At, explicit: boolean, signal: AbortSignal): Promise<SuggestionItem<At>[]> {
+    const source = this.hooks.source();
+    if (!source) return [];
+    if (!explicit) this.pace.keystroke(this.clock.now());
+    const version = doc.version();
+    // A bounded window around the cursor (src/completion/text-window.ts): what a keystroke reads, keys and posts.
+    const around = windowAround(doc.text, doc.cursor);
+    const { prefix, suffix, window: place } = around;
+    const language = doc.language();
+    // Off for this language: only an explicit request completes.
+    if (!explicit && this.hooks.enabled && !this.hooks.enabled(language)) return [];
+    const through = explicit ? undefined : typedThrough(this.shown, doc.id, prefix, suffix, place?.start);
+    if (through) return [this.typedOn(this.shown!, through.rest, at)];
+    const request = (): EngineRequest => ({ ...around, language, file: doc.file(), documentId: doc.id, version });
+    // Asked again where the suggestion is on screen (Alt+] / Alt+[ ask before cycling): the same items, the same suggestion,
+    // and where it is the engine's only answer, its second-best start as the next item.
+    const s = this.shown;
+    if (explicit && s && s.document === doc.id && s.prefix === prefix && s.suffix === suffix && s.start === place?.start) {
+      if (s.items.length === 1 && source.secondBest) await this.offerSecondBest(s, source, request(), signal);
+      return this.shown === s ? s.items : [];
+    }
+    this.shown = undefined;
+    // A result is reused only for the same file and text under the same settings: changed settings drop them all.
+    const settings = source.resultContext?.() ?? '';
+    const key = resultKey(doc.file(), language, place?.start, prefix, suffix);
+    // The text after an accept: the prediction made for it, finished or still running. Anything else stops it.
+    const predicted = explicit ? (this.prediction.cancel(), undefined) : this.prediction.take(key, settings);
+    // In a comment or a string only an explicit request completes (src/completion/unasked.ts).
+    if (!explicit && insideCommentOrString(language, prefix)) return [];
+    this.cache.settle(settings);
+    if (predicted && !this.cache.get(key)) {
+      this.hooks.onPending(true);
+      const ready = await predicted.finally(() => this.hooks.onPending(false));
+      if (ready) this.cache.keep(key, ready);
+      if (signal.aborted) return [];
+    }
+    if (!explicit && !this.cache.get(key) && !(await this.pause(source, request(), signal))) return [];
+    const result = this.cache.get(key) ?? (await this.complete(source, request(), key, signal));
+    if (!result || signal.aborted || doc.version() !== version) return [];
+    return this.show(result, { document: doc.id, prefix, suffix, ...(place && { start: place.start }), file: doc.file(), language }, at);
+  }
+
+  /** Monaco showed `item` (first shown, or cycled to). */
+  didShow(item: object): void {
+    const t = this.tracked.get(item);
+    if (!t) return;
+    this.follow(item, t);
+    if (!t.shown && !t.stopTimer) t.stopTimer = this.clock.after(SHOWN_AFTER_MS, () => this.markShown(t));
+  }
+
+  /** Part of `item` was accepted (word by word, line by line). */
+  partiallyAccepted(item: object): void {
+    const t = this.tracked.get(item);
+    if (!t || t.accepted) return;
+    t.accepted = true;
+    this.markShown(t);
+    this.hooks.onAccepted?.(t.result, true);
+  }
+
+  /** `item` left the screen: accepted whole, or dismissed, typed over, replaced. */
+  ended(item: object, accepted: boolean): void {
+    const t = this.tracked.get(item);
+    if (!t) return;
+    t.live--;
+    if (accepted && !t.accepted) {
+      t.accepted = true;
+      this.markShown(t);
+      this.hooks.onAccepted?.(t.result, false);
+    } else {
+      t.stopTimer?.();
+      t.stopTimer = undefined;
+    }
+    if (t.accepted || t.live > 0) {
+      if (accepted) this.pace.accepted();
+      return;
+    }
+    // Gone without being taken: never brought back by typing through it, and no next one to prepare.
+    if (this.shown?.tracked === t) {
+      this.shown = undefined;
+      this.prediction.cancel();
+    }
+    if (t.shown) this.pace.rejected();
+  }
+
+  /** Alt+] / Alt+[ moved to `item`: the badge, typing through and the prediction follow it. */
+  cycledTo(item: object): void {
+    const t = this.tracked.get(item);
+    if (t) this.follow(item, t);
+  }
+
+  clearCache(): void {
+    this.prediction.cancel();
+    this.cache.clear();
+  }
+
+  /** What the ready-on-accept predictions started, served and cost. */
+  predictionStats(): PredictionStats {
+    return { ...this.prediction.stats };
+  }
+
+  dispose(): void {
+    this.prediction.cancel();
+  }
+
+  private waitMs(): number {
+    const configured = this.hooks.debounceMs();
+    return configured > 0 && (this.hooks.adaptive?.() ?? true) ? this.pace.delayMs() : configured;
+  }
+
+  /** The wait before asking; false when the next keystroke came first. While it runs, the model reads the prompt ahead. */
+  private async pause(source: CompletionSource, req: EngineRequest, signal: AbortSignal): Promise<boolean> {
+    const readAhead = follower(signal);
+    source.prefill?.(req, readAhead.signal);
+    const waited = await sleep(this.clock, this.waitMs(), signal);
+    readAhead.release();
+    return waited;
+  }
+
+  /** The engine's result, kept for the same request; undefined when cancelled or failed (a failure is told, a cancel is not). */
+  private async complete(source: CompletionSource, req: EngineRequest, key: string, signal: AbortSignal) {
+    const call = follower(signal);
+    this.hooks.onPending(true);
+    try {
+      const result = await source.complete(req, call.signal);
+      this.cache.keep(key, result);
+      return result;
+    } catch (e) {
+      if (!(e instanceof AbortedError) && !signal.aborted) this.hooks.onError((e as Error).message);
+      return undefined;
+    } finally {
+      call.release();
+      this.hooks.onPending(false);
+    }
+  }
+
+  /** Alt+] / Alt+[ where the engine had one answer: ask it for another and add it to the suggestion on screen. */
+  private async offerSecondBest(s: Shown<At>, source: CompletionSource, req: EngineRequest, signal: AbortSignal): Promise<void> {
+    const first = s.result;
+    let asked = this.secondBests.get(first);
+    if (!asked) {
+      // The model serves one run at a time: the user asked for this one now.
+      this.prediction.cancel();
+      const call = follower(signal);
+      asked = source.secondBest!(req, first, call.signal).finally(() => call.release());
+      this.secondBests.set(first, asked);
+      asked.catch(() => this.secondBests.delete(first));
+    }
+    this.hooks.onPending(true);
+    const second = await asked.catch(() => undefined).finally(() => this.hooks.onPending(false));
+    const list = this.alternatives(first, second);
+    if (list.length < 2 || signal.aborted || this.shown !== s || s.items.length !== 1) return;
+    // The first item stays the same object, so the editor keeps it selected and moves on to the new one.
+    this.alternativeOf.set(s.items[0], list[0]);
+    if (s.tracked.result === first) s.tracked.result = s.result = list[0];
+    this.hooks.onAlternative?.(list[0]);
+    const item = { insertText: list[1].text, range: s.items[0].range };
+    this.tracked.set(item, s.tracked);
+    this.alternativeOf.set(item, list[1]);
+    s.tracked.live++;
+    s.items.push(item);
+  }
+
+  /** Puts `result` on screen: one item per alternative (Alt+] / Alt+[ cycle them), sharing one Tracked. */
+  private show(result: CompletionResult, where: Omit<Shown<At>, 'text' | 'result' | 'tracked' | 'items'>, at: At): SuggestionItem<At>[] {
+    const alternatives = this.alternatives(result);
+    this.hooks.onResult(alternatives[0]);
+    if (!result.text) return [];
+    const t: Tracked = { result: alternatives[0], shown: false, accepted: false, live: alternatives.length };
+    const items = alternatives.map((alt) => {
+      const item = { insertText: alt.text, range: at };
+      this.tracked.set(item, t);
+      this.alternativeOf.set(item, alt);
+      return item;
+    });
+    this.shown = { ...where, text: alternatives[0].text, result: alternatives[0], tracked: t, items };
+    return items;
+  }
+
+  /** The rest of the suggestion on screen, after the user typed its first characters: the same suggestion. */
+  private typedOn(shown: Shown<At>, rest: string, at: At): SuggestionItem<At> {
+    const item = { insertText: rest, range: at };
+    shown.tracked.live++;
+    this.tracked.set(item, shown.tracked);
+    return item;
+  }
+
+  private markShown(t: Tracked): void {
+    t.stopTimer?.();
+    if (t.shown) return;
+    t.shown = true;
+    this.hooks.onShown?.(t.result);
+  }
+
+  /** The item on screen is this alternative: typing through, the stats, the badge and the prediction follow it. */
+  private follow(item: object, t: Tracked): void {
+    const alt = this.alternativeOf.get(item);
+    const s = this.shown;
+    if (alt && alt !== t.result) {
+      t.result = alt;
+      if (s?.tracked === t) {
+        s.text = alt.text;
+        s.result = alt;
+      }
+      this.hooks.onAlternative?.(alt);
+    }
+    if (s?.tracked === t) this.predictAfter(s);
+  }
+
+  /** While a suggestion is on screen: its completion for the text after accepting it, at the model's spare time. */
+  private predictAfter(s: Shown<At>): void {
+    const source = this.hooks.source();
+    if (!source?.predict || this.hooks.predictOnAccept?.() === false) return;
+    const next = afterAccept(s);
+    if (!next) return;
+    const key = resultKey(s.file, s.language, undefined, next.prefix, next.suffix);
+    const settings = source.resultContext?.() ?? '';
+    if (this.cache.holds(key, settings)) return;
+    this.prediction.start(key, settings, (signal) =>
+      source.predict!({ ...next, language: s.language, file: s.file, documentId: s.document }, signal),
+    );
+  }
+}
