@@ -209,7 +209,7 @@ async function sizes(): Promise<Record<string, unknown>> {
       `| ${language} | ${cell(perSize[100].live)} | ${cell(perSize[1000].live)} | ${cell(perSize[10_000].live)} | ${ratio.toFixed(2)}x${ratio <= 3 ? '' : ' (over 3x)'} | ${fmtMs(perSize[10_000].full.p50)} |`,
     );
   }
-  console.log(`the 8 languages side by side (docs/syntax-validation.md):\n${table.join('\n')}\n`);
+  console.log(`the 8 languages side by side (docs/results.md):\n${table.join('\n')}\n`);
   return out;
 }
 
@@ -367,7 +367,7 @@ async function editStates(): Promise<Record<string, unknown>> {
     const v = await docs.validate({ ...req, documentId: 'state', version }, Infinity); // the table is about verdicts, not the time budget
     return { ...v, ms: performance.now() - started };
   });
-  console.log(`edit states through the live path (docs/syntax-validation.md):\n${corpusTable(result)}\n`);
+  console.log(`edit states through the live path (docs/results.md):\n${corpusTable(result)}\n`);
   const ms: Record<string, Summary> = {};
   for (const [language, values] of Object.entries(result.ms)) {
     ms[language] = summarize(values);

@@ -6,7 +6,7 @@
 // Why not setTimeout(0): browsers clamp a timer to >= 4 ms once timers nest
 // five deep, and every resumed slice schedules the next pause from inside
 // the previous timer, so a parse cut into short slices idles for the clamp
-// after every one of them (docs/syntax-validation.md has the cost on a large file).
+// after every one of them (`npm run bench syntax -- --browser-only` measures both on a large file).
 // A message is not clamped. Why a message still
 // lets other work in: in Chromium a MessagePort's messages share the task
 // source (and the worker's task queue) of the worker's incoming messages, so

@@ -2,7 +2,7 @@
 // middles (testing/mutations.ts), labelled by CPython's front end for
 // Python (one long-lived python3, testing/python-reference.ts) and by
 // construction for Java and C++. Prints recall and precision per language
-// and mutation kind (the table in docs/syntax-validation.md comes from this output).
+// and mutation kind.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks, type FimTask } from '../../testing/syntax/bench-tasks';

@@ -31,7 +31,7 @@
 // charged where they could reach, the check cannot tell the completion's
 // error from the old one: it says "not checked" with the reason, never
 // "invalid" (`sureOfBlame`, `swallowedBy` for the cases with no error away).
-// The rule and its measured limits: docs/syntax-validation.md.
+// The rule and its limits: docs/syntax-validation.md.
 import type { RawIssue } from './issues';
 import { introducedIssues, touchesCursor, type Splice } from './differential';
 

@@ -373,7 +373,7 @@ export class SyntaxValidator {
     // scanner's DEDENT), a parse resumes without reusing the old tree's
     // nodes for the rest of the file, so a keystroke's reparse of a large
     // file can turn into a whole parse. Paused before any other character,
-    // it resumes with the reuse intact (docs/syntax-validation.md has the counts);
+    // it resumes with the reuse intact;
     // a pause waits for one, but never longer than one more slice. A fresh parse has nothing to reuse.
     const resumable = oldTree && typeof input === 'string' ? (offset: number) => !isSpace(input.charCodeAt(offset >> 1)) : () => true;
     try {
