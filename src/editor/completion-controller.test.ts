@@ -6,19 +6,19 @@
 // as Monaco reports them. The controller's clock is a fake one the tests move
 // on; the engine's own timers (the validator's, the HTTP client's) stay real.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIServer, type FakeServerHandle } from '../../e2e/fixtures/openai-server';
-import { fixtureDesign } from '../../scripts/fixture-models/designs';
+import { startOpenAIServer, type FakeServerHandle } from '../../testing/servers/openai-server';
+import { fixtureDesign } from '../../testing/fixture-models/designs';
 import { runCompletion, type CompletionResult, type EngineRequest } from '../completion/pipeline';
 import { localRequestOf, prepareRequest, requestSettings } from '../completion/request';
 import { secondBest } from '../completion/second-best';
-import { docOf } from '../completion/testing/string-document';
+import { docOf } from '../../testing/completion/string-document';
 import { GRID } from '../completion/text-window';
 import { DEFAULT_CONFIG } from '../config/defaults';
 import type { AppConfig } from '../vocabulary/config';
 import { createProtocolClient } from '../endpoint';
 import { prefillWithFim, localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
-import { fixtureModelFolder } from '../inference/testing/fixture-folder';
+import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
 import { egressVerdict } from '../privacy/policy';
 import { createNodeValidator } from '../syntax/node-runtime';
 import type { PredictionOutcome } from '../vocabulary/types';
