@@ -31,6 +31,10 @@ import { runModel } from './run/runner';
 import { readRecords, RecordStore } from './run/store';
 import { sanityCheck, formatSanity } from './sanity';
 import { formatSemantic, semanticHarness } from './semantic';
+import { methodCallLines, pythonStdlib } from './semantic-classes';
+
+/** Lines of Python modules the semantic command checks beside the development sets. */
+const CLASS_LINES = 1_500;
 
 const USAGE = `Usage: npm run eval -- <command> [options]
 
@@ -39,7 +43,10 @@ Commands:
   sanity     [--bench NAME|PATH...] [--out-dir DIR]     ground truth must pass >= 99% on every set
   report     --local RUN.jsonl... [--large RUN.jsonl...] --out-dir DIR [--budget 0.4 | --floor 0.8]
   calibrate  --local RUN.jsonl... [--large RUN.jsonl...] (--budget 0.4 | --floor 0.8) --out router.json
-  semantic   [--bench NAME|PATH...] [--out-dir DIR]     semantic check: false flags on ground truth, mutants caught
+  semantic   [--bench NAME|PATH...] [--python-source DIR] [--out-dir DIR]
+                                                        semantic check: false flags on ground truth, mutants caught
+                                                        (with lines of DIR's modules that call methods; default
+                                                        without --bench: the local python3's standard library)
 
 Benchmarks (--bench, repeatable): a path to any HumanEval-Infilling or SAFIM .jsonl[.gz], or a
 development set in --bench-dir (default ${DEFAULT_BENCH_DIR}): ${Object.keys(DEV_SETS).join(', ')}
@@ -62,6 +69,7 @@ Report/calibrate: --ground-truth GT.jsonl... (default: the sanity stores *.groun
 const OPTIONS = {
   bench: { type: 'string', multiple: true },
   'bench-dir': { type: 'string' },
+  'python-source': { type: 'string' },
   limit: { type: 'string' },
   languages: { type: 'string' },
   'task-id': { type: 'string', multiple: true },
@@ -251,7 +259,10 @@ async function cmdSanity(v: Values): Promise<number> {
 
 async function cmdSemantic(v: Values): Promise<number> {
   const paths = benchPaths(v, Object.keys(DEV_SETS));
-  const results = await semanticHarness(paths, { filter: filterOf(v) });
+  // The development sets call no method of a class of their files: lines of real modules that do, beside them.
+  const source = v['python-source'] ? resolve(v['python-source']) : v.bench?.length ? undefined : pythonStdlib();
+  const extra = source ? [{ label: `${source} (method calls)`, tasks: methodCallLines(source, CLASS_LINES) }] : [];
+  const results = await semanticHarness(paths, { filter: filterOf(v), extra });
   const table = formatSemantic(results);
   console.log(table);
   if (v['out-dir']) {

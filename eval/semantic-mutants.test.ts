@@ -55,6 +55,30 @@ describe('semanticMutants', () => {
     }
   });
 
+  it('class-member: a method of a plain class of the file, on self or on an instance, renamed to one it lacks', async () => {
+    const cls = 'class Stack:\n    def __init__(self):\n        self.items = []\n    def push(self, x):\n        self.items.append(x)\n';
+    const onSelf = await mutantsOf(cls + '    def push_all(self, xs):\n        for x in xs:\n', '            self.push(x)\n', '');
+    const m = onSelf.find((k) => k.kind === 'class-member')!;
+    expect(m).toMatchObject({ original: 'Stack.push' });
+    expect(m.completion).toBe(`            self.${m.name}(x)\n`);
+    const v = await check({
+      language: 'python',
+      prefix: cls + '    def push_all(self, xs):\n        for x in xs:\n',
+      completion: m.completion,
+      suffix: '',
+      budgetMs: 10_000,
+    });
+    expect(v.findings.map((f) => f.name)).toEqual([m.name]);
+    const onInstance = await mutantsOf(cls + 'def main():\n    s = Stack()\n', '    s.push(1)\n', '');
+    expect(onInstance.find((k) => k.kind === 'class-member')).toMatchObject({ original: 'Stack.push' });
+    // A class with a base from elsewhere, or a data member called: no such mutant.
+    for (const [p, mid] of [
+      ['import threading\nclass T(threading.Thread):\n    def go(self):\n', '        self.start()\n'],
+      [cls + 'def main():\n    s = Stack()\n', '    s.items.append(1)\n'],
+    ])
+      expect((await mutantsOf(p, mid, '')).filter((k) => k.kind === 'class-member')).toEqual([]);
+  });
+
   it('leaves alone a file that can bind names at run time, and a middle with nothing to change', async () => {
     expect(await mutantsOf('from os import *\n', 'x = getcwd()\n', '')).toEqual([]);
     expect(await mutantsOf('x = 1\n', 'pass\n', '')).toEqual([]);

@@ -1,19 +1,22 @@
 // Semantic mutants of a ground-truth middle: code that still parses but
 // uses something that is not there, the small model's typical
-// valid-but-wrong completion. Three kinds, at most one of each per task,
+// valid-but-wrong completion. Four kinds, at most one of each per task,
 // each changing one spot inside the middle:
 //   near-miss       a name the middle reads, renamed to a near miss (a typo)
 //   undefined-call  a call of a plain name, turned into a call of a helper defined nowhere
 //   unknown-member  a member of an imported standard-library module, renamed to one it lacks
+//   class-member    a call of a method of a class the file defines (`self.m()` in one of its
+//                   methods, `x.m()` after `x = Cls(...)`), renamed to a method it lacks
 // A mutant name never occurs anywhere in the text, is no keyword, builtin
 // or workspace name: it is wrong for sure, so a checker that misses it
 // misses a real error.
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { pythonFacts } from '../src/semantic/python';
+import type { PythonFacts, Scope } from '../src/semantic/python-scope';
 import namesJson from '../src/semantic/python-names.json';
 
-export type MutantKind = 'near-miss' | 'undefined-call' | 'unknown-member';
-export const MUTANT_KINDS: readonly MutantKind[] = ['near-miss', 'undefined-call', 'unknown-member'];
+export type MutantKind = 'near-miss' | 'undefined-call' | 'unknown-member' | 'class-member';
+export const MUTANT_KINDS: readonly MutantKind[] = ['near-miss', 'undefined-call', 'unknown-member', 'class-member'];
 
 export interface SemanticMutant {
   kind: MutantKind;
@@ -134,5 +137,66 @@ export function semanticMutants(
     out.push({ kind: 'unknown-member', completion: replace(use.node, missing), name: missing, original: `${mod}.${use.member}` });
     break;
   }
+
+  const method = methodCallIn(tree, facts, inMiddle);
+  const renamed = method && fresh(nearMisses(method.member), taken, (n) => method.members.has(n));
+  if (method && renamed)
+    out.push({
+      kind: 'class-member',
+      completion: replace(method.node, renamed),
+      name: renamed,
+      original: `${method.cls}.${method.member}`,
+    });
   return out;
+}
+
+/**
+ * A call in the middle of a method that a plain class of the file defines
+ * (a module-level class with no base but `object` and no decorator, in a
+ * file that makes no attribute at run time), on `self` in one of its
+ * methods (when no class of the file derives from it) or on a name whose
+ * every binding in its scope is `x = Cls(...)`: renamed to a name the class
+ * lacks and the text never writes, the call is wrong. Found on the tree,
+ * not through the checker's own rules (which refuse more: a class that
+ * looks like a template for subclasses elsewhere).
+ */
+function methodCallIn(tree: Tree, facts: PythonFacts, inMiddle: (n: Node) => boolean) {
+  if (facts.dynamicMembers) return undefined;
+  const plain = new Map<string, { members: Set<string>; methods: Set<string>; scope: Scope }>();
+  // A class another one of the file derives from may get `m` from it: `self.m()` there is not certainly wrong.
+  const derived = new Set<string>();
+  for (const top of tree.rootNode.namedChildren)
+    if (top?.type === 'class_definition')
+      for (const b of top.childForFieldName('superclasses')?.namedChildren ?? []) if (b) derived.add(b.text);
+  for (const top of tree.rootNode.namedChildren) {
+    if (top?.type !== 'class_definition') continue;
+    const name = top.childForFieldName('name')?.text;
+    const supers = top.childForFieldName('superclasses')?.namedChildren ?? [];
+    const scope = facts.classScopes.get(top.id);
+    if (!name || !scope || supers.some((b) => b?.text !== 'object') || plain.has(name)) continue;
+    const methods = new Set<string>();
+    for (const c of top.childForFieldName('body')?.namedChildren ?? []) {
+      const fn = c?.type === 'decorated_definition' ? c.childForFieldName('definition') : c;
+      const fname = fn?.type === 'function_definition' ? fn.childForFieldName('name')?.text : undefined;
+      if (fname) methods.add(fname);
+    }
+    plain.set(name, { members: new Set([...scope.bound, ...facts.storedAttributes]), methods, scope });
+  }
+  for (const use of facts.members) {
+    const attribute = use.node.parent;
+    const call = attribute?.parent;
+    if (!inMiddle(use.node) || call?.type !== 'call' || call.childForFieldName('function')?.id !== attribute!.id) continue;
+    let cls: string | undefined;
+    const owner = use.scope.parent;
+    if (use.local === 'self' && use.scope.node?.type === 'function_definition' && owner?.kind === 'class')
+      cls = [...plain].find(([name, c]) => c.scope === owner && !derived.has(name))?.[0];
+    else {
+      const built = use.scope.constructed.get(use.local);
+      if (built?.size === 1 && !use.scope.other.has(use.local) && use.scope.counts.get(use.local) === 1) cls = [...built][0];
+    }
+    const c = cls !== undefined ? plain.get(cls) : undefined;
+    if (c?.methods.has(use.member) && !use.member.startsWith('__'))
+      return { cls: cls!, member: use.member, members: c.members, node: use.node };
+  }
+  return undefined;
 }

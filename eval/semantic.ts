@@ -9,6 +9,7 @@ import type { SemanticVerdict } from '../src/semantic/types';
 import type { LanguageId } from '../src/vocabulary/types';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { loadBenchmarkFile, type TaskFilter } from './data/load';
+import type { Task } from './data/types';
 import { MUTANT_KINDS, semanticMutants, type MutantKind } from './semantic-mutants';
 
 /** Generous: the harness measures what the check sees, the bench measures its time. */
@@ -28,18 +29,22 @@ function emptyMutants(): SemanticSetResult['mutants'] {
   return Object.fromEntries(MUTANT_KINDS.map((k) => [k, { n: 0, caught: 0, missed: [] }])) as unknown as SemanticSetResult['mutants'];
 }
 
+/** What the harness reads of a task: a development set's, or a line of a Python module (semantic-classes.ts). */
+type SemanticTask = Pick<Task, 'key' | 'language' | 'prefix' | 'groundTruth' | 'suffix'>;
+
 export async function semanticHarness(
   paths: readonly string[],
-  o: { filter?: TaskFilter; languages?: readonly string[] } = {},
+  o: { filter?: TaskFilter; languages?: readonly string[]; extra?: { label: string; tasks: readonly SemanticTask[] }[] } = {},
 ): Promise<SemanticSetResult[]> {
   const validator = createNodeValidator();
   const parse = validatorParse(validator);
   const check = (req: Parameters<typeof checkSemantics>[0]) => checkSemantics({ budgetMs: HARNESS_BUDGET_MS, ...req }, parse);
+  const sets: { label: string; tasks: readonly SemanticTask[] }[] = [];
+  for (const file of paths) sets.push({ label: file, tasks: await loadBenchmarkFile(file, o.filter) });
+  sets.push(...(o.extra ?? []));
   const results: SemanticSetResult[] = [];
-  for (const file of paths) {
-    const tasks = (await loadBenchmarkFile(file, o.filter)).filter(
-      (t) => hasSemanticChecker(t.language as LanguageId) && (!o.languages || o.languages.includes(t.language)),
-    );
+  for (const { label: file, tasks: all } of sets) {
+    const tasks = all.filter((t) => hasSemanticChecker(t.language as LanguageId) && (!o.languages || o.languages.includes(t.language)));
     const byLanguage = new Map<string, SemanticSetResult>();
     for (const task of tasks) {
       const language = task.language as LanguageId;

@@ -66,6 +66,12 @@ describe('valid code with every scoping form is not flagged', () => {
     ['from-import of a submodule', 'from os import path\n«print(path.join("a"))»\n'],
     ['a module rebound to something else', 'import math\nmath = object()\n«math.sqroot»\n'],
     ['a member the file assigns', 'import math\nmath.tau2 = 2 * math.tau\n«print(math.tau2)»\n'],
+    [
+      "another platform's member, where the platform is tested",
+      'import os, sys\nif sys.platform[:3] == "win":\n    def start(p):\n        «os.startfile(p)»\n',
+    ],
+    ['a member asked for first', 'import os\nif hasattr(os, "startfile"):\n    «os.startfile("x")»\n'],
+    ['a member tried', 'import os\ntry:\n    «os.startfile("x")»\nexcept AttributeError:\n    pass\n'],
     ['a forward reference in a lazy annotation', 'from __future__ import annotations\ndef f(x: Later) -> Later:\n    «return x»\n'],
     ['exception groups and type parameters', 'def f[T](x: T) -> T:\n    «return x»\n'],
     ['the completion finishes an identifier the prefix began', 'value = 3\nprint(val«ue)»\n'],
@@ -126,6 +132,10 @@ describe('what the completion introduces is flagged', () => {
     expect(v.findings[0].detail).toContain('math');
   });
 
+  it("another platform's member is still flagged where nothing tests the platform", async () => {
+    expect(await flagged('import os\n«os.startfile("x")»\n')).toEqual(['startfile']);
+  });
+
   it('a from-import of a member that does not exist', async () => {
     expect(await flagged('«from itertools import permutation»\n')).toEqual(['permutation']);
   });
@@ -143,6 +153,103 @@ describe('what the completion introduces is flagged', () => {
     expect(v.findings).toMatchObject([{ kind: 'unresolved-name', name: 'yy', row: 1, column: 6 }]);
   });
 });
+
+describe('methods of a class known whole', () => {
+  const account =
+    'class Account:\n    rate = 0.1\n    def __init__(self, owner):\n        self.owner = owner\n        self.balance = 0\n    def deposit(self, n):\n        self.balance += n\n';
+
+  it('self.m() in a method, x = Cls(); x.m(), and Cls.m() of a method the class lacks', async () => {
+    const v = await verdict(`${account}    def pay(self, n):\n        «self.deposit(-n)\n        self.withdraw(n)»\n`);
+    expect(v.findings).toMatchObject([{ kind: 'unknown-member', name: 'withdraw', row: 9, column: 13 }]);
+    expect(v.findings[0].detail).toBe('class `Account` (this file) has no member `withdraw`');
+    expect(await flagged(`${account}def main():\n    acct = Account("a")\n    «acct.depositt(5)»\n`)).toEqual(['depositt']);
+    expect(await flagged(`${account}«Account.open_new("b")»\n`)).toEqual(['open_new']);
+  });
+
+  it('members come from the bases known whole, and from a harmless decorator', async () => {
+    const base = 'class Shape:\n    def area(self):\n        return 0\n';
+    expect(
+      await flagged(`${base}class Square(Shape):\n    def twice(self):\n        «return self.area() * 2 + self.perimeter()»\n`),
+    ).toEqual(['perimeter']);
+    expect(
+      await flagged(
+        'import dataclasses\n@dataclasses.dataclass\nclass P:\n    x: int\n    def norm(self):\n        «return self.x + self.lenght()»\n',
+      ),
+    ).toEqual(['lenght']);
+  });
+
+  const valid: [string, string][] = [
+    [
+      'a method the class has, a data member called, a class attribute',
+      `${account}def main():\n    a = Account("x")\n    «a.deposit(1)\n    a.owner()\n    Account.rate»\n`,
+    ],
+    ['a member the file stores on any object', `${account}def main():\n    a = Account("x")\n    a.notify = print\n    «a.notify("hi")»\n`],
+    [
+      'a base from elsewhere (its members unknown)',
+      'import threading\nclass W(threading.Thread):\n    def go(self):\n        «self.start()»\n',
+    ],
+    [
+      'a base of the file whose members are not known whole',
+      'class A(dict):\n    pass\nclass B(A):\n    def f(self):\n        «return self.keys()»\n',
+    ],
+    ['another decorator', 'import attr\n@attr.s\nclass P:\n    def f(self):\n        «return self.evolve()»\n'],
+    [
+      'a template: a subclass brings the method',
+      'class Handler:\n    def run(self):\n        «return self.step()»\nclass Impl(Handler):\n    def step(self):\n        return 1\n',
+    ],
+    ['a mixin', 'class LogMixin:\n    def log(self, m):\n        «self.write(m)»\n'],
+    ['a base class by its name', 'class BaseCommand:\n    def execute(self):\n        «return self.handle()»\n'],
+    [
+      'a method left for a subclass',
+      'class Job:\n    def run(self):\n        «return self.work()»\n    def prepare(self):\n        raise NotImplementedError\n',
+    ],
+    [
+      'setattr anywhere in the file',
+      `${account}setattr(Account, "close", lambda self: None)\ndef main():\n    a = Account("x")\n    «a.close()»\n`,
+    ],
+    ['__getattr__', 'class Proxy:\n    def __getattr__(self, name):\n        return 1\np = Proxy()\n«p.anything()»\n'],
+    ['a name bound two ways', `${account}def main(flag):\n    a = Account("x")\n    if flag:\n        a = make()\n    «a.close()»\n`],
+    ['a parameter (its type unknown)', `${account}def main(a):\n    «a.close()»\n`],
+    ['self rebound in the method', `${account}    def odd(self):\n        self = other()\n        «self.close()»\n`],
+    ['a static method has no self', `${account}    @staticmethod\n    def util(self):\n        «self.close()»\n`],
+    [
+      'a class defined twice',
+      `class K:\n    def a(self):\n        pass\nclass K:\n    def b(self):\n        pass\n«K().b()\nk = K()\nk.b()»\n`,
+    ],
+    ['a private or dunder name', `${account}def main():\n    a = Account("x")\n    «a.__enter__()\n    a.__secret()»\n`],
+    [
+      'the class of a nested scope is not the module-level one',
+      `${account}def main():\n    class Account:\n        def close(self):\n            pass\n    a = Account()\n    «a.close()»\n`,
+    ],
+  ];
+  for (const [what, code] of valid)
+    it(`not flagged: ${what}`, async () => {
+      expect(await flagged(code)).toEqual([]);
+    });
+
+  it('a class another workspace file defines, as the file imports it', async () => {
+    const circle = { local: 'C', module: 'shapes', name: 'Circle', file: 'shapes.py', members: ['radius', 'area', '__init__'] };
+    const code = 'from shapes import Circle as C\ndef main():\n    c = C(2)\n    «return c.area() + c.perimeter()»\n';
+    const v = await check({ ...split(code), language: 'python', workspaceClasses: [circle], budgetMs: 10_000 });
+    expect(v.findings.map((f) => [f.name, f.detail])).toEqual([['perimeter', 'class `Circle` (shapes.py) has no member `perimeter`']]);
+    // Another module's Circle, or the name bound once more: not that class.
+    for (const other of ['from geometry import Circle as C', 'from shapes import Circle as C\nC = object']) {
+      const w = await check({
+        ...split(code.replace('from shapes import Circle as C', other)),
+        language: 'python',
+        workspaceClasses: [circle],
+        budgetMs: 10_000,
+      });
+      expect(w.findings).toEqual([]);
+    }
+  });
+});
+
+function split(code: string) {
+  const [prefix, rest] = code.split('«');
+  const [completion, suffix] = rest.split('»');
+  return { prefix, completion, suffix };
+}
 
 describe('differential: only what the completion introduces', () => {
   it("a name the document already fails to resolve is not the completion's", async () => {

@@ -18,8 +18,10 @@
 // window does not show, a name from another file).
 
 import type { Node, Tree } from 'web-tree-sitter';
+import { newScope, type PythonFacts, type Scope } from './python-scope';
 import namesJson from './python-names.json';
-import type { LanguageChecker, SemanticFinding, SemanticInput } from './types';
+import { missingMembers, type MissingMember } from './python-members';
+import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceClass } from './types';
 import { languagesWhere } from '../languages/registry';
 
 interface PythonNamesFile {
@@ -71,52 +73,8 @@ const PATTERNS = new Set([
   'expression_list',
 ]);
 
-type ScopeKind = 'module' | 'function' | 'class' | 'comprehension';
-
-interface Scope {
-  kind: ScopeKind;
-  parent?: Scope;
-  bound: Set<string>;
-}
-
-interface Reference {
-  name: string;
-  node: Node;
-  scope: Scope;
-}
-
-interface MemberUse {
-  /** The name the module is bound to (`m` in `import math as m`). */
-  local: string;
-  member: string;
-  node: Node;
-  scope: Scope;
-}
-
-interface ImportedMember {
-  module: string;
-  member: string;
-  node: Node;
-}
-
-/** What one walk of a file finds. */
-export interface PythonFacts {
-  references: Reference[];
-  members: MemberUse[];
-  importedMembers: ImportedMember[];
-  /** The file can make names appear at run time: name findings are off for it. */
-  dynamic: boolean;
-  /** Identifiers seen inside ERROR regions: counted as bound everywhere. */
-  unsure: Set<string>;
-  /** Local name -> module, for names bound only by imports of one module. */
-  moduleNames: Map<string, string | null>;
-  /** Names bound other than by an import, anywhere in the file. */
-  otherwiseBound: Set<string>;
-  /** `name.member` assigned somewhere (`math.tau2 = ...`). */
-  assignedMembers: Set<string>;
-  /** `from __future__ import annotations`: annotations are never evaluated, so a forward reference in one is fine. */
-  lazyAnnotations: boolean;
-}
+/** Names whose mention means an object's attributes are made or looked up at run time. */
+const DYNAMIC_MEMBERS = new Set(['setattr', '__dict__', '__getattr__', '__getattribute__', '__slots__', '__setattr__']);
 
 /** Walks a Python tree once: its scopes, the names they bind, and every name and module member it uses. */
 export function pythonFacts(tree: Tree): PythonFacts {
@@ -130,17 +88,41 @@ export function pythonFacts(tree: Tree): PythonFacts {
     otherwiseBound: new Set(),
     assignedMembers: new Set(),
     lazyAnnotations: false,
+    classScopes: new Map(),
+    storedAttributes: new Set(),
+    dynamicMembers: false,
+    module: newScope('module'),
   };
-  const module: Scope = { kind: 'module', bound: new Set() };
+  const module = facts.module;
 
+  const count = (name: string, scope: Scope) => {
+    scope.bound.add(name);
+    scope.counts.set(name, (scope.counts.get(name) ?? 0) + 1);
+  };
   const bindModule = (local: string, mod: string, scope: Scope) => {
-    scope.bound.add(local);
+    count(local, scope);
+    scope.other.add(local);
     const known = facts.moduleNames.get(local);
     facts.moduleNames.set(local, known === undefined || known === mod ? mod : null);
   };
   const bind = (name: string, scope: Scope) => {
-    scope.bound.add(name);
+    count(name, scope);
+    scope.other.add(name);
     facts.otherwiseBound.add(name);
+  };
+  /** `name = Cls(...)`: bound, and remembered as an instance of what `Cls` names. */
+  const bindConstructed = (name: string, cls: string, scope: Scope) => {
+    count(name, scope);
+    facts.otherwiseBound.add(name);
+    const classes = scope.constructed.get(name) ?? new Set<string>();
+    scope.constructed.set(name, classes.add(cls));
+  };
+  /** `from module import name as local`. */
+  const bindImported = (local: string, mod: string, name: string, scope: Scope) => {
+    count(local, scope);
+    facts.otherwiseBound.add(local);
+    const known = scope.imported.get(local);
+    scope.imported.set(local, known === undefined || (known?.module === mod && known.name === name) ? { module: mod, name } : null);
   };
   const functionScope = (scope: Scope) => {
     let s = scope;
@@ -159,6 +141,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
       const object = node.childForFieldName('object');
       const attribute = node.childForFieldName('attribute');
       if (object?.type === 'identifier' && attribute) facts.assignedMembers.add(`${object.text}.${attribute.text}`);
+      if (attribute) facts.storedAttributes.add(attribute.text);
     }
     visit(node, scope);
   };
@@ -215,6 +198,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
         collectUnsure(node, facts.unsure);
         return;
       case 'identifier':
+        if (DYNAMIC_MEMBERS.has(node.text)) facts.dynamicMembers = true;
         facts.references.push({ name: node.text, node, scope });
         return;
       case 'comment':
@@ -226,7 +210,8 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'function_definition': {
         const name = node.childForFieldName('name');
         if (name) bind(name.text, scope);
-        const inner: Scope = { kind: 'function', parent: scope, bound: new Set() };
+        if (name && DYNAMIC_MEMBERS.has(name.text)) facts.dynamicMembers = true;
+        const inner = newScope('function', scope, node);
         const typeParams = node.childForFieldName('type_parameters');
         if (typeParams) bindAllIdentifiers(typeParams, inner);
         bindParameters(node.childForFieldName('parameters'), scope, inner);
@@ -237,7 +222,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
         return;
       }
       case 'lambda': {
-        const inner: Scope = { kind: 'function', parent: scope, bound: new Set() };
+        const inner = newScope('function', scope, node);
         bindParameters(node.childForFieldName('parameters'), scope, inner);
         const body = node.childForFieldName('body');
         if (body) visit(body, inner);
@@ -246,7 +231,8 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'class_definition': {
         const name = node.childForFieldName('name');
         if (name) bind(name.text, scope);
-        const inner: Scope = { kind: 'class', parent: scope, bound: new Set() };
+        const inner = newScope('class', scope, node);
+        facts.classScopes.set(node.id, inner);
         const typeParams = node.childForFieldName('type_parameters');
         if (typeParams) bindAllIdentifiers(typeParams, inner);
         const supers = node.childForFieldName('superclasses');
@@ -259,7 +245,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'set_comprehension':
       case 'dictionary_comprehension':
       case 'generator_expression': {
-        const inner: Scope = { kind: 'comprehension', parent: scope, bound: new Set() };
+        const inner = newScope('comprehension', scope);
         for (const c of node.namedChildren) {
           if (c?.type !== 'for_in_clause') continue;
           const left = c.childForFieldName('left');
@@ -285,7 +271,10 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'assignment':
       case 'augmented_assignment': {
         const left = node.childForFieldName('left');
-        if (left) bindTarget(left, scope);
+        const cls =
+          node.type === 'assignment' && left?.type === 'identifier' ? constructorCalled(node.childForFieldName('right')) : undefined;
+        if (left && cls) bindConstructed(left.text, cls, scope);
+        else if (left) bindTarget(left, scope);
         visitChildren(node, scope, new Set(['left']));
         return;
       }
@@ -318,6 +307,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
         const attribute = node.childForFieldName('attribute');
         if (object?.type === 'identifier' && attribute)
           facts.members.push({ local: object.text, member: attribute.text, node: attribute, scope });
+        if (attribute && DYNAMIC_MEMBERS.has(attribute.text)) facts.dynamicMembers = true;
         if (object) visit(object, scope);
         return;
       }
@@ -367,6 +357,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
           if (!imported || !local || imported.type !== 'dotted_name') continue;
           const member = dottedText(imported);
           if (mod && MODULES.has(`${mod}.${member}`)) bindModule(local.text, `${mod}.${member}`, scope);
+          else if (from) bindImported(local.text, from.text.replace(/\s+/g, ''), member, scope);
           else bind(local.text, scope);
           if (mod) facts.importedMembers.push({ module: mod, member, node: imported });
         }
@@ -385,6 +376,13 @@ export function pythonFacts(tree: Tree): PythonFacts {
 
   visit(tree.rootNode, module);
   return facts;
+}
+
+/** `Cls` when `value` is a call of a plain name (`Cls(...)`): what the assigned name may be an instance of. */
+function constructorCalled(value: Node | null): string | undefined {
+  if (value?.type !== 'call') return undefined;
+  const fn = value.childForFieldName('function');
+  return fn?.type === 'identifier' ? fn.text : undefined;
 }
 
 function dottedText(node: Node): string {
@@ -407,28 +405,67 @@ const isDunder = (name: string) => name.startsWith('__') && name.endsWith('__');
 export interface PythonProblems {
   unresolved: { name: string; node: Node }[];
   unknownMembers: { module: string; local: string; member: string; node: Node }[];
+  /** Methods called on a class known whole that it does not have (python-members.ts). */
+  missingMethods: MissingMember[];
 }
 
-function pythonProblems(tree: Tree, workspaceNames: ReadonlySet<string> = new Set()): PythonProblems {
+function pythonProblems(
+  tree: Tree,
+  workspaceNames: ReadonlySet<string> = new Set(),
+  workspaceClasses: readonly WorkspaceClass[] = [],
+): PythonProblems {
   const facts = pythonFacts(tree);
   const known = (name: string) => BUILTINS.has(name) || IMPLICIT.has(name) || workspaceNames.has(name) || facts.unsure.has(name);
   const unresolved = facts.dynamic
     ? []
     : facts.references.filter((r) => !known(r.name) && !resolves(r.name, r.scope)).map(({ name, node }) => ({ name, node }));
   const unknownMembers: PythonProblems['unknownMembers'] = [];
+  // A workspace module with a standard module's name (`random.py`) is what the import finds: its members are its own.
+  const standard = (mod: string) => !workspaceNames.has(mod.split('.')[0]);
   for (const use of facts.members) {
     const mod = facts.moduleNames.get(use.local);
-    if (!mod || facts.otherwiseBound.has(use.local) || facts.unsure.has(use.local)) continue;
+    if (!mod || !standard(mod) || facts.otherwiseBound.has(use.local) || facts.unsure.has(use.local)) continue;
     const members = MODULES.get(mod);
     if (!members || members.has(use.member) || isDunder(use.member) || facts.assignedMembers.has(`${use.local}.${use.member}`)) continue;
+    if (platformGuarded(use.node)) continue;
     unknownMembers.push({ module: mod, local: use.local, member: use.member, node: use.node });
   }
   for (const imp of facts.importedMembers) {
+    if (!standard(imp.module)) continue;
     const members = MODULES.get(imp.module);
     if (!members || members.has(imp.member) || isDunder(imp.member) || MODULES.has(`${imp.module}.${imp.member}`)) continue;
+    if (platformGuarded(imp.node)) continue;
     unknownMembers.push({ module: imp.module, local: imp.member, member: imp.member, node: imp.node });
   }
-  return { unresolved, unknownMembers };
+  return { unresolved, unknownMembers, missingMethods: missingMembers(tree, facts, workspaceClasses) };
+}
+
+/** A test of the platform or of what a module has: the members lists are one platform's and one version's. */
+const PLATFORM_TEST = /\b(?:sys\.platform|os\.name|platform\.system|sys\.version_info|hasattr)\b/;
+
+/**
+ * Whether `node` runs only where the code has asked what the platform or the
+ * module offers (inside `if sys.platform == "win32":`, `if hasattr(os, ...)`,
+ * or a `try` that catches AttributeError or ImportError): a member other
+ * platforms have (`os.startfile`) is then no error.
+ */
+function platformGuarded(node: Node): boolean {
+  for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (n.type === 'if_statement' || n.type === 'elif_clause' || n.type === 'while_statement' || n.type === 'conditional_expression') {
+      const condition = n.type === 'conditional_expression' ? n : n.childForFieldName('condition');
+      if (condition && PLATFORM_TEST.test(condition.text)) return true;
+    }
+    if (n.type === 'else_clause' && n.parent?.type === 'if_statement') {
+      const condition = n.parent.childForFieldName('condition');
+      if (condition && PLATFORM_TEST.test(condition.text)) return true;
+    }
+    if (
+      n.type === 'try_statement' &&
+      n.namedChildren.some((c) => c?.type === 'except_clause' && /\b(?:AttributeError|ImportError)\b/.test(c.text.split('\n')[0]))
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Whether a node overlaps the completion's span (an identifier the completion finished counts). */
@@ -442,10 +479,12 @@ export const pythonChecker: LanguageChecker = {
   kind: 'names',
   check(input: SemanticInput): SemanticFinding[] {
     const workspace = new Set(input.request.workspaceNames ?? []);
-    const after = pythonProblems(input.tree, workspace);
-    const before = pythonProblems(input.baseline.tree, workspace);
+    const classes = input.request.workspaceClasses ?? [];
+    const after = pythonProblems(input.tree, workspace, classes);
+    const before = pythonProblems(input.baseline.tree, workspace, classes);
     const unresolvedBefore = new Set(before.unresolved.map((u) => u.name));
     const membersBefore = new Set(before.unknownMembers.map((m) => `${m.module}.${m.member}`));
+    const methodsBefore = new Set(before.missingMethods.map((m) => `${m.cls}.${m.member}`));
     const findings: SemanticFinding[] = [];
     const seen = new Set<string>();
     const push = (f: SemanticFinding, key: string) => {
@@ -473,6 +512,14 @@ export const pythonChecker: LanguageChecker = {
       push(
         { kind: 'unknown-member', name: m.member, row, column, detail: `module \`${m.module}\` has no member \`${m.member}\`` },
         `m:${m.module}.${m.member}`,
+      );
+    }
+    for (const m of after.missingMethods) {
+      if (!inSpan(m.node, input.completionStart, input.completionEnd) || methodsBefore.has(`${m.cls}.${m.member}`)) continue;
+      const { row, column } = m.node.startPosition;
+      push(
+        { kind: 'unknown-member', name: m.member, row, column, detail: `class \`${m.cls}\` (${m.where}) has no member \`${m.member}\`` },
+        `c:${m.cls}.${m.member}`,
       );
     }
     return findings;

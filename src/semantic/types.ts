@@ -17,9 +17,28 @@ export interface SemanticFinding {
   detail: string;
 }
 
+/**
+ * A class another workspace file defines, as the checked file imports it
+ * (`from shapes import Circle as C`), known whole: the app sends only such
+ * (src/completion/workspace-context/python-classes.ts).
+ */
+export interface WorkspaceClass {
+  /** The name the checked file binds (`C`). */
+  local: string;
+  /** The import's module as written (`shapes`, `.shapes`) and the class's name there. */
+  module: string;
+  name: string;
+  /** The workspace file that defines it. */
+  file: string;
+  /** Every name an instance or the class may have: a call of any other is an error. */
+  members: readonly string[];
+}
+
 export interface SemanticRequest extends SyntaxRequest {
   /** Top-level names defined elsewhere in the workspace, so a call into another file resolves. */
   workspaceNames?: readonly string[];
+  /** Classes of other workspace files the checked file imports, so a call of a method they lack is caught (Python). */
+  workspaceClasses?: readonly WorkspaceClass[];
   /** Give up after this long and answer "not checked (timed out)". */
   budgetMs?: number;
 }

@@ -1,0 +1,80 @@
+// The facts one walk of a Python file gives (python.ts walks it): its
+// scopes and what each binds, the names and members it uses. The checks
+// built on them (python.ts, python-members.ts) read them from here.
+import type { Node } from 'web-tree-sitter';
+
+export type ScopeKind = 'module' | 'function' | 'class' | 'comprehension';
+
+export interface Scope {
+  kind: ScopeKind;
+  parent?: Scope;
+  /** The function, lambda or class that opens the scope (none for the module and comprehensions). */
+  node?: Node;
+  bound: Set<string>;
+  /** How many times each name is bound here (a parameter rebound in the body counts twice). */
+  counts: Map<string, number>;
+  /** Names bound here only by `name = Cls(...)`: the classes called (one, when every binding calls the same). */
+  constructed: Map<string, Set<string>>;
+  /** Names bound here other than by such a call or a from-import. */
+  other: Set<string>;
+  /** Names bound here by `from module import name [as local]`: the module as written and the name (null: two different ones). */
+  imported: Map<string, { module: string; name: string } | null>;
+}
+
+export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope => ({
+  kind,
+  parent,
+  node,
+  bound: new Set(),
+  counts: new Map(),
+  constructed: new Map(),
+  other: new Set(),
+  imported: new Map(),
+});
+
+export interface Reference {
+  name: string;
+  node: Node;
+  scope: Scope;
+}
+
+export interface MemberUse {
+  /** The object's name: a module's (`m` in `import math as m; m.sqrt`), an instance's (`self`), a class's. */
+  local: string;
+  member: string;
+  node: Node;
+  scope: Scope;
+}
+
+export interface ImportedMember {
+  module: string;
+  member: string;
+  node: Node;
+}
+
+/** What one walk of a file finds. */
+export interface PythonFacts {
+  references: Reference[];
+  members: MemberUse[];
+  importedMembers: ImportedMember[];
+  /** The file can make names appear at run time: name findings are off for it. */
+  dynamic: boolean;
+  /** Identifiers seen inside ERROR regions: counted as bound everywhere. */
+  unsure: Set<string>;
+  /** Local name -> module, for names bound only by imports of one module. */
+  moduleNames: Map<string, string | null>;
+  /** Names bound other than by an import, anywhere in the file. */
+  otherwiseBound: Set<string>;
+  /** `name.member` assigned somewhere (`math.tau2 = ...`). */
+  assignedMembers: Set<string>;
+  /** `from __future__ import annotations`: annotations are never evaluated, so a forward reference in one is fine. */
+  lazyAnnotations: boolean;
+  /** The scope of each class body, by its class_definition node's id. */
+  classScopes: Map<number, Scope>;
+  /** Every attribute name the file stores to (`x.a = ...`, `self.a += ...`, `for o.a in ...`), on any object. */
+  storedAttributes: Set<string>;
+  /** The file can give an object attributes the text never shows (`setattr`, `__dict__`, `__getattr__` ...): no member findings on its classes. */
+  dynamicMembers: boolean;
+  /** The module's scope. */
+  module: Scope;
+}
