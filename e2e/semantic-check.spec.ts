@@ -37,6 +37,23 @@ test('the same completion where its names resolve stays local; with the check of
   expect(server.requests).toHaveLength(0);
 });
 
+test('names another workspace file defines reach the check: the same completion stays local', async ({ page, openIde, server }) => {
+  // As in the first test the parameters are x and y, but another file of the workspace defines `a` and `b`.
+  await openIde({
+    model: 'fixture-valid',
+    router: semantic,
+    files: [
+      { path: 'main.py', content: 'def add(x, y):\n    return\n' },
+      { path: 'helpers.py', content: 'def a():\n    return 1\n\nb = 2\n' },
+    ],
+  });
+  await typeAtEndOfLine(page, 2, ' ');
+  await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'local');
+  await page.getByTestId('completion-details').locator('summary').click();
+  await expect(page.locator('li[data-kind="semantic"]')).toHaveAttribute('data-status', 'pass');
+  expect(server.requests).toHaveLength(0);
+});
+
 test('turned off, the policy says not checked and keeps the completion', async ({ page, openIde, server }) => {
   await openIde({
     model: 'fixture-valid',

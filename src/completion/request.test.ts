@@ -46,6 +46,26 @@ describe('prepareRequest', () => {
   });
 });
 
+describe('prepareRequest: what the semantic check learns of the workspace', () => {
+  const asked: string[] = [];
+  const withSemantics = () => ({
+    ...workspace(),
+    semantics: (file: string) => (asked.push(file), { names: ['scale'], classes: [] }),
+  });
+
+  it('asked only under a policy that reads the check, and not when the check is off', () => {
+    const base = requestSettings(DEFAULT_CONFIG);
+    const semantic = { ...base, router: { ...base.router, policy: 'syntax+confidence+semantic' as const } };
+    expect(prepareRequest(req, semantic, withSemantics()).ctx.semantics).toEqual({ names: ['scale'], classes: [] });
+    expect(asked).toEqual(['app/main.py']);
+    expect(prepareRequest(req, base, withSemantics()).ctx.semantics).toBeUndefined();
+    expect(
+      prepareRequest(req, { ...semantic, router: { ...semantic.router, semanticCheck: false } }, withSemantics()).ctx.semantics,
+    ).toBeUndefined();
+    expect(asked).toEqual(['app/main.py']);
+  });
+});
+
 describe('context settings in the configuration', () => {
   it('defaults to 25% of the budget and 8 snippets; out-of-range values are named', () => {
     expect(DEFAULT_CONFIG.context).toEqual({ enabled: true, share: 0.25, maxSnippets: 8 });

@@ -12,6 +12,8 @@ import type { WindowPlace } from './text-window';
 
 import type { ContextSnippet } from './workspace-context';
 import type { StableSnippetChooser } from './workspace-context/stable-choice';
+import type { WorkspaceSemantics } from './workspace-context/semantic-context';
+import { policyUsesSemantic } from './router';
 
 export interface CompletionContext {
   prefix: string;
@@ -34,6 +36,8 @@ export interface CompletionContext {
   context?: Omit<PromptContext, 'snippets'> & { snippets: readonly ContextSnippet[] };
   /** Workspace path of the file being edited (never-send rules, the repository format's file name). */
   file?: string;
+  /** What the semantic check learns from the other files (asked only under a policy that reads the check). */
+  semantics?: WorkspaceSemantics;
 }
 
 /**
@@ -63,6 +67,8 @@ export interface WorkspaceContextSource {
   chooser: StableSnippetChooser;
   recentlyEdited(): readonly string[];
   recentlyViewed(): readonly string[];
+  /** The other files' names and imported classes, for the semantic check (workspace-context/semantic-context.ts). */
+  semantics?(file: string, prefix: string, suffix: string): WorkspaceSemantics;
 }
 
 export interface PreparedRequest {
@@ -110,8 +116,14 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
       recentlyViewed: workspace.recentlyViewed(),
     });
   }
+  // The semantic check's view of the other files: only where the policy reads the check.
+  const semantics =
+    policyUsesSemantic(router.policy) && router.semanticCheck !== false
+      ? workspace?.semantics?.(req.file, req.prefix, req.suffix)
+      : undefined;
   const ctx: CompletionContext = {
     ...req,
+    ...(semantics && { semantics }),
     maxNewTokens: s.maxNewTokens,
     promptBudget: s.promptBudget,
     earlyEscalation: s.earlyEscalation,

@@ -74,6 +74,20 @@ describe('check', () => {
     expect(withIt.semantic).toMatchObject({ checked: false });
     expect(asked).toEqual(['a + b']);
   });
+
+  it("gives the semantic check the workspace's names and classes, and the syntax check only the text", async () => {
+    const seen: object[] = [];
+    const record =
+      <T>(answer: T) =>
+      async (r: object) => (seen.push(r), answer);
+    const semantics = { names: ['helper'], classes: [{ local: 'C', module: 'm', name: 'C', file: 'm.py', members: ['run'] }] };
+    await check({ ...ctx, semantics }, 'a + b', {
+      syntax: { validate: record({ checked: true, valid: true, errors: [], preexistingErrors: 0, ms: 0, language: 'python' }) },
+      semantic: { check: record({ language: 'python', checked: true, findings: [], checks: [], ms: 0 }) },
+    });
+    expect(seen[0]).not.toHaveProperty('workspaceNames');
+    expect(seen[1]).toMatchObject({ completion: 'a + b', workspaceNames: ['helper'], workspaceClasses: semantics.classes });
+  });
 });
 
 describe('route', () => {

@@ -71,12 +71,14 @@ export interface Verdicts {
  * app both run in the syntax worker, and neither waits for the other's reply.
  */
 export async function check(
-  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix'>,
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
   completion: string,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
 ): Promise<Verdicts> {
   const req = { language: at.language, prefix: at.prefix, completion, suffix: at.suffix };
-  const [syntax, semantic] = await Promise.all([ports.syntax.validate(req), ports.semantic?.check(req)]);
+  // The semantic check also hears of the other files: what they define, the classes this file imports from them.
+  const semanticReq = at.semantics ? { ...req, workspaceNames: at.semantics.names, workspaceClasses: at.semantics.classes } : req;
+  const [syntax, semantic] = await Promise.all([ports.syntax.validate(req), ports.semantic?.check(semanticReq)]);
   return { syntax, ...(semantic && { semantic }) };
 }
 

@@ -3,6 +3,7 @@
 // whole workspace per request), and remembers which files the user edited
 // and viewed, most recent first, following renames and deletes.
 import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';
+import { WorkspaceSemanticsSource, type WorkspaceSemantics } from '../completion/workspace-context/semantic-context';
 import type { WorkspaceContextSource } from '../completion/request';
 import type { Workspace, WorkspaceChange } from './workspace';
 
@@ -29,6 +30,7 @@ class RecentList {
 export class WorkspaceContextFeed implements WorkspaceContextSource {
   readonly index = new WorkspaceIndex();
   readonly chooser = new StableSnippetChooser(this.index);
+  private readonly semanticsSource = new WorkspaceSemanticsSource(this.index);
   private readonly edited = new RecentList();
   private readonly viewed = new RecentList();
   private readonly unsubscribe: () => void;
@@ -49,6 +51,10 @@ export class WorkspaceContextFeed implements WorkspaceContextSource {
 
   recentlyViewed(): readonly string[] {
     return this.viewed.list;
+  }
+
+  semantics(file: string, prefix: string, suffix: string): WorkspaceSemantics {
+    return this.semanticsSource.for(file, prefix, suffix);
   }
 
   dispose(): void {
