@@ -67,7 +67,8 @@ const mark = (c: Case, line: string) => `${c.prefix}«${line}»${c.suffix}`;
 
 /**
  * A near miss in the line, second letter dropped: of a name it refers to (not
- * one it declares), or with `member`, of a property it reads (`a.bar` -> `a.br`).
+ * one it declares, nor a JSX tag: a lowercase one names no variable), or with
+ * `member`, of a property it reads (`a.bar` -> `a.br`).
  */
 function mutant(input: SemanticInput, member = false): string | undefined {
   const { tree, completionStart, completionEnd, text } = input;
@@ -78,7 +79,7 @@ function mutant(input: SemanticInput, member = false): string | undefined {
     const parentType = n.parent?.type ?? '';
     const target = member
       ? n.type === 'property_identifier' && parentType === 'member_expression'
-      : n.type === 'identifier' && !/declarator|parameter|import|export|pattern|function_declaration|class_declaration/.test(parentType);
+      : n.type === 'identifier' && !/declarator|parameter|import|export|pattern|function_declaration|class_declaration|jsx_/.test(parentType);
     if (target && n.text.length >= 4 && n.startIndex >= completionStart && n.endIndex <= completionEnd) {
       const miss = n.text[0] + n.text.slice(2);
       return text.slice(completionStart, n.startIndex) + miss + text.slice(n.endIndex, completionEnd);
