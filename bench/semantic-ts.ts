@@ -79,7 +79,8 @@ function mutant(input: SemanticInput, member = false): string | undefined {
     const parentType = n.parent?.type ?? '';
     const target = member
       ? n.type === 'property_identifier' && parentType === 'member_expression'
-      : n.type === 'identifier' && !/declarator|parameter|import|export|pattern|function_declaration|class_declaration|jsx_/.test(parentType);
+      : n.type === 'identifier' &&
+        !/declarator|parameter|import|export|pattern|function_declaration|class_declaration|jsx_/.test(parentType);
     if (target && n.text.length >= 4 && n.startIndex >= completionStart && n.endIndex <= completionEnd) {
       const miss = n.text[0] + n.text.slice(2);
       return text.slice(completionStart, n.startIndex) + miss + text.slice(n.endIndex, completionEnd);
