@@ -345,6 +345,59 @@ interface LookupRun {
   defaultOnAt: number;
   defaultOn: boolean;
   lookup?: { maxDraft: number };
+  sets?: Record<string, { tasks: number; tokens: number; byMaxDraft: Record<string, LookupWalk> }>;
+  total?: Record<string, LookupWalk>;
+}
+
+/** The walk of one set's middles at one largest draft: passes it took, draft tokens accepted, and its cost in one-token passes. */
+interface LookupWalk {
+  tokens: number;
+  passes: number;
+  accepted: number;
+  cost: number;
+}
+
+/** Per set and pooled: how much a draft proposed correctly, and the speed-up each runtime's costs project, by the largest draft. */
+function lookupSetsTable(runs: [string, LookupRun][]): string | undefined {
+  const first = runs[0][1];
+  if (!first.sets || !first.total) return undefined;
+  const drafts = Object.keys(first.total);
+  const rows: [string, number | undefined, (run: LookupRun) => Record<string, LookupWalk> | undefined][] = [
+    ...Object.entries(first.sets).map(
+      ([name, set]) =>
+        [name, set.tasks, (run: LookupRun) => run.sets?.[name]?.byMaxDraft] as [
+          string,
+          number,
+          (run: LookupRun) => Record<string, LookupWalk> | undefined,
+        ],
+    ),
+    ['all, pooled', Object.values(first.sets).reduce((n, s) => n + s.tasks, 0), (run: LookupRun) => run.total],
+  ];
+  const each = (walks: Record<string, LookupWalk> | undefined, f: (w: LookupWalk) => string) =>
+    walks ? drafts.map((d) => (walks[d] ? f(walks[d]) : 'n/a')).join(' / ') : 'n/a';
+  const ds = drafts.join(' / ');
+  return table(
+    [
+      'set',
+      'tasks',
+      'middle tokens',
+      `drafted correctly, d <= ${ds}`,
+      `tokens per pass, d <= ${ds}`,
+      ...runs.map(([name]) => `projected speed-up, ${name}, d <= ${ds}`),
+    ],
+    rows.map(([name, tasks, walksOf]) => {
+      const walks = walksOf(first);
+      const tokens = walks ? Object.values(walks)[0]?.tokens : undefined;
+      return [
+        name,
+        num(tasks),
+        num(tokens),
+        each(walks, (w) => share(w.accepted, w.tokens)),
+        each(walks, (w) => num(w.tokens / w.passes, 2)),
+        ...runs.map(([, run]) => each(walksOf(run), (w) => ratio(w.tokens / w.cost))),
+      ];
+    }),
+  );
 }
 
 const lookup: SuiteSection = {
@@ -388,6 +441,7 @@ const lookup: SuiteSection = {
           `${v.defaultOn ? 'yes' : 'no'} (rule: >= ${ratio(v.defaultOnAt, 1)})`,
         ]),
       ),
+      ...[lookupSetsTable(runs)].filter((t) => t !== undefined),
     ];
   },
 };
