@@ -84,8 +84,11 @@ function threadCpu(root: number): Map<string, { name: string; ms: number }> {
   for (const pid of parent.keys()) {
     if (pid === root || !ours(pid)) continue;
     let tids: string[];
+    let type: string;
     try {
       tids = readdirSync(`/proc/${pid}/task`);
+      // Chromium's processes say what they are (`--type=renderer`); the browser's own says nothing.
+      type = /--type=([\w-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? 'browser';
     } catch {
       continue;
     }
@@ -94,7 +97,7 @@ function threadCpu(root: number): Map<string, { name: string; ms: number }> {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        out.set(`${pid}/${tid}`, { name, ms: (Number(f[11]) + Number(f[12])) * tick });
+        out.set(`${pid}/${tid}`, { name: `${type} ${name}`, ms: (Number(f[11]) + Number(f[12])) * tick });
       } catch {
         // gone meanwhile
       }
