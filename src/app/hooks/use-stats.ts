@@ -47,13 +47,15 @@ export class StatsStore extends Store<StatsState> {
 /** Runs `write` once, when the browser is idle (at most `maxWaitMs` later) or the page is hidden, whichever comes first. */
 function whenIdle(write: () => void, maxWaitMs = 5000): void {
   let done = false;
+  // Outside a page (the unit tests' Node) there is no pagehide and no idle callback: the next task will do.
+  const page = typeof globalThis.addEventListener === 'function' ? globalThis : undefined;
   const once = () => {
     if (done) return;
     done = true;
-    removeEventListener('pagehide', once);
+    page?.removeEventListener('pagehide', once);
     write();
   };
-  addEventListener('pagehide', once);
+  page?.addEventListener('pagehide', once);
   if (typeof requestIdleCallback === 'function') requestIdleCallback(once, { timeout: maxWaitMs });
   else setTimeout(once, 0);
 }
