@@ -8,14 +8,13 @@ import { EgressRefused, type GateReport } from '../privacy/egress-gate';
 import type { EgressBlock, EgressVerdict } from '../privacy/policy';
 import { prescanSecrets } from '../privacy/secret-guard';
 import type { CompletionContext } from './request';
-import { policyUsesSemantic, type RouterDecision } from './router';
+import type { RouterDecision } from './router';
 import {
   AbortedError,
-  check,
   escalate,
   escalationDraft,
   generateLocal,
-  route,
+  judge,
   throwIfAborted,
   type GeneratedLocal,
   type SemanticPort,
@@ -110,7 +109,13 @@ function fallbackNote(local: LocalCompletion, syntax: SyntaxVerdict, fallback: s
   return 'the local model suggested nothing here';
 }
 
-function because(d: RouterDecision): string {
+/** Why the syntax check gave no verdict, for a badge's summary. */
+export function syntaxNotChecked(syntax: SyntaxVerdict): string {
+  return `syntax not checked (${syntax.uncheckedReason ?? `no grammar for ${syntax.language}`})`;
+}
+
+/** What a decision to escalate rests on, for a badge's summary. */
+export function because(d: RouterDecision): string {
   return d.escalateBecause.join(' + ') || 'policy';
 }
 
@@ -138,19 +143,11 @@ export async function runCompletion(
   // slices, while the local model works in its worker, so the escalation does not wait for a cold scan.
   const prescan = egress.allowed && ports.escalation ? prescanOutgoing(ctx, signal) : undefined;
   const local = await generateLocal(ctx, router, ports.local, signal);
-  // The semantic check only for a policy that reads it, and never on a partial completion.
-  const askSemantic = policyUsesSemantic(router.policy) && router.semanticCheck !== false && local.finish !== 'early';
-  const { syntax, semantic } = await check(ctx, local.text, {
-    syntax: ports.syntax,
-    ...(askSemantic && ports.semantic && { semantic: ports.semantic }),
-  });
-  throwIfAborted(signal);
-
-  const decision = route(local, { syntax, semantic }, router);
+  const { syntax, semantic, decision } = await judge(ctx, local, router, ports, signal);
   const base = { decision, local, syntax, ...(semantic && { semantic }) };
   const elapsed = () => performance.now() - started;
   // Never a silent pass: an unchecked language says so on the badge.
-  const unchecked = syntax.checked ? '' : `; syntax not checked (${syntax.uncheckedReason ?? `no grammar for ${syntax.language}`})`;
+  const unchecked = syntax.checked ? '' : `; ${syntaxNotChecked(syntax)}`;
 
   if (decision.action === 'keep') {
     return {

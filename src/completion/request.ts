@@ -13,7 +13,7 @@ import type { WindowPlace } from './text-window';
 import type { ContextSnippet } from './workspace-context';
 import type { StableSnippetChooser } from './workspace-context/stable-choice';
 import type { WorkspaceSemantics } from './workspace-context/semantic-context';
-import { policyUsesSemantic } from './router';
+import { semanticCheckAsked } from './router';
 
 export interface CompletionContext {
   prefix: string;
@@ -117,10 +117,7 @@ export function prepareRequest(req: EngineRequest, s: RequestSettings, workspace
     });
   }
   // The semantic check's view of the other files: only where the policy reads the check.
-  const semantics =
-    policyUsesSemantic(router.policy) && router.semanticCheck !== false
-      ? workspace?.semantics?.(req.file, req.prefix, req.suffix)
-      : undefined;
+  const semantics = semanticCheckAsked(router) ? workspace?.semantics?.(req.file, req.prefix, req.suffix) : undefined;
   const ctx: CompletionContext = {
     ...req,
     ...(semantics && { semantics }),

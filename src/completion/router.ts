@@ -19,6 +19,11 @@ export function policyUsesSemantic(policy: RoutingPolicy): boolean {
   return policy === 'syntax+confidence+semantic';
 }
 
+/** Whether these settings ask for the semantic check: the policy reads it and the setting leaves it on. */
+export function semanticCheckAsked(router: Pick<RouterConfig, 'policy' | 'semanticCheck'>): boolean {
+  return policyUsesSemantic(router.policy) && router.semanticCheck !== false;
+}
+
 export type ReasonKind = 'syntax' | 'confidence' | 'semantic' | 'policy';
 
 /** One check behind a decision, with the numbers it used. */

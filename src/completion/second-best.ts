@@ -6,11 +6,10 @@
 // generation. It passes the same post-processing, checks and router as any
 // local completion, so its badge says its confidence, its syntax verdict and
 // what the router would do with it; it never escalates, so nothing leaves.
-import { policyUsesSemantic } from './router';
-import { check, generateLocal, route, throwIfAborted, type SemanticPort, type SyntaxPort } from './stages';
+import { generateLocal, judge, type SemanticPort, type SyntaxPort } from './stages';
 import type { LocalModelPort } from '../vocabulary/types';
 import type { CompletionContext } from './request';
-import type { CompletionResult } from './pipeline';
+import { because, syntaxNotChecked, type CompletionResult } from './pipeline';
 import type { RouterConfig } from '../vocabulary/types';
 
 /** New tokens the alternative may write at most (fewer when the request's own budget is smaller): it is a second look, not a second request. */
@@ -48,19 +47,10 @@ export async function secondBest(
     signal,
   );
   if (!local.text.trim() || local.text === first.text) return undefined;
-  const askSemantic = policyUsesSemantic(router.policy) && router.semanticCheck !== false;
-  const { syntax, semantic } = await check(ctx, local.text, {
-    syntax: ports.syntax,
-    ...(askSemantic && ports.semantic && { semantic: ports.semantic }),
-  });
-  throwIfAborted(signal);
+  const { syntax, semantic, decision } = await judge(ctx, local, router, ports, signal);
   if (syntax.checked && !syntax.valid) return undefined;
-  const decision = route(local, { syntax, semantic }, router);
-  const checked = syntax.checked ? 'syntax valid' : `syntax not checked (${syntax.uncheckedReason ?? `no grammar for ${syntax.language}`})`;
-  const verdict =
-    decision.action === 'keep'
-      ? 'the router would keep it'
-      : `the router would escalate it (${decision.escalateBecause.join(' + ') || 'policy'})`;
+  const checked = syntax.checked ? 'syntax valid' : syntaxNotChecked(syntax);
+  const verdict = decision.action === 'keep' ? 'the router would keep it' : `the router would escalate it (${because(decision)})`;
   return {
     text: local.text,
     route: 'local',

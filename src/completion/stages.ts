@@ -7,7 +7,7 @@ import type { EscalationClient, EscalationDraft, EscalationResult, OnSent } from
 import { parseEarlyReason } from '../inference/early-escalation';
 import { postProcessTraced } from './postprocess';
 import { localRequestOf, type CompletionContext } from './request';
-import { decideRoute, type RouterDecision } from './router';
+import { decideRoute, semanticCheckAsked, type RouterDecision } from './router';
 import type { LocalCompletion, LocalModelPort, RouterConfig, SyntaxRequest, SyntaxVerdict, TokenProb } from '../vocabulary/types';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 
@@ -80,6 +80,32 @@ export async function check(
   const semanticReq = at.semantics ? { ...req, workspaceNames: at.semantics.names, workspaceClasses: at.semantics.classes } : req;
   const [syntax, semantic] = await Promise.all([ports.syntax.validate(req), ports.semantic?.check(semanticReq)]);
   return { syntax, ...(semantic && { semantic }) };
+}
+
+/** A local completion's checks and the router's decision on it. */
+export interface Judged extends Verdicts {
+  decision: RouterDecision;
+}
+
+/**
+ * The checks the settings ask for, then the router: the semantic check only
+ * where the policy reads it, and never on a partial completion (stopped
+ * early), which the router escalates whatever the checks say.
+ */
+export async function judge(
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix'>,
+  local: GeneratedLocal,
+  router: RouterConfig,
+  ports: { syntax: SyntaxPort; semantic?: SemanticPort },
+  signal: AbortSignal,
+): Promise<Judged> {
+  const askSemantic = semanticCheckAsked(router) && local.finish !== 'early';
+  const verdicts = await check(at, local.text, {
+    syntax: ports.syntax,
+    ...(askSemantic && ports.semantic && { semantic: ports.semantic }),
+  });
+  throwIfAborted(signal);
+  return { ...verdicts, decision: route(local, verdicts, router) };
 }
 
 /** What routing reads of a local completion. */

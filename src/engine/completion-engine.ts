@@ -15,7 +15,7 @@ import type { Ledger } from '../privacy/ledger';
 import { egressVerdict, type EgressVerdict } from '../privacy/policy';
 import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import type { SyntaxWorkerApi } from '../checks/worker-api';
-import { policyUsesSemantic } from '../completion/router';
+import { semanticCheckAsked } from '../completion/router';
 import { TYPE_CHECKED_LANGUAGES, withTypes, type TypesCheck } from '../semantic/types-check';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import { InferenceClient, type LoadedModel } from './inference-client';
@@ -110,13 +110,7 @@ export class CompletionEngine {
 
   /** Whether this request's semantic check would ask for types: the policy reads the check, and the language has them. */
   private wantsTypes(req: { language: string }): boolean {
-    const { router } = this.config;
-    return (
-      this.types !== undefined &&
-      policyUsesSemantic(router.policy) &&
-      router.semanticCheck !== false &&
-      TYPE_CHECKED_LANGUAGES.includes(req.language)
-    );
+    return this.types !== undefined && semanticCheckAsked(this.config.router) && TYPE_CHECKED_LANGUAGES.includes(req.language);
   }
 
   /** The names check in the syntax worker and the types check in theirs, side by side, as one verdict. */
