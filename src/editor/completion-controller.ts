@@ -3,8 +3,8 @@
 // runs, the next keystroke cancels), which result is reused (result-cache.ts),
 // when typing keeps the suggestion on screen (type-through.ts), which
 // suggestion is ready on accept (accept-prediction.ts), which alternative is
-// on screen (and when to ask for a second-best one), and when a suggestion counts as shown and as accepted. The
-// editor adapter (inline-completions.ts) turns Monaco's calls into these and
+// on screen (and when to ask for a second-best one), and when a suggestion
+// counts as shown and as accepted. The editor adapter (inline-completions.ts) turns Monaco's calls into these and
 // back; Node tests drive this directly, with a clock of their own.
 import type { CompletionResult, EngineRequest } from '../completion/pipeline';
 import { AbortedError } from '../completion/stages';
@@ -342,11 +342,8 @@ export class CompletionController<At> {
     this.alternativeOf.set(s.items[0], list[0]);
     if (s.tracked.result === first) s.tracked.result = s.result = list[0];
     this.hooks.onAlternative?.(list[0]);
-    const item = { insertText: list[1].text, range: s.items[0].range };
-    this.tracked.set(item, s.tracked);
-    this.alternativeOf.set(item, list[1]);
     s.tracked.live++;
-    s.items.push(item);
+    s.items.push(this.item(list[1].text, s.items[0].range, s.tracked, list[1]));
   }
 
   /** Puts `result` on screen: one item per alternative (Alt+] / Alt+[ cycle them), sharing one Tracked. */
@@ -355,21 +352,22 @@ export class CompletionController<At> {
     this.hooks.onResult(alternatives[0]);
     if (!result.text) return [];
     const t: Tracked = { result: alternatives[0], shown: false, accepted: false, live: alternatives.length };
-    const items = alternatives.map((alt) => {
-      const item = { insertText: alt.text, range: at };
-      this.tracked.set(item, t);
-      this.alternativeOf.set(item, alt);
-      return item;
-    });
+    const items = alternatives.map((alt) => this.item(alt.text, at, t, alt));
     this.shown = { ...where, text: alternatives[0].text, result: alternatives[0], tracked: t, items };
     return items;
   }
 
   /** The rest of the suggestion on screen, after the user typed its first characters: the same suggestion. */
   private typedOn(shown: Shown<At>, rest: string, at: At): SuggestionItem<At> {
-    const item = { insertText: rest, range: at };
     shown.tracked.live++;
-    this.tracked.set(item, shown.tracked);
+    return this.item(rest, at, shown.tracked);
+  }
+
+  /** An item for the screen, counted in `t`'s suggestion, and the alternative it shows where it starts one. */
+  private item(insertText: string, range: At, t: Tracked, alt?: CompletionResult): SuggestionItem<At> {
+    const item = { insertText, range };
+    this.tracked.set(item, t);
+    if (alt) this.alternativeOf.set(item, alt);
     return item;
   }
 
