@@ -20,8 +20,11 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { PythonFacts, Scope } from './python-scope';
 import type { WorkspaceClass } from './types';
 
+/** Names whose mention means an object's attributes are made or looked up at run time. */
+export const DYNAMIC_MEMBERS = new Set(['setattr', '__dict__', '__getattr__', '__getattribute__', '__slots__', '__setattr__']);
+
 /** Decorators that add no member a completion could call. */
-const HARMLESS_DECORATORS = new Set(['dataclass', 'dataclasses.dataclass', 'total_ordering', 'functools.total_ordering']);
+export const HARMLESS_DECORATORS = new Set(['dataclass', 'dataclasses.dataclass', 'total_ordering', 'functools.total_ordering']);
 
 interface KnownClass {
   name: string;

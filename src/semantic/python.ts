@@ -20,7 +20,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { newScope, type PythonFacts, type Scope } from './python-scope';
 import namesJson from './python-names.json';
-import { missingMembers, type MissingMember } from './python-members';
+import { DYNAMIC_MEMBERS, missingMembers, type MissingMember } from './python-members';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceClass } from './types';
 import { languagesWhere } from '../languages/registry';
 
@@ -72,9 +72,6 @@ const PATTERNS = new Set([
   'list_splat',
   'expression_list',
 ]);
-
-/** Names whose mention means an object's attributes are made or looked up at run time. */
-const DYNAMIC_MEMBERS = new Set(['setattr', '__dict__', '__getattr__', '__getattribute__', '__slots__', '__setattr__']);
 
 /** Walks a Python tree once: its scopes, the names they bind, and every name and module member it uses. */
 export function pythonFacts(tree: Tree): PythonFacts {

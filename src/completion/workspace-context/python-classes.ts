@@ -10,6 +10,8 @@
 // whose strings and brackets close, and a file that makes no attribute at
 // run time (`setattr`, `__dict__`, `__getattr__`, `exec` ...).
 
+import { DYNAMIC_MEMBERS, HARMLESS_DECORATORS } from '../../semantic/python-members';
+
 /** A module-level class, known whole. */
 export interface PythonClassSummary {
   name: string;
@@ -19,8 +21,11 @@ export interface PythonClassSummary {
 }
 
 const HEAD = /^class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^()]*)\))?[ \t]*:[ \t]*(?:#.*)?$/;
-const HARMLESS_DECORATOR = /^@(?:dataclasses\.)?dataclass\b|^@(?:functools\.)?total_ordering\b/;
-const DYNAMIC = /\b(?:setattr|__dict__|__getattr__|__getattribute__|__setattr__|__slots__|exec|eval|globals|locals|vars|__import__)\b/;
+const words = (list: Iterable<string>) => [...list].map((w) => w.replace(/\./g, '\\.')).join('|');
+// The same decorators and run-time attribute names the semantic check trusts and distrusts in the file itself.
+const HARMLESS_DECORATOR = new RegExp(`^@(?:${words(HARMLESS_DECORATORS)})\\b`);
+/** Run-time attributes, and the calls that can run code the text does not show. */
+const DYNAMIC = new RegExp(`\\b(?:${words([...DYNAMIC_MEMBERS, 'exec', 'eval', 'globals', 'locals', 'vars', '__import__'])})\\b`);
 const STORED_ATTRIBUTE = /\.[ \t]*([A-Za-z_]\w*)[ \t]*(?:[-+*/%&|^@]|\*\*|\/\/|<<|>>)?=(?!=)/g;
 const WORD = /[A-Za-z_]\w*/g;
 /** A top-level line that binds a name: `def`, `class`, an assignment, an import's `as`. */
