@@ -164,11 +164,13 @@ const ui: SuiteSection = {
         `Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`,
       );
     const rows: string[][] = [];
+    let firstBursts = false;
     for (const [size, modes] of Object.entries(record(r.sizes) ?? {})) {
       for (const [mode, aggregate] of Object.entries(record(modes) ?? {})) {
         for (const [language, v] of Object.entries(record(aggregate) ?? {})) {
           const c = record(v) as CaseResult | undefined;
           if (c?.frame_p95_ms === undefined) continue;
+          firstBursts ||= c.first_burst !== undefined;
           rows.push([
             `${SIZE_LABELS[size] ?? size}, ${language}`,
             mode.replace('_', ' '),
@@ -177,6 +179,7 @@ const ui: SuiteSection = {
             ms(c.input_delay_p95_ms),
             mode === 'off' ? '' : `${c.ghost_p50_ms === null ? 'none' : ms(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`,
             `${num(c.heap_mb)} / ${num(c.renderer_mb)}`,
+            c.first_burst ? `${ms(c.first_burst.frame_p50_ms)} / ${ms(c.first_burst.frame_max_ms)}` : '',
           ]);
         }
       }
@@ -192,8 +195,10 @@ const ui: SuiteSection = {
             'input delay p95',
             'ghost text p50 (shown / bursts)',
             'JS heap / renderer MB',
+            // Runs from before the first burst was kept apart have no such column.
+            ...(firstBursts ? ['first burst: frame p50 / max'] : []),
           ],
-          rows,
+          firstBursts ? rows : rows.map((row) => row.slice(0, -1)),
         ),
       );
     const targets = (r.targets ?? []) as Target[];
