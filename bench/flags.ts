@@ -27,6 +27,7 @@ export const SUITE_FLAGS = {
     lang: { type: 'string' },
     sizes: { type: 'string' },
     twin: { type: 'string' },
+    threads: { type: 'string' },
     'typing-only': { type: 'boolean' },
     'profile-only': { type: 'boolean' },
     'ghost-timeout': { type: 'string' },

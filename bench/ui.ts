@@ -29,7 +29,7 @@ import type { BenchSuite } from './index';
 import { fmtMs, summarize } from './stats';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
 import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
-import { runCase, type CaseResult, type ModelChoice, type TypingOptions } from './ui/typing';
+import { ghostCell, runCase, type CaseResult, type ModelChoice, type TypingOptions } from './ui/typing';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The test build the suite measures, and an unminified one with source maps for --profile-only. */
@@ -67,6 +67,8 @@ interface Options {
   languages: BenchLanguage[];
   sizes: string[];
   twin?: string;
+  /** ONNX Runtime WASM threads for every model (the setting `model.wasmThreads`); the app's default when absent. */
+  threads?: number;
   typingOnly: boolean;
   profileOnly: boolean;
   /** Build the app even when the build is newer than its sources. */
@@ -86,6 +88,7 @@ function options(flags: BenchFlags): Options {
     sizes: (v.sizes || '1k,20k,5mb').split(','),
     // A bare --twin arrives as '': the default twin.
     ...(v.twin !== undefined && { twin: v.twin || 'qwen2.5-coder-0.5b' }),
+    ...(v.threads && { threads: Math.max(1, Number(v.threads)) }),
     typingOnly: v['typing-only'] === true,
     profileOnly: v['profile-only'] === true,
     rebuild: v.rebuild === true,
@@ -223,6 +226,7 @@ function aggregate(cases: CaseResult[]): Aggregate {
     // A language that never showed ghost text is the worst case: null.
     out.ghost_p50_ms = cases.some((c) => c.ghost_p50_ms === null) ? null : worst('ghost_p50_ms');
     out.ghost_shown = cases.reduce((a, c) => a + (c.ghost_shown ?? 0), 0);
+    out.answer_p50_ms = cases.some((c) => c.answer_p50_ms === null) ? null : worst('answer_p50_ms');
     out.bursts = cases.reduce((a, c) => a + c.bursts, 0);
   }
   for (const c of cases) {
@@ -235,7 +239,7 @@ function aggregate(cases: CaseResult[]): Aggregate {
 const ms = (x: unknown) => (typeof x === 'number' ? `${Math.round(x).toLocaleString('en')} ms` : 'none');
 
 function caseRow(size: string, c: CaseResult, model: string): string {
-  const ghost = c.mode === 'on' ? `${ms(c.ghost_p50_ms)} (${c.ghost_shown}/${c.bursts})` : '';
+  const ghost = c.mode === 'on' ? ghostCell(c, ms) : '';
   return `| ${SIZES[size].label} ${c.language} (${c.file.lines.toLocaleString('en')} lines, ${(c.file.bytes / 1e6).toFixed(2)} MB) | ${c.mode}${model ? ` (${model})` : ''} | ${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)} | ${c.longtask_count}, ${ms(c.longtask_max_ms)} | ${ms(c.input_delay_p95_ms)} | ${ghost} | ${c.heap_mb} / ${c.renderer_mb ?? '?'} | ${ms(c.first_burst.frame_p50_ms)} / ${ms(c.first_burst.frame_max_ms)} |`;
 }
 
@@ -316,7 +320,7 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
 }
 
 async function typing(browser: Browser, origin: string, o: Options) {
-  const opts: TypingOptions = { keys: o.keys, keyMs: 40, ghostTimeoutMs: o.ghostTimeoutMs, pauseMs: 300 };
+  const opts: TypingOptions = { keys: o.keys, keyMs: 40, ghostTimeoutMs: o.ghostTimeoutMs, pauseMs: 300, wasmThreads: o.threads };
   const twin = o.twin ? await twinModel(o.twin) : undefined;
   try {
     const sizes: Record<string, Record<string, Aggregate>> = {};
@@ -341,7 +345,7 @@ async function typing(browser: Browser, origin: string, o: Options) {
           into.push(r);
           rows.push(caseRow(size, r, model === DEMO_MODEL ? '' : model.label));
           progress(
-            `${SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${r.ghost_p50_ms} ms (${r.ghost_shown}/${r.bursts})` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
+            `${SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
           );
         }
       }
@@ -363,7 +367,13 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       ];
   const out: Record<string, unknown> = {};
   mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
-  const opts: TypingOptions = { keys: o.quick ? 12 : 24, keyMs: 40, ghostTimeoutMs: o.ghostTimeoutMs, pauseMs: 300 };
+  const opts: TypingOptions = {
+    keys: o.quick ? 12 : 24,
+    keyMs: 40,
+    ghostTimeoutMs: o.ghostTimeoutMs,
+    pauseMs: 300,
+    wasmThreads: o.threads,
+  };
   for (const [language, size] of cases) {
     const file = generateFile(language, SIZES[size].size);
     for (const mode of ['off', 'on'] as const) {
@@ -461,7 +471,7 @@ export const suite: BenchSuite = {
         sizes: t.sizes,
         targets: checks,
         ...(tti && { interactive: tti }),
-        options: { keys: o.keys, keyMs: 40, languages: o.languages, model: t.model, twin: t.twin },
+        options: { keys: o.keys, keyMs: 40, languages: o.languages, model: t.model, twin: t.twin, threads: o.threads ?? 'default' },
         machine: { ...machine, loadavgAfter: loadavg() },
       };
     } finally {

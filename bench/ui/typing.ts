@@ -19,6 +19,8 @@ export interface TypingOptions {
   ghostTimeoutMs: number;
   /** Pause after a burst with completions off (and after accepting a suggestion). */
   pauseMs: number;
+  /** The setting `model.wasmThreads`; the app's default when absent. */
+  wasmThreads?: number;
 }
 
 /** The model part of the settings (the bundled demo model, or a twin from a mirror). */
@@ -52,6 +54,9 @@ export interface CaseResult {
   /** null: no burst showed ghost text within the wait. */
   ghost_p50_ms?: number | null;
   ghost_shown?: number;
+  /** Keystroke to the badge's answer, shown as ghost text or not; null: no answer within the wait. */
+  answer_p50_ms?: number | null;
+  answered?: number;
   bursts: number;
   /** Navigation to the model ready and the cursor placed. */
   load_ms: number;
@@ -59,6 +64,17 @@ export interface CaseResult {
   heap_mb: number;
   /** The renderer's resident memory (/proc; it holds the workers too). */
   renderer_mb?: number;
+}
+
+/** Ghost text p50 (shown of bursts), and the answer's p50 where some answers were not shown as ghost text. */
+export function ghostCell(
+  c: Pick<CaseResult, 'ghost_p50_ms' | 'ghost_shown' | 'answer_p50_ms' | 'answered' | 'bursts'>,
+  ms: (x: number) => string,
+): string {
+  const fmt = (x: number | null | undefined) => (typeof x === 'number' ? ms(x) : 'none');
+  const ghost = `${fmt(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`;
+  const hidden = c.answered !== undefined && c.answered > (c.ghost_shown ?? 0);
+  return hidden ? `${ghost}; answer ${fmt(c.answer_p50_ms)} (${c.answered}/${c.bursts})` : ghost;
 }
 
 const GHOST_SELECTOR = '.ghost-text-decoration, .ghost-text';
@@ -73,6 +89,8 @@ interface PageState {
   keys: KeyRecord[];
   longTasks: { start: number; dur: number }[];
   ghostAt: number;
+  /** The badge's first new result after the burst: ghost text, or an answer the router did not show (a twin's random tokens). */
+  answerAt: number;
   armGhost(): void;
   disarm(): void;
 }
@@ -88,13 +106,22 @@ interface PageState {
  */
 const INSTRUMENT = `(() => {
   const st = {
-    keys: [], longTasks: [], ghostAt: 0, armed: false,
+    keys: [], longTasks: [], ghostAt: 0, answerAt: 0, armed: false,
     armGhost() {
       st.ghostAt = 0;
+      st.answerAt = 0;
       st.armed = true;
+      const seq = () => document.querySelector('[data-testid="privacy-badge"]')?.getAttribute('data-seq');
+      const before = seq();
       const tick = () => {
         if (!st.armed) return;
-        if (document.querySelector(${JSON.stringify(GHOST_SELECTOR)})) { st.ghostAt = performance.now(); st.armed = false; return; }
+        if (!st.answerAt && seq() !== before) st.answerAt = performance.now();
+        if (document.querySelector(${JSON.stringify(GHOST_SELECTOR)})) {
+          st.ghostAt = performance.now();
+          st.answerAt ||= st.ghostAt;
+          st.armed = false;
+          return;
+        }
         requestAnimationFrame(tick);
       };
       tick();
@@ -175,7 +202,7 @@ export async function runCase(
     const page = await context.newPage();
     const settings = {
       device: 'wasm',
-      model: model.model,
+      model: { ...model.model, ...(opts.wasmThreads && { wasmThreads: opts.wasmThreads }) },
       endpoint: null,
       privacy: { mode: 'local-only' },
     };
@@ -242,6 +269,7 @@ export async function runCase(
 
     const bursts = burstsFor(file.language, opts.keys);
     let ghosts: number[] = [];
+    let answers: number[] = [];
     const burstWindows: [number, number][] = [];
     let first: CaseResult['first_burst'] | undefined;
     await hooks.beforeTyping?.(cdp, page);
@@ -265,6 +293,7 @@ export async function runCase(
           ...(mode === 'on' && { ghost_ms: ghosts[0] ?? null }),
         };
         ghosts = [];
+        answers = [];
         typingFrom = await page.evaluate(() => performance.now());
       }
       const from = await page.evaluate(() => performance.now());
@@ -273,14 +302,23 @@ export async function runCase(
       burstWindows.push([from, await page.evaluate(() => performance.now())]);
       let shown = false;
       if (mode === 'on') {
+        let answeredAt = 0;
         for (const until = Date.now() + opts.ghostTimeoutMs; Date.now() < until;) {
           const at = await page.evaluate(() => {
             const st = (window as unknown as { __typing: PageState }).__typing;
-            return st.ghostAt ? st.ghostAt - st.keys[st.keys.length - 1].down : 0;
+            const last = st.keys[st.keys.length - 1].down;
+            return { ghost: st.ghostAt ? st.ghostAt - last : 0, answer: st.answerAt ? st.answerAt - last : 0 };
           });
-          if (at) {
-            ghosts.push(at);
+          if (at.ghost) {
+            ghosts.push(at.ghost);
+            answers.push(at.answer);
             shown = true;
+            break;
+          }
+          // An answer without ghost text: give its rendering a moment, then type on.
+          if (at.answer && !answeredAt) answeredAt = Date.now();
+          if (answeredAt && Date.now() - answeredAt > 500) {
+            answers.push(at.answer);
             break;
           }
           await sleep(50);
@@ -333,7 +371,12 @@ export async function runCase(
       longtask_count: tasks.length,
       longtask_max_ms: r1(tasks.length ? Math.max(...tasks.map((t) => t.dur)) : 0),
       longtask_in_burst_count: inBurst.length,
-      ...(mode === 'on' && { ghost_p50_ms: ghosts.length ? r1(percentile(ghosts, 50)) : null, ghost_shown: ghosts.length }),
+      ...(mode === 'on' && {
+        ghost_p50_ms: ghosts.length ? r1(percentile(ghosts, 50)) : null,
+        ghost_shown: ghosts.length,
+        answer_p50_ms: answers.length ? r1(percentile(answers, 50)) : null,
+        answered: answers.length,
+      }),
       bursts: bursts.length - 1,
       first_burst: first!,
       load_ms: loadMs,

@@ -10,7 +10,7 @@ import type { SemanticRow } from '../../bench/semantic';
 import type { summarize } from '../../bench/stats';
 import type { TimingOutcome } from '../../bench/timing';
 import type { Target } from '../../bench/ui';
-import type { CaseResult } from '../../bench/ui/typing';
+import { ghostCell, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, percent, ratio, record, share, table } from './format';
 import { syntaxTables } from './syntax';
 
@@ -177,7 +177,7 @@ const ui: SuiteSection = {
             `${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)}`,
             `${c.longtask_count}, ${ms(c.longtask_max_ms)}`,
             ms(c.input_delay_p95_ms),
-            mode === 'off' ? '' : `${c.ghost_p50_ms === null ? 'none' : ms(c.ghost_p50_ms)} (${c.ghost_shown ?? 0}/${c.bursts})`,
+            mode === 'off' ? '' : ghostCell(c, ms),
             `${num(c.heap_mb)} / ${num(c.renderer_mb)}`,
             c.first_burst ? `${ms(c.first_burst.frame_p50_ms)} / ${ms(c.first_burst.frame_max_ms)}` : '',
           ]);
