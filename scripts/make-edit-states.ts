@@ -33,7 +33,7 @@ import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { BENCH_DIR, benchPresent, loadAllTasks } from '../testing/syntax/bench-tasks';
 import { applyPlant, CORPUS_LANGUAGES, plants, type CorpusLanguage } from '../testing/syntax/edit-states';
-import { brackets, CODE, lex } from '../testing/syntax/lexer';
+import { bracketPairs, CODE, lexText } from '../testing/syntax/lexed-text';
 import { mutations } from '../testing/syntax/mutations';
 import { PythonReference } from '../testing/syntax/python-reference';
 
@@ -192,9 +192,9 @@ function spread<T>(items: T[], count: number): T[] {
 /** Holes in a real file: statement lines and short blocks inside bodies, a few per file. */
 function holes(language: CorpusLanguage, source: string, text: string, perFile: number): Source[] {
   if (text.includes('\r') || text.split('\n').some((l) => l.length > 200)) return []; // minified or CRLF: skip
-  const lexLang = language === 'python' ? 'python' : language === 'cpp' ? 'cpp' : 'java';
-  const { mask } = lex(text, lexLang);
-  const pairs = brackets(text, mask).pairs;
+  const lexed = lexText(text, language);
+  const { mask } = lexed;
+  const pairs = bracketPairs(text, lexed).pairs;
   const closeOf = new Map(pairs.map(([o, c]) => [o, c] as const));
   const found: Source[] = [];
   const lines = text.split('\n');
@@ -285,10 +285,9 @@ function programs(language: CorpusLanguage, count: number): Source[] {
 // ---------------------------------------------------------------- labels
 async function label(check: Check, p: Source): Promise<CorpusTask | undefined> {
   if (!(await check(p.prefix + p.middle + p.suffix))) return undefined;
-  const lexLang = p.language === 'python' ? 'python' : p.language === 'cpp' ? 'cpp' : 'java';
   const good = [p.middle];
   const bad: CorpusTask['bad'] = [];
-  for (const m of mutations({ language: lexLang, prefix: p.prefix, middle: p.middle, suffix: p.suffix })) {
+  for (const m of mutations({ language: p.language, prefix: p.prefix, middle: p.middle, suffix: p.suffix })) {
     if (good.includes(m.middle) || bad.some((b) => b.middle === m.middle)) continue;
     if (await check(p.prefix + m.middle + p.suffix)) good.push(m.middle);
     else bad.push({ kind: m.kind, middle: m.middle });

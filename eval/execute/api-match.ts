@@ -2,9 +2,11 @@
 // whitespace from both middles; for Python, when both then parse as a call
 // expression, compare the calls' arguments (positional and keyword, by
 // ast.dump; the callee's name is not compared); otherwise the stripped
-// strings must be equal. The Python AST comparison runs python3's own `ast`
-// in the sandbox; without python3 it falls back to string equality and says so.
+// strings must be equal. The call comparison is the language runtime's
+// (languages.ts, `callsMatch`: python3's own `ast`), run in the sandbox;
+// without its tool it falls back to string equality and says so.
 import type { Task } from '../data/types';
+import { RUNTIMES, type LanguageRuntime } from './languages';
 import { probeSandbox, runSandboxed, slotUid, type Limits } from './sandbox';
 import type { Toolchain } from './toolchain';
 import type { Verdict } from './verdict';
@@ -12,31 +14,19 @@ import { makeRunDir, removeRunDir } from './workdir';
 
 const stripWs = (s: string) => s.replace(/\s+/g, '');
 
-const AST_SCRIPT = `
-import ast, json, sys
-a, b = json.load(sys.stdin)
-def params(c):
-    return ([ast.dump(x) for x in c.args], {k.arg: ast.dump(k.value) for k in c.keywords})
-try:
-    t1 = ast.parse(a, mode="eval"); t2 = ast.parse(b, mode="eval")
-    if isinstance(t1.body, ast.Call) and isinstance(t2.body, ast.Call):
-        print("CALL", params(t1.body) == params(t2.body)); sys.exit(0)
-except Exception:
-    pass
-print("STR")
-`;
-
 const LIMITS: Limits = { cpuSeconds: 5, wallMs: 15_000, memoryBytes: 1024 ** 3, nproc: 16, fileBytes: 1 << 20, outputBytes: 1 << 16 };
 
-async function pythonCallsMatch(a: string, b: string, chain: Toolchain, slot: number): Promise<boolean | 'string' | 'no-python'> {
-  const py = chain.tools.python3;
-  if (!py) return 'no-python';
+type CallsMatch = NonNullable<LanguageRuntime['callsMatch']>;
+
+async function callsMatch(a: string, b: string, how: CallsMatch, chain: Toolchain, slot: number): Promise<boolean | 'string' | 'no-tool'> {
+  const tool = chain.tools[how.tool];
+  if (!tool) return 'no-tool';
   const info = probeSandbox();
   const dir = makeRunDir(slotUid(info, slot));
   try {
     const r = await runSandboxed(
       {
-        argv: [py.path, '-S', '-c', AST_SCRIPT],
+        argv: [tool.path, ...how.args],
         cwd: dir,
         slot,
         limits: LIMITS,
@@ -58,8 +48,9 @@ export async function judgeApiMatch(task: Task, completion: string, chain: Toolc
   const a = stripWs(completion);
   const b = stripWs(task.groundTruth);
   let note = '';
-  if (task.language === 'python') {
-    const calls = await pythonCallsMatch(a, b, chain, slot);
+  const how = RUNTIMES[task.language]?.callsMatch;
+  if (how) {
+    const calls = await callsMatch(a, b, how, chain, slot);
     if (typeof calls === 'boolean') {
       return calls
         ? { pass: true, reason: 'exact_match', detail: 'call arguments match', ms: performance.now() - t0 }
@@ -70,7 +61,7 @@ export async function judgeApiMatch(task: Task, completion: string, chain: Toolc
             ms: performance.now() - t0,
           };
     }
-    if (calls === 'no-python') note = ' (python3 missing: compared as strings)';
+    if (calls === 'no-tool') note = ` (${how.tool} missing: compared as strings)`;
   }
   return a === b
     ? { pass: true, reason: 'exact_match', detail: `matches after whitespace removal${note}`, ms: performance.now() - t0 }

@@ -30,6 +30,14 @@ export interface LanguageRuntime {
   /** tool null: the compiled binary itself is argv[0]. */
   run: { tool: ToolName | null; args(file: string): string[] };
   limits: Limits;
+  /**
+   * SAFIM's api-task rule where it is more than string equality
+   * (evaluate.py `syntax_match`, Python only): a program that reads the two
+   * middles, whitespace removed, as a JSON pair on stdin and prints `CALL
+   * True` or `CALL False` when both parse as calls (their arguments
+   * compared, not the callee), `STR` otherwise (api-match.ts).
+   */
+  callsMatch?: { tool: ToolName; args: string[] };
 }
 
 const GB = 1024 ** 3;
@@ -64,12 +72,28 @@ export function javaClassName(source: string): string {
   return classes.at(-1)?.[1] ?? 'Main';
 }
 
+/** Python's `callsMatch`: its own `ast`, arguments compared by `ast.dump`. */
+const PYTHON_CALLS_MATCH = `
+import ast, json, sys
+a, b = json.load(sys.stdin)
+def params(c):
+    return ([ast.dump(x) for x in c.args], {k.arg: ast.dump(k.value) for k in c.keywords})
+try:
+    t1 = ast.parse(a, mode="eval"); t2 = ast.parse(b, mode="eval")
+    if isinstance(t1.body, ast.Call) and isinstance(t2.body, ast.Call):
+        print("CALL", params(t1.body) == params(t2.body)); sys.exit(0)
+except Exception:
+    pass
+print("STR")
+`;
+
 /** One runtime per runner the language registry names (src/languages/spec.ts): a new runner fails to compile until it has one. */
 const RUNNERS: Readonly<Record<Runner, LanguageRuntime>> = {
   python: {
     fileName: () => 'test.py',
     run: { tool: 'python3', args: (f) => ['-W', 'ignore', '-OO', '-s', '-S', f] },
     limits: { ...BASE, cpuSeconds: 6, wallMs: 20_000, memoryBytes: 2 * GB },
+    callsMatch: { tool: 'python3', args: ['-S', '-c', PYTHON_CALLS_MATCH] },
   },
   cpp: {
     fileName: () => 'test.cpp',

@@ -1,5 +1,6 @@
 // What languages of one family share (spec.ts, LanguageFamily): how blocks
-// are delimited, and the regular expressions that find definitions. The
+// are delimited, the regular expressions that find definitions, and how
+// files make up a program (packages, namespaces, module paths). The
 // patterns read one line each: retrieval only needs "this name is defined
 // on this line", and a pattern that misses an exotic form costs one
 // snippet, never a wrong completion (the retrieval bench checks them
@@ -10,6 +11,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   python: {
     blocks: 'indent',
     folderIsPackage: false,
+    namespaces: null,
+    pathsNameModules: true,
     definitions: [
       /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/,
       /^[ \t]*class[ \t]+(\w+)/,
@@ -19,6 +22,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   js: {
     blocks: 'braces',
     folderIsPackage: false,
+    namespaces: null,
+    pathsNameModules: false,
     definitions: [
       /^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:async[ \t]+)?function[ \t]*\*?[ \t]*([\w$]+)/,
       /^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:abstract[ \t]+)?class[ \t]+([\w$]+)/,
@@ -33,6 +38,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   java: {
     blocks: 'braces',
     folderIsPackage: true,
+    namespaces: null,
+    pathsNameModules: false,
     definitions: [
       /^[ \t]*(?:(?:public|private|protected|static|final|abstract|sealed|non-sealed|strictfp)[ \t]+)*(?:class|interface|enum|record|@interface)[ \t]+(\w+)/,
       /^[ \t]*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>]+>[ \t]+)?[\w<>[\],.? ]+?[ \t]+(\w+)[ \t]*\(/,
@@ -42,6 +49,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   csharp: {
     blocks: 'braces',
     folderIsPackage: true,
+    namespaces: /^[ \t]*namespace[ \t]+([\w.]+)/gm,
+    pathsNameModules: false,
     definitions: [
       /^[ \t]*(?:(?:public|private|protected|internal|static|abstract|sealed|partial|readonly|unsafe|new|file|ref)[ \t]+)*(?:class|interface|enum|struct|record(?:[ \t]+(?:class|struct))?|delegate[ \t]+[\w<>[\],.? ]+?)[ \t]+(\w+)/,
       /^[ \t]*(?:(?:public|private|protected|internal|static|abstract|sealed|override|virtual|async|extern|unsafe|new|partial|readonly)[ \t]+)*[\w<>[\],.?() ]+?[ \t]+(\w+)[ \t]*(?:<[^>]+>)?[ \t]*\(/,
@@ -51,6 +60,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   c: {
     blocks: 'braces',
     folderIsPackage: false,
+    namespaces: null,
+    pathsNameModules: false,
     definitions: [
       /^[ \t]*(?:typedef[ \t]+)?(?:struct|class|union|enum(?:[ \t]+class)?)[ \t]+(?:\w+[ \t]+)*?(\w+)[ \t]*(?:final[ \t]*)?(?::[^;{]*)?\{?[ \t]*$/,
       /^[ \t]*#[ \t]*define[ \t]+(\w+)/,
@@ -64,6 +75,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   go: {
     blocks: 'braces',
     folderIsPackage: true,
+    namespaces: null,
+    pathsNameModules: false,
     definitions: [
       /^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)/,
       /^type[ \t]+(\w+)/,
@@ -74,6 +87,8 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
   rust: {
     blocks: 'braces',
     folderIsPackage: false,
+    namespaces: null,
+    pathsNameModules: false,
     definitions: [
       /^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?(?:(?:async|const|unsafe|extern[ \t]+"[^"]*")[ \t]+)*fn[ \t]+(\w+)/,
       /^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?(?:struct|enum|trait|type|union|mod|const|static(?:[ \t]+mut)?)[ \t]+(\w+)/,

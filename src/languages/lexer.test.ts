@@ -21,6 +21,7 @@ function events(language: string, text: string, cuts: readonly number[] = []): s
     close: (c, at) => out.push(`${c}@${at}`),
     unclosed: (kind, at) => out.push(`${kind}@${at}`),
     newline: (at, end) => out.push(`nl@${at}:${end}`),
+    span: (sp) => out.push(`${sp.mode}:${sp.from}-${sp.to}/${sp.closer}${sp.multiLine ? '+' : ''}`),
   };
   const st = freshLexState();
   for (const cut of cuts) lex(lexer, text.slice(0, cut), st, false, sink);
@@ -92,6 +93,59 @@ describe('the lexer, per language', () => {
     expect(code('rust', "fn f<'a>(x: &'a str) { 'outer: loop {} }")).toBe('(){{}}');
     expect(code('rust', 'let s = "a\n(\n"; h()')).toBe('()');
     expect(open('rust', "let label = 'abc;")).toEqual(['string@12']);
+  });
+});
+
+/** The spans of a final reading, as `mode:from-to/closer`, `+` where the span may run past a line break. */
+const spans = (language: string, text: string) => events(language, text).filter((e) => /^[a-z-]+:\d+-/.test(e));
+
+describe('spans: the stretches that are not code', () => {
+  it('reports each comment, string and directive with its closer, once it ends', () => {
+    expect(spans('python', 'x = "a" # c\ny = """d\n"""')).toEqual(['string:4-7/1', 'line-comment:8-11/0', 'string:16-24/3+']);
+    expect(spans('python', "s = 'abc\nt = 1")).toEqual(['string:4-8/0']); // runs into its line break
+    expect(spans('java', 'a /* b */ c // d')).toEqual(['block-comment:2-9/2+', 'line-comment:12-16/0']);
+    expect(spans('cpp', '#define A "x" \\\n  (1)\nauto s = R"d(a")d";')).toEqual(['directive:0-21/0+', 'string:32-40/3+']);
+    expect(spans('csharp', 'var s = @"a""b";')).toEqual(['string:9-15/1+']);
+    expect(spans('rust', 'let s = r#"a"#; /* x /* y */ */')).toEqual(['string:10-14/2+', 'block-comment:16-31/2+']);
+    expect(spans('go', 'r := `a\nb`')).toEqual(['string:5-10/1+']);
+  });
+
+  it("reports a template's text piece by piece, its ${...} being code", () => {
+    const text = 'const t = `a ${f("(")} b`;';
+    expect(spans('javascript', text)).toEqual(['template:10-13/0+', 'string:17-20/1', 'template:22-25/1+']);
+    expect(text.slice(22, 25)).toBe(' b`');
+  });
+
+  it('ends what the text leaves open at its end, on a final reading only', () => {
+    expect(spans('java', 'int a; /* open')).toEqual(['block-comment:7-14/0+']);
+    expect(spans('rust', 'let s = "a\nb')).toEqual(['string:8-12/0+']);
+    const seen: string[] = [];
+    lex(lexerFor('python')!, 'x = 1  # note', freshLexState(), false, { span: (sp) => seen.push(sp.mode) });
+    expect(seen).toEqual([]);
+  });
+
+  it('tiles the text: spans in order, apart, and no bracket inside one (random texts, every language)', () => {
+    const rnd = mulberry32(17);
+    for (let n = 0; n < 600; n++) {
+      const language = LEXED[n % LEXED.length];
+      const text = randomText(rnd, 5 + Math.floor(rnd() * 60));
+      const where = `${language} ${JSON.stringify(text)}`;
+      const inSpan = new Uint8Array(text.length);
+      const brackets: number[] = [];
+      let last = 0;
+      lex(lexerFor(language)!, text, freshLexState(), true, {
+        open: (c, at) => brackets.push(at, c === '${' ? at + 1 : at),
+        close: (_, at) => brackets.push(at),
+        span: (sp) => {
+          expect(sp.from, where).toBeGreaterThanOrEqual(last);
+          expect(sp.to, where).toBeGreaterThan(sp.from);
+          expect(sp.closer, where).toBeLessThanOrEqual(sp.to - sp.from);
+          inSpan.fill(1, sp.from, sp.to);
+          last = sp.to;
+        },
+      });
+      for (const at of brackets) expect(inSpan[at], `${where} bracket@${at}`).toBe(0);
+    }
   });
 });
 

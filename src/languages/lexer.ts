@@ -1,11 +1,12 @@
 // The one lexer: comments, strings and brackets, for every language whose
 // record has lexer rules (spec.ts, LexerRules). Not a tokenizer: it tells
 // code from comments and strings, and reports brackets in code, the
-// comments and strings left open, and the line breaks between code. Its
-// users put their own reading on top: the syntax check's rows broken on
-// their own (src/syntax/unclosed-openers.ts), early escalation's bracket
-// certainty and the "inside a comment or string" test
-// (src/inference/bracket-scan.ts).
+// comments and strings left open, the line breaks between code, and where
+// each comment, string and preprocessor line begins and ends. Its users put
+// their own reading on top: the syntax check's rows broken on their own
+// (src/syntax/unclosed-openers.ts), early escalation's bracket certainty
+// and the "inside a comment or string" test (src/inference/bracket-scan.ts),
+// the test corpus's deliberate corruptions (testing/syntax/lexed-text.ts).
 //
 // Resumable: its state is plain data, and a call reads on from where the
 // last one stopped. A call that is not `final` stops before anything whose
@@ -35,6 +36,8 @@ export interface LexState {
   mode: LexMode;
   /** Where the open comment, string, template or directive starts (its opener). */
   from: number;
+  /** Where the stretch being read began: `from`, except in a template, whose text resumes after each `${...}`. */
+  spanFrom: number;
   /** Block comments: how deep (Rust's nest), and whether a flat one holds another `/*`. */
   depth: number;
   innerOpen: boolean;
@@ -46,6 +49,19 @@ export interface LexState {
   braces: number[];
   /** End of the last code token (a string counts; comments do not), -1 before any. */
   lastTokenEnd: number;
+}
+
+/** A stretch of text that is not code (LexSink.span). */
+export interface LexSpan {
+  mode: Exclude<LexMode, 'code'>;
+  /** Its first character: a comment's opener, a string's opening quote (after a prefix such as C++'s `R` or C#'s `@`), the `#` of a directive. */
+  from: number;
+  /** Just past its last character. */
+  to: number;
+  /** The length of the delimiter that closed it, within [from, to); 0 where a line break, the end of the text or a template's `${` ended it. */
+  closer: number;
+  /** Whether it may run past a line break (block comments, directives with their continuations, templates, triple-quoted, raw and Rust strings). */
+  multiLine: boolean;
 }
 
 /** What the lexer reports, in text order. Every method is optional. */
@@ -64,6 +80,12 @@ export interface LexSink {
   unclosed?(kind: 'comment' | 'string', at: number): void;
   /** A line break in code, with the end of the last code token before it. */
   newline?(at: number, lastTokenEnd: number): void;
+  /**
+   * A comment, string, template text or preprocessor line, once it ended
+   * (or the text did, on a final read); everything outside the spans is
+   * code. A template's text comes in pieces, its `${...}` being code.
+   */
+  span?(span: LexSpan): void;
 }
 
 const LEXERS = new Map<LanguageId, Lexer | undefined>();
@@ -100,6 +122,7 @@ export const freshLexState = (): LexState => ({
   at: 0,
   mode: 'code',
   from: 0,
+  spanFrom: 0,
   depth: 0,
   innerOpen: false,
   close: '',
@@ -128,6 +151,14 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
   const onClose = sink.close ?? NOOP;
   const unclosed = sink.unclosed ?? NOOP;
   const newline = sink.newline ?? NOOP;
+  const onSpan = sink.span;
+  /** Reports the stretch being read as ending at `to`, closed by `closer` characters. */
+  const spanEnds = (to: number, closer: number): void => {
+    if (!onSpan) return;
+    const mode = st.mode as LexSpan['mode'];
+    const multiLine = mode === 'string' ? st.multiLine : mode !== 'line-comment';
+    onSpan({ mode, from: st.spanFrom, to, closer, multiLine });
+  };
   const r = lexer.rules;
   const hashComments = lexer.lineComment === '#';
   const slashOpens = !hashComments || r.blockComments !== 'none' || r.regexLiterals;
@@ -141,6 +172,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
   const openString = (at: number, body: number, close: string, multiLine: boolean, escapes: LexState['escapes']): void => {
     st.mode = 'string';
     st.from = at;
+    st.spanFrom = at;
     st.close = close;
     st.multiLine = multiLine;
     st.escapes = escapes;
@@ -167,16 +199,19 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           if (c === '/' && next === undefined && slashOpens && !final) break read; // `//`, `/*` or a regular expression?
           if (hashComments ? c === '#' : c === '/' && next === '/') {
             st.mode = 'line-comment';
+            st.spanFrom = i;
             continue read;
           }
           // A preprocessor line (with its continuations): a macro's body may hold a lone bracket (`#define LP (`).
           if (r.preprocessor && c === '#' && /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))) {
             st.mode = 'directive';
+            st.spanFrom = i;
             continue read;
           }
           if (c === '/' && next === '*' && r.blockComments !== 'none') {
             st.mode = 'block-comment';
             st.from = i;
+            st.spanFrom = i;
             st.depth = 1;
             st.innerOpen = false;
             i += 2;
@@ -247,6 +282,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
             else {
               st.mode = 'template';
               st.from = i;
+              st.spanFrom = i;
               i++;
             }
             continue read;
@@ -272,6 +308,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
                 // The `}` of a template's `${`: the template goes on.
                 st.mode = 'template';
                 st.from = backtick;
+                st.spanFrom = i + 1;
                 i++;
                 continue read;
               }
@@ -289,6 +326,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           break read;
         }
         i = eol;
+        spanEnds(i, 0);
         st.mode = 'code';
         continue read;
       }
@@ -300,6 +338,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           break read;
         }
         i = eol;
+        spanEnds(i, 0);
         st.mode = 'code';
         continue read;
       }
@@ -315,6 +354,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
               if (--st.depth === 0) {
                 // A flat comment that holds a `/*` was left open in front of code and closed by a later comment's `*/`.
                 if (!nested && st.innerOpen) unclosed('comment', st.from);
+                spanEnds(i, 2);
                 st.mode = 'code';
                 continue read;
               }
@@ -352,6 +392,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
                 if (i + 1 >= n && !final) break read;
               }
               i += close.length;
+              spanEnds(i, close.length);
               st.mode = 'code';
               st.lastTokenEnd = i;
               continue read;
@@ -360,6 +401,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           }
           if (c === '\n' && !st.multiLine) {
             unclosed('string', st.from);
+            spanEnds(i, 0);
             st.mode = 'code';
             st.lastTokenEnd = i;
             continue read;
@@ -378,12 +420,14 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           }
           if (c === '`') {
             i++;
+            spanEnds(i, 1);
             st.mode = 'code';
             st.lastTokenEnd = i;
             continue read;
           }
           if (c === '$') {
             if (text[i + 1] === '{') {
+              spanEnds(i, 0);
               st.braces.push(st.from);
               onOpen('${', i);
               i += 2;
@@ -406,6 +450,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
         unclosed('string', st.from);
         st.lastTokenEnd = n;
       } else if (st.mode === 'block-comment') unclosed('comment', st.from);
+      if (st.mode !== 'code') spanEnds(n, 0);
     }
   }
   st.at = i;

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../eval/execute/languages';
 import { BracketScanner } from '../inference/bracket-scan';
 import { GRAMMAR_URLS } from '../platform/grammar-urls';
+import { identifiers } from '../completion/workspace-context/identifiers';
+import { declaredNamespaces } from '../completion/workspace-context/imports';
 import { checkersFor } from '../semantic/check';
+import { typesFileName } from '../semantic/type-diagnostics';
 import { TYPE_CHECKED_LANGUAGES } from '../semantic/types-check';
 import { unclosedOpeners } from '../syntax/unclosed-openers';
 import { FAMILIES } from './families';
@@ -23,6 +26,8 @@ const FIELDS: readonly (keyof LanguageSpec)[] = [
   'jsx',
   'reservedWords',
   'lineComment',
+  'backslashJoinsLines',
+  'commonWords',
   'lexer',
   'family',
   'runner',
@@ -77,7 +82,32 @@ describe('language registry', () => {
       const names = checkersFor(id).filter((c) => c.kind === 'names');
       expect(names.length, id).toBe(languageSpec(id)!.semantic.names ? 1 : 0);
     }
-    expect(TYPE_CHECKED_LANGUAGES).toEqual(languagesWhere((s) => s.semantic.types));
+    expect(TYPE_CHECKED_LANGUAGES).toEqual(languagesWhere((s) => s.semantic.types !== null));
+  });
+
+  it("names the type check's file so that the compiler reads it as the language; counts sloppy globals only where the JavaScript checker reads", () => {
+    for (const spec of LANGUAGE_SPECS) {
+      if (spec.semantic.types) expect(languageFromFileName(typesFileName(spec.id)), spec.id).toBe(spec.id);
+      if (spec.semantic.implicitGlobals) expect(spec.semantic.names, spec.id).toBe('javascript');
+    }
+  });
+
+  it('leaves every common word out of retrieval, in any case', () => {
+    for (const spec of LANGUAGE_SPECS) {
+      expect(spec.commonWords.length, spec.id).toBeGreaterThan(0);
+      for (const word of spec.commonWords) {
+        expect(word, spec.id).toMatch(/^[a-z_]+$/);
+        expect(identifiers(`${word} ${word.toUpperCase()} ${word[0].toUpperCase()}${word.slice(1)}`), `${spec.id}: ${word}`).toEqual([]);
+      }
+    }
+  });
+
+  it("reads the namespaces a family's files declare (every match: a global pattern), none where imports name files", () => {
+    for (const [family, rules] of Object.entries(FAMILIES)) {
+      if (rules.namespaces) expect(rules.namespaces.flags, family).toContain('g');
+      else expect(declaredNamespaces('namespace A.B;\npackage c;\n', family as keyof typeof FAMILIES), family).toEqual([]);
+    }
+    expect(declaredNamespaces('namespace Acme.Models {\n}\n  namespace Acme.Util;\n', 'csharp')).toEqual(['Acme.Models', 'Acme.Util']);
   });
 
   it('lexes exactly the languages with lexer rules; early escalation reads those it can read without guessing', () => {

@@ -42,6 +42,13 @@ const CPP_RESERVED = words(
     'virtual void volatile wchar_t while',
 );
 
+/** The words of JavaScript and TypeScript files that tell nothing of what a file is about (LanguageSpec.commonWords). */
+const JS_COMMON = words(
+  'as async await break case catch class const continue default else enum export extends false finally for from function get if ' +
+    'import in instanceof interface let new null of return set static super switch this throw true try type typeof undefined var ' +
+    'void while with yield readonly abstract private protected public override string boolean is namespace',
+);
+
 /** The C family's lexer: `//` and flat block comments, one-line strings. */
 const C_LIKE: LexerRules = {
   blockComments: 'flat',
@@ -56,7 +63,7 @@ const C_LIKE: LexerRules = {
 
 const JS_LEXER: LexerRules = { ...C_LIKE, backquote: 'template', regexLiterals: true };
 
-const NO_SEMANTIC = { names: null, types: false } as const;
+const NO_SEMANTIC = { names: null, types: null, implicitGlobals: false } as const;
 
 const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
   python: {
@@ -72,10 +79,16 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
         'global if import in is lambda nonlocal not or pass raise return try while with yield',
     ),
     lineComment: '#',
+    backslashJoinsLines: true,
+    commonWords: words(
+      'and as assert async await break class continue def del elif else except false finally for from ' +
+        'global if import in is lambda match none nonlocal not or pass raise return self str int float bool ' +
+        'dict list tuple set object print len true try while with yield type',
+    ),
     lexer: { ...C_LIKE, blockComments: 'none', tripleQuotes: { quotes: ['"""', "'''"], escapes: true } },
     family: 'python',
     runner: 'python',
-    semantic: { names: 'python', types: false },
+    semantic: { names: 'python', types: null, implicitGlobals: false },
   },
   java: {
     id: 'java',
@@ -92,6 +105,12 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
         'true false null',
     ),
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'abstract assert boolean break case catch char class const continue default double else enum extends ' +
+        'final finally float for goto if import instanceof int interface long new null package private ' +
+        'protected public return short static super switch this throw true false try var void while',
+    ),
     lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: true } },
     family: 'java',
     runner: 'java',
@@ -109,6 +128,13 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     jsx: false,
     reservedWords: CPP_RESERVED,
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'auto bool break case catch char class const continue default define double else endif enum false ' +
+        'final float for goto if ifdef ifndef include int long namespace new override private protected ' +
+        'public return short signed sizeof static struct switch this throw true try unsigned using virtual ' +
+        'void while',
+    ),
     lexer: { ...C_LIKE, rawStrings: 'cpp', singleQuote: 'string-or-digit-separator', preprocessor: true },
     family: 'c',
     runner: 'cpp',
@@ -130,6 +156,13 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
         'using virtual void volatile while',
     ),
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'abstract as base bool break case catch char class const continue default double else enum false ' +
+        'finally float for get goto if in int interface internal is long namespace new null object out ' +
+        'override params private protected public readonly ref return sealed set short static string struct ' +
+        'switch this throw true try typeof using var virtual void while yield',
+    ),
     lexer: { ...C_LIKE, tripleQuotes: { quotes: ['"""'], escapes: false }, rawStrings: 'csharp-verbatim' },
     family: 'csharp',
     runner: 'csharp',
@@ -146,10 +179,12 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     jsx: true,
     reservedWords: JS_RESERVED,
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: JS_COMMON,
     lexer: JS_LEXER,
     family: 'js',
     runner: null,
-    semantic: { names: 'javascript', types: true },
+    semantic: { names: 'javascript', types: { extension: '.jsx', diagnostics: 'plainly-missing' }, implicitGlobals: true },
   },
   typescript: {
     id: 'typescript',
@@ -161,10 +196,12 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     jsx: false,
     reservedWords: JS_RESERVED,
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: JS_COMMON,
     lexer: JS_LEXER,
     family: 'js',
     runner: null,
-    semantic: { names: 'javascript', types: true },
+    semantic: { names: 'javascript', types: { extension: '.ts', diagnostics: 'all' }, implicitGlobals: false },
   },
   // Monaco has no `tsx` id (it calls .tsx files `typescript`), but the
   // typescript grammar rejects JSX, so a .tsx file must be validated as `tsx`.
@@ -178,10 +215,12 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     jsx: true,
     reservedWords: JS_RESERVED,
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: JS_COMMON,
     lexer: JS_LEXER,
     family: 'js',
     runner: null,
-    semantic: { names: 'javascript', types: true },
+    semantic: { names: 'javascript', types: { extension: '.tsx', diagnostics: 'all' }, implicitGlobals: false },
   },
   go: {
     id: 'go',
@@ -196,6 +235,11 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
         'package range return select struct switch type var',
     ),
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'break case chan const continue default defer else false for func go goto if import interface map ' +
+        'nil package range return select string struct switch true type var bool',
+    ),
     lexer: { ...C_LIKE, backquote: 'raw' },
     family: 'go',
     runner: null,
@@ -215,6 +259,11 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
         'mut pub ref return static struct trait true type unsafe use where while',
     ),
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'as async await break const continue crate dyn else enum false fn for if impl in let loop match mod ' +
+        'mut pub ref return self static struct super trait true type use where while',
+    ),
     lexer: { ...C_LIKE, blockComments: 'nested', multiLineStrings: true, rawStrings: 'rust', singleQuote: 'char-or-lifetime' },
     family: 'rust',
     runner: null,
@@ -235,6 +284,11 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     jsx: false,
     reservedWords: [],
     lineComment: '//',
+    backslashJoinsLines: false,
+    commonWords: words(
+      'auto break case char const continue default define double else endif enum float for goto if ifdef ' +
+        'ifndef include int long return short signed sizeof static struct switch unsigned void while',
+    ),
     lexer: null,
     family: 'c',
     runner: null,

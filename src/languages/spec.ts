@@ -20,6 +20,14 @@ export type Runner = 'python' | 'cpp' | 'csharp' | 'java';
 /** The semantic check's name checkers (src/semantic/). */
 export type NameChecker = 'python' | 'javascript';
 
+/** How the TypeScript compiler checks a language's types (src/semantic/type-diagnostics.ts). */
+export interface TypesCheck {
+  /** Extension of the checked file, which tells the compiler the language: JavaScript's is `.jsx`, so a file with JSX in it parses as well as one without. */
+  extension: '.ts' | '.tsx' | '.jsx';
+  /** Which diagnostics count: all, or (JavaScript, checked as `checkJs`) only what is plainly not there, since its idioms (expandos, loose arity) trip the rest. */
+  diagnostics: 'all' | 'plainly-missing';
+}
+
 /**
  * What the shared lexer (lexer.ts) reads beyond line comments: each field
  * switches on one rule of it. Plain `"` and `'` strings end at the line
@@ -62,13 +70,31 @@ export interface LanguageSpec {
   reservedWords: readonly string[];
   /** How a line comment starts. */
   lineComment: '#' | '//';
+  /**
+   * A `\` ending a line joins the next line to it, inside a string as
+   * outside (Python's explicit line joining): a one-line string may go on
+   * past such a line break (src/syntax/broken-literals.ts). C's and C++'s
+   * line splicing is the preprocessor's, left out here.
+   */
+  backslashJoinsLines: boolean;
+  /**
+   * Words so common in the language's files that they tell nothing of what
+   * a file is about (keywords, builtins, preprocessor words): retrieval's
+   * similarity leaves them out, in any case (src/completion/workspace-context/identifiers.ts).
+   */
+  commonWords: readonly string[];
   /** The shared lexer's rules; null: the language is not lexed. */
   lexer: LexerRules | null;
   family: LanguageFamily;
   /** How the harness runs its programs; null: it does not. */
   runner: Runner | null;
   /** The semantic check's checkers: names (which), and the TypeScript compiler's types (Node only). */
-  semantic: { names: NameChecker | null; types: boolean };
+  semantic: {
+    names: NameChecker | null;
+    types: TypesCheck | null;
+    /** Assigning a name declared nowhere creates a global (sloppy-mode JavaScript): the names checker counts it declared. */
+    implicitGlobals: boolean;
+  };
 }
 
 /** What a family of languages shares. */
@@ -82,4 +108,17 @@ export interface FamilyRules {
   definitions: readonly RegExp[];
   /** Files of one folder share a package without importing each other (Java, Go, C#). */
   folderIsPackage: boolean;
+  /**
+   * Where imports name namespaces rather than files (C#'s `using A.B;`):
+   * how a file declares the namespaces it adds to, one match per
+   * declaration, group 1 the namespace (src/completion/workspace-context/imports.ts).
+   * null: imports name files or folders.
+   */
+  namespaces: RegExp | null;
+  /**
+   * A file's path names modules: `pkg/util.py` is module `pkg.util`, and a
+   * workspace module may take a standard module's name, whose members are
+   * then its own (the semantic check's workspace names, semantic-context.ts).
+   */
+  pathsNameModules: boolean;
 }

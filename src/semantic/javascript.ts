@@ -14,7 +14,7 @@
 import { JS_GLOBAL_MEMBERS, JS_GLOBALS } from './js-globals';
 import type { TreeCursor } from 'web-tree-sitter';
 import type { LanguageChecker, Node, SemanticFinding, SemanticInput } from './types';
-import { languagesWhere } from '../languages/registry';
+import { languageSpec, languagesWhere } from '../languages/registry';
 import { partialWindow } from './window';
 
 /** Nodes whose body is where a `var` or a function declaration lands. */
@@ -149,7 +149,8 @@ function visitWithPath(root: Node, enter: (cursor: TreeCursor, path: Ancestor[])
   }
 }
 
-function collectScopes(root: Node, javascript: boolean): Scopes {
+/** `implicitGlobals`: an assignment to a name declared nowhere declares it (LanguageSpec.semantic). */
+function collectScopes(root: Node, implicitGlobals: boolean): Scopes {
   const s: Scopes = { declared: new Map(), anywhere: new Set(), bindings: new Set(), skipped: new Set(), extended: new Set() };
 
   const declare = (scope: { id: number } | null, name: string) => {
@@ -300,7 +301,7 @@ function collectScopes(root: Node, javascript: boolean): Scopes {
       case 'assignment_expression': {
         const left = n.childForFieldName('left');
         // Sloppy-mode JavaScript: assigning an undeclared name creates a global.
-        if (javascript && left?.type === 'identifier') declare(root, left.text);
+        if (implicitGlobals && left?.type === 'identifier') declare(root, left.text);
         if (left?.type === 'member_expression') {
           const obj = left.childForFieldName('object');
           if (obj?.type === 'identifier') s.extended.add(obj.text);
@@ -356,7 +357,7 @@ function nameFinding(n: Node, detail: string): SemanticFinding {
 function unresolvedIn(root: Node, start: number, end: number, request: SemanticInput['request']): SemanticFinding[] | string {
   const completionStart = start;
   const completionEnd = end;
-  const scopes = collectScopes(root, request.language === 'javascript');
+  const scopes = collectScopes(root, !!languageSpec(request.language)?.semantic.implicitGlobals);
   if (scopes.giveUp) return scopes.giveUp;
   const workspace = new Set(request.workspaceNames ?? []);
   const known = (name: string) => JS_GLOBALS.has(name) || IMPLICIT.has(name) || workspace.has(name);

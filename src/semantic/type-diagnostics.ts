@@ -11,6 +11,7 @@
 // "not found" are left to the names checker (javascript.ts), which knows the
 // workspace's names and gives up where the tree cannot tell.
 import type TS from 'typescript';
+import { languageSpec } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 import type { SemanticFinding, SemanticRequest } from './types';
 
@@ -55,7 +56,7 @@ const JAVASCRIPT_CODES = new Set([2339, 2551, 2349, 2351]);
 
 /** The checked file's name: its extension tells the compiler the language (JavaScript as JSX, so either parses). */
 export function typesFileName(language: LanguageId): string {
-  return language === 'javascript' ? 'input.jsx' : language === 'tsx' ? 'input.tsx' : 'input.ts';
+  return `input${languageSpec(language)?.semantic.types?.extension ?? '.ts'}`;
 }
 
 /** A diagnostic's message: a string, or the compiler's chain of them. */
@@ -123,7 +124,8 @@ function rowColumn(text: string, offset: number): { row: number; column: number 
 export async function typeFindings(input: TypesInput, diagnose: Diagnose): Promise<SemanticFinding[]> {
   const { language, text, completionStart, completionEnd } = input;
   const name = typesFileName(language);
-  const counts = (d: TypeDiagnostic) => !BLIND_SPOTS.has(d.code) && (language !== 'javascript' || JAVASCRIPT_CODES.has(d.code));
+  const all = languageSpec(language)?.semantic.types?.diagnostics !== 'plainly-missing';
+  const counts = (d: TypeDiagnostic) => !BLIND_SPOTS.has(d.code) && (all || JAVASCRIPT_CODES.has(d.code));
   const keyOf = (d: TypeDiagnostic) => `${d.code}:${flattenMessage(d.messageText, '\n')}`;
   const meets = (d: TypeDiagnostic) => (d.start ?? 0) <= completionEnd && (d.start ?? 0) + (d.length ?? 0) >= completionStart;
 

@@ -14,7 +14,7 @@ import type { SemanticFinding, SemanticRequest, SemanticVerdict } from './types'
 import { partialWindow } from './window';
 
 /** The languages the types check serves (their registry records say so). */
-export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.semantic.types);
+export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.semantic.types !== null);
 
 /** Past this (the whole semantic check's default budget), a types check is "not checked: over budget". */
 const DEFAULT_TYPES_BUDGET_MS = 50;

@@ -73,7 +73,7 @@ function opensOneLineLiteral(text: string, start: number, language: string): boo
   const rowStart = text.lastIndexOf('\n', start - 1) + 1;
   const rowEnd = text.indexOf('\n', start);
   const row = text.slice(rowStart, rowEnd < 0 ? text.length : rowEnd);
-  if (language === 'python' && /\\\r?$/.test(row)) return false; // a continued line: legal
+  if (languageSpec(language)?.backslashJoinsLines && /\\\r?$/.test(row)) return false; // a continued line: legal
   // The opening quote: at `start`, or the last quote before it on its row (a fragment's).
   const before = text.slice(rowStart, start + 1);
   const quote = Math.max(before.lastIndexOf('"'), before.lastIndexOf("'"), before.lastIndexOf('`'));

@@ -10,7 +10,7 @@
 // Deterministic (no randomness): the same task gives the same plants. Used
 // by the corpus generator (scripts/make-edit-states.ts, whose real
 // compilers confirm each plant really breaks the document) and by tests.
-import { CODE, lex, lineEnd, lineStart } from './lexer';
+import { CODE, DIRECTIVE, lexText, lineEnd, lineStart } from './lexed-text';
 
 export type CorpusLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'go' | 'rust';
 export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = ['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'go', 'rust'];
@@ -125,11 +125,6 @@ const SNIPPETS: Record<CorpusLanguage, Record<PlantKind, string>> = {
   },
 };
 
-/** The lexer's modes: Python, C++ (preprocessor, digit separators), or the rest of the C family. */
-function lexMode(language: CorpusLanguage): 'python' | 'java' | 'cpp' {
-  return language === 'python' ? 'python' : language === 'cpp' ? 'cpp' : 'java';
-}
-
 /**
  * Line starts of `text` where a line may be inserted as a statement or
  * member of its own: outside strings and comments, outside ( and [, not
@@ -137,7 +132,8 @@ function lexMode(language: CorpusLanguage): 'python' | 'java' | 'cpp' {
  * line ending with a backslash or starting a continuation clause.
  */
 function statementLineStarts(text: string, language: CorpusLanguage): number[] {
-  const { mask } = lex(text, lexMode(language));
+  const { mask, brackets } = lexText(text, language);
+  const isBracket = new Set(brackets);
   const out: number[] = [];
   let depth = 0;
   let lineOk = true;
@@ -149,7 +145,9 @@ function statementLineStarts(text: string, language: CorpusLanguage): number[] {
       const clause = /^\s*(else|elif|except|finally|catch|case|default)\b/.test(next) || /^\s*[.)\]}?:,|&+*/-]/.test(next);
       // Java/C# annotations and C++ templates bind to the next line; so do Rust attributes.
       const binds = /^\s*(@|template\s*<|#\[)/.test(prevLine) || /^\s*(@|#\[)/.test(next);
-      if (depth === 0 && lineOk && mask[i] === CODE && !continuing && !clause && !binds && next.trim() !== '') out.push(i);
+      // A preprocessor line starts a line of its own: a line inserted before it leaves it whole.
+      const lineCode = mask[i] === CODE || mask[i] === DIRECTIVE;
+      if (depth === 0 && lineOk && lineCode && !continuing && !clause && !binds && next.trim() !== '') out.push(i);
       lineOk = true;
     }
     if (i === text.length) break;
@@ -157,6 +155,7 @@ function statementLineStarts(text: string, language: CorpusLanguage): number[] {
       if (text[i] === '\n') lineOk = false; // a line break inside a string or comment
       continue;
     }
+    if (!isBracket.has(i)) continue;
     const c = text[i];
     if (c === '(' || c === '[') depth++;
     else if ((c === ')' || c === ']') && depth > 0) depth--;

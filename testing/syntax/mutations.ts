@@ -9,7 +9,11 @@
 // a file whose brackets balanced, a string left open to the end of its line,
 // `{ else`, or a blank line outside any string. For Python the labels come
 // from CPython (python-reference.ts), so `expectValid` is left undefined.
-import { CODE, STRING, brackets, lex, lineEnd, lineStart, type Lang } from './lexer';
+// Other languages are read as the C family is (the shared lexer with their
+// own rules); the corpus generator labels their mutations with real tools.
+import { languageSpec } from '../../src/languages/registry';
+import type { CorpusLanguage } from './edit-states';
+import { bracketPairs, CODE, lexText, lineEnd, lineStart, STRING, type LexedText } from './lexed-text';
 
 export const MUTATION_KINDS = [
   'drop-close',
@@ -30,7 +34,7 @@ export interface Mutation {
 }
 
 interface Doc {
-  language: Lang;
+  language: CorpusLanguage;
   prefix: string;
   middle: string;
   suffix: string;
@@ -39,39 +43,43 @@ interface Doc {
 export function mutations(doc: Doc): Mutation[] {
   const { language, prefix, middle, suffix } = doc;
   const text = prefix + middle + suffix;
-  const { mask, strings } = lex(text, language);
+  const lexed = lexText(text, language);
+  const { mask, strings } = lexed;
   const lo = prefix.length;
   const hi = lo + middle.length;
   const byConstruction = language !== 'python';
-  const balanced = brackets(text, mask).balanced;
+  const balanced = bracketPairs(text, lexed).balanced;
+  const isBracket = new Set(lexed.brackets);
   const out: Mutation[] = [];
   const add = (kind: MutationKind, at: number, remove: number, insert: string, expectValid: boolean) => {
     const m = middle.slice(0, at - lo) + insert + middle.slice(at - lo + remove);
     if (m !== middle) out.push({ kind, middle: m, expectValid: byConstruction ? expectValid : undefined });
   };
-  const inPreprocessor = (i: number) => language === 'cpp' && /^\s*#/.test(text.slice(lineStart(text, i), i + 1));
+  const preprocessor = !!languageSpec(language)?.lexer?.preprocessor;
+  const inPreprocessor = (i: number) => preprocessor && /^\s*#/.test(text.slice(lineStart(text, i), i + 1));
 
   // drop-close: the last closing bracket of the middle.
   for (let i = hi - 1; i >= lo; i--) {
-    if (mask[i] === CODE && ')]}'.includes(text[i])) {
+    if (isBracket.has(i) && ')]}'.includes(text[i])) {
       if (!byConstruction || (balanced && !inPreprocessor(i))) add('drop-close', i, 1, '', false);
       break;
     }
   }
 
   // drop-quote: the closing quote of the middle's last string literal. In
-  // Java/C++ only when no other quote on that line could close it instead.
+  // Java/C++ only for a one-line string where no other quote on that line
+  // could close it instead.
   const lastString = [...strings].reverse().find((s) => s.open >= lo && s.close >= 0 && s.close + s.quoteLength <= hi);
-  if (lastString && !lastString.raw) {
+  if (lastString) {
     const { close, quoteLength } = lastString;
     const rest = text.slice(close + 1, lineEnd(text, close));
-    const certain = quoteLength === 1 && !/["'\\]/.test(rest) && !inPreprocessor(close);
+    const certain = quoteLength === 1 && !lastString.multiLine && !/["'\\]/.test(rest) && !inPreprocessor(close);
     if (!byConstruction || certain) add('drop-quote', close + quoteLength - 1, 1, '', false);
   }
 
   // truncate: cut right after the last opening bracket whose partner is in
   // the middle too; its statement is left open (a `(` or `[` if any).
-  const inner = brackets(text, mask, lo, hi).pairs.filter(([o, c]) => o >= lo && c < hi);
+  const inner = bracketPairs(text, lexed, lo, hi).pairs.filter(([o, c]) => o >= lo && c < hi);
   const cut = inner.filter(([o]) => text[o] !== '{').sort((a, b) => b[0] - a[0])[0] ?? inner.sort((a, b) => b[0] - a[0])[0];
   if (cut && (!byConstruction || (balanced && !inPreprocessor(cut[0])))) add('truncate', cut[0] + 1, hi - cut[0] - 1, '', false);
 
@@ -90,7 +98,7 @@ export function mutations(doc: Doc): Mutation[] {
   // middle's first statement, which CPython judges (it may match an `if`).
   if (byConstruction) {
     for (let i = lo; i < hi; i++) {
-      if (mask[i] === CODE && text[i] === '{') {
+      if (isBracket.has(i) && text[i] === '{') {
         if (!inPreprocessor(i)) add('unmatched-keyword', i + 1, 0, ' else ', false);
         break;
       }
@@ -108,7 +116,7 @@ export function mutations(doc: Doc): Mutation[] {
   // doubled-keyword: the middle's first statement keyword, twice. Invalid
   // in Java/C++ for these keywords (not `throw`, `do` or type names, which
   // can legally follow themselves); CPython judges the Python ones.
-  const keywords = KEYWORDS[language];
+  const keywords = language === 'python' ? PYTHON_KEYWORDS : C_FAMILY_KEYWORDS;
   const kw = new RegExp(`\\b(${keywords.join('|')})\\b`, 'g');
   for (let m = kw.exec(middle); m; m = kw.exec(middle)) {
     const at = lo + m.index;
@@ -131,14 +139,11 @@ export function mutations(doc: Doc): Mutation[] {
   return out;
 }
 
-const KEYWORDS: Record<Lang, string[]> = {
-  python: ['if', 'for', 'while', 'return', 'def', 'class', 'import', 'elif', 'else', 'with', 'pass', 'lambda'],
-  java: ['if', 'for', 'while', 'return', 'new', 'else', 'switch', 'case', 'break', 'continue'],
-  cpp: ['if', 'for', 'while', 'return', 'new', 'else', 'switch', 'case', 'break', 'continue'],
-};
+const PYTHON_KEYWORDS = ['if', 'for', 'while', 'return', 'def', 'class', 'import', 'elif', 'else', 'with', 'pass', 'lambda'];
+const C_FAMILY_KEYWORDS = ['if', 'for', 'while', 'return', 'new', 'else', 'switch', 'case', 'break', 'continue'];
 
 /** Start of the first line inside [lo, hi) that begins at a line start and holds code. */
-function firstStatementLine(text: string, mask: Uint8Array, lo: number, hi: number): number | undefined {
+function firstStatementLine(text: string, mask: LexedText['mask'], lo: number, hi: number): number | undefined {
   for (let s = lo; s < hi; s = lineEnd(text, s) + 1) {
     if (s !== lineStart(text, s)) continue;
     const m = /^[ \t]*/.exec(text.slice(s))![0].length;

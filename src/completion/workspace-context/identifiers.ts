@@ -2,21 +2,12 @@
 // cursor" means here (Jaccard over identifier sets, as Cody ranks its
 // snippets). Language keywords are left out: every Python file has `def`
 // and `return`, so they would make every pair of files look alike.
+import { LANGUAGE_SPECS } from '../../languages/registry';
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
-/** Keywords of the languages we retrieve for (Python, JS/TS, Java, C#, C/C++, Go, Rust); a union is fine for a similarity measure. */
-const KEYWORDS = new Set(
-  `
-and as assert async await break case catch class const continue def del elif else except export extends false final finally for from func function
-go if impl import in interface is lambda let match mod new nil none not null or pass pub public private protected raise return self static struct super
-switch this throw true try type typeof use using var void while with yield package namespace int float double char bool boolean string str long short
-unsigned signed auto enum fn mut ref where trait crate dyn loop defer chan select range map include define ifdef ifndef endif undefined let of instanceof
-global nonlocal print len dict list tuple set object readonly abstract override virtual sealed internal out params base get default goto sizeof struct
-`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+/** Every language's common words (LanguageSpec.commonWords); a union is fine for a similarity measure. */
+const KEYWORDS = new Set(LANGUAGE_SPECS.flatMap((s) => s.commonWords));
 
 function isKeyword(word: string): boolean {
   return KEYWORDS.has(word) || KEYWORDS.has(word.toLowerCase());

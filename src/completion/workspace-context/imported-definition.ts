@@ -31,7 +31,7 @@ export function importedDefinition(index: WorkspaceIndex, path: string, name: st
   const language = index.language(path);
   const text = index.text(path);
   if (hops >= MAX_HOPS || !language || !text) return undefined;
-  for (const f of resolveImports(text, path, language, index.lookup, index.csharpNamespaces)) {
+  for (const f of resolveImports(text, path, language, index.lookup, index.namespaceFiles(language))) {
     for (const b of f.bindings) {
       const passedOn = b.local === name && b.imported !== undefined ? b.imported : b.local === '*' ? name : undefined;
       const found = passedOn !== undefined ? importedDefinition(index, f.path, passedOn, hops + 1) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PathLookup, resolveImports, csharpNamespaces } from './imports';
+import { PathLookup, resolveImports, declaredNamespaces } from './imports';
 
 const paths = (p: string[]) => new PathLookup(p);
 const files = (r: { path: string }[]) => r.map((x) => x.path).sort();
@@ -80,7 +80,7 @@ describe('imports resolved within the workspace', () => {
 
   it('C#: a using names a namespace: the files that declare it', () => {
     const ns = new Map([['Acme.Models', ['Models/User.cs']]]);
-    expect(csharpNamespaces('namespace Acme.Models;\n')).toEqual(['Acme.Models']);
+    expect(declaredNamespaces('namespace Acme.Models;\n', 'csharp')).toEqual(['Acme.Models']);
     expect(
       files(
         resolveImports('using System;\nusing Acme.Models;\n', 'App/Program.cs', 'csharp', paths(['Models/User.cs', 'App/Program.cs']), ns),

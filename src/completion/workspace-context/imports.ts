@@ -293,9 +293,10 @@ function csharpImports(text: string, from: string, namespaces: ReadonlyMap<strin
   return out;
 }
 
-/** The namespaces a C# file declares (block or file-scoped). */
-export function csharpNamespaces(text: string): string[] {
-  return [...text.matchAll(/^[ \t]*namespace[ \t]+([\w.]+)/gm)].map((m) => m[1]);
+/** The namespaces a file of `family` declares (C#'s, block or file-scoped); none where imports name files (FamilyRules.namespaces). */
+export function declaredNamespaces(text: string, family: LanguageFamily): string[] {
+  const pattern = FAMILIES[family].namespaces;
+  return pattern ? [...text.matchAll(pattern)].map((m) => m[1]) : [];
 }
 
 // ---- C, C++ -----------------------------------------------------------------
@@ -416,9 +417,9 @@ export function resolveImports(
   from: string,
   language: LanguageFamily,
   lookup: PathLookup,
-  csharpNamespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
+  namespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportedFile[] {
-  const found = READERS[language](text, from, lookup, csharpNamespaceFiles);
+  const found = READERS[language](text, from, lookup, namespaceFiles);
   // One entry per file, the bindings of every import of it merged; its names are those it binds here (not `*`, not re-exports).
   const byPath = new Map<string, ImportedFile>();
   for (const f of [...found, ...samePackage(from, language, lookup)]) {

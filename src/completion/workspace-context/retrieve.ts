@@ -95,7 +95,7 @@ export function importsAt(
 ): { imports: ImportedFile[]; unused: UnusedImport[] } {
   const language = index.language(req.file);
   const text = req.prefix + req.suffix;
-  const imports = language ? resolveImports(text, req.file, language, index.lookup, index.csharpNamespaces) : [];
+  const imports = language ? resolveImports(text, req.file, language, index.lookup, index.namespaceFiles(language)) : [];
   return { imports, unused: unusedImports(text, req.prefix.length, imports) };
 }
 

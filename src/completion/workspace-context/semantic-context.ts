@@ -4,6 +4,7 @@
 // classes this file imports from them as far as they are known whole, so
 // that a call of a method such a class lacks can be. Read from the same
 // index as the snippets, with the same import resolution.
+import { FAMILIES } from '../../languages/families';
 import type { WorkspaceClass } from '../../semantic/types';
 import { importedDefinition } from './imported-definition';
 import { pythonClasses, type PythonClassSummary } from './python-classes';
@@ -39,9 +40,9 @@ export class WorkspaceSemanticsSource {
     for (const path of this.index.paths) {
       if (path === file || this.index.language(path) !== language) continue;
       for (const d of this.index.definitions(path)) if (!d.nested) names.add(d.name);
-      if (language === 'python') {
+      if (language && FAMILIES[language].pathsNameModules) {
         // A module of the workspace may take a standard module's name (`random.py`): its members are its own.
-        const parts = path.replace(/\.pyi?$/, '').split('/');
+        const parts = path.replace(/\.[^./]*$/, '').split('/');
         for (const part of parts) if (/^[A-Za-z_]\w*$/.test(part)) names.add(part);
       }
     }

@@ -3,9 +3,10 @@
 // one file re-reads that file only, and only when retrieval next asks: see
 // `changed`), and a name -> definitions map across files. Pure data: the app feeds it from src/workspace, the bench and the
 // prompt command from a folder.
-import { csharpNamespaces, PathLookup } from './imports';
+import { declaredNamespaces, PathLookup } from './imports';
 import { findDefinitions, type Definition } from './definitions';
 import { identifierSet } from './identifiers';
+import { FAMILIES } from '../../languages/families';
 import type { LanguageFamily } from '../../languages/spec';
 import { retrievalLanguage } from './languages';
 import type { WorkspaceFile } from './types';
@@ -34,6 +35,11 @@ interface IndexedFile {
   pending?: () => string | undefined;
 }
 
+const NO_NAMESPACES: ReadonlyMap<string, readonly string[]> = new Map();
+
+/** Whether files of the family declare namespaces that imports name (FamilyRules.namespaces). */
+const declaresNamespaces = (family: LanguageFamily | undefined): boolean => !!family && FAMILIES[family].namespaces !== null;
+
 export interface LocatedDefinition extends Definition {
   file: string;
 }
@@ -50,7 +56,8 @@ export class WorkspaceIndex {
   private byNameCache: Map<string, LocatedDefinition[]> | undefined;
   /** Files whose definitions changed since the name map was built: patched in on the next lookup (a keystroke must not rebuild it). */
   private readonly staleNames = new Map<string, Definition[]>();
-  private namespaceCache: Map<string, string[]> | undefined;
+  /** Per family whose imports name namespaces: namespace -> the files that declare it. */
+  private namespaceCache: Map<LanguageFamily, Map<string, string[]>> | undefined;
   /** Sum of every file's version, plus one per file added or removed. */
   private totalVersion = 0;
 
@@ -75,7 +82,7 @@ export class WorkspaceIndex {
     this.forgetNames(path, had);
     this.files.set(path, { ...indexed(path, text), version: (had?.version ?? 0) + 1 });
     this.totalVersion++;
-    if (had?.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
+    if (declaresNamespaces(had?.language) || declaresNamespaces(retrievalLanguage(path))) this.namespaceCache = undefined;
   }
 
   /**
@@ -93,7 +100,7 @@ export class WorkspaceIndex {
     this.forgetNames(path, had);
     had.version++;
     this.totalVersion++;
-    if (had.language === 'csharp' || retrievalLanguage(path) === 'csharp') this.namespaceCache = undefined;
+    if (declaresNamespaces(had.language) || declaresNamespaces(retrievalLanguage(path))) this.namespaceCache = undefined;
   }
 
   /** The file, its text read first if it changed since. */
@@ -207,17 +214,19 @@ export class WorkspaceIndex {
     this.staleNames.clear();
   }
 
-  /** C# namespace -> the files that declare it. */
-  get csharpNamespaces(): ReadonlyMap<string, readonly string[]> {
+  /** For a family whose imports name namespaces (C#): namespace -> the files of the family that declare it; empty for the others. */
+  namespaceFiles(family: LanguageFamily): ReadonlyMap<string, readonly string[]> {
+    if (!declaresNamespaces(family)) return NO_NAMESPACES;
     if (!this.namespaceCache) {
-      const map = new Map<string, string[]>();
+      this.namespaceCache = new Map();
       for (const path of this.files.keys()) {
         const f = this.file(path)!;
-        if (f.language !== 'csharp') continue;
-        for (const ns of csharpNamespaces(f.text)) map.set(ns, [...(map.get(ns) ?? []), path]);
+        if (!f.language || !declaresNamespaces(f.language)) continue;
+        let map = this.namespaceCache.get(f.language);
+        if (!map) this.namespaceCache.set(f.language, (map = new Map()));
+        for (const ns of declaredNamespaces(f.text, f.language)) map.set(ns, [...(map.get(ns) ?? []), path]);
       }
-      this.namespaceCache = map;
     }
-    return this.namespaceCache;
+    return this.namespaceCache.get(family) ?? NO_NAMESPACES;
   }
 }
