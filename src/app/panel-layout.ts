@@ -7,7 +7,7 @@ import { readStored, writeStored } from './local-store';
 export const PANEL_LAYOUT_KEY = 'router-ide.panels';
 
 /** One collapsible panel: whether it is collapsed, and its width in px when open. */
-export interface PanelState {
+interface PanelState {
   collapsed: boolean;
   px: number;
 }

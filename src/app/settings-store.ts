@@ -29,7 +29,7 @@ export function writeUserSettings(s: ConfigLayer): void {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
 }
 
-export interface UserConfig {
+interface UserConfig {
   config: AppConfig;
   /** Messages for what in the settings was replaced (a model no longer in the catalog: the organisation's model is used). */
   problems: string[];
