@@ -2,7 +2,7 @@
 // named filters, applied in one order. Each sees the middle as the filters
 // before it left it, and the code after the cursor.
 
-export interface MiddleFilter {
+interface MiddleFilter {
   /** Says what it removes; records list the filters that changed a middle by this name. */
   readonly name: string;
   apply(middle: string, suffix: string): string;
@@ -19,7 +19,7 @@ function firstContentLine(s: string): string {
  * the hole re-emits the code after the cursor. Cut at the first line of the
  * middle (after its first) that equals the suffix's next non-empty line.
  */
-export function stopAtSuffixRepeat(middle: string, suffix: string): string {
+function stopAtSuffixRepeat(middle: string, suffix: string): string {
   const next = firstContentLine(suffix);
   if (!next) return middle;
   const lines = middle.split('\n');
@@ -34,7 +34,7 @@ export function stopAtSuffixRepeat(middle: string, suffix: string): string {
 }
 
 /** Collapse a run of three or more identical lines (a degenerate loop) to one; two in a row can be intended. */
-export function collapseRepeatedLines(middle: string): string {
+function collapseRepeatedLines(middle: string): string {
   const lines = middle.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length;) {
@@ -48,12 +48,12 @@ export function collapseRepeatedLines(middle: string): string {
 }
 
 /** A middle that only repeats the suffix's next line adds nothing. */
-export function dropNextLineEcho(middle: string, suffix: string): string {
+function dropNextLineEcho(middle: string, suffix: string): string {
   return middle.trim() && middle.trim() === firstContentLine(suffix) ? '' : middle;
 }
 
 /** Whitespace alone is no suggestion. */
-export function dropBlank(middle: string): string {
+function dropBlank(middle: string): string {
   return middle.trim() ? middle : '';
 }
 
@@ -62,7 +62,7 @@ export function dropBlank(middle: string): string {
  * already after the cursor) would be doubled on insertion: cut the longest
  * such tail that has something besides whitespace.
  */
-export function trimSuffixOverlap(middle: string, suffix: string): string {
+function trimSuffixOverlap(middle: string, suffix: string): string {
   const firstLine = suffix.split('\n', 1)[0].trimEnd();
   for (let k = Math.min(firstLine.length, middle.length); k > 0; k--) {
     const head = firstLine.slice(0, k);
@@ -84,7 +84,7 @@ export const MIDDLE_FILTERS: readonly MiddleFilter[] = [
   { name: 'trim-suffix-overlap', apply: trimSuffixOverlap },
 ];
 
-export interface PostProcessed {
+interface PostProcessed {
   text: string;
   /** The filters that changed the middle, in the order they ran. */
   filters: string[];

@@ -36,7 +36,7 @@ export interface WindowPlace {
   after: string;
 }
 
-export interface TextWindow {
+interface TextWindow {
   prefix: string;
   suffix: string;
   /** Absent when the window is the whole document. */
