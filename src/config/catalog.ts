@@ -94,7 +94,7 @@ export function modelLabel(catalog: readonly CatalogEntry[], id: string): string
 }
 
 /** The model fields a catalog entry fixes (a reference to it resolves to these). */
-export type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
+type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
 
 export function modelFieldsOf(e: CatalogEntry): EntryModelFields {
   const f: EntryModelFields = { catalogId: e.id, id: e.id, family: e.family, dtype: { ...e.dtype }, contextWindow: e.contextWindow };
