@@ -14,7 +14,7 @@ export const LARGE_FILE_CHARS = MAX_INDEXED_CHARS;
 /** A file with more lines than this is large, whatever its characters. */
 export const LARGE_FILE_LINES = 10_000;
 
-export type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight';
+type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight';
 
 export interface LargeFileProfile {
   large: boolean;
