@@ -4,7 +4,7 @@
 import type { Delivery } from '../vocabulary/types';
 import { stripControls } from './sanitize';
 
-export type EndpointErrorKind =
+type EndpointErrorKind =
   | 'network' // refused, DNS, or blocked by CORS (browsers cannot tell these apart)
   | 'timeout'
   | 'aborted'

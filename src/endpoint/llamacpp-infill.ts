@@ -15,7 +15,7 @@ import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import type { Piece, WireProtocol } from './wire-client';
 
-export interface InfillBody {
+interface InfillBody {
   input_prefix: string;
   input_suffix: string;
   input_extra?: { filename: string; text: string }[];

@@ -14,7 +14,7 @@ import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import type { Piece, WireProtocol } from './wire-client';
 
-export interface GenerateBody {
+interface GenerateBody {
   model: string;
   prompt: string;
   suffix?: string;
