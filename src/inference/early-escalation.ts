@@ -9,9 +9,9 @@ import { BracketScanner } from './bracket-scan';
 import { aggregateConfidence } from '../vocabulary/confidence';
 import type { LanguageId, RouterConfig, TokenProb } from '../vocabulary/types';
 
-export type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
+type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
 
-export interface EarlyStopInput {
+interface EarlyStopInput {
   router: RouterConfig;
   language: LanguageId;
   /** The prefix the model sees (possibly windowed). */

@@ -46,7 +46,7 @@ export function cacheLength(kv: DynamicCache | undefined): number {
   return kv && Object.keys(kv).length > 0 ? kv.get_seq_length() : 0;
 }
 
-export interface ReusedCache {
+interface ReusedCache {
   /** The cache cut to the tokens `ids` shares with what was read last; undefined when nothing is shared. */
   kv?: DynamicCache;
   /** Tokens of `ids` already computed (0 .. ids.length - 1). */

@@ -24,7 +24,7 @@ export interface HealingVocabulary {
  * a vocabulary of 150,000 strings for a lone space, which a third of them
  * begin with, would be paid on every request; the sort is paid once per model.)
  */
-export interface SortedVocabulary {
+interface SortedVocabulary {
   raws: string[];
   ids: Int32Array;
 }
@@ -57,7 +57,7 @@ function tokensStartingWith(sorted: SortedVocabulary, prefix: string): Int32Arra
   return sorted.ids.slice(lowerBound(sorted.raws, prefix), lowerBound(sorted.raws, prefix + '\uffff'));
 }
 
-export interface Healing {
+interface Healing {
   /** The prompt's ids without the token taken back. */
   ids: number[];
   /** That token's text: what the generated text begins with, and loses. */
