@@ -32,9 +32,9 @@ export interface LedgerEntry {
 }
 
 /** Settles an entry once the outcome is known: `ok` was delivered; an error is `unknown` unless `delivery` says. */
-export type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivery?: Delivery) => void;
+type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivery?: Delivery) => void;
 
-export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256' | 'delivery'> & { body?: string };
+type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256' | 'delivery'> & { body?: string };
 
 /** Where an entry's body is: a pending one may be anywhere, so it is `unknown` until settled. */
 export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
@@ -53,7 +53,7 @@ export function readEntry(stored: LedgerEntry & { delivered?: unknown }): Ledger
   return { ...e, delivery: delivered === false ? 'not-delivered' : e.outcome === 'ok' ? 'delivered' : 'unknown' };
 }
 
-export interface DeliveryTotals {
+interface DeliveryTotals {
   requests: number;
   bytes: number;
 }
