@@ -13,7 +13,7 @@ import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from '../languages/line-comment';
 import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
 
-export interface LocalPromptInput {
+interface LocalPromptInput {
   family: FimFamily | string;
   prefix: string;
   suffix: string;
