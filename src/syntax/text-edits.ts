@@ -18,7 +18,7 @@ export interface TextEdit {
 }
 
 /** tree-sitter's edit description, offsets and columns in UTF-16 code units (web-tree-sitter's unit for JS strings). */
-export interface TreeEdit {
+interface TreeEdit {
   startIndex: number;
   oldEndIndex: number;
   newEndIndex: number;

@@ -65,13 +65,13 @@ export interface HeldTree {
 }
 
 /** A window of a document (window.ts) as tree-sitter ranges: without the completion, and with it. */
-export interface WindowRanges {
+interface WindowRanges {
   before: Range[];
   after: Range[];
 }
 
 /** How `parseInSlices` parses. */
-export interface SlicedParseOptions {
+interface SlicedParseOptions {
   /** The document's previous tree, already `edit`ed to the new text (an incremental parse). */
   oldTree?: Tree | null;
   includedRanges?: Range[];
