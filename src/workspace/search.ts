@@ -11,7 +11,7 @@ export interface SearchOptions {
   wholeWord: boolean;
 }
 
-export type CompiledQuery = { ok: true; pattern: RegExp; regex: boolean } | { ok: false; error: string };
+type CompiledQuery = { ok: true; pattern: RegExp; regex: boolean } | { ok: false; error: string };
 
 export interface TextMatch {
   /** Offset and length in the file's text (a match may span lines). */
@@ -24,12 +24,12 @@ export interface TextMatch {
   lineText: string;
 }
 
-export interface FileMatches {
+interface FileMatches {
   path: string;
   matches: TextMatch[];
 }
 
-export interface SearchResult {
+interface SearchResult {
   files: FileMatches[];
   /** More matches exist than were listed. */
   truncated: boolean;
