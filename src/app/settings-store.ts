@@ -6,7 +6,7 @@ import { judgeOrgConfig, parseOrgConfig } from '../config/org-config';
 import { applyLocks } from '../privacy/locks';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
-export const SETTINGS_KEY = 'router-ide.settings';
+const SETTINGS_KEY = 'router-ide.settings';
 
 /**
  * The user's saved settings in the current shape: a model saved by older
