@@ -103,7 +103,7 @@ interface CompletionControllerOptions {
 }
 
 /** A suggestion counts as shown once it was on screen this long. */
-export const SHOWN_AFTER_MS = 750;
+const SHOWN_AFTER_MS = 750;
 
 /** Completion results kept: an identical request (same file, text around the cursor and settings) reuses its result. */
 const RESULT_CACHE_ENTRIES = 64;
