@@ -9,7 +9,7 @@
 /** Encoded strings shorter than this are not decoded (12 bytes: shorter than any token). */
 const MIN_ENCODED = 16;
 /** Longer ones are not decoded either (inline source maps, images, fonts). */
-export const MAX_ENCODED = 16 * 1024;
+const MAX_ENCODED = 16 * 1024;
 /** At most this much decoded or normalised text per scanned text, and this many candidates decoded. */
 const MAX_DERIVED_CHARS = 64 * 1024;
 const MAX_DECODED_CANDIDATES = 256;
