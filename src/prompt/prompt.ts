@@ -48,7 +48,7 @@ export interface LocalPrompt {
  * The longest line start moved into the middle. A longer one (minified code)
  * stays in the prefix: the middle is meant to begin a line, not to hold a file.
  */
-export const MIDDLE_START_MAX = 400;
+const MIDDLE_START_MAX = 400;
 
 /**
  * Where the middle begins when the cursor's line goes there: the start of the
