@@ -5,8 +5,11 @@ import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import { SUPPORTED_LANGUAGES, languageFromFileName, languageSpec } from '../languages/registry';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
-import { BAD_INDENT, EMPTY_BLOCK } from './python-checks';
 import { SyntaxValidator, parseIssues } from './validator';
+
+// The issue types the Python checks report.
+const BAD_INDENT = 'inconsistent indentation';
+const EMPTY_BLOCK = 'expected an indented block';
 
 const validator = createNodeValidator();
 const check = (language: string, prefix: string, completion: string, suffix: string): Promise<SyntaxVerdict> =>
