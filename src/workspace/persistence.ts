@@ -32,7 +32,7 @@ function describeStorageError(e: unknown): string {
 }
 
 /** A pending store write of a file larger than this is a long task on the main thread (a whole-text copy). */
-export const LARGE_WRITE_CHARS = 512 * 1024;
+const LARGE_WRITE_CHARS = 512 * 1024;
 
 interface SaverOptions {
   /** Wait after the last change before the store write. */
