@@ -70,7 +70,7 @@ interface Verdicts {
  * The checks of a completion in its place. Both are asked at once: in the
  * app both run in the syntax worker, and neither waits for the other's reply.
  */
-export async function check(
+async function check(
   at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
   completion: string,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
@@ -93,7 +93,7 @@ interface Judged extends Verdicts {
  * early), which the router escalates whatever the checks say.
  */
 export async function judge(
-  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix'>,
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
   local: GeneratedLocal,
   router: RouterConfig,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
