@@ -56,7 +56,7 @@ export function recommendedFor(catalog: readonly CatalogEntry[], device: 'webgpu
   return real.reduce<CatalogEntry | undefined>((best, e) => (!best || e.sizeMB.wasm < best.sizeMB.wasm ? e : best), undefined);
 }
 
-export class CatalogError extends Error {
+class CatalogError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CatalogError';
