@@ -29,7 +29,7 @@ interface InfillBody {
 }
 
 /** `/infill` lives at the server root: `http://gpu-box:8080`, `.../v1` and `.../infill` all work. */
-export function infillUrl(base: string): string {
+function infillUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
   if (trimmed.endsWith('/infill')) return trimmed;
   return `${trimmed.replace(/\/v1$/, '')}/infill`;

@@ -27,7 +27,7 @@ interface CompletionsBody {
   logprobs?: number;
 }
 
-export function completionsUrl(base: string): string {
+function completionsUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
   return trimmed.endsWith('/completions') ? trimmed : `${trimmed}/completions`;
 }
