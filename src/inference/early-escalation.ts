@@ -26,7 +26,7 @@ export function parseEarlyReason(reason: string): { kind: EarlyStopKind; message
 }
 
 /** The highest confidence the finished completion could still reach. */
-export function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig, maxNewTokens: number): number {
+function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig, maxNewTokens: number): number {
   const remaining = Math.max(0, maxNewTokens - probs.length);
   // Every aggregation is non-decreasing in added certain tokens, so the best case is all of them.
   return aggregateConfidence(

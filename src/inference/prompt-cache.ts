@@ -14,7 +14,7 @@
 import { Tensor, type DynamicCache } from '@huggingface/transformers';
 
 /** Length of the longest common prefix of two id lists. */
-export function commonPrefixLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
+function commonPrefixLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a[i] === b[i]) i++;

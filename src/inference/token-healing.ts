@@ -11,7 +11,7 @@
 import { LogitsProcessor, type Tensor } from '@huggingface/transformers';
 
 /** The tokenizer's vocabulary as healing needs it: each id's raw token string, and the ids never to allow. */
-export interface HealingVocabulary {
+interface HealingVocabulary {
   /** Raw token strings by id (byte-level: `Ġ` for a space): a token's text begins with another's iff its raw string does. */
   raw: readonly string[];
   /** Special and added tokens (FIM markers, end of text): never taken back, never allowed. */
@@ -29,7 +29,7 @@ interface SortedVocabulary {
   ids: Int32Array;
 }
 
-export function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
+function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
   const idOf = new Map<string, number>();
   vocab.raw.forEach((r, id) => {
     if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id);
