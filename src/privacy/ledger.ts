@@ -47,7 +47,7 @@ export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
  * (it may have reached the server) or a request still pending when the page
  * closed is `unknown`.
  */
-export function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
+function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
   const { delivered, ...e } = stored;
   if (e.delivery && (DELIVERY_STATES as readonly string[]).includes(e.delivery)) return e;
   return { ...e, delivery: delivered === false ? 'not-delivered' : e.outcome === 'ok' ? 'delivered' : 'unknown' };
