@@ -89,7 +89,7 @@ function defaultRepoName(file: string): string {
 }
 
 /** A snippet as comment lines in the language of the file being completed (families without a repository format; as Continue does). */
-export function snippetAsComments(snippet: PromptSnippet, forFile: string): string {
+function snippetAsComments(snippet: PromptSnippet, forFile: string): string {
   const c = lineCommentFor(forFile);
   const body = snippet.text
     .split('\n')
