@@ -132,3 +132,10 @@ export function splicedText(text: string, at: number, inserted: string): TextRea
     },
   };
 }
+
+/** How many line breaks `text` holds: the row its end is on. */
+export function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
