@@ -57,7 +57,7 @@ export function compileQuery(query: string, opts: SearchOptions): CompiledQuery 
  * no characters (`^`, `\b`, `x*`) is listed once and the search moves on by
  * one character, so it never loops.
  */
-export function findInText(text: string, pattern: RegExp, limit = MAX_MATCHES): TextMatch[] {
+function findInText(text: string, pattern: RegExp, limit = MAX_MATCHES): TextMatch[] {
   const out: TextMatch[] = [];
   const lines = lineIndex(text);
   pattern.lastIndex = 0;
