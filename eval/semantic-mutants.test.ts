@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeValidator } from '../src/syntax/node-runtime';
-import { createNodeSemanticCheck } from '../src/semantic/node';
+import { createNodeSemanticCheck } from '../testing/semantic/node-check';
 import { nearMisses, semanticMutants } from './semantic-mutants';
 
 const validator = createNodeValidator();

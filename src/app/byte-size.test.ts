@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { byteSize, downloadLine } from './byte-size';
+import { downloadLine } from './byte-size';
 
 describe('byte sizes', () => {
   it('shows small files in bytes and KB, not as 0.0 MB', () => {
-    expect(byteSize(0)).toBe('0 B');
-    expect(byteSize(812)).toBe('812 B');
-    expect(byteSize(7_340)).toBe('7.3 KB');
-    expect(byteSize(1_220_000_000)).toBe('1.2 GB');
+    expect(downloadLine(0, 0).text).toBe('0 B (size unknown)');
+    expect(downloadLine(812, 0).text).toBe('812 B (size unknown)');
+    expect(downloadLine(7_340, 0).text).toBe('7.3 KB (size unknown)');
+    expect(downloadLine(1_220_000_000, 0).text).toBe('1.2 GB (size unknown)');
   });
 
   it('says a size is unknown instead of a made-up total, and never 100% early', () => {

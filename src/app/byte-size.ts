@@ -5,7 +5,7 @@ const UNITS = [
   [1e3, 'KB'],
 ] as const;
 
-export function byteSize(n: number): string {
+function byteSize(n: number): string {
   for (const [size, unit] of UNITS) if (n >= size) return `${(n / size).toFixed(1)} ${unit}`;
   return `${n} B`;
 }

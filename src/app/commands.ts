@@ -3,14 +3,14 @@
 // what each one does (CommandActions); everything else reads this list.
 
 /** A key with Ctrl (Cmd on a Mac) and, optionally, Shift or Alt. */
-export interface KeyChord {
+interface KeyChord {
   /** KeyboardEvent.key, lower case. */
   key: string;
   shift?: boolean;
   alt?: boolean;
 }
 
-export interface CommandDef {
+interface CommandDef {
   id: string;
   title: string;
   keys?: KeyChord;

@@ -5,7 +5,7 @@
 import type { CompletionResult } from '../completion/pipeline';
 import { Store } from './store';
 
-export interface CompletionState {
+interface CompletionState {
   result: CompletionResult | null;
   /** Results this session (the badge's `data-seq`). */
   seq: number;

@@ -8,7 +8,7 @@
 import type { CompletionResult } from '../completion/pipeline';
 import type { Delivery } from '../vocabulary/types';
 
-export interface Egress {
+interface Egress {
   /** `none`: no body was handed to fetch() (kept local, blocked, or not sent at all). */
   state: Delivery | 'none';
   /** Bytes of the request body handed to fetch(). */

@@ -7,7 +7,7 @@ import { IdbStorage, LocalStorageJournal } from '../workspace/idb-storage';
 import { openWorkspace, type LegacySource, type OpenedWorkspace } from '../workspace/open';
 import { isArray, readStored, writeStored } from './local-store';
 
-export interface WorkspaceFile {
+interface WorkspaceFile {
   path: string;
   content: string;
 }

@@ -4,10 +4,10 @@
 // most of its width.
 import { readStored, writeStored } from './local-store';
 
-export const PANEL_LAYOUT_KEY = 'router-ide.panels';
+const PANEL_LAYOUT_KEY = 'router-ide.panels';
 
 /** One collapsible panel: whether it is collapsed, and its width in px when open. */
-export interface PanelState {
+interface PanelState {
   collapsed: boolean;
   px: number;
 }
@@ -24,7 +24,7 @@ export type PanelId = keyof PanelLayout;
 /** Below this window width the side panel starts collapsed: with the tree and the panel open, the editor would get under 60% of it. */
 const SIDE_OPEN_MIN_WINDOW = 1280;
 const DEFAULT_TREE_PX = 250;
-export const DEFAULT_SIDE_PX = 380;
+const DEFAULT_SIDE_PX = 380;
 
 function defaultPanelLayout(windowWidth: number): PanelLayout {
   return {

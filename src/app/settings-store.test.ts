@@ -4,7 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeLayers } from '../config/merge';
 import type { ConfigLayer } from '../vocabulary/config';
-import { loadConfig, readUserSettings, SETTINGS_KEY, writeUserSettings } from './settings-store';
+import { loadConfig, readUserSettings, writeUserSettings } from './settings-store';
+
+// The key users' saved settings live under (the e2e specs seed it too): renaming it would lose them.
+const SETTINGS_KEY = 'router-ide.settings';
 
 const SMALL = 'onnx-community/Qwen2.5-Coder-0.5B-Instruct';
 let store: Map<string, string>;

@@ -6,7 +6,7 @@ import { judgeOrgConfig, parseOrgConfig } from '../config/org-config';
 import { applyLocks } from '../privacy/locks';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
-export const SETTINGS_KEY = 'router-ide.settings';
+const SETTINGS_KEY = 'router-ide.settings';
 
 /**
  * The user's saved settings in the current shape: a model saved by older
@@ -29,7 +29,7 @@ export function writeUserSettings(s: ConfigLayer): void {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
 }
 
-export interface UserConfig {
+interface UserConfig {
   config: AppConfig;
   /** Messages for what in the settings was replaced (a model no longer in the catalog: the organisation's model is used). */
   problems: string[];

@@ -3,7 +3,7 @@
 // differs, as VS Code does), so "main.py" and "main.py · demo/python" differ.
 import { basename } from '../workspace/paths';
 
-export interface TabLabel {
+interface TabLabel {
   name: string;
   folder?: string;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_STEP, chooseBudgets, fixedBudgets, MIN_PROMPT_BUDGET, settleBudgets, SpeedTracker, type BudgetLimits } from './budget';
+import { chooseBudgets, fixedBudgets, settleBudgets, SpeedTracker } from './budget';
 import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
 
-const limits: BudgetLimits = { targetMs: 1500, maxPromptTokens: 1536, maxNewTokens: 48, contextWindow: 32768, reuse: true };
+const limits = { targetMs: 1500, maxPromptTokens: 1536, maxNewTokens: 48, contextWindow: 32768, reuse: true };
 
 describe('chooseBudgets', () => {
   it('keeps the configured limits without a measurement or a target', () => {
@@ -25,7 +25,8 @@ describe('chooseBudgets', () => {
     const b = chooseBudgets(speed, limits);
     expect(b.maxNewTokens).toBeLessThan(48);
     expect(b.promptBudget).toBeLessThan(1536);
-    expect(b.promptBudget % BUDGET_STEP).toBe(0);
+    // The window moves in 128-token steps (docs/performance.md).
+    expect(b.promptBudget % 128).toBe(0);
     // With reuse, a request computes the suffix's share plus what was typed.
     const computed = b.promptBudget * (1 - DEFAULT_PREFIX_SHARE) + 16;
     expect(computed * speed.prefillMsPerToken + b.maxNewTokens * speed.decodeMsPerToken).toBeLessThanOrEqual(limits.targetMs);
@@ -35,7 +36,7 @@ describe('chooseBudgets', () => {
 
   it('never goes below the floors (a very slow device still completes)', () => {
     const b = chooseBudgets({ prefillMsPerToken: 500, decodeMsPerToken: 2000 }, limits);
-    expect(b.promptBudget).toBe(MIN_PROMPT_BUDGET);
+    expect(b.promptBudget).toBe(256);
     expect(b.maxNewTokens).toBe(16);
   });
 });

@@ -17,7 +17,7 @@
 import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
 import type { GenerationStats, ModelSpeed } from '../vocabulary/types';
 
-export interface BudgetLimits {
+interface BudgetLimits {
   /** Target from the pause to ghost text, ms; 0 or less: the configured limits as they are. */
   targetMs: number;
   maxPromptTokens: number;
@@ -33,8 +33,8 @@ export interface Budgets {
 }
 
 /** Budgets move in these steps, so a small change in measured speed does not move the window (and lose the cache). */
-export const BUDGET_STEP = 128;
-export const MIN_PROMPT_BUDGET = 256;
+const BUDGET_STEP = 128;
+const MIN_PROMPT_BUDGET = 256;
 const MIN_NEW_TOKENS = 16;
 /** Tokens computed on every request besides the suffix: what was typed, the FIM markers. */
 const PER_REQUEST_TOKENS = 16;

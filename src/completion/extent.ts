@@ -14,9 +14,9 @@
 import { familyRules, languageSpec } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 
-export type CompletionExtent = 'line' | 'block';
+type CompletionExtent = 'line' | 'block';
 
-export interface ExtentDecision {
+interface ExtentDecision {
   extent: CompletionExtent;
   why: string;
 }

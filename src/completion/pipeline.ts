@@ -51,9 +51,9 @@ export interface PipelinePorts {
  * blocked: escalation wanted but not allowed (policy, no endpoint): nothing left.
  * failed: escalation was attempted and failed; the request may have left.
  */
-export type Route = 'local' | 'escalated' | 'blocked' | 'failed';
+type Route = 'local' | 'escalated' | 'blocked' | 'failed';
 
-export interface EscalationOutcome {
+interface EscalationOutcome {
   destination: string;
   bytesSent: number;
   ms: number;

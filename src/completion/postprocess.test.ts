@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postProcessTraced } from './postprocess';
 
-// The text the pipeline keeps (its filters' names are checked in postprocess-filters.test.ts).
+// The text the pipeline keeps (its filters' names are checked in middle-filters.test.ts).
 const postProcess = (middle: string, suffix: string) => postProcessTraced(middle, suffix).text;
 
 describe('postProcess', () => {

@@ -71,7 +71,7 @@ export interface WorkspaceContextSource {
   semantics?(file: string, prefix: string, suffix: string): WorkspaceSemantics;
 }
 
-export interface PreparedRequest {
+interface PreparedRequest {
   ctx: CompletionContext;
   /** The router with this language's calibrated threshold, when there is one. */
   router: RouterConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, policyUsesSemantic } from './router';
+import { decideRoute, semanticCheckAsked } from './router';
 import type { RouterConfig, SyntaxVerdict, TokenProb } from '../vocabulary/types';
 import type { SemanticFinding, SemanticVerdict } from '../semantic/types';
 
@@ -175,7 +175,7 @@ describe('syntax + confidence + semantic routing', () => {
   it('the other policies ignore a semantic finding', () => {
     const s = semantic({ findings: [finding('nope')] });
     expect(decideRoute({ tokens: tokens(0.9), syntax: valid, semantic: s }, cfg()).action).toBe('keep');
-    expect(policyUsesSemantic('syntax+confidence')).toBe(false);
-    expect(policyUsesSemantic('syntax+confidence+semantic')).toBe(true);
+    expect(semanticCheckAsked({ policy: 'syntax+confidence' })).toBe(false);
+    expect(semanticCheckAsked({ policy: 'syntax+confidence+semantic' })).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '../vocabulary/types';
 
 /** Whether a policy reads the semantic verdict (the pipeline asks for one only then). */
-export function policyUsesSemantic(policy: RoutingPolicy): boolean {
+function policyUsesSemantic(policy: RoutingPolicy): boolean {
   return policy === 'syntax+confidence+semantic';
 }
 
@@ -24,10 +24,10 @@ export function semanticCheckAsked(router: Pick<RouterConfig, 'policy' | 'semant
   return policyUsesSemantic(router.policy) && router.semanticCheck !== false;
 }
 
-export type ReasonKind = 'syntax' | 'confidence' | 'semantic' | 'policy';
+type ReasonKind = 'syntax' | 'confidence' | 'semantic' | 'policy';
 
 /** One check behind a decision, with the numbers it used. */
-export interface Reason {
+interface Reason {
   kind: ReasonKind;
   /** pass: allows keeping; fail: asks for escalation; info: recorded, not decisive. */
   status: 'pass' | 'fail' | 'info';
@@ -49,7 +49,7 @@ export interface RouterDecision {
   escalateBecause: ReasonKind[];
 }
 
-export interface RouterInput {
+interface RouterInput {
   tokens: readonly TokenProb[];
   syntax: SyntaxVerdict;
   /** Absent: the check was not asked (turned off, or the policy does not read it). */

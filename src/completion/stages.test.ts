@@ -11,7 +11,7 @@ import { createProtocolClient } from '../endpoint';
 import { localModelPort } from '../inference/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../inference/local-model';
 import { createNodeValidator } from '../syntax/node-runtime';
-import { AbortedError, check, escalate, escalationDraft, generateLocal, route } from './stages';
+import { AbortedError, escalate, escalationDraft, generateLocal, judge, route } from './stages';
 import type { LocalModelPort, RouterConfig } from '../vocabulary/types';
 
 const dir = mkdtempSync(join(tmpdir(), 'stages-fixtures-'));
@@ -56,7 +56,20 @@ describe('generateLocal', () => {
   });
 });
 
-describe('check', () => {
+describe('judge: the checks', () => {
+  // A policy that reads the semantic check, and a finished local completion: judge asks every check it was given.
+  const semanticRouter: RouterConfig = { ...router, policy: 'syntax+confidence+semantic' };
+  const local = (text: string) => ({
+    text,
+    tokens: [{ id: 1, text, prob: 0.99 }],
+    finish: 'stop' as const,
+    device: 'wasm' as const,
+    model: 'm',
+    ms: 0,
+  });
+  const check = (at: Parameters<typeof judge>[0], text: string, ports: Parameters<typeof judge>[3]) =>
+    judge(at, local(text), semanticRouter, ports, new AbortController().signal);
+
   it('asks the semantic check only when given its port', async () => {
     const validator = createNodeValidator();
     const asked: string[] = [];

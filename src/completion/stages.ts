@@ -60,7 +60,7 @@ export async function generateLocal(
   return { ...out, ...processed(out.text, ctx.suffix) };
 }
 
-export interface Verdicts {
+interface Verdicts {
   syntax: SyntaxVerdict;
   /** Absent when no semantic port was given (not asked). */
   semantic?: SemanticVerdict;
@@ -70,7 +70,7 @@ export interface Verdicts {
  * The checks of a completion in its place. Both are asked at once: in the
  * app both run in the syntax worker, and neither waits for the other's reply.
  */
-export async function check(
+async function check(
   at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
   completion: string,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
@@ -83,7 +83,7 @@ export async function check(
 }
 
 /** A local completion's checks and the router's decision on it. */
-export interface Judged extends Verdicts {
+interface Judged extends Verdicts {
   decision: RouterDecision;
 }
 
@@ -93,7 +93,7 @@ export interface Judged extends Verdicts {
  * early), which the router escalates whatever the checks say.
  */
 export async function judge(
-  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix'>,
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
   local: GeneratedLocal,
   router: RouterConfig,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
@@ -109,7 +109,7 @@ export async function judge(
 }
 
 /** What routing reads of a local completion. */
-export interface RoutedCompletion {
+interface RoutedCompletion {
   tokens: readonly TokenProb[];
   finish?: LocalCompletion['finish'];
   earlyReason?: string;
@@ -151,7 +151,7 @@ export function escalationDraft(
 }
 
 /** The large model's answer, post-processed as the local one is. Throws what the client throws (EgressRefused, transport errors). */
-export type Escalated = EscalationResult & Omit<Processed, 'text'>;
+type Escalated = EscalationResult & Omit<Processed, 'text'>;
 
 export async function escalate(client: EscalationClient, draft: EscalationDraft, signal: AbortSignal, onSent?: OnSent): Promise<Escalated> {
   const res = await client.complete(draft, signal, onSent);

@@ -13,7 +13,7 @@
 export const WINDOW_BEFORE = 65_536;
 export const WINDOW_AFTER = 32_768;
 /** The window's edges move in steps of this many characters. */
-export const GRID = 4_096;
+const GRID = 4_096;
 /** An edge moves back to its line's start unless the line is longer than this (a minified file). */
 const LINE_SLACK = 4_096;
 /**
@@ -21,7 +21,7 @@ const LINE_SLACK = 4_096;
  * reads it so that a credential cut by the window's edge (a private key's
  * tail) is still recognised. Longer than any credential the guard knows.
  */
-export const MARGIN = 8_192;
+const MARGIN = 8_192;
 
 /** Where a window lies in its document; absent on a request: the prefix and suffix are the whole document. */
 export interface WindowPlace {
@@ -36,7 +36,7 @@ export interface WindowPlace {
   after: string;
 }
 
-export interface TextWindow {
+interface TextWindow {
   prefix: string;
   suffix: string;
   /** Absent when the window is the whole document. */

@@ -8,7 +8,7 @@
 // resets it. An explicit request (Alt+\) never waits (the editor's concern).
 import { percentile } from '../platform/percentile';
 
-export interface PaceOptions {
+interface PaceOptions {
   /** The wait before any key was seen (the configured editor.debounceMs). */
   initialMs: number;
   minMs: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fimTemplate } from '../vocabulary/fim';
-import { BUILTIN_CATALOG, CatalogError, mergeCatalog, modelLabel } from './catalog';
+import { BUILTIN_CATALOG, mergeCatalog, modelLabel } from './catalog';
 
 describe('model catalog', () => {
   it('every built-in entry has a known family, a context window and weights per device', () => {
@@ -32,7 +32,9 @@ describe('model catalog', () => {
     expect(() =>
       mergeCatalog(BUILTIN_CATALOG, [{ id: 'x', family: 'gpt' as never, contextWindow: 1, dtype: { webgpu: 'q4', wasm: 'q8' } }]),
     ).toThrow(/Unknown FIM family "gpt"/);
-    expect(() => mergeCatalog(BUILTIN_CATALOG, [{ label: 'no id' }])).toThrow(CatalogError);
+    expect(() => mergeCatalog(BUILTIN_CATALOG, [{ label: 'no id' }])).toThrow(
+      expect.objectContaining({ name: 'CatalogError', message: 'a catalog entry in config.json has no "id"' }),
+    );
     expect(() => mergeCatalog([], [{ id: 'y', family: 'starcoder' }])).toThrow(/lacks contextWindow, dtype/);
   });
 });

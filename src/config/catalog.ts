@@ -56,7 +56,7 @@ export function recommendedFor(catalog: readonly CatalogEntry[], device: 'webgpu
   return real.reduce<CatalogEntry | undefined>((best, e) => (!best || e.sizeMB.wasm < best.sizeMB.wasm ? e : best), undefined);
 }
 
-export class CatalogError extends Error {
+class CatalogError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CatalogError';
@@ -94,7 +94,7 @@ export function modelLabel(catalog: readonly CatalogEntry[], id: string): string
 }
 
 /** The model fields a catalog entry fixes (a reference to it resolves to these). */
-export type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
+type EntryModelFields = Pick<LocalModelConfig, 'catalogId' | 'id' | 'family' | 'dtype' | 'contextWindow' | 'fileName'>;
 
 export function modelFieldsOf(e: CatalogEntry): EntryModelFields {
   const f: EntryModelFields = { catalogId: e.id, id: e.id, family: e.family, dtype: { ...e.dtype }, contextWindow: e.contextWindow };

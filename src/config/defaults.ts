@@ -4,7 +4,7 @@ import { DEFAULT_CONTEXT_SETTINGS } from '../completion/request';
 import type { AppConfig } from '../vocabulary/config';
 
 /** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
-export const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';
+const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';
 
 /** Built-in defaults; `public/config.json` and the settings panel override them. */
 export const DEFAULT_CONFIG: AppConfig = {

@@ -139,7 +139,7 @@ function resolveModel(
   }
 }
 
-export interface ResolvedConfig {
+interface ResolvedConfig {
   config: AppConfig;
   /**
    * What in the layer could not be applied and was replaced: a model

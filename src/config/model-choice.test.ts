@@ -2,9 +2,12 @@
 // entry as config.json has it at load time, plus the user's own overrides.
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOG, effectiveCatalog, modelFieldsOf } from './catalog';
-import { DEFAULT_CONFIG, DEFAULT_MODEL_ID } from './defaults';
+import { DEFAULT_CONFIG } from './defaults';
 import { configProblems, mergeLayers, migrateLayer, resolveConfig } from './merge';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
+
+// The default model the README names.
+const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';
 
 const SMALL = 'onnx-community/Qwen2.5-Coder-0.5B-Instruct';
 const MIRROR = { kind: 'url', url: 'https://models.corp.example/' } as const;

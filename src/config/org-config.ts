@@ -4,7 +4,7 @@ import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from './defaults';
 import { configProblems, resolveConfig, unknownKeys } from './merge';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
-export interface OrgConfigVerdict {
+interface OrgConfigVerdict {
   /** The config the app runs with: the file over the defaults, or the defaults when `problems` is not empty. */
   config: AppConfig;
   /** Why the file cannot be used (the app then ignores all of it), each naming the key and what it must be. */

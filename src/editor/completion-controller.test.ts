@@ -12,7 +12,6 @@ import { runCompletion, type CompletionResult, type EngineRequest } from '../com
 import { localRequestOf, prepareRequest, requestSettings } from '../completion/request';
 import { secondBest } from '../completion/second-best';
 import { docOf } from '../../testing/completion/string-document';
-import { GRID } from '../completion/text-window';
 import { DEFAULT_CONFIG } from '../config/defaults';
 import type { AppConfig } from '../vocabulary/config';
 import { createProtocolClient } from '../endpoint';
@@ -24,12 +23,17 @@ import { createNodeValidator } from '../syntax/node-runtime';
 import type { PredictionOutcome } from '../vocabulary/types';
 import {
   CompletionController,
-  SHOWN_AFTER_MS,
   type Clock,
   type CompletionControllerHooks,
   type CompletionDocument,
   type CompletionSource,
 } from './completion-controller';
+
+// The window's edges move in 4 KiB steps (docs/performance.md).
+const GRID = 4 * 1024;
+
+// How long a suggestion stays on screen before it counts as shown.
+const SHOWN_AFTER_MS = 750;
 
 const VALID = fixtureDesign('fixture-valid').completion;
 /** What the loopback server's large model answers. */

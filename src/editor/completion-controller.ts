@@ -61,7 +61,7 @@ export interface Clock {
   after(ms: number, run: () => void): () => void;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => performance.now(),
   after: (ms, run) => {
     const t = setTimeout(run, ms);
@@ -86,7 +86,7 @@ export interface CompletionDocument {
 }
 
 /** One suggestion: its text, and `range`, the adapter's own place for it (Monaco's range), carried through. */
-export interface SuggestionItem<At> {
+interface SuggestionItem<At> {
   readonly insertText: string;
   readonly range: At;
 }
@@ -95,15 +95,15 @@ export interface SuggestionItem<At> {
  * The suggestions to offer for one result, the router's choice first, with
  * its second-best answer where one was asked for (src/completion/alternatives.ts).
  */
-export type AlternativesOf = (result: CompletionResult, secondBest?: CompletionResult) => readonly CompletionResult[];
+type AlternativesOf = (result: CompletionResult, secondBest?: CompletionResult) => readonly CompletionResult[];
 
-export interface CompletionControllerOptions {
+interface CompletionControllerOptions {
   clock?: Clock;
   alternatives?: AlternativesOf;
 }
 
 /** A suggestion counts as shown once it was on screen this long. */
-export const SHOWN_AFTER_MS = 750;
+const SHOWN_AFTER_MS = 750;
 
 /** Completion results kept: an identical request (same file, text around the cursor and settings) reuses its result. */
 const RESULT_CACHE_ENTRIES = 64;

@@ -15,7 +15,7 @@ import {
   type CompletionSource,
 } from './completion-controller';
 
-export interface EditorCompletionSource extends CompletionSource {
+interface EditorCompletionSource extends CompletionSource {
   /** Where editor models are mirrored so completions are checked incrementally (optional). */
   syntaxDocuments?: SyntaxDocumentsApi;
 }
@@ -27,7 +27,7 @@ export interface InlineCompletionHooks extends CompletionControllerHooks {
   languageOf: (model: monaco.editor.ITextModel) => string;
 }
 
-export interface InlineCompletions {
+interface InlineCompletions {
   dispose(): void;
   clearCache(): void;
   /** What the ready-on-accept predictions started, served and cost. */

@@ -3,7 +3,7 @@
 // bindings; Alt+\\ (ask now) is added here, as in VS Code.
 import { monaco } from './monaco';
 
-export interface KeyHelp {
+interface KeyHelp {
   keys: string;
   what: string;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
-import { describeLargeFile, LARGE_FILE_CHARS, LARGE_FILE_LINES, largeFileOptions, largeFileProfile } from './large-file';
+import { describeLargeFile, largeFileOptions, largeFileProfile } from './large-file';
+
+// A file is large over 512 KB or 10,000 lines (docs/performance.md).
+const LARGE_FILE_CHARS = 512 * 1024;
+const LARGE_FILE_LINES = 10_000;
 
 describe('largeFileProfile', () => {
   it('a normal file keeps every feature and says nothing', () => {

@@ -10,11 +10,11 @@ import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
 import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
 
 /** A file with more characters than this is large: the size above which retrieval does not index a file either. */
-export const LARGE_FILE_CHARS = MAX_INDEXED_CHARS;
+const LARGE_FILE_CHARS = MAX_INDEXED_CHARS;
 /** A file with more lines than this is large, whatever its characters. */
-export const LARGE_FILE_LINES = 10_000;
+const LARGE_FILE_LINES = 10_000;
 
-export type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight';
+type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight';
 
 export interface LargeFileProfile {
   large: boolean;

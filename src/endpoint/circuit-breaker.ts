@@ -11,7 +11,7 @@ import { EndpointError } from './errors';
 import { EgressRefused } from '../privacy/egress-gate';
 import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationResult, OnSent } from './types';
 
-export type CircuitState = 'closed' | 'open' | 'half-open';
+type CircuitState = 'closed' | 'open' | 'half-open';
 
 export interface CircuitSnapshot {
   state: CircuitState;

@@ -4,7 +4,7 @@
 import type { Delivery } from '../vocabulary/types';
 import { stripControls } from './sanitize';
 
-export type EndpointErrorKind =
+type EndpointErrorKind =
   | 'network' // refused, DNS, or blocked by CORS (browsers cannot tell these apart)
   | 'timeout'
   | 'aborted'
@@ -72,7 +72,7 @@ export function errorPayloadMessage(j: unknown): string | undefined {
 }
 
 /** Pull the server's own words out of an error body: JSON of any shape, an HTML error page, or plain text. */
-export function serverErrorMessage(body: string): string | undefined {
+function serverErrorMessage(body: string): string | undefined {
   if (!body.trim()) return undefined;
   try {
     const j = JSON.parse(body) as unknown;

@@ -9,16 +9,8 @@ import { openaiCompletions } from './openai-completions';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from './types';
 import { WireClient, type WireClientOptions, type WireProtocol } from './wire-client';
 
-export { CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState } from './circuit-breaker';
-export { EndpointError, type EndpointErrorKind } from './errors';
-export {
-  ENDPOINT_PROTOCOLS,
-  type EndpointProtocol,
-  type EscalationClient,
-  type EscalationDraft,
-  type EscalationRequest,
-  type EscalationResult,
-} from './types';
+export { CircuitBreaker } from './circuit-breaker';
+export { ENDPOINT_PROTOCOLS, type EndpointProtocol } from './types';
 
 const PROTOCOLS: Record<EndpointProtocol, WireProtocol> = {
   'openai-completions': openaiCompletions,
@@ -26,7 +18,7 @@ const PROTOCOLS: Record<EndpointProtocol, WireProtocol> = {
   'ollama-generate': ollamaGenerate,
 };
 
-export interface CreateClientOptions extends WireClientOptions {
+interface CreateClientOptions extends WireClientOptions {
   breaker?: CircuitBreakerOptions;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlamaCppServer } from '../../testing/servers/llamacpp-server';
 import type { LoopbackHandle } from '../../testing/servers/loopback';
 import { createProtocolClient } from '.';
-import { infillUrl } from './llamacpp-infill';
+import { llamacppInfill } from './llamacpp-infill';
 import { endpoint, failure, never, req } from '../../testing/endpoint/endpoint-support';
 
 let s: LoopbackHandle;
@@ -17,9 +17,9 @@ const client = (over = {}) => createProtocolClient(endpoint(s.url, { protocol: '
 
 describe('llama.cpp POST /infill', () => {
   it('finds /infill at the server root whatever base URL is configured', () => {
-    expect(infillUrl('http://h:8080')).toBe('http://h:8080/infill');
-    expect(infillUrl('http://h:8080/v1/')).toBe('http://h:8080/infill');
-    expect(infillUrl('http://h:8080/infill')).toBe('http://h:8080/infill');
+    expect(llamacppInfill.url('http://h:8080')).toBe('http://h:8080/infill');
+    expect(llamacppInfill.url('http://h:8080/v1/')).toBe('http://h:8080/infill');
+    expect(llamacppInfill.url('http://h:8080/infill')).toBe('http://h:8080/infill');
   });
 
   it('sends prefix and suffix as input_prefix / input_suffix, with n_predict, and reads `content`', async () => {

@@ -15,7 +15,7 @@ import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import type { Piece, WireProtocol } from './wire-client';
 
-export interface InfillBody {
+interface InfillBody {
   input_prefix: string;
   input_suffix: string;
   input_extra?: { filename: string; text: string }[];
@@ -29,7 +29,7 @@ export interface InfillBody {
 }
 
 /** `/infill` lives at the server root: `http://gpu-box:8080`, `.../v1` and `.../infill` all work. */
-export function infillUrl(base: string): string {
+function infillUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
   if (trimmed.endsWith('/infill')) return trimmed;
   return `${trimmed.replace(/\/v1$/, '')}/infill`;

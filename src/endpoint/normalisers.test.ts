@@ -1,7 +1,7 @@
 // The pure pieces every protocol shares: stream framing, logprob shapes,
 // error shapes, and the control-character policy.
 import { describe, expect, it } from 'vitest';
-import { EndpointError, httpError, networkError, serverErrorMessage } from './errors';
+import { EndpointError, httpError, networkError } from './errors';
 import { tokensFromLogprobs } from './logprobs';
 import { stripControls } from './sanitize';
 import { formatOf, readMessages, type StreamFormat, type StreamMessage } from './stream';
@@ -106,6 +106,11 @@ describe('logprob normaliser', () => {
 });
 
 describe('error normaliser', () => {
+  // The server's own words, as an error message carries them after the status.
+  const withSaid = (said: string | undefined) =>
+    `h:1 rejected the API key (HTTP 401)${said === undefined ? '' : `: ${said}`}. Check the token in Settings.`;
+  const messageFor = (body: string) => httpError(401, body, 'h:1').message;
+
   it.each([
     ['{"error":{"message":"CUDA out of memory","type":"InternalServerError","code":500}}', 'CUDA out of memory'],
     ['{"error":"model \\"x\\" not found"}', 'model "x" not found'],
@@ -118,11 +123,11 @@ describe('error normaliser', () => {
     ['<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>', '502 Bad Gateway'],
     ['', undefined],
   ])('reads %s', (body, said) => {
-    expect(serverErrorMessage(body)).toBe(said);
+    expect(messageFor(body)).toBe(withSaid(said));
   });
 
   it('strips control characters from what the server says', () => {
-    expect(serverErrorMessage('{"error":"bad\\u001b[31m red\\u001b[0m"}')).toBe('bad red');
+    expect(messageFor('{"error":"bad\\u001b[31m red\\u001b[0m"}')).toBe(withSaid('bad red'));
   });
 
   it('maps statuses to kinds with an actionable message', () => {

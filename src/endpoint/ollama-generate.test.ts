@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackHandle } from '../../testing/servers/loopback';
 import { startOllamaServer } from '../../testing/servers/ollama-server';
 import { createProtocolClient } from '.';
-import { generateUrl } from './ollama-generate';
+import { ollamaGenerate } from './ollama-generate';
 import { endpoint, failure, never, req } from '../../testing/endpoint/endpoint-support';
 
 let s: LoopbackHandle;
@@ -18,9 +18,9 @@ const client = (over = {}, url = s.url) =>
 
 describe('Ollama POST /api/generate', () => {
   it('finds /api/generate whatever base URL is configured', () => {
-    expect(generateUrl('http://h:11434')).toBe('http://h:11434/api/generate');
-    expect(generateUrl('http://h:11434/v1')).toBe('http://h:11434/api/generate');
-    expect(generateUrl('http://h:11434/api/')).toBe('http://h:11434/api/generate');
+    expect(ollamaGenerate.url('http://h:11434')).toBe('http://h:11434/api/generate');
+    expect(ollamaGenerate.url('http://h:11434/v1')).toBe('http://h:11434/api/generate');
+    expect(ollamaGenerate.url('http://h:11434/api/')).toBe('http://h:11434/api/generate');
   });
 
   it('sends prompt + suffix (server-side template), options, and stream: false explicitly (Ollama streams by default)', async () => {

@@ -14,7 +14,7 @@ import { tokensFromLogprobs } from './logprobs';
 import type { EscalationRequest } from './types';
 import type { Piece, WireProtocol } from './wire-client';
 
-export interface GenerateBody {
+interface GenerateBody {
   model: string;
   prompt: string;
   suffix?: string;
@@ -25,7 +25,7 @@ export interface GenerateBody {
 }
 
 /** `http://host:11434`, `.../api`, `.../v1` and `.../api/generate` all mean the same route. */
-export function generateUrl(base: string): string {
+function generateUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
   if (trimmed.endsWith('/api/generate')) return trimmed;
   return `${trimmed.replace(/\/(api|v1)$/, '')}/api/generate`;

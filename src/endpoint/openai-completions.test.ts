@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer, type FakeServerHandle, type OpenAIFlavor } from '../../testing/servers/openai-server';
 import type { EndpointConfig } from '../vocabulary/config';
 import { createProtocolClient } from '.';
-import { completionsUrl } from './openai-completions';
+import { openaiCompletions } from './openai-completions';
 import { endpoint, failure, never, refusedUrl, req } from '../../testing/endpoint/endpoint-support';
 
 let server: FakeServerHandle;
@@ -45,8 +45,8 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
   });
 
   it('accepts a URL that already ends in /completions', () => {
-    expect(completionsUrl('http://h:1/v1/')).toBe('http://h:1/v1/completions');
-    expect(completionsUrl('http://h:1/v1/completions')).toBe('http://h:1/v1/completions');
+    expect(openaiCompletions.url('http://h:1/v1/')).toBe('http://h:1/v1/completions');
+    expect(openaiCompletions.url('http://h:1/v1/completions')).toBe('http://h:1/v1/completions');
   });
 
   it.each([

@@ -15,7 +15,7 @@ import type { Piece, WireProtocol } from './wire-client';
 /** The OpenAI API accepts at most 4 stop sequences; the rest are cut client-side. */
 const MAX_STOP_SEQUENCES = 4;
 
-export interface CompletionsBody {
+interface CompletionsBody {
   model: string;
   prompt: string;
   suffix?: string;
@@ -27,7 +27,7 @@ export interface CompletionsBody {
   logprobs?: number;
 }
 
-export function completionsUrl(base: string): string {
+function completionsUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
   return trimmed.endsWith('/completions') ? trimmed : `${trimmed}/completions`;
 }

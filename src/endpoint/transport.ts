@@ -28,7 +28,7 @@ export interface PostOptions {
   errorContext: HttpErrorContext;
 }
 
-export interface Exchange {
+interface Exchange {
   bytesSent: number;
   contentType: string | null;
   /** The body, capped at maxBytes; reading stops (and the request is aborted) on timeout or cancellation. */

@@ -22,8 +22,6 @@ import { InferenceClient, type LoadedModel } from './inference-client';
 import type { ModelSpeed } from '../vocabulary/types';
 import { secondBest } from '../completion/second-best';
 
-export type { EngineRequest } from '../completion/pipeline';
-
 export class CompletionEngine {
   private readonly syntaxWorker = new Worker(new URL('../../workers/syntax.worker.ts', import.meta.url), {
     type: 'module',

@@ -5,7 +5,7 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { GitChange } from './types';
 
 /** One file's side as it is now: the reviewed (possibly edited) text, or null when the file is gone. */
-export interface ReviewedFile {
+interface ReviewedFile {
   path: string;
   before: string | null;
   after: string | null;

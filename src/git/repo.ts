@@ -30,7 +30,7 @@ export interface GitRepoOptions {
   origin?: string;
 }
 
-export type GitResult<T = string> = { ok: true; value: T } | { ok: false; error: string };
+type GitResult<T = string> = { ok: true; value: T } | { ok: false; error: string };
 
 const REMOTE = 'origin';
 

@@ -14,7 +14,7 @@
 import { copyLexState, exactLexerFor, freshLexState, lex, type Lexer, type LexState } from '../languages/lexer';
 import type { LanguageId } from '../vocabulary/types';
 
-export interface BracketMismatch {
+interface BracketMismatch {
   closer: string;
   opener: string;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BracketScanner } from './bracket-scan';
-import { confidenceUpperBound, earlyEscalationCheck, parseEarlyReason } from './early-escalation';
+import { earlyEscalationCheck, parseEarlyReason } from './early-escalation';
 import type { LanguageId, RouterConfig } from '../vocabulary/types';
 
 /**
@@ -20,6 +20,14 @@ const router = (over: Partial<RouterConfig> = {}): RouterConfig => ({
 const toks = (...p: number[]) => p.map((prob, id) => ({ id, text: 'x', prob }));
 
 describe('confidence upper bound', () => {
+  // The bound the confidence reason reports: with a threshold of 1 every bound under 1 stops generation and says it.
+  const confidenceUpperBound = (probs: number[], cfg: RouterConfig, maxNewTokens: number) => {
+    const check = earlyEscalationCheck({ router: { ...cfg, threshold: 1 }, language: 'python', prefix: '', maxNewTokens })!;
+    const reason = parseEarlyReason(check({ tokens: toks(...probs), text: '' })!);
+    expect(reason.kind).toBe('confidence');
+    return Number(/can reach at most ([\d.]+) </.exec(reason.message)![1]);
+  };
+
   it('min cannot recover from one weak token; mean and geomean can, until the budget runs out', () => {
     expect(confidenceUpperBound([0.9, 0.2], router(), 10)).toBeCloseTo(0.2);
     expect(confidenceUpperBound([0.2], router({ aggregation: 'mean' }), 4)).toBeCloseTo((0.2 + 3) / 4);

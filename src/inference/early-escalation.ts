@@ -9,9 +9,9 @@ import { BracketScanner } from './bracket-scan';
 import { aggregateConfidence } from '../vocabulary/confidence';
 import type { LanguageId, RouterConfig, TokenProb } from '../vocabulary/types';
 
-export type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
+type EarlyStopKind = 'confidence' | 'syntax' | 'policy';
 
-export interface EarlyStopInput {
+interface EarlyStopInput {
   router: RouterConfig;
   language: LanguageId;
   /** The prefix the model sees (possibly windowed). */
@@ -26,7 +26,7 @@ export function parseEarlyReason(reason: string): { kind: EarlyStopKind; message
 }
 
 /** The highest confidence the finished completion could still reach. */
-export function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig, maxNewTokens: number): number {
+function confidenceUpperBound(probs: readonly number[], cfg: RouterConfig, maxNewTokens: number): number {
   const remaining = Math.max(0, maxNewTokens - probs.length);
   // Every aggregation is non-decreasing in added certain tokens, so the best case is all of them.
   return aggregateConfidence(

@@ -6,12 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designedSteps, fixtureDesign } from '../../testing/fixture-models/designs';
 import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
 import { buildFimPrompt, fimTemplate } from '../vocabulary/fim';
-import { idAtRank } from './first-token-rank';
+import { FirstTokenAtRank } from './first-token-rank';
 import { loadLocalModel, type LoadedModel } from './local-model';
 import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
 import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing';
 
-describe('idAtRank', () => {
+// The id it leaves choosable at the first step (the input is still the prompt, one token here).
+const idAtRank = (row: ArrayLike<number>, rank: number) => {
+  const only = new FirstTokenAtRank(1, rank);
+  only._call([[0n]], new Tensor('float32', Float32Array.from(row), [1, row.length]));
+  return only.chosen;
+};
+
+describe('FirstTokenAtRank', () => {
   it('ranks by value, ties to the lower id, and skips what a constraint ruled out', () => {
     expect(idAtRank([0.1, 0.7, 0.2], 1)).toBe(1);
     expect(idAtRank([0.1, 0.7, 0.2], 2)).toBe(2);

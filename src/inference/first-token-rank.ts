@@ -9,7 +9,7 @@ import { LogitsProcessor, Tensor } from '@huggingface/transformers';
  * the greedy choice does; undefined when fewer than `rank` ids can be chosen
  * (the rest are -Infinity: a constraint such as token healing ruled them out).
  */
-export function idAtRank(row: ArrayLike<number>, rank: number): number | undefined {
+function idAtRank(row: ArrayLike<number>, rank: number): number | undefined {
   const taken: number[] = [];
   for (let r = 0; r < rank; r++) {
     let best = -1;

@@ -133,7 +133,7 @@ export interface LoadedModel {
  * about the device (a WebGPU failure moves the model to WASM; a network
  * failure does not).
  */
-export type ModelLoadStage = 'files' | 'session';
+type ModelLoadStage = 'files' | 'session';
 
 export class ModelLoadError extends Error {
   readonly stage: ModelLoadStage;

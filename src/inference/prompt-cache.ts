@@ -14,7 +14,7 @@
 import { Tensor, type DynamicCache } from '@huggingface/transformers';
 
 /** Length of the longest common prefix of two id lists. */
-export function commonPrefixLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
+function commonPrefixLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a[i] === b[i]) i++;
@@ -46,7 +46,7 @@ export function cacheLength(kv: DynamicCache | undefined): number {
   return kv && Object.keys(kv).length > 0 ? kv.get_seq_length() : 0;
 }
 
-export interface ReusedCache {
+interface ReusedCache {
   /** The cache cut to the tokens `ids` shares with what was read last; undefined when nothing is shared. */
   kv?: DynamicCache;
   /** Tokens of `ids` already computed (0 .. ids.length - 1). */

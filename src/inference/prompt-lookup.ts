@@ -64,7 +64,7 @@ function argmax(row: Float32Array): number {
 
 type IdsCriterion = { _call(ids: bigint[][]): boolean[] };
 
-export interface LookupDecodeInput {
+interface LookupDecodeInput {
   lm: PreTrainedModel;
   promptIds: readonly number[];
   /** The cache of the first cacheLength(kv) prompt ids (at most all but the last), or none. */
@@ -78,7 +78,7 @@ export interface LookupDecodeInput {
   lookup: LookupOptions;
 }
 
-export interface LookupDecodeOutput {
+interface LookupDecodeOutput {
   /** Prompt and generated ids. */
   ids: number[];
   /** The cache of all ids but the last. */

@@ -9,7 +9,6 @@ import { percentile } from '../platform/percentile';
 import { buildFimPrompt } from '../vocabulary/fim';
 import { documentAt, pausesOf, typingReplay } from '../../testing/completion/typing-replay';
 import { completeWithFim, prefillWithFim } from './fim-completion';
-import { commonPrefixLength } from './prompt-cache';
 import { textTokenIds } from '../../testing/fixture-models/tokenizer';
 
 const models = freshAndReusingModels('prompt-reuse');
@@ -108,8 +107,7 @@ describe('KV-cache reuse across requests', () => {
     await models.reusing.generate(p1, { maxNewTokens: 2, stopTokens: [] });
     const out = await models.reusing.generate(p2, { maxNewTokens: 2, stopTokens: [] });
     // The byte tokenizer: `<|fim_prefix|>` + "import " are shared.
-    const bytes = (t: string) => [...new TextEncoder().encode(t)];
-    expect(out.stats?.reusedTokens).toBe(1 + commonPrefixLength(bytes('import os'), bytes('import io')));
+    expect(out.stats?.reusedTokens).toBe(1 + 'import '.length);
     const ref = await models.fresh.generate(p2, { maxNewTokens: 2, stopTokens: [] });
     expect(out.tokens.map((t) => t.id)).toEqual(ref.tokens.map((t) => t.id));
   });

@@ -4,14 +4,14 @@ import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
 import { specialTokenId } from '../../testing/fixture-models/tokenizer';
 import { prefixDecoder } from './prefix-decoder';
 import { fixtureModelFolder } from '../../testing/inference/fixture-folder';
-import { FirstTokenConstraint, healingVocabulary, healLastToken, sortVocabulary, type HealingVocabulary } from './token-healing';
+import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 import { TokenTexts } from './token-texts';
 
 // A byte-level vocabulary in miniature: `Ġ` is a space, as in GPT-2 style BPE.
 const RAW = ['Ġ', 'r', 'e', 't', 'u', 'ret', 'retu', 'return', 'returned', 'Ġx', 'Ġ1', 'x', '<|fim_middle|>', 'Ã', 'Ã©'];
 const SPECIAL = 12;
-const base: HealingVocabulary = { raw: RAW, special: new Set([SPECIAL]) };
-const vocab = { ...base, sorted: sortVocabulary(base) };
+// Built as the app builds it: from the tokenizer's vocabulary and its special ids.
+const vocab = healingVocabulary({ get_vocab: () => new Map(RAW.map((raw, i) => [raw, i])), all_special_ids: [SPECIAL] });
 // 'Ã' alone is the first byte of 'é': decoding it alone gives U+FFFD.
 const decode = (ids: number[]) =>
   ids

@@ -11,7 +11,7 @@
 import { LogitsProcessor, type Tensor } from '@huggingface/transformers';
 
 /** The tokenizer's vocabulary as healing needs it: each id's raw token string, and the ids never to allow. */
-export interface HealingVocabulary {
+interface HealingVocabulary {
   /** Raw token strings by id (byte-level: `Ġ` for a space): a token's text begins with another's iff its raw string does. */
   raw: readonly string[];
   /** Special and added tokens (FIM markers, end of text): never taken back, never allowed. */
@@ -24,12 +24,12 @@ export interface HealingVocabulary {
  * a vocabulary of 150,000 strings for a lone space, which a third of them
  * begin with, would be paid on every request; the sort is paid once per model.)
  */
-export interface SortedVocabulary {
+interface SortedVocabulary {
   raws: string[];
   ids: Int32Array;
 }
 
-export function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
+function sortVocabulary(vocab: HealingVocabulary): SortedVocabulary {
   const idOf = new Map<string, number>();
   vocab.raw.forEach((r, id) => {
     if (r !== undefined && !vocab.special.has(id)) idOf.set(r, id);
@@ -57,7 +57,7 @@ function tokensStartingWith(sorted: SortedVocabulary, prefix: string): Int32Arra
   return sorted.ids.slice(lowerBound(sorted.raws, prefix), lowerBound(sorted.raws, prefix + '\uffff'));
 }
 
-export interface Healing {
+interface Healing {
   /** The prompt's ids without the token taken back. */
   ids: number[];
   /** That token's text: what the generated text begins with, and loses. */

@@ -21,7 +21,7 @@ const SAMPLE = `def moving_average(values, window):
 
 `;
 
-export interface WarmUp {
+interface WarmUp {
   speed: ModelSpeed;
   /** The throw-away run (shader compilation on WebGPU) and the measured one, ms. */
   warmMs: number;

@@ -3,7 +3,7 @@ import type { ModelSource } from '../vocabulary/config';
 import type { CompletionRequest, FimFamily, InferenceDevice, LocalCompletion, ModelSpeed } from '../vocabulary/types';
 import type { DownloadProgress, PrefillResult } from './local-model';
 
-export type { DownloadProgress, PrefillResult } from './local-model';
+export type { DownloadProgress } from './local-model';
 
 /** Prefix of a worker error meaning "WebGPU failed: start a new worker on WASM". */
 export const WEBGPU_FAILED = 'WEBGPU_FAILED: ';

@@ -1,21 +1,28 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BENCH_DIR } from '../../eval/data/load';
 import { BENCH_DIR, benchPresent } from '../../testing/syntax/bench-tasks';
-import { BENCH_DIR as SHARED, benchDirFrom, DEFAULT_BENCH_DIR as PLATFORM_DEFAULT } from './bench-dir';
+import { BENCH_DIR as SHARED } from './bench-dir';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** BENCH_DIR as the module reads it at import, with the BENCH_DIR environment variable set to `value` (undefined: unset). */
+async function benchDirWith(value: string | undefined): Promise<string> {
+  vi.stubEnv('BENCH_DIR', value);
+  vi.resetModules();
+  return (await import('./bench-dir')).BENCH_DIR;
+}
+afterEach(() => vi.unstubAllEnvs());
+
 describe('the shared benchmark folder', () => {
-  it('is shared/bench beside the repository unless BENCH_DIR says otherwise, one path for the syntax tests and the evaluation harness', () => {
+  it('is shared/bench beside the repository unless BENCH_DIR says otherwise, one path for the syntax tests and the evaluation harness', async () => {
     expect(existsSync(resolve(REPO, 'package.json'))).toBe(true);
-    expect(PLATFORM_DEFAULT).toBe(resolve(REPO, '..', 'shared', 'bench'));
-    expect(benchDirFrom({})).toBe(PLATFORM_DEFAULT);
-    expect(benchDirFrom({ BENCH_DIR: '/data/fim' })).toBe('/data/fim');
-    expect(benchDirFrom({ BENCH_DIR: 'data/fim' })).toBe(resolve(process.cwd(), 'data/fim'));
-    expect(SHARED).toBe(benchDirFrom(process.env));
+    expect(SHARED).toBe(await benchDirWith(process.env.BENCH_DIR));
+    expect(await benchDirWith(undefined)).toBe(resolve(REPO, '..', 'shared', 'bench'));
+    expect(await benchDirWith('/data/fim')).toBe('/data/fim');
+    expect(await benchDirWith('data/fim')).toBe(resolve(process.cwd(), 'data/fim'));
     expect(basename(SHARED)).toBe('bench');
     expect(BENCH_DIR).toBe(SHARED);
     expect(DEFAULT_BENCH_DIR).toBe(SHARED);

@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `../shared/bench` from the repository root (this file is src/platform/bench-dir.ts). */
-export const DEFAULT_BENCH_DIR = fileURLToPath(new URL('../../../shared/bench', import.meta.url));
+const DEFAULT_BENCH_DIR = fileURLToPath(new URL('../../../shared/bench', import.meta.url));
 
 /** The folder `env` names in BENCH_DIR (relative to the working directory), else the default. */
-export function benchDirFrom(env: Record<string, string | undefined>): string {
+function benchDirFrom(env: Record<string, string | undefined>): string {
   return env.BENCH_DIR ? resolve(env.BENCH_DIR) : DEFAULT_BENCH_DIR;
 }
 

@@ -3,7 +3,7 @@
 // syntax documents). Plain TypeScript, no DOM: the syntax and privacy code
 // run it in workers and in Node.
 
-export interface BoundedCacheOptions<K, V> {
+interface BoundedCacheOptions<K, V> {
   /** An entry this returns false for is skipped by eviction (it is in use): the cache may then stay over capacity until a later insertion. */
   evictable?: (key: K, value: V) => boolean;
   /** Called for each entry dropped to make room (not for `delete` or `clear`): where an entry owns memory to free. */

@@ -13,7 +13,7 @@ const MAX_CHUNK = 192 * 1024;
 /** A line ends a chunk with probability 1/BOUNDARY_ODDS (a chunk of about 70 KB of code). */
 const BOUNDARY_ODDS = 1024;
 /** Each side of a seam that is scanned again across it: more than any one credential is long (an RSA-4096 PEM is 3.3 KB). */
-export const SEAM = 4 * 1024;
+const SEAM = 4 * 1024;
 
 /** The line's first characters are enough to pick boundaries, and hashing whole lines was a tenth of a cold scan. */
 const HASHED_CHARS = 48;

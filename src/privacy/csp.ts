@@ -41,7 +41,7 @@ function gitOrigins(cfg: Pick<AppConfig, 'git'>): string[] {
   }
 }
 
-export interface CspOptions {
+interface CspOptions {
   /** More connect-src sources (test builds: the loopback servers the end-to-end tests start on random ports). */
   extraConnect?: readonly string[];
 }

@@ -9,7 +9,7 @@ export function isValidSourceExpression(expr: string): boolean {
 }
 
 /** Does `url` fall under the source expression `expr` (scheme, host with optional `*.`, port or `:*`)? */
-export function matchesSourceExpression(url: URL, expr: string): boolean {
+function matchesSourceExpression(url: URL, expr: string): boolean {
   const m = SOURCE_EXPR.exec(expr.trim());
   if (!m) return false;
   const [, scheme, wildcard, host, port] = m;

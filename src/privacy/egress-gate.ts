@@ -56,7 +56,7 @@ export interface GuardedRequest {
 }
 
 /** A snippet as it may leave; `startLine` (0-based, in its file) where its one place in the file is known, so a file's snippets go out in line order. */
-export interface GuardedSnippet {
+interface GuardedSnippet {
   filename: string;
   text: string;
   startLine?: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deliveryOfEntry, Ledger, readEntry, type LedgerEntry } from './ledger';
+import { deliveryOfEntry, Ledger, type LedgerEntry } from './ledger';
 
 describe('ledger', () => {
   it('records an entry at send time, settles it, hashes the exact payload, and exports JSON', async () => {
@@ -112,6 +112,6 @@ describe('ledger', () => {
       ['error', 'delivered'],
     ]);
     expect(l.all().some((e) => 'delivered' in e)).toBe(false);
-    expect(readEntry({ ...base, outcome: 'ok', delivery: 'bogus' } as unknown as LedgerEntry).delivery).toBe('delivered');
+    expect(new Ledger([{ ...base, outcome: 'ok', delivery: 'bogus' } as unknown as LedgerEntry]).all()[0].delivery).toBe('delivered');
   });
 });

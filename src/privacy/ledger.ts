@@ -32,9 +32,9 @@ export interface LedgerEntry {
 }
 
 /** Settles an entry once the outcome is known: `ok` was delivered; an error is `unknown` unless `delivery` says. */
-export type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivery?: Delivery) => void;
+type SettleEntry = (outcome: 'ok' | 'error', detail?: string, delivery?: Delivery) => void;
 
-export type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256' | 'delivery'> & { body?: string };
+type NewLedgerEntry = Omit<LedgerEntry, 'outcome' | 'at' | 'sha256' | 'delivery'> & { body?: string };
 
 /** Where an entry's body is: a pending one may be anywhere, so it is `unknown` until settled. */
 export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
@@ -47,13 +47,13 @@ export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
  * (it may have reached the server) or a request still pending when the page
  * closed is `unknown`.
  */
-export function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
+function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
   const { delivered, ...e } = stored;
   if (e.delivery && (DELIVERY_STATES as readonly string[]).includes(e.delivery)) return e;
   return { ...e, delivery: delivered === false ? 'not-delivered' : e.outcome === 'ok' ? 'delivered' : 'unknown' };
 }
 
-export interface DeliveryTotals {
+interface DeliveryTotals {
   requests: number;
   bytes: number;
 }

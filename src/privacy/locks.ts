@@ -4,7 +4,7 @@
 // user's to loosen.
 import type { AppConfig, DeepPartial } from '../vocabulary/config';
 
-export interface LockedLayer {
+interface LockedLayer {
   layer: DeepPartial<AppConfig>;
   /** Settings the user tried to change that are locked, for a message. */
   ignored: string[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/defaults';
 import type { AppConfig } from '../vocabulary/config';
-import { endpointUrlProblems, matchesSourceExpression } from './destinations';
+import { endpointUrlProblems } from './destinations';
 import { neverSendRuleFor } from './never-send';
 import { egressVerdict } from './policy';
 
@@ -108,6 +108,8 @@ describe('never-send globs', () => {
 
 describe('destinations', () => {
   it('matches CSP source expressions', () => {
+    // A URL with nothing else wrong is allowed exactly when it matches the one allowed expression.
+    const matchesSourceExpression = (url: URL, expr: string) => endpointUrlProblems(url.href, [expr]).length === 0;
     expect(matchesSourceExpression(new URL('http://127.0.0.1:4242/v1'), 'http://127.0.0.1:*')).toBe(true);
     expect(matchesSourceExpression(new URL('https://gpu.corp.example/v1'), 'https://*.corp.example')).toBe(true);
     expect(matchesSourceExpression(new URL('https://corp.example.evil.com/'), 'https://*.corp.example')).toBe(false);

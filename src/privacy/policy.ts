@@ -11,7 +11,7 @@ export type EgressBlock = 'local-only' | 'no-endpoint' | 'destination' | 'never-
 export type EgressVerdict =
   { allowed: true; destination: string; rules: EgressRules } | { allowed: false; block: EgressBlock; reason: string };
 
-export interface EgressContext {
+interface EgressContext {
   /** Workspace path of the file being edited. */
   file?: string;
   /** The page's own origin: an endpoint there is a misconfiguration, not a model server. */

@@ -19,7 +19,7 @@ import { awsSecretsBeside, OWN_DETECTORS, type Detector } from './secret-rules';
  * (`password-assignment`, `high-entropy-assignment`). A rule the preset adds
  * later shows up as `secretlint-<rule>` until it gets a name here.
  */
-export type SecretKind = string;
+type SecretKind = string;
 
 export interface SecretFinding {
   kind: SecretKind;
@@ -329,7 +329,7 @@ export function redactSecrets(text: string, findings: readonly SecretFinding[]):
   return out + text.slice(at);
 }
 
-export interface GuardedText {
+interface GuardedText {
   prefix: string;
   suffix: string;
   findings: { where: 'prefix' | 'suffix'; finding: SecretFinding }[];

@@ -2,7 +2,7 @@
 // catch. Each entry names the corpus case (testing/secret-corpus.ts) that the preset
 // misses and this detector catches; a detector that stops adding a catch
 // should go (docs/privacy.md has the per-kind figures).
-import { encodesPlainText } from './secret-encodings';
+import { encodesPlainText } from './encoded-text';
 
 export interface Detector {
   kind: string;

@@ -20,7 +20,7 @@ export interface ContextWindow {
   truncated: boolean;
 }
 
-export interface WindowOptions {
+interface WindowOptions {
   /** Tokens available for prefix + suffix together. */
   budget: number;
   /**

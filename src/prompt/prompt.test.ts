@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildLocalPrompt, MIDDLE_START_MAX, snippetAsComments } from './prompt';
+import { buildLocalPrompt, snippetsAsComments } from './prompt';
 import { buildFimPrompt } from '../vocabulary/fim';
+
+// Cursor lines up to 400 characters keep the usual layout (docs/local-model.md).
+const MIDDLE_START_MAX = 400;
 
 const bytes = (t: string) => new TextEncoder().encode(t).length;
 const snippets = [
@@ -43,7 +46,7 @@ describe('buildLocalPrompt', () => {
     expect(p.prompt).toBe(
       '<｜fim▁begin｜># Path: shop/pricing.py\n# def apply_discount(a, code):\n#     return a * 0.9\nx = tax.<｜fim▁hole｜>\n<｜fim▁end｜>',
     );
-    expect(snippetAsComments({ file: 'a.ts', text: 'export const A = 1;\n\nx' }, 'b.ts')).toBe(
+    expect(snippetsAsComments({ file: 'b.ts', snippets: [{ file: 'a.ts', text: 'export const A = 1;\n\nx' }] })).toBe(
       '// Path: a.ts\n// export const A = 1;\n//\n// x\n',
     );
   });

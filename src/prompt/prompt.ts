@@ -13,7 +13,7 @@ import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from '../languages/line-comment';
 import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
 
-export interface LocalPromptInput {
+interface LocalPromptInput {
   family: FimFamily | string;
   prefix: string;
   suffix: string;
@@ -48,7 +48,7 @@ export interface LocalPrompt {
  * The longest line start moved into the middle. A longer one (minified code)
  * stays in the prefix: the middle is meant to begin a line, not to hold a file.
  */
-export const MIDDLE_START_MAX = 400;
+const MIDDLE_START_MAX = 400;
 
 /**
  * Where the middle begins when the cursor's line goes there: the start of the
@@ -89,7 +89,7 @@ function defaultRepoName(file: string): string {
 }
 
 /** A snippet as comment lines in the language of the file being completed (families without a repository format; as Continue does). */
-export function snippetAsComments(snippet: PromptSnippet, forFile: string): string {
+function snippetAsComments(snippet: PromptSnippet, forFile: string): string {
   const c = lineCommentFor(forFile);
   const body = snippet.text
     .split('\n')

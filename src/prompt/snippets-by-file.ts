@@ -9,7 +9,7 @@ import { lineCommentFor } from '../languages/line-comment';
 import type { PromptSnippet } from '../vocabulary/types';
 
 /** The line marking left-out lines in `file`'s entry. */
-export type GapLine = (file: string) => string;
+type GapLine = (file: string) => string;
 const commentedGap: GapLine = (file) => `${lineCommentFor(file)} ...`;
 export const BARE_GAP: GapLine = () => '...';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSemantics, hasSemanticChecker, type SemanticParse } from './check';
 import { createNodeValidator } from '../syntax/node-runtime';
-import { createNodeSemanticCheck } from './node';
+import { createNodeSemanticCheck } from '../../testing/semantic/node-check';
 import { validatorParse } from './parse';
 import type { LanguageChecker } from './types';
 

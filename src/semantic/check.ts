@@ -35,7 +35,7 @@ const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChec
  * it in Monaco's TypeScript worker beside this check and merges the two
  * (types-check.ts). Otherwise the verdict says the types were not checked.
  */
-export const TYPES_NOT_HERE = 'no TypeScript service here';
+const TYPES_NOT_HERE = 'no TypeScript service here';
 
 const registry = new Map<LanguageId, LanguageChecker[]>();
 for (const checker of CHECKERS)

@@ -3,7 +3,7 @@
 // built on them (python.ts, python-members.ts) read them from here.
 import type { Node } from 'web-tree-sitter';
 
-export type ScopeKind = 'module' | 'function' | 'class' | 'comprehension';
+type ScopeKind = 'module' | 'function' | 'class' | 'comprehension';
 
 export interface Scope {
   kind: ScopeKind;
@@ -32,13 +32,13 @@ export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope =>
   imported: new Map(),
 });
 
-export interface Reference {
+interface Reference {
   name: string;
   node: Node;
   scope: Scope;
 }
 
-export interface MemberUse {
+interface MemberUse {
   /** The object's name: a module's (`m` in `import math as m; m.sqrt`), an instance's (`self`), a class's. */
   local: string;
   member: string;
@@ -46,7 +46,7 @@ export interface MemberUse {
   scope: Scope;
 }
 
-export interface ImportedMember {
+interface ImportedMember {
   module: string;
   member: string;
   node: Node;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNodeSemanticCheck } from './node';
+import { createNodeSemanticCheck } from '../../testing/semantic/node-check';
 import type { SemanticVerdict } from './types';
 
 const check = createNodeSemanticCheck();

@@ -399,7 +399,7 @@ function resolves(name: string, scope: Scope): boolean {
 const isDunder = (name: string) => name.startsWith('__') && name.endsWith('__');
 
 /** The names used that resolve nowhere, and the module members that do not exist, of one file. */
-export interface PythonProblems {
+interface PythonProblems {
   unresolved: { name: string; node: Node }[];
   unknownMembers: { module: string; local: string; member: string; node: Node }[];
   /** Methods called on a class known whole that it does not have (python-members.ts). */

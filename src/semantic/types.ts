@@ -4,7 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest } from '../vocabulary/types';
 
-export type SemanticFindingKind = 'unresolved-name' | 'unknown-member' | 'type-error';
+type SemanticFindingKind = 'unresolved-name' | 'unknown-member' | 'type-error';
 
 /** One thing the completion uses that is not there. Rows and columns are 0-based, in the completed text. */
 export interface SemanticFinding {

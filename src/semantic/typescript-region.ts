@@ -10,7 +10,7 @@ import type TS from 'typescript';
  * through the one that holds it while it has a body of statements or
  * members; every one that meets it when several do. Empty: the whole file.
  */
-export function regionNodes(ts: typeof TS, file: TS.SourceFile, start: number, end: number): TS.Node[] {
+function regionNodes(ts: typeof TS, file: TS.SourceFile, start: number, end: number): TS.Node[] {
   const meets = (n: TS.Node) => n.pos <= end && n.end >= start;
   const inner = (n: TS.Node): readonly TS.Node[] | undefined => {
     if (ts.isClassLike(n)) return n.members;

@@ -7,7 +7,7 @@
 // (scripts/validate-jsonl.ts) plugs them in.
 import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 
-export interface BatchSummary {
+interface BatchSummary {
   lines: number;
   checked: number;
   valid: number;

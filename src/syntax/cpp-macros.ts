@@ -24,7 +24,7 @@ const OBJECT_HEAD = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:for|while|
 const OBJECT_STATEMENT = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\s\\][^\n]*?[;}][ \t]*(?:\/\/[^\n]*)?$/gm;
 
 /** The macros a file defines that tree-sitter cannot read through: statement heads (used as `NAME(...)`) and whole statements (used as `NAME`). */
-export interface StatementMacros {
+interface StatementMacros {
   heads: ReadonlySet<string>;
   /** The heads that are a keyword itself (`#define w while`): their parentheses hold what the keyword's do, `;` included. */
   keywords: ReadonlySet<string>;

@@ -8,7 +8,7 @@ import { createNodeValidator } from './node-runtime';
 import { blankRows } from './quarantine';
 import { unterminatedLiteralRows } from './broken-literals';
 import { languageSpec } from '../languages/registry';
-import { openedAndLeftOpen } from './validator';
+import { openedAndLeftOpen } from './left-open';
 
 const validator = createNodeValidator();
 const check = (language: string, prefix: string, completion: string, suffix: string) =>

@@ -34,10 +34,9 @@ import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
-import { applyEdit, pointAfter, splicedText, type TextEdit } from './text-edits';
+import { applyEdit, countNewlines, pointAfter, splicedText, type TextEdit } from './text-edits';
 import {
   badRequest,
-  countNewlines,
   type HeldTree,
   issuesOf,
   judge,

@@ -4,8 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Language, Parser } from 'web-tree-sitter';
 import { nodeRuntimePort } from './node-runtime';
-import { BAD_INDENT, EMPTY_BLOCK, pythonIssues } from './python-checks';
+import { pythonIssues } from './python-checks';
 import { collectIssues } from './issues';
+
+// The issue types the Python checks report.
+const BAD_INDENT = 'inconsistent indentation';
+const EMPTY_BLOCK = 'expected an indented block';
 
 let parser: Parser;
 

@@ -54,8 +54,8 @@ const CONTAINERS = new Set([
 /** Clauses that must line up with the statement they continue. */
 const CLAUSES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 
-export const EMPTY_BLOCK = 'expected an indented block';
-export const BAD_INDENT = 'inconsistent indentation';
+const EMPTY_BLOCK = 'expected an indented block';
+const BAD_INDENT = 'inconsistent indentation';
 
 export function pythonIssues(tree: Tree, text: TextReader): RawIssue[] {
   const issues: RawIssue[] = [];

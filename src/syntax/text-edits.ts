@@ -18,7 +18,7 @@ export interface TextEdit {
 }
 
 /** tree-sitter's edit description, offsets and columns in UTF-16 code units (web-tree-sitter's unit for JS strings). */
-export interface TreeEdit {
+interface TreeEdit {
   startIndex: number;
   oldEndIndex: number;
   newEndIndex: number;
@@ -131,4 +131,11 @@ export function splicedText(text: string, at: number, inserted: string): TextRea
       );
     },
   };
+}
+
+/** How many line breaks `text` holds: the row its end is on. */
+export function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }

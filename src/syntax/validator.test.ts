@@ -5,8 +5,11 @@ import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import { SUPPORTED_LANGUAGES, languageFromFileName, languageSpec } from '../languages/registry';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
-import { BAD_INDENT, EMPTY_BLOCK } from './python-checks';
-import { SyntaxValidator, parseIssues } from './validator';
+import { SyntaxValidator, treeIssues } from './validator';
+
+// The issue types the Python checks report.
+const BAD_INDENT = 'inconsistent indentation';
+const EMPTY_BLOCK = 'expected an indented block';
 
 const validator = createNodeValidator();
 const check = (language: string, prefix: string, completion: string, suffix: string): Promise<SyntaxVerdict> =>
@@ -277,7 +280,7 @@ describe('the differential rule on real parses', () => {
     // completion and an ERROR `=` with it; the error on `y = = 2` moves too.
     const parser = new Parser();
     parser.setLanguage(await Language.load(await nodeRuntimePort().loadGrammar('tree-sitter-python.wasm')));
-    const at = (text: string) => parseIssues(parser, languageSpec('python')!, text).map((i) => `${i.kind} ${i.row}:${i.column}`);
+    const at = (text: string) => treeIssues(parser.parse(text), languageSpec('python')!, text).map((i) => `${i.kind} ${i.row}:${i.column}`);
     expect(at(prefix + suffix)).toContain('missing 0:3');
     expect(at(prefix + completion + suffix)).toEqual(['error 0:4', 'error 8:4']);
     parser.delete();

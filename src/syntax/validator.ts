@@ -11,7 +11,8 @@ import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { isSupportedLanguage, languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
-import { pointAfter, pointAt, type TextReader } from './text-edits';
+import { countNewlines, pointAfter, pointAt, type TextReader } from './text-edits';
+import { openedAndLeftOpen } from './left-open';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
 import { unterminatedLiteralRows } from './broken-literals';
@@ -65,13 +66,13 @@ export interface HeldTree {
 }
 
 /** A window of a document (window.ts) as tree-sitter ranges: without the completion, and with it. */
-export interface WindowRanges {
+interface WindowRanges {
   before: Range[];
   after: Range[];
 }
 
 /** How `parseInSlices` parses. */
-export interface SlicedParseOptions {
+interface SlicedParseOptions {
   /** The document's previous tree, already `edit`ed to the new text (an incremental parse). */
   oldTree?: Tree | null;
   includedRanges?: Range[];
@@ -768,53 +769,6 @@ function parserView(spec: LanguageSpec, document: string): (text: string) => str
 /** The view of a document without statement macros: the text itself (an edit of it is an edit of what tree-sitter sees). */
 const sameText = (text: string) => text;
 
-export function parseIssues(parser: Parser, spec: LanguageSpec, text: string, completion?: [number, number]): RawIssue[] {
-  return treeIssues(parser.parse(text), spec, text, completion);
-}
-
-/**
- * "Invalid" when the completion opens a round or square bracket that
- * nothing in the file closes, read by the lexer (unclosed-openers.ts) from
- * the document with the completion and with the rows broken on their own
- * blanked (an unclosed comment below would otherwise hide the `)` that
- * closes it, an unclosed `(` below would take it). tree-sitter can recover
- * from such a bracket with no error node (tree-sitter-c-sharp before an
- * interface's `}`), and then only the text tells. Not for JavaScript and
- * TSX, whose JSX text may hold a lone bracket.
- */
-export function openedAndLeftOpen(
-  req: SyntaxRequest,
-  spec: LanguageSpec,
-  view: (text: string) => string,
-  brokenRows: readonly number[],
-  started: number,
-): SyntaxVerdict | undefined {
-  if (spec.jsx || !/[([]/.test(req.completion)) return undefined;
-  const row = countNewlines(req.prefix);
-  const { prefix, suffix } = blankRows(req.prefix, req.suffix, brokenRows, row);
-  const at = prefix.length;
-  const open = unclosedOpeners(view(prefix + req.completion + suffix), spec.id)?.find(
-    (o) => o.kind === 'bracket' && o.at >= at && o.at < at + req.completion.length,
-  );
-  if (!open) return undefined;
-  const text = prefix + req.completion;
-  return {
-    checked: true,
-    valid: false,
-    errors: [
-      {
-        kind: 'missing',
-        row: open.row,
-        column: open.at - (text.lastIndexOf('\n', open.at - 1) + 1),
-        detail: `${text[open.at] === '(' ? ')' : ']'} (the completion opens ${text[open.at]} and nothing closes it)`,
-      },
-    ],
-    preexistingErrors: 0,
-    ms: performance.now() - started,
-    language: req.language,
-  };
-}
-
 /** The verdict from the issues without and with the completion. */
 export function judge(
   language: LanguageId,
@@ -896,12 +850,6 @@ function differingRange(
     oldEndPosition: pointAt(a, ea),
     newEndPosition: pointAt(b, eb),
   };
-}
-
-export function countNewlines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 function toSyntaxIssue(issue: RawIssue): SyntaxIssue {

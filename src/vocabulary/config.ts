@@ -103,11 +103,11 @@ export interface EndpointConfig {
   logprobs?: boolean;
 }
 
-export type PrivacyMode = 'local-only' | 'escalate';
+type PrivacyMode = 'local-only' | 'escalate';
 
 export type SecretAction = 'block' | 'redact';
 
-export interface PrivacyConfig {
+interface PrivacyConfig {
   mode: PrivacyMode;
   /** Set by the organisation: the user cannot change the mode. */
   lockMode: boolean;

@@ -3,7 +3,7 @@
 // and the large model get their prompt built here, on the client.
 import type { FimFamily } from './types';
 
-export interface FimTemplate {
+interface FimTemplate {
   family: FimFamily;
   build(prefix: string, suffix: string): string;
   /** Strings that end the middle: the family's FIM and end-of-text tokens. */
@@ -22,7 +22,7 @@ export interface FimTemplate {
   middleLast?: boolean;
 }
 
-export interface RepositoryFormat {
+interface RepositoryFormat {
   /** Opens the prompt: the repository's name. */
   header(repoName: string): string;
   /** One other file (or a part of it) under its path. */

@@ -2,7 +2,7 @@
 // reads as text (older editors on Windows save Latin-1 / Windows-1252) is read
 // as Windows-1252, and the caller says so. Anything else is binary.
 
-export type TextEncodingName = 'utf-8' | 'windows-1252';
+type TextEncodingName = 'utf-8' | 'windows-1252';
 
 /** How much of a file is looked at to tell text from binary. */
 const SNIFF_BYTES = 8192;

@@ -8,7 +8,7 @@ const DEMO_FOLDER = 'demo';
 /** The file the demo opens, relative to where the samples are. */
 const DEMO_ENTRY = 'python/main.py';
 
-export interface DemoPlan {
+interface DemoPlan {
   /** Sample files to add (none when every one is there). */
   add: [path: string, content: string][];
   open: string;

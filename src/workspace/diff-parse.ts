@@ -8,12 +8,12 @@ import { parsePatch, type StructuredPatch } from 'diff';
 export const MAX_DIFF_BYTES = 20 * 1024 * 1024;
 
 /** A file's patch, and its hunks' headers as written (same order as `patch.hunks`). */
-export interface ParsedFilePatch {
+interface ParsedFilePatch {
   patch: StructuredPatch;
   headers: string[];
 }
 
-export type ParsedDiff = { patches: ParsedFilePatch[]; error?: undefined } | { error: string; patches?: undefined };
+type ParsedDiff = { patches: ParsedFilePatch[]; error?: undefined } | { error: string; patches?: undefined };
 
 const HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 const NOTHING_APPLIED = 'Nothing was applied.';

@@ -78,7 +78,7 @@ const expectedChange = (h: StructuredPatchHunk) => {
   return h.newStart - 1 + Math.max(lead, 0);
 };
 
-export type Placement = { state: 'applies'; text: string } | { state: 'already-applied' } | { state: 'conflict'; reason: string };
+type Placement = { state: 'applies'; text: string } | { state: 'already-applied' } | { state: 'conflict'; reason: string };
 
 /** Whether `hunk` applies to `text`, is already in it, or neither (and why). */
 function placeHunk(text: string, hunk: StructuredPatchHunk): Placement {

@@ -10,7 +10,7 @@ import type { ImportReport } from './import';
 import { isWithin } from './paths';
 import type { Workspace, WorkspaceChange } from './workspace';
 
-export type DiskSyncState =
+type DiskSyncState =
   | { state: 'synced' }
   | { state: 'writing' }
   | { state: 'error'; message: string }

@@ -3,7 +3,10 @@
 // puts, and all-or-nothing writes.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_CHARS, IdbStorage } from './idb-storage';
+import { IdbStorage } from './idb-storage';
+
+// A file over 256 KB is stored in 256 KB chunks (docs/performance.md).
+const CHUNK_CHARS = 256 * 1024;
 
 let n = 0;
 const fresh = () => new IdbStorage(`idb-storage-test-${n++}`);

@@ -19,7 +19,7 @@ const FOLDERS = 'folders';
 /** Chunk keys are arrays `[CHUNK, path, index]`: a key range per file finds its chunks, and no file key can collide with them. */
 const CHUNK = 'chunk';
 /** Characters per chunk: a put of this size is a short task. */
-export const CHUNK_CHARS = 256 * 1024;
+const CHUNK_CHARS = 256 * 1024;
 
 interface FileRecord {
   text: string;

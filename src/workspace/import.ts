@@ -25,7 +25,7 @@ export interface ImportReport {
 }
 
 /** Called as files are looked at: how many so far, of how many. */
-export type ImportProgress = (done: number, total: number) => void;
+type ImportProgress = (done: number, total: number) => void;
 
 /** Every this many files a progress call, and a pause so the page can paint it. */
 const PROGRESS_EVERY = 250;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AutoSaver, LARGE_WRITE_CHARS } from './persistence';
+import { AutoSaver } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
 import { openWorkspace } from './open';
 import { applyEdits, EditableText, type TextEdit } from './text-edits';
 import { MemoryJournal, MemoryStorage } from '../../testing/workspace/memory-storage';
 import { Workspace } from './workspace';
+
+// Over 512 KB a file's whole-text copy is a long task (docs/performance.md).
+const LARGE_WRITE_CHARS = 512 * 1024;
 
 /** Small seeded generator (mulberry32): a failure names its seed. */
 function rng(seed: number) {

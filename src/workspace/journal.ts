@@ -27,7 +27,7 @@ export const LEGACY = '';
 const FOLDERS = 'folders';
 
 /** What older versions wrote under LEGACY: path -> text, or null for a deleted file. */
-export interface LegacyRecord {
+interface LegacyRecord {
   files: Record<string, string | null>;
   folders?: string[];
 }
@@ -38,7 +38,7 @@ export type FileChange = { edits: readonly TextEdit[] } | { text: string } | { d
 /** A change as stored: short keys, edits as [offset, length, text], since one is written per keystroke. */
 type Body = { e: [number, number, string][] } | { t: string } | { d: 1 };
 
-export interface JournalEntry {
+interface JournalEntry {
   seq: number;
   path: string;
   change: FileChange;
@@ -51,7 +51,7 @@ export interface StoredWorkspace {
   foldersSeq: number;
 }
 
-export interface JournalContents {
+interface JournalContents {
   entries: JournalEntry[];
   folders?: { seq: number; folders: string[] };
   legacy?: LegacyRecord;
@@ -112,7 +112,7 @@ export function readJournal(journal: Journal): JournalContents {
   return out;
 }
 
-export interface Replayed {
+interface Replayed {
   files: [string, string][];
   folders: string[];
   /** Files the journal names: the store must get them (and so the journal loses their entries). */

@@ -10,7 +10,7 @@ const MAX_NAME_BYTES = 255;
 const MAX_PATH_LENGTH = 1024;
 
 /** Why one path segment is refused, or undefined when it is fine. */
-export function nameProblem(name: string): string | undefined {
+function nameProblem(name: string): string | undefined {
   if (!name) return 'a name cannot be empty';
   if (name === '.' || name === '..') return `"${name}" is not a file name`;
   if (CONTROL.test(name)) return `"${printable(name)}" contains a control character`;

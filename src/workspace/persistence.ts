@@ -6,8 +6,6 @@
 import { JournalLog, type FileChange, type Journal, type StoredWorkspace } from './journal';
 import type { Workspace, WorkspaceChange } from './workspace';
 
-export type { Journal } from './journal';
-
 /** A store write: these files' texts and the folder list, all current as of journal sequence number `seq`. */
 export interface StoreBatch {
   put: [path: string, text: string][];
@@ -23,7 +21,7 @@ export interface WorkspaceStorage {
   write(batch: StoreBatch): Promise<void>;
 }
 
-export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'error'; message: string };
+type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'error'; message: string };
 
 function describeStorageError(e: unknown): string {
   const err = e as { name?: string; message?: string };
@@ -34,9 +32,9 @@ function describeStorageError(e: unknown): string {
 }
 
 /** A pending store write of a file larger than this is a long task on the main thread (a whole-text copy). */
-export const LARGE_WRITE_CHARS = 512 * 1024;
+const LARGE_WRITE_CHARS = 512 * 1024;
 
-export interface SaverOptions {
+interface SaverOptions {
   /** Wait after the last change before the store write. */
   delayMs?: number;
   /** Longest wait after the first unsaved change, however fast the typing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileQuery, findInText, replacementEdits, searchFiles, type SearchOptions } from './search';
+import { compileQuery, replacementEdits, searchFiles, type SearchOptions } from './search';
 import { applyEdits } from './text-edits';
 
 const plain: SearchOptions = { regex: false, matchCase: false, wholeWord: false };
@@ -7,7 +7,7 @@ const q = (query: string, o: Partial<SearchOptions> = {}) => compileQuery(query,
 const find = (text: string, query: string, o: Partial<SearchOptions> = {}) => {
   const c = q(query, o);
   if (!c.ok) throw new Error(c.error);
-  return findInText(text, c.pattern);
+  return searchFiles([['f.txt', text]], c).files[0]?.matches ?? [];
 };
 const replaceAll = (text: string, query: string, by: string, o: Partial<SearchOptions> = {}) =>
   applyEdits(text, replacementEdits(text, q(query, o), by));

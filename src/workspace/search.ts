@@ -11,7 +11,7 @@ export interface SearchOptions {
   wholeWord: boolean;
 }
 
-export type CompiledQuery = { ok: true; pattern: RegExp; regex: boolean } | { ok: false; error: string };
+type CompiledQuery = { ok: true; pattern: RegExp; regex: boolean } | { ok: false; error: string };
 
 export interface TextMatch {
   /** Offset and length in the file's text (a match may span lines). */
@@ -24,12 +24,12 @@ export interface TextMatch {
   lineText: string;
 }
 
-export interface FileMatches {
+interface FileMatches {
   path: string;
   matches: TextMatch[];
 }
 
-export interface SearchResult {
+interface SearchResult {
   files: FileMatches[];
   /** More matches exist than were listed. */
   truncated: boolean;
@@ -57,7 +57,7 @@ export function compileQuery(query: string, opts: SearchOptions): CompiledQuery 
  * no characters (`^`, `\b`, `x*`) is listed once and the search moves on by
  * one character, so it never loops.
  */
-export function findInText(text: string, pattern: RegExp, limit = MAX_MATCHES): TextMatch[] {
+function findInText(text: string, pattern: RegExp, limit = MAX_MATCHES): TextMatch[] {
   const out: TextMatch[] = [];
   const lines = lineIndex(text);
   pattern.lastIndex = 0;

@@ -11,7 +11,7 @@ export type StatRoute = 'local' | 'escalated' | 'blocked' | 'failed';
 export const STAT_ROUTES: StatRoute[] = ['local', 'escalated', 'blocked', 'failed'];
 
 /** Where a request body is: the server answered, it never left, or it may have reached the server. */
-export type StatDelivery = 'delivered' | 'not-delivered' | 'unknown';
+type StatDelivery = 'delivered' | 'not-delivered' | 'unknown';
 
 export type StatEvent =
   /**
@@ -28,7 +28,7 @@ export type StatEvent =
 /** Assumed large-model time per request when no escalation has been timed yet. */
 const DEFAULT_LARGE_MODEL_MS = 300;
 
-export interface StatsSummary {
+interface StatsSummary {
   results: number;
   shown: number;
   accepted: number;

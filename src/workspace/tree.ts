@@ -37,7 +37,7 @@ export function buildTree(files: Iterable<string>, folders: Iterable<string> = [
   return root;
 }
 
-export interface VisibleRow {
+interface VisibleRow {
   node: TreeNode;
   /** The folder above (undefined at the top level). */
   parent?: string;

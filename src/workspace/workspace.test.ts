@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameProblem, pathProblem, normalizePath } from './paths';
+import { pathProblem, normalizePath } from './paths';
 import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
 import { AutoSaver } from './persistence';
@@ -11,14 +11,16 @@ describe('paths', () => {
   it('normalises and refuses names storage and zip files refuse', () => {
     expect(normalizePath('/a//b/./c.py/')).toBe('a/b/c.py');
     expect(pathProblem('src/ok name.py')).toBeUndefined();
-    expect(nameProblem('a:b')).toContain('":"');
-    expect(nameProblem('x\u0000y')).toContain('control character');
-    expect(nameProblem('..')).toBeDefined();
-    expect(nameProblem('CON')).toContain('reserved');
-    expect(nameProblem('trailing.')).toContain('ends with');
-    expect(nameProblem('a'.repeat(300))).toContain('255 bytes');
-    expect(nameProblem('bad\ud800')).toContain('Unicode');
-    expect(nameProblem('ünïcødé.py')).toBeUndefined();
+    // Each segment is judged as a name.
+    expect(pathProblem('src/a:b/c.py')).toContain('"a:b"');
+    expect(pathProblem('a:b')).toContain('":"');
+    expect(pathProblem('x\u0000y')).toContain('control character');
+    expect(pathProblem('..')).toBeDefined();
+    expect(pathProblem('CON')).toContain('reserved');
+    expect(pathProblem('trailing.')).toContain('ends with');
+    expect(pathProblem('a'.repeat(300))).toContain('255 bytes');
+    expect(pathProblem('bad\ud800')).toContain('Unicode');
+    expect(pathProblem('ünïcødé.py')).toBeUndefined();
   });
 });
 

@@ -17,7 +17,7 @@ export type WorkspaceChange =
   | { kind: 'folders' }
   | { kind: 'reset' };
 
-export type Result = { ok: true } | { ok: false; error: string };
+type Result = { ok: true } | { ok: false; error: string };
 const ok: Result = { ok: true };
 const fail = (error: string): Result => ({ ok: false, error });
 

@@ -2,7 +2,7 @@
 // The page's colours follow in CSS; Monaco's theme follows in EditorPane.
 import { useSyncExternalStore } from 'react';
 
-export type ColorScheme = 'light' | 'dark';
+type ColorScheme = 'light' | 'dark';
 
 const query = () => window.matchMedia('(prefers-color-scheme: dark)');
 

@@ -26,7 +26,7 @@ function readJson<T>(key: string, fallback: T): T {
   }
 }
 
-export interface GitView {
+interface GitView {
   cloned?: Cloned;
   branches: { current: string; local: string[]; remote: string[] };
   changes: GitFileStatus[];

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { describeImport, prepareImport, type ImportReport, type IncomingFile } from '../../workspace/import';
 import type { Workspace } from '../../workspace/workspace';
 
-export interface ImportReportLine {
+interface ImportReportLine {
   text: string;
   error: boolean;
 }

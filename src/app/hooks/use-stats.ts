@@ -11,7 +11,7 @@ import { Store } from '../store';
 
 const STATS_KEY = 'router-ide.stats';
 
-export interface StatsState {
+interface StatsState {
   history: StatEvent[];
   sessionFrom: number;
 }

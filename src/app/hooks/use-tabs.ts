@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Workspace } from '../../workspace/workspace';
 import { readTabs, writeTabs } from '../files';
 
-export interface TabsState {
+interface TabsState {
   open: string[];
   active?: string;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findDefinitions, MAX_DEFINITION_LINES } from './definitions';
+import { findDefinitions } from './definitions';
+
+// A definition's snippet is its first 12 lines (docs/workspace-context.md).
+const MAX_DEFINITION_LINES = 12;
 
 const names = (text: string, lang: Parameters<typeof findDefinitions>[1]) => findDefinitions(text, lang).map((d) => d.name);
 

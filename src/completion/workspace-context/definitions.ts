@@ -16,7 +16,7 @@ export interface Definition {
 }
 
 /** A definition's snippet is its head: a class's first lines say what it holds, a long function's first lines what it takes. */
-export const MAX_DEFINITION_LINES = 12;
+const MAX_DEFINITION_LINES = 12;
 
 const NOT_A_NAME = new Set([
   'if',

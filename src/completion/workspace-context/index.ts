@@ -1,5 +1,5 @@
 // Context from the other files of the workspace (docs/workspace-context.md).
-export type { ContextSnippet, RetrievalRequest, SnippetReason, WorkspaceFile } from './types';
+export type { ContextSnippet, WorkspaceFile } from './types';
 export { WorkspaceIndex } from './workspace-index';
 export { chooseSnippets } from './retrieve';
 export { StableSnippetChooser } from './stable-choice';

@@ -3,7 +3,7 @@
 // module's name has its own members, and a method a class of another file
 // lacks is caught where the file imports that class.
 import { describe, expect, it } from 'vitest';
-import { createNodeSemanticCheck } from '../../semantic/node';
+import { createNodeSemanticCheck } from '../../../testing/semantic/node-check';
 import { WorkspaceSemanticsSource } from './semantic-context';
 import { WorkspaceIndex } from './workspace-index';
 

@@ -17,7 +17,7 @@ const CHUNK_STEP = 10;
 /** Files larger than this are not indexed (generated code, data): they would cost more than they could give. */
 export const MAX_INDEXED_CHARS = 512 * 1024;
 
-export interface Chunk {
+interface Chunk {
   startLine: number;
   endLine: number;
   ids: Set<string>;

@@ -1,7 +1,8 @@
 // Golden cases for each post-processing filter on its own: the middle as it
 // reaches the filter, the code after the cursor, and what the filter leaves.
 import { describe, expect, it } from 'vitest';
-import { MIDDLE_FILTERS, postProcessTraced } from './postprocess';
+import { MIDDLE_FILTERS } from './middle-filters';
+import { postProcessTraced } from './postprocess';
 
 type Golden = [why: string, middle: string, suffix: string, expected: string];
 
