@@ -29,7 +29,9 @@ const MEASURE_BUDGET_MS = 60_000;
 
 /** One check the browser makes, and what the Node compiler said on it. */
 export interface BrowserCase {
-  kind: 'truth' | 'name' | 'member';
+  kind: 'truth' | 'name' | 'member' | 'workspace';
+  /** The checked file's path in the repository (the page's workspace holds the repository's files). */
+  file: string;
   language: 'typescript' | 'tsx';
   prefix: string;
   completion: string;

@@ -35,6 +35,8 @@ export const TYPES_COMPILER_OPTIONS: Readonly<TS.CompilerOptions> = {
   types: [],
   jsx: 1, // Preserve
   allowJs: true,
+  // A relative import may name a workspace file's own `.ts` (type-imports.ts); the check emits nothing.
+  allowImportingTsExtensions: true,
   checkJs: true,
   strict: false,
   noEmit: true,
@@ -89,15 +91,18 @@ export type Diagnose = (fileName: string, text: string, start: number, end: numb
 /** What the types check reads: the completed text and the completion's span in it. */
 export interface TypesInput {
   language: LanguageId;
+  /** The checked file's workspace path, when known: its relative imports resolve from there. */
+  file?: string;
   text: string;
   completionStart: number;
   completionEnd: number;
 }
 
 /** The input for a request, built as the dispatcher builds it (src/semantic/check.ts). */
-export function typesInput(request: Pick<SemanticRequest, 'language' | 'prefix' | 'completion' | 'suffix'>): TypesInput {
+export function typesInput(request: Pick<SemanticRequest, 'language' | 'prefix' | 'completion' | 'suffix' | 'file'>): TypesInput {
   return {
     language: request.language,
+    ...(request.file !== undefined && { file: request.file }),
     text: request.prefix + request.completion + request.suffix,
     completionStart: request.prefix.length,
     completionEnd: request.prefix.length + request.completion.length,
