@@ -87,6 +87,11 @@ export function repoFiles(): WorkspaceFiles & { read: Map<string, string | undef
   };
 }
 
+/** The files a workspace reader read, by path (none without one). */
+function readFiles(workspace: ReturnType<typeof repoFiles> | undefined): Record<string, string> {
+  return Object.fromEntries([...(workspace?.read ?? [])].filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 /** The line with the property name at `offset` (in the line) losing its second letter, when the name is long enough. */
 function dropSecond(line: string, offset: number): string | undefined {
   const name = /^[\w$]+/.exec(line.slice(offset))?.[0] ?? '';
@@ -235,7 +240,8 @@ export const suite: BenchSuite = {
       }
     }
     // Playwright and Vite: loaded only here.
-    const browser = flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes);
+    const browser =
+      flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes, readFiles(workspace));
     if (browserOnly) return { browser };
     const sn = summarize(names);
     const st = summarize(types);

@@ -6,15 +6,17 @@
 // build served by vite preview, through the test seam `window.__ide`. Per
 // check: the time from the call to the answer as the main thread sees it,
 // and where it went (the main thread's own part, the program update and the
-// region check in the worker, the messages around them). Every answer is
-// compared with the Node compiler's on the same case: the rule is one, so
-// they should agree.
+// region check in the worker, the messages around them). The page is given
+// the repository files the Node part read, once, as the workspace each check
+// reads the checked file's imports from. Every answer is compared with the
+// Node compiler's on the same case: the rule is one, so they should agree.
 import { chromium, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import type { TypesCheckTiming } from '../../src/editor/typescript-worker';
 import type { TypesOutcome } from '../../src/semantic/types-check';
+import type { WorkspaceFiles } from '../../src/semantic/types';
 import { progress } from '../inference/browser';
 import { fmtMs, summarize } from '../stats';
 import { ARGS, ensureBuild, seed } from '../ui';
@@ -46,21 +48,27 @@ interface Answer {
   timings: TypesCheckTiming[];
 }
 
+/** The page as the bench drives it: the app's seam, and the repository files it was given. */
+type BenchWindow = {
+  __ide: { typesCheck: { check(r: object, w?: WorkspaceFiles): Promise<TypesOutcome> }; takeTypesCheckTimings(): TypesCheckTiming[] };
+  __benchFiles: Record<string, string>;
+};
+
 /** One check through the app's seam, timed in the page. */
 function checkInPage(page: Page, c: BrowserCase): Promise<Answer> {
   return page.evaluate(
     async ({ req, budgetMs }) => {
-      const ide = (
-        window as unknown as {
-          __ide: { typesCheck: { check(r: object): Promise<TypesOutcome> }; takeTypesCheckTimings(): TypesCheckTiming[] };
-        }
-      ).__ide;
+      const w = window as unknown as BenchWindow;
+      const ide = w.__ide;
       ide.takeTypesCheckTimings();
       const t0 = performance.now();
-      const outcome = await ide.typesCheck.check({ ...req, budgetMs });
+      const outcome = await ide.typesCheck.check({ ...req, budgetMs }, { text: (p) => w.__benchFiles[p] });
       return { ms: performance.now() - t0, outcome, timings: ide.takeTypesCheckTimings() };
     },
-    { req: { language: c.language, prefix: c.prefix, completion: c.completion, suffix: c.suffix }, budgetMs: MEASURE_BUDGET_MS },
+    {
+      req: { language: c.language, file: c.file, prefix: c.prefix, completion: c.completion, suffix: c.suffix },
+      budgetMs: MEASURE_BUDGET_MS,
+    },
   );
 }
 
@@ -120,7 +128,8 @@ function busiest(before: Map<string, { name: string; ms: number }>, after: Map<s
 const codes = (o: TypesOutcome) => ('findings' in o ? o.findings.map((f) => f.name).sort() : undefined);
 const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((a, x) => a + f(x), 0);
 
-export async function browserTypes(cases: readonly BrowserCase[]): Promise<Record<string, unknown>> {
+/** `files`: the workspace the checks read imports from (path to text). */
+export async function browserTypes(cases: readonly BrowserCase[], files: Record<string, string>): Promise<Record<string, unknown>> {
   if (!existsSync(CHROMIUM)) {
     console.log(`${CHROMIUM} not found: the browser part is skipped`);
     return { skipped: `${CHROMIUM} not found` };
@@ -146,6 +155,7 @@ export async function browserTypes(cases: readonly BrowserCase[]): Promise<Recor
     // The model loads and warms up in workers of its own: measured after that, not beside it.
     await page.getByTestId('model-status').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 120_000 });
     await page.waitForTimeout(2000);
+    await page.evaluate((f) => ((window as unknown as BenchWindow).__benchFiles = f), files);
     progress('semantic-ts (browser): starting the TypeScript worker');
     const coldMs = await page.evaluate(async () => {
       const t0 = performance.now();
@@ -218,7 +228,7 @@ export async function browserTypes(cases: readonly BrowserCase[]): Promise<Recor
       notChecked,
       disagree,
       falseFlags,
-      mutants: { name: caught('name'), member: caught('member') },
+      mutants: { name: caught('name'), member: caught('member'), workspace: caught('workspace') },
     };
   } finally {
     await browser.close();
