@@ -14,6 +14,7 @@ import { TypeScriptWorker } from 'monaco-editor/languages/features/typescript/ts
 import { typescript as ts } from 'monaco-editor/languages/features/typescript/lib/typescriptServices';
 import { typeFindings } from '../src/semantic/type-diagnostics';
 import { compilerName, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
+import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
 import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
 import type { LanguageId } from '../src/vocabulary/types';
@@ -94,7 +95,8 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
         const t0 = performance.now();
         const program = this.getLanguageService().getProgram()!;
         const t1 = performance.now();
-        const diagnostics = regionDiagnostics(ts, program, program.getSourceFile(file)!, from, to);
+        const source = program.getSourceFile(file)!;
+        const diagnostics = withoutOpenTypes(ts, program, source, regionDiagnostics(ts, program, source, from, to));
         out.programMs += t1 - t0;
         out.checkMs += performance.now() - t1;
         return diagnostics;

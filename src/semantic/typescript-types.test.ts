@@ -138,6 +138,14 @@ describe('typescriptTypesChecker: the workspace files a file imports', () => {
     'src/model/unit.ts': 'export interface Unit { name: string }',
     'src/broken.ts': 'export const n: number = "not a number";\nexport function twice(x: number) { return x * 2; }\nundefinedCall();',
     'src/cycle.ts': `import { run } from './main';\nexport const cycle = { go: () => run };`,
+    'src/props.ts': [
+      `import type { HTMLAttributes } from 'react';`,
+      `import { Base } from './far-away';`,
+      'export interface Props extends HTMLAttributes<HTMLElement> { label: string }',
+      'export interface Own { size: number }',
+      'export interface Both extends Own, Props {}',
+      'export class Widget extends Base { own() { return 1; } }',
+    ].join('\n'),
   };
   const checker = createTypescriptTypesChecker({ text: (p) => files[p] });
   const check = async (source: string, file = 'src/main.ts') => {
@@ -192,6 +200,12 @@ describe('typescriptTypesChecker: the workspace files a file imports', () => {
       // `run` as cycle.ts sees it is `any`: its import of the checked file is unresolved.
       "TS2339 Property 'goo' does not exist on type '{ go: () => any; }'.",
     ]);
+  });
+
+  it("a type with a base the check cannot resolve (a package's) is not known whole: its missing members are not flagged", async () => {
+    const prelude = `import type { Props, Both, Own } from './props';\nimport { Widget } from './props';\ndeclare const p: Props, b: Both, o: Own;\n`;
+    expect(await check(`${prelude}«const x = p.className + b.onClick + new Widget().render() + p.label;»`)).toEqual([]);
+    expect(await check(`${prelude}«const x = o.sise;»`)).toEqual([expect.stringMatching(/^TS2339 .*'sise'/)]);
   });
 
   it('an import the completion writes that names nothing the file exports', async () => {

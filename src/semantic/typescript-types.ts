@@ -8,6 +8,7 @@
 import type TS from 'typescript';
 import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
+import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
 import { compilerName, ImportGraph, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
@@ -87,7 +88,8 @@ async function createService(): Promise<DiagnoseWith> {
     resolve = workspaceResolver(checkImports, (f) => f === name);
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
-    return regionDiagnostics(ts, program, program.getSourceFile(name)!, start, end);
+    const file = program.getSourceFile(name)!;
+    return withoutOpenTypes(ts, program, file, regionDiagnostics(ts, program, file, start, end));
   };
 }
 
