@@ -135,6 +135,51 @@ async function timed(check: (i: SemanticInput) => SemanticFinding[] | Promise<Se
   return { ms: performance.now() - t, cpu: (d.user + d.system) / 1000, findings };
 }
 
+/** The types check at one import depth, over the same cases. */
+interface DepthRow {
+  depth: number;
+  wall: ReturnType<typeof summarize>;
+  cpu: ReturnType<typeof summarize>;
+  falseFlags: number;
+  member: { n: number; caught: number };
+  workspace: { n: number; caught: number };
+}
+
+/**
+ * The types check's cost on the ground truths and its catch of property
+ * mutants at each import depth (0: no workspace), the depths taking turns on
+ * each case, so that a loaded machine slows them alike.
+ */
+async function byDepth(probes: readonly BrowserCase[], depths: readonly number[]): Promise<DepthRow[]> {
+  const checkers = depths.map((depth) => createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { ...IMPORT_BUDGET, depth }));
+  const rows = depths.map(() => ({
+    wall: [] as number[],
+    cpu: [] as number[],
+    falseFlags: 0,
+    member: { n: 0, caught: 0 },
+    workspace: { n: 0, caught: 0 },
+  }));
+  for (const p of probes) {
+    if (p.kind === 'name') continue;
+    const input = await jsInput(p.language, `${p.prefix}«${p.completion}»${p.suffix}`, { file: p.file });
+    for (const [i, checker] of checkers.entries()) {
+      const t = await timed(checker.check, input);
+      const row = rows[i];
+      if (p.kind === 'truth') {
+        row.wall.push(t.ms);
+        row.cpu.push(t.cpu);
+        row.falseFlags += Number(t.findings.length > 0);
+      } else {
+        row[p.kind].n++;
+        row[p.kind].caught += Number(t.findings.length > 0);
+      }
+    }
+    input.tree.delete();
+    input.baseline.tree.delete();
+  }
+  return rows.map((r, i) => ({ ...r, depth: depths[i], wall: summarize(r.wall), cpu: summarize(r.cpu) }));
+}
+
 export const suite: BenchSuite = {
   name: 'semantic-ts',
   description:
@@ -243,6 +288,8 @@ export const suite: BenchSuite = {
     const browser =
       flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes, readFiles(workspace));
     if (browserOnly) return { browser };
+    // What each depth costs and catches (skipped when a depth was asked for: that run measures one).
+    const depths = flags['import-depth'] === undefined ? await byDepth(probes, [0, 1, IMPORT_BUDGET.depth]) : undefined;
     const sn = summarize(names);
     const st = summarize(types);
     const cn = summarize(namesCpu);
@@ -276,6 +323,16 @@ export const suite: BenchSuite = {
     console.log(
       `mutants (a member of a type another file declares): ${workspaceMutants}; caught by names ${pct(workspaceCaught.names, workspaceMutants)}, types ${pct(workspaceCaught.types, workspaceMutants)}, either ${pct(workspaceCaught.either, workspaceMutants)}`,
     );
+    if (depths) {
+      console.log(
+        `\n| import depth | p50 wall | p95 wall | p50 CPU | p95 CPU | false flags | property reads caught | workspace members caught |`,
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const d of depths)
+        console.log(
+          `| ${d.depth} | ${fmtMs(d.wall.p50)} | ${fmtMs(d.wall.p95)} | ${fmtMs(d.cpu.p50)} | ${fmtMs(d.cpu.p95)} | ${d.falseFlags} | ${pct(d.member.caught, d.member.n)} | ${pct(d.workspace.caught, d.workspace.n)} |`,
+        );
+    }
     return {
       cases: all.length,
       names: sn,
@@ -292,6 +349,7 @@ export const suite: BenchSuite = {
       workspaceCaught,
       typedMisses,
       importDepth: depth,
+      ...(depths && { byDepth: depths }),
       imported,
       ...(browser && { browser }),
     };

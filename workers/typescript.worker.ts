@@ -13,7 +13,7 @@ import { initialize } from 'monaco-editor/internal/common/initialize';
 import { TypeScriptWorker } from 'monaco-editor/languages/features/typescript/tsWorker';
 import { typescript as ts } from 'monaco-editor/languages/features/typescript/lib/typescriptServices';
 import { typeFindings } from '../src/semantic/type-diagnostics';
-import { compilerName, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
+import { compilerName, linksKey, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
 import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
 import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
@@ -27,8 +27,10 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   /** Workspace files, by their compiler names, and a version per text. Reached only by an import the check links. */
   private readonly held = new Map<string, { content: string; version: number }>();
   private heldVersions = 0;
-  /** The module resolution of the check running (none between checks). */
+  /** The module resolution of the last check, and its links as a string. */
   private resolve = workspaceResolver(undefined, () => false);
+  private resolvedFor = '';
+  private invalidated = false;
 
   /** Only the check's links (type-imports.ts), as in the Node host: any other import is unresolved, its names `any`, and no file is probed. */
   resolveModuleNameLiterals(literals: readonly { text: string }[], containingFile: string) {
@@ -38,9 +40,9 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     });
   }
 
-  /** The same file may link to other files from one check to the next: resolved afresh each time, as in the Node host. */
+  /** A file kept from the previous program keeps its resolved imports while the check's links are the same, as in the Node host. */
   hasInvalidatedResolutions(): boolean {
-    return true;
+    return this.invalidated;
   }
 
   async holdFiles(files: readonly HeldFile[]): Promise<void> {
@@ -67,11 +69,10 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     if (text === undefined) throw new Error(`the TypeScript worker does not hold ${fileName}`);
     const baselineName = baselineOf(fileName);
     this.resolve = workspaceResolver(imports, (name) => name === fileName || name === baselineName);
-    try {
-      return await this.check(fileName, baselineName, text, language, start, end);
-    } finally {
-      this.resolve = workspaceResolver(undefined, () => false);
-    }
+    const key = linksKey(imports);
+    this.invalidated = key !== this.resolvedFor;
+    this.resolvedFor = key;
+    return this.check(fileName, baselineName, text, language, start, end);
   }
 
   private async check(
@@ -94,6 +95,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
         }
         const t0 = performance.now();
         const program = this.getLanguageService().getProgram()!;
+        this.invalidated = false;
         const t1 = performance.now();
         const source = program.getSourceFile(file)!;
         const diagnostics = withoutOpenTypes(ts, program, source, regionDiagnostics(ts, program, source, from, to));

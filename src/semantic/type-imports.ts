@@ -47,6 +47,9 @@ export interface TypeImports extends ImportLinks {
 
 export const linkKey = (from: string, specifier: string) => `${from}\n${specifier}`;
 
+/** One check's links as a string: a compiler host re-resolves the imports of files it reuses only when this changes. */
+export const linksKey = (imports: ImportLinks | undefined): string => (imports ? `${imports.file}\n${JSON.stringify(imports.links)}` : '');
+
 // `from '...'` (import and export), `import '...'`, `import('...')`, `require('...')`; only the relative ones are kept.
 const SPECIFIER = /\bfrom\s*(['"])(\.[^'"\n]*)\1|\bimport\s*\(?\s*(['"])(\.[^'"\n]*)\3|\brequire\s*\(\s*(['"])(\.[^'"\n]*)\5/g;
 

@@ -170,6 +170,19 @@ describe('typescriptTypesChecker: the workspace files a file imports', () => {
     expect(await check(`${prelude}«return s.unit.nam;»\n}`)).toEqual([expect.stringMatching(/^TS2551 .*'nam'.*'Unit'/)]);
   });
 
+  it('within the budget only, and a program reused with other links resolves again', async () => {
+    const shallow = createTypescriptTypesChecker({ text: (p) => files[p] }, { depth: 1, files: 10, chars: 1e6 });
+    const source = `${prelude}«return s.unit.nam;»\n}`;
+    for (let i = 0; i < 2; i++) {
+      // unit.ts is two hops away: past a depth of 1, `Unit` is `any`, even right after a check that had it.
+      expect(await check(source)).toHaveLength(1);
+      const input = await jsInput('typescript', source, { file: 'src/main.ts' });
+      expect(await shallow.check(input)).toEqual([]);
+      input.tree.delete();
+      input.baseline.tree.delete();
+    }
+  });
+
   it('correct uses of the imported types are not flagged', async () => {
     expect(await check(`${prelude}«return s.area() + new Circle(1).r + s.unit.name.length + s.label.length;»\n}`)).toEqual([]);
   });

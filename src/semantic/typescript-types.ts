@@ -10,7 +10,7 @@ import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
 import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
-import { compilerName, ImportGraph, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
+import { compilerName, ImportGraph, linksKey, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
 
@@ -54,6 +54,8 @@ async function createService(): Promise<DiagnoseWith> {
   let current = { name: '', text: '' };
   let imports: TypeImports | undefined;
   let resolve = workspaceResolver(undefined, () => false);
+  let resolvedFor = '';
+  let invalidated = false;
   const importedText = (name: string) =>
     imports && name.startsWith(compilerName('')) ? imports.files.get(name.slice(compilerName('').length)) : undefined;
   const host: TS.CompilerHost = {
@@ -77,8 +79,8 @@ async function createService(): Promise<DiagnoseWith> {
         const found = resolve(literal.text, containingFile);
         return { resolvedModule: found && { ...found, extension: found.extension as TS.Extension, isExternalLibraryImport: false } };
       }),
-    // The same file may import other files from one check to the next (another checked file, a budget): resolved afresh each time.
-    hasInvalidatedResolutions: () => true,
+    // A file kept from the previous program keeps its resolved imports while the check's links are the same (a changed file is resolved again anyway).
+    hasInvalidatedResolutions: () => invalidated,
   };
   let previous: TS.Program | undefined;
   return (checkImports) => async (fileName, text, start, end) => {
@@ -86,6 +88,9 @@ async function createService(): Promise<DiagnoseWith> {
     current = { name, text };
     imports = checkImports;
     resolve = workspaceResolver(checkImports, (f) => f === name);
+    const key = linksKey(checkImports);
+    invalidated = key !== resolvedFor;
+    resolvedFor = key;
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
     const file = program.getSourceFile(name)!;
