@@ -40,10 +40,11 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     });
   }
 
-  /** A file kept from the previous program keeps its resolved imports while the check's links are the same, as in the Node host. */
-  hasInvalidatedResolutions(): boolean {
-    return this.invalidated;
-  }
+  /**
+   * A file kept from the previous program keeps its resolved imports while the check's links are the same, as in the
+   * Node host. A property, not a method: the language service calls it unbound.
+   */
+  readonly hasInvalidatedResolutions = (): boolean => this.invalidated;
 
   async holdFiles(files: readonly HeldFile[]): Promise<void> {
     for (const { path, text } of files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
