@@ -7,8 +7,11 @@
 // check: the time from the call to the answer as the main thread sees it,
 // and where it went (the main thread's own part, the program update and the
 // region check in the worker, the messages around them). The page is given
-// the repository files the Node part read, once, as the workspace each check
-// reads the checked file's imports from. Every answer is compared with the
+// the repository files the Node part read, once; each check's workspace is
+// the files the Node check read for that case (its import closure at the
+// Node part's depth; the browser walks it at the app's own budget, so with a
+// smaller `--import-depth` a file that is a direct import and a deeper one
+// too may be linked in the browser and not in Node). Every answer is compared with the
 // Node compiler's on the same case: the rule is one, so they should agree.
 import { chromium, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -32,8 +35,10 @@ const MEASURE_BUDGET_MS = 60_000;
 /** One check the browser makes, and what the Node compiler said on it. */
 export interface BrowserCase {
   kind: 'truth' | 'name' | 'member' | 'workspace';
-  /** The checked file's path in the repository (the page's workspace holds the repository's files). */
+  /** The checked file's path in the repository. */
   file: string;
+  /** The workspace files the Node check read for it (its import closure): the page's workspace for this check. */
+  imports: string[];
   language: 'typescript' | 'tsx';
   prefix: string;
   completion: string;
@@ -51,22 +56,24 @@ interface Answer {
 /** The page as the bench drives it: the app's seam, and the repository files it was given. */
 type BenchWindow = {
   __ide: { typesCheck: { check(r: object, w?: WorkspaceFiles): Promise<TypesOutcome> }; takeTypesCheckTimings(): TypesCheckTiming[] };
-  __benchWorkspace: WorkspaceFiles;
+  /** The repository's files as a workspace that holds only `paths`. */
+  __benchWorkspace(paths: readonly string[]): WorkspaceFiles;
 };
 
 /** One check through the app's seam, timed in the page. */
 function checkInPage(page: Page, c: BrowserCase): Promise<Answer> {
   return page.evaluate(
-    async ({ req, budgetMs }) => {
+    async ({ req, imports, budgetMs }) => {
       const w = window as unknown as BenchWindow;
       const ide = w.__ide;
       ide.takeTypesCheckTimings();
       const t0 = performance.now();
-      const outcome = await ide.typesCheck.check({ ...req, budgetMs }, w.__benchWorkspace);
+      const outcome = await ide.typesCheck.check({ ...req, budgetMs }, w.__benchWorkspace(imports));
       return { ms: performance.now() - t0, outcome, timings: ide.takeTypesCheckTimings() };
     },
     {
       req: { language: c.language, file: c.file, prefix: c.prefix, completion: c.completion, suffix: c.suffix },
+      imports: c.imports,
       budgetMs: MEASURE_BUDGET_MS,
     },
   );
@@ -156,7 +163,9 @@ export async function browserTypes(cases: readonly BrowserCase[], files: Record<
     await page.getByTestId('model-status').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 120_000 });
     await page.waitForTimeout(2000);
     // As a script, not a function: the bench's own transpiler would name the reader's function with a helper the page lacks.
-    await page.evaluate(`window.__benchWorkspace = ((files) => ({ text: (path) => files[path] }))(${JSON.stringify(files)});`);
+    await page.evaluate(
+      `window.__benchWorkspace = ((files) => (paths) => { const held = new Set(paths); return { text: (p) => (held.has(p) ? files[p] : undefined) }; })(${JSON.stringify(files)});`,
+    );
     progress('semantic-ts (browser): starting the TypeScript worker');
     const coldMs = await page.evaluate(async () => {
       const t0 = performance.now();
