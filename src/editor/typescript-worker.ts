@@ -9,12 +9,12 @@
 // it held (the completion, the keys typed since), and Monaco sends the
 // worker that edit, not the text. The workspace files the checked file
 // imports go to the worker once per text (a file changed since it was sent
-// goes again); a check sends only its links to them. The worker, its compiler and its lib files
-// are Monaco's own, started here rather than through Monaco's TypeScript
-// language support: that would serve the user's models too (suggestions,
-// hovers, squiggles), and bundle a second copy of the worker. The hidden
-// models live under their own URI scheme, which the syntax worker's mirror
-// leaves out.
+// goes again); a check sends only its links to them. The worker, its
+// compiler and its lib files are Monaco's own, started here rather than
+// through Monaco's TypeScript language support: that would serve the user's
+// models too (suggestions, hovers, squiggles), and bundle a second copy of
+// the worker. The hidden models live under their own URI scheme, which the
+// syntax worker's mirror leaves out.
 import { TYPES_COMPILER_OPTIONS, typesFileName } from '../semantic/type-diagnostics';
 import { createTypesCheck, type FindTypeErrors, type TypesCheck } from '../semantic/types-check';
 import TypeScriptWorkerScript from '../../workers/typescript.worker?worker';

@@ -122,10 +122,10 @@ export function moduleExtension(path: string): ModuleExtension | undefined {
 
 /**
  * The files a check reads, found breadth first from the checked file, its
- * nearest imports first: a file past the budget is left out, and every file
- * nearer than it is in. The specifiers of a file are read once per text
- * (the cache keeps the text it read them from), so a check reads the texts
- * of the checked window only.
+ * nearest imports first: a file that would take the check past the budget
+ * is left out (its imports unresolved). The specifiers of a file are read
+ * once per text (the cache keeps the text it read them from), so a check
+ * scans the texts of the checked window only.
  */
 export class ImportGraph {
   private readonly specifiers = new Map<string, { text: string; specifiers: string[] }>();

@@ -10,7 +10,7 @@ import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
 import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
-import { compilerName, ImportGraph, linksKey, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
+import { ImportGraph, linksKey, WORKSPACE_ROOT, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
 
@@ -57,7 +57,7 @@ async function createService(): Promise<DiagnoseWith> {
   let resolvedFor = '';
   let invalidated = false;
   const importedText = (name: string) =>
-    imports && name.startsWith(compilerName('')) ? imports.files.get(name.slice(compilerName('').length)) : undefined;
+    imports && name.startsWith(WORKSPACE_ROOT) ? imports.files.get(name.slice(WORKSPACE_ROOT.length)) : undefined;
   const host: TS.CompilerHost = {
     getSourceFile: (name, target) => {
       if (name === current.name) return ts.createSourceFile(name, current.text, target, false);
