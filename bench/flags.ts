@@ -60,6 +60,7 @@ export const SUITE_FLAGS = {
   },
   'semantic-ts': {
     cases: { type: 'string' },
+    'import-depth': { type: 'string' },
     'browser-only': { type: 'boolean' },
     'no-browser': { type: 'boolean' },
   },

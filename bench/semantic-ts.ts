@@ -3,21 +3,28 @@
 // window is the whole file, as the checkers require), one line taken out
 // and put back as the "completion" (a ground truth: any flag is a false
 // flag), and the same line with one referenced name turned into a near miss
-// (a mutant: should be flagged). p50/p95 per check, names and types apart,
-// after a warm-up (the first types check loads the compiler and its lib).
+// (a mutant: should be flagged), or one member of a type another file of the
+// repository declares (a workspace member: the types check knows it only
+// through the imports it resolves). The types check is given the
+// repository's files as the workspace (`--import-depth 0`: none; 1: direct
+// imports only; the browser's checks are given the same files per case).
+// p50/p95 per check, names and types apart, after a warm-up
+// (the first types check loads the compiler and its lib).
 // Then the same checks in Chromium, through the app's types check in
 // Monaco's TypeScript worker (./semantic-ts/browser.ts); `--browser-only`
 // measures that part alone, `--no-browser` leaves it out.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'web-tree-sitter';
 import { javascriptNamesChecker } from '../src/semantic/javascript';
 import { jsInput } from '../testing/semantic/js-input';
-import { typescriptTypesChecker } from '../src/semantic/typescript-types';
-import type { SemanticFinding, SemanticInput } from '../src/semantic/types';
+import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
+import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
+import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../src/semantic/types';
 import type { BenchSuite } from './index';
 import type { BrowserCase } from './semantic-ts/browser';
+import { workspaceMembers } from './semantic-ts/workspace-members';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +72,33 @@ function cases(limit: number): Case[] {
 
 const mark = (c: Case, line: string) => `${c.prefix}«${line}»${c.suffix}`;
 
+/** This repository as the workspace: a path's text as on disk (read once), never outside it or under node_modules. */
+export function repoFiles(): WorkspaceFiles & { read: Map<string, string | undefined> } {
+  const read = new Map<string, string | undefined>();
+  return {
+    read,
+    text(path) {
+      if (!read.has(path)) {
+        const full = join(REPO, path);
+        const ok = !path.split('/').includes('node_modules') && existsSync(full) && statSync(full).isFile();
+        read.set(path, ok ? readFileSync(full, 'utf8') : undefined);
+      }
+      return read.get(path);
+    },
+  };
+}
+
+/** The files a workspace reader read, by path (none without one). */
+function readFiles(workspace: ReturnType<typeof repoFiles> | undefined): Record<string, string> {
+  return Object.fromEntries([...(workspace?.read ?? [])].filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/** The line with the property name at `offset` (in the line) losing its second letter, when the name is long enough. */
+function dropSecond(line: string, offset: number): string | undefined {
+  const name = /^[\w$]+/.exec(line.slice(offset))?.[0] ?? '';
+  return name.length >= 4 ? line.slice(0, offset) + name[0] + name.slice(2) + line.slice(offset + name.length) : undefined;
+}
+
 /**
  * A near miss in the line, second letter dropped: of a name it refers to (not
  * one it declares, nor a JSX tag: a lowercase one names no variable), or with
@@ -102,6 +136,51 @@ async function timed(check: (i: SemanticInput) => SemanticFinding[] | Promise<Se
   return { ms: performance.now() - t, cpu: (d.user + d.system) / 1000, findings };
 }
 
+/** The types check at one import depth, over the same cases. */
+interface DepthRow {
+  depth: number;
+  wall: ReturnType<typeof summarize>;
+  cpu: ReturnType<typeof summarize>;
+  falseFlags: number;
+  member: { n: number; caught: number };
+  workspace: { n: number; caught: number };
+}
+
+/**
+ * The types check's cost on the ground truths and its catch of property
+ * mutants at each import depth (0: no workspace), the depths taking turns on
+ * each case, so that a loaded machine slows them alike.
+ */
+async function byDepth(probes: readonly BrowserCase[], depths: readonly number[]): Promise<DepthRow[]> {
+  const checkers = depths.map((depth) => createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { ...IMPORT_BUDGET, depth }));
+  const rows = depths.map(() => ({
+    wall: [] as number[],
+    cpu: [] as number[],
+    falseFlags: 0,
+    member: { n: 0, caught: 0 },
+    workspace: { n: 0, caught: 0 },
+  }));
+  for (const p of probes) {
+    if (p.kind === 'name') continue;
+    const input = await jsInput(p.language, `${p.prefix}«${p.completion}»${p.suffix}`, { file: p.file });
+    for (const [i, checker] of checkers.entries()) {
+      const t = await timed(checker.check, input);
+      const row = rows[i];
+      if (p.kind === 'truth') {
+        row.wall.push(t.ms);
+        row.cpu.push(t.cpu);
+        row.falseFlags += Number(t.findings.length > 0);
+      } else {
+        row[p.kind].n++;
+        row[p.kind].caught += Number(t.findings.length > 0);
+      }
+    }
+    input.tree.delete();
+    input.baseline.tree.delete();
+  }
+  return rows.map((r, i) => ({ ...r, depth: depths[i], wall: summarize(r.wall), cpu: summarize(r.cpu) }));
+}
+
 export const suite: BenchSuite = {
   name: 'semantic-ts',
   description:
@@ -109,6 +188,26 @@ export const suite: BenchSuite = {
   async run(flags) {
     const browserOnly = flags['browser-only'] === true;
     const limit = Number(flags['cases'] ?? 80);
+    const depth = Number(flags['import-depth'] ?? IMPORT_BUDGET.depth);
+    const workspace = depth > 0 ? repoFiles() : undefined;
+    const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { ...IMPORT_BUDGET, depth });
+    // Files and characters each types check's program held beside the checked file.
+    const importedFiles: number[] = [];
+    const importedChars: number[] = [];
+    const graph = new ImportGraph({ ...IMPORT_BUDGET, depth });
+    /** Member mutants the types check missed though it types their value (the rest: a value of a package's type, \`any\` to it). */
+    const typedMisses = { member: [] as string[], workspace: [] as string[] };
+    const typedValue = async (c: Case, mutated: string) => {
+      let at = 0;
+      while (c.line[at] === mutated[at]) at++;
+      const name = /^[\w$]+/.exec(c.line.slice(at - 1))![0];
+      const probe = c.line.slice(0, at - 1) + 'notAMemberOfAnyType' + c.line.slice(at - 1 + name.length);
+      const pi = await jsInput(c.language, mark(c, probe), { file: c.file });
+      const flagged = (await typescriptTypesChecker.check(pi)).length > 0;
+      pi.tree.delete();
+      pi.baseline.tree.delete();
+      return flagged;
+    };
     // The browser part checks the same texts, and compares its answers with these.
     const probes: BrowserCase[] = [];
     const all = cases(limit);
@@ -121,6 +220,8 @@ export const suite: BenchSuite = {
     const caught = { names: 0, types: 0, either: 0 };
     let memberMutants = 0;
     const memberCaught = { names: 0, types: 0, either: 0 };
+    let workspaceMutants = 0;
+    const workspaceCaught = { names: 0, types: 0, either: 0 };
     // Warm-up: the compiler's import and lib parse are paid once per process, not per check.
     const warm = await jsInput('typescript', 'const a = 1;\n«a;»');
     const coldStart = performance.now();
@@ -128,9 +229,16 @@ export const suite: BenchSuite = {
     const coldMs = performance.now() - coldStart;
     warm.tree.delete();
     warm.baseline.tree.delete();
+    const members = await workspaceMembers(REPO);
 
     for (const c of all) {
-      const input = await jsInput(c.language, mark(c, c.line));
+      const input = await jsInput(c.language, mark(c, c.line), { file: c.file });
+      // The files the Node checks read for this case: the browser's checks are given these only, so that both see one closure.
+      const closure = workspace ? [...graph.imports(c.file, [input.text], workspace).files] : [];
+      if (workspace) {
+        importedFiles.push(closure.length);
+        importedChars.push(closure.reduce((a, [, t]) => a + t.length, 0));
+      }
       const n = await timed(javascriptNamesChecker.check, input);
       const t = await timed(typescriptTypesChecker.check, input);
       names.push(n.ms);
@@ -139,21 +247,37 @@ export const suite: BenchSuite = {
       typesCpu.push(t.cpu);
       for (const f of [...n.findings, ...t.findings]) falseFlags.push(`${c.file}: ${c.line.trim()} -> ${f.kind} ${f.name}: ${f.detail}`);
       const probe = (kind: BrowserCase['kind'], completion: string, types: readonly { name: string }[]) =>
-        probes.push({ kind, language: c.language, prefix: c.prefix, completion, suffix: c.suffix, nodeTypes: types.map((f) => f.name) });
+        probes.push({
+          kind,
+          file: c.file,
+          imports: closure.map(([path]) => path),
+          language: c.language,
+          prefix: c.prefix,
+          completion,
+          suffix: c.suffix,
+          nodeTypes: types.map((f) => f.name),
+        });
       probe('truth', c.line, t.findings);
       const m = mutant(input);
       const mm = mutant(input, true);
+      const wm = members
+        .at(c.file, c.prefix.length, c.prefix.length + c.line.length)
+        .map((at) => dropSecond(c.line, at - c.prefix.length))
+        .find((line) => line !== undefined);
       input.tree.delete();
       input.baseline.tree.delete();
       for (const [text, tally, count, kind] of [
         [m, caught, () => mutants++, 'name'],
         [mm, memberCaught, () => memberMutants++, 'member'],
+        [wm, workspaceCaught, () => workspaceMutants++, 'workspace'],
       ] as const) {
         if (text === undefined) continue;
-        const mi = await jsInput(c.language, mark(c, text));
+        const mi = await jsInput(c.language, mark(c, text), { file: c.file });
         const mn = (await javascriptNamesChecker.check(mi)).length > 0;
         const types = await typescriptTypesChecker.check(mi);
         const mt = types.length > 0;
+        // A property the types check misses: is its value one the check types at all? Asked with a name no type has.
+        if (!mt && kind !== 'name' && (await typedValue(c, text))) typedMisses[kind].push(`${c.file}: ${text.trim()}`);
         probe(kind, text, types);
         mi.tree.delete();
         mi.baseline.tree.delete();
@@ -164,8 +288,11 @@ export const suite: BenchSuite = {
       }
     }
     // Playwright and Vite: loaded only here.
-    const browser = flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes);
+    const browser =
+      flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes, readFiles(workspace));
     if (browserOnly) return { browser };
+    // What each depth costs and catches (skipped when a depth was asked for: that run measures one).
+    const depths = flags['import-depth'] === undefined ? await byDepth(probes, [0, 1, IMPORT_BUDGET.depth]) : undefined;
     const sn = summarize(names);
     const st = summarize(types);
     const cn = summarize(namesCpu);
@@ -180,6 +307,11 @@ export const suite: BenchSuite = {
     console.log(`\nfirst types check (compiler import, lib parse): ${fmtMs(coldMs)}`);
     console.log(`false flags on ground truths: ${falseFlags.length} of ${all.length}`);
     for (const f of falseFlags) console.log(`  ${f}`);
+    const imported = { files: summarize(importedFiles), chars: summarize(importedChars) };
+    if (workspace)
+      console.log(
+        `workspace files in a check's program (import depth ${depth}): p50 ${imported.files.p50} files, ${imported.chars.p50} chars; p95 ${imported.files.p95} files, ${imported.chars.p95} chars`,
+      );
     const pct = (k: number, of: number) => (of ? `${((100 * k) / of).toFixed(0)}%` : 'n/a');
     console.log(
       `mutants (a referenced name, second letter dropped): ${mutants}; caught by names ${pct(caught.names, mutants)}, types ${pct(caught.types, mutants)}, either ${pct(caught.either, mutants)}`,
@@ -187,6 +319,23 @@ export const suite: BenchSuite = {
     console.log(
       `mutants (a property read, second letter dropped): ${memberMutants}; caught by names ${pct(memberCaught.names, memberMutants)}, types ${pct(memberCaught.types, memberMutants)}, either ${pct(memberCaught.either, memberMutants)}`,
     );
+    for (const [kind, misses] of Object.entries(typedMisses)) {
+      console.log(`${kind} mutants missed on a value the types check types: ${misses.length}`);
+      for (const m of misses) console.log(`  ${m}`);
+    }
+    console.log(
+      `mutants (a member of a type another file declares): ${workspaceMutants}; caught by names ${pct(workspaceCaught.names, workspaceMutants)}, types ${pct(workspaceCaught.types, workspaceMutants)}, either ${pct(workspaceCaught.either, workspaceMutants)}`,
+    );
+    if (depths) {
+      console.log(
+        `\n| import depth | p50 wall | p95 wall | p50 CPU | p95 CPU | false flags | property reads caught | workspace members caught |`,
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const d of depths)
+        console.log(
+          `| ${d.depth} | ${fmtMs(d.wall.p50)} | ${fmtMs(d.wall.p95)} | ${fmtMs(d.cpu.p50)} | ${fmtMs(d.cpu.p95)} | ${d.falseFlags} | ${pct(d.member.caught, d.member.n)} | ${pct(d.workspace.caught, d.workspace.n)} |`,
+        );
+    }
     return {
       cases: all.length,
       names: sn,
@@ -199,6 +348,12 @@ export const suite: BenchSuite = {
       caught,
       memberMutants,
       memberCaught,
+      workspaceMutants,
+      workspaceCaught,
+      typedMisses,
+      importDepth: depth,
+      ...(depths && { byDepth: depths }),
+      imported,
       ...(browser && { browser }),
     };
   },

@@ -103,3 +103,37 @@ test('TypeScript: a completion that introduces a type error is escalated for sem
   await expect(page.locator('li[data-kind="semantic"]')).toContainText('introduces 1 type error(s)');
   await expect(page.getByTestId('completion-details')).toContainText(/\(types [\d.]+ ms\)/);
 });
+
+test('TypeScript: a member the imported workspace type lacks is a type error in the details', async ({ page, openIde, server }) => {
+  server.setMode({ kind: 'ok', text: 'box.aa + b' });
+  // The fixture model writes `a + b` after `box.`: `Box` comes from the other file, and has `aa`, not `a`.
+  await openIde({
+    model: 'fixture-valid',
+    router: semantic,
+    files: [
+      {
+        path: 'src/main.ts',
+        content: `import type { Box } from './shapes/box';\nexport function f(box: Box, b: number): number {\n  return box.\n}\n`,
+      },
+      { path: 'src/shapes/box.ts', content: 'export interface Box {\n  aa: number;\n  size: number;\n}\n' },
+    ],
+  });
+  await page.evaluate(async () => {
+    const { typesCheck } = (window as unknown as { __ide: { typesCheck: TypesCheck } }).__ide;
+    await typesCheck.warm();
+  });
+  const badge = page.getByTestId('privacy-badge');
+  const details = page.getByTestId('completion-details');
+  // As above: a check past its budget on a loaded machine says so, and another key asks again.
+  for (let attempt = 1; ; attempt++) {
+    const seq = Number((await badge.getAttribute('data-seq')) ?? 0);
+    await typeAtEndOfLine(page, 3, ' ');
+    await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
+    if ((await badge.getAttribute('data-route')) === 'escalated' || attempt === 3) break;
+    await expect(details).toContainText('types not checked: over budget');
+  }
+  await expect(badge).toHaveAttribute('data-route', 'escalated');
+  await expect(badge).toHaveAttribute('data-reasons', 'semantic');
+  await details.locator('summary').click();
+  await expect(page.getByTestId('semantic-type-errors')).toContainText("Property 'a' does not exist on type 'Box'");
+});

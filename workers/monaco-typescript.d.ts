@@ -18,5 +18,9 @@ declare module 'monaco-editor/languages/features/typescript/tsWorker' {
     protected _extraLibs: Record<string, { content: string; version: number }>;
     getLanguageService(): TS.LanguageService;
     getScriptText(fileName: string): Promise<string | undefined>;
+    /** The language service host's: a model's version, an extra lib's, or "" for no such file. */
+    getScriptVersion(fileName: string): string;
+    /** A model's text, a lib file's or an extra lib's (its snapshots, `readFile` and `fileExists` read through it). */
+    protected _getScriptText(fileName: string): string | undefined;
   }
 }

@@ -4,42 +4,102 @@
 // region diagnostics the Node compiler host asks for too
 // (src/semantic/typescript-region.ts). The text without the completion is
 // made here, from the model's, as one more file of the service: the main
-// thread sends an edit per check, never a text. The parts are timed, so that
-// where a check's time goes can be told.
+// thread sends an edit per check, never a text. The workspace files a
+// checked file imports (src/semantic/type-imports.ts) are held here too,
+// each sent once per text; a check names its links to them, and the
+// compiler's module resolution follows those only. The parts are timed, so
+// that where a check's time goes can be told.
 import { initialize } from 'monaco-editor/internal/common/initialize';
 import { TypeScriptWorker } from 'monaco-editor/languages/features/typescript/tsWorker';
 import { typescript as ts } from 'monaco-editor/languages/features/typescript/lib/typescriptServices';
 import { typeFindings } from '../src/semantic/type-diagnostics';
+import { compilerName, linksKey, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
+import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
-import type { CheckingWorker, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
+import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
 import type { LanguageId } from '../src/vocabulary/types';
+
+/** The baseline of a checked file: a file beside the model's, with the same name in a folder of its own. */
+const baselineOf = (fileName: string) => fileName.replace(/\/([^/]*)$/, '/baseline/$1');
 
 class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   private baselines = 0;
+  /** Workspace files, by their compiler names, and a version per text. Reached only by an import the check links. */
+  private readonly held = new Map<string, { content: string; version: number }>();
+  private heldVersions = 0;
+  /** The module resolution of the last check, and its links as a string. */
+  private resolve = workspaceResolver(undefined, () => false);
+  private resolvedFor = '';
+  private invalidated = false;
 
-  /** No other files: an import resolves nowhere (its names are `any`) without probing for files, as in the Node host. */
-  resolveModuleNameLiterals(literals: readonly unknown[]): { resolvedModule: undefined }[] {
-    return literals.map(() => ({ resolvedModule: undefined }));
+  /** Only the check's links (type-imports.ts), as in the Node host: any other import is unresolved, its names `any`, and no file is probed. */
+  resolveModuleNameLiterals(literals: readonly { text: string }[], containingFile: string) {
+    return literals.map((literal) => {
+      const found = this.resolve(literal.text, containingFile);
+      return { resolvedModule: found && { ...found, isExternalLibraryImport: false } };
+    });
   }
 
-  async typeFindings(fileName: string, language: LanguageId, start: number, end: number): Promise<WorkerTypeFindings> {
+  /**
+   * A file kept from the previous program keeps its resolved imports while the check's links are the same, as in the
+   * Node host. A property, not a method: the language service calls it unbound.
+   */
+  readonly hasInvalidatedResolutions = (): boolean => this.invalidated;
+
+  async holdFiles(files: readonly HeldFile[]): Promise<void> {
+    for (const { path, text } of files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
+  }
+
+  override getScriptVersion(fileName: string): string {
+    const held = this.held.get(fileName);
+    return held ? `w${held.version}` : super.getScriptVersion(fileName);
+  }
+
+  protected override _getScriptText(fileName: string): string | undefined {
+    return this.held.get(fileName)?.content ?? super._getScriptText(fileName);
+  }
+
+  async typeFindings(
+    fileName: string,
+    language: LanguageId,
+    start: number,
+    end: number,
+    imports?: ImportLinks,
+  ): Promise<WorkerTypeFindings> {
     const text = await this.getScriptText(fileName);
     if (text === undefined) throw new Error(`the TypeScript worker does not hold ${fileName}`);
+    const baselineName = baselineOf(fileName);
+    this.resolve = workspaceResolver(imports, (name) => name === fileName || name === baselineName);
+    const key = linksKey(imports);
+    this.invalidated = key !== this.resolvedFor;
+    this.resolvedFor = key;
+    return this.check(fileName, baselineName, text, language, start, end);
+  }
+
+  private async check(
+    fileName: string,
+    baselineName: string,
+    text: string,
+    language: LanguageId,
+    start: number,
+    end: number,
+  ): Promise<WorkerTypeFindings> {
     const out = { programMs: 0, checkMs: 0, baseline: false };
     const findings = await typeFindings(
       { language, text, completionStart: start, completionEnd: end },
       async (_name, checked, from, to) => {
         let file = fileName;
         if (checked !== text) {
-          // The baseline: a file beside the model's, with the same name in a folder of its own.
-          file = fileName.replace(/\/([^/]*)$/, '/baseline/$1');
+          file = baselineName;
           this.setFile(file, checked);
           out.baseline = true;
         }
         const t0 = performance.now();
         const program = this.getLanguageService().getProgram()!;
+        this.invalidated = false;
         const t1 = performance.now();
-        const diagnostics = regionDiagnostics(ts, program, program.getSourceFile(file)!, from, to);
+        const source = program.getSourceFile(file)!;
+        const diagnostics = withoutOpenTypes(ts, program, source, regionDiagnostics(ts, program, source, from, to));
         out.programMs += t1 - t0;
         out.checkMs += performance.now() - t1;
         return diagnostics;

@@ -6,15 +6,20 @@
 // build served by vite preview, through the test seam `window.__ide`. Per
 // check: the time from the call to the answer as the main thread sees it,
 // and where it went (the main thread's own part, the program update and the
-// region check in the worker, the messages around them). Every answer is
-// compared with the Node compiler's on the same case: the rule is one, so
-// they should agree.
+// region check in the worker, the messages around them). The page is given
+// the repository files the Node part read, once; each check's workspace is
+// the files the Node check read for that case (its import closure at the
+// Node part's depth; the browser walks it at the app's own budget, so with a
+// smaller `--import-depth` a file that is a direct import and a deeper one
+// too may be linked in the browser and not in Node). Every answer is compared with the
+// Node compiler's on the same case: the rule is one, so they should agree.
 import { chromium, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import type { TypesCheckTiming } from '../../src/editor/typescript-worker';
 import type { TypesOutcome } from '../../src/semantic/types-check';
+import type { WorkspaceFiles } from '../../src/semantic/types';
 import { progress } from '../inference/browser';
 import { fmtMs, summarize } from '../stats';
 import { ARGS, ensureBuild, seed } from '../ui';
@@ -29,7 +34,11 @@ const MEASURE_BUDGET_MS = 60_000;
 
 /** One check the browser makes, and what the Node compiler said on it. */
 export interface BrowserCase {
-  kind: 'truth' | 'name' | 'member';
+  kind: 'truth' | 'name' | 'member' | 'workspace';
+  /** The checked file's path in the repository. */
+  file: string;
+  /** The workspace files the Node check read for it (its import closure): the page's workspace for this check. */
+  imports: string[];
   language: 'typescript' | 'tsx';
   prefix: string;
   completion: string;
@@ -44,21 +53,29 @@ interface Answer {
   timings: TypesCheckTiming[];
 }
 
+/** The page as the bench drives it: the app's seam, and the repository files it was given. */
+type BenchWindow = {
+  __ide: { typesCheck: { check(r: object, w?: WorkspaceFiles): Promise<TypesOutcome> }; takeTypesCheckTimings(): TypesCheckTiming[] };
+  /** The repository's files as a workspace that holds only `paths`. */
+  __benchWorkspace(paths: readonly string[]): WorkspaceFiles;
+};
+
 /** One check through the app's seam, timed in the page. */
 function checkInPage(page: Page, c: BrowserCase): Promise<Answer> {
   return page.evaluate(
-    async ({ req, budgetMs }) => {
-      const ide = (
-        window as unknown as {
-          __ide: { typesCheck: { check(r: object): Promise<TypesOutcome> }; takeTypesCheckTimings(): TypesCheckTiming[] };
-        }
-      ).__ide;
+    async ({ req, imports, budgetMs }) => {
+      const w = window as unknown as BenchWindow;
+      const ide = w.__ide;
       ide.takeTypesCheckTimings();
       const t0 = performance.now();
-      const outcome = await ide.typesCheck.check({ ...req, budgetMs });
+      const outcome = await ide.typesCheck.check({ ...req, budgetMs }, w.__benchWorkspace(imports));
       return { ms: performance.now() - t0, outcome, timings: ide.takeTypesCheckTimings() };
     },
-    { req: { language: c.language, prefix: c.prefix, completion: c.completion, suffix: c.suffix }, budgetMs: MEASURE_BUDGET_MS },
+    {
+      req: { language: c.language, file: c.file, prefix: c.prefix, completion: c.completion, suffix: c.suffix },
+      imports: c.imports,
+      budgetMs: MEASURE_BUDGET_MS,
+    },
   );
 }
 
@@ -118,7 +135,8 @@ function busiest(before: Map<string, { name: string; ms: number }>, after: Map<s
 const codes = (o: TypesOutcome) => ('findings' in o ? o.findings.map((f) => f.name).sort() : undefined);
 const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((a, x) => a + f(x), 0);
 
-export async function browserTypes(cases: readonly BrowserCase[]): Promise<Record<string, unknown>> {
+/** `files`: the workspace the checks read imports from (path to text). */
+export async function browserTypes(cases: readonly BrowserCase[], files: Record<string, string>): Promise<Record<string, unknown>> {
   if (!existsSync(CHROMIUM)) {
     console.log(`${CHROMIUM} not found: the browser part is skipped`);
     return { skipped: `${CHROMIUM} not found` };
@@ -144,6 +162,10 @@ export async function browserTypes(cases: readonly BrowserCase[]): Promise<Recor
     // The model loads and warms up in workers of its own: measured after that, not beside it.
     await page.getByTestId('model-status').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 120_000 });
     await page.waitForTimeout(2000);
+    // As a script, not a function: the bench's own transpiler would name the reader's function with a helper the page lacks.
+    await page.evaluate(
+      `window.__benchWorkspace = ((files) => (paths) => { const held = new Set(paths); return { text: (p) => (held.has(p) ? files[p] : undefined) }; })(${JSON.stringify(files)});`,
+    );
     progress('semantic-ts (browser): starting the TypeScript worker');
     const coldMs = await page.evaluate(async () => {
       const t0 = performance.now();
@@ -216,7 +238,7 @@ export async function browserTypes(cases: readonly BrowserCase[]): Promise<Recor
       notChecked,
       disagree,
       falseFlags,
-      mutants: { name: caught('name'), member: caught('member') },
+      mutants: { name: caught('name'), member: caught('member'), workspace: caught('workspace') },
     };
   } finally {
     await browser.close();

@@ -220,7 +220,7 @@ const ui: SuiteSection = {
 
 const semanticTs: SuiteSection = {
   about:
-    "The JavaScript/TypeScript semantic checkers on this repository's own ~200-line TypeScript files: a line taken out and put back (any flag is a false flag), and the same line with a referenced name or property turned into a near miss (should be flagged).",
+    "The JavaScript/TypeScript semantic checkers on this repository's own ~200-line TypeScript files: a line taken out and put back (any flag is a false flag), and the same line with a referenced name, a property read, or a member of a type another file declares turned into a near miss (should be flagged). The types check reads the workspace files each file imports (the repository is the workspace).",
   tables: (r) => {
     const row = (name: string, wall: Summary, cpu: Summary) => [name, num(wall.n), ms(wall.p50), ms(wall.p95), ms(cpu.p50), ms(cpu.p95)];
     const caught = (c: Record<string, number>, of: number) =>
@@ -243,12 +243,89 @@ const semanticTs: SuiteSection = {
             `mutants, a property read (${num(r.memberMutants)})`,
             caught(r.memberCaught as Record<string, number>, r.memberMutants as number),
           ],
+          ...(r.workspaceMutants === undefined
+            ? []
+            : [
+                [
+                  `mutants, a member of a type another file declares (${num(r.workspaceMutants)})`,
+                  caught(r.workspaceCaught as Record<string, number>, r.workspaceMutants as number),
+                ],
+              ]),
+          ...typedMisses(record(r.typedMisses)),
+          ...importedFiles(r),
         ],
       ),
+      ...semanticTsDepths(r.byDepth as DepthRow[] | undefined),
       ...semanticTsBrowser(record(r.browser)),
     ];
   },
 };
+
+/** Property mutants the types check missed on a value it types (the others: values of a package's type, `any` to it). */
+function typedMisses(m: Record<string, unknown> | undefined): string[][] {
+  if (!m) return [];
+  const n = (k: string) => ((m[k] ?? []) as unknown[]).length;
+  return [
+    [
+      "property mutants missed on a value the types check types (the rest: a package's type)",
+      `${n('member')} property reads, ${n('workspace')} workspace members`,
+    ],
+  ];
+}
+
+/** Mutants the browser's types check flagged, by kind. */
+function browserMutants(m: Record<string, unknown> | undefined): string[][] {
+  const kinds: [string, string][] = [
+    ['member', 'property reads'],
+    ['workspace', 'workspace members'],
+  ];
+  return kinds.flatMap(([k, name]) => {
+    const c = record(m?.[k]) as { n: number; caught: number } | undefined;
+    return c ? [[`mutants flagged, ${name}`, `${num(c.caught)} of ${num(c.n)}`]] : [];
+  });
+}
+
+/** How many workspace files a check's program held. */
+function importedFiles(r: Record<string, unknown>): string[][] {
+  const i = record(r.imported) as { files?: Summary; chars?: Summary } | undefined;
+  if (!i?.files?.n) return [];
+  return [
+    [
+      `workspace files in a check's program (import depth ${num(r.importDepth)}), p50 / p95`,
+      `${num(i.files.p50)} files, ${num(i.chars?.p50)} chars / ${num(i.files.p95)} files, ${num(i.chars?.p95)} chars`,
+    ],
+  ];
+}
+
+interface DepthRow {
+  depth: number;
+  wall: Summary;
+  cpu: Summary;
+  falseFlags: number;
+  member: { n: number; caught: number };
+  workspace: { n: number; caught: number };
+}
+
+/** The types check at each import depth (0: no workspace), the depths taking turns on each case. */
+function semanticTsDepths(rows: DepthRow[] | undefined): string[] {
+  if (!rows?.length) return [];
+  return [
+    'The types check by import depth (0: no workspace file; 1: the direct imports only), the depths taking turns on each case:',
+    table(
+      ['import depth', 'p50 wall', 'p95 wall', 'p50 CPU', 'p95 CPU', 'false flags', 'property reads caught', 'workspace members caught'],
+      rows.map((d) => [
+        num(d.depth),
+        ms(d.wall.p50),
+        ms(d.wall.p95),
+        ms(d.cpu.p50),
+        ms(d.cpu.p95),
+        `${num(d.falseFlags)} of ${num(d.wall.n)}`,
+        `${share(d.member.caught, d.member.n)} of ${num(d.member.n)}`,
+        `${share(d.workspace.caught, d.workspace.n)} of ${num(d.workspace.n)}`,
+      ]),
+    ),
+  ];
+}
 
 /** The same checks in Chromium, through the app's types check in Monaco's TypeScript worker (target: p50 ≤ 20 ms). */
 function semanticTsBrowser(b: Record<string, unknown> | undefined): string[] {
@@ -280,6 +357,7 @@ function semanticTsBrowser(b: Record<string, unknown> | undefined): string[] {
         [`checks over the app's budget (${num(b.budgetMs)} ms)`, `${num(b.overBudget)} of ${num(b.checks)}`],
         ["answers that differ from the Node compiler's", `${num((b.disagree as unknown[] | undefined)?.length)} of ${num(b.checks)}`],
         ['false flags on ground truths', num(b.falseFlags)],
+        ...browserMutants(record(b.mutants)),
       ],
     ),
   ];

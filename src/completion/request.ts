@@ -14,6 +14,7 @@ import type { ContextSnippet } from './workspace-context';
 import type { StableSnippetChooser } from './workspace-context/stable-choice';
 import type { WorkspaceSemantics } from './workspace-context/semantic-context';
 import { semanticCheckAsked } from './router';
+import type { WorkspaceFiles } from '../semantic/types';
 
 export interface CompletionContext {
   prefix: string;
@@ -69,6 +70,8 @@ export interface WorkspaceContextSource {
   recentlyViewed(): readonly string[];
   /** The other files' names and imported classes, for the semantic check (workspace-context/semantic-context.ts). */
   semantics?(file: string, prefix: string, suffix: string): WorkspaceSemantics;
+  /** The workspace's texts, for the files the types check's compiler reads beside the checked one (src/semantic/type-imports.ts). */
+  files?: WorkspaceFiles;
 }
 
 interface PreparedRequest {

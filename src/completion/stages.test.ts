@@ -94,12 +94,17 @@ describe('judge: the checks', () => {
       <T>(answer: T) =>
       async (r: object) => (seen.push(r), answer);
     const semantics = { names: ['helper'], classes: [{ local: 'C', module: 'm', name: 'C', file: 'm.py', members: ['run'] }] };
-    await check({ ...ctx, semantics }, 'a + b', {
+    await check({ ...ctx, semantics, file: 'src/a.py' }, 'a + b', {
       syntax: { validate: record({ checked: true, valid: true, errors: [], preexistingErrors: 0, ms: 0, language: 'python' }) },
       semantic: { check: record({ language: 'python', checked: true, findings: [], checks: [], ms: 0 }) },
     });
     expect(seen[0]).not.toHaveProperty('workspaceNames');
-    expect(seen[1]).toMatchObject({ completion: 'a + b', workspaceNames: ['helper'], workspaceClasses: semantics.classes });
+    expect(seen[1]).toMatchObject({
+      completion: 'a + b',
+      workspaceNames: ['helper'],
+      workspaceClasses: semantics.classes,
+      file: 'src/a.py',
+    });
   });
 });
 

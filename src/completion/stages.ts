@@ -71,13 +71,21 @@ interface Verdicts {
  * app both run in the syntax worker, and neither waits for the other's reply.
  */
 async function check(
-  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics' | 'file'>,
   completion: string,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },
 ): Promise<Verdicts> {
   const req = { language: at.language, prefix: at.prefix, completion, suffix: at.suffix };
-  // The semantic check also hears of the other files: what they define, the classes this file imports from them.
-  const semanticReq = at.semantics ? { ...req, workspaceNames: at.semantics.names, workspaceClasses: at.semantics.classes } : req;
+  // The semantic check also hears of the other files: what they define, the classes this file imports from them,
+  // and where this file is (the types check resolves its imports from there).
+  const semanticReq: SemanticRequest = at.semantics
+    ? {
+        ...req,
+        workspaceNames: at.semantics.names,
+        workspaceClasses: at.semantics.classes,
+        ...(at.file !== undefined && { file: at.file }),
+      }
+    : req;
   const [syntax, semantic] = await Promise.all([ports.syntax.validate(req), ports.semantic?.check(semanticReq)]);
   return { syntax, ...(semantic && { semantic }) };
 }
@@ -93,7 +101,7 @@ interface Judged extends Verdicts {
  * early), which the router escalates whatever the checks say.
  */
 export async function judge(
-  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics'>,
+  at: Pick<CompletionContext, 'language' | 'prefix' | 'suffix' | 'semantics' | 'file'>,
   local: GeneratedLocal,
   router: RouterConfig,
   ports: { syntax: SyntaxPort; semantic?: SemanticPort },

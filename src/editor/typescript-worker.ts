@@ -7,18 +7,21 @@
 // What the main thread does per check stays the size of the window and
 // less: the hidden model takes one edit of the part that differs from what
 // it held (the completion, the keys typed since), and Monaco sends the
-// worker that edit, not the text. The worker, its compiler and its lib files
-// are Monaco's own, started here rather than through Monaco's TypeScript
-// language support: that would serve the user's models too (suggestions,
-// hovers, squiggles), and bundle a second copy of the worker. The hidden
-// models live under their own URI scheme, which the syntax worker's mirror
-// leaves out.
+// worker that edit, not the text. The workspace files the checked file
+// imports go to the worker once per text (a file changed since it was sent
+// goes again); a check sends only its links to them. The worker, its
+// compiler and its lib files are Monaco's own, started here rather than
+// through Monaco's TypeScript language support: that would serve the user's
+// models too (suggestions, hovers, squiggles), and bundle a second copy of
+// the worker. The hidden models live under their own URI scheme, which the
+// syntax worker's mirror leaves out.
 import { TYPES_COMPILER_OPTIONS, typesFileName } from '../semantic/type-diagnostics';
 import { createTypesCheck, type FindTypeErrors, type TypesCheck } from '../semantic/types-check';
 import TypeScriptWorkerScript from '../../workers/typescript.worker?worker';
 import { monaco } from './monaco';
 import { TEST_SEAMS } from '../platform/test-seams';
-import type { CheckingWorker } from '../semantic/typescript-worker-api';
+import type { CheckingWorker, HeldFile } from '../semantic/typescript-worker-api';
+import { ImportGraph, type TypeImports } from '../semantic/type-imports';
 
 /** The hidden models' URI scheme: no user file has it. */
 export const TYPES_CHECK_SCHEME = 'semantic-check';
@@ -77,9 +80,22 @@ function workerFor(model: monaco.editor.ITextModel): Promise<CheckingWorker> {
 
 const timings: TypesCheckTiming[] = [];
 
+/** The workspace files the worker holds, by path, with the text each was sent with. */
+const held = new Map<string, string>();
+
+/** Sends the worker the files of `imports` it does not hold at their current texts. */
+async function hold(worker: CheckingWorker, imports: TypeImports | undefined): Promise<void> {
+  const send: HeldFile[] = [];
+  // The same string compares by reference; an equal copy by content, once: it is then the one kept.
+  for (const [path, text] of imports?.files ?? []) if (held.get(path) !== text) send.push({ path, text });
+  if (send.length) await worker.holdFiles(send);
+  for (const [path, text] of imports?.files ?? []) held.set(path, text);
+}
+
 function monacoFind(): FindTypeErrors {
   const files = new Map<string, HiddenFile>();
-  return async ({ language, text, completionStart, completionEnd }) => {
+  const graph = new ImportGraph();
+  return async ({ language, file: path, text, completionStart, completionEnd }, workspace) => {
     // The model would turn a \r\n into its own line break, and the offsets with it.
     if (text.includes('\r')) throw new Error('not checked: the text has \\r line breaks, which the hidden model would change');
     const t0 = performance.now();
@@ -87,10 +103,15 @@ function monacoFind(): FindTypeErrors {
     let file = files.get(name);
     if (!file) files.set(name, (file = new HiddenFile(name)));
     file.hold(text);
+    // Both texts' imports (the completion may add one): a scan of the window; the imported files' own are read once per text.
+    const baseline = text.slice(0, completionStart) + text.slice(completionEnd);
+    const imports = workspace && path !== undefined ? graph.imports(path, [text, baseline], workspace) : undefined;
     const mainMs = performance.now() - t0;
     const worker = await workerFor(file.model);
     const sent = performance.now();
-    const answer = await worker.typeFindings(file.model.uri.toString(), language, completionStart, completionEnd);
+    await hold(worker, imports);
+    const links = imports && { file: imports.file, links: imports.links };
+    const answer = await worker.typeFindings(file.model.uri.toString(), language, completionStart, completionEnd, links);
     // Kept for the bench (through the test seams) only: a production build records nothing.
     if (TEST_SEAMS) {
       const { programMs, checkMs, baseline } = answer;

@@ -115,7 +115,8 @@ export class CompletionEngine {
   private async checkSemantics(req: SemanticRequest): Promise<SemanticVerdict> {
     const names = this.syntax.checkSemantics(req);
     if (!this.types || !TYPE_CHECKED_LANGUAGES.includes(req.language)) return names;
-    const [verdict, types] = await Promise.all([names, this.types.check(req)]);
+    // The workspace's texts: the types check reads the files this one imports (their names in the request are not enough).
+    const [verdict, types] = await Promise.all([names, this.types.check(req, this.workspace?.files)]);
     return withTypes(verdict, types);
   }
 

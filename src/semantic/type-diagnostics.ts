@@ -1,15 +1,23 @@
 // The types check's one rule, whichever compiler runs it: the TypeScript
 // compiler in Node (typescript-types.ts) or Monaco's TypeScript worker in the
 // browser (src/editor/typescript-worker.ts). Both check the same options over
-// one file named by the language, and hand their diagnostics here, where the
-// completed text's are diffed against the baseline's by code and flattened
-// message (positions shift with the completion, what is wrong does not). A
-// diagnostic counts when it is new and meets the completion's span.
+// the checked file named by the language, and hand their diagnostics here,
+// where the completed text's are diffed against the baseline's by code and
+// flattened message (positions shift with the completion, what is wrong does
+// not). A diagnostic counts when it is new and meets the completion's span.
 //
-// One file and no module resolution: what lives in other files (imports,
-// ambient types of the project) is unknown, so diagnostics that only say
-// "not found" are left to the names checker (javascript.ts), which knows the
-// workspace's names and gives up where the tree cannot tell.
+// Beside the checked file, the compiler sees the workspace files it imports
+// by a relative path, and theirs, within a budget (type-imports.ts: which
+// files, and the module resolution both hosts answer with). Everything else
+// is unknown: a package's import (`react`), a file past the budget, the
+// project's ambient types. An unresolved import's names are `any`, so
+// diagnostics that only say "not found" are left to the names checker
+// (javascript.ts), which knows the workspace's names and gives up where the
+// tree cannot tell; and a missing member of a type that extends an
+// unresolved one is dropped before it gets here (typescript-open-types.ts),
+// since the base would bring members the compiler does not list. Diagnostics
+// of the imported files themselves are never read: an error there is no
+// completion's doing, and the checked file's copies of it are diffed away.
 import type TS from 'typescript';
 import { languageSpec } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
@@ -36,6 +44,8 @@ export const TYPES_COMPILER_OPTIONS: Readonly<TS.CompilerOptions> = {
   types: [],
   jsx: 1, // Preserve
   allowJs: true,
+  // A relative import may name a workspace file's own `.ts` (type-imports.ts); the check emits nothing.
+  allowImportingTsExtensions: true,
   checkJs: true,
   strict: false,
   noEmit: true,
@@ -90,15 +100,18 @@ export type Diagnose = (fileName: string, text: string, start: number, end: numb
 /** What the types check reads: the completed text and the completion's span in it. */
 export interface TypesInput {
   language: LanguageId;
+  /** The checked file's workspace path, when known: its relative imports resolve from there. */
+  file?: string;
   text: string;
   completionStart: number;
   completionEnd: number;
 }
 
 /** The input for a request, built as the dispatcher builds it (src/semantic/check.ts). */
-export function typesInput(request: Pick<SemanticRequest, 'language' | 'prefix' | 'completion' | 'suffix'>): TypesInput {
+export function typesInput(request: Pick<SemanticRequest, 'language' | 'prefix' | 'completion' | 'suffix' | 'file'>): TypesInput {
   return {
     language: request.language,
+    ...(request.file !== undefined && { file: request.file }),
     text: request.prefix + request.completion + request.suffix,
     completionStart: request.prefix.length,
     completionEnd: request.prefix.length + request.completion.length,

@@ -42,6 +42,18 @@ describe('createTypesCheck', () => {
     expect(most).toBe(1);
   });
 
+  it('passes the workspace and the file on to the service', async () => {
+    const seen: unknown[] = [];
+    const find: FindTypeErrors = async (input, workspace) => (seen.push([input.file, workspace?.text('b.ts')]), []);
+    const check = createTypesCheck(find);
+    await check.check({ ...req, file: 'src/a.ts' }, { text: () => 'export {}' });
+    await check.check(req);
+    expect(seen).toEqual([
+      ['src/a.ts', 'export {}'],
+      [undefined, undefined],
+    ]);
+  });
+
   it('a window of a longer document, or a service that fails, is not checked, with why', async () => {
     expect(await createTypesCheck(over(missing)).check({ ...req, prefixStart: 10 })).toMatchObject({
       notChecked: expect.stringMatching(/^the text is a window of a longer document/),

@@ -6,11 +6,13 @@
 // nothing (window.ts), one check at a time (they share the service's file),
 // a budget (a check past it says "not checked: over budget", never a pass),
 // a warm-up (the first check parses the lib files, the next ones run cold),
-// and the merge into the names check's verdict.
+// the workspace the caller passes on to the service (which reads the files
+// the checked file imports: type-imports.ts), and the merge into the names
+// check's verdict.
 import { languagesWhere } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 import { typesInput, type TypesInput } from './type-diagnostics';
-import type { SemanticFinding, SemanticRequest, SemanticVerdict } from './types';
+import type { SemanticFinding, SemanticRequest, SemanticVerdict, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
 
 /** The languages the types check serves (their registry records say so). */
@@ -23,14 +25,22 @@ const DEFAULT_TYPES_BUDGET_MS = 50;
 export type TypesOutcome = { findings: SemanticFinding[]; ms: number } | { notChecked: string; ms: number };
 
 export interface TypesCheck {
-  /** The type errors `req`'s completion introduces, within `req.budgetMs` (default DEFAULT_TYPES_BUDGET_MS). */
-  check(req: SemanticRequest): Promise<TypesOutcome>;
+  /**
+   * The type errors `req`'s completion introduces, within `req.budgetMs`
+   * (default DEFAULT_TYPES_BUDGET_MS). With the workspace, and `req.file`,
+   * the workspace files the file imports are in the program.
+   */
+  check(req: SemanticRequest, workspace?: WorkspaceFiles): Promise<TypesOutcome>;
   /** Loads the service and its lib files (the first check's cost) ahead of the first request; once. */
   warm(): Promise<void>;
 }
 
-/** The type errors a completion introduces (type-diagnostics.ts's typeFindings, wherever its compiler runs). */
-export type FindTypeErrors = (input: TypesInput) => Promise<SemanticFinding[]>;
+/**
+ * The type errors a completion introduces (type-diagnostics.ts's typeFindings,
+ * wherever its compiler runs); with the workspace, the files `input.file`
+ * imports are in its program.
+ */
+export type FindTypeErrors = (input: TypesInput, workspace?: WorkspaceFiles) => Promise<SemanticFinding[]>;
 
 /** What the warm-up checks: a completion without a type error, then one with (the baseline's path too). */
 const WARM_UP = ['xs.reduce((a, b) => a + b, 0)', 'xs.sum()', 'xs.length'].map((completion) => ({
@@ -50,7 +60,7 @@ export function createTypesCheck(find: FindTypeErrors, defaultBudgetMs = DEFAULT
     return next;
   };
   return {
-    check(req) {
+    check(req, workspace) {
       const started = performance.now();
       const budgetMs = req.budgetMs ?? defaultBudgetMs;
       const deadline = started + budgetMs;
@@ -61,7 +71,7 @@ export function createTypesCheck(find: FindTypeErrors, defaultBudgetMs = DEFAULT
         // Its turn came too late: the check before it (or the warm-up) took the budget.
         if (performance.now() >= deadline) return overBudget();
         try {
-          return { findings: await find(typesInput(req)), ms: performance.now() - started };
+          return { findings: await find(typesInput(req), workspace), ms: performance.now() - started };
         } catch (error) {
           const message = (error as Error)?.message ?? String(error);
           return { notChecked: message.replace(/^not checked: /, ''), ms: performance.now() - started };

@@ -34,7 +34,19 @@ export interface WorkspaceClass {
   members: readonly string[];
 }
 
+/**
+ * The workspace's files as the types check reads them: a file's current
+ * text, or undefined when the workspace has no such file (or did not read
+ * it: too large). The app's comes from the same index as the snippets
+ * (src/workspace/context-feed.ts), the bench's from a folder.
+ */
+export interface WorkspaceFiles {
+  text(path: string): string | undefined;
+}
+
 export interface SemanticRequest extends SyntaxRequest {
+  /** The checked file's workspace path: the types check resolves its relative imports from there (src/semantic/type-imports.ts). */
+  file?: string;
   /** Top-level names defined elsewhere in the workspace, so a call into another file resolves. */
   workspaceNames?: readonly string[];
   /** Classes of other workspace files the checked file imports, so a call of a method they lack is caught (Python). */

@@ -1,7 +1,7 @@
 // The TypeScript types checker on hand-made completions (between « and »):
 // correct code that must not be charged, and mutants that must.
 import { describe, expect, it } from 'vitest';
-import { TYPES_NOT_IN_NODE, typescriptTypesChecker } from './typescript-types';
+import { createTypescriptTypesChecker, TYPES_NOT_IN_NODE, typescriptTypesChecker } from './typescript-types';
 import { jsInput } from '../../testing/semantic/js-input';
 
 async function findings(language: string, source: string) {
@@ -124,5 +124,104 @@ describe('typescriptTypesChecker: mutants', () => {
   it('says it is unavailable only outside Node', () => {
     expect(typescriptTypesChecker.unavailableReason?.()).toBeUndefined();
     expect(TYPES_NOT_IN_NODE).toMatch(/only in Node/);
+  });
+});
+
+describe('typescriptTypesChecker: the workspace files a file imports', () => {
+  const files: Record<string, string> = {
+    'src/model/shape.ts': [
+      `import type { Unit } from './unit';`,
+      'export interface Shape { area(): number; label: string; unit: Unit }',
+      'export class Circle implements Shape { constructor(readonly r: number) {} area() { return 3.14 * this.r ** 2; } label = "circle"; unit = { name: "cm" }; }',
+      `export { Circle as Round };`,
+    ].join('\n'),
+    'src/model/unit.ts': 'export interface Unit { name: string }',
+    'src/broken.ts': 'export const n: number = "not a number";\nexport function twice(x: number) { return x * 2; }\nundefinedCall();',
+    'src/cycle.ts': `import { run } from './main';\nexport const cycle = { go: () => run };`,
+    'src/props.ts': [
+      `import type { HTMLAttributes } from 'react';`,
+      `import { Base } from './far-away';`,
+      'export interface Props extends HTMLAttributes<HTMLElement> { label: string }',
+      'export interface Own { size: number }',
+      'export interface Both extends Own, Props {}',
+      'export class Widget extends Base { own() { return 1; } }',
+    ].join('\n'),
+  };
+  const checker = createTypescriptTypesChecker({ text: (p) => files[p] });
+  const check = async (source: string, file = 'src/main.ts') => {
+    const input = await jsInput('typescript', source, { file });
+    try {
+      return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
+    } finally {
+      input.tree.delete();
+      input.baseline.tree.delete();
+    }
+  };
+  const prelude = `import { Circle, type Shape } from './model/shape';\nexport function run(s: Shape) {\n  `;
+
+  it('a property of an imported interface misspelled is flagged', async () => {
+    const [f, ...rest] = await check(`${prelude}«return s.lable;»\n}`);
+    expect(rest).toEqual([]);
+    expect(f).toMatch(/^TS2551 Property 'lable' does not exist on type 'Shape'/);
+  });
+
+  it('a method an imported class lacks, and a member of a type from a file the import imports', async () => {
+    expect(await check(`${prelude}«return new Circle(2).areaa();»\n}`)).toEqual([expect.stringMatching(/^TS2551 .*'areaa'.*'Circle'/)]);
+    expect(await check(`${prelude}«return s.unit.nam;»\n}`)).toEqual([expect.stringMatching(/^TS2551 .*'nam'.*'Unit'/)]);
+  });
+
+  it('within the budget only, and a program reused with other links resolves again', async () => {
+    const shallow = createTypescriptTypesChecker({ text: (p) => files[p] }, { depth: 1, files: 10, chars: 1e6 });
+    const source = `${prelude}«return s.unit.nam;»\n}`;
+    for (let i = 0; i < 2; i++) {
+      // unit.ts is two hops away: past a depth of 1, `Unit` is `any`, even right after a check that had it.
+      expect(await check(source)).toHaveLength(1);
+      const input = await jsInput('typescript', source, { file: 'src/main.ts' });
+      expect(await shallow.check(input)).toEqual([]);
+      input.tree.delete();
+      input.baseline.tree.delete();
+    }
+  });
+
+  it('correct uses of the imported types are not flagged', async () => {
+    expect(await check(`${prelude}«return s.area() + new Circle(1).r + s.unit.name.length + s.label.length;»\n}`)).toEqual([]);
+  });
+
+  it('without the workspace or the file name, the import is `any`: nothing flagged', async () => {
+    const input = await jsInput('typescript', `${prelude}«return s.lable;»\n}`);
+    expect(await typescriptTypesChecker.check(input)).toEqual([]);
+    expect(await checker.check(input)).toEqual([]);
+    input.tree.delete();
+    input.baseline.tree.delete();
+  });
+
+  it('an import the workspace cannot resolve stays `any` and flags nothing', async () => {
+    expect(
+      await check(`import { Shape } from './nowhere';\nimport { X } from 'some-package';\ndeclare const s: Shape;\n«s.anything(X.more);»`),
+    ).toEqual([]);
+  });
+
+  it('an imported file with errors of its own charges none to the completion', async () => {
+    expect(await check(`import { n, twice } from './broken';\n«const m = twice(n) + 1;»`)).toEqual([]);
+    expect(await check(`import { n, twice } from './broken';\n«const m = twice("n");»`)).toEqual([expect.stringMatching(/^TS2345/)]);
+  });
+
+  it('a circular import: the checked file is never read from the workspace', async () => {
+    // cycle.ts imports main.ts (the checked file): that import is unresolved, so nothing there refers to a stale copy.
+    expect(await check(`import { cycle } from './cycle';\nexport function run() { return 1; }\n«cycle.go();»`)).toEqual([]);
+    expect(await check(`import { cycle } from './cycle';\nexport function run() { return 1; }\n«cycle.goo();»`)).toEqual([
+      // `run` as cycle.ts sees it is `any`: its import of the checked file is unresolved.
+      "TS2339 Property 'goo' does not exist on type '{ go: () => any; }'.",
+    ]);
+  });
+
+  it("a type with a base the check cannot resolve (a package's) is not known whole: its missing members are not flagged", async () => {
+    const prelude = `import type { Props, Both, Own } from './props';\nimport { Widget } from './props';\ndeclare const p: Props, b: Both, o: Own;\n`;
+    expect(await check(`${prelude}«const x = p.className + b.onClick + new Widget().render() + p.label;»`)).toEqual([]);
+    expect(await check(`${prelude}«const x = o.sise;»`)).toEqual([expect.stringMatching(/^TS2339 .*'sise'/)]);
+  });
+
+  it('an import the completion writes that names nothing the file exports', async () => {
+    expect(await check(`«import { Circel } from './model/shape';»`)).toEqual([expect.stringMatching(/^TS2724 .*'Circel'/)]);
   });
 });

@@ -1,26 +1,32 @@
 // Type errors the completion introduces in TypeScript, TSX and JavaScript,
 // in Node (tests, harness, bench): the TypeScript compiler from node_modules
-// over a one-file in-memory host (a program rebuilt per text on the previous
-// one, as the language service does). The rule, the options and the diff are
-// type-diagnostics.ts's, which the browser's TypeScript worker
-// (src/editor/typescript-worker.ts) serves too.
+// over an in-memory host (a program rebuilt per text on the previous one, as
+// the language service does) holding the checked file and the workspace files
+// it imports, when the checker is given the workspace (type-imports.ts). The
+// rule, the options and the diff are type-diagnostics.ts's, which the
+// browser's TypeScript worker (src/editor/typescript-worker.ts) serves too.
 import type TS from 'typescript';
 import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
+import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
-import type { LanguageChecker, SemanticFinding, SemanticInput } from './types';
+import { ImportGraph, linksKey, WORKSPACE_ROOT, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
+import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
 export const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
 
-let loading: Promise<Diagnose> | undefined;
+/** One check's diagnostics, with the workspace files it imports in the program. */
+type DiagnoseWith = (imports: TypeImports | undefined) => Diagnose;
+
+let loading: Promise<DiagnoseWith> | undefined;
 
 function inNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-async function createService(): Promise<Diagnose> {
+async function createService(): Promise<DiagnoseWith> {
   const ts = (await import('typescript')).default;
   const fs = await import('node:fs');
   const path = await import('node:path');
@@ -36,9 +42,28 @@ async function createService(): Promise<Diagnose> {
     }
     return libs.get(file);
   };
+  // Workspace files are parsed once per text: a program over a new checked text reuses them as it does the lib.
+  const parsed = new Map<string, TS.SourceFile>();
+  const workspaceFile = (name: string, text: string, target: TS.ScriptTarget | TS.CreateSourceFileOptions) => {
+    const had = parsed.get(name);
+    if (had?.text === text) return had;
+    const file = ts.createSourceFile(name, text, target, false);
+    parsed.set(name, file);
+    return file;
+  };
   let current = { name: '', text: '' };
+  let imports: TypeImports | undefined;
+  let resolve = workspaceResolver(undefined, () => false);
+  let resolvedFor = '';
+  let invalidated = false;
+  const importedText = (name: string) =>
+    imports && name.startsWith(WORKSPACE_ROOT) ? imports.files.get(name.slice(WORKSPACE_ROOT.length)) : undefined;
   const host: TS.CompilerHost = {
-    getSourceFile: (name, target) => (name === current.name ? ts.createSourceFile(name, current.text, target, false) : lib(name, target)),
+    getSourceFile: (name, target) => {
+      if (name === current.name) return ts.createSourceFile(name, current.text, target, false);
+      const text = importedText(name);
+      return text === undefined ? lib(name, target) : workspaceFile(name, text, target);
+    },
     getDefaultLibFileName: () => path.join(libDir, TYPES_ROOT_LIB),
     getDefaultLibLocation: () => libDir,
     writeFile: () => {},
@@ -46,23 +71,35 @@ async function createService(): Promise<Diagnose> {
     getCanonicalFileName: (f) => f,
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => '\n',
-    fileExists: (name) => name === current.name || lib(name, ts.ScriptTarget.ES2022) !== undefined,
-    readFile: (name) => (name === current.name ? current.text : lib(name, ts.ScriptTarget.ES2022)?.text),
-    // No other files: an import resolves nowhere (its names are `any`), without looking on disk.
-    resolveModuleNameLiterals: (literals) => literals.map(() => ({ resolvedModule: undefined })),
+    fileExists: (name) => name === current.name || importedText(name) !== undefined || lib(name, ts.ScriptTarget.ES2022) !== undefined,
+    readFile: (name) => (name === current.name ? current.text : (importedText(name) ?? lib(name, ts.ScriptTarget.ES2022)?.text)),
+    // Only the check's workspace files (type-imports.ts), never a look on disk: any other import is unresolved, its names `any`.
+    resolveModuleNameLiterals: (literals, containingFile) =>
+      literals.map((literal) => {
+        const found = resolve(literal.text, containingFile);
+        return { resolvedModule: found && { ...found, extension: found.extension as TS.Extension, isExternalLibraryImport: false } };
+      }),
+    // A file kept from the previous program keeps its resolved imports while the check's links are the same (a changed file is resolved again anyway).
+    hasInvalidatedResolutions: () => invalidated,
   };
   let previous: TS.Program | undefined;
-  return async (fileName, text, start, end) => {
+  return (checkImports) => async (fileName, text, start, end) => {
     const name = `/semantic/${fileName}`;
     current = { name, text };
+    imports = checkImports;
+    resolve = workspaceResolver(checkImports, (f) => f === name);
+    const key = linksKey(checkImports);
+    invalidated = key !== resolvedFor;
+    resolvedFor = key;
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
-    return regionDiagnostics(ts, program, program.getSourceFile(name)!, start, end);
+    const file = program.getSourceFile(name)!;
+    return withoutOpenTypes(ts, program, file, regionDiagnostics(ts, program, file, start, end));
   };
 }
 
 /** The compiler, loaded on first use. */
-function nodeDiagnose(): Promise<Diagnose> {
+function nodeDiagnose(): Promise<DiagnoseWith> {
   if (!inNode()) return Promise.reject(new Error(TYPES_NOT_IN_NODE));
   if (!loading) {
     loading = createService();
@@ -71,16 +108,26 @@ function nodeDiagnose(): Promise<Diagnose> {
   return loading;
 }
 
-async function findTypeErrors(input: SemanticInput): Promise<SemanticFinding[]> {
-  // Types declared in the rest of a longer document are as unknown as its names.
-  const partial = partialWindow(input.request);
-  if (partial) throw new Error(partial);
-  return typeFindings({ language: input.request.language, ...input }, await nodeDiagnose());
+/**
+ * The types checker; given the workspace's files, a request that names its
+ * file (`request.file`) has the workspace files it imports in the program.
+ */
+export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?: ImportBudget): LanguageChecker {
+  const graph = new ImportGraph(budget);
+  return {
+    languages: TYPE_CHECKED_LANGUAGES,
+    kind: 'types',
+    unavailableReason: () => (inNode() ? undefined : TYPES_NOT_IN_NODE),
+    async check(input: SemanticInput): Promise<SemanticFinding[]> {
+      // Types declared in the rest of a longer document are as unknown as its names.
+      const partial = partialWindow(input.request);
+      if (partial) throw new Error(partial);
+      const { file, language } = input.request;
+      const imports = workspace && file !== undefined ? graph.imports(file, [input.text, input.baseline.text], workspace) : undefined;
+      return typeFindings({ language, ...input }, (await nodeDiagnose())(imports));
+    },
+  };
 }
 
-export const typescriptTypesChecker: LanguageChecker = {
-  languages: TYPE_CHECKED_LANGUAGES,
-  kind: 'types',
-  unavailableReason: () => (inNode() ? undefined : TYPES_NOT_IN_NODE),
-  check: findTypeErrors,
-};
+/** The types checker without a workspace: every import unresolved. */
+export const typescriptTypesChecker: LanguageChecker = createTypescriptTypesChecker();

@@ -2,6 +2,13 @@
 // beyond Monaco's own methods.
 import type { SemanticFinding } from './types';
 import type { LanguageId } from '../vocabulary/types';
+import type { ImportLinks } from './type-imports';
+
+/** A workspace file the worker holds for the checks that import it, sent once per text. */
+export interface HeldFile {
+  path: string;
+  text: string;
+}
 
 export interface WorkerTypeFindings {
   /** The type errors the completion at [start, end) of the model's text introduces (src/semantic/type-diagnostics.ts). */
@@ -15,5 +22,8 @@ export interface WorkerTypeFindings {
 }
 
 export interface CheckingWorker {
-  typeFindings(fileName: string, language: LanguageId, start: number, end: number): Promise<WorkerTypeFindings>;
+  /** Holds these workspace files' texts (src/semantic/type-imports.ts), each in place of any it held at its path. */
+  holdFiles(files: readonly HeldFile[]): Promise<void>;
+  /** `imports`: how the checked file's imports resolve, to files the worker holds; absent: every import unresolved. */
+  typeFindings(fileName: string, language: LanguageId, start: number, end: number, imports?: ImportLinks): Promise<WorkerTypeFindings>;
 }

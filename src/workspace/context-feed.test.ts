@@ -4,6 +4,22 @@ import { Workspace } from './workspace';
 import { WorkspaceContextFeed } from './context-feed';
 
 describe('WorkspaceContextFeed', () => {
+  it("gives the types check the workspace's current texts, never a file too large to index", () => {
+    const ws = new Workspace({
+      files: [
+        ['src/a.ts', 'export const a = 1;\n'],
+        ['src/big.ts', `export const s = "${'x'.repeat(MAX_INDEXED_CHARS)}";\n`],
+      ],
+      folders: [],
+    });
+    const feed = new WorkspaceContextFeed(ws);
+    expect(feed.files.text('src/a.ts')).toBe('export const a = 1;\n');
+    ws.setContent('src/a.ts', 'export const a = 2;\n');
+    expect(feed.files.text('src/a.ts')).toBe('export const a = 2;\n');
+    expect(feed.files.text('src/big.ts')).toBeUndefined();
+    expect(feed.files.text('src/none.ts')).toBeUndefined();
+  });
+
   it('keeps the retrieval index in step with edits, creations, moves and deletes, and the recent lists too', () => {
     const ws = new Workspace({
       files: [

@@ -5,6 +5,7 @@
 import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';
 import { WorkspaceSemanticsSource, type WorkspaceSemantics } from '../completion/workspace-context/semantic-context';
 import type { WorkspaceContextSource } from '../completion/request';
+import type { WorkspaceFiles } from '../semantic/types';
 import type { Workspace, WorkspaceChange } from './workspace';
 
 /** How many recently edited / viewed files are remembered. */
@@ -31,6 +32,8 @@ export class WorkspaceContextFeed implements WorkspaceContextSource {
   readonly index = new WorkspaceIndex();
   readonly chooser = new StableSnippetChooser(this.index);
   private readonly semanticsSource = new WorkspaceSemanticsSource(this.index);
+  /** The texts the index holds: a file it did not read (too large) is no file to the types check. */
+  readonly files: WorkspaceFiles = { text: (path) => this.index.indexedText(path) };
   private readonly edited = new RecentList();
   private readonly viewed = new RecentList();
   private readonly unsubscribe: () => void;

@@ -145,6 +145,12 @@ export class WorkspaceIndex {
     return this.file(path)?.text;
   }
 
+  /** The text of a source file the index read: undefined for no such file, one too large to index, or one in no known language. */
+  indexedText(path: string): string | undefined {
+    const f = this.file(path);
+    return f?.language ? f.text : undefined;
+  }
+
   language(path: string): LanguageFamily | undefined {
     return this.file(path)?.language ?? retrievalLanguage(path);
   }

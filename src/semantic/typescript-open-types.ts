@@ -1,0 +1,58 @@
+// "Property does not exist" is only true of a type known whole. A class or
+// interface that extends a type the check could not resolve (a package's,
+// `any` to a check that reads no package; one in a file past the import
+// budget) has that base's members too, which the compiler does not list:
+// it drops the unresolved base and reports every member the base would have
+// brought. Such diagnostics are dropped here, by both hosts, over their own
+// copy of the compiler (after typescript-region.ts's region diagnostics).
+import type TS from 'typescript';
+
+/** "Property 'x' does not exist on type 'T'", with and without a suggestion. */
+const MISSING_PROPERTY = new Set([2339, 2551]);
+
+/** Whether `type`, or a type it is made of or derives from, has a base the compiler could not resolve. */
+function hasUnresolvedBase(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, seen = new Set<TS.Type>()): boolean {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  if (type.isUnionOrIntersection()) return type.types.some((t) => hasUnresolvedBase(ts, checker, t, seen));
+  const symbol = type.getSymbol();
+  for (const declaration of symbol?.declarations ?? []) {
+    if (!ts.isClassLike(declaration) && !ts.isInterfaceDeclaration(declaration)) continue;
+    for (const clause of declaration.heritageClauses ?? []) {
+      if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+      for (const base of clause.types) {
+        const baseType = checker.getTypeAtLocation(base);
+        if (baseType.flags & ts.TypeFlags.Any || hasUnresolvedBase(ts, checker, baseType, seen)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** `diagnostics` of `file` without the missing properties of types that are not known whole. */
+export function withoutOpenTypes(
+  ts: typeof TS,
+  program: TS.Program,
+  file: TS.SourceFile,
+  diagnostics: readonly TS.Diagnostic[],
+): readonly TS.Diagnostic[] {
+  if (!diagnostics.some((d) => MISSING_PROPERTY.has(d.code))) return diagnostics;
+  const checker = program.getTypeChecker();
+  return diagnostics.filter((d) => {
+    if (!MISSING_PROPERTY.has(d.code) || d.start === undefined) return true;
+    const name = nameAt(ts, file, d.start);
+    const access = name?.parent;
+    if (!access || !ts.isPropertyAccessExpression(access) || access.name !== name) return true;
+    return !hasUnresolvedBase(ts, checker, checker.getTypeAtLocation(access.expression));
+  });
+}
+
+/** The identifier that starts at `offset`. */
+function nameAt(ts: typeof TS, file: TS.SourceFile, offset: number): TS.Node | undefined {
+  let node: TS.Node = file;
+  for (;;) {
+    const child: TS.Node | undefined = node.forEachChild((c) => (c.pos <= offset && offset < c.end ? c : undefined));
+    if (!child) return node.getStart(file) === offset && ts.isIdentifier(node) ? node : undefined;
+    node = child;
+  }
+}
