@@ -11,7 +11,7 @@ let lm: PreTrainedModel | undefined;
 
 const api = {
   async load(o: { name: string; root: string; dtype: string }) {
-    // As the app's inference service: up to 4 threads where the page is cross-origin isolated.
+    // Every core the machine has (up to 4) where the page is cross-origin isolated: the cost of a pass alone, with no page to type in.
     const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
     if (onnxEnv.wasm) {
       onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);

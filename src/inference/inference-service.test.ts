@@ -62,6 +62,15 @@ describe('InferenceService', () => {
     expect((await s.load(req({ device: 'wasm' }))).fallbackReason).toBeUndefined();
   });
 
+  it('by default one core is left to the page (at least one thread, at most 4); a set count is taken as it is', async () => {
+    const counts: number[] = [];
+    for (const [cores, wasmThreads] of [[1], [2], [3], [6], [2, 2]]) {
+      const { h } = host({ cores });
+      counts.push((await new InferenceService(h).load(req({ device: 'wasm', wasmThreads }))).threads);
+    }
+    expect(counts).toEqual([1, 1, 2, 4, 2]);
+  });
+
   it('a page that is not cross-origin isolated gets one thread and the reason; the count is set once per worker', async () => {
     const { h, threads } = host({ crossOriginIsolated: false });
     const s = new InferenceService(h);

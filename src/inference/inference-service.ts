@@ -48,6 +48,15 @@ function webGpuFailed(what: string, cause: unknown): Error {
   return new Error(`${WEBGPU_FAILED}WebGPU failed ${what} (${(cause as Error)?.message ?? String(cause)})`);
 }
 
+/**
+ * Up to 4 threads, one core left to the page: the model's threads keep
+ * every core they get busy while it writes, and a page whose main thread
+ * waits for a core lags under the user's keys.
+ */
+function defaultWasmThreads(cores: number): number {
+  return Math.max(1, Math.min(4, (cores || 1) - 1));
+}
+
 export class InferenceService {
   private model: LoadedModel | undefined;
   private family: string | undefined;
@@ -59,7 +68,7 @@ export class InferenceService {
   /** ONNX Runtime reads the thread count once: the first load of a worker sets it. */
   private configureThreads(wanted = 0): { count: number; note?: string } {
     if (this.threads) return this.threads;
-    const count = wanted > 0 ? wanted : Math.min(4, this.host.cores || 1);
+    const count = wanted > 0 ? wanted : defaultWasmThreads(this.host.cores);
     this.threads = this.host.crossOriginIsolated || count === 1 ? { count } : { count: 1, note: NOT_ISOLATED };
     this.host.setWasmThreads(this.threads.count);
     return this.threads;
