@@ -3,6 +3,7 @@ import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
+import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
 import { languageFromFileName } from '../languages/registry';
 import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
@@ -71,6 +72,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     });
     editor.current = ed;
     startInlineCompletionsNow(ed);
+    warmUpGhostTextWhenIdle();
     const reg = registerInlineCompletions({
       source: () => hooksRef.current.source(),
       debounceMs: () => hooksRef.current.debounceMs(),
@@ -99,6 +101,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
         return m ? modelsRef.current.pathOf(m) : null;
       },
       predictionStats: () => reg.predictionStats(),
+      ghostTextWarmUp: ghostTextWarmUpOutcome,
     });
     return () => {
       sizes.dispose();

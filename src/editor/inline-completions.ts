@@ -7,6 +7,7 @@ import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import type { WindowDocument } from '../completion/text-window';
 import { monaco } from './monaco';
 import { TYPES_CHECK_SCHEME } from './typescript-worker';
+import { WARM_UP_SCHEME } from './ghost-text-warm-up';
 import type { PredictionStats } from './accept-prediction';
 import {
   CompletionController,
@@ -40,6 +41,8 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineC
   const controller = new CompletionController<monaco.Range>(hooks);
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
+      // The hidden editor that warms the ghost text up is no document of the user's.
+      if (model.uri.scheme === WARM_UP_SCHEME) return { items: [] };
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
       const here = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
       // Typing cancels the token: the controller reads it as an abort signal.
@@ -138,7 +141,7 @@ function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
     // The types check's hidden models are no documents of the user's.
-    if (model.uri.scheme === TYPES_CHECK_SCHEME) return;
+    if (model.uri.scheme === TYPES_CHECK_SCHEME || model.uri.scheme === WARM_UP_SCHEME) return;
     const synced = {
       uri: model.uri.toString(),
       language: () => hooks.languageOf(model),
