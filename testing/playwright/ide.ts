@@ -79,6 +79,7 @@ export const test = base.extend<Fixtures>({
       const files = s.files ?? [{ path: 'main.py', content: 'def add(a, b):\n    return\n' }];
       await seedStorage(page, { 'router-ide.settings': JSON.stringify(settings), 'router-ide.files': JSON.stringify(files) });
       await page.goto('/');
+      await ghostTextWarmedUp(page);
       if (s.waitReady === false) return;
       await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
       if (!s.device) await expect(page.getByTestId('device')).toHaveText(device === 'webgpu' ? 'WebGPU' : 'WASM');
@@ -87,6 +88,18 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test
+ * sees the app's one editor only, and its timings do not include the warm-up.
+ */
+export async function ghostTextWarmedUp(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __ide?: { ghostTextWarmUp?: () => string } }).__ide?.ghostTextWarmUp?.()), {
+      timeout: 30_000,
+    })
+    .toMatch(/^(shown|timed-out|failed)$/);
+}
 
 /**
  * Stores `items` in the page's localStorage before its first load only, so a
