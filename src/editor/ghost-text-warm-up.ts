@@ -46,7 +46,7 @@ export async function warmUpGhostText(): Promise<void> {
       monaco.languages.registerInlineCompletionsProvider(
         { scheme: WARM_UP_SCHEME },
         {
-          provideInlineCompletions: (m, position) => ({
+          provideInlineCompletions: (_model, position) => ({
             items: [{ insertText: SUGGESTION, range: monaco.Range.fromPositions(position) }],
           }),
           handleItemDidShow: () => shown(),
