@@ -91,12 +91,13 @@ export { expect };
 
 /**
  * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test
- * sees the app's one editor only, and its timings do not include the warm-up.
+ * sees the app's one editor only, and its timings do not include the warm-up. As long as a model's load may take:
+ * a page without cross-origin isolation waits for the isolating service worker before it shows the editor.
  */
 export async function ghostTextWarmedUp(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __ide?: { ghostTextWarmUp?: () => string } }).__ide?.ghostTextWarmUp?.()), {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     .toMatch(/^(shown|timed-out|failed)$/);
 }
