@@ -80,6 +80,8 @@ test('typing something else cancels the prediction; the next request is an ordin
   await expect(ghostText(page).first()).toContainText('a + b');
   await expect.poll(async () => (await counts()).predict).toBe(1);
   await page.keyboard.type('z');
+  // The old suggestion may still be on screen for a moment: wait for the new request, then for its suggestion.
+  await expect.poll(async () => (await counts()).complete).toBe(2);
   await expect(ghostText(page).first()).toContainText('a + b');
   expect((await counts()).complete).toBe(2);
   const stats = await page.evaluate(() =>

@@ -11,8 +11,9 @@ test('the ghost-text warm-up shows its suggestion off screen, then leaves no edi
   openIde,
   server,
 }) => {
+  // openIde has waited for the warm-up's outcome: one read is enough.
   await openIde({ model: 'fixture-valid' });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __ide: Ide }).__ide.ghostTextWarmUp())).toBe('shown');
+  expect(await page.evaluate(() => (window as unknown as { __ide: Ide }).__ide.ghostTextWarmUp())).toBe('shown');
   await expect(page.locator('[data-warm-up]')).toHaveCount(0);
   await expect(page.locator('.monaco-editor')).toHaveCount(1);
   const schemes = await page.evaluate(() => (window as unknown as { __ide: Ide }).__ide.monaco.editor.getModels().map((m) => m.uri.scheme));

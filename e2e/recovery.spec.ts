@@ -37,6 +37,22 @@ test('a lost WebGPU device mid-run falls back to WASM and says so', { tag: '@dev
   await expect(page.getByTestId('engine-notice')).toContainText('WebGPU failed while completing');
 });
 
+test(
+  "a session started on WASM moves to WebGPU when the setting changes (a new worker: the first had ONNX Runtime's CPU-only build)",
+  { tag: '@device' },
+  async ({ page, openIde, device }) => {
+    test.skip(device !== 'webgpu', 'needs a WebGPU device to move to');
+    await openIde({ model: 'fixture-valid', device: 'wasm' });
+    await expect(page.getByTestId('device')).toHaveText('WASM');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('device')).toHaveText('WebGPU', { timeout: 60_000 });
+    await expect(page.getByTestId('engine-notice')).toHaveCount(0);
+    await completesAgain(page, ' ');
+  },
+);
+
 test('a crashed worker loses nothing that was typed', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', watchdogMs: 2000 });
   await debug(page, 'crash');

@@ -8,9 +8,7 @@ import type { InferenceWorkerApi } from '../src/inference/worker-api';
 import { ortWasmPaths } from '../src/platform/ort-wasm';
 import { TEST_SEAMS } from '../src/platform/test-seams';
 
-// ONNX Runtime's own files come from this app, never from a CDN.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
-if (onnxEnv.wasm) onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
 
 const service = new InferenceService({
   async webGpuUnavailableReason() {
@@ -27,6 +25,10 @@ const service = new InferenceService({
   cores: navigator.hardwareConcurrency || 1,
   setWasmThreads: (count) => {
     if (onnxEnv.wasm) onnxEnv.wasm.numThreads = count;
+  },
+  // ONNX Runtime's own files come from this app, never from a CDN.
+  setRuntime: (runtime) => {
+    if (onnxEnv.wasm) onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin, runtime);
   },
   bundledRoot: BUNDLED_MODELS_PATH,
 });

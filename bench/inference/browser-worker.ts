@@ -9,7 +9,7 @@ import { ortWasmPaths } from '../../src/platform/ort-wasm';
 // As workers/inference.worker.ts: ONNX Runtime from the app, one thread.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 if (onnxEnv.wasm) {
-  onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
+  onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin, 'webgpu');
   onnxEnv.wasm.numThreads = 1;
 }
 

@@ -16,7 +16,7 @@ let model: LoadedModel | undefined;
 const api = {
   async load(o: { name: string; root: string; device: 'webgpu' | 'wasm'; dtype: string; threads: number; reuse: boolean }) {
     if (onnxEnv.wasm) {
-      onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
+      onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin, o.device === 'wasm' ? 'cpu' : 'webgpu');
       onnxEnv.wasm.numThreads = o.threads;
     }
     const t0 = performance.now();

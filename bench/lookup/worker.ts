@@ -14,7 +14,7 @@ const api = {
     // Every core the machine has (up to 4) where the page is cross-origin isolated: the cost of a pass alone, with no page to type in.
     const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
     if (onnxEnv.wasm) {
-      onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin);
+      onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin, 'cpu');
       onnxEnv.wasm.numThreads = threads;
     }
     env.allowLocalModels = true;

@@ -27,7 +27,7 @@ export function ghostTextWarmUpOutcome(): WarmUpOutcome {
 
 /** Runs once per page; later calls return at once. Never throws: a failed warm-up only leaves the first suggestion slower. */
 export async function warmUpGhostText(): Promise<void> {
-  if (outcome !== 'not-run' || typeof document === 'undefined') return;
+  if (outcome !== 'not-run') return;
   outcome = 'running';
   const host = document.createElement('div');
   // Off screen and out of reach: no focus, no accessibility tree, no clicks.

@@ -37,12 +37,19 @@ interface InlineCompletions {
   cycled(editor: monaco.editor.ICodeEditor): void;
 }
 
+// The types check's hidden models and the hidden editor that warms the ghost text up are no documents of the
+// user's: no suggestion is asked for them, and the syntax worker never mirrors them.
+const HIDDEN_SCHEMES: ReadonlySet<string> = new Set([TYPES_CHECK_SCHEME, WARM_UP_SCHEME]);
+
+function isUserDocument(model: monaco.editor.ITextModel): boolean {
+  return !HIDDEN_SCHEMES.has(model.uri.scheme);
+}
+
 export function registerInlineCompletions(hooks: InlineCompletionHooks): InlineCompletions {
   const controller = new CompletionController<monaco.Range>(hooks);
   const provider: monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
-      // The hidden editor that warms the ghost text up is no document of the user's.
-      if (model.uri.scheme === WARM_UP_SCHEME) return { items: [] };
+      if (!isUserDocument(model)) return { items: [] };
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
       const here = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
       // Typing cancels the token: the controller reads it as an abort signal.
@@ -140,8 +147,7 @@ function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
   const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
-    // The types check's hidden models are no documents of the user's.
-    if (model.uri.scheme === TYPES_CHECK_SCHEME || model.uri.scheme === WARM_UP_SCHEME) return;
+    if (!isUserDocument(model)) return;
     const synced = {
       uri: model.uri.toString(),
       language: () => hooks.languageOf(model),

@@ -24,6 +24,8 @@ export class InferenceClient {
   /** Set once WebGPU failed in this session: later workers start on WASM. */
   private webGpuFailure: string | undefined;
   private loadedModel: LoadedModel | undefined;
+  /** The device the current worker's first load asked for: a worker started for WASM has the CPU-only runtime. */
+  private workerDevice: AppConfig['device'] | undefined;
   /** Told when the worker had to be restarted or changed device (for the UI). */
   onNotice: (message: string, info?: LoadedModel) => void = () => {};
 
@@ -46,8 +48,11 @@ export class InferenceClient {
   async load(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<LoadedModel> {
     this.loadedModel = undefined;
     this.lastLoad = cfg;
-    const request = (device: AppConfig['device']) =>
-      this.remote.load(
+    const request = (device: AppConfig['device']) => {
+      // ONNX Runtime's build is the worker's for good: one started for WASM cannot run on WebGPU.
+      if (this.workerDevice === 'wasm' && device !== 'wasm') this.replaceWorker();
+      this.workerDevice ??= device;
+      return this.remote.load(
         {
           model: cfg.id,
           family: cfg.family,
@@ -62,6 +67,7 @@ export class InferenceClient {
         },
         Comlink.proxy(onProgress),
       );
+    };
     const configured = this.device();
     try {
       this.loadedModel = await request(this.webGpuFailure ? 'wasm' : configured);
@@ -96,6 +102,7 @@ export class InferenceClient {
   private replaceWorker(): void {
     this.worker.terminate();
     this.loadedModel = undefined;
+    this.workerDevice = undefined;
     this.spawn();
   }
 

@@ -81,6 +81,28 @@ describe('InferenceService', () => {
     expect(threads).toEqual([1]);
   });
 
+  it("starts ONNX Runtime's CPU-only build for a WASM load, the WebGPU build otherwise; once per worker", async () => {
+    const started = async (over: Partial<InferenceHost>, ...devices: InferenceLoadRequest['device'][]) => {
+      const runtimes: string[] = [];
+      const { h, loads } = host({ ...over, setRuntime: (r) => runtimes.push(r) });
+      const s = new InferenceService(h);
+      const results = [];
+      for (const device of devices) results.push(await s.load(req({ device })));
+      return { runtimes, loaded: loads.map((l) => l.device), results };
+    };
+    const adapter = { webGpuUnavailableReason: async () => undefined };
+    expect(await started(adapter, 'wasm')).toMatchObject({ runtimes: ['cpu'], loaded: ['wasm'] });
+    expect(await started(adapter, 'auto')).toMatchObject({ runtimes: ['webgpu'], loaded: ['webgpu'] });
+    // No adapter: this worker never runs on WebGPU, whatever is asked later.
+    expect(await started({}, 'auto', 'webgpu')).toMatchObject({ runtimes: ['cpu'], loaded: ['wasm', 'wasm'] });
+    // A worker started for WebGPU keeps its build when a load moves to WASM.
+    expect(await started(adapter, 'webgpu', 'wasm')).toMatchObject({ runtimes: ['webgpu'], loaded: ['webgpu', 'wasm'] });
+    // Asked for WebGPU after starting the CPU-only build (the engine starts a new worker instead): WASM, and why.
+    const late = await started(adapter, 'wasm', 'webgpu');
+    expect(late).toMatchObject({ runtimes: ['cpu'], loaded: ['wasm', 'wasm'] });
+    expect(late.results[1].fallbackReason).toMatch(/CPU-only build/);
+  });
+
   it('a WebGPU load failure is marked so the engine moves to WASM in a fresh worker', async () => {
     const { h, loads } = host({
       webGpuUnavailableReason: async () => undefined,

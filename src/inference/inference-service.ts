@@ -17,7 +17,7 @@ import {
   type PrefillResult,
 } from './local-model';
 import { warmUp } from './warm-up';
-import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
+import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult, type OrtRuntime } from './worker-api';
 
 /** What the service needs from where it runs (a browser worker; a test). */
 export interface InferenceHost {
@@ -28,6 +28,8 @@ export interface InferenceHost {
   cores: number;
   /** Tells ONNX Runtime the thread count (read once, when its WASM starts). */
   setWasmThreads(count: number): void;
+  /** Tells ONNX Runtime which of its builds to start (read once, when its WASM starts). */
+  setRuntime?(runtime: OrtRuntime): void;
   /** Where bundled models are served from (a path: transformers.js probes local files by path). */
   bundledRoot: string;
   /** The loader; the browser uses loadLocalModel itself. */
@@ -61,6 +63,7 @@ export class InferenceService {
   private model: LoadedModel | undefined;
   private family: string | undefined;
   private threads: { count: number; note?: string } | undefined;
+  private runtime: OrtRuntime | undefined;
   private readonly inFlight = new Map<number, AbortController>();
 
   constructor(private readonly host: InferenceHost) {}
@@ -72,6 +75,21 @@ export class InferenceService {
     this.threads = this.host.crossOriginIsolated || count === 1 ? { count } : { count: 1, note: NOT_ISOLATED };
     this.host.setWasmThreads(this.threads.count);
     return this.threads;
+  }
+
+  /**
+   * The first load of a worker picks ONNX Runtime's build: the CPU-only one
+   * when this load will run on WASM (asked for, or no WebGPU here), which the
+   * browser compiles in about half the time. The engine starts a new worker
+   * before asking a CPU-only one for WebGPU; were it asked anyway, the
+   * answer is WASM, with the reason.
+   */
+  private configureRuntime(wanted: OrtRuntime): OrtRuntime {
+    if (!this.runtime) {
+      this.runtime = wanted;
+      this.host.setRuntime?.(wanted);
+    }
+    return this.runtime;
   }
 
   /** A bundled model is read from the app's own folder, whatever a config layer says. */
@@ -109,6 +127,9 @@ export class InferenceService {
     let device: InferenceDevice = 'wasm';
     if (req.device !== 'wasm') {
       fallbackReason = await this.host.webGpuUnavailableReason();
+      if (!fallbackReason && this.configureRuntime('webgpu') === 'cpu') {
+        fallbackReason = "this worker started ONNX Runtime's CPU-only build";
+      }
       if (!fallbackReason) {
         try {
           this.model = await this.loadOn('webgpu', req, onProgress);
@@ -122,7 +143,10 @@ export class InferenceService {
         }
       }
     }
-    if (!this.model) this.model = await this.loadOn('wasm', req, onProgress);
+    if (!this.model) {
+      this.configureRuntime('cpu');
+      this.model = await this.loadOn('wasm', req, onProgress);
+    }
     this.family = req.family;
     const ms = performance.now() - t0;
     let warm: Awaited<ReturnType<typeof warmUp>> | undefined;

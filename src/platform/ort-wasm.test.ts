@@ -1,9 +1,10 @@
 // The workers name ONNX Runtime's files (`?url` imports in ort-wasm.ts);
 // transformers.js imports ORT's WebGPU bundle, whose own
-// `new URL('<file>.wasm', import.meta.url)` Vite emits. One .wasm ships only
-// while both name the same file, and the .mjs must be the one built for that
-// .wasm: both come from the installed package through Vite's asset pipeline,
-// so the built app names each by its content hash (an upgrade changes both URLs).
+// `new URL('<file>.wasm', import.meta.url)` Vite emits. One copy of the WebGPU
+// build's .wasm ships only while both name the same file; the CPU-only build
+// is the workers' own pair. Each .mjs must be the one built for its .wasm: all
+// come from the installed package through Vite's asset pipeline, so the built
+// app names each by its content hash (an upgrade changes all the URLs).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,26 +23,33 @@ function urlImports(): Record<'mjs' | 'wasm', string[]> {
 }
 
 describe('ONNX Runtime files', () => {
-  it('are the ones the bundle transformers.js imports refers to', () => {
+  it("the WebGPU build's are the ones the bundle transformers.js imports refers to", () => {
     expect(read('@huggingface/transformers/dist/transformers.web.js')).toContain('from "onnxruntime-web/webgpu"');
     const bundle = read('onnxruntime-web/dist/ort.webgpu.bundle.min.mjs');
     const wasm = new Set(bundle.match(/ort-wasm[\w.-]*\.wasm/g));
     const mjs = new Set(bundle.match(/ort-wasm[\w.-]*\.mjs/g));
     const imports = urlImports();
-    expect(imports.wasm).toEqual([...wasm].map((f) => `onnxruntime-web/${f}`));
-    expect(imports.mjs).toEqual([...mjs].map((f) => `onnxruntime-web/${f}`));
+    expect(imports.wasm[0]).toBe([...wasm].map((f) => `onnxruntime-web/${f}`).join());
+    expect(imports.mjs[0]).toBe([...mjs].map((f) => `onnxruntime-web/${f}`).join());
   });
 
-  it('are imported as Vite assets from the installed package, a matching pair', () => {
+  it('each build is imported as Vite assets from the installed package, a matching pair; the CPU-only build is the smaller', () => {
     const { mjs, wasm } = urlImports();
-    const [mjsFile, wasmFile] = [require.resolve(mjs[0]), require.resolve(wasm[0])];
-    // Same folder of the same package: the .mjs and .wasm of one ORT build.
-    expect(path.dirname(mjsFile)).toBe(path.dirname(wasmFile));
-    expect(path.dirname(mjsFile)).toBe(path.join(nodeModules, 'onnxruntime-web', 'dist'));
-    expect(fs.readFileSync(mjsFile, 'utf8')).toContain(path.basename(wasmFile));
+    expect(mjs).toHaveLength(2);
+    expect(wasm).toHaveLength(2);
+    const sizes = [];
+    for (let i = 0; i < 2; i++) {
+      const [mjsFile, wasmFile] = [require.resolve(mjs[i]), require.resolve(wasm[i])];
+      // Same folder of the same package: the .mjs and .wasm of one ORT build.
+      expect(path.dirname(mjsFile)).toBe(path.dirname(wasmFile));
+      expect(path.dirname(mjsFile)).toBe(path.join(nodeModules, 'onnxruntime-web', 'dist'));
+      expect(fs.readFileSync(mjsFile, 'utf8')).toContain(path.basename(wasmFile));
+      sizes.push(fs.statSync(wasmFile).size);
+    }
+    expect(sizes[1]).toBeLessThan(sizes[0]);
   });
 
-  it('.mjs is the file the dev server sends untransformed', () => {
+  it('.mjs files are the ones the dev server sends untransformed', () => {
     expect(RAW_IN_DEV).toEqual(urlImports().mjs);
   });
 });

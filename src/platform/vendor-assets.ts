@@ -15,4 +15,4 @@
  * root-relative URLs cannot resolve. The build emits `?url` files byte for
  * byte, so dev then runs the same bytes as the build.
  */
-export const RAW_IN_DEV = ['onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs'] as const;
+export const RAW_IN_DEV = ['onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs', 'onnxruntime-web/ort-wasm-simd-threaded.mjs'] as const;
