@@ -47,6 +47,9 @@ test.describe('on a host without the isolation headers', () => {
       delete headers['cross-origin-embedder-policy'];
       await route.fulfill({ response, headers });
     });
+    // A tab the isolation worker already reloaded once (src/platform/isolation.ts): no second try, and no
+    // wait for a worker that the blocked service workers would never let take control.
+    await page.addInitScript(() => sessionStorage.setItem('router-ide.isolation-reload', '1'));
     // Two threads asked for, whatever the cores: the page cannot give them.
     await openIde({ model: 'fixture-valid', endpoint: null, modelExtra: { wasmThreads: 2 } });
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);

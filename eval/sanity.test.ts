@@ -51,8 +51,8 @@ const csharpSkip = !HAVE_BENCH ? SKIP_REASON : monoMissing ? `skipped: ${monoMis
 
 (HAVE_BENCH ? describe : describe.skip)(`sanity: ground truth passes${HAVE_BENCH ? '' : ` (${SKIP_REASON})`}`, () => {
   for (const [set, every, n] of [
-    ['humaneval-single', 4, 259],
-    ['humaneval-multi', 25, 233],
+    ['humaneval-single', 8, 130],
+    ['humaneval-multi', 50, 117],
     ['safim-block', 10, 30],
     ['safim-control', 10, 30],
     ['safim-api', 1, 120],
