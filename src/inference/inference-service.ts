@@ -5,7 +5,7 @@
 // browser in (navigator.gpu, cross-origin isolation, ONNX Runtime's env) and
 // exposes this over comlink; Node tests drive it with the fixture models.
 import { fimTemplate } from '../vocabulary/fim';
-import type { CompletionRequest, InferenceDevice, LocalCompletion } from '../vocabulary/types';
+import type { CompletionRequest, InferenceDevice, LocalCompletion, OrtRuntime } from '../vocabulary/types';
 import type { ModelSource } from '../vocabulary/config';
 import { completeWithFim, prefillWithFim } from './fim-completion';
 import {
@@ -17,7 +17,7 @@ import {
   type PrefillResult,
 } from './local-model';
 import { warmUp } from './warm-up';
-import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult, type OrtRuntime } from './worker-api';
+import { WEBGPU_FAILED, type InferenceLoadRequest, type InferenceLoadResult } from './worker-api';
 
 /** What the service needs from where it runs (a browser worker; a test). */
 export interface InferenceHost {

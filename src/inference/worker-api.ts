@@ -8,12 +8,6 @@ export type { DownloadProgress } from './local-model';
 /** Prefix of a worker error meaning "WebGPU failed: start a new worker on WASM". */
 export const WEBGPU_FAILED = 'WEBGPU_FAILED: ';
 
-/**
- * Which build of ONNX Runtime a worker starts: the one that can run on
- * WebGPU, or the smaller CPU-only one. A worker starts one build, once.
- */
-export type OrtRuntime = 'webgpu' | 'cpu';
-
 export interface InferenceLoadRequest {
   model: string;
   family: FimFamily;

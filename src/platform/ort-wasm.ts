@@ -19,7 +19,7 @@ import webGpuMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?ur
 import webGpuWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import cpuMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import cpuWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import type { OrtRuntime } from '../inference/worker-api';
+import type { OrtRuntime } from '../vocabulary/types';
 
 const FILES: Record<OrtRuntime, { mjs: string; wasm: string }> = {
   webgpu: { mjs: webGpuMjsUrl, wasm: webGpuWasmUrl },

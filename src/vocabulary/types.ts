@@ -8,6 +8,12 @@ export type FimFamily = 'qwen2.5-coder' | 'deepseek-coder' | 'starcoder' | 'code
 /** Which ONNX Runtime backend ran the local model. */
 export type InferenceDevice = 'webgpu' | 'wasm' | 'cpu';
 
+/**
+ * Which build of ONNX Runtime a worker starts: the one that can run on
+ * WebGPU, or the smaller CPU-only one. A worker starts one build, once.
+ */
+export type OrtRuntime = 'webgpu' | 'cpu';
+
 /** One generated token and the probability the model gave it when it was chosen. */
 export interface TokenProb {
   id: number;
