@@ -18,7 +18,7 @@ const CURSOR = { lineNumber: 2, column: 11 };
 const SUGGESTION = ' + b;\n  // and one line more\n  // and another';
 
 /** How the page's one warm-up went: not yet run, running, its suggestion shown, not shown in time, or failed. */
-export type WarmUpOutcome = 'not-run' | 'running' | 'shown' | 'timed-out' | 'failed';
+type WarmUpOutcome = 'not-run' | 'running' | 'shown' | 'timed-out' | 'failed';
 let outcome: WarmUpOutcome = 'not-run';
 
 export function ghostTextWarmUpOutcome(): WarmUpOutcome {
@@ -26,7 +26,7 @@ export function ghostTextWarmUpOutcome(): WarmUpOutcome {
 }
 
 /** Runs once per page; later calls return at once. Never throws: a failed warm-up only leaves the first suggestion slower. */
-export async function warmUpGhostText(): Promise<void> {
+async function warmUpGhostText(): Promise<void> {
   if (outcome !== 'not-run') return;
   outcome = 'running';
   const host = document.createElement('div');

@@ -65,8 +65,12 @@ describe('unknown: failed after the request may have started', () => {
 
   it('cancelled by typing after fetch() had the body', async () => {
     const typing = new AbortController();
-    setTimeout(() => typing.abort(), 200);
-    const { e, handed, received } = await attempt({ kind: 'hang' }, {}, typing.signal);
+    // The keystroke comes once the server holds the body: a fixed delay would race a loaded machine.
+    const before = s.requests.length;
+    const arrived = setInterval(() => {
+      if (s.requests.length > before) typing.abort();
+    }, 10);
+    const { e, handed, received } = await attempt({ kind: 'hang' }, {}, typing.signal).finally(() => clearInterval(arrived));
     expect([e.kind, e.delivery, handed, received]).toEqual(['aborted', 'unknown', true, 1]);
   });
 });

@@ -28,7 +28,7 @@ export interface Lexer {
   triple: { '"'?: string; "'"?: string };
 }
 
-export type LexMode = 'code' | 'line-comment' | 'directive' | 'block-comment' | 'string' | 'template';
+type LexMode = 'code' | 'line-comment' | 'directive' | 'block-comment' | 'string' | 'template';
 
 /** Where the lexer stands: everything before `at` is read. Plain data, copied with `copyLexState`. */
 export interface LexState {
@@ -52,7 +52,7 @@ export interface LexState {
 }
 
 /** A stretch of text that is not code (LexSink.span). */
-export interface LexSpan {
+interface LexSpan {
   mode: Exclude<LexMode, 'code'>;
   /** Its first character: a comment's opener, a string's opening quote (after a prefix such as C++'s `R` or C#'s `@`), the `#` of a directive. */
   from: number;

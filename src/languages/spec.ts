@@ -18,10 +18,10 @@ export type LanguageFamily = 'python' | 'js' | 'java' | 'csharp' | 'c' | 'go' | 
 export type Runner = 'python' | 'cpp' | 'csharp' | 'java';
 
 /** The semantic check's name checkers (src/semantic/). */
-export type NameChecker = 'python' | 'javascript';
+type NameChecker = 'python' | 'javascript';
 
 /** How the TypeScript compiler checks a language's types (src/semantic/type-diagnostics.ts). */
-export interface TypesCheck {
+interface TypesCheck {
   /** Extension of the checked file, which tells the compiler the language: JavaScript's is `.jsx`, so a file with JSX in it parses as well as one without. */
   extension: '.ts' | '.tsx' | '.jsx';
   /** Which diagnostics count: all, or (JavaScript, checked as `checkJs`) only what is plainly not there, since its idioms (expandos, loose arity) trip the rest. */

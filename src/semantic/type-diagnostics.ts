@@ -70,7 +70,7 @@ export function typesFileName(language: LanguageId): string {
 }
 
 /** A diagnostic's message: a string, or the compiler's chain of them. */
-export type TypeMessage = string | { messageText: string; next?: readonly TypeMessage[] | undefined };
+type TypeMessage = string | { messageText: string; next?: readonly TypeMessage[] | undefined };
 
 /** What the check reads of a compiler diagnostic (the compiler's own objects, or the worker's copies of them). */
 export interface TypeDiagnostic {

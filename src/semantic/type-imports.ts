@@ -66,7 +66,7 @@ export function relativeSpecifiers(text: string): string[] {
 
 /** The extensions a module file may have, the declaration's first (`.d.ts` before `.ts`). */
 const MODULE_EXTENSIONS = ['.d.ts', '.ts', '.tsx', '.js', '.jsx'] as const;
-export type ModuleExtension = (typeof MODULE_EXTENSIONS)[number];
+type ModuleExtension = (typeof MODULE_EXTENSIONS)[number];
 
 /** What an import without an extension may name, in the order TypeScript tries them. */
 const TRIED = ['.ts', '.tsx', '.d.ts', '.js', '.jsx'];
@@ -116,7 +116,7 @@ export function resolveImport(from: string, specifier: string, exists: (path: st
 }
 
 /** A module file's extension, as the compiler names it (`.d.ts` apart from `.ts`). */
-export function moduleExtension(path: string): ModuleExtension | undefined {
+function moduleExtension(path: string): ModuleExtension | undefined {
   return MODULE_EXTENSIONS.find((e) => path.endsWith(e));
 }
 
@@ -178,7 +178,7 @@ export class ImportGraph {
 export const compilerName = (path: string) => WORKSPACE_ROOT + path;
 const workspacePath = (name: string) => (name.startsWith(WORKSPACE_ROOT) ? name.slice(WORKSPACE_ROOT.length) : undefined);
 
-export interface ResolvedWorkspaceModule {
+interface ResolvedWorkspaceModule {
   resolvedFileName: string;
   extension: ModuleExtension;
 }

@@ -97,7 +97,7 @@ function freeTrees(doc: LiveDocument): void {
   doc.before?.tree.delete();
 }
 
-export type OpenResult = { ok: true } | { ok: false; reason: string };
+type OpenResult = { ok: true } | { ok: false; reason: string };
 
 /**
  * The live-document half of the syntax worker's API (the whole API is in
