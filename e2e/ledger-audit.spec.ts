@@ -50,7 +50,12 @@ test('every request that leaves is in the ledger, and local-only sends none of t
   const captured: Captured[] = [];
   page.context().on('request', (r) => captured.push({ url: r.url(), method: r.method(), body: r.postData() ?? '', phase }));
 
-  await openIde({ model: 'fixture-invalid', files: [{ path: 'main.py', content: `${MARKER} = 1\ndef add(a, b): return\n` }] });
+  // No pause before a request: each keystroke here makes one, and the test waits for its result anyway.
+  await openIde({
+    model: 'fixture-invalid',
+    files: [{ path: 'main.py', content: `${MARKER} = 1\ndef add(a, b): return\n` }],
+    editor: { debounceMs: 0, adaptiveDebounce: false },
+  });
   const plan: { name: string; model: string; mode: 'escalate' | 'local-only'; n: number; serverOk: boolean }[] = [
     { name: 'escalate-invalid', model: 'fixture-invalid', mode: 'escalate', n: 30, serverOk: true },
     { name: 'escalate-valid', model: 'fixture-valid', mode: 'escalate', n: 25, serverOk: true },
