@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Files that replace a module (vi.mock) or a global need a module graph of
+// their own; every other file shares one per worker, which saves importing the
+// parser, the compiler and the model runtime again for each file.
+const OWN_MODULES = [
+  'src/platform/bench-dir.test.ts',
+  'src/app/settings-store.test.ts',
+  'src/app/panel-layout.test.ts',
+  'src/completion/pipeline.test.ts',
+  'src/privacy/secret-prescan.test.ts',
+];
+
+const ALL = ['src/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'eval/**/*.test.ts', 'bench/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'eval/**/*.test.ts', 'bench/*.test.ts'],
     testTimeout: 60000,
+    projects: [
+      { extends: true, test: { name: 'shared-modules', include: ALL, exclude: OWN_MODULES, isolate: false } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+    ],
   },
 });
