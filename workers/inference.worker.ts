@@ -62,6 +62,7 @@ const api: InferenceWorkerApi = {
   complete: (id, req) => service.complete(id, req),
   prefill: (id, req) => service.prefill(id, req),
   cancel: (id) => service.cancel(id),
+  suits: (device) => service.suits(device),
 
   // Fault injection: not in a production build (the recovery tests run on a test build).
   ...(TEST_SEAMS && { debug: injectFault }),

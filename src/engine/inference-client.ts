@@ -24,8 +24,6 @@ export class InferenceClient {
   /** Set once WebGPU failed in this session: later workers start on WASM. */
   private webGpuFailure: string | undefined;
   private loadedModel: LoadedModel | undefined;
-  /** The device the current worker's first load asked for: a worker started for WASM has the CPU-only runtime. */
-  private workerDevice: AppConfig['device'] | undefined;
   /** Told when the worker had to be restarted or changed device (for the UI). */
   onNotice: (message: string, info?: LoadedModel) => void = () => {};
 
@@ -48,10 +46,9 @@ export class InferenceClient {
   async load(cfg: AppConfig['model'], onProgress: (p: DownloadProgress) => void): Promise<LoadedModel> {
     this.loadedModel = undefined;
     this.lastLoad = cfg;
-    const request = (device: AppConfig['device']) => {
-      // ONNX Runtime's build is the worker's for good: one started for WASM cannot run on WebGPU.
-      if (this.workerDevice === 'wasm' && device !== 'wasm') this.replaceWorker();
-      this.workerDevice ??= device;
+    const request = async (device: AppConfig['device']) => {
+      // ONNX Runtime's build is the worker's for good: one that started the CPU-only build cannot run on WebGPU.
+      if (!(await this.remote.suits(device))) this.replaceWorker();
       return this.remote.load(
         {
           model: cfg.id,
@@ -102,7 +99,6 @@ export class InferenceClient {
   private replaceWorker(): void {
     this.worker.terminate();
     this.loadedModel = undefined;
-    this.workerDevice = undefined;
     this.spawn();
   }
 

@@ -103,6 +103,21 @@ describe('InferenceService', () => {
     expect(late.results[1].fallbackReason).toMatch(/CPU-only build/);
   });
 
+  it('tells the engine when a fresh worker could run a load that this one cannot', async () => {
+    const suits = async (adapter: boolean, first: InferenceLoadRequest['device'] | undefined, next: InferenceLoadRequest['device']) => {
+      const s = new InferenceService(host({ webGpuUnavailableReason: async () => (adapter ? undefined : 'no WebGPU adapter') }).h);
+      if (first) await s.load(req({ device: first }));
+      return s.suits(next);
+    };
+    expect(await suits(true, undefined, 'webgpu')).toBe(true); // nothing started yet
+    expect(await suits(true, 'wasm', 'webgpu')).toBe(false); // CPU-only build, and WebGPU is there
+    expect(await suits(true, 'wasm', 'auto')).toBe(false);
+    expect(await suits(true, 'wasm', 'wasm')).toBe(true);
+    expect(await suits(true, 'webgpu', 'wasm')).toBe(true);
+    // No adapter: a fresh worker would start the CPU-only build too.
+    expect(await suits(false, 'auto', 'webgpu')).toBe(true);
+  });
+
   it('a WebGPU load failure is marked so the engine moves to WASM in a fresh worker', async () => {
     const { h, loads } = host({
       webGpuUnavailableReason: async () => undefined,

@@ -92,6 +92,12 @@ export class InferenceService {
     return this.runtime;
   }
 
+  /** See InferenceWorkerApi.suits. */
+  async suits(device: InferenceLoadRequest['device']): Promise<boolean> {
+    if (device === 'wasm' || this.runtime !== 'cpu') return true;
+    return (await this.host.webGpuUnavailableReason()) !== undefined;
+  }
+
   /** A bundled model is read from the app's own folder, whatever a config layer says. */
   private sourceFor(source: ModelSource): ModelSource {
     return source.kind === 'bundled' ? { kind: 'bundled', root: this.host.bundledRoot } : source;

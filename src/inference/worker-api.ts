@@ -48,6 +48,11 @@ export interface InferenceWorkerApi {
   /** Computes the KV cache of the prompt `req` would have, ahead of a request for it; `cancel(id)` stops it between chunks. */
   prefill(id: number, req: CompletionRequest): Promise<PrefillResult>;
   cancel(id: number): void;
+  /**
+   * False when a fresh worker could run a load on `device` and this one cannot: it started ONNX Runtime's
+   * CPU-only build (a worker's first load picks the build for good) and WebGPU is available.
+   */
+  suits(device: InferenceLoadRequest['device']): Promise<boolean>;
   /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. Development and test builds only (src/platform/test-seams.ts). */
   debug?(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
 }
