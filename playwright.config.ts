@@ -28,7 +28,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  workers: 1,
+  // Two side by side: most of a test's time is waiting (on loopback servers, timers, the model's worker),
+  // not the CPU, so two halve the suite's time even on two cores.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',
