@@ -9,6 +9,7 @@ const OWN_MODULES = [
   'src/app/panel-layout.test.ts',
   'src/completion/pipeline.test.ts',
   'src/privacy/secret-prescan.test.ts',
+  'src/platform/offline.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'eval/**/*.test.ts', 'bench/*.test.ts'];

@@ -4,8 +4,10 @@ import './app.css';
 import { openBrowserWorkspace } from './files';
 import { loadConfig } from './settings-store';
 import { ensureIsolation } from '../platform/isolation';
-import { registerOfflineWorker } from '../platform/offline';
+import { listenForUpdate, registerOfflineWorker } from '../platform/offline';
 
+// A new deploy's worker may take over while the page is still starting.
+listenForUpdate();
 // Before anything loads: on a host without the isolation headers the page
 // reloads once under the service worker, so nothing started is thrown away.
 ensureIsolation().then((state) => {

@@ -4,6 +4,9 @@
 /** The built service worker (vite-plugin-pwa names it after its source), at the root so its scope is the whole app. */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
+/** What a new deploy's worker tells the pages it took over (see offline.ts: listenForUpdate). */
+export const UPDATED_MESSAGE = 'router-ide.updated';
+
 /** The organisation's policy: network first, never precached (it changes without a build). */
 export const CONFIG_PATH = '/config.json';
 

@@ -3,7 +3,7 @@
 // after one visit. Test and dev builds do not (the end-to-end tests would
 // precache the whole app in every fresh browser context); there the worker
 // registers only for cross-origin isolation (isolation.ts).
-import { SERVICE_WORKER_URL } from './offline-caches';
+import { SERVICE_WORKER_URL, UPDATED_MESSAGE } from './offline-caches';
 
 /** Whether this build keeps itself for offline use. */
 const OFFLINE_APP = import.meta.env.MODE === 'production';
@@ -27,15 +27,45 @@ export async function registerOfflineWorker(): Promise<void> {
   }
 }
 
+let updated = false;
+const waiting = new Set<() => void>();
+
+function markUpdated(): void {
+  if (updated) return;
+  updated = true;
+  for (const fn of waiting) fn();
+  waiting.clear();
+}
+
 /**
- * Calls `onUpdated` once when a new deploy's worker takes over from the one
- * that served this page: the page itself came from the network (pages go
- * network first), so it already is the new version. A first install (no
- * worker served this page) is not an update.
+ * Starts listening for a new deploy's worker taking over from the one that
+ * served this page. Called first thing on load: the takeover can happen
+ * while the page is still starting, long before the UI asks. Two signals,
+ * either is enough: `controllerchange` (the takeover after this call), and
+ * the new worker's message to the pages it claimed (queued for the page
+ * until it listens, so a takeover before this call is not missed).
+ */
+export function listenForUpdate(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const sw = navigator.serviceWorker;
+  // A first install (no worker served this page) is not an update.
+  if (sw.controller) sw.addEventListener('controllerchange', markUpdated, { once: true });
+  sw.addEventListener('message', (e: MessageEvent) => {
+    if ((e.data as { type?: unknown } | null)?.type === UPDATED_MESSAGE) markUpdated();
+  });
+  sw.startMessages();
+}
+
+/**
+ * Calls `onUpdated` once when a new deploy's worker has taken over (see
+ * listenForUpdate), at once if it already has: the page itself came from
+ * the network (pages go network first), so it already is the new version.
  */
 export function watchForUpdate(onUpdated: () => void): () => void {
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return () => {};
-  const changed = () => onUpdated();
-  navigator.serviceWorker.addEventListener('controllerchange', changed, { once: true });
-  return () => navigator.serviceWorker.removeEventListener('controllerchange', changed);
+  if (updated) {
+    onUpdated();
+    return () => {};
+  }
+  waiting.add(onUpdated);
+  return () => waiting.delete(onUpdated);
 }

@@ -14,7 +14,7 @@ import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute, addPlu
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES } from './offline-caches';
+import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES, UPDATED_MESSAGE } from './offline-caches';
 
 // `self.__WB_MANIFEST` is replaced with the build's file list; the build looks for that exact text.
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -46,12 +46,22 @@ function ours(url: URL, request: Request): boolean {
 
 // A new build takes over at once: the page already loaded is the new one
 // (pages go to the network first), and the app tells the user it was updated.
+// Installed while another worker is active: this is a new deploy, not a first visit.
+let replacing = false;
 self.addEventListener('install', () => {
+  replacing = self.registration.active !== null;
   void self.skipWaiting();
 });
 // Take the open page at once: isolation reloads when this worker controls it.
+// After a new deploy, the pages taken over are told (the message waits in a
+// page that is still starting, where `controllerchange` may come too early).
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    self.clients.claim().then(async () => {
+      if (!replacing) return;
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: UPDATED_MESSAGE });
+    }),
+  );
 });
 
 // The page (any path: the app routes itself): the network's copy while there
