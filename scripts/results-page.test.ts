@@ -56,11 +56,45 @@ describe('docs/results.md', () => {
 
   it('shows a file from before runs were recorded, and a suite without a headline table, for what they are', () => {
     const page = resultsPage([
-      { suite: 'latency', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
+      { suite: 'inference', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
     ]);
     expect(page).toContain('No headline table for this suite');
-    expect(page).toContain('`bench/results/latency.json`');
+    expect(page).toContain('`bench/results/inference.json`');
     expect(page).toContain('- Measured 2026-01-03 10:00 UTC (machine and commit not recorded). Command: not recorded.');
+  });
+
+  it('shows the latency replay side by side, each layout against no reuse', () => {
+    const replay = (ghost: number, tokens: number) => ({
+      requests: 8,
+      prompt_tokens_p50: tokens,
+      ghost_ms_p50: ghost,
+      ghost_ms_p95: ghost * 2,
+      prefill_ms_p50: ghost / 2,
+      decode_ms_p50: ghost / 2,
+      cancelled: 1,
+    });
+    const speed = (tokS: number) => ({ decode_tok_s: tokS, ttft_ms: { 256: 3000 }, ms_per_token: { 256: 100 } });
+    const page = resultsPage([
+      {
+        suite: 'latency',
+        runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['chromiumWasm'] }],
+        results: {
+          model: 'twin',
+          dtype: 'q8',
+          chromiumWasm: {
+            threads: { 1: speed(6), 2: speed(9) },
+            pairedRatios: [1.5],
+            replay: { noreuse: replay(8000, 496), reuse_cursor_in_prefix: replay(4000, 78), reuse: replay(2000, 5) },
+            outputs_identical: false,
+          },
+        },
+      },
+    ]);
+    expect(page).toContain('| no reuse | 8 | 496 | 8,000 ms / 16.0 s |');
+    expect(page).toContain("| reuse, the cursor's line in the middle (default) | 8 | 5 | 2,000 ms / 4,000 ms (4.0x faster) |");
+    expect(page).toContain('| 2 | 3,000 ms | 9.0 tok/s |');
+    expect(page).toContain('1.50x (target at least 1.6x)');
+    expect(page).toContain('on every pause: no (expected of a quantised model');
   });
 
   it('shows the lookup pass costs of each runtime measured, side by side', () => {

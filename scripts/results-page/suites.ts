@@ -10,6 +10,7 @@ import type { SemanticRow } from '../../bench/semantic';
 import type { summarize } from '../../bench/stats';
 import type { TimingOutcome } from '../../bench/timing';
 import type { Target } from '../../bench/ui';
+import type { HotSpot, ProfileSummary } from '../../bench/ui/profile';
 import { ghostCell, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, percent, ratio, record, share, table } from './format';
 import { syntaxTables } from './syntax';
@@ -145,6 +146,107 @@ const timing: SuiteSection = {
   },
 };
 
+interface ReplaySummary {
+  requests: number;
+  prompt_tokens_p50: number;
+  ghost_ms_p50: number;
+  ghost_ms_p95: number;
+  prefill_ms_p50: number;
+  decode_ms_p50: number;
+  cancelled: number;
+}
+interface ThreadSpeed {
+  decode_tok_s: number;
+  ttft_ms: Record<string, number>;
+  ms_per_token: Record<string, number>;
+  rendererMB?: number;
+}
+
+const REPLAY_ROWS: [string, string][] = [
+  ['noreuse', 'no reuse'],
+  ['reuse_cursor_in_prefix', "reuse, the cursor at the prefix's end"],
+  ['reuse', "reuse, the cursor's line in the middle (default)"],
+];
+
+/** Speed per thread count and the typing replay with and without KV-cache reuse, for one runtime's record. */
+function latencyTables(runtime: string, rec: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const threads = record(rec.threads) as Record<string, ThreadSpeed> | undefined;
+  if (threads) {
+    const budgets = [...new Set(Object.values(threads).flatMap((t) => Object.keys(t.ttft_ms ?? {})))];
+    out.push(
+      table(
+        [`${runtime}, threads`, ...budgets.map((b) => `time to first token, prompt ${num(Number(b))}`), 'writing', 'renderer MB'],
+        Object.entries(threads).map(([n, t]) => [
+          n,
+          ...budgets.map((b) => ms(t.ttft_ms?.[b])),
+          `${num(t.decode_tok_s, 1)} tok/s`,
+          t.rendererMB === undefined ? '' : num(t.rendererMB),
+        ]),
+      ),
+    );
+    const paired = rec.pairedRatios as number[] | undefined;
+    if (paired?.length)
+      out.push(
+        `Writing speed, all threads against one, per round measured side by side: ${paired.map((x) => ratio(x)).join(', ')} (target at least 1.6x).`,
+      );
+  }
+  const replay = record(rec.replay) as Record<string, ReplaySummary> | undefined;
+  if (replay?.reuse) {
+    const base = replay.noreuse;
+    out.push(
+      table(
+        [
+          'typing replay',
+          'requests',
+          'prompt tokens computed per request p50',
+          'keystroke to ghost text p50 / p95',
+          'reading / writing p50',
+          'answers later than the next key',
+        ],
+        REPLAY_ROWS.filter(([k]) => replay[k]).map(([k, label]) => {
+          const r = replay[k];
+          const faster = base && k !== 'noreuse' ? ` (${ratio(base.ghost_ms_p50 / r.ghost_ms_p50, 1)} faster)` : '';
+          return [
+            label,
+            r.requests,
+            num(r.prompt_tokens_p50),
+            `${ms(r.ghost_ms_p50)} / ${ms(r.ghost_ms_p95)}${faster}`,
+            `${ms(r.prefill_ms_p50)} / ${ms(r.decode_ms_p50)}`,
+            r.cancelled,
+          ];
+        }),
+      ),
+    );
+    if (rec.outputs_identical !== undefined)
+      out.push(
+        `Reuse wrote the same tokens as a fresh computation on every pause: ${rec.outputs_identical ? 'yes' : 'no'}${
+          rec.outputs_identical
+            ? ''
+            : ' (expected of a quantised model, which quantises its activations per call: [performance.md](performance.md#what-to-expect))'
+        }.`,
+      );
+  }
+  return out;
+}
+
+const latency: SuiteSection = {
+  about:
+    'What a completion costs at real model size, on a random-weight twin of the model (same cost as the real one): time to first token and writing speed per thread count, and a typing replay (a real file retyped with human pauses, a request after each pause) without and with KV-cache reuse, side by side in one run.',
+  tables: (r) => {
+    const head = `Model: ${String(r.model ?? 'n/a')} (${String(r.dtype ?? 'n/a')}).`;
+    const runtimes: [string, string][] = [
+      ['chromiumWasm', 'Chromium, WASM'],
+      ['node', 'Node, onnxruntime-node'],
+    ];
+    const tables = runtimes.flatMap(([key, label]) => {
+      const rec = record(r[key]);
+      return rec ? latencyTables(label, rec) : [];
+    });
+    return [head, ...tables];
+  },
+};
+
 const SIZE_LABELS: Record<string, string> = { '1k': '1,000 lines', '20k': '20,000 lines', '5mb': '5 MB' };
 
 const ui: SuiteSection = {
@@ -209,11 +311,32 @@ const ui: SuiteSection = {
           targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'no']),
         ),
       );
-    const profiled = Object.keys(record(r.profile) ?? {}).filter((k) => k !== 'machine');
-    if (profiled.length)
+    const profiles = Object.entries(record(r.profile) ?? {}).filter(([k]) => k !== 'machine');
+    if (profiles.length) {
+      // The hot spots of each profiled case (`--profile-only`); every function's figures are in the JSON.
+      const spots = (xs: HotSpot[] | undefined, key: 'selfMs' | 'totalMs') =>
+        (xs ?? [])
+          .filter((x) => !x.fn.startsWith('('))
+          .slice(0, 3)
+          .map((x) => `${x.fn.replace(/^monaco: /, '')} ${ms(x[key])}`)
+          .join('; ');
       out.push(
-        `Profiled cases (\`--profile-only\`; where the main thread's time goes, in the JSON): ${profiled.map((k) => `\`${k}\``).join(', ')}.`,
+        "Where the main thread's time goes (`--profile-only`: the CPU profile of the typing phase on an unminified build; per keystroke, pauses included):",
+        table(
+          ['case', 'main thread busy per keystroke', 'top functions by self time', 'our code by total time'],
+          profiles.map(([k, v]) => {
+            const p = record(record(v)?.profile) as ProfileSummary | undefined;
+            const [size, language, mode] = k.split('/');
+            return [
+              `${SIZE_LABELS[size] ?? size}, ${language}, completions ${mode}`,
+              p ? ms(p.busyMs / p.keys) : undefined,
+              spots(p?.bySelf, 'selfMs'),
+              spots(p?.byTotal, 'totalMs'),
+            ];
+          }),
+        ),
       );
+    }
     return out;
   },
 };
@@ -580,4 +703,5 @@ export const SECTIONS: Record<string, SuiteSection> = {
   'secret-guard': secretGuard,
   ui,
   lookup,
+  latency,
 };
