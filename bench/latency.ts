@@ -93,6 +93,18 @@ async function modelFolder(o: Options): Promise<{ root: string; name: string }> 
 const p50 = (xs: number[]) => Math.round(percentile(xs, 50));
 const p95 = (xs: number[]) => Math.round(percentile(xs, 95));
 
+export type ReplaySummary = ReturnType<typeof replaySummary>;
+
+/** One thread count's speed in Chromium: decoding, and per prompt budget the time to first token and per token. */
+export interface ThreadSpeed {
+  decode_tok_s: number;
+  ttft_ms: Record<number, number>;
+  ms_per_token: Record<number, number>;
+  loadMs?: number;
+  isolated?: boolean;
+  rendererMB?: number;
+}
+
 function replaySummary(rs: ReplayRequest[]) {
   return {
     requests: rs.length,
@@ -277,7 +289,7 @@ export const suite: BenchSuite = {
       const { openBrowser } = await import('./latency/browser');
       const b = await openBrowser(root, name, o.dtype);
       try {
-        const threads: Record<string, { decode_tok_s: number; ttft_ms: Record<number, number>; ms_per_token: Record<number, number> }> = {};
+        const threads: Record<string, ThreadSpeed> = {};
         const budgets = o.quick ? [256] : o.budgets;
         // Both thread counts loaded side by side (a worker each) and measured
         // in turns, round by round: the machine's speed drifts over minutes
@@ -311,7 +323,7 @@ export const suite: BenchSuite = {
             ttft_ms: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.ttftMs)])),
             ms_per_token: Object.fromEntries(perBudget.map((s, i) => [budgets[i], Math.round(s.msPerToken)])),
             ...(t === cores && { loadMs: Math.round(loads[t].ms), isolated: loads[t].isolated, rendererMB: loads[t].rendererMB }),
-          } as (typeof threads)[string];
+          } as ThreadSpeed;
         }
         // The ratio of each round's pair, besides the ratio of the medians.
         const pairedRatios = pairs.map((r) => Math.round(r * 100) / 100);

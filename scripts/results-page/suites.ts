@@ -5,6 +5,7 @@ import type { Row as EarlyRow } from '../../bench/early-escalation';
 import type { CriteriaCostRow } from '../../bench/early-escalation/criteria-cost';
 import type { StepCostRow } from '../../bench/early-escalation/step-cost';
 import type { ExtentRow } from '../../bench/extent';
+import type { ReplaySummary, ThreadSpeed } from '../../bench/latency';
 import type { RetrievalSummary } from '../../bench/retrieval';
 import type { SemanticRow } from '../../bench/semantic';
 import type { summarize } from '../../bench/stats';
@@ -146,22 +147,6 @@ const timing: SuiteSection = {
   },
 };
 
-interface ReplaySummary {
-  requests: number;
-  prompt_tokens_p50: number;
-  ghost_ms_p50: number;
-  ghost_ms_p95: number;
-  prefill_ms_p50: number;
-  decode_ms_p50: number;
-  cancelled: number;
-}
-interface ThreadSpeed {
-  decode_tok_s: number;
-  ttft_ms: Record<string, number>;
-  ms_per_token: Record<string, number>;
-  rendererMB?: number;
-}
-
 const REPLAY_ROWS: [string, string][] = [
   ['noreuse', 'no reuse'],
   ['reuse_cursor_in_prefix', "reuse, the cursor at the prefix's end"],
@@ -179,7 +164,7 @@ function latencyTables(runtime: string, rec: Record<string, unknown>): string[] 
         [`${runtime}, threads`, ...budgets.map((b) => `time to first token, prompt ${num(Number(b))}`), 'writing', 'renderer MB'],
         Object.entries(threads).map(([n, t]) => [
           n,
-          ...budgets.map((b) => ms(t.ttft_ms?.[b])),
+          ...budgets.map((b) => ms(t.ttft_ms?.[Number(b)])),
           `${num(t.decode_tok_s, 1)} tok/s`,
           t.rendererMB === undefined ? '' : num(t.rendererMB),
         ]),

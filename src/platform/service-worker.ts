@@ -44,10 +44,10 @@ function ours(url: URL, request: Request): boolean {
   return !(request.cache === 'only-if-cached' && request.mode !== 'same-origin');
 }
 
-// A new build takes over at once: the page already loaded is the new one
-// (pages go to the network first), and the app tells the user it was updated.
 // Installed while another worker is active: this is a new deploy, not a first visit.
 let replacing = false;
+// A new build takes over at once: the page already loaded is the new one
+// (pages go to the network first), and the app tells the user it was updated.
 self.addEventListener('install', () => {
   replacing = self.registration.active !== null;
   void self.skipWaiting();
