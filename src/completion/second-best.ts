@@ -13,7 +13,7 @@ import { because, syntaxNotChecked, type CompletionResult } from './pipeline';
 import type { RouterConfig } from '../vocabulary/types';
 
 /** New tokens the alternative may write at most (fewer when the request's own budget is smaller): it is a second look, not a second request. */
-export const SECOND_BEST_MAX_NEW_TOKENS = 32;
+const SECOND_BEST_MAX_NEW_TOKENS = 32;
 
 /** The rank of the first token it starts with. */
 const RANK = 2;

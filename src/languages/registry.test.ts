@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../eval/execute/languages';
 import { BracketScanner } from '../inference/bracket-scan';
 import { GRAMMAR_URLS } from '../platform/grammar-urls';
-import { identifiers } from '../completion/workspace-context/identifiers';
+import { identifierSet } from '../completion/workspace-context/identifiers';
 import { declaredNamespaces } from '../completion/workspace-context/imports';
 import { checkersFor } from '../semantic/check';
 import { typesFileName } from '../semantic/type-diagnostics';
 import { TYPE_CHECKED_LANGUAGES } from '../semantic/types-check';
 import { unclosedOpeners } from '../syntax/unclosed-openers';
 import { FAMILIES } from './families';
-import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere, SUPPORTED_LANGUAGES } from './registry';
+import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere } from './registry';
+import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
 import type { LanguageSpec } from './spec';
 
 const FIELDS: readonly (keyof LanguageSpec)[] = [
@@ -97,7 +98,9 @@ describe('language registry', () => {
       expect(spec.commonWords.length, spec.id).toBeGreaterThan(0);
       for (const word of spec.commonWords) {
         expect(word, spec.id).toMatch(/^[a-z_]+$/);
-        expect(identifiers(`${word} ${word.toUpperCase()} ${word[0].toUpperCase()}${word.slice(1)}`), `${spec.id}: ${word}`).toEqual([]);
+        expect([...identifierSet(`${word} ${word.toUpperCase()} ${word[0].toUpperCase()}${word.slice(1)}`)], `${spec.id}: ${word}`).toEqual(
+          [],
+        );
       }
     }
   });

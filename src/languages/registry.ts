@@ -312,9 +312,6 @@ export function languagesWhere(test: (spec: LanguageSpec) => boolean): KnownLang
   return LANGUAGE_SPECS.filter(test).map((s) => s.id);
 }
 
-/** The languages the syntax check serves: those with a grammar. */
-export const SUPPORTED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.grammar !== null);
-
 export function isSupportedLanguage(id: LanguageId): boolean {
   return !!languageSpec(id)?.grammar;
 }

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES, languageSpec } from '../languages/registry';
+import { languageSpec } from '../languages/registry';
+import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
 import { grammarDir } from '../syntax/node-runtime';
 import { GRAMMAR_URLS, grammarUrl } from './grammar-urls';
 

@@ -15,7 +15,7 @@ import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } 
 import { partialWindow } from './window';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
-export const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
+const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
 
 /** One check's diagnostics, with the workspace files it imports in the program. */
 type DiagnoseWith = (imports: TypeImports | undefined) => Diagnose;
@@ -128,6 +128,3 @@ export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?
     },
   };
 }
-
-/** The types checker without a workspace: every import unresolved. */
-export const typescriptTypesChecker: LanguageChecker = createTypescriptTypesChecker();

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
-import { SUPPORTED_LANGUAGES, languageFromFileName, languageSpec } from '../languages/registry';
+import { languageFromFileName, languageSpec } from '../languages/registry';
+import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
 import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
 import { SyntaxValidator, treeIssues } from './validator';
 

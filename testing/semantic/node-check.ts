@@ -4,7 +4,10 @@ import { createNodeValidator } from '../../src/syntax/node-runtime';
 import { checkersFor, checkSemantics } from '../../src/semantic/check';
 import { validatorParse } from '../../src/semantic/parse';
 import type { SemanticRequest, SemanticVerdict } from '../../src/semantic/types';
-import { typescriptTypesChecker } from '../../src/semantic/typescript-types';
+import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
+
+/** The types checker without a workspace: every import unresolved. */
+export const typescriptTypesChecker = createTypescriptTypesChecker();
 
 export function createNodeSemanticCheck(): (req: SemanticRequest) => Promise<SemanticVerdict> {
   const parse = validatorParse(createNodeValidator());

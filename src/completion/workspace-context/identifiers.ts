@@ -13,18 +13,14 @@ function isKeyword(word: string): boolean {
   return KEYWORDS.has(word) || KEYWORDS.has(word.toLowerCase());
 }
 
-/** Identifiers of `text` in order of appearance, keywords and one-letter names left out. */
-export function identifiers(text: string): string[] {
-  const out: string[] = [];
+/** The identifiers of `text`, keywords and one-letter names left out. */
+export function identifierSet(text: string): Set<string> {
+  const out = new Set<string>();
   for (const m of text.matchAll(IDENTIFIER)) {
     const w = m[0];
-    if (w.length > 1 && !isKeyword(w)) out.push(w);
+    if (w.length > 1 && !isKeyword(w)) out.add(w);
   }
   return out;
-}
-
-export function identifierSet(text: string): Set<string> {
-  return new Set(identifiers(text));
 }
 
 /** |a ∩ b| / |a ∪ b|; 0 when both are empty. */
