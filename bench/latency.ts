@@ -136,6 +136,10 @@ function acceptSummary(run: AcceptRun, readMs: number) {
     },
     accept_to_ghost_ms: { without: accepts.map((a) => Math.round(a.withoutMs)), with: accepts.map((a) => Math.round(a.withMs)) },
     prediction_ms_p50: p50(accepts.map((a) => a.predictionMs)),
+    // Where a prediction's time goes: the prompt left to read after the shown suggestion's cache, then writing.
+    prediction_prompt_tokens_p50: p50(accepts.map((a) => a.predictionComputedTokens)),
+    prediction_prefill_ms_p50: p50(accepts.map((a) => a.predictionPrefillMs)),
+    prediction_decode_ms_p50: p50(accepts.map((a) => a.predictionDecodeMs)),
     prediction_same_as_request: `${accepts.filter((a) => a.same).length}/${accepts.length}`,
     discarded: {
       count: discarded.length,

@@ -28,6 +28,10 @@ export interface AcceptSample {
   predictionMs: number;
   /** The prediction and the ordinary request gave the same tokens. */
   same: boolean;
+  /** Prompt tokens the prediction computed (not taken from the shown suggestion's cache), and its time reading them and writing. */
+  predictionComputedTokens: number;
+  predictionPrefillMs: number;
+  predictionDecodeMs: number;
 }
 
 export interface DiscardedPrediction {
@@ -107,7 +111,16 @@ export async function driveAcceptReplay(
         await restore();
         a = await without();
       }
-      accepts.push({ withoutMs: a.ms, withMs: b.ms, predictionMs: b.predictionMs, same: sameTokens(a.r, b.r) });
+      const st = b.r.stats;
+      accepts.push({
+        withoutMs: a.ms,
+        withMs: b.ms,
+        predictionMs: b.predictionMs,
+        same: sameTokens(a.r, b.r),
+        predictionComputedTokens: st ? st.promptTokens - st.reusedTokens : Number.NaN,
+        predictionPrefillMs: st?.prefillMs ?? Number.NaN,
+        predictionDecodeMs: st?.decodeMs ?? Number.NaN,
+      });
       continue; // the replay resumes with its next key (the accepted text is not part of its document)
     }
     // Typed on: the prediction runs until the person's next key.

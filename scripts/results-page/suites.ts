@@ -5,6 +5,7 @@ import type { Row as EarlyRow } from '../../bench/early-escalation';
 import type { CriteriaCostRow } from '../../bench/early-escalation/criteria-cost';
 import type { StepCostRow } from '../../bench/early-escalation/step-cost';
 import type { ExtentRow } from '../../bench/extent';
+import type { RuntimeResult } from '../../bench/inference/measure';
 import type { ReplaySummary, ThreadSpeed } from '../../bench/latency';
 import type { RetrievalSummary } from '../../bench/retrieval';
 import type { SemanticRow } from '../../bench/semantic';
@@ -116,6 +117,46 @@ const retrieval: SuiteSection = {
       table(
         ['snippet share', 'defining file in the prompt', 'snippet tokens (mean)', 'window tokens (mean)'],
         split.map(([s, v]) => [`${num(Number(s) * 100)}%`, percent(v.definingInPrompt), num(v.snippetTokens), num(v.windowTokens)]),
+      ),
+    ];
+  },
+};
+
+const inference: SuiteSection = {
+  about:
+    "Inference on the real-architecture fixture, side by side: onnxruntime-node, and the app in Chromium on WebGPU (SwiftShader here) and on WASM. Our full local path against a bare generate() on the same prompt (target: at most 1.05x), a 50-line against a 5,000-line file windowed to the same budget, typing to ghost text in the editor, the main thread's longest task while a completion runs (target: none over 50 ms).",
+  tables: (r) => {
+    const rows = (r.results ?? []) as RuntimeResult[];
+    const p50 = (s: { p50: number } | undefined) => ms(s?.p50);
+    const memory = (m: Record<string, number> | undefined) =>
+      m?.rendererMB !== undefined ? `renderer ${num(m.rendererMB)} MB` : m?.rssMB !== undefined ? `process ${num(m.rssMB)} MB` : 'n/a';
+    return [
+      `Model \`${String(r.model)}\`, ${num(r.maxNewTokens)} new tokens, prompt budget ${num(r.promptBudget)} tokens, ${num(r.reps)} repetitions in Node.`,
+      table(
+        [
+          'runtime',
+          'device',
+          'load',
+          'first token p50',
+          'tokens/s',
+          'pipeline / bare',
+          '5,000 / 50 lines',
+          'typing to ghost text p50',
+          'longest main-thread task',
+          'memory',
+        ],
+        rows.map((x) => [
+          x.runtime,
+          x.device,
+          ms(x.loadMs),
+          p50(x.ttft),
+          num(x.decodeTokPerS, 1),
+          ratio(x.overheadRatio),
+          ratio(x.bigFileRatio),
+          x.typing ? p50(x.typing) : 'n/a',
+          x.longestTaskMs === undefined ? 'n/a' : ms(x.longestTaskMs),
+          memory(x.memory),
+        ]),
       ),
     ];
   },
@@ -683,6 +724,7 @@ export const SECTIONS: Record<string, SuiteSection> = {
   'semantic-ts': semanticTs,
   extent,
   retrieval,
+  inference,
   timing,
   'early-escalation': earlyEscalation,
   'secret-guard': secretGuard,
