@@ -56,10 +56,10 @@ describe('docs/results.md', () => {
 
   it('shows a file from before runs were recorded, and a suite without a headline table, for what they are', () => {
     const page = resultsPage([
-      { suite: 'inference', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
+      { suite: 'eval', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
     ]);
     expect(page).toContain('No headline table for this suite');
-    expect(page).toContain('`bench/results/inference.json`');
+    expect(page).toContain('`bench/results/eval.json`');
     expect(page).toContain('- Measured 2026-01-03 10:00 UTC (machine and commit not recorded). Command: not recorded.');
   });
 
