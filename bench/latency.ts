@@ -138,6 +138,7 @@ function acceptSummary(run: AcceptRun, readMs: number) {
     prediction_ms_p50: p50(accepts.map((a) => a.predictionMs)),
     // Where a prediction's time goes: the prompt left to read after the shown suggestion's cache, then writing.
     prediction_prompt_tokens_p50: p50(accepts.map((a) => a.predictionComputedTokens)),
+    prediction_prompt_tokens: accepts.map((a) => a.predictionComputedTokens),
     prediction_prefill_ms_p50: p50(accepts.map((a) => a.predictionPrefillMs)),
     prediction_decode_ms_p50: p50(accepts.map((a) => a.predictionDecodeMs)),
     prediction_same_as_request: `${accepts.filter((a) => a.same).length}/${accepts.length}`,

@@ -6,7 +6,7 @@
 // types on at the replay's next key, and the prediction started for that
 // suggestion is cancelled: compute never shown. Runs in Node and in a
 // browser worker, like replay-driver.ts.
-import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
+import { FimSession } from '../../src/inference/fim-completion';
 import type { LoadedModel } from '../../src/inference/local-model';
 import type { LocalCompletion } from '../../src/vocabulary/types';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
@@ -50,6 +50,7 @@ export async function driveAcceptReplay(
   s: AcceptSettings,
 ): Promise<{ accepts: AcceptSample[]; discarded: DiscardedPrediction[] }> {
   const accepts: AcceptSample[] = [];
+  const fim = new FimSession(model, s.family);
   const discarded: DiscardedPrediction[] = [];
   let readAhead: AbortController | undefined;
   let pauses = 0;
@@ -62,7 +63,7 @@ export async function driveAcceptReplay(
     if (s.readAhead) {
       const ac = new AbortController();
       readAhead = ac;
-      void prefillWithFim(model, s.family, req, ac.signal).catch(() => undefined);
+      void fim.prefill(req, ac.signal).catch(() => undefined);
     }
     if (step.gapMs < s.debounceMs) {
       await sleep(keyAt + step.gapMs - performance.now());
@@ -70,7 +71,7 @@ export async function driveAcceptReplay(
     }
     await sleep(keyAt + s.debounceMs - performance.now());
     readAhead?.abort();
-    const shown = await completeWithFim(model, s.family, req);
+    const shown = await fim.complete(req);
     if (!shown.text) {
       await sleep(keyAt + step.gapMs - performance.now());
       continue;
@@ -83,13 +84,13 @@ export async function driveAcceptReplay(
         await sleep(s.readMs);
         const tab = performance.now();
         await sleep(s.debounceMs);
-        const r = await completeWithFim(model, s.family, next);
+        const r = await fim.complete(next);
         return { ms: performance.now() - tab, r };
       };
       const withPrediction = async () => {
         const started = performance.now();
         let doneAt = 0;
-        const p = completeWithFim(model, s.family, next).then((r) => {
+        const p = fim.complete(next).then((r) => {
           doneAt = performance.now();
           return r;
         });
@@ -99,7 +100,7 @@ export async function driveAcceptReplay(
         const r = await p;
         return { ms: Math.max(0, doneAt - tab), predictionMs: doneAt - started, r };
       };
-      const restore = () => completeWithFim(model, s.family, req);
+      const restore = () => fim.complete(req);
       let a: Awaited<ReturnType<typeof without>>;
       let b: Awaited<ReturnType<typeof withPrediction>>;
       if (accepts.length % 2 === 0) {
@@ -127,7 +128,7 @@ export async function driveAcceptReplay(
     const ac = new AbortController();
     const started = performance.now();
     let finishedAt = 0;
-    const p = completeWithFim(model, s.family, next, ac.signal).then(
+    const p = fim.complete(next, ac.signal).then(
       (r) => {
         if (r.finish !== 'aborted') finishedAt = performance.now();
       },

@@ -3,7 +3,7 @@
 // pause of `debounceMs` a completion request, timed from the keystroke to the
 // answer (the ghost text). The same code runs in Node and inside a browser
 // worker, so both measure the same thing.
-import { completeWithFim, prefillWithFim } from '../../src/inference/fim-completion';
+import { FimSession } from '../../src/inference/fim-completion';
 import type { LoadedModel } from '../../src/inference/local-model';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 
@@ -49,6 +49,7 @@ export async function driveReplay(
   memory?: MemoryProbe,
 ): Promise<ReplayRequest[]> {
   const out: ReplayRequest[] = [];
+  const fim = new FimSession(model, s.family);
   let readAhead: AbortController | undefined;
   let readAheadTokens = 0;
   for (const step of replay.steps) {
@@ -64,7 +65,7 @@ export async function driveReplay(
     if (s.readAhead) {
       const ac = new AbortController();
       readAhead = ac;
-      void prefillWithFim(model, s.family, req, ac.signal).then(
+      void fim.prefill(req, ac.signal).then(
         (r) => {
           readAheadTokens += r.computedTokens;
         },
@@ -77,7 +78,7 @@ export async function driveReplay(
     }
     await sleep(keyAt + s.debounceMs - performance.now());
     readAhead?.abort();
-    const r = await completeWithFim(model, s.family, req);
+    const r = await fim.complete(req);
     const ghostMs = performance.now() - keyAt;
     const stats = r.stats!;
     const requestTokens = stats.promptTokens - stats.reusedTokens;

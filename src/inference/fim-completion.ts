@@ -4,6 +4,7 @@
 import { earlyEscalationCheck } from './early-escalation';
 import { fimTemplate } from '../vocabulary/fim';
 import { buildLocalPrompt, type LocalPrompt } from '../prompt/prompt';
+import { WindowMemory } from '../prompt/window-memory';
 import type { CompletionRequest, FimFamily, LocalCompletion, LocalModelPort } from '../vocabulary/types';
 import type { LoadedModel, PrefillResult } from './local-model';
 
@@ -21,6 +22,7 @@ export function localPromptFor(
     context: req.context,
     countTokens: (t) => model.countTokens(t),
     cursorLineInMiddle: req.cursorLineInMiddle && model.partialMiddle !== false,
+    keepWindowStart: req.keepWindowStart,
   });
 }
 
@@ -76,9 +78,35 @@ export async function completeWithFim(
     device: model.device,
     model: model.model,
     ms: performance.now() - t0,
-    ...(w && { window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated } }),
+    ...(w && {
+      window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated, prefixStart: w.prefixStart },
+    }),
     ...(built.snippets.length && { snippets: built.snippets }),
   };
+}
+
+/**
+ * One loaded model's requests, as the app makes them: each keeps the prompt
+ * window the last one had where the document still reads the same
+ * (src/prompt/window-memory.ts), and a read-ahead reads the window its
+ * request will have. The inference worker and the latency bench use it, so
+ * the bench measures what the app does.
+ */
+export class FimSession {
+  private readonly windows = new WindowMemory();
+
+  constructor(
+    readonly model: LoadedModel,
+    readonly family: FimFamily | string,
+  ) {}
+
+  complete(req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
+    return this.windows.complete(req, (r) => completeWithFim(this.model, this.family, r, signal));
+  }
+
+  prefill(req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
+    return prefillWithFim(this.model, this.family, this.windows.hinted(req), signal);
+  }
 }
 
 export function localModelPort(model: LoadedModel, family: FimFamily | string): LocalModelPort {

@@ -7,7 +7,7 @@
 import { fimTemplate } from '../vocabulary/fim';
 import type { CompletionRequest, InferenceDevice, LocalCompletion, OrtRuntime } from '../vocabulary/types';
 import type { ModelSource } from '../vocabulary/config';
-import { completeWithFim, prefillWithFim } from './fim-completion';
+import { FimSession } from './fim-completion';
 import {
   loadLocalModel,
   ModelLoadError,
@@ -61,7 +61,8 @@ function defaultWasmThreads(cores: number): number {
 
 export class InferenceService {
   private model: LoadedModel | undefined;
-  private family: string | undefined;
+  /** The loaded model's requests, in its family's template, each keeping the last one's window where it can. */
+  private session: FimSession | undefined;
   private threads: { count: number; note?: string } | undefined;
   private runtime: OrtRuntime | undefined;
   private readonly inFlight = new Map<number, AbortController>();
@@ -129,6 +130,7 @@ export class InferenceService {
     const threads = this.configureThreads(req.wasmThreads);
     await this.model?.dispose();
     this.model = undefined;
+    this.session = undefined;
     let fallbackReason: string | undefined;
     let device: InferenceDevice = 'wasm';
     if (req.device !== 'wasm') {
@@ -153,7 +155,7 @@ export class InferenceService {
       this.configureRuntime('cpu');
       this.model = await this.loadOn('wasm', req, onProgress);
     }
-    this.family = req.family;
+    this.session = new FimSession(this.model, req.family);
     const ms = performance.now() - t0;
     let warm: Awaited<ReturnType<typeof warmUp>> | undefined;
     if (req.warmUp !== false) {
@@ -175,26 +177,26 @@ export class InferenceService {
   }
 
   /** Runs `fn` on the loaded model as request `id` (cancellable), naming a WebGPU failure as such. */
-  private async run<T>(id: number, what: string, fn: (m: LoadedModel, family: string, signal: AbortSignal) => Promise<T>): Promise<T> {
-    const model = this.model;
-    if (!model || !this.family) throw new Error('The local model is not loaded yet.');
+  private async run<T>(id: number, what: string, fn: (session: FimSession, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const session = this.session;
+    if (!session) throw new Error('The local model is not loaded yet.');
     const ac = new AbortController();
     this.inFlight.set(id, ac);
     try {
-      return await fn(model, this.family, ac.signal);
+      return await fn(session, ac.signal);
     } catch (e) {
-      throw model.device === 'webgpu' ? webGpuFailed(what, e) : e;
+      throw session.model.device === 'webgpu' ? webGpuFailed(what, e) : e;
     } finally {
       this.inFlight.delete(id);
     }
   }
 
   complete(id: number, req: CompletionRequest): Promise<LocalCompletion> {
-    return this.run(id, 'while completing', (m, f, signal) => completeWithFim(m, f, req, signal));
+    return this.run(id, 'while completing', (session, signal) => session.complete(req, signal));
   }
 
   prefill(id: number, req: CompletionRequest): Promise<PrefillResult> {
-    return this.run(id, 'while reading ahead', (m, f, signal) => prefillWithFim(m, f, req, signal));
+    return this.run(id, 'while reading ahead', (session, signal) => session.prefill(req, signal));
   }
 
   cancel(id: number): void {

@@ -8,7 +8,7 @@ import { freshAndReusingModels } from '../../testing/inference/fresh-and-reusing
 import { percentile } from '../platform/percentile';
 import { buildFimPrompt } from '../vocabulary/fim';
 import { documentAt, pausesOf, typingReplay } from '../../testing/completion/typing-replay';
-import { completeWithFim, prefillWithFim } from './fim-completion';
+import { completeWithFim, FimSession, prefillWithFim } from './fim-completion';
 import { textTokenIds } from '../../testing/fixture-models/tokenizer';
 
 const models = freshAndReusingModels('prompt-reuse');
@@ -61,6 +61,37 @@ describe('KV-cache reuse across requests', () => {
     };
     expect(await afterReadAhead(true)).toBe(1);
     expect(await afterReadAhead(false)).toBeGreaterThan(20);
+  });
+
+  it('accepting suggestion after suggestion in a long file: a session keeps its window start, and writes what a fresh model writes', async () => {
+    // A file longer than the budget, grown at the cursor a suggestion at a time.
+    const source = await readFile(new URL('../completion/router.ts', import.meta.url), 'utf8');
+    const at = source.indexOf('\n', Math.floor(source.length / 2)) + 1;
+    const accepted = '    const total = values.reduce((a, b) => a + b, 0);\n';
+    const session = new FimSession(models.reusing, 'qwen2.5-coder');
+    const freshSession = new FimSession(models.fresh, 'qwen2.5-coder');
+    const starts: number[] = [];
+    const reread: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const req = {
+        prefix: source.slice(0, at) + accepted.repeat(n),
+        suffix: source.slice(at),
+        maxNewTokens: 2,
+        promptBudget: 512,
+        cursorLineInMiddle: true,
+      };
+      const kept = await session.complete(req);
+      const fresh = await freshSession.complete(req);
+      expect(kept.tokens.map((t) => t.id)).toEqual(fresh.tokens.map((t) => t.id));
+      expect(kept.window).toEqual(fresh.window);
+      starts.push(kept.window!.prefixStart);
+      reread.push(kept.stats!.promptTokens - kept.stats!.reusedTokens);
+    }
+    // The window grew past its room and kept its start (its whole window reused) more often than it moved.
+    const grewInPlace = starts.slice(1).filter((s, i) => s === starts[i]).length;
+    expect(grewInPlace).toBeGreaterThanOrEqual(8);
+    // Where it stayed, a request re-read only the suffix, the cursor's lines and the markers, not the window.
+    starts.forEach((s, i) => i > 0 && s === starts[i - 1] && expect(reread[i]).toBeLessThan(150));
   });
 
   it('healing writes the taken-back token again: with a byte-per-token vocabulary, the same middle as without healing', async () => {

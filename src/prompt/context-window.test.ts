@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowContext } from './context-window';
+import { KEEP_OVER, windowContext } from './context-window';
 
 // One token per 4 characters, rounded up: close enough to BPE for the windowing logic.
 let counted = 0;
@@ -72,6 +72,47 @@ describe('windowContext', () => {
     expect(starts.size).toBeLessThanOrEqual(Math.ceil(typed.length / 300) + 1);
     // The suffix does not change while typing (it does not absorb what anchoring leaves unused).
     expect(suffixes.size).toBe(1);
+  });
+
+  it('a kept start holds while accepted text grows the prefix past its room, up to the margin, and moves far less often', () => {
+    const before = `${lines(400, 'p')}\n`;
+    const suffix = `\n${lines(200, 's')}`;
+    const accepted = '        total += values[i] * weights[i]\n';
+    const opts = { budget: 400, countTokens };
+    let keepStart: number | undefined;
+    const startsKept = new Set<number>();
+    const startsFresh = new Set<number>();
+    for (let n = 0; n < 60; n++) {
+      const prefix = before + accepted.repeat(n);
+      const fresh = windowContext(prefix, suffix, opts);
+      const w = windowContext(prefix, suffix, { ...opts, keepStart });
+      expect(w.prefix).toBe(prefix.slice(w.prefixStart));
+      expect(w.prefixStart === 0 || prefix[w.prefixStart - 1] === '\n').toBe(true);
+      // Never further over the room than the margin allows, never less context than a fresh cut.
+      const room = 400 - w.suffixTokens;
+      expect(w.prefixTokens).toBeLessThanOrEqual(room * (1 + KEEP_OVER));
+      expect(w.prefixTokens).toBeGreaterThanOrEqual(fresh.prefixTokens);
+      // Given its own start, a request gets its window again.
+      expect(windowContext(prefix, suffix, { ...opts, keepStart: w.prefixStart })).toEqual(w);
+      expect(w.suffix).toBe(fresh.suffix);
+      keepStart = w.prefixStart;
+      startsKept.add(w.prefixStart);
+      startsFresh.add(fresh.prefixStart);
+    }
+    // A few steps' growth per move, not one.
+    expect(startsKept.size * 2).toBeLessThanOrEqual(startsFresh.size);
+  });
+
+  it('a kept start that no longer fits, gives less than a fresh cut, or is not a line start, is cut afresh', () => {
+    const prefix = `${lines(400, 'p')}\nx = `;
+    const fresh = windowContext(prefix, '', { budget: 300, countTokens });
+    expect(windowContext(prefix, '', { budget: 300, countTokens, keepStart: 0 })).toEqual(fresh);
+    expect(windowContext(prefix, '', { budget: 300, countTokens, keepStart: fresh.prefixStart + 1 })).toEqual(fresh);
+    const lineAfter = prefix.indexOf('\n', fresh.prefixStart) + 1;
+    expect(windowContext(prefix, '', { budget: 300, countTokens, keepStart: lineAfter })).toEqual(fresh);
+    expect(windowContext(prefix, '', { budget: 300, countTokens, keepStart: prefix.length + 5 })).toEqual(fresh);
+    const lineBefore = prefix.lastIndexOf('\n', fresh.prefixStart - 2) + 1;
+    expect(windowContext(prefix, '', { budget: 300, countTokens, keepStart: lineBefore }).prefixStart).toBe(lineBefore);
   });
 
   it('without anchoring, the window starts at the earliest line that fits', () => {

@@ -10,6 +10,15 @@
 // keystroke later starts with the same tokens and the model's KV cache of
 // them is reused (src/inference/prompt-cache.ts). The cost: up to one step of
 // context left out, half a step on average.
+//
+// Each step still moves the start, and then the whole window is read again:
+// a document that grows (suggestions accepted, lines typed) pays that read
+// once per step of growth. A caller that knows where the last window began
+// (`keepStart`, src/prompt/window-memory.ts) keeps that start while the text
+// from it is no more than KEEP_OVER over its room and no less than a fresh
+// cut would give: the start then moves once per KEEP_OVER of the room's
+// growth, a few steps' worth, at the price of prompts up to that much over
+// budget. A request given its own window's start gets that window again.
 
 export interface ContextWindow {
   prefix: string;
@@ -18,6 +27,8 @@ export interface ContextWindow {
   suffixTokens: number;
   /** True when either side was cut. */
   truncated: boolean;
+  /** Where the window's prefix begins in the prefix it was cut from. */
+  prefixStart: number;
 }
 
 interface WindowOptions {
@@ -32,8 +43,13 @@ interface WindowOptions {
   prefixShare?: number;
   /** Granularity of the prefix window's start, in characters (0: no anchoring). Default: half the prefix budget in tokens. */
   anchorStepChars?: number;
+  /** Where the last window of this document began in the prefix: kept while it fits (see KEEP_OVER). */
+  keepStart?: number;
   countTokens: (text: string) => number;
 }
+
+/** How far over its room a kept start may take the prefix. */
+export const KEEP_OVER = 0.25;
 
 /**
  * 85% prefix / 15% suffix. Models use the suffix mostly for its first lines
@@ -110,7 +126,9 @@ export function windowContext(prefix: string, suffix: string, opts: WindowOption
   const prefixBudget = Math.floor(opts.budget * share);
   const anchorStep = opts.anchorStepChars ?? Math.max(64, Math.round(prefixBudget / 2));
   const suffixFirst = takeLines(suffix, opts.budget - prefixBudget, false, opts.countTokens);
-  const p = takeLines(prefix, opts.budget - suffixFirst.tokens, true, opts.countTokens, anchorStep);
+  const room = opts.budget - suffixFirst.tokens;
+  const fresh = takeLines(prefix, room, true, opts.countTokens, anchorStep);
+  const p = (opts.keepStart !== undefined && kept(prefix, room, opts.keepStart, fresh, opts.countTokens)) || fresh;
   // The prefix may not need its share (the file starts near the cursor): give what is left to the suffix.
   // Not when the prefix was cut: what anchoring leaves unused must not move the suffix's end on every keystroke.
   const prefixWhole = p.text.length === prefix.length;
@@ -121,5 +139,22 @@ export function windowContext(prefix: string, suffix: string, opts: WindowOption
     prefixTokens: p.tokens,
     suffixTokens: s.tokens,
     truncated: p.text.length < prefix.length || s.text.length < suffix.length,
+    prefixStart: prefix.length - p.text.length,
   };
+}
+
+/** The prefix from `at` when that is a line start, at or before the fresh cut's, and the text from it is at most KEEP_OVER over the room. */
+function kept(
+  prefix: string,
+  room: number,
+  at: number,
+  fresh: { text: string },
+  countTokens: (text: string) => number,
+): { text: string; tokens: number } | undefined {
+  if (at < 0 || at > prefix.length - fresh.text.length || (at > 0 && prefix[at - 1] !== '\n')) return undefined;
+  const text = prefix.slice(at);
+  // No counting a long document's tail: text past what the room could hold at the densest code is too long anyway.
+  if (text.length > room * (1 + KEEP_OVER) * GENEROUS_CHARS_PER_TOKEN) return undefined;
+  const tokens = countTokens(text);
+  return tokens <= room * (1 + KEEP_OVER) ? { text, tokens } : undefined;
 }

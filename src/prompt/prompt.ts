@@ -23,6 +23,8 @@ interface LocalPromptInput {
   countTokens: (text: string) => number;
   /** Put the cursor's line after the middle marker (see MIDDLE_START_MAX; families with `middleLast`). */
   cursorLineInMiddle?: boolean;
+  /** Where this document's last window began in `prefix` (window-memory.ts): kept while it fits. */
+  keepWindowStart?: number;
 }
 
 export interface LocalPrompt {
@@ -164,7 +166,11 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const window =
     i.budget === undefined
       ? undefined
-      : windowContext(i.prefix, i.suffix, { budget: Math.max(64, i.budget - used), countTokens: i.countTokens });
+      : windowContext(i.prefix, i.suffix, {
+          budget: Math.max(64, i.budget - used),
+          countTokens: i.countTokens,
+          keepStart: i.keepWindowStart,
+        });
   const prefix = window?.prefix ?? i.prefix;
   const suffix = window?.suffix ?? i.suffix;
   const snippetContext = fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined;

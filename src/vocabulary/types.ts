@@ -37,6 +37,8 @@ export interface CompletionRequest {
   cursorLineInMiddle?: boolean;
   /** Start with the first token the model ranks this high (2: the second-best alternative); absent: the best. */
   firstTokenRank?: number;
+  /** Where this document's last prompt window began in `prefix`, kept while it fits (src/prompt/window-memory.ts). */
+  keepWindowStart?: number;
 }
 
 /** What the local model produced for one request. */
@@ -53,7 +55,7 @@ export interface LocalCompletion {
   /** Set when this completion had to switch device (WebGPU failed mid-run), saying why. */
   fallbackReason?: string;
   /** How the context was windowed to the prompt budget. */
-  window?: { prefixTokens: number; suffixTokens: number; truncated: boolean };
+  window?: { prefixTokens: number; suffixTokens: number; truncated: boolean; prefixStart: number };
   /** The other files' snippets the prompt carried, with the tokens each took. */
   snippets?: { file: string; tokens: number }[];
   /** What the request cost the local model (absent when it computed nothing). */
