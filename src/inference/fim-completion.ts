@@ -23,6 +23,7 @@ export function localPromptFor(
     countTokens: (t) => model.countTokens(t),
     cursorLineInMiddle: req.cursorLineInMiddle && model.partialMiddle !== false,
     keepWindowStart: req.keepWindowStart,
+    keepMiddleStart: req.keepMiddleStart,
   });
 }
 
@@ -55,7 +56,7 @@ export async function completeWithFim(
   const t0 = performance.now();
   const tpl = fimTemplate(family);
   const built = localPromptFor(model, family, req);
-  const { window: w, prefix } = built;
+  const { window: w, prefix, middleFrom } = built;
   const earlyStop = req.early
     ? earlyEscalationCheck({ router: req.early.router, language: req.early.language, prefix, maxNewTokens: req.maxNewTokens })
     : undefined;
@@ -79,7 +80,13 @@ export async function completeWithFim(
     model: model.model,
     ms: performance.now() - t0,
     ...(w && {
-      window: { prefixTokens: w.prefixTokens, suffixTokens: w.suffixTokens, truncated: w.truncated, prefixStart: w.prefixStart },
+      window: {
+        prefixTokens: w.prefixTokens,
+        suffixTokens: w.suffixTokens,
+        truncated: w.truncated,
+        prefixStart: w.prefixStart,
+        ...(middleFrom !== undefined && { middleFrom }),
+      },
     }),
     ...(built.snippets.length && { snippets: built.snippets }),
   };

@@ -90,8 +90,8 @@ describe('KV-cache reuse across requests', () => {
     // The window grew past its room and kept its start (its whole window reused) more often than it moved.
     const grewInPlace = starts.slice(1).filter((s, i) => s === starts[i]).length;
     expect(grewInPlace).toBeGreaterThanOrEqual(8);
-    // Where it stayed, a request re-read only the suffix, the cursor's lines and the markers, not the window.
-    starts.forEach((s, i) => i > 0 && s === starts[i - 1] && expect(reread[i]).toBeLessThan(150));
+    // Where it stayed, a request re-read only the lines accepted since the last one: the middle kept its start too.
+    starts.forEach((s, i) => i > 0 && s === starts[i - 1] && expect(reread[i]).toBeLessThanOrEqual(accepted.length + 2));
   });
 
   it('healing writes the taken-back token again: with a byte-per-token vocabulary, the same middle as without healing', async () => {

@@ -107,6 +107,31 @@ describe('the cursor line in the middle (cursorLineInMiddle)', () => {
       expect(build(family, 'a = 1\nb = ').prompt.endsWith('b = ')).toBe(true);
   });
 
+  it('a kept middle start holds the lines accepted since, while the middle stays short; past that, or out of place, the middle is the cursor line again', () => {
+    const keep = (prefix: string, keepMiddleStart?: number) =>
+      buildLocalPrompt({
+        family: 'qwen2.5-coder',
+        prefix,
+        suffix: '\nc = 3\n',
+        countTokens: bytes,
+        cursorLineInMiddle: true,
+        budget: 4096,
+        keepMiddleStart,
+      });
+    const first = keep('a = 1\nb = ');
+    expect(first.middleFrom).toBe('a = 1\n'.length);
+    // A suggestion accepted: two lines more; the prompt up to the old middle is unchanged.
+    const grown = keep('a = 1\nb = 2\nd = 4\ne = ', first.middleFrom);
+    expect(grown.prompt).toBe('<|fim_prefix|>a = 1\n<|fim_suffix|>\nc = 3\n<|fim_middle|>b = 2\nd = 4\ne = ');
+    expect(grown.middleStart).toBe('b = 2\nd = 4\ne = ');
+    expect(grown.middleFrom).toBe(first.middleFrom);
+    // Too long a middle, a start inside a line, a start after the cursor's line: the cursor line opens the middle.
+    const long = keep(`a = 1\n${'x = 1\n'.repeat(200)}e = `, first.middleFrom);
+    expect(long.middleStart).toBe('e = ');
+    expect(keep('a = 1\nb = 2\ne = ', 2).middleStart).toBe('e = ');
+    expect(keep('a = 1\nb = ', 40).middleStart).toBe('b = ');
+  });
+
   it('snippets stay first, in the repository format', () => {
     const p = buildLocalPrompt({
       family: 'qwen2.5-coder',

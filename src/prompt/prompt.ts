@@ -25,6 +25,8 @@ interface LocalPromptInput {
   cursorLineInMiddle?: boolean;
   /** Where this document's last window began in `prefix` (window-memory.ts): kept while it fits. */
   keepWindowStart?: number;
+  /** Where the last prompt's middle began in `prefix` (window-memory.ts): kept while the middle from it stays short. */
+  keepMiddleStart?: number;
 }
 
 export interface LocalPrompt {
@@ -44,6 +46,8 @@ export interface LocalPrompt {
    * (local-model.ts): a word cut at the cursor is not a token boundary.
    */
   middleStart: string;
+  /** Where the middle begins in the input's prefix; absent when the cursor is at the prefix's end. */
+  middleFrom?: number;
 }
 
 /**
@@ -51,6 +55,13 @@ export interface LocalPrompt {
  * stays in the prefix: the middle is meant to begin a line, not to hold a file.
  */
 const MIDDLE_START_MAX = 400;
+
+/**
+ * The longest middle a kept start may give (`keepMiddleStart`): a suggestion
+ * accepted moves the cursor to a later line, and a middle that began a few
+ * lines up still holds it, so the suffix before it is not read again.
+ */
+const MIDDLE_KEPT_MAX = 800;
 
 /**
  * Where the middle begins when the cursor's line goes there: the start of the
@@ -67,10 +78,13 @@ const MIDDLE_START_MAX = 400;
  * the line, suffix) stays the same while the person types on that line, so
  * the read-ahead covers it and the request mostly decodes.
  */
-function middleSplit(family: FimFamily | string, prefix: string, enabled: boolean): number | undefined {
+function middleSplit(family: FimFamily | string, prefix: string, enabled: boolean, keep?: number): number | undefined {
   if (!enabled || !fimTemplate(family).middleLast) return undefined;
   const lineStart = prefix.lastIndexOf('\n') + 1;
-  return prefix.length - lineStart > MIDDLE_START_MAX ? undefined : lineStart;
+  if (prefix.length - lineStart > MIDDLE_START_MAX) return undefined;
+  // A kept start: a line start in the window, before the cursor's line, the middle from it still short.
+  const keepable = keep !== undefined && keep > 0 && keep < lineStart && prefix[keep - 1] === '\n';
+  return keepable && prefix.length - keep <= MIDDLE_KEPT_MAX ? keep : lineStart;
 }
 
 /** Marks the cursor while the prompt is put together; a private-use character no code contains by accident. */
@@ -175,10 +189,13 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const suffix = window?.suffix ?? i.suffix;
   const snippetContext = fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined;
   const base = { prefix, suffix, ...(window && { window }), snippets: taken };
-  const split = middleSplit(i.family, prefix, i.cursorLineInMiddle ?? false);
+  // The window's prefix is the input's from `windowStart`: the kept middle start in the window's terms, and back.
+  const windowStart = i.prefix.length - prefix.length;
+  const keep = i.keepMiddleStart === undefined ? undefined : i.keepMiddleStart - windowStart;
+  const split = middleSplit(i.family, prefix, i.cursorLineInMiddle ?? false, keep);
   if (split !== undefined) {
     const prompt = fimWithSnippets(i.family, prefix.slice(0, split), suffix, snippetContext) + prefix.slice(split);
-    return { ...base, prompt, cursorAt: prompt.length, middleStart: prefix.slice(split) };
+    return { ...base, prompt, cursorAt: prompt.length, middleStart: prefix.slice(split), middleFrom: windowStart + split };
   }
   const marked = fimWithSnippets(i.family, prefix + CURSOR, suffix, snippetContext);
   const cursorAt = marked.indexOf(CURSOR);

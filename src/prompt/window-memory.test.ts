@@ -36,4 +36,13 @@ describe('WindowMemory', () => {
     memory.remember(prefix, undefined);
     expect(memory.hinted(req).keepWindowStart).toBeUndefined();
   });
+
+  it("remembers the middle's start with the window's", () => {
+    const memory = new WindowMemory();
+    const start = prefix.indexOf('line200');
+    memory.remember(prefix, { prefixStart: start, middleFrom: prefix.length - 10 });
+    expect(memory.hinted(req)).toMatchObject({ keepWindowStart: start, keepMiddleStart: prefix.length - 10 });
+    memory.remember(prefix, { prefixStart: start });
+    expect(memory.hinted(req).keepMiddleStart).toBeUndefined();
+  });
 });

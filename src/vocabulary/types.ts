@@ -39,6 +39,14 @@ export interface CompletionRequest {
   firstTokenRank?: number;
   /** Where this document's last prompt window began in `prefix`, kept while it fits (src/prompt/window-memory.ts). */
   keepWindowStart?: number;
+  /** Where its last prompt's middle began in `prefix`, kept while the middle stays short (src/prompt/prompt.ts). */
+  keepMiddleStart?: number;
+}
+
+/** Where a prompt's window and its middle began in the request's prefix (the middle: when the cursor's line opens it). */
+export interface PromptPlaces {
+  prefixStart: number;
+  middleFrom?: number;
 }
 
 /** What the local model produced for one request. */
@@ -55,7 +63,7 @@ export interface LocalCompletion {
   /** Set when this completion had to switch device (WebGPU failed mid-run), saying why. */
   fallbackReason?: string;
   /** How the context was windowed to the prompt budget. */
-  window?: { prefixTokens: number; suffixTokens: number; truncated: boolean; prefixStart: number };
+  window?: PromptPlaces & { prefixTokens: number; suffixTokens: number; truncated: boolean };
   /** The other files' snippets the prompt carried, with the tokens each took. */
   snippets?: { file: string; tokens: number }[];
   /** What the request cost the local model (absent when it computed nothing). */
