@@ -123,6 +123,8 @@ function replaySummary(rs: ReplayRequest[]) {
 
 type AcceptRun = Awaited<ReturnType<typeof import('./latency/accept-driver').driveAcceptReplay>>;
 
+export type AcceptSummary = ReturnType<typeof acceptSummary>;
+
 /** Medians side by side: Tab to the next ghost text with and without the prediction; what thrown-away predictions cost. */
 function acceptSummary(run: AcceptRun, readMs: number) {
   const { accepts, discarded } = run;

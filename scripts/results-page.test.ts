@@ -55,9 +55,7 @@ describe('docs/results.md', () => {
   });
 
   it('shows a file from before runs were recorded, and a suite without a headline table, for what they are', () => {
-    const page = resultsPage([
-      { suite: 'eval', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } },
-    ]);
+    const page = resultsPage([{ suite: 'eval', runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['total'] }], results: { total: 1 } }]);
     expect(page).toContain('No headline table for this suite');
     expect(page).toContain('`bench/results/eval.json`');
     expect(page).toContain('- Measured 2026-01-03 10:00 UTC (machine and commit not recorded). Command: not recorded.');
@@ -95,6 +93,32 @@ describe('docs/results.md', () => {
     expect(page).toContain('| 2 | 3,000 ms | 9.0 tok/s |');
     expect(page).toContain('1.50x (target at least 1.6x)');
     expect(page).toContain('on every pause: no (expected of a quantised model');
+  });
+
+  it('shows the ready-on-accept run per runtime, without and with the prediction', () => {
+    const accept = (without: number, withPrediction: number) => ({
+      accepts: 10,
+      read_ms: 1500,
+      accept_to_ghost_ms_p50: { without, with: withPrediction, target_with: 'at most 100' },
+      accept_to_ghost_ms: { without: [without], with: [withPrediction] },
+      prediction_ms_p50: 1600,
+      prediction_prompt_tokens_p50: 1,
+      prediction_prompt_tokens: [1],
+      prediction_prefill_ms_p50: 130,
+      prediction_decode_ms_p50: 1400,
+      prediction_same_as_request: '9/10',
+      discarded: { count: 9, finished: 0, ms_total: 2000, ms_p50: 240 },
+    });
+    const page = resultsPage([
+      {
+        suite: 'latency',
+        runs: [{ at: '2026-01-03T10:00:00.000Z', sections: ['accept'] }],
+        results: { model: 'twin', dtype: 'q8', accept: { node: accept(1900, 120), chromiumWasm: accept(2400, 600) } },
+      },
+    ]);
+    expect(page).toContain('a suggestion read for 1,500 ms, then Tab');
+    expect(page).toContain('| Chromium, WASM | 10 | 2,400 ms / 600 ms | 1,600 ms | 1 | 130 ms / 1,400 ms | 9/10 | 9 (2,000 ms) |');
+    expect(page).toContain('| Node, onnxruntime-node | 10 | 1,900 ms / 120 ms |');
   });
 
   it('shows the lookup pass costs of each runtime measured, side by side', () => {

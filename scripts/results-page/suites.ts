@@ -6,7 +6,7 @@ import type { CriteriaCostRow } from '../../bench/early-escalation/criteria-cost
 import type { StepCostRow } from '../../bench/early-escalation/step-cost';
 import type { ExtentRow } from '../../bench/extent';
 import type { RuntimeResult } from '../../bench/inference/measure';
-import type { ReplaySummary, ThreadSpeed } from '../../bench/latency';
+import type { AcceptSummary, ReplaySummary, ThreadSpeed } from '../../bench/latency';
 import type { RetrievalSummary } from '../../bench/retrieval';
 import type { SemanticRow } from '../../bench/semantic';
 import type { summarize } from '../../bench/stats';
@@ -269,9 +269,45 @@ const latency: SuiteSection = {
       const rec = record(r[key]);
       return rec ? latencyTables(label, rec) : [];
     });
-    return [head, ...tables];
+    const accept = record(r.accept) as Record<string, AcceptSummary> | undefined;
+    return [head, ...tables, ...(accept ? acceptTable(runtimes, accept) : [])];
   },
 };
+
+/** The next suggestion ready on accept (`--accept-only`): Tab to the next ghost text without and with the prediction. */
+function acceptTable(runtimes: [string, string][], accept: Record<string, AcceptSummary>): string[] {
+  const rows = runtimes.filter(([key]) => accept[key]);
+  if (!rows.length) return [];
+  const readMs = accept[rows[0][0]].read_ms;
+  return [
+    `The next suggestion ready on accept: a suggestion read for ${ms(readMs)}, then Tab; the time to the next ghost text without a prediction and with one started when the suggestion showed (target: at most 100 ms with), what the prediction read and wrote, and the predictions thrown away when the person typed on instead.`,
+    table(
+      [
+        'runtime',
+        'accepts',
+        'Tab to ghost text p50, without / with',
+        'prediction p50',
+        'its prompt tokens computed p50',
+        'its reading / writing p50',
+        'same tokens as the request',
+        'thrown away (compute)',
+      ],
+      rows.map(([key, label]) => {
+        const a = accept[key];
+        return [
+          label,
+          a.accepts,
+          `${ms(a.accept_to_ghost_ms_p50.without)} / ${ms(a.accept_to_ghost_ms_p50.with)}`,
+          ms(a.prediction_ms_p50),
+          num(a.prediction_prompt_tokens_p50),
+          `${ms(a.prediction_prefill_ms_p50)} / ${ms(a.prediction_decode_ms_p50)}`,
+          a.prediction_same_as_request,
+          `${a.discarded.count} (${ms(a.discarded.ms_total)})`,
+        ];
+      }),
+    ),
+  ];
+}
 
 const SIZE_LABELS: Record<string, string> = { '1k': '1,000 lines', '20k': '20,000 lines', '5mb': '5 MB' };
 
