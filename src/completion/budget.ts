@@ -11,9 +11,10 @@
 // window plus what was typed since the last one, so the window can be
 // several times larger than what the target would allow to read afresh.
 // With the cursor's line in the middle (prompt.ts) a request on a line
-// computes a token or two, but a pause right after a new line still waits
-// for the suffix (read once per line): that pause, common after Enter, is
-// the case the window is sized for.
+// computes a token or two, and the middle keeps its start over the next few
+// lines; but a pause once the middle has grown past its limit still waits
+// for the suffix: that pause, after Enter every few lines, is the case the
+// window is sized for.
 import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
 import type { GenerationStats, ModelSpeed } from '../vocabulary/types';
 
