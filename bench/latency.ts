@@ -127,10 +127,12 @@ export type AcceptSummary = ReturnType<typeof acceptSummary>;
 
 /** Medians side by side: Tab to the next ghost text with and without the prediction; what thrown-away predictions cost. */
 function acceptSummary(run: AcceptRun, readMs: number) {
-  const { accepts, discarded } = run;
+  const { accepts, discarded, budgets } = run;
   return {
     accepts: accepts.length,
     read_ms: readMs,
+    prompt_budget: budgets.promptBudget,
+    max_new_tokens: budgets.maxNewTokens,
     accept_to_ghost_ms_p50: {
       without: p50(accepts.map((a) => a.withoutMs)),
       with: p50(accepts.map((a) => a.withMs)),
@@ -248,7 +250,7 @@ export const suite: BenchSuite = {
     };
     const cores = Math.max(2, Math.min(4, cpus().length));
     if (o.accept) {
-      const s = { ...settings(true), maxRequests: o.requests, accepts: o.accept.accepts, readMs: o.accept.readMs };
+      const s = { ...settings(true), maxRequests: o.requests, accepts: o.accept.accepts, readMs: o.accept.readMs, appBudgets: true };
       results.accept = await acceptRuns(o, root, name, source, s, replay, cores);
       console.log(JSON.stringify(results, null, 2));
       return results;

@@ -99,6 +99,8 @@ describe('docs/results.md', () => {
     const accept = (without: number, withPrediction: number) => ({
       accepts: 10,
       read_ms: 1500,
+      prompt_budget: 256,
+      max_new_tokens: 16,
       accept_to_ghost_ms_p50: { without, with: withPrediction, target_with: 'at most 100' },
       accept_to_ghost_ms: { without: [without], with: [withPrediction] },
       prediction_ms_p50: 1600,
@@ -117,8 +119,10 @@ describe('docs/results.md', () => {
       },
     ]);
     expect(page).toContain('a suggestion read for 1,500 ms, then Tab');
-    expect(page).toContain('| Chromium, WASM | 10 | 2,400 ms / 600 ms | 1,600 ms | 1 | 130 ms / 1,400 ms | 9/10 | 9 (2,000 ms) |');
-    expect(page).toContain('| Node, onnxruntime-node | 10 | 1,900 ms / 120 ms |');
+    expect(page).toContain(
+      '| Chromium, WASM | 256 / 16 | 10 | 2,400 ms / 600 ms | 1,600 ms | 1 | 130 ms / 1,400 ms | 9/10 | 9 (2,000 ms) |',
+    );
+    expect(page).toContain('| Node, onnxruntime-node | 256 / 16 | 10 | 1,900 ms / 120 ms |');
   });
 
   it('shows the lookup pass costs of each runtime measured, side by side', () => {

@@ -6,7 +6,10 @@
 // types on at the replay's next key, and the prediction started for that
 // suggestion is cancelled: compute never shown. Runs in Node and in a
 // browser worker, like replay-driver.ts.
+import { budgetLimits, chooseBudgets, type Budgets } from '../../src/completion/budget';
+import { DEFAULT_CONFIG } from '../../src/config/defaults';
 import { FimSession } from '../../src/inference/fim-completion';
+import { warmUp } from '../../src/inference/warm-up';
 import type { LoadedModel } from '../../src/inference/local-model';
 import type { LocalCompletion } from '../../src/vocabulary/types';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
@@ -17,6 +20,8 @@ export interface AcceptSettings extends ReplaySettings {
   readMs: number;
   /** Accepts to measure; the other pauses are typed on from (a prediction thrown away). */
   accepts: number;
+  /** The window and new tokens the app would choose from this model's speed, measured here (src/completion/budget.ts), instead of the fixed ones. */
+  appBudgets?: boolean;
 }
 
 export interface AcceptSample {
@@ -48,13 +53,20 @@ export async function driveAcceptReplay(
   model: LoadedModel,
   replay: TypingReplay,
   s: AcceptSettings,
-): Promise<{ accepts: AcceptSample[]; discarded: DiscardedPrediction[] }> {
+): Promise<{ accepts: AcceptSample[]; discarded: DiscardedPrediction[]; budgets: Budgets }> {
   const accepts: AcceptSample[] = [];
+  // As the app does after loading: a warm-up run that measures the speed, and the budgets it allows.
+  const budgets = s.appBudgets
+    ? chooseBudgets(
+        (await warmUp(model, s.family)).speed,
+        budgetLimits(DEFAULT_CONFIG.model, model.device === 'webgpu' ? 'webgpu' : 'wasm'),
+      )
+    : { promptBudget: s.promptBudget, maxNewTokens: s.maxNewTokens };
   const fim = new FimSession(model, s.family);
   const discarded: DiscardedPrediction[] = [];
   let readAhead: AbortController | undefined;
   let pauses = 0;
-  const base = { maxNewTokens: s.maxNewTokens, promptBudget: s.promptBudget, cursorLineInMiddle: s.cursorLineInMiddle };
+  const base = { ...budgets, cursorLineInMiddle: s.cursorLineInMiddle };
   for (const step of replay.steps) {
     if (accepts.length >= s.accepts && pauses >= s.maxRequests) break;
     const keyAt = performance.now();
@@ -140,5 +152,5 @@ export async function driveAcceptReplay(
     discarded.push({ ms: (finishedAt || performance.now()) - started, finished: finishedAt > 0 });
   }
   readAhead?.abort();
-  return { accepts, discarded };
+  return { accepts, discarded, budgets };
 }

@@ -280,10 +280,11 @@ function acceptTable(runtimes: [string, string][], accept: Record<string, Accept
   if (!rows.length) return [];
   const readMs = accept[rows[0][0]].read_ms;
   return [
-    `The next suggestion ready on accept: a suggestion read for ${ms(readMs)}, then Tab; the time to the next ghost text without a prediction and with one started when the suggestion showed (target: at most 100 ms with), what the prediction read and wrote, and the predictions thrown away when the person typed on instead.`,
+    `The next suggestion ready on accept: a suggestion read for ${ms(readMs)}, then Tab; the time to the next ghost text without a prediction and with one started when the suggestion showed (target: at most 100 ms with), what the prediction read and wrote, and the predictions thrown away when the person typed on instead. Each runtime has the prompt budget and new tokens the app chooses from the speed measured there.`,
     table(
       [
         'runtime',
+        'budget: prompt / new tokens',
         'accepts',
         'Tab to ghost text p50, without / with',
         'prediction p50',
@@ -296,6 +297,7 @@ function acceptTable(runtimes: [string, string][], accept: Record<string, Accept
         const a = accept[key];
         return [
           label,
+          `${num(a.prompt_budget)} / ${num(a.max_new_tokens)}`,
           a.accepts,
           `${ms(a.accept_to_ghost_ms_p50.without)} / ${ms(a.accept_to_ghost_ms_p50.with)}`,
           ms(a.prediction_ms_p50),

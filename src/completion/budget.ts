@@ -17,6 +17,7 @@
 // window is sized for.
 import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
 import type { GenerationStats, ModelSpeed } from '../vocabulary/types';
+import type { LocalModelConfig } from '../vocabulary/config';
 
 interface BudgetLimits {
   /** Target from the pause to ghost text, ms; 0 or less: the configured limits as they are. */
@@ -39,6 +40,17 @@ const MIN_PROMPT_BUDGET = 256;
 const MIN_NEW_TOKENS = 16;
 /** Tokens computed on every request besides the suffix: what was typed, the FIM markers. */
 const PER_REQUEST_TOKENS = 16;
+
+/** The limits a model's settings give on a device (a CPU run counts as WASM). */
+export function budgetLimits(m: LocalModelConfig, device: 'webgpu' | 'wasm'): BudgetLimits {
+  return {
+    targetMs: m.latencyTargetMs?.[device] ?? 0,
+    maxPromptTokens: m.maxPromptTokens,
+    maxNewTokens: m.maxNewTokens,
+    contextWindow: m.contextWindow,
+    reuse: m.reuseCache !== false,
+  };
+}
 
 /** The configured limits, as used when nothing is measured yet or the target is off. */
 export function fixedBudgets(l: BudgetLimits): Budgets {

@@ -5,7 +5,7 @@
 // (src/completion/pipeline.ts) as its ports. No UI here: src/app renders what
 // it reports.
 import * as Comlink from 'comlink';
-import { chooseBudgets, settleBudgets, SpeedTracker, type Budgets } from '../completion/budget';
+import { budgetLimits, chooseBudgets, settleBudgets, SpeedTracker, type Budgets } from '../completion/budget';
 import { prescanOutgoing, runCompletion, type CompletionResult, type EngineRequest, type PipelinePorts } from '../completion/pipeline';
 import { localRequestOf, prepareRequest, requestSettings, type WorkspaceContextSource } from '../completion/request';
 import type { AppConfig, EndpointConfig } from '../vocabulary/config';
@@ -146,16 +146,7 @@ export class CompletionEngine {
   budgets(): Budgets {
     const m = this.config.model;
     const device = this.inference.loaded?.device === 'webgpu' ? 'webgpu' : 'wasm';
-    this.settled = settleBudgets(
-      this.settled,
-      chooseBudgets(this.speed.speed, {
-        targetMs: m.latencyTargetMs?.[device] ?? 0,
-        maxPromptTokens: m.maxPromptTokens,
-        maxNewTokens: m.maxNewTokens,
-        contextWindow: m.contextWindow,
-        reuse: m.reuseCache !== false,
-      }),
-    );
+    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, budgetLimits(m, device)));
     return this.settled;
   }
 
