@@ -57,10 +57,7 @@ export async function driveAcceptReplay(
   const accepts: AcceptSample[] = [];
   // As the app does after loading: a warm-up run that measures the speed, and the budgets it allows.
   const budgets = s.appBudgets
-    ? chooseBudgets(
-        (await warmUp(model, s.family)).speed,
-        budgetLimits(DEFAULT_CONFIG.model, model.device === 'webgpu' ? 'webgpu' : 'wasm'),
-      )
+    ? chooseBudgets((await warmUp(model, s.family)).speed, budgetLimits(DEFAULT_CONFIG.model, model.device))
     : { promptBudget: s.promptBudget, maxNewTokens: s.maxNewTokens };
   const fim = new FimSession(model, s.family);
   const discarded: DiscardedPrediction[] = [];

@@ -16,7 +16,7 @@
 // for the suffix: that pause, after Enter every few lines, is the case the
 // window is sized for.
 import { DEFAULT_PREFIX_SHARE } from '../prompt/context-window';
-import type { GenerationStats, ModelSpeed } from '../vocabulary/types';
+import type { GenerationStats, InferenceDevice, ModelSpeed } from '../vocabulary/types';
 import type { LocalModelConfig } from '../vocabulary/config';
 
 interface BudgetLimits {
@@ -41,10 +41,10 @@ const MIN_NEW_TOKENS = 16;
 /** Tokens computed on every request besides the suffix: what was typed, the FIM markers. */
 const PER_REQUEST_TOKENS = 16;
 
-/** The limits a model's settings give on a device (a CPU run counts as WASM). */
-export function budgetLimits(m: LocalModelConfig, device: 'webgpu' | 'wasm'): BudgetLimits {
+/** The limits a model's settings give on the device it runs on (a CPU run, or none yet, counts as WASM). */
+export function budgetLimits(m: LocalModelConfig, device: InferenceDevice | undefined): BudgetLimits {
   return {
-    targetMs: m.latencyTargetMs?.[device] ?? 0,
+    targetMs: m.latencyTargetMs?.[device === 'webgpu' ? 'webgpu' : 'wasm'] ?? 0,
     maxPromptTokens: m.maxPromptTokens,
     maxNewTokens: m.maxNewTokens,
     contextWindow: m.contextWindow,

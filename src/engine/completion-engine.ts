@@ -144,9 +144,8 @@ export class CompletionEngine {
 
   /** The prompt budget and new-token limit for the next request: from the measured speed and the latency target. */
   budgets(): Budgets {
-    const m = this.config.model;
-    const device = this.inference.loaded?.device === 'webgpu' ? 'webgpu' : 'wasm';
-    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, budgetLimits(m, device)));
+    const limits = budgetLimits(this.config.model, this.inference.loaded?.device);
+    this.settled = settleBudgets(this.settled, chooseBudgets(this.speed.speed, limits));
     return this.settled;
   }
 
