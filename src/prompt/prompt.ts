@@ -189,8 +189,8 @@ export function buildLocalPrompt(i: LocalPromptInput): LocalPrompt {
   const suffix = window?.suffix ?? i.suffix;
   const snippetContext = fitted.length ? { file: ctx!.file, snippets: fitted, repoName: ctx!.repoName } : undefined;
   const base = { prefix, suffix, ...(window && { window }), snippets: taken };
-  // The window's prefix is the input's from `windowStart`: the kept middle start in the window's terms, and back.
-  const windowStart = i.prefix.length - prefix.length;
+  // The kept middle start in the window's terms, and back.
+  const windowStart = window?.prefixStart ?? 0;
   const keep = i.keepMiddleStart === undefined ? undefined : i.keepMiddleStart - windowStart;
   const split = middleSplit(i.family, prefix, i.cursorLineInMiddle ?? false, keep);
   if (split !== undefined) {
