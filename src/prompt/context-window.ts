@@ -148,13 +148,14 @@ function kept(
   prefix: string,
   room: number,
   at: number,
-  fresh: { text: string },
+  fresh: { text: string; tokens: number },
   countTokens: (text: string) => number,
 ): { text: string; tokens: number } | undefined {
-  if (at < 0 || at > prefix.length - fresh.text.length || (at > 0 && prefix[at - 1] !== '\n')) return undefined;
-  const text = prefix.slice(at);
+  const freshStart = prefix.length - fresh.text.length;
+  if (at < 0 || at > freshStart || (at > 0 && prefix[at - 1] !== '\n')) return undefined;
   // No counting a long document's tail: text past what the room could hold at the densest code is too long anyway.
-  if (text.length > room * (1 + KEEP_OVER) * GENEROUS_CHARS_PER_TOKEN) return undefined;
-  const tokens = countTokens(text);
-  return tokens <= room * (1 + KEEP_OVER) ? { text, tokens } : undefined;
+  if (prefix.length - at > room * (1 + KEEP_OVER) * GENEROUS_CHARS_PER_TOKEN) return undefined;
+  // The fresh cut's tokens are counted already: only the lines before it are new, counted as takeLines counts.
+  const tokens = fresh.tokens + countTokens(prefix.slice(at, freshStart));
+  return tokens <= room * (1 + KEEP_OVER) ? { text: prefix.slice(at), tokens } : undefined;
 }
