@@ -61,6 +61,7 @@ export const SUITE_FLAGS = {
   'semantic-ts': {
     cases: { type: 'string' },
     'import-depth': { type: 'string' },
+    'no-packages': { type: 'boolean' },
     'browser-only': { type: 'boolean' },
     'no-browser': { type: 'boolean' },
   },

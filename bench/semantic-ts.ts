@@ -22,6 +22,7 @@ import { jsInput } from '../testing/semantic/js-input';
 import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
 import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
 import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../src/semantic/types';
+import { isPackagePath, type PackageFiles } from '../src/semantic/package-types';
 import type { BenchSuite } from './index';
 import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
@@ -85,6 +86,20 @@ export function repoFiles(): WorkspaceFiles & { read: Map<string, string | undef
       }
       return read.get(path);
     },
+  };
+}
+
+/** This repository's installed packages (its node_modules), as the types check's resolution asks for them. */
+export function repoPackages(): PackageFiles & { read: Map<string, string | undefined> } {
+  const read = new Map<string, string | undefined>();
+  const stat = (path: string) => (isPackagePath(path) ? statSync(join(REPO, path), { throwIfNoEntry: false }) : undefined);
+  return {
+    read,
+    text(path) {
+      if (!read.has(path)) read.set(path, stat(path)?.isFile() ? readFileSync(join(REPO, path), 'utf8') : undefined);
+      return read.get(path);
+    },
+    isFolder: (path) => stat(path)?.isDirectory() ?? false,
   };
 }
 
@@ -190,7 +205,8 @@ export const suite: BenchSuite = {
     const limit = Number(flags['cases'] ?? 80);
     const depth = Number(flags['import-depth'] ?? IMPORT_BUDGET.depth);
     const workspace = depth > 0 ? repoFiles() : undefined;
-    const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { ...IMPORT_BUDGET, depth });
+    const packages = flags['no-packages'] === true ? undefined : repoPackages();
+    const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { ...IMPORT_BUDGET, depth }, packages);
     // Files and characters each types check's program held beside the checked file.
     const importedFiles: number[] = [];
     const importedChars: number[] = [];

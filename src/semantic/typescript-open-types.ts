@@ -3,8 +3,10 @@
 // `any` to a check that reads no package; one in a file past the import
 // budget) has that base's members too, which the compiler does not list:
 // it drops the unresolved base and reports every member the base would have
-// brought. Such diagnostics are dropped here, by both hosts, over their own
-// copy of the compiler (after typescript-region.ts's region diagnostics).
+// brought. And a union's missing property that one of its members has is a
+// narrowing the check's options do not make. Such diagnostics are dropped
+// here, by both hosts, over their own copy of the compiler (after
+// typescript-region.ts's region diagnostics).
 import type TS from 'typescript';
 
 /** "Property 'x' does not exist on type 'T'", with and without a suggestion. */
@@ -29,6 +31,16 @@ function hasUnresolvedBase(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type
   return false;
 }
 
+/**
+ * Whether a member of the union `type` has the property: without strict null
+ * checks (the check's options) the compiler does not narrow a union by a
+ * boolean field (`if (!r.ok) return r.error`), so the property a narrowed
+ * value has is missing from the whole union.
+ */
+function someMemberHas(checker: TS.TypeChecker, type: TS.Type, name: string): boolean {
+  return type.isUnion() && type.types.some((t) => checker.getPropertyOfType(checker.getApparentType(t), name) !== undefined);
+}
+
 /** `diagnostics` of `file` without the missing properties of types that are not known whole. */
 export function withoutOpenTypes(
   ts: typeof TS,
@@ -43,7 +55,8 @@ export function withoutOpenTypes(
     const name = nameAt(ts, file, d.start);
     const access = name?.parent;
     if (!access || !ts.isPropertyAccessExpression(access) || access.name !== name) return true;
-    return !hasUnresolvedBase(ts, checker, checker.getTypeAtLocation(access.expression));
+    const type = checker.getTypeAtLocation(access.expression);
+    return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
   });
 }
 

@@ -10,15 +10,24 @@ import { TYPE_CHECKED_LANGUAGES } from './types-check';
 import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
 import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
-import { ImportGraph, linksKey, WORKSPACE_ROOT, workspaceResolver, type ImportBudget, type TypeImports } from './type-imports';
+import {
+  compilerName,
+  ImportGraph,
+  linksKey,
+  WORKSPACE_ROOT,
+  workspaceResolver,
+  type ImportBudget,
+  type TypeImports,
+} from './type-imports';
+import { PackageResolution, type PackageFiles } from './package-types';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
 const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
 
-/** One check's diagnostics, with the workspace files it imports in the program. */
-type DiagnoseWith = (imports: TypeImports | undefined) => Diagnose;
+/** One check's diagnostics, with the workspace files it imports in the program, and the packages' types. */
+type DiagnoseWith = (imports: TypeImports | undefined, packages: PackageFiles | undefined) => Diagnose;
 
 let loading: Promise<DiagnoseWith> | undefined;
 
@@ -53,6 +62,9 @@ async function createService(): Promise<DiagnoseWith> {
   };
   let current = { name: '', text: '' };
   let imports: TypeImports | undefined;
+  // One resolution (and its cache) per package source; a check without one resolves no package.
+  const resolutions = new WeakMap<PackageFiles, PackageResolution>();
+  let packages: PackageResolution | undefined;
   let resolve = workspaceResolver(undefined, () => false);
   let resolvedFor = '';
   let invalidated = false;
@@ -61,7 +73,7 @@ async function createService(): Promise<DiagnoseWith> {
   const host: TS.CompilerHost = {
     getSourceFile: (name, target) => {
       if (name === current.name) return ts.createSourceFile(name, current.text, target, false);
-      const text = importedText(name);
+      const text = importedText(name) ?? packages?.text(name);
       return text === undefined ? lib(name, target) : workspaceFile(name, text, target);
     },
     getDefaultLibFileName: () => path.join(libDir, TYPES_ROOT_LIB),
@@ -71,24 +83,34 @@ async function createService(): Promise<DiagnoseWith> {
     getCanonicalFileName: (f) => f,
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => '\n',
-    fileExists: (name) => name === current.name || importedText(name) !== undefined || lib(name, ts.ScriptTarget.ES2022) !== undefined,
-    readFile: (name) => (name === current.name ? current.text : (importedText(name) ?? lib(name, ts.ScriptTarget.ES2022)?.text)),
-    // Only the check's workspace files (type-imports.ts), never a look on disk: any other import is unresolved, its names `any`.
+    fileExists: (name) =>
+      name === current.name ||
+      importedText(name) !== undefined ||
+      packages?.text(name) !== undefined ||
+      lib(name, ts.ScriptTarget.ES2022) !== undefined,
+    readFile: (name) =>
+      name === current.name ? current.text : (importedText(name) ?? packages?.text(name) ?? lib(name, ts.ScriptTarget.ES2022)?.text),
+    // The check's workspace files (type-imports.ts), then the packages' types (package-types.ts); any other import is
+    // unresolved, its names `any`.
     resolveModuleNameLiterals: (literals, containingFile) =>
       literals.map((literal) => {
         const found = resolve(literal.text, containingFile);
-        return { resolvedModule: found && { ...found, extension: found.extension as TS.Extension, isExternalLibraryImport: false } };
+        if (found) return { resolvedModule: { ...found, extension: found.extension as TS.Extension, isExternalLibraryImport: false } };
+        const from = containingFile === current.name && imports ? compilerName(imports.file) : containingFile;
+        return { resolvedModule: packages?.resolve(literal.text, from) };
       }),
     // A file kept from the previous program keeps its resolved imports while the check's links are the same (a changed file is resolved again anyway).
     hasInvalidatedResolutions: () => invalidated,
   };
   let previous: TS.Program | undefined;
-  return (checkImports) => async (fileName, text, start, end) => {
+  return (checkImports, checkPackages) => async (fileName, text, start, end) => {
     const name = `/semantic/${fileName}`;
     current = { name, text };
     imports = checkImports;
     resolve = workspaceResolver(checkImports, (f) => f === name);
-    const key = linksKey(checkImports);
+    if (checkPackages && !resolutions.has(checkPackages)) resolutions.set(checkPackages, new PackageResolution(ts, checkPackages, options));
+    packages = checkPackages && resolutions.get(checkPackages);
+    const key = `${linksKey(checkImports)}\n${packages ? 'packages' : ''}`;
     invalidated = key !== resolvedFor;
     resolvedFor = key;
     const program = ts.createProgram([name], options, host, previous);
@@ -110,9 +132,10 @@ function nodeDiagnose(): Promise<DiagnoseWith> {
 
 /**
  * The types checker; given the workspace's files, a request that names its
- * file (`request.file`) has the workspace files it imports in the program.
+ * file (`request.file`) has the workspace files it imports in the program;
+ * given the packages too, the types of its bare imports.
  */
-export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?: ImportBudget): LanguageChecker {
+export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?: ImportBudget, packages?: PackageFiles): LanguageChecker {
   const graph = new ImportGraph(budget);
   return {
     languages: TYPE_CHECKED_LANGUAGES,
@@ -124,7 +147,7 @@ export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?
       if (partial) throw new Error(partial);
       const { file, language } = input.request;
       const imports = workspace && file !== undefined ? graph.imports(file, [input.text, input.baseline.text], workspace) : undefined;
-      return typeFindings({ language, ...input }, (await nodeDiagnose())(imports));
+      return typeFindings({ language, ...input }, (await nodeDiagnose())(imports, imports && packages));
     },
   };
 }
