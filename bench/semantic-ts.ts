@@ -22,7 +22,8 @@ import { jsInput } from '../testing/semantic/js-input';
 import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
 import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
 import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../src/semantic/types';
-import { isPackagePath, type PackageFiles } from '../src/semantic/package-types';
+import type { PackageFiles } from '../src/semantic/package-types';
+import { diskPackages } from '../testing/semantic/disk-packages';
 import type { BenchSuite } from './index';
 import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
@@ -89,23 +90,9 @@ export function repoFiles(): WorkspaceFiles & { read: Map<string, string | undef
   };
 }
 
-/** This repository's installed packages (its node_modules), as the types check's resolution asks for them. */
-export function repoPackages(): PackageFiles & { read: Map<string, string | undefined> } {
-  const read = new Map<string, string | undefined>();
-  const stat = (path: string) => (isPackagePath(path) ? statSync(join(REPO, path), { throwIfNoEntry: false }) : undefined);
-  return {
-    read,
-    text(path) {
-      if (!read.has(path)) read.set(path, stat(path)?.isFile() ? readFileSync(join(REPO, path), 'utf8') : undefined);
-      return read.get(path);
-    },
-    isFolder: (path) => stat(path)?.isDirectory() ?? false,
-  };
-}
-
-/** The files a workspace reader read, by path (none without one). */
-function readFiles(workspace: ReturnType<typeof repoFiles> | undefined): Record<string, string> {
-  return Object.fromEntries([...(workspace?.read ?? [])].filter((e): e is [string, string] => e[1] !== undefined));
+/** The files a reader read, by path (none without one). */
+function readFiles(reader: { read: Map<string, string | undefined> } | undefined): Record<string, string> {
+  return Object.fromEntries([...(reader?.read ?? [])].filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /** The line with the property name at `offset` (in the line) losing its second letter, when the name is long enough. */
@@ -166,8 +153,10 @@ interface DepthRow {
  * mutants at each import depth (0: no workspace), the depths taking turns on
  * each case, so that a loaded machine slows them alike.
  */
-async function byDepth(probes: readonly BrowserCase[], depths: readonly number[]): Promise<DepthRow[]> {
-  const checkers = depths.map((depth) => createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { ...IMPORT_BUDGET, depth }));
+async function byDepth(probes: readonly BrowserCase[], depths: readonly number[], packages?: PackageFiles): Promise<DepthRow[]> {
+  const checkers = depths.map((depth) =>
+    createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { ...IMPORT_BUDGET, depth }, packages),
+  );
   const rows = depths.map(() => ({
     wall: [] as number[],
     cpu: [] as number[],
@@ -205,7 +194,7 @@ export const suite: BenchSuite = {
     const limit = Number(flags['cases'] ?? 80);
     const depth = Number(flags['import-depth'] ?? IMPORT_BUDGET.depth);
     const workspace = depth > 0 ? repoFiles() : undefined;
-    const packages = flags['no-packages'] === true ? undefined : repoPackages();
+    const packages = flags['no-packages'] === true ? undefined : diskPackages(REPO);
     const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { ...IMPORT_BUDGET, depth }, packages);
     // Files and characters each types check's program held beside the checked file.
     const importedFiles: number[] = [];
@@ -305,10 +294,12 @@ export const suite: BenchSuite = {
     }
     // Playwright and Vite: loaded only here.
     const browser =
-      flags['no-browser'] === true ? undefined : await (await import('./semantic-ts/browser')).browserTypes(probes, readFiles(workspace));
+      flags['no-browser'] === true
+        ? undefined
+        : await (await import('./semantic-ts/browser')).browserTypes(probes, readFiles(workspace), readFiles(packages));
     if (browserOnly) return { browser };
     // What each depth costs and catches (skipped when a depth was asked for: that run measures one).
-    const depths = flags['import-depth'] === undefined ? await byDepth(probes, [0, 1, IMPORT_BUDGET.depth]) : undefined;
+    const depths = flags['import-depth'] === undefined ? await byDepth(probes, [0, 1, IMPORT_BUDGET.depth], packages) : undefined;
     const sn = summarize(names);
     const st = summarize(types);
     const cn = summarize(namesCpu);

@@ -265,3 +265,40 @@ test('Ctrl+S writes to the folder too, and confirms only once the disk took it',
   await expect(disk).toHaveAttribute('data-state', 'synced');
   expect(await editorText(page)).toBe('def answer():\n    return 42\n');
 });
+
+test("a package's types from the folder's node_modules reach the types check: a member its type lacks is a type error", async ({
+  page,
+  openIde,
+  server,
+}) => {
+  server.setMode({ kind: 'ok', text: 'box.aa + b' });
+  await installPicker(page);
+  // The fixture model writes `a + b` after `box.`: `Box` comes from the installed package, and has `aa`, not `a`.
+  await openIde({ model: 'fixture-valid', router: { policy: 'syntax+confidence+semantic' } });
+  await writeOnDisk(
+    page,
+    'src/main.ts',
+    `import type { Box } from 'boxes';\nexport function f(box: Box, b: number): number {\n  return box.\n}\n`,
+  );
+  await writeOnDisk(page, 'node_modules/boxes/package.json', JSON.stringify({ name: 'boxes', types: 'dist/index.d.ts' }));
+  await writeOnDisk(page, 'node_modules/boxes/dist/index.d.ts', `export interface Box {\n  aa: number;\n  size: number;\n}\n`);
+  await page.getByTestId('import-folder-fsa').click();
+  // The package is read as the check asks for it, never taken into the workspace.
+  await expect(page.getByTestId('import-report')).toContainText('Imported 1 of 1 files.');
+  await openInTree(page, 'proj/src/main.ts');
+  type Seams = { __ide: { typesCheck: { warm(): Promise<void> }; packagesLearnt(): Promise<void> } };
+  await page.evaluate(() => (window as unknown as Seams).__ide.typesCheck.warm());
+  const badge = page.getByTestId('privacy-badge');
+  // The first checks ask for the package and run before it is read (its values `any` until then); a check over
+  // budget on a loaded machine says so. A few keys, the package learnt between them.
+  for (let attempt = 1; attempt <= 5 && (await badge.getAttribute('data-route')) !== 'escalated'; attempt++) {
+    const seq = Number((await badge.getAttribute('data-seq')) ?? 0);
+    await typeAtEndOfLine(page, 3, ' ');
+    await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
+    await page.evaluate(() => (window as unknown as Seams).__ide.packagesLearnt());
+  }
+  await expect(badge).toHaveAttribute('data-route', 'escalated');
+  await expect(badge).toHaveAttribute('data-reasons', 'semantic');
+  await page.getByTestId('completion-details').locator('summary').click();
+  await expect(page.getByTestId('semantic-type-errors')).toContainText("Property 'a' does not exist on type 'Box'");
+});

@@ -7,17 +7,25 @@
 // thread sends an edit per check, never a text. The workspace files a
 // checked file imports (src/semantic/type-imports.ts) are held here too,
 // each sent once per text; a check names its links to them, and the
-// compiler's module resolution follows those only. The parts are timed, so
-// that where a check's time goes can be told.
+// compiler's module resolution follows those only. A bare import resolves
+// to the installed packages' types (src/semantic/package-types.ts) that the
+// main thread read from the opened folder for it: what a check asks for and
+// the worker does not hold is returned with the answer, to be read and
+// learnt. The parts are timed, so that where a check's time goes can be told.
 import { initialize } from 'monaco-editor/internal/common/initialize';
 import { TypeScriptWorker } from 'monaco-editor/languages/features/typescript/tsWorker';
 import { typescript as ts } from 'monaco-editor/languages/features/typescript/lib/typescriptServices';
 import { typeFindings } from '../src/semantic/type-diagnostics';
 import { compilerName, linksKey, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
+import { isPackagePath, PackageResolution, type PackageAnswer, type PackageProbe } from '../src/semantic/package-types';
+import { TYPES_COMPILER_OPTIONS } from '../src/semantic/type-diagnostics';
 import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
 import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
 import type { LanguageId } from '../src/vocabulary/types';
+
+/** At most this many package paths asked about are kept for the main thread to read per answer; the rest are asked again. */
+const MAX_PROBES = 256;
 
 /** The baseline of a checked file: a file beside the model's, with the same name in a folder of its own. */
 const baselineOf = (fileName: string) => fileName.replace(/\/([^/]*)$/, '/baseline/$1');
@@ -31,12 +39,38 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   private resolve = workspaceResolver(undefined, () => false);
   private resolvedFor = '';
   private invalidated = false;
+  /** The last check's file, by its workspace path (its bare imports resolve from there), and its names in the service. */
+  private checkedFile: string | undefined;
+  private isChecked: (name: string) => boolean = () => false;
+  /** Package folders learnt to exist or not, and package files learnt not to exist (the ones that do are held). */
+  private readonly packageFolders = new Map<string, boolean>();
+  private readonly noPackageFiles = new Set<string>();
+  /** Package paths asked about and not known, since the last answer was taken. */
+  private probes = new Map<string, PackageProbe>();
+  private readonly packages = new PackageResolution(
+    ts,
+    {
+      text: (path) => this.held.get(compilerName(path))?.content,
+      isFolder: (path) => this.packageFolders.get(path),
+      knowsFile: (path) => this.held.has(compilerName(path)) || this.noPackageFiles.has(path),
+    },
+    TYPES_COMPILER_OPTIONS,
+    (probe) => {
+      if (this.probes.size < MAX_PROBES) this.probes.set(`${probe.folder}:${probe.path}`, probe);
+    },
+  );
 
-  /** Only the check's links (type-imports.ts), as in the Node host: any other import is unresolved, its names `any`, and no file is probed. */
+  /**
+   * The check's links (type-imports.ts), then the packages it learnt (package-types.ts), as in the Node host: any other
+   * import is unresolved, its names `any`, and no workspace file is probed.
+   */
   resolveModuleNameLiterals(literals: readonly { text: string }[], containingFile: string) {
     return literals.map((literal) => {
       const found = this.resolve(literal.text, containingFile);
-      return { resolvedModule: found && { ...found, isExternalLibraryImport: false } };
+      if (found) return { resolvedModule: { ...found, isExternalLibraryImport: false } };
+      if (this.checkedFile === undefined) return { resolvedModule: undefined };
+      const from = this.isChecked(containingFile) ? compilerName(this.checkedFile) : containingFile;
+      return { resolvedModule: this.packages.resolve(literal.text, from) };
     });
   }
 
@@ -48,6 +82,36 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
 
   async holdFiles(files: readonly HeldFile[]): Promise<void> {
     for (const { path, text } of files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
+  }
+
+  async learnPackages(answer: PackageAnswer): Promise<PackageProbe[]> {
+    for (const { path, text } of answer.files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
+    for (const path of answer.folders) this.packageFolders.set(path, true);
+    for (const { path, folder } of answer.absent) {
+      if (folder) this.packageFolders.set(path, false);
+      else this.noPackageFiles.add(path);
+    }
+    this.packages.reset();
+    // The last check's imports, resolved again with what was learnt: what they ask for next is the answer.
+    this.invalidated = true;
+    this.getLanguageService().getProgram();
+    this.invalidated = false;
+    return this.takeProbes();
+  }
+
+  async forgetPackages(): Promise<void> {
+    for (const name of this.held.keys()) if (isPackagePath(name)) this.held.delete(name);
+    this.packageFolders.clear();
+    this.noPackageFiles.clear();
+    this.probes.clear();
+    this.packages.reset();
+    this.invalidated = true;
+  }
+
+  private takeProbes(): PackageProbe[] {
+    const probes = [...this.probes.values()];
+    this.probes.clear();
+    return probes;
   }
 
   override getScriptVersion(fileName: string): string {
@@ -69,11 +133,13 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     const text = await this.getScriptText(fileName);
     if (text === undefined) throw new Error(`the TypeScript worker does not hold ${fileName}`);
     const baselineName = baselineOf(fileName);
-    this.resolve = workspaceResolver(imports, (name) => name === fileName || name === baselineName);
+    this.isChecked = (name) => name === fileName || name === baselineName;
+    this.resolve = workspaceResolver(imports, this.isChecked);
+    this.checkedFile = imports?.file;
     const key = linksKey(imports);
-    this.invalidated = key !== this.resolvedFor;
+    this.invalidated ||= key !== this.resolvedFor;
     this.resolvedFor = key;
-    return this.check(fileName, baselineName, text, language, start, end);
+    return { ...(await this.check(fileName, baselineName, text, language, start, end)), packageProbes: this.takeProbes() };
   }
 
   private async check(
@@ -83,7 +149,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     language: LanguageId,
     start: number,
     end: number,
-  ): Promise<WorkerTypeFindings> {
+  ): Promise<Omit<WorkerTypeFindings, 'packageProbes'>> {
     const out = { programMs: 0, checkMs: 0, baseline: false };
     const findings = await typeFindings(
       { language, text, completionStart: start, completionEnd: end },

@@ -15,6 +15,12 @@
 // models too (suggestions, hovers, squiggles), and bundle a second copy of
 // the worker. The hidden models live under their own URI scheme, which the
 // syntax worker's mirror leaves out.
+//
+// The installed packages' types come from the opened folder's node_modules
+// (`usePackages`): a check answers with the package paths its imports asked
+// about that the worker does not hold, and those are read here and sent, in
+// the background, until the resolution asks for nothing new. A check never
+// waits for them: until they are in, a package's values are `any`.
 import { TYPES_COMPILER_OPTIONS, typesFileName } from '../semantic/type-diagnostics';
 import { createTypesCheck, type FindTypeErrors, type TypesCheck } from '../semantic/types-check';
 import TypeScriptWorkerScript from '../../workers/typescript.worker?worker';
@@ -22,6 +28,7 @@ import { monaco } from './monaco';
 import { TEST_SEAMS } from '../platform/test-seams';
 import type { CheckingWorker, HeldFile } from '../semantic/typescript-worker-api';
 import { ImportGraph, type TypeImports } from '../semantic/type-imports';
+import { answerProbes, type PackageProbe, type PackageSource } from '../semantic/package-types';
 
 /** The hidden models' URI scheme: no user file has it. */
 export const TYPES_CHECK_SCHEME = 'semantic-check';
@@ -92,6 +99,44 @@ async function hold(worker: CheckingWorker, imports: TypeImports | undefined): P
   for (const [path, text] of imports?.files ?? []) held.set(path, text);
 }
 
+/** Rounds of reading and learning per batch of probes: each follows one more step of the packages' imports. */
+const MAX_PACKAGE_ROUNDS = 32;
+
+let packageSource: PackageSource | undefined;
+/** The packages being read and learnt, one batch after another. */
+let learning: Promise<void> = Promise.resolve();
+
+/** Reads what the worker asked for, teaches it, and goes on with what it asks next, until nothing (in the background). */
+function learnPackages(worker: CheckingWorker, probes: readonly PackageProbe[]): void {
+  const source = packageSource;
+  if (!source || !probes.length) return;
+  learning = learning.then(async () => {
+    let next = probes;
+    for (let round = 0; next.length && round < MAX_PACKAGE_ROUNDS && source === packageSource; round++)
+      next = await worker.learnPackages(await answerProbes(source, next));
+  });
+  learning = learning.catch((e) => console.warn('package types not read:', e));
+}
+
+/**
+ * The installed packages the types check reads bare imports' types from (the
+ * opened folder; undefined: none). What the worker learnt from another
+ * source is forgotten.
+ */
+export function usePackages(source: PackageSource | undefined): void {
+  if (source === packageSource) return;
+  packageSource = source;
+  if (client) {
+    const forget = client.getProxy().then((w) => w.forgetPackages());
+    learning = learning.then(() => forget).catch(() => undefined);
+  }
+}
+
+/** Resolves when the package reads started so far are learnt (the bench and tests wait on it). */
+export function packagesLearnt(): Promise<void> {
+  return learning;
+}
+
 function monacoFind(): FindTypeErrors {
   const files = new Map<string, HiddenFile>();
   const graph = new ImportGraph();
@@ -112,6 +157,7 @@ function monacoFind(): FindTypeErrors {
     await hold(worker, imports);
     const links = imports && { file: imports.file, links: imports.links };
     const answer = await worker.typeFindings(file.model.uri.toString(), language, completionStart, completionEnd, links);
+    learnPackages(worker, answer.packageProbes);
     // Kept for the bench (through the test seams) only: a production build records nothing.
     if (TEST_SEAMS) {
       const { programMs, checkMs, baseline } = answer;

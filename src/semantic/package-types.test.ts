@@ -1,11 +1,21 @@
 // The types of installed packages, as the types check resolves them (the
 // compiler's own module resolution over a node_modules tree held in memory).
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PackageResolution, type PackageFiles, type PackageProbe } from './package-types';
+import {
+  answerProbes,
+  foldersOf,
+  isPackagePath,
+  packageSourceFromFiles,
+  PackageResolution,
+  type PackageFiles,
+  type PackageProbe,
+} from './package-types';
 import { createTypescriptTypesChecker } from './typescript-types';
 import { TYPES_COMPILER_OPTIONS } from './type-diagnostics';
 import { jsInput } from '../../testing/semantic/js-input';
+import { diskPackages } from '../../testing/semantic/disk-packages';
 
 const PACKAGES: Record<string, string> = {
   // Types by `exports` (a `types` condition and a subpath), importing a file of its own and another package.
@@ -24,8 +34,8 @@ const PACKAGES: Record<string, string> = {
   ].join('\n'),
   'node_modules/@acme/widgets/dist/theme.d.ts': 'export interface Theme { color: string; dark: boolean }',
   // Types by `types`.
-  'node_modules/sizes/package.json': JSON.stringify({ name: 'sizes', types: 'sizes.d.ts' }),
-  'node_modules/sizes/sizes.d.ts': 'export interface Size { width: number; height: number }',
+  'node_modules/sizes/package.json': JSON.stringify({ name: 'sizes', types: 'lib/sizes.d.ts' }),
+  'node_modules/sizes/lib/sizes.d.ts': 'export interface Size { width: number; height: number }',
   // JavaScript only, its types in @types.
   'node_modules/legacy/package.json': JSON.stringify({ name: 'legacy', main: 'index.js' }),
   'node_modules/legacy/index.js': 'module.exports = { greet() {} };',
@@ -38,14 +48,7 @@ const PACKAGES: Record<string, string> = {
 
 /** The packages above as a host that knows every path (the Node host: it reads the folder as asked). */
 function knownPackages(files = PACKAGES): PackageFiles {
-  const folders = new Set(
-    Object.keys(files).flatMap((p) =>
-      p
-        .split('/')
-        .slice(0, -1)
-        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-    ),
-  );
+  const folders = foldersOf(Object.keys(files));
   return { text: (p) => files[p], isFolder: (p) => folders.has(p) };
 }
 
@@ -56,14 +59,14 @@ describe('PackageResolution', () => {
   it("resolves a bare import by the package's `exports`, `types`, or its @types package", () => {
     expect(resolved('@acme/widgets')).toBe('/workspace/node_modules/@acme/widgets/dist/index.d.ts');
     expect(resolved('@acme/widgets/theme')).toBe('/workspace/node_modules/@acme/widgets/dist/theme.d.ts');
-    expect(resolved('sizes')).toBe('/workspace/node_modules/sizes/sizes.d.ts');
+    expect(resolved('sizes')).toBe('/workspace/node_modules/sizes/lib/sizes.d.ts');
     expect(resolved('legacy')).toBe('/workspace/node_modules/@types/legacy/index.d.ts');
   });
 
   it("resolves a package's own imports, relative or bare", () => {
     const from = '/workspace/node_modules/@acme/widgets/dist/index.d.ts';
     expect(resolved('./theme', from)).toBe('/workspace/node_modules/@acme/widgets/dist/theme.d.ts');
-    expect(resolved('sizes', from)).toBe('/workspace/node_modules/sizes/sizes.d.ts');
+    expect(resolved('sizes', from)).toBe('/workspace/node_modules/sizes/lib/sizes.d.ts');
   });
 
   it("leaves to the workspace's rules what is not a package, and unresolved what has no types", () => {
@@ -74,32 +77,36 @@ describe('PackageResolution', () => {
     expect(resolved('./worker?worker')).toBeUndefined();
   });
 
-  it('tells which paths it asked about and did not know, and resolves once it knows them', () => {
-    const known: Record<string, string> = {};
+  it('tells which paths it asked about and did not know, and resolves once it knows them', async () => {
+    // A host like the browser's worker: it knows what it was told, and asks for the rest.
+    const known = new Map<string, string | undefined>();
     const folders = new Map<string, boolean>();
     const probes: PackageProbe[] = [];
     const partial = new PackageResolution(
       ts,
-      { text: (p) => known[p], isFolder: (p) => folders.get(p) ?? (p in known ? false : undefined) },
+      { text: (p) => known.get(p), isFolder: (p) => folders.get(p), knowsFile: (p) => known.has(p) },
       { ...TYPES_COMPILER_OPTIONS },
       (probe) => probes.push(probe),
     );
+    const from = '/workspace/src/app.ts';
+    const wanted = ['sizes', '@acme/widgets', '@acme/widgets/theme', 'legacy'];
     // What a host that reads the folder on demand does: answer what was asked, then resolve again.
-    for (let round = 0; round < 10 && !partial.resolve('sizes', '/workspace/src/app.ts'); round++) {
-      for (const { path, folder } of probes.splice(0)) {
-        if (folder)
-          folders.set(
-            path,
-            Object.keys(PACKAGES).some((p) => p.startsWith(`${path}/`)),
-          );
-        else if (PACKAGES[path] !== undefined) known[path] = PACKAGES[path];
-        else folders.set(path, false);
+    const source = packageSourceFromFiles(PACKAGES);
+    for (let round = 0; round < 20 && wanted.some((w) => !partial.resolve(w, from)); round++) {
+      const answer = await answerProbes(source, probes.splice(0));
+      for (const { path, text } of answer.files) known.set(path, text);
+      for (const path of answer.folders) folders.set(path, true);
+      for (const { path, folder } of answer.absent) {
+        if (folder) folders.set(path, false);
+        else known.set(path, undefined);
       }
       partial.reset();
     }
-    expect(partial.resolve('sizes', '/workspace/src/app.ts')?.resolvedFileName).toBe('/workspace/node_modules/sizes/sizes.d.ts');
+    expect(wanted.map((w) => partial.resolve(w, from)?.resolvedFileName)).toEqual(wanted.map((w) => resolved(w)));
+    expect(partial.resolve('sizes', from)?.resolvedFileName).toBe('/workspace/node_modules/sizes/lib/sizes.d.ts');
     // Nothing outside node_modules was ever asked for.
-    expect([...folders.keys(), ...Object.keys(known)].every((p) => p.startsWith('node_modules') || p.includes('/node_modules'))).toBe(true);
+    expect([...folders.keys(), ...known.keys()].filter((p) => !isPackagePath(p))).toEqual([]);
+    expect(folders.get('src/node_modules')).toBe(false);
   });
 });
 
@@ -166,5 +173,44 @@ describe('typescriptTypesChecker: a union narrowed by a boolean field', () => {
 
   it('a property no member has still is', async () => {
     expect(await check('if (!r.ok) return r.eror;')).toEqual(['TS2339']);
+  });
+});
+
+describe("typescriptTypesChecker with this repository's installed React types", () => {
+  const repo = fileURLToPath(new URL('../..', import.meta.url));
+  const checker = createTypescriptTypesChecker({ text: () => undefined }, undefined, diskPackages(repo));
+  const check = async (source: string) => {
+    const input = await jsInput('tsx', source, { file: 'src/app/Panel.tsx' });
+    try {
+      return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
+    } finally {
+      input.tree.delete();
+      input.baseline.tree.delete();
+    }
+  };
+  const prelude = [
+    `import { useState, type ChangeEvent } from 'react';`,
+    'function Field(props: { label: string; size: number }) { return null; }',
+    'export function Panel() {',
+    '  const [state, setState] = useState({ count: 1, name: "" });',
+    '  const onChange = (e: ChangeEvent<HTMLInputElement>) => setState({ ...state, name: e.target.value });',
+    '  ',
+  ].join('\n');
+
+  it("a member a hook's state lacks is flagged", async () => {
+    expect(await check(`${prelude}«return state.cont + 1;»\n}`)).toEqual([expect.stringMatching(/^TS2551 .*'cont'/)]);
+  });
+
+  it("the DOM's members, which React's types stand in for without the DOM lib, are no error", async () => {
+    expect(await check(`${prelude}«const v = (e: ChangeEvent<HTMLInputElement>) => e.target.value + e.currentTarget.checked;»\n}`)).toEqual(
+      [],
+    );
+  });
+
+  it("an element's attributes are not typed; a component's props are", async () => {
+    expect(
+      await check(`${prelude}«return <div classname="x" onClick={() => setState({ count: 2, name: "" })}>{state.count}</div>;»\n}`),
+    ).toEqual([]);
+    expect(await check(`${prelude}«return <Field label={state.count} size={2} />;»\n}`)).toEqual([expect.stringMatching(/^TS2322/)]);
   });
 });

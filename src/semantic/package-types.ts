@@ -7,7 +7,7 @@
 // reads the folders as the resolution asks (typescript-types.ts); the browser's
 // worker holds what the main thread read for it from the opened folder, and
 // records what it asked for and did not hold, so that the main thread reads
-// those next (src/editor/package-files.ts). A path not known yet is absent:
+// those next (src/editor/typescript-worker.ts). A path not known yet is absent:
 // its names stay `any` until it is, never a guess.
 import type TS from 'typescript';
 import { WORKSPACE_ROOT } from './type-imports';
@@ -16,8 +16,10 @@ import { WORKSPACE_ROOT } from './type-imports';
 export interface PackageFiles {
   /** A file's text; undefined: there is none, or it is not known yet. */
   text(path: string): string | undefined;
-  /** Whether a folder exists; undefined: not known yet (counts as absent). */
+  /** Whether a folder exists; undefined: not known yet (counts as no). */
   isFolder(path: string): boolean | undefined;
+  /** Whether `text` is known for the path (the text, or that there is none); a host that reads as asked always knows. */
+  knowsFile?(path: string): boolean;
 }
 
 /** A path the resolution asked about that the package files did not know yet. */
@@ -25,6 +27,64 @@ export interface PackageProbe {
   path: string;
   folder: boolean;
 }
+
+/** Where a host that cannot read as the resolution asks reads the packages (the browser: the opened folder). */
+export interface PackageSource {
+  /** The file's text; undefined: no such file (or one too large to read). */
+  read(path: string): Promise<string | undefined>;
+  isFolder(path: string): Promise<boolean>;
+}
+
+/** What a source said about some probes: the files found, the folders that exist, and the probes answered no. */
+export interface PackageAnswer {
+  files: { path: string; text: string }[];
+  folders: string[];
+  absent: PackageProbe[];
+}
+
+/** Reads what the probes asked about from `source`; a path that fails to read is no file or folder. */
+export async function answerProbes(source: PackageSource, probes: readonly PackageProbe[]): Promise<PackageAnswer> {
+  const answer: PackageAnswer = { files: [], folders: [], absent: [] };
+  await Promise.all(
+    probes.map(async (probe) => {
+      const { path, folder } = probe;
+      try {
+        if (folder) {
+          if (await source.isFolder(path)) answer.folders.push(path);
+          else answer.absent.push(probe);
+          return;
+        }
+        const text = await source.read(path);
+        if (text === undefined) answer.absent.push(probe);
+        else answer.files.push({ path, text });
+      } catch {
+        answer.absent.push(probe);
+      }
+    }),
+  );
+  return answer;
+}
+
+/** The folders holding `paths` (every folder on the way). */
+export function foldersOf(paths: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const path of paths) for (let i = path.indexOf('/'); i > 0; i = path.indexOf('/', i + 1)) folders.add(path.slice(0, i));
+  return folders;
+}
+
+/** Package files held in memory by path (the bench's page, tests): a folder exists where a file lies below it. */
+export function packageSourceFromFiles(files: Readonly<Record<string, string>>): PackageSource {
+  const folders = foldersOf(Object.keys(files));
+  return { read: async (path) => files[path], isFolder: async (path) => folders.has(path) };
+}
+
+/**
+ * A package file longer than this is left out, its names `any`: the checker's
+ * work on a region that reaches a type grows with the types it is made of
+ * (csstype's unions of every CSS value, under React's `style`), more than a
+ * check per keystroke can afford; the cost is the members of those types.
+ */
+export const MAX_PACKAGE_FILE_CHARS = 512 * 1024;
 
 /** Whether a workspace path lies in a node_modules folder (its files are a package's, never the workspace's own). */
 export const isPackagePath = (path: string): boolean => /(^|\/)node_modules(\/|$)/.test(path);
@@ -72,8 +132,8 @@ export class PackageResolution {
     const path = workspacePath(name);
     if (path === undefined || !isPackagePath(path)) return undefined;
     const text = this.files.text(path);
-    if (text === undefined && this.files.isFolder(path) === undefined) this.unknown?.({ path, folder: false });
-    return text;
+    if (text === undefined && this.files.knowsFile?.(path) === false) this.unknown?.({ path, folder: false });
+    return text !== undefined && text.length <= MAX_PACKAGE_FILE_CHARS ? text : undefined;
   }
 
   /** Whether the compiler name is a package file's. */

@@ -3,6 +3,7 @@
 import type { SemanticFinding } from './types';
 import type { LanguageId } from '../vocabulary/types';
 import type { ImportLinks } from './type-imports';
+import type { PackageAnswer, PackageProbe } from './package-types';
 
 /** A workspace file the worker holds for the checks that import it, sent once per text. */
 export interface HeldFile {
@@ -19,6 +20,8 @@ export interface WorkerTypeFindings {
   checkMs: number;
   /** Whether the text without the completion was checked too (a diagnostic met the completion). */
   baseline: boolean;
+  /** Package paths the check's imports asked about that the worker does not know yet (src/semantic/package-types.ts). */
+  packageProbes: PackageProbe[];
 }
 
 export interface CheckingWorker {
@@ -26,4 +29,8 @@ export interface CheckingWorker {
   holdFiles(files: readonly HeldFile[]): Promise<void>;
   /** `imports`: how the checked file's imports resolve, to files the worker holds; absent: every import unresolved. */
   typeFindings(fileName: string, language: LanguageId, start: number, end: number, imports?: ImportLinks): Promise<WorkerTypeFindings>;
+  /** Learns what the package source said about some probes, resolves the last check's imports again, and returns its new probes. */
+  learnPackages(answer: PackageAnswer): Promise<PackageProbe[]>;
+  /** Forgets every package file, folder and absence it learnt (another folder, or none). */
+  forgetPackages(): Promise<void>;
 }

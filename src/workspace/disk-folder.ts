@@ -55,14 +55,19 @@ export class DiskFolder {
     return this.root.name;
   }
 
-  /** Every file below the folder, recursively (paths relative to it, `/`-separated). */
-  async list(onFound?: (count: number) => void, every = 500): Promise<FoundFile[]> {
+  /**
+   * Every file below the folder, recursively (paths relative to it,
+   * `/`-separated), except in the folders `skip` names: a project's
+   * node_modules can hold more files than the rest of it.
+   */
+  async list(onFound?: (count: number) => void, skip: (folder: string) => boolean = () => false, every = 500): Promise<FoundFile[]> {
     const out: FoundFile[] = [];
     const walk = async (dir: DiskDirectoryHandle, prefix: string): Promise<void> => {
       for await (const h of dir.values()) {
         const path = `${prefix}${h.name}`;
-        if (h.kind === 'directory') await walk(h, `${path}/`);
-        else {
+        if (h.kind === 'directory') {
+          if (!skip(path)) await walk(h, `${path}/`);
+        } else {
           out.push({ path, file: await h.getFile() });
           if (out.length % every === 0) onFound?.(out.length);
         }
@@ -87,6 +92,23 @@ export class DiskFolder {
    * written. A write that fails leaves the disk's file as it was: the
    * writable is aborted, never closed half-written.
    */
+  /** Whether `path` is a folder (false: a file, or nothing). */
+  async isFolder(path: string): Promise<boolean> {
+    try {
+      await this.dir(path.split('/'), false);
+      return true;
+    } catch (e) {
+      if (isNotFound(e)) return false;
+      throw e;
+    }
+  }
+
+  /** The text of the file at `path`, when there is one of at most `maxBytes` (UTF-8). */
+  async readText(path: string, maxBytes: number): Promise<string | undefined> {
+    const file = await this.stat(path);
+    return file && file.size <= maxBytes ? new TextDecoder().decode(await file.arrayBuffer()) : undefined;
+  }
+
   async write(path: string, text: string): Promise<DiskStamp> {
     const handle = await this.fileHandle(path, true);
     const w = await handle.createWritable();

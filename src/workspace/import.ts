@@ -13,6 +13,9 @@ export type { IncomingFile } from './incoming-file';
 const IMPORT_LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 10_000, maxZipBytes: 100 * 1024 * 1024 };
 const SKIPPED_FOLDERS = /(^|\/)(\.git|node_modules)(\/|$)/;
 
+/** Whether a path lies in a folder an import never takes (.git, node_modules): a folder walk need not go in. */
+export const inSkippedFolder = (path: string): boolean => SKIPPED_FOLDERS.test(path);
+
 export interface ImportReport {
   accepted: [string, string][];
   /** Folders to create (a zip's directory entries: empty folders included). */

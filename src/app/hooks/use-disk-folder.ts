@@ -4,7 +4,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../workspace/disk-folder';
 import { DiskSync } from '../../workspace/disk-sync';
-import type { ImportReport, IncomingFile } from '../../workspace/import';
+import { inSkippedFolder, type ImportReport, type IncomingFile } from '../../workspace/import';
+import { folderPackages } from '../../workspace/folder-packages';
+import { usePackages } from '../../editor/typescript-worker';
 import type { AutoSaver } from '../../workspace/persistence';
 import type { Workspace } from '../../workspace/workspace';
 import { askWritePermission, loadLinkedHandle, saveLinkedHandle, type PermissionHandle } from '../folder-store';
@@ -56,13 +58,15 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
         handle.then(async (h) => {
           if (!h) return undefined;
           folder = new DiskFolder(h);
-          found = await folder.list(imports.showFound);
+          found = await folder.list(imports.showFound, inSkippedFolder);
           return fromFoundFiles(h.name, found);
         }),
       );
       if (!report || !folder) return;
       workspace.putMany([], [folder.name]);
       const linked = await DiskSync.link(workspace, folder, found, report);
+      // The folder's own node_modules: the types check reads its packages' declarations from there.
+      usePackages(folderPackages(folder));
       setSync((old) => {
         old?.dispose();
         return linked;

@@ -8,7 +8,8 @@ import type { ModelPerf, ModelState } from '../ModelStatus';
 import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
-import { monacoTypesCheck, takeTypesCheckTimings } from '../../editor/typescript-worker';
+import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, usePackages } from '../../editor/typescript-worker';
+import { packageSourceFromFiles } from '../../semantic/package-types';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
@@ -41,7 +42,13 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
       noticeRef.current(message);
       if (info) setModelState({ status: 'ready', info });
     };
-    exposeForTests({ engine, typesCheck: monacoTypesCheck(), takeTypesCheckTimings });
+    exposeForTests({
+      engine,
+      typesCheck: monacoTypesCheck(),
+      takeTypesCheckTimings,
+      usePackageFiles: (files: Record<string, string>) => usePackages(packageSourceFromFiles(files)),
+      packagesLearnt,
+    });
     void loadModel(configRef.current.model);
     return () => engine.dispose();
   }, [ledger, loadModel, configRef, noticeRef, perf]);
