@@ -374,11 +374,13 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
     pauseMs: 300,
     wasmThreads: o.threads,
   };
+  // With --twin the completions are the twin's: where its worker's competition for the cores shows on the main thread.
+  const twin = o.twin ? await twinModel(o.twin) : undefined;
   for (const [language, size] of cases) {
     const file = generateFile(language, SIZES[size].size);
     for (const mode of ['off', 'on'] as const) {
       const hooks = profilerHooks(500);
-      const r = await runCase(browser, origin, file, mode, DEMO_MODEL, opts, hooks);
+      const r = await runCase(browser, origin, file, mode, twin?.choice ?? DEMO_MODEL, opts, hooks);
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
       console.log(
@@ -416,6 +418,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       progress(`profiled ${SIZES[size].label} ${language} ${mode}: ${raw}`);
     }
   }
+  await twin?.close();
   return out;
 }
 
