@@ -259,17 +259,21 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
   const out: Target[] = [];
   const num = (x: unknown) => (typeof x === 'number' ? x : Number.NaN);
   const worse = (xs: { lang: string; r: number }[]) => xs.reduce((a, b) => (!(a.r >= b.r) ? b : a));
-  for (const [k, s] of Object.entries(sizes)) {
-    if (!s.on) continue;
-    out.push({ target: `${SIZES[k].label}, on: frame p95 ≤ 50 ms`, measured: ms(s.on.frame_p95_ms), met: num(s.on.frame_p95_ms) <= 50 });
+  // The twin's completions are completions on too: its worker's competition for the cores is what they measure.
+  for (const [k, s, on, model] of Object.entries(sizes).flatMap(([k, s]) =>
+    (['on', 'on_twin'] as const).map((on) => [k, s, on, on === 'on' ? '' : ' (twin)'] as const),
+  )) {
+    const a = s[on];
+    if (!a) continue;
+    out.push({ target: `${SIZES[k].label}, on${model}: frame p95 ≤ 50 ms`, measured: ms(a.frame_p95_ms), met: num(a.frame_p95_ms) <= 50 });
     out.push({
-      target: `${SIZES[k].label}, on: no long task over 50 ms`,
-      measured: `longest ${ms(s.on.longtask_max_ms)}`,
-      met: num(s.on.longtask_max_ms) <= 50,
+      target: `${SIZES[k].label}, on${model}: no long task over 50 ms`,
+      measured: `longest ${ms(a.longtask_max_ms)}`,
+      met: num(a.longtask_max_ms) <= 50,
     });
     if (s.off) {
       const offs = new Map(perLanguage(s.off));
-      const ratios = perLanguage(s.on)
+      const ratios = perLanguage(a)
         .filter(([l]) => offs.has(l))
         .map(([lang, on]) => ({
           lang,
@@ -280,7 +284,7 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
       if (ratios.length) {
         const w = worse(ratios) as (typeof ratios)[number];
         out.push({
-          target: `${SIZES[k].label}: frame p95 on ≤ 1.2x off`,
+          target: `${SIZES[k].label}: frame p95 on${model} ≤ 1.2x off`,
           measured: ratios.map((x) => `${x.lang} ${ms(x.on)} / ${ms(x.off)} = ${x.r.toFixed(2)}x`).join('; '),
           met: w.r <= 1.2,
         });
