@@ -18,4 +18,6 @@ export const OFFLINE_CACHES = {
   pages: 'router-ide-pages',
   config: 'router-ide-config',
   models: 'router-ide-models',
+  /** The service worker's word from install to activate (a new deploy is replacing an older one). */
+  state: 'router-ide-sw-state',
 } as const;

@@ -44,13 +44,22 @@ function ours(url: URL, request: Request): boolean {
   return !(request.cache === 'only-if-cached' && request.mode !== 'same-origin');
 }
 
-// Installed while another worker is active: this is a new deploy, not a first visit.
-let replacing = false;
+/**
+ * Where install leaves word that it replaces an active worker (a new deploy,
+ * not a first visit) for activate to read: the browser may stop a worker
+ * between the two events, and a module variable would be lost with it.
+ */
+const REPLACING_MARK = new Request('/__router-ide-replacing');
+
 // A new build takes over at once: the page already loaded is the new one
 // (pages go to the network first), and the app tells the user it was updated.
-self.addEventListener('install', () => {
-  replacing = self.registration.active !== null;
-  void self.skipWaiting();
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      if (self.registration.active !== null) await (await caches.open(OFFLINE_CACHES.state)).put(REPLACING_MARK, new Response(''));
+      await self.skipWaiting();
+    })(),
+  );
 });
 // Take the open page at once: isolation reloads when this worker controls it.
 // After a new deploy, the pages taken over are told (the message waits in a
@@ -58,7 +67,7 @@ self.addEventListener('install', () => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     self.clients.claim().then(async () => {
-      if (!replacing) return;
+      if (!(await caches.delete(OFFLINE_CACHES.state))) return;
       for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: UPDATED_MESSAGE });
     }),
   );
