@@ -58,7 +58,7 @@ type BenchWindow = {
   __ide: {
     typesCheck: { check(r: object, w?: WorkspaceFiles): Promise<TypesOutcome> };
     takeTypesCheckTimings(): TypesCheckTiming[];
-    usePackageFiles(files: Record<string, string>): void;
+    setPackageFiles(files: Record<string, string>): void;
     packagesLearnt(): Promise<void>;
   };
   /** The repository's files as a workspace that holds only `paths`. */
@@ -189,7 +189,7 @@ export async function browserTypes(
     const learnStart = performance.now();
     if (Object.keys(packages).length) {
       progress('semantic-ts (browser): reading the packages the checks import');
-      await page.evaluate((p) => (window as unknown as BenchWindow).__ide.usePackageFiles(p), packages);
+      await page.evaluate((p) => (window as unknown as BenchWindow).__ide.setPackageFiles(p), packages);
       for (const c of cases.filter((c) => c.kind === 'truth')) {
         await checkInPage(page, c);
         await page.evaluate(() => (window as unknown as BenchWindow).__ide.packagesLearnt());

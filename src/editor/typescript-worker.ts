@@ -17,7 +17,7 @@
 // syntax worker's mirror leaves out.
 //
 // The installed packages' types come from the opened folder's node_modules
-// (`usePackages`): a check answers with the package paths its imports asked
+// (`setPackageSource`): a check answers with the package paths its imports asked
 // about that the worker does not hold, and those are read here and sent, in
 // the background, until the resolution asks for nothing new. A check never
 // waits for them: until they are in, a package's values are `any`.
@@ -123,7 +123,7 @@ function learnPackages(worker: CheckingWorker, probes: readonly PackageProbe[]):
  * opened folder; undefined: none). What the worker learnt from another
  * source is forgotten.
  */
-export function usePackages(source: PackageSource | undefined): void {
+export function setPackageSource(source: PackageSource | undefined): void {
   if (source === packageSource) return;
   packageSource = source;
   if (client) {

@@ -87,11 +87,6 @@ export class DiskFolder {
     }
   }
 
-  /**
-   * Writes `text` (creating folders on the way) and returns the file as
-   * written. A write that fails leaves the disk's file as it was: the
-   * writable is aborted, never closed half-written.
-   */
   /** Whether `path` is a folder (false: a file, or nothing). */
   async isFolder(path: string): Promise<boolean> {
     try {
@@ -109,6 +104,11 @@ export class DiskFolder {
     return file && file.size <= maxBytes ? new TextDecoder().decode(await file.arrayBuffer()) : undefined;
   }
 
+  /**
+   * Writes `text` (creating folders on the way) and returns the file as
+   * written. A write that fails leaves the disk's file as it was: the
+   * writable is aborted, never closed half-written.
+   */
   async write(path: string, text: string): Promise<DiskStamp> {
     const handle = await this.fileHandle(path, true);
     const w = await handle.createWritable();

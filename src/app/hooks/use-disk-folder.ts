@@ -6,7 +6,7 @@ import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../work
 import { DiskSync } from '../../workspace/disk-sync';
 import { inSkippedFolder, type ImportReport, type IncomingFile } from '../../workspace/import';
 import { folderPackages } from '../../workspace/folder-packages';
-import { usePackages } from '../../editor/typescript-worker';
+import { setPackageSource } from '../../editor/typescript-worker';
 import type { AutoSaver } from '../../workspace/persistence';
 import type { Workspace } from '../../workspace/workspace';
 import { askWritePermission, loadLinkedHandle, saveLinkedHandle, type PermissionHandle } from '../folder-store';
@@ -66,7 +66,7 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
       workspace.putMany([], [folder.name]);
       const linked = await DiskSync.link(workspace, folder, found, report);
       // The folder's own node_modules: the types check reads its packages' declarations from there.
-      usePackages(folderPackages(folder));
+      setPackageSource(folderPackages(folder));
       setSync((old) => {
         old?.dispose();
         return linked;

@@ -8,7 +8,7 @@ import type { ModelPerf, ModelState } from '../ModelStatus';
 import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
-import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, usePackages } from '../../editor/typescript-worker';
+import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, setPackageSource } from '../../editor/typescript-worker';
 import { packageSourceFromFiles } from '../../semantic/package-types';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
@@ -46,7 +46,7 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
       engine,
       typesCheck: monacoTypesCheck(),
       takeTypesCheckTimings,
-      usePackageFiles: (files: Record<string, string>) => usePackages(packageSourceFromFiles(files)),
+      setPackageFiles: (files: Record<string, string>) => setPackageSource(packageSourceFromFiles(files)),
       packagesLearnt,
     });
     void loadModel(configRef.current.model);
