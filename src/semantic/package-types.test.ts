@@ -14,7 +14,7 @@ import {
 } from './package-types';
 import { createTypescriptTypesChecker } from './typescript-types';
 import { TYPES_COMPILER_OPTIONS } from './type-diagnostics';
-import { jsInput } from '../../testing/semantic/js-input';
+import { checkedFindings, jsInput } from '../../testing/semantic/js-input';
 import { diskPackages } from '../../testing/semantic/disk-packages';
 
 const PACKAGES: Record<string, string> = {
@@ -112,15 +112,7 @@ describe('PackageResolution', () => {
 
 describe('typescriptTypesChecker with the packages', () => {
   const checker = createTypescriptTypesChecker({ text: () => undefined }, undefined, knownPackages());
-  const check = async (source: string, file = 'src/main.ts') => {
-    const input = await jsInput('typescript', source, { file });
-    try {
-      return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
-    } finally {
-      input.tree.delete();
-      input.baseline.tree.delete();
-    }
-  };
+  const check = (source: string) => checkedFindings(checker, 'typescript', source, { file: 'src/main.ts' });
   const prelude = [
     `import { Widget, useWidget } from '@acme/widgets';`,
     `import type { Theme } from '@acme/widgets/theme';`,
@@ -157,13 +149,7 @@ describe('typescriptTypesChecker: a union narrowed by a boolean field', () => {
   const checker = createTypescriptTypesChecker({ text: () => undefined });
   const check = async (completion: string) => {
     const source = `type Result = { ok: true; value: string } | { ok: false; error: string };\ndeclare const r: Result;\nexport function f() {\n  «${completion}»\n}`;
-    const input = await jsInput('typescript', source, { file: 'src/main.ts' });
-    try {
-      return (await checker.check(input)).map((f) => f.name);
-    } finally {
-      input.tree.delete();
-      input.baseline.tree.delete();
-    }
+    return (await checkedFindings(checker, 'typescript', source, { file: 'src/main.ts' })).map((f) => f.split(' ')[0]);
   };
 
   it('a property one member has is no error (the check does not narrow without strict null checks)', async () => {
@@ -179,15 +165,7 @@ describe('typescriptTypesChecker: a union narrowed by a boolean field', () => {
 describe("typescriptTypesChecker with this repository's installed React types", () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
   const checker = createTypescriptTypesChecker({ text: () => undefined }, undefined, diskPackages(repo));
-  const check = async (source: string) => {
-    const input = await jsInput('tsx', source, { file: 'src/app/Panel.tsx' });
-    try {
-      return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
-    } finally {
-      input.tree.delete();
-      input.baseline.tree.delete();
-    }
-  };
+  const check = (source: string) => checkedFindings(checker, 'tsx', source, { file: 'src/app/Panel.tsx' });
   const prelude = [
     `import { useState, type ChangeEvent } from 'react';`,
     'function Field(props: { label: string; size: number }) { return null; }',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTypescriptTypesChecker } from './typescript-types';
 import { typescriptTypesChecker } from '../../testing/semantic/node-check';
-import { jsInput } from '../../testing/semantic/js-input';
+import { checkedFindings, jsInput } from '../../testing/semantic/js-input';
 
 async function findings(language: string, source: string) {
   const input = await jsInput(language, source);
@@ -148,15 +148,7 @@ describe('typescriptTypesChecker: the workspace files a file imports', () => {
     ].join('\n'),
   };
   const checker = createTypescriptTypesChecker({ text: (p) => files[p] });
-  const check = async (source: string, file = 'src/main.ts') => {
-    const input = await jsInput('typescript', source, { file });
-    try {
-      return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
-    } finally {
-      input.tree.delete();
-      input.baseline.tree.delete();
-    }
-  };
+  const check = (source: string, file = 'src/main.ts') => checkedFindings(checker, 'typescript', source, { file });
   const prelude = `import { Circle, type Shape } from './model/shape';\nexport function run(s: Shape) {\n  `;
 
   it('a property of an imported interface misspelled is flagged', async () => {

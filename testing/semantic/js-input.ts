@@ -2,7 +2,7 @@
 // baseline, both parsed by the Node validator), so the JavaScript/TypeScript
 // checkers' tests and bench run without it.
 import { createNodeValidator } from '../../src/syntax/node-runtime';
-import type { SemanticInput, SemanticRequest } from '../../src/semantic/types';
+import type { LanguageChecker, SemanticInput, SemanticRequest } from '../../src/semantic/types';
 
 const validator = createNodeValidator();
 
@@ -27,4 +27,20 @@ export async function jsInput(language: string, source: string, more: Partial<Se
     tree,
     baseline: { text: prefix + suffix, tree: baselineTree },
   };
+}
+
+/** What `checker` finds in `source` (completion between `«` and `»`), each as `name detail`; the trees are freed after. */
+export async function checkedFindings(
+  checker: LanguageChecker,
+  language: string,
+  source: string,
+  more: Partial<SemanticRequest> = {},
+): Promise<string[]> {
+  const input = await jsInput(language, source, more);
+  try {
+    return (await checker.check(input)).map((f) => `${f.name} ${f.detail}`);
+  } finally {
+    input.tree.delete();
+    input.baseline.tree.delete();
+  }
 }
