@@ -32,8 +32,14 @@ export async function pickDirectory(): Promise<DiskDirectoryHandle | undefined> 
 }
 
 /** A linked folder's files as import candidates, under `<folder name>/` (contents read only for files that pass the checks). */
-export const fromFoundFiles = (root: string, found: FoundFile[]): IncomingFile[] =>
-  found.map(({ path, file }) => ({ path: `${root}/${path}`, size: file.size, read: async () => new Uint8Array(await file.arrayBuffer()) }));
+export const fromFoundFiles = (root: string, found: FoundFile[], foldersNotRead: readonly string[] = []): IncomingFile[] => [
+  ...found.map(({ path, file }) => ({
+    path: `${root}/${path}`,
+    size: file.size,
+    read: async () => new Uint8Array(await file.arrayBuffer()),
+  })),
+  ...foldersNotRead.map((path) => ({ path: `${root}/${path}/`, size: 0, read: async () => new Uint8Array() })),
+];
 
 /** Files and folders dropped from the desktop. */
 export async function fromDataTransfer(dt: DataTransfer, onFound?: (count: number) => void): Promise<IncomingFile[]> {

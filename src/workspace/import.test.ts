@@ -43,6 +43,18 @@ describe('import', () => {
     expect(describeImport(r)).toContain('Read as Windows-1252 (not UTF-8; check accents and symbols): latin1.txt.');
   });
 
+  it('a folder the walk did not go into is said in the report, and is no file', async () => {
+    const r = await prepareImport([file('proj/a.py', 'x = 1\n'), file('proj/node_modules/', ''), file('proj/.git/', '')], {
+      has: () => false,
+      size: 0,
+    });
+    expect(r.accepted.map(([p]) => p)).toEqual(['proj/a.py']);
+    expect(r.folders).toEqual([]);
+    expect(describeImport(r)).toBe(
+      'Imported 1 of 1 files. Skipped 2 folder(s) not read: .git, node_modules (e.g. proj/.git, proj/node_modules).',
+    );
+  });
+
   it('50,000 files: imports up to the limit, reads no more than it keeps, says how many were left out', async () => {
     let reads = 0;
     const many: IncomingFile[] = Array.from({ length: 50_000 }, (_, i) => ({

@@ -16,6 +16,9 @@ const SKIPPED_FOLDERS = /(^|\/)(\.git|node_modules)(\/|$)/;
 /** Whether a path lies in a folder an import never takes (.git, node_modules): a folder walk need not go in. */
 export const inSkippedFolder = (path: string): boolean => SKIPPED_FOLDERS.test(path);
 
+/** A folder a walk did not go into (its path ends with `/`): said in the report, never counted as a file. */
+const isFolderNotRead = (f: IncomingFile) => f.path.endsWith('/');
+
 export interface ImportReport {
   accepted: [string, string][];
   /** Folders to create (a zip's directory entries: empty folders included). */
@@ -56,10 +59,16 @@ export async function prepareImport(
   // whatever order the browser listed the folder in.
   const byName = new Intl.Collator('en', { numeric: true }).compare;
   const ordered = [...expanded].sort((a, b) => byName(a.path, b.path));
+  let foldersNotRead = 0;
   for (const [i, f] of ordered.entries()) {
     if (onProgress && i % PROGRESS_EVERY === 0) {
       onProgress(i, expanded.length);
       await new Promise((r) => setTimeout(r, 0));
+    }
+    if (isFolderNotRead(f)) {
+      skip('folder(s) not read: .git, node_modules', f.path.slice(0, -1));
+      foldersNotRead++;
+      continue;
     }
     const path = normalizePath(f.path);
     if (SKIPPED_FOLDERS.test(path)) {
@@ -94,7 +103,13 @@ export async function prepareImport(
     room--;
   }
   onProgress?.(expanded.length, expanded.length);
-  return { accepted, folders, legacyEncoded, skipped: [...skipped].map(([reason, s]) => ({ reason, ...s })), total: expanded.length };
+  return {
+    accepted,
+    folders,
+    legacyEncoded,
+    skipped: [...skipped].map(([reason, s]) => ({ reason, ...s })),
+    total: expanded.length - foldersNotRead,
+  };
 }
 
 /** The incoming files with every zip replaced by what it holds; a zip that cannot be opened is skipped. */

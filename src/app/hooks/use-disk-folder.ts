@@ -58,8 +58,10 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
         handle.then(async (h) => {
           if (!h) return undefined;
           folder = new DiskFolder(h);
-          found = await folder.list(imports.showFound, inSkippedFolder);
-          return fromFoundFiles(h.name, found);
+          // .git and node_modules are not walked (node_modules can hold more files than the rest); the report says so.
+          const notRead: string[] = [];
+          found = await folder.list(imports.showFound, (path) => inSkippedFolder(path) && notRead.push(path) > 0);
+          return fromFoundFiles(h.name, found, notRead);
         }),
       );
       if (!report || !folder) return;
