@@ -5,15 +5,16 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   answerProbes,
-  foldersOf,
   isPackagePath,
-  packageSourceFromFiles,
+  MAX_PACKAGE_FILE_CHARS,
   PackageResolution,
   type PackageFiles,
   type PackageProbe,
 } from './package-types';
 import { createTypescriptTypesChecker } from './typescript-types';
 import { TYPES_COMPILER_OPTIONS } from './type-diagnostics';
+import { packageSourceFromFiles } from '../workspace/folder-packages';
+import { ancestors } from '../workspace/paths';
 import { checkedFindings, jsInput } from '../../testing/semantic/js-input';
 import { diskPackages } from '../../testing/semantic/disk-packages';
 
@@ -48,7 +49,7 @@ const PACKAGES: Record<string, string> = {
 
 /** The packages above as a host that knows every path (the Node host: it reads the folder as asked). */
 function knownPackages(files = PACKAGES): PackageFiles {
-  const folders = foldersOf(Object.keys(files));
+  const folders = new Set(Object.keys(files).flatMap(ancestors));
   return { text: (p) => files[p], isFolder: (p) => folders.has(p) };
 }
 
@@ -107,6 +108,19 @@ describe('PackageResolution', () => {
     // Nothing outside node_modules was ever asked for.
     expect([...folders.keys(), ...known.keys()].filter((p) => !isPackagePath(p))).toEqual([]);
     expect(folders.get('src/node_modules')).toBe(false);
+  });
+});
+
+describe('answerProbes', () => {
+  it('answers a file past the size limit as absent, as the resolution would take it, so no host holds it', async () => {
+    const source = packageSourceFromFiles({
+      'node_modules/big/index.d.ts': 'x'.repeat(MAX_PACKAGE_FILE_CHARS + 1),
+      'node_modules/small/index.d.ts': 'export {};',
+    });
+    const probes = ['big', 'small'].map((p) => ({ path: `node_modules/${p}/index.d.ts`, folder: false }));
+    const answer = await answerProbes(source, probes);
+    expect(answer.files.map((f) => f.path)).toEqual(['node_modules/small/index.d.ts']);
+    expect(answer.absent).toEqual([probes[0]]);
   });
 });
 

@@ -10,7 +10,7 @@
 // those next (src/editor/typescript-worker.ts). A path not known yet is absent:
 // its names stay `any` until it is, never a guess.
 import type TS from 'typescript';
-import { WORKSPACE_ROOT } from './type-imports';
+import { WORKSPACE_ROOT, workspacePath } from './type-imports';
 
 /** The workspace's installed packages as the types check sees them, by workspace path (`node_modules/react/package.json`). */
 export interface PackageFiles {
@@ -55,7 +55,8 @@ export async function answerProbes(source: PackageSource, probes: readonly Packa
           return;
         }
         const text = await source.read(path);
-        if (text === undefined) answer.absent.push(probe);
+        // One past the limit is as absent to the resolution: not sent to a host that would hold it for nothing.
+        if (text === undefined || text.length > MAX_PACKAGE_FILE_CHARS) answer.absent.push(probe);
         else answer.files.push({ path, text });
       } catch {
         answer.absent.push(probe);
@@ -63,19 +64,6 @@ export async function answerProbes(source: PackageSource, probes: readonly Packa
     }),
   );
   return answer;
-}
-
-/** The folders holding `paths` (every folder on the way). */
-export function foldersOf(paths: Iterable<string>): Set<string> {
-  const folders = new Set<string>();
-  for (const path of paths) for (let i = path.indexOf('/'); i > 0; i = path.indexOf('/', i + 1)) folders.add(path.slice(0, i));
-  return folders;
-}
-
-/** Package files held in memory by path (the bench's page, tests): a folder exists where a file lies below it. */
-export function packageSourceFromFiles(files: Readonly<Record<string, string>>): PackageSource {
-  const folders = foldersOf(Object.keys(files));
-  return { read: async (path) => files[path], isFolder: async (path) => folders.has(path) };
 }
 
 /**
@@ -93,7 +81,11 @@ export const isPackagePath = (path: string): boolean => /(^|\/)node_modules(\/|$
 const isPackageSpecifier = (specifier: string): boolean =>
   !/^(\.\.?(\/|$)|\/|[a-z][a-z0-9+.-]*:)/i.test(specifier) && !specifier.includes('?');
 
-const workspacePath = (name: string) => (name.startsWith(WORKSPACE_ROOT) ? name.slice(WORKSPACE_ROOT.length) : undefined);
+/** The workspace path of a compiler name that is a package's file or folder; undefined for any other. */
+function packagePath(name: string): string | undefined {
+  const path = workspacePath(name);
+  return path !== undefined && isPackagePath(path) ? path : undefined;
+}
 
 /**
  * The compiler's resolution of package imports over `files`. `unknown`
@@ -129,17 +121,11 @@ export class PackageResolution {
 
   /** A package file's text by its compiler name; undefined: not a package file, or none known. */
   text(name: string): string | undefined {
-    const path = workspacePath(name);
-    if (path === undefined || !isPackagePath(path)) return undefined;
+    const path = packagePath(name);
+    if (path === undefined) return undefined;
     const text = this.files.text(path);
     if (text === undefined && this.files.knowsFile?.(path) === false) this.unknown?.({ path, folder: false });
     return text !== undefined && text.length <= MAX_PACKAGE_FILE_CHARS ? text : undefined;
-  }
-
-  /** Whether the compiler name is a package file's. */
-  isPackageFile(name: string): boolean {
-    const path = workspacePath(name);
-    return path !== undefined && isPackagePath(path);
   }
 
   /**
@@ -148,7 +134,7 @@ export class PackageResolution {
    * package's own file.
    */
   resolve(specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined {
-    if (!isPackageSpecifier(specifier) && !this.isPackageFile(containingFile)) return undefined;
+    if (!isPackageSpecifier(specifier) && packagePath(containingFile) === undefined) return undefined;
     const { resolvedModule } = this.ts.resolveModuleName(specifier, containingFile, this.options, this.host, this.cache);
     // A package's JavaScript without declarations would be checked as JavaScript: unresolved (`any`) instead.
     if (!resolvedModule || !/\.d\.[cm]?ts$|\.[cm]?ts$/.test(resolvedModule.resolvedFileName)) return undefined;

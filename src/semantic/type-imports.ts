@@ -116,7 +116,7 @@ export class ImportGraph {
 
 /** The compiler's name for a workspace file, and back (undefined: not a workspace file). */
 export const compilerName = (path: string) => WORKSPACE_ROOT + path;
-const workspacePath = (name: string) => (name.startsWith(WORKSPACE_ROOT) ? name.slice(WORKSPACE_ROOT.length) : undefined);
+export const workspacePath = (name: string) => (name.startsWith(WORKSPACE_ROOT) ? name.slice(WORKSPACE_ROOT.length) : undefined);
 
 interface ResolvedWorkspaceModule {
   resolvedFileName: string;

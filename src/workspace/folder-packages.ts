@@ -6,6 +6,7 @@
 // so that is where its node_modules are asked for (`proj/node_modules/...`).
 import { isPackagePath, MAX_PACKAGE_FILE_CHARS, type PackageSource } from '../semantic/package-types';
 import type { DiskFolder } from './disk-folder';
+import { ancestors } from './paths';
 
 /** Past this a file cannot be within the resolution's limit, counted in characters (a UTF-8 one takes up to 4 bytes). */
 const MAX_PACKAGE_FILE_BYTES = 4 * MAX_PACKAGE_FILE_CHARS;
@@ -24,4 +25,10 @@ export function folderPackages(folder: DiskFolder): PackageSource {
       return p !== undefined && folder.isFolder(p);
     },
   };
+}
+
+/** Package files held in memory by path (the bench's page, tests): a folder exists where a file lies below it. */
+export function packageSourceFromFiles(files: Readonly<Record<string, string>>): PackageSource {
+  const folders = new Set(Object.keys(files).flatMap(ancestors));
+  return { read: async (path) => files[path], isFolder: async (path) => folders.has(path) };
 }

@@ -9,7 +9,7 @@ import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
 import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, setPackageSource } from '../../editor/typescript-worker';
-import { packageSourceFromFiles } from '../../semantic/package-types';
+import { packageSourceFromFiles } from '../../workspace/folder-packages';
 
 export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
