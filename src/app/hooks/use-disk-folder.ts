@@ -60,7 +60,11 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
           folder = new DiskFolder(h);
           // .git and node_modules are not walked (node_modules can hold more files than the rest); the report says so.
           const notRead: string[] = [];
-          found = await folder.list(imports.showFound, (path) => inSkippedFolder(path) && notRead.push(path) > 0);
+          const skip = (path: string) => {
+            if (inSkippedFolder(path)) notRead.push(path);
+            return inSkippedFolder(path);
+          };
+          found = await folder.list(imports.showFound, skip);
           return fromFoundFiles(h.name, found, notRead);
         }),
       );
