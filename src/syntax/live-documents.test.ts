@@ -42,7 +42,7 @@ describe('editing a held document', () => {
       text = text.slice(0, e.rangeOffset) + e.text + text.slice(e.rangeOffset + e.rangeLength);
       expect(await docs.applyEdits('a.py', ++version, [e], text.length)).toBe(true);
       expect(docs.textOf('a.py')).toBe(text);
-      expect(docs.treeString('a.py')).toBe(await fresh('python', text));
+      expect(await docs.treeString('a.py')).toBe(await fresh('python', text));
     };
     // Type a new statement one key at a time after `return a + b`.
     const at = text0.indexOf('\n\n\n');
@@ -91,8 +91,66 @@ describe('editing a held document', () => {
         const full = await fullCheckAsTheWindowSees(docs, validator, 'f', t.language, offset, completion);
         expect([t.id, version, live?.valid]).toEqual([t.id, version, full.valid]);
       }
-      expect(docs.treeString('f')).toBe(await fresh(t.language, text));
+      expect(await docs.treeString('f')).toBe(await fresh(t.language, text));
     }
+  });
+});
+
+describe('a burst of edits is reparsed once', () => {
+  /** The reparses of a whole document: parses of a string with its old tree and no ranges (a check's window parses have ranges). */
+  function countingValidator() {
+    const v = createNodeValidator();
+    const parse = v.parseInSlices.bind(v);
+    const counted = { reparses: 0 };
+    v.parseInSlices = (grammar, input, options = {}) => {
+      if (typeof input === 'string' && options.oldTree && !options.includedRanges) counted.reparses++;
+      return parse(grammar, input, options);
+    };
+    return { v, counted };
+  }
+  const text0 = 'def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n';
+  const typed = '\nvalue = add(3, 4) + (5'; // left open: the tree must follow the text, errors and all
+  const at = text0.indexOf('\n\n\n');
+  const typeAll = async (docs: LiveDocuments) => {
+    for (const [i, ch] of [...typed].entries())
+      expect(await docs.applyEdits('a.py', 2 + i, [{ rangeOffset: at + i, rangeLength: 0, text: ch }])).toBe(true);
+    return text0.slice(0, at) + typed + text0.slice(at);
+  };
+
+  it('edits move the text at once and the tree when typing pauses: one reparse for the burst, equal to a fresh parse', async () => {
+    const { v, counted } = countingValidator();
+    const docs = new LiveDocuments(v, { settleMs: 30 });
+    await docs.openDocument('a.py', 'python', text0, 1);
+    const text = await typeAll(docs);
+    expect(docs.textOf('a.py')).toBe(text);
+    expect(counted.reparses).toBe(0);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(counted.reparses).toBe(1);
+    expect(await docs.treeString('a.py')).toBe(await fresh('python', text));
+    expect(counted.reparses).toBe(1); // already parsed: nothing more
+  });
+
+  it('a check before the pause reparses first and judges the edited text, as a full check does', async () => {
+    const { v, counted } = countingValidator();
+    const docs = new LiveDocuments(v, { settleMs: 60_000 });
+    await docs.openDocument('a.py', 'python', text0, 1);
+    const text = await typeAll(docs);
+    const offset = at + typed.length;
+    for (const completion of [')', ']']) {
+      const live = await checkHeld(docs, 'a.py', 'python', 1 + typed.length, offset, completion);
+      const full = await validator.validate({ language: 'python', prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
+      expect([completion, live?.valid]).toEqual([completion, full.valid]);
+    }
+    expect([counted.reparses, await docs.treeString('a.py')]).toEqual([1, await fresh('python', text)]);
+  });
+
+  it('with settleMs 0 every change event is reparsed', async () => {
+    const { v, counted } = countingValidator();
+    const docs = new LiveDocuments(v, { settleMs: 0 });
+    await docs.openDocument('a.py', 'python', text0, 1);
+    const text = await typeAll(docs);
+    expect(await docs.treeString('a.py')).toBe(await fresh('python', text));
+    expect(counted.reparses).toBe(typed.length);
   });
 });
 
@@ -108,7 +166,7 @@ describe('a file broken in a member far from the cursor', () => {
     const offset = text.indexOf('return total;', text.indexOf('f_9'));
     const docs = new LiveDocuments(validator);
     await docs.openDocument('A.java', 'java', text, 1);
-    expect(docs.membersSetAside('A.java', offset)!.map(([s, e]) => text.slice(s, e).trim().split('\n')[0])).toEqual([
+    expect((await docs.membersSetAside('A.java', offset))!.map(([s, e]) => text.slice(s, e).trim().split('\n')[0])).toEqual([
       'int f_1(int a, int b) {',
     ]);
     const verdicts: string[] = [];
@@ -126,7 +184,7 @@ describe('a file broken in a member far from the cursor', () => {
     const offset = text.indexOf('return total;', text.indexOf('f_9'));
     const docs = new LiveDocuments(validator);
     await docs.openDocument('A.java', 'java', text, 1);
-    expect(docs.membersSetAside('A.java', offset)).toBeUndefined();
+    expect(await docs.membersSetAside('A.java', offset)).toBeUndefined();
     for (const completion of completions) {
       const live = (await checkHeld(docs, 'A.java', 'java', 1, offset, completion))!;
       expect(brief(live)).toEqual(

@@ -7,6 +7,12 @@
 //   applyEdits(uri, version, edits)               per editor change event
 //   validate({ ..., documentId, version })        per completion
 //
+// An edit moves the text and marks the tree (tree.edit) at once, but the
+// reparse waits until typing settles (`settleMs` without an edit) or a check
+// needs the tree: one reparse per pause, whatever the keys typed in it. A
+// keystroke's reparse grows with the file (tens of ms in a 5 MB file), and
+// one per key would keep a core busy while the person types.
+//
 // A completion is then checked on a window of the document (window.ts: the
 // member and statement around the cursor, their neighbours, and the
 // skeleton around them), parsed through tree-sitter's included ranges: the
@@ -63,7 +69,9 @@ interface LiveDocument {
   spec: LanguageSpec;
   version: number;
   text: string;
+  /** At `version` unless `stale`: then edited (tree.edit) up to it, its reparse still to come. */
   tree: Tree;
+  stale?: boolean;
   /** Offsets of line starts at `version`, made on the first check and moved along with each edit. */
   lineStarts?: number[];
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
@@ -118,9 +126,16 @@ export interface LiveDocumentsOptions {
    * checked" with the reason, never a stall. `Infinity`: no limit.
    */
   budgetMs?: number;
+  /**
+   * How long, in ms, a document goes without an edit before its tree is
+   * reparsed (default 100; 0: after each change event). A check reparses
+   * first whatever the wait.
+   */
+  settleMs?: number;
 }
 
 const DEFAULT_BUDGET_MS = 2000;
+const DEFAULT_SETTLE_MS = 100;
 
 /** What a check answers when its deadline passed before it could finish. */
 const OVER_BUDGET = Symbol('over budget');
@@ -140,12 +155,16 @@ export class LiveDocuments {
   /** closeDocument calls so far, per document: an open in progress gives up when one comes after it. */
   private readonly closes = new Map<string, number>();
   private readonly budgetMs: number;
+  private readonly settleMs: number;
+  /** The pending reparse per document with edits not parsed yet. */
+  private readonly settling = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly validator: SyntaxValidator,
     options: LiveDocumentsOptions = {},
   ) {
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+    this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   }
 
   /**
@@ -185,6 +204,8 @@ export class LiveDocuments {
   }
 
   private drop(uri: string): void {
+    clearTimeout(this.settling.get(uri));
+    this.settling.delete(uri);
     const doc = this.docs.peek(uri);
     if (doc) freeTrees(doc);
     this.docs.delete(uri);
@@ -238,19 +259,47 @@ export class LiveDocuments {
       this.drop(uri);
       return false;
     }
-    // doc.tree is edited already, its text not yet: until the reparse is
-    // done the document is in between, and only this operation (its queue
-    // holds the rest) may see it. If the reparse fails it is dropped, never
-    // left half-edited for the next edit to build on.
-    const tree = await this.validator.parseInSlices(loaded.grammar, text, { oldTree: doc.tree });
+    // The tree is edited, not parsed: what was made from it at the old version goes.
+    doc.before?.tree.delete();
+    Object.assign(doc, { version, text, lineStarts, stale: true, spans: undefined, before: undefined, errors: undefined, macros: undefined });
+    this.settleLater(uri);
+    return true;
+  }
+
+  /** Reparse the document once it has gone `settleMs` without an edit (each edit starts the wait again). */
+  private settleLater(uri: string): void {
+    clearTimeout(this.settling.get(uri));
+    const reparse = () => {
+      this.settling.delete(uri);
+      void this.serial(uri, () => this.reparse(uri)).catch(() => {});
+    };
+    if (this.settleMs <= 0) reparse();
+    else this.settling.set(uri, setTimeout(reparse, this.settleMs));
+  }
+
+  /**
+   * Bring a stale tree to its text. Runs inside the document's queue, to the
+   * end even when the check that asked has answered "not checked" meanwhile
+   * (a parse given up would be started again, and never finish, at every
+   * check). false: the document is not held any more (a failed parse drops
+   * it, never leaving a half-edited tree for the next edit to build on).
+   */
+  private async reparse(uri: string): Promise<boolean> {
+    const doc = this.docs.peek(uri);
+    if (!doc) return false;
+    if (!doc.stale) return true;
+    clearTimeout(this.settling.get(uri));
+    this.settling.delete(uri);
+    const loaded = await this.validator.load(doc.language);
+    if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
+    const tree = await this.validator.parseInSlices(loaded.grammar, doc.text, { oldTree: doc.tree });
     if (!tree || this.docs.peek(uri) !== doc) {
       tree?.delete();
       this.drop(uri);
       return false;
     }
     doc.tree.delete();
-    doc.before?.tree.delete();
-    Object.assign(doc, { version, text, tree, lineStarts, spans: undefined, before: undefined, errors: undefined, macros: undefined });
+    Object.assign(doc, { tree, stale: false });
     return true;
   }
 
@@ -259,9 +308,9 @@ export class LiveDocuments {
     return this.docs.peek(uri)?.version;
   }
 
-  /** The held tree as an S-expression (tests compare it with a fresh parse). */
-  treeString(uri: string): string | undefined {
-    return this.docs.peek(uri)?.tree.rootNode.toString();
+  /** The held tree as an S-expression, reparsed first if edits are pending (tests compare it with a fresh parse). */
+  treeString(uri: string): Promise<string | undefined> {
+    return this.serial(uri, async () => ((await this.reparse(uri)) ? this.docs.peek(uri)?.tree.rootNode.toString() : undefined));
   }
 
   /** The document's text as held (tests compare it with the editor's). */
@@ -450,11 +499,13 @@ export class LiveDocuments {
    * none does; undefined when the document is not held, or when a
    * rejection there is decided on the whole text.
    */
-  membersSetAside(uri: string, offset: number): [number, number][] | undefined {
-    const doc = this.docs.peek(uri);
-    if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
-    const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
-    return isWholeDocument(window, doc.text.length) ? undefined : this.cutMembersWithErrors(doc, window);
+  membersSetAside(uri: string, offset: number): Promise<[number, number][] | undefined> {
+    return this.serial(uri, async () => {
+      const doc = (await this.reparse(uri)) ? this.docs.peek(uri) : undefined;
+      if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
+      const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
+      return isWholeDocument(window, doc.text.length) ? undefined : this.cutMembersWithErrors(doc, window);
+    });
   }
 
   /** Whether the document has a syntax error outside the spans (tree-sitter's own issues: cheap, they are found by descending only into broken nodes). */
@@ -476,6 +527,8 @@ export class LiveDocuments {
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
+        if (this.matches(documentId, version, req) && !(await this.reparse(documentId))) return undefined;
+        if (performance.now() >= deadline) return OVER_BUDGET;
         return this.matches(documentId, version, req)
           ? this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline)
           : undefined;

@@ -196,7 +196,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     // An edit for it finds no copy (the editor then opens it again); the next open holds the right text and tree.
     expect(await docs.applyEdits('Big.java', 2, [{ rangeOffset: 0, rangeLength: 0, text: '//\n' }])).toBe(false);
     expect(await docs.openDocument('Big.java', 'java', SMALL_HELD, 4)).toEqual({ ok: true });
-    expect(docs.treeString('Big.java')).toBe(await freshTree(validator, 'java', SMALL_HELD));
+    expect(await docs.treeString('Big.java')).toBe(await freshTree(validator, 'java', SMALL_HELD));
     expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * (2')).toMatchObject({ checked: true, valid: false });
     expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * 2')).toMatchObject({ checked: true, valid: true });
   }, 120_000);
@@ -266,7 +266,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
     ] as const) {
       let text = text0;
       expect(await docs.openDocument('f', language, text, 0)).toEqual({ ok: true });
-      expect(docs.treeString('f')).toBe(await freshTree(plain, language, text));
+      expect(await docs.treeString('f')).toBe(await freshTree(plain, language, text));
       for (let version = 1; version <= 15; version++) {
         const at = Math.floor(random() * (text.length + 1));
         const len = random() < 0.4 ? Math.min(text.length - at, Math.floor(random() * 6)) : 0;
@@ -281,7 +281,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
         expect(other).toMatchObject({ checked: true, valid: version % 2 === 1 });
         expect(docs.textOf('f')).toBe(text);
         const fresh = await freshParse(plain, language, text);
-        if (!fresh.hasError) expect(docs.treeString('f')).toBe(fresh.tree);
+        if (!fresh.hasError) expect(await docs.treeString('f')).toBe(fresh.tree);
         const offset = Math.floor(random() * (text.length + 1));
         for (const completion of ['x = (1)', 'x = (1', '"', '}\n']) {
           const live = await checkHeld(docs, 'f', language, version, offset, completion);

@@ -36,7 +36,7 @@ export async function fullCheckAsTheWindowSees(
   completion: string,
 ): Promise<SyntaxVerdict> {
   let text = docs.textOf(uri) ?? '';
-  for (const [s, e] of docs.membersSetAside(uri, offset) ?? [])
+  for (const [s, e] of (await docs.membersSetAside(uri, offset)) ?? [])
     text = text.slice(0, s) + text.slice(s, e).replace(/[^\r\n]/g, ' ') + text.slice(e);
   return full.validate({ language, prefix: text.slice(0, offset), completion, suffix: text.slice(offset) });
 }
