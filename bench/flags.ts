@@ -24,6 +24,7 @@ export const SUITE_FLAGS = {
   ui: {
     quick: { type: 'boolean' },
     keys: { type: 'string' },
+    rounds: { type: 'string' },
     lang: { type: 'string' },
     sizes: { type: 'string' },
     twin: { type: 'string' },

@@ -31,10 +31,30 @@ export interface ModelChoice {
   loadTimeoutMs: number;
 }
 
+/** What one case measured, before it is summarised: several rounds of a case pool these (`poolCases`). */
+export interface CaseSamples {
+  /** Keystroke to the next frame, per timed key. */
+  frames: number[];
+  /** Keydown's timestamp to its handler, per timed key. */
+  delays: number[];
+  /** Long tasks while typing (after the first burst): their durations, and how many started inside a burst. */
+  longTasks: number[];
+  longTasksInBurst: number;
+  ghosts: number[];
+  answers: number[];
+  bursts: number;
+  first: { frames: number[]; longTaskMax: number; ghost?: number | null };
+  loadMs: number;
+  heapMb: number;
+  rendererMb?: number;
+}
+
 export interface CaseResult {
   language: string;
   mode: 'on' | 'off';
   file: { path: string; lines: number; bytes: number };
+  /** How many rounds of the case were pooled, when more than one. */
+  rounds?: number;
   keys: number;
   frame_p50_ms: number;
   frame_p95_ms: number;
@@ -196,7 +216,7 @@ export async function runCase(
   model: ModelChoice,
   opts: TypingOptions,
   hooks: CaseHooks = {},
-): Promise<CaseResult> {
+): Promise<CaseResult & { samples: CaseSamples }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -271,7 +291,7 @@ export async function runCase(
     let ghosts: number[] = [];
     let answers: number[] = [];
     const burstWindows: [number, number][] = [];
-    let first: CaseResult['first_burst'] | undefined;
+    let first: CaseSamples['first'] | undefined;
     await hooks.beforeTyping?.(cdp, page);
     let typingFrom = await page.evaluate(() => performance.now());
     for (const burst of bursts) {
@@ -284,13 +304,10 @@ export async function runCase(
           t.longTasks.length = 0;
           return out;
         });
-        const frames = s.keys.filter((k) => k.frame > 0).map((k) => k.frame - k.down);
         first = {
-          keys: frames.length,
-          frame_p50_ms: r1(percentile(frames, 50)),
-          frame_max_ms: r1(Math.max(0, ...frames)),
-          longtask_max_ms: r1(Math.max(0, ...s.longTasks.filter((t) => t.start >= typingFrom).map((t) => t.dur))),
-          ...(mode === 'on' && { ghost_ms: ghosts[0] ?? null }),
+          frames: s.keys.filter((k) => k.frame > 0).map((k) => k.frame - k.down),
+          longTaskMax: Math.max(0, ...s.longTasks.filter((t) => t.start >= typingFrom).map((t) => t.dur)),
+          ...(mode === 'on' && { ghost: ghosts[0] ?? null }),
         };
         ghosts = [];
         answers = [];
@@ -355,35 +372,69 @@ export async function runCase(
         timed.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '),
         JSON.stringify(st.longTasks),
       );
-    const frames = timed.map((k) => k.frame - k.down);
-    const delays = timed.map((k) => k.handled - k.down);
     const tasks = st.longTasks.filter((t) => t.start >= typingFrom);
-    const inBurst = tasks.filter((t) => burstWindows.some(([a, b]) => t.start >= a && t.start <= b));
-    return {
-      language: file.language,
-      mode,
-      file: { path: file.path, lines: file.lines, bytes: file.bytes },
-      keys: timed.length,
-      frame_p50_ms: r1(percentile(frames, 50)),
-      frame_p95_ms: r1(percentile(frames, 95)),
-      frame_max_ms: r1(Math.max(...frames)),
-      input_delay_p95_ms: r1(percentile(delays, 95)),
-      longtask_count: tasks.length,
-      longtask_max_ms: r1(tasks.length ? Math.max(...tasks.map((t) => t.dur)) : 0),
-      longtask_in_burst_count: inBurst.length,
-      ...(mode === 'on' && {
-        ghost_p50_ms: ghosts.length ? r1(percentile(ghosts, 50)) : null,
-        ghost_shown: ghosts.length,
-        answer_p50_ms: answers.length ? r1(percentile(answers, 50)) : null,
-        answered: answers.length,
-      }),
+    const samples: CaseSamples = {
+      frames: timed.map((k) => k.frame - k.down),
+      delays: timed.map((k) => k.handled - k.down),
+      longTasks: tasks.map((t) => t.dur),
+      longTasksInBurst: tasks.filter((t) => burstWindows.some(([a, b]) => t.start >= a && t.start <= b)).length,
+      ghosts,
+      answers,
       bursts: bursts.length - 1,
-      first_burst: first!,
-      load_ms: loadMs,
-      heap_mb: Math.round(heap.usedSize / 2 ** 20),
-      ...(mem && { renderer_mb: mem.rendererMB }),
+      first: first!,
+      loadMs,
+      heapMb: Math.round(heap.usedSize / 2 ** 20),
+      ...(mem && { rendererMb: mem.rendererMB }),
     };
+    return { ...summarizeCase(file, mode, [samples]), samples };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * One case's figures from the samples of one or more rounds of it, pooled:
+ * percentiles over all the rounds' keys, the longest task of any, memory at
+ * its highest. More keys make a p95 steadier than one round's.
+ */
+export function summarizeCase(file: BenchFile, mode: 'on' | 'off', rounds: readonly CaseSamples[]): CaseResult {
+  const all = <T>(f: (r: CaseSamples) => readonly T[]) => rounds.flatMap(f);
+  const frames = all((r) => r.frames);
+  const tasks = all((r) => r.longTasks);
+  const ghosts = all((r) => r.ghosts);
+  const answers = all((r) => r.answers);
+  const firstFrames = all((r) => r.first.frames);
+  const firstGhosts = rounds.map((r) => r.first.ghost).filter((g): g is number => typeof g === 'number');
+  const renderer = rounds.map((r) => r.rendererMb).filter((m): m is number => m !== undefined);
+  return {
+    language: file.language,
+    mode,
+    file: { path: file.path, lines: file.lines, bytes: file.bytes },
+    ...(rounds.length > 1 && { rounds: rounds.length }),
+    keys: frames.length,
+    frame_p50_ms: r1(percentile(frames, 50)),
+    frame_p95_ms: r1(percentile(frames, 95)),
+    frame_max_ms: r1(Math.max(...frames)),
+    input_delay_p95_ms: r1(percentile(all((r) => r.delays), 95)),
+    longtask_count: tasks.length,
+    longtask_max_ms: r1(Math.max(0, ...tasks)),
+    longtask_in_burst_count: rounds.reduce((n, r) => n + r.longTasksInBurst, 0),
+    ...(mode === 'on' && {
+      ghost_p50_ms: ghosts.length ? r1(percentile(ghosts, 50)) : null,
+      ghost_shown: ghosts.length,
+      answer_p50_ms: answers.length ? r1(percentile(answers, 50)) : null,
+      answered: answers.length,
+    }),
+    bursts: rounds.reduce((n, r) => n + r.bursts, 0),
+    first_burst: {
+      keys: firstFrames.length,
+      frame_p50_ms: r1(percentile(firstFrames, 50)),
+      frame_max_ms: r1(Math.max(0, ...firstFrames)),
+      longtask_max_ms: r1(Math.max(...rounds.map((r) => r.first.longTaskMax))),
+      ...(mode === 'on' && { ghost_ms: firstGhosts.length ? percentile(firstGhosts, 50) : null }),
+    },
+    load_ms: Math.max(...rounds.map((r) => r.loadMs)),
+    heap_mb: Math.max(...rounds.map((r) => r.heapMb)),
+    ...(renderer.length === rounds.length && { renderer_mb: Math.max(...renderer) }),
+  };
 }
