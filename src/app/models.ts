@@ -72,6 +72,12 @@ export class ModelRegistry {
         path,
         () => model.getValue(),
         () => model.getValueLength(),
+        () => {
+          // Taken together: the snapshot and its length are of the same version.
+          const length = model.getValueLength();
+          const snapshot = model.createSnapshot();
+          return { length, read: () => snapshot.read() };
+        },
       ),
     };
     entry.sub = model.onDidChangeContent((e) => {

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdbStorage } from './idb-storage';
+import { piecesOf, type TextPieces } from './text-pieces';
 
 // A file over 256 KB is stored in 256 KB chunks (docs/performance.md).
 const CHUNK_CHARS = 256 * 1024;
@@ -38,8 +39,8 @@ describe('IdbStorage', () => {
     const large = big(3, 'def f(x):\n    return x\n');
     await store.write({
       put: [
-        ['a.py', 'x = 1\n'],
-        ['big.py', large],
+        ['a.py', piecesOf('x = 1\n')],
+        ['big.py', piecesOf(large)],
       ],
       del: [],
       folders: ['src'],
@@ -59,17 +60,17 @@ describe('IdbStorage', () => {
     const db = `idb-storage-test-${n - 1}`;
     await store.write({
       put: [
-        ['big.py', big(4, 'abc\n')],
-        ['other.py', big(2, 'xyz\n')],
+        ['big.py', piecesOf(big(4, 'abc\n'))],
+        ['other.py', piecesOf(big(2, 'xyz\n'))],
       ],
       del: [],
       folders: [],
       seq: 1,
     });
     expect(chunkKeys(await keys(db))).toHaveLength(6);
-    await store.write({ put: [['big.py', big(2, 'q\n')]], del: [], folders: [], seq: 2 });
+    await store.write({ put: [['big.py', piecesOf(big(2, 'q\n'))]], del: [], folders: [], seq: 2 });
     expect(chunkKeys(await keys(db))).toHaveLength(4);
-    await store.write({ put: [['big.py', 'small\n']], del: ['other.py'], folders: [], seq: 3 });
+    await store.write({ put: [['big.py', piecesOf('small\n')]], del: ['other.py'], folders: [], seq: 3 });
     expect(chunkKeys(await keys(db))).toHaveLength(0);
     expect((await store.load())?.files).toEqual([['big.py', 'small\n', 3]]);
   });
@@ -84,10 +85,59 @@ describe('IdbStorage', () => {
       if (calls++ === 0) queueMicrotask(() => (inFirstTask = calls));
       return real.call(this, value, key);
     });
-    await store.write({ put: [['big.py', big(5, 'xy\n')]], del: [], folders: [], seq: 1 });
+    await store.write({ put: [['big.py', piecesOf(big(5, 'xy\n'))]], del: [], folders: [], seq: 1 });
     // The file's header, the folder list and the first chunk; the other four chunks each in a task of its own.
     expect(inFirstTask).toBe(3);
     expect(calls).toBe(2 + 5);
+  });
+
+  /** `text` in pieces of uneven sizes (as an editor model's snapshot gives it), counting the pieces read. */
+  function unevenPieces(text: string, claimedLength = text.length): TextPieces & { reads: number } {
+    const sizes = [1, 70_000, 3, 300_000, 17, 65_536];
+    let at = 0;
+    let i = 0;
+    const t = {
+      length: claimedLength,
+      reads: 0,
+      read: () => {
+        if (at >= text.length) return null;
+        t.reads++;
+        const piece = text.slice(at, at + sizes[i++ % sizes.length]);
+        at += piece.length;
+        return piece;
+      },
+    };
+    return t;
+  }
+
+  it('a text in uneven pieces is stored in whole chunks, its pieces read a chunk at a time, one per put', async () => {
+    const store = fresh();
+    const large = big(4, 'class A:\n    pass\n');
+    const pieces = unevenPieces(large);
+    const real = IDBObjectStore.prototype.put;
+    let readsAtFirstPut = -1;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value, key) {
+      if (Array.isArray(key) && key[2] === 0) readsAtFirstPut = pieces.reads;
+      return real.call(this, value, key);
+    });
+    await store.write({ put: [['big.py', pieces]], del: [], folders: [], seq: 5 });
+    vi.restoreAllMocks();
+    expect((await store.load())?.files).toEqual([['big.py', large, 5]]);
+    expect(chunkKeys(await keys(`idb-storage-test-${n - 1}`))).toHaveLength(4);
+    // The first chunk's put had read only the pieces it needed, not the whole text.
+    expect(readsAtFirstPut).toBeGreaterThan(0);
+    expect(readsAtFirstPut).toBeLessThan(pieces.reads);
+  });
+
+  it('a text shorter than its stated length is refused, and the previous workspace stays whole', async () => {
+    const store = fresh();
+    const before = big(2, 'old\n');
+    await store.write({ put: [['big.py', piecesOf(before)]], del: [], folders: [], seq: 1 });
+    const short = big(3, 'new\n');
+    await expect(
+      store.write({ put: [['big.py', unevenPieces(short, short.length + CHUNK_CHARS)]], del: [], folders: [], seq: 2 }),
+    ).rejects.toThrow(/big\.py did not have the length it said/);
+    expect((await store.load())?.files).toEqual([['big.py', before, 1]]);
   });
 
   it('is all or nothing: a chunk refused halfway leaves the previous workspace whole', async () => {
@@ -95,8 +145,8 @@ describe('IdbStorage', () => {
     const before = big(2, 'old\n');
     await store.write({
       put: [
-        ['big.py', before],
-        ['gone.py', 'keep me\n'],
+        ['big.py', piecesOf(before)],
+        ['gone.py', piecesOf('keep me\n')],
       ],
       del: [],
       folders: ['a'],
@@ -108,7 +158,7 @@ describe('IdbStorage', () => {
       if (Array.isArray(key) && ++chunkPuts === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return real.call(this, value, key);
     });
-    await expect(store.write({ put: [['big.py', big(4, 'new\n')]], del: ['gone.py'], folders: ['b'], seq: 2 })).rejects.toMatchObject({
+    await expect(store.write({ put: [['big.py', piecesOf(big(4, 'new\n'))]], del: ['gone.py'], folders: ['b'], seq: 2 })).rejects.toMatchObject({
       name: 'QuotaExceededError',
     });
     vi.restoreAllMocks();

@@ -5,14 +5,16 @@
 // list) read as number 0. Uses idb-keyval's store helper. And the journal's
 // storage: one localStorage key per entry.
 //
-// A large file is stored in chunks, each put issued from the previous one's
-// success callback: every put copies its value on the calling thread, so one
-// put of a whole large text is one long main-thread task, while chained puts
-// are one short task each. They stay in the batch's one transaction, so the
-// write is still all or nothing.
+// A large file is stored in chunks, each read from the text's pieces and put
+// from the previous one's success callback: every put copies its value on
+// the calling thread, and so does joining a large text into one string, so
+// one put of a whole large text is one long main-thread task, while chained
+// chunks are one short task each. They stay in the batch's one transaction,
+// so the write is still all or nothing.
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { LEGACY, type Journal, type StoredWorkspace } from './journal';
 import type { StoreBatch, WorkspaceStorage } from './persistence';
+import { chunksOf, readAll } from './text-pieces';
 
 const FILE = 'f:';
 const FOLDERS = 'folders';
@@ -32,7 +34,7 @@ interface ChunkedFileRecord {
   seq: number;
 }
 
-const chunksOf = (path: string) => IDBKeyRange.bound([CHUNK, path], [CHUNK, path, []]);
+const chunkRange = (path: string) => IDBKeyRange.bound([CHUNK, path], [CHUNK, path, []]);
 
 function isChunkKey(k: IDBValidKey): k is [string, string, number] {
   return Array.isArray(k) && k[0] === CHUNK && typeof k[1] === 'string' && typeof k[2] === 'number';
@@ -104,32 +106,40 @@ export class IdbStorage implements WorkspaceStorage {
           // Already finished or aborting: the transaction's own error is reported.
         }
       };
-      const pending: [IDBValidKey, string][] = [];
+      const pending: { path: string; count: number; done: number; next: () => string | null }[] = [];
       try {
         for (const p of b.del) {
           s.delete(FILE + p);
-          s.delete(chunksOf(p));
+          s.delete(chunkRange(p));
         }
         for (const [p, text] of b.put) {
-          s.delete(chunksOf(p));
+          s.delete(chunkRange(p));
           if (text.length <= CHUNK_CHARS) {
-            s.put({ text, seq: b.seq } satisfies FileRecord, FILE + p);
+            s.put({ text: readAll(text), seq: b.seq } satisfies FileRecord, FILE + p);
             continue;
           }
           const count = Math.ceil(text.length / CHUNK_CHARS);
           s.put({ chunks: count, length: text.length, seq: b.seq } satisfies ChunkedFileRecord, FILE + p);
-          for (let i = 0; i < count; i++) pending.push([[CHUNK, p, i], text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS)]);
+          pending.push({ path: p, count, done: 0, next: chunksOf(text, CHUNK_CHARS) });
         }
         s.put({ folders: b.folders, seq: b.seq } satisfies FoldersRecord, FOLDERS);
       } catch (e) {
         abort(e);
       }
-      // Each chunk's put from the previous one's success: the transaction stays active there, and the copies spread over tasks.
+      // Each chunk read and put from the previous one's success: the transaction stays active there, and the copies spread over tasks.
       const next = () => {
-        const item = pending.shift();
-        if (!item) return;
+        const file = pending[0];
+        if (!file) return;
         try {
-          s.put(item[1], item[0]).onsuccess = next;
+          const chunk = file.next();
+          // A text that ends early (or runs on) would be stored cut short: nothing of the batch is kept.
+          if ((chunk === null) !== (file.done === file.count)) throw new Error(`The text of ${file.path} did not have the length it said`);
+          if (chunk === null) {
+            pending.shift();
+            next();
+            return;
+          }
+          s.put(chunk, [CHUNK, file.path, file.done++]).onsuccess = next;
         } catch (e) {
           abort(e);
         }

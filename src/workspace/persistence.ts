@@ -4,11 +4,13 @@
 // the app) as whole texts. A failed write is reported, never swallowed, and
 // retried with the next change.
 import { JournalLog, type FileChange, type Journal, type StoredWorkspace } from './journal';
+import type { TextPieces } from './text-pieces';
 import type { Workspace, WorkspaceChange } from './workspace';
 
 /** A store write: these files' texts and the folder list, all current as of journal sequence number `seq`. */
 export interface StoreBatch {
-  put: [path: string, text: string][];
+  /** Each text read piece by piece (an open file's from its model, never built into one string here). */
+  put: [path: string, text: TextPieces][];
   del: string[];
   folders: string[];
   seq: number;
@@ -210,10 +212,10 @@ export class AutoSaver {
     // Everything read below is current as of this number; later changes get higher ones.
     const upTo = this.seq;
     const paths = [...this.dirty];
-    const put: [string, string][] = [];
+    const put: [string, TextPieces][] = [];
     const del: string[] = [];
     for (const p of paths) {
-      const c = this.ws.read(p);
+      const c = this.ws.readPieces(p);
       if (c === undefined) del.push(p);
       else put.push([p, c]);
       this.writtenChars.set(p, c?.length ?? 0);

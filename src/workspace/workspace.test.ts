@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pathProblem, normalizePath } from './paths';
 import { buildTree, visibleRows } from './tree';
 import { Workspace } from './workspace';
+import { piecesOf, readAll } from './text-pieces';
 import { AutoSaver } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
 import { MemoryJournal, MemoryStorage } from '../../testing/workspace/memory-storage';
@@ -91,6 +92,23 @@ describe('Workspace', () => {
     expect(ws.read('src/a.py')).toBe('typed, not yet read');
     expect(ws.read('src/deep/b.py')).toBe('y');
     expect(ws.isFolder('src/empty')).toBe(true);
+  });
+
+  it("an open file's text for a save comes from its source's pieces, never built into one string; a closed file's is its text", () => {
+    const ws = new Workspace({ files: [['a.py', 'x = 1\n'], ['b.py', 'y']], folders: [] });
+    let built = 0;
+    const model = ['x = 1\n', 'z = 2\n'];
+    ws.attach(
+      'a.py',
+      () => (built++, model.join('')),
+      () => model.join('').length,
+      () => piecesOf(model.join('')), // stands for the model's own snapshot
+    );
+    ws.edit('a.py', [{ offset: 6, length: 0, text: 'z = 2\n' }]);
+    const pieces = ws.readPieces('a.py')!;
+    expect([pieces.length, readAll(pieces), built]).toEqual([12, 'x = 1\nz = 2\n', 0]);
+    expect(readAll(ws.readPieces('b.py')!)).toBe('y');
+    expect(ws.readPieces('nope.py')).toBeUndefined();
   });
 
   it('undoing a delete never overwrites a file created at the same path since', () => {

@@ -7,6 +7,7 @@
 // source when someone reads it (a save, an export, retrieval), not per key.
 import { ancestors, dirname, isWithin, joinPath, normalizePath, pathProblem } from './paths';
 import { applyEdits, type TextEdit } from './text-edits';
+import { piecesOf, type TextPieces } from './text-pieces';
 
 export type WorkspaceChange =
   /** `edits`: the change is exactly these edits to the text before it; absent for a whole new text. */
@@ -31,6 +32,8 @@ interface LiveSource {
   text: () => string;
   /** The text's length, without building the text. */
   length?: () => number;
+  /** The text as it is now, piece by piece, without building it (the model's snapshot). */
+  pieces?: () => TextPieces;
   stale: boolean;
 }
 
@@ -100,6 +103,18 @@ export class Workspace {
     return this.files.get(path);
   }
 
+  /**
+   * `path`'s text as it is now, piece by piece: from a live source that can
+   * give its pieces, without building the text (edits after this call do not
+   * change what it reads).
+   */
+  readPieces(path: string): TextPieces | undefined {
+    const live = this.live.get(path);
+    if (live?.stale && live.pieces) return live.pieces();
+    const text = this.read(path);
+    return text === undefined ? undefined : piecesOf(text);
+  }
+
   /** The length of `path`'s text; never reads a live source's text (undefined where the source cannot say). */
   length(path: string): number | undefined {
     const live = this.live.get(path);
@@ -109,11 +124,11 @@ export class Workspace {
 
   /**
    * From now on `path`'s text is `text()` (an editor model, which must hold
-   * the file's current text), read only when someone asks. Returns the
+   * the file's current text; `length()` and `pieces()` the same text's), read only when someone asks. Returns the
    * detach: the file keeps the source's last text. A rename keeps the source.
    */
-  attach(path: string, text: () => string, length?: () => number): () => void {
-    const source: LiveSource = { text, length, stale: false };
+  attach(path: string, text: () => string, length?: () => number, pieces?: () => TextPieces): () => void {
+    const source: LiveSource = { text, length, pieces, stale: false };
     this.live.set(path, source);
     return () => {
       for (const [p, s] of this.live) {

@@ -3,6 +3,7 @@
 // writes can be held (a write in flight).
 import type { Journal, StoredWorkspace } from '../../src/workspace/journal';
 import type { StoreBatch, WorkspaceStorage } from '../../src/workspace/persistence';
+import { readAll } from '../../src/workspace/text-pieces';
 
 export class MemoryStorage implements WorkspaceStorage {
   /** path -> text and the sequence number it is current to (0: a record from before the numbers). */
@@ -29,7 +30,7 @@ export class MemoryStorage implements WorkspaceStorage {
     if (this.hold) await this.hold;
     if (this.failWith) throw this.failWith;
     for (const p of b.del) this.files.delete(p);
-    for (const [p, text] of b.put) this.files.set(p, { text, seq: b.seq });
+    for (const [p, text] of b.put) this.files.set(p, { text: readAll(text), seq: b.seq });
     this.folders = b.folders;
     this.foldersSeq = b.seq;
   }
