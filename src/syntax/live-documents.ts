@@ -10,8 +10,8 @@
 // An edit moves the text and marks the tree (tree.edit) at once, but the
 // reparse waits until typing settles (`settleMs` without an edit) or a check
 // needs the tree: one reparse per pause, whatever the keys typed in it. A
-// keystroke's reparse grows with the file (tens of ms in a 5 MB file), and
-// one per key would keep a core busy while the person types.
+// keystroke's reparse grows with the file, and in a multi-MB file one per
+// key would keep a core busy while the person types.
 //
 // A completion is then checked on a window of the document (window.ts: the
 // member and statement around the cursor, their neighbours, and the
@@ -527,11 +527,9 @@ export class LiveDocuments {
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
-        if (this.matches(documentId, version, req) && !(await this.reparse(documentId))) return undefined;
-        if (performance.now() >= deadline) return OVER_BUDGET;
-        return this.matches(documentId, version, req)
-          ? this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline)
-          : undefined;
+        if (!this.matches(documentId, version, req) || !(await this.reparse(documentId))) return undefined;
+        if (performance.now() >= deadline) return OVER_BUDGET; // the reparse took the time (it is kept for the next check)
+        return this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline);
       });
       const v = await beforeDeadline(queued, deadline);
       if (v === OVER_BUDGET) {
