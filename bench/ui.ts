@@ -474,7 +474,9 @@ export const suite: BenchSuite = {
       console.log(
         `Machine: ${machine.cores} cores, load average ${machine.loadavgBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadavg()
           .map((x) => x.toFixed(1))
-          .join(' ')} after; ${o.keys} keystrokes a case${o.rounds > 1 ? ` in each of ${o.rounds} rounds` : ''} at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`,
+          .join(
+            ' ',
+          )} after; ${o.keys} keystrokes a case${o.rounds > 1 ? ` in each of ${o.rounds} rounds` : ''} at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`,
       );
       if (tti) {
         console.log('| measure | value | target |');
@@ -495,7 +497,15 @@ export const suite: BenchSuite = {
         sizes: t.sizes,
         targets: checks,
         ...(tti && { interactive: tti }),
-        options: { keys: o.keys, rounds: o.rounds, keyMs: 40, languages: o.languages, model: t.model, twin: t.twin, threads: o.threads ?? 'default' },
+        options: {
+          keys: o.keys,
+          rounds: o.rounds,
+          keyMs: 40,
+          languages: o.languages,
+          model: t.model,
+          twin: t.twin,
+          threads: o.threads ?? 'default',
+        },
         machine: { ...machine, loadavgAfter: loadavg() },
       };
     } finally {

@@ -25,7 +25,10 @@ describe('summarizeCase', () => {
   it('pools the keys of every round into the percentiles', () => {
     // Round one alone: p95 of 1..20 is 19; with round two's twenty slow keys, the pooled p95 is theirs.
     const one = round(Array.from({ length: 20 }, (_, i) => i + 1));
-    const two = round(Array.from({ length: 20 }, (_, i) => 100 + i), { longTasks: [60, 75], longTasksInBurst: 1, heapMb: 80 });
+    const two = round(
+      Array.from({ length: 20 }, (_, i) => 100 + i),
+      { longTasks: [60, 75], longTasksInBurst: 1, heapMb: 80 },
+    );
     expect(summarizeCase(file, 'off', [one]).frame_p95_ms).toBe(19);
     const pooled = summarizeCase(file, 'off', [one, two]);
     expect(pooled).toMatchObject({ rounds: 2, keys: 40, frame_p95_ms: 117, frame_max_ms: 119, bursts: 4, heap_mb: 80 });

@@ -415,7 +415,12 @@ export function summarizeCase(file: BenchFile, mode: 'on' | 'off', rounds: reado
     frame_p50_ms: r1(percentile(frames, 50)),
     frame_p95_ms: r1(percentile(frames, 95)),
     frame_max_ms: r1(Math.max(...frames)),
-    input_delay_p95_ms: r1(percentile(all((r) => r.delays), 95)),
+    input_delay_p95_ms: r1(
+      percentile(
+        all((r) => r.delays),
+        95,
+      ),
+    ),
     longtask_count: tasks.length,
     longtask_max_ms: r1(Math.max(0, ...tasks)),
     longtask_in_burst_count: rounds.reduce((n, r) => n + r.longTasksInBurst, 0),

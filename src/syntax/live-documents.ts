@@ -261,7 +261,16 @@ export class LiveDocuments {
     }
     // The tree is edited, not parsed: what was made from it at the old version goes.
     doc.before?.tree.delete();
-    Object.assign(doc, { version, text, lineStarts, stale: true, spans: undefined, before: undefined, errors: undefined, macros: undefined });
+    Object.assign(doc, {
+      version,
+      text,
+      lineStarts,
+      stale: true,
+      spans: undefined,
+      before: undefined,
+      errors: undefined,
+      macros: undefined,
+    });
     this.settleLater(uri);
     return true;
   }

@@ -158,7 +158,9 @@ describe('IdbStorage', () => {
       if (Array.isArray(key) && ++chunkPuts === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return real.call(this, value, key);
     });
-    await expect(store.write({ put: [['big.py', piecesOf(big(4, 'new\n'))]], del: ['gone.py'], folders: ['b'], seq: 2 })).rejects.toMatchObject({
+    await expect(
+      store.write({ put: [['big.py', piecesOf(big(4, 'new\n'))]], del: ['gone.py'], folders: ['b'], seq: 2 }),
+    ).rejects.toMatchObject({
       name: 'QuotaExceededError',
     });
     vi.restoreAllMocks();

@@ -95,7 +95,13 @@ describe('Workspace', () => {
   });
 
   it("an open file's text for a save comes from its source's pieces, never built into one string; a closed file's is its text", () => {
-    const ws = new Workspace({ files: [['a.py', 'x = 1\n'], ['b.py', 'y']], folders: [] });
+    const ws = new Workspace({
+      files: [
+        ['a.py', 'x = 1\n'],
+        ['b.py', 'y'],
+      ],
+      folders: [],
+    });
     let built = 0;
     const model = ['x = 1\n', 'z = 2\n'];
     ws.attach(
