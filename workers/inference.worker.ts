@@ -5,8 +5,12 @@ import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
 import { BUNDLED_MODELS_PATH, InferenceService } from '../src/inference/inference-service';
 import type { InferenceWorkerApi } from '../src/inference/worker-api';
+import { announceResources } from '../src/platform/offline-keep';
 import { ortWasmPaths } from '../src/platform/ort-wasm';
 import { TEST_SEAMS } from '../src/platform/test-seams';
+
+// The model's files load here: the page hands their URLs to the offline worker.
+announceResources();
 
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 
@@ -62,6 +66,7 @@ const api: InferenceWorkerApi = {
   complete: (id, req) => service.complete(id, req),
   prefill: (id, req) => service.prefill(id, req),
   cancel: (id) => service.cancel(id),
+  watch: (onProgress) => service.watch(onProgress),
   suits: (device) => service.suits(device),
 
   // Fault injection: not in a production build (the recovery tests run on a test build).

@@ -7,6 +7,7 @@ import type { AppConfig } from '../vocabulary/config';
 import type { CompletionRequest, LocalCompletion } from '../vocabulary/types';
 import { WEBGPU_FAILED, type DownloadProgress, type InferenceLoadResult, type InferenceWorkerApi } from '../inference/worker-api';
 import { TEST_SEAMS } from '../platform/test-seams';
+import { ProgressWatchdog } from './progress-watchdog';
 
 const webGpuReason = (e: unknown): string | undefined =>
   e instanceof Error && e.message.includes(WEBGPU_FAILED)
@@ -24,6 +25,7 @@ export class InferenceClient {
   /** Set once WebGPU failed in this session: later workers start on WASM. */
   private webGpuFailure: string | undefined;
   private loadedModel: LoadedModel | undefined;
+  private readonly watchdog = new ProgressWatchdog();
   /** Told when the worker had to be restarted or changed device (for the UI). */
   onNotice: (message: string, info?: LoadedModel) => void = () => {};
 
@@ -39,6 +41,9 @@ export class InferenceClient {
   private spawn(): void {
     this.worker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
     this.remote = Comlink.wrap<InferenceWorkerApi>(this.worker);
+    const remote = this.remote;
+    // Only the current worker's progress counts: a replaced one may still be finishing a pass.
+    void remote.watch(Comlink.proxy(() => this.remote === remote && this.watchdog.alive()));
     // An uncaught error in the worker may leave it half-dead: start afresh.
     this.worker.addEventListener('error', (e) => void this.restart(`the inference worker failed (${e.message || 'error event'})`));
   }
@@ -104,26 +109,27 @@ export class InferenceClient {
 
   /**
    * A completion from the worker, cancelled there when `signal` aborts. A
-   * worker that does not answer within `watchdogMs` is restarted; WebGPU
+   * worker that makes no progress for `watchdogMs` (no forward pass done, no
+   * answer) is restarted; one that is slow but writing is waited for. WebGPU
    * failing mid-run moves the session to WASM (the same way as at load) and
    * the request is tried once more there.
    */
   async complete(req: CompletionRequest, signal: AbortSignal, watchdogMs: number): Promise<LocalCompletion> {
     if (!this.loaded) throw new Error('The local model is (re)loading; try again in a moment.');
     const call = this.call(signal);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWatching = () => {};
     const watchdog = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        void this.restart(`no answer within ${watchdogMs} ms`);
-        reject(new Error(`The local model did not answer within ${watchdogMs} ms; its worker is being restarted.`));
-      }, watchdogMs);
+      stopWatching = this.watchdog.watch(watchdogMs, () => {
+        void this.restart(`no progress for ${watchdogMs} ms`);
+        reject(new Error(`The local model made no progress for ${watchdogMs} ms; its worker is being restarted.`));
+      });
     });
     try {
       return await Promise.race([call.remote.complete(call.id, req), watchdog]);
     } catch (e) {
       const reason = webGpuReason(e);
       if (reason === undefined) throw e;
-      clearTimeout(timer);
+      stopWatching();
       this.webGpuFailure = `${reason}; switched to WASM`;
       await this.restart(this.webGpuFailure);
       const retry = this.call(signal); // the retry is cancelled like the first try
@@ -133,7 +139,7 @@ export class InferenceClient {
         retry.release();
       }
     } finally {
-      clearTimeout(timer);
+      stopWatching();
       call.release();
     }
   }

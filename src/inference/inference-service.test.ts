@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureModels } from '../../testing/make-fixture-models';
-import { InferenceService, type InferenceHost } from './inference-service';
+import { InferenceService, PROGRESS_INTERVAL_MS, type InferenceHost } from './inference-service';
 import { loadLocalModel, ModelLoadError, type LoadOptions } from './local-model';
 import { WEBGPU_FAILED, type InferenceLoadRequest } from './worker-api';
 
@@ -191,5 +191,19 @@ describe('InferenceService', () => {
     s.cancel(9);
     expect((await pending).finish).toBe('aborted');
     await expect(new InferenceService(host().h).complete(1, doc)).rejects.toThrow('not loaded');
+  });
+
+  it('tells its watcher of progress while it reads and writes, at most once per interval', async () => {
+    const s = new InferenceService(host().h);
+    await s.load(req({ model: 'fixture-qwen2-tiny' }));
+    const signs: number[] = [];
+    s.watch(() => signs.push(performance.now()));
+    const t0 = performance.now();
+    const out = await s.complete(1, { prefix: `${'x = 1\n'.repeat(200)}y = `, suffix: '\n', maxNewTokens: 8, promptBudget: 1024 });
+    const took = performance.now() - t0;
+    expect(out.stats?.newTokens).toBeGreaterThan(0);
+    expect(signs.length).toBeGreaterThanOrEqual(1);
+    expect(signs.length).toBeLessThanOrEqual(1 + Math.ceil(took / PROGRESS_INTERVAL_MS));
+    for (let i = 1; i < signs.length; i++) expect(signs[i] - signs[i - 1]).toBeGreaterThanOrEqual(PROGRESS_INTERVAL_MS);
   });
 });

@@ -38,6 +38,9 @@ export interface InferenceHost {
 
 export const BUNDLED_MODELS_PATH = '/models/fixtures/';
 
+/** The longest the worker stays silent while it makes progress: one message a second costs the page nothing. */
+export const PROGRESS_INTERVAL_MS = 1000;
+
 const NOT_ISOLATED =
   'single-threaded: the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
 
@@ -66,8 +69,26 @@ export class InferenceService {
   private threads: { count: number; note?: string } | undefined;
   private runtime: OrtRuntime | undefined;
   private readonly inFlight = new Map<number, AbortController>();
+  private progressListener: (() => void) | undefined;
+  private lastProgressAt = -Infinity;
 
   constructor(private readonly host: InferenceHost) {}
+
+  /**
+   * `listener` hears that the model is making progress (a forward pass done),
+   * at most once per PROGRESS_INTERVAL_MS: the engine's watchdog restarts a
+   * worker that stops making progress, not one that is merely slow.
+   */
+  watch(listener: () => void): void {
+    this.progressListener = listener;
+  }
+
+  private step = (): void => {
+    const now = performance.now();
+    if (now - this.lastProgressAt < PROGRESS_INTERVAL_MS) return;
+    this.lastProgressAt = now;
+    this.progressListener?.();
+  };
 
   /** ONNX Runtime reads the thread count once: the first load of a worker sets it. */
   private configureThreads(wanted = 0): { count: number; note?: string } {
@@ -121,6 +142,7 @@ export class InferenceService {
       onProgress,
       reuseCache: req.reuseCache ?? true,
       promptLookup: req.promptLookup ?? false,
+      onStep: this.step,
     });
   }
 

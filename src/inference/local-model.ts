@@ -58,6 +58,12 @@ export interface LoadOptions {
   reuseCache?: boolean;
   /** Decode with prompt-lookup drafts (prompt-lookup.ts; default false): the same tokens in fewer forward passes where the middle repeats its context. */
   promptLookup?: boolean;
+  /**
+   * Called after every forward pass (a prompt chunk read, a token written):
+   * the sign of life the engine's watchdog judges, so a model that is slow
+   * on a busy machine is told apart from one that is stuck.
+   */
+  onStep?: () => void;
 }
 
 export interface GenerateOptions {
@@ -264,13 +270,17 @@ class TokenProbRecorder extends LogitsProcessor implements ProbRecorder {
   }
 }
 
-/** Ends generation at the next step boundary once the signal is aborted. */
+/** Ends generation at the next step boundary once the signal is aborted; tells `onStep` of every step. */
 class AbortCriteria extends StoppingCriteria {
   fired = false;
-  constructor(private readonly signal?: AbortSignal) {
+  constructor(
+    private readonly signal?: AbortSignal,
+    private readonly onStep?: () => void,
+  ) {
     super();
   }
   override _call(inputIds: number[][]): boolean[] {
+    this.onStep?.();
     if (this.signal?.aborted) this.fired = true;
     return inputIds.map(() => this.fired);
   }
@@ -339,6 +349,7 @@ class TransformersLocalModel implements LoadedModel {
     reuseCache: boolean,
     readonly partialMiddle: boolean,
     private readonly promptLookup = false,
+    private readonly onStep?: () => void,
   ) {
     this.cache = reuseCache ? new PromptCache() : undefined;
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
@@ -433,6 +444,7 @@ class TransformersLocalModel implements LoadedModel {
       if (kv) kv.update(present);
       else kv = new DynamicCache(present);
       done = to;
+      this.onStep?.();
     }
     return { kv, aborted: false };
   }
@@ -465,7 +477,7 @@ class TransformersLocalModel implements LoadedModel {
     }
     const stopIds = this.stopIds(opts.stopTokens);
     const recorder = new TokenProbRecorder();
-    const abort = new AbortCriteria(opts.signal);
+    const abort = new AbortCriteria(opts.signal, this.onStep);
     const processors = new LogitsProcessorList();
     // The constraint before the recorder: the recorded probability is the model's given the healed text.
     if (healing) processors.push(new FirstTokenConstraint(promptLength, healing.allowed));
@@ -618,7 +630,16 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         progress_callback,
       });
       const partialMiddle = (config as unknown as Record<string, unknown>)[NO_PARTIAL_MIDDLE_FIELD] !== false;
-      return new TransformersLocalModel(model, device, tokenizer, lm, opts.reuseCache ?? true, partialMiddle, opts.promptLookup ?? false);
+      return new TransformersLocalModel(
+        model,
+        device,
+        tokenizer,
+        lm,
+        opts.reuseCache ?? true,
+        partialMiddle,
+        opts.promptLookup ?? false,
+        opts.onStep,
+      );
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
       const cause = e instanceof Error ? e.message : String(e);

@@ -48,6 +48,8 @@ export interface InferenceWorkerApi {
   /** Computes the KV cache of the prompt `req` would have, ahead of a request for it; `cancel(id)` stops it between chunks. */
   prefill(id: number, req: CompletionRequest): Promise<PrefillResult>;
   cancel(id: number): void;
+  /** `onProgress` is called while the model makes progress (a forward pass done), at most once a second: the engine's watchdog listens. */
+  watch(onProgress: () => void): void;
   /**
    * False when a fresh worker could run a load on `device` and this one cannot: it started ONNX Runtime's
    * CPU-only build (a worker's first load picks the build for good) and WebGPU is available.
