@@ -65,6 +65,8 @@ export function jsGlobalsSource(): string {
   for (const s of worker.checker.getSymbolsInScope(worker.file, flags)) {
     if (/^[A-Za-z_$][\w$]*$/.test(s.name) && !names.includes(s.name)) names.push(s.name);
   }
+  // The global object inherits Object.prototype: a bare `hasOwnProperty` or `toString` resolves there at run time.
+  for (const n of Object.getOwnPropertyNames(Object.prototype)) if (!names.includes(n)) names.push(n);
   names.sort();
 
   const bySymbol = new Map(symbols.map((s) => [s.name, s]));
@@ -74,7 +76,8 @@ export function jsGlobalsSource(): string {
     const sym = bySymbol.get(base)!;
     for (const p of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(sym))) inherited.add(p.name);
   }
-  inherited.add('__proto__');
+  // What the lib files leave out of Object (`__proto__`, `__defineGetter__` ...) every object still has at run time.
+  for (const n of Object.getOwnPropertyNames(Object.prototype)) inherited.add(n);
   const members: Record<string, string[]> = {};
   for (const ns of NAMESPACES) {
     const sym = bySymbol.get(ns);
@@ -104,10 +107,11 @@ export function jsGlobalsSource(): string {
     wrap(names, '  '),
     ']);',
     '',
+    // A Map, not an object literal: a name such as `constructor` or `toString` must find nothing here.
     '/** The members of the standard namespace objects, own and inherited. */',
-    'export const JS_GLOBAL_MEMBERS: Readonly<Record<string, ReadonlySet<string>>> = {',
-    ...NAMESPACES.map((ns) => `  ${ns}: new Set([\n${wrap(members[ns], '    ')}\n  ]),`),
-    '};',
+    'export const JS_GLOBAL_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([',
+    ...NAMESPACES.map((ns) => `  [\n    '${ns}',\n    new Set([\n${wrap(members[ns], '      ')}\n    ]),\n  ],`),
+    ']);',
     '',
   ].join('\n');
 }

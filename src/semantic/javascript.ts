@@ -390,7 +390,7 @@ function unresolvedIn(root: Node, start: number, end: number, request: SemanticI
         const obj = n.childForFieldName('object');
         const prop = n.childForFieldName('property');
         if (obj?.type !== 'identifier' || prop?.type !== 'property_identifier') return;
-        const members = JS_GLOBAL_MEMBERS[obj.text];
+        const members = JS_GLOBAL_MEMBERS.get(obj.text);
         if (!members || members.has(prop.text)) return;
         if (scopes.anywhere.has(obj.text) || workspace.has(obj.text) || scopes.extended.has(obj.text)) return;
         findings.push({

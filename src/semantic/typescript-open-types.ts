@@ -6,7 +6,8 @@
 // brought. And a union's missing property that one of its members has is a
 // narrowing the check's options do not make. Such diagnostics are dropped
 // here, by both hosts, over their own copy of the compiler (after
-// typescript-region.ts's region diagnostics).
+// typescript-region.ts's region diagnostics), with those of a member every
+// object has at run time though the lib files do not list it.
 import type TS from 'typescript';
 
 /** "Property 'x' does not exist on type 'T'", with and without a suggestion. */
@@ -55,6 +56,9 @@ export function withoutOpenTypes(
     const name = nameAt(ts, file, d.start);
     const access = name?.parent;
     if (!access || !ts.isPropertyAccessExpression(access) || access.name !== name) return true;
+    // Every object has Object.prototype's members at run time, those the lib files leave out (`__proto__`,
+    // `__defineGetter__` ...) too.
+    if (Object.hasOwn(Object.prototype, access.name.text)) return false;
     const type = checker.getTypeAtLocation(access.expression);
     return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
   });
