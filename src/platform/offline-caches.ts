@@ -21,3 +21,16 @@ export const OFFLINE_CACHES = {
   /** The service worker's word from install to activate (a new deploy is replacing an older one). */
   state: 'router-ide-sw-state',
 } as const;
+
+/** The page asks the service worker to keep URLs it used before the worker controlled it (offline-keep.ts). */
+export const KEEP_MESSAGE = 'router-ide.keep';
+
+/** Where the app's workers tell the page which same-origin files they loaded (offline-keep.ts). */
+export const RESOURCES_CHANNEL = 'router-ide.resources';
+
+/** The runtime cache a same-origin path belongs in, or undefined for the precache's files and anything else. */
+export function runtimeCacheFor(pathname: string): string | undefined {
+  if (pathname === CONFIG_PATH) return OFFLINE_CACHES.config;
+  if (pathname.startsWith(MODELS_PATH)) return OFFLINE_CACHES.models;
+  return undefined;
+}

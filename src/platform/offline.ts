@@ -3,6 +3,7 @@
 // after one visit. Test and dev builds do not (the end-to-end tests would
 // precache the whole app in every fresh browser context); there the worker
 // registers only for cross-origin isolation (isolation.ts).
+import { keepForOffline } from './offline-keep';
 import { SERVICE_WORKER_URL, UPDATED_MESSAGE } from './offline-caches';
 
 /** Whether this build keeps itself for offline use. */
@@ -20,6 +21,8 @@ export async function registerServiceWorker(): Promise<string | undefined> {
 
 export async function registerOfflineWorker(): Promise<void> {
   if (!OFFLINE_APP || !('serviceWorker' in navigator) || !isSecureContext) return;
+  // Before registering: what loads until the worker controls the page is handed to it then.
+  keepForOffline();
   const failed = await registerServiceWorker();
   // Offline, the update check fails; the worker already in charge stays.
   if (failed && !navigator.serviceWorker.controller) {

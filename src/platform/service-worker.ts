@@ -6,6 +6,10 @@
 //    network first (a new deploy or policy applies at the next load) and fall
 //    back to their cached copies; model files served by the app are kept
 //    after their first load;
+//    files the page loaded before this worker controlled it (a host that
+//    sends the isolation headers lets the page start at once) are copied
+//    into the same caches from the HTTP cache when the page asks
+//    (offline-keep.ts);
 //  - cross-origin isolation on hosts that cannot set headers: every
 //    same-origin response is re-served with COOP and COEP, so the page gets
 //    SharedArrayBuffer and ONNX Runtime its WASM threads.
@@ -14,7 +18,7 @@ import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute, addPlu
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES, UPDATED_MESSAGE } from './offline-caches';
+import { CONFIG_PATH, KEEP_MESSAGE, MODELS_PATH, OFFLINE_CACHES, runtimeCacheFor, UPDATED_MESSAGE } from './offline-caches';
 
 // `self.__WB_MANIFEST` is replaced with the build's file list; the build looks for that exact text.
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -106,3 +110,31 @@ registerRoute(
 );
 // Everything else of ours: the network, with the isolation headers.
 registerRoute(({ request, url }) => ours(url, request), new NetworkOnly({ plugins: [isolation] }));
+
+/**
+ * Keeps files the page or its workers loaded before this worker controlled
+ * them (offline-keep.ts sends the list). `force-cache` takes the browser's
+ * HTTP cache's copy, stale or not, so nothing is downloaded again; only a
+ * file the HTTP cache did not keep goes to the network.
+ */
+async function keep(urls: readonly string[]): Promise<void> {
+  for (const href of urls) {
+    const url = new URL(href, self.location.href);
+    const cacheName = url.origin === self.location.origin ? runtimeCacheFor(url.pathname) : undefined;
+    if (!cacheName) continue;
+    const cache = await caches.open(cacheName);
+    if (await cache.match(url.href)) continue;
+    try {
+      const res = await fetch(url.href, { cache: 'force-cache' });
+      if (res.ok) await cache.put(url.href, res);
+    } catch {
+      // Offline already: the next online load keeps it through the routes above.
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  if (data?.type !== KEEP_MESSAGE || !Array.isArray(data.urls)) return;
+  event.waitUntil(keep(data.urls.filter((u): u is string => typeof u === 'string')));
+});
