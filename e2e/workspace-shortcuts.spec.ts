@@ -210,7 +210,7 @@ test('Ctrl+Shift+F: search across files with case, whole word and regular expres
   await expect(page.getByTestId('side-panel')).toHaveAttribute('inert', '');
 });
 
-test('replace: through the editor for an open file (one Ctrl+Z undoes it), through the workspace for the others; both saved', async ({
+test('replace: one match through the editor or the workspace; Replace all across files undone and redone by one key in any of them; all saved', async ({
   page,
   openIde,
 }) => {
@@ -220,23 +220,33 @@ test('replace: through the editor for an open file (one Ctrl+Z undoes it), throu
   await page.keyboard.type('add');
   await page.getByTestId('search-word').check();
   await page.getByTestId('replace-input').fill('sum');
-  // One match first.
+  // One match first, in a file that is not open.
   await page.locator('[data-testid="search-file"][data-path="notes.md"]').getByTestId('replace-one').click();
   await expect(page.getByTestId('search-summary')).toHaveText('Replaced 1 match in notes.md.');
   await page.getByTestId('replace-all').click();
   await expect(page.getByTestId('replace-all-confirm')).toBeVisible();
   await page.getByTestId('replace-all-confirm').click();
-  await expect(page.getByTestId('search-summary')).toHaveText('Replaced 2 matches in 2 files.');
+  await expect(page.getByTestId('search-summary')).toHaveText('Replaced 2 matches in 2 files. Ctrl+Z in any of them undoes it in all.');
   expect(await editorText(page)).toBe('def sum(a, b):\n    return a + b\n');
   await page.keyboard.press('Escape');
   await expect.poll(() => editorFocused(page)).toBe(true);
+  // One undo in the open file takes the replacement back from the file that was not open too.
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => editorText(page)).toBe('def add(a, b):\n    return a + b\n');
+  await openInTree(page, 'src/util/strings.py');
+  await expect.poll(() => editorText(page)).toBe('x = add(1, 2)\nadder = 3\n');
+  // Redo from that file puts it back in both; undo again from there.
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(() => editorText(page)).toBe('x = sum(1, 2)\nadder = 3\n');
+  await openInTree(page, 'src/app.py');
+  await expect.poll(() => editorText(page)).toBe('def sum(a, b):\n    return a + b\n');
   await page.keyboard.press('Control+z');
   await expect.poll(() => editorText(page)).toBe('def add(a, b):\n    return a + b\n');
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   // The journal and the store have every change: after a reload the files read as they were left.
   await page.reload(); // the files, not the model: no wait for it to load again
   await openInTree(page, 'src/util/strings.py');
-  await expect.poll(() => editorText(page)).toBe('x = sum(1, 2)\nadder = 3\n');
+  await expect.poll(() => editorText(page)).toBe('x = add(1, 2)\nadder = 3\n');
   await openInTree(page, 'notes.md');
   await expect.poll(() => editorText(page)).toBe('# notes\nsum more\n');
   await openInTree(page, 'src/app.py');

@@ -17,7 +17,7 @@ import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { planDemo } from '../workspace/demo';
 import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/zip';
-import { applyFileEdits } from './apply-edits';
+import { applyEditsAsOne, applyFileEdits } from './apply-edits';
 import { CommandPalette } from './CommandPalette';
 import type { CommandActions } from './commands';
 import { CompletionDetails } from './CompletionDetails';
@@ -448,6 +448,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                   focusRequest={searchRequest}
                   onClose={closeSearch}
                   apply={(path, edits) => applyFileEdits(models, workspace, path, edits)}
+                  applyAll={(changes) => applyEditsAsOne(models, changes)}
                   openAt={(path, m) => {
                     setView('editor');
                     tabs.openFile(path);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
+import { undoEditGroups } from '../editor/edit-group-keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
 import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
 import { languageFromFileName } from '../languages/registry';
@@ -90,6 +91,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
     const keys = registerCompletionKeys(ed, () => reg.cycled(ed));
+    const groupUndo = undoEditGroups(ed, () => modelsRef.current.editGroups);
     // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
     const sizes = ed.onDidChangeModelContent(() => followSize(ed, ed.getModel(), largeFileRef.current));
     // For the end-to-end tests: the editor, and the workspace path of what it shows.
@@ -105,6 +107,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     });
     return () => {
       sizes.dispose();
+      groupUndo.dispose();
       keys.dispose();
       reg.dispose();
       ed.dispose();

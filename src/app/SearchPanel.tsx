@@ -1,7 +1,8 @@
 // Ctrl/Cmd+Shift+F: search and replace across the workspace's files. The
 // search itself is src/workspace/search.ts; this panel holds the query, lists
-// the matches per file and hands replacements to `apply`, which routes them
-// through the editor for an open file (undoable) or the workspace otherwise.
+// the matches per file and hands replacements to `apply` (one match: through
+// the editor for an open file, the workspace otherwise) or `applyAll` (Replace
+// all: every file through its editor model, undone by one Ctrl/Cmd+Z).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { compileQuery, replacementEdits, searchFiles, type SearchOptions, type TextMatch } from '../workspace/search';
 import type { TextEdit } from '../workspace/text-edits';
@@ -13,6 +14,7 @@ interface Props {
   /** Changes each time the search key is pressed: the query field takes focus again. */
   focusRequest: number;
   apply: (path: string, edits: TextEdit[]) => void;
+  applyAll: (changes: [path: string, edits: TextEdit[]][]) => void;
   openAt: (path: string, match: TextMatch) => void;
   onClose: () => void;
 }
@@ -39,7 +41,7 @@ function useWorkspaceRevision(workspace: Workspace): number {
   return rev;
 }
 
-export function SearchPanel({ workspace, focusRequest, apply, openAt, onClose }: Props) {
+export function SearchPanel({ workspace, focusRequest, apply, applyAll, openAt, onClose }: Props) {
   const [query, setQuery] = useState('');
   const [replacement, setReplacement] = useState('');
   const [opts, setOpts] = useState<SearchOptions>({ regex: false, matchCase: false, wholeWord: false });
@@ -73,19 +75,19 @@ export function SearchPanel({ workspace, focusRequest, apply, openAt, onClose }:
   };
   const replaceAll = () => {
     // Each file's current text, not the listed matches: the list may be a moment behind the typing.
-    let n = 0;
-    let files = 0;
-    for (const f of result.files) {
-      const edits = replacementEdits(workspace.read(f.path) ?? '', compiled, replacement);
-      if (!edits.length) continue;
-      apply(f.path, edits);
-      n += edits.length;
-      files++;
-    }
+    const changes = result.files
+      .map((f) => [f.path, replacementEdits(workspace.read(f.path) ?? '', compiled, replacement)] as [string, TextEdit[]])
+      .filter(([, edits]) => edits.length > 0);
+    applyAll(changes);
+    const n = changes.reduce((sum, [, edits]) => sum + edits.length, 0);
+    const files = changes.length;
     setConfirmAll(false);
     // The confirm button goes away: focus stays in the panel, where Escape and the next query work.
     input.current?.focus();
-    setDone(`Replaced ${n} ${n === 1 ? 'match' : 'matches'} in ${files} ${files === 1 ? 'file' : 'files'}.`);
+    setDone(
+      `Replaced ${n} ${n === 1 ? 'match' : 'matches'} in ${files} ${files === 1 ? 'file' : 'files'}.` +
+        (files > 1 ? ' Ctrl+Z in any of them undoes it in all.' : ''),
+    );
   };
   const toggle = (k: keyof SearchOptions) => setOpts((o) => ({ ...o, [k]: !o[k] }));
 
@@ -161,7 +163,7 @@ export function SearchPanel({ workspace, focusRequest, apply, openAt, onClose }:
           <>
             <span>
               Replace {total} {total === 1 ? 'match' : 'matches'} in {result.files.length} {result.files.length === 1 ? 'file' : 'files'}?
-              Files not open in the editor cannot be undone with Ctrl+Z.
+              One Ctrl+Z undoes it in every file.
             </span>
             <button type="button" onClick={replaceAll} data-testid="replace-all-confirm">
               Replace

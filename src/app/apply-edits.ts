@@ -1,7 +1,9 @@
 // Where a replacement from the search panel goes. A file with a Monaco model
 // takes it as one edit of that model: Ctrl/Cmd+Z undoes it, and the model's
 // change reaches the workspace (and the autosave's journal) like typing does.
-// Any other file takes it through the workspace's own edit path.
+// A single replacement in a file without a model takes the workspace's own
+// edit path; Replace all gives every file it changes a model, so that one
+// Ctrl/Cmd+Z undoes the whole replacement, open files or not (edit-groups.ts).
 import { monaco } from '../editor/monaco';
 import type { TextEdit } from '../workspace/text-edits';
 import type { Workspace } from '../workspace/workspace';
@@ -15,6 +17,22 @@ export function applyFileEdits(models: ModelRegistry, workspace: Workspace, path
     workspace.edit(path, edits);
     return;
   }
+  editModel(model, edits);
+}
+
+/** Replace all across files: every file's edits in its model, recorded as one group that one undo takes back. */
+export function applyEditsAsOne(models: ModelRegistry, changes: readonly [path: string, edits: TextEdit[]][]): void {
+  const changed: monaco.editor.ITextModel[] = [];
+  for (const [path, edits] of changes) {
+    const model = models.get(path);
+    if (!model || !edits.length) continue;
+    editModel(model, edits);
+    changed.push(model);
+  }
+  models.editGroups.record(changed);
+}
+
+function editModel(model: monaco.editor.ITextModel, edits: TextEdit[]): void {
   const ops = edits.map((e) => {
     const a = model.getPositionAt(e.offset);
     const b = model.getPositionAt(e.offset + e.length);

@@ -11,6 +11,7 @@
 // and throw the file's undo history away. The registry maps buffers to paths.
 import { monaco } from '../editor/monaco';
 import type { Workspace } from '../workspace/workspace';
+import { EditGroups } from '../editor/edit-groups';
 import { monacoLanguageOf } from './files';
 
 interface Entry {
@@ -32,6 +33,8 @@ export class ModelRegistry {
   private deleted = new Map<string, monaco.editor.ITextModel>();
   private external = false;
   private readonly unsub: () => void;
+  /** Edits made to several of these models at once, undone as one. */
+  readonly editGroups = new EditGroups();
 
   constructor(private readonly ws: Workspace) {
     this.unsub = ws.subscribe((c) => {
