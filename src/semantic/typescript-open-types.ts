@@ -7,7 +7,9 @@
 // narrowing the check's options do not make. Such diagnostics are dropped
 // here, by both hosts, over their own copy of the compiler (after
 // typescript-region.ts's region diagnostics), with those of a member every
-// object has at run time though the lib files do not list it.
+// object has at run time though the lib files do not list it, and those of
+// a CommonJS file's `module` and `exports`, which the compiler types
+// without Node's members.
 import type TS from 'typescript';
 
 /** "Property 'x' does not exist on type 'T'", with and without a suggestion. */
@@ -42,6 +44,22 @@ function someMemberHas(checker: TS.TypeChecker, type: TS.Type, name: string): bo
   return type.isUnion() && type.types.some((t) => checker.getPropertyOfType(checker.getApparentType(t), name) !== undefined);
 }
 
+/**
+ * Whether `expression` is a CommonJS file's own `module` or `exports`
+ * (`module.exports` too). The compiler, with no Node types, makes `module`
+ * an object holding only `exports`, and `exports` the members this file
+ * assigns; Node's has `parent`, `id`, `filename`, `children`, `paths`,
+ * `loaded`, `require`, and exports may be filled from anywhere
+ * (`Object.assign(exports, ...)`): so their members are not judged.
+ */
+function isCommonJsObject(ts: typeof TS, checker: TS.TypeChecker, file: TS.SourceFile, expression: TS.Expression): boolean {
+  if (ts.isIdentifier(expression)) {
+    const symbol = checker.getSymbolAtLocation(expression);
+    if (symbol && symbol.flags & ts.SymbolFlags.ModuleExports) return true;
+  }
+  return checker.getTypeAtLocation(expression).getSymbol()?.valueDeclaration === file;
+}
+
 /** `diagnostics` of `file` without the missing properties of types that are not known whole. */
 export function withoutOpenTypes(
   ts: typeof TS,
@@ -59,6 +77,7 @@ export function withoutOpenTypes(
     // Every object has Object.prototype's members at run time, those the lib files leave out (`__proto__`,
     // `__defineGetter__` ...) too.
     if (Object.hasOwn(Object.prototype, access.name.text)) return false;
+    if (isCommonJsObject(ts, checker, file, access.expression)) return false;
     const type = checker.getTypeAtLocation(access.expression);
     return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
   });
