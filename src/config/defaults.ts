@@ -57,5 +57,5 @@ export const CONFIG_KEYS_TEMPLATE = {
     logprobs: false,
   },
   router: { ...DEFAULT_CONFIG.router, perLanguage: {} },
-  git: { server: '', user: '', token: '', authorName: '', authorEmail: '' },
+  git: { server: '', lockServer: false, user: '', token: '', authorName: '', authorEmail: '' },
 };

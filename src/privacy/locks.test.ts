@@ -44,3 +44,24 @@ describe('organisation locks', () => {
     expect(ignored).toEqual([]);
   });
 });
+
+describe('the Git server lock', () => {
+  const orgGit = resolveConfig(DEFAULT_CONFIG, { git: { server: 'https://git.corp.example', lockServer: true } }).config;
+
+  it('a locked git.server cannot be changed by user settings; the rest of the Git settings apply', () => {
+    const { layer, ignored } = applyLocks({ git: { server: 'http://127.0.0.1:9', user: 'alice', token: 't' } }, orgGit);
+    const cfg = resolveConfig(orgGit, layer).config;
+    expect(cfg.git).toMatchObject({ server: 'https://git.corp.example', lockServer: true, user: 'alice', token: 't' });
+    expect(ignored).toEqual(['git.server']);
+  });
+
+  it('a user cannot lift the lock, nor set one', () => {
+    const lifted = applyLocks({ git: { lockServer: false, server: 'http://127.0.0.1:9' } }, orgGit);
+    expect(resolveConfig(orgGit, lifted.layer).config.git).toMatchObject({ server: 'https://git.corp.example', lockServer: true });
+    expect(lifted.ignored.sort()).toEqual(['git.lockServer', 'git.server']);
+    const open = resolveConfig(DEFAULT_CONFIG, { git: { server: 'https://git.corp.example' } }).config;
+    const set = applyLocks({ git: { lockServer: true, server: 'https://git.other.example' } }, open);
+    expect(resolveConfig(open, set.layer).config.git).toMatchObject({ server: 'https://git.other.example' });
+    expect(set.ignored).toEqual(['git.lockServer']);
+  });
+});

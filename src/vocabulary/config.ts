@@ -133,6 +133,8 @@ interface PrivacyConfig {
 export interface GitConfig {
   /** The Git server's address (`https://git.corp.example`); its origin goes into the CSP's connect-src. */
   server?: string;
+  /** Set by the organisation: a user's settings cannot change `server` (the only origin Git traffic and the token may go to). */
+  lockServer?: boolean;
   /** The account name sent with the token (Gitea wants the real one; GitLab takes any). */
   user?: string;
   /** A personal access token; never shown or logged. */
