@@ -17,11 +17,17 @@
 // head (`#define w while`, used as `w(i<n)`): the use and its parentheses are
 // blanked. One whose body is a whole statement (`#define no cout<<"NO";`,
 // used as `no` alone, or after `if (x)`) becomes `;` and spaces: an empty
-// statement where the expansion is one statement.
+// statement where the expansion is one statement. So does one whose body
+// is statements ending in a loop head (`#define T int t; cin >> t;
+// while(t--)`, used as `T` before `{`): the empty statement leaves the block
+// after it a block. A definition continued with `\` is read whole.
 
 const FUNCTION_LIKE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^)\n]*\)[ \t]*(?:\\\r?\n[ \t]*)?\(?[ \t]*(?:for|while|if|switch|do)\b/gm;
 const OBJECT_HEAD = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:for|while|if|switch)[ \t]*(?:\/\/[^\n]*)?$/gm;
-const OBJECT_STATEMENT = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\s\\][^\n]*?[;}][ \t]*(?:\/\/[^\n]*)?$/gm;
+const OBJECT_STATEMENT = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\s\\][^\n]*?[;}][ \t]*(?:\/\/[^\n]*)?\r?$/gm;
+/** A body that ends in a statement head with its parentheses (`int t; cin >> t; while(t--)`): the use is followed by the loop's body. */
+const OBJECT_TAIL_HEAD =
+  /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\n]*?\b(?:for|while|if|switch)[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\/\/[^\n]*)?\r?$/gm;
 
 /** The macros a file defines that tree-sitter cannot read through: statement heads (used as `NAME(...)`) and whole statements (used as `NAME`). */
 interface StatementMacros {
@@ -43,9 +49,12 @@ export function statementMacros(text: string): StatementMacros {
   const keywords = new Set<string>();
   const statements = new Set<string>();
   if (text.includes('define')) {
-    namesOf(FUNCTION_LIKE, text, heads);
-    namesOf(OBJECT_HEAD, text, keywords);
-    namesOf(OBJECT_STATEMENT, text, statements);
+    // A continued definition as one line (the continuations' text is no use of a macro either way).
+    const defines = text.includes('\\') ? text.replace(/\\\r?\n/g, ' ') : text;
+    namesOf(FUNCTION_LIKE, defines, heads);
+    namesOf(OBJECT_HEAD, defines, keywords);
+    namesOf(OBJECT_STATEMENT, defines, statements);
+    namesOf(OBJECT_TAIL_HEAD, defines, statements);
   }
   for (const k of keywords) heads.add(k);
   return { heads, keywords, statements, size: heads.size + statements.size };
