@@ -7,6 +7,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { RAW_IN_DEV } from './src/platform/vendor-assets';
 import { ISOLATION_HEADERS } from './scripts/host-headers';
 import { orgCsp } from './scripts/org-csp';
+import { cspOfBuild } from './scripts/built-csp';
+import { precompress } from './scripts/precompress';
 import { CONFIG_PATH, MODELS_PATH } from './src/platform/offline-caches';
 
 // The package scripts load this file with `--configLoader runner`: it imports
@@ -45,8 +47,10 @@ function rawInDev(): Plugin {
 
 /**
  * The Content-Security-Policy of the built app: a meta tag for any static
- * host, and the same header from `vite preview` (workers take their policy
- * from headers, not from the page's meta tag). Not in dev: HMR needs more.
+ * host, written here from public/config.json. `vite preview` sends the same
+ * policy as a header (workers take theirs from headers, not from the page's
+ * meta tag), read from the page it serves at each request: a config.json
+ * edited after the build cannot make the two disagree. Not in dev: HMR needs more.
  */
 function contentSecurityPolicy(mode: string): Plugin {
   return {
@@ -55,6 +59,20 @@ function contentSecurityPolicy(mode: string): Plugin {
     transformIndexHtml: () => [
       { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: orgCsp(mode) }, injectTo: 'head-prepend' },
     ],
+  };
+}
+
+function previewCspFromBuild(): Plugin {
+  return {
+    name: 'preview-csp-from-build',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((_req, res, next) => {
+        const csp = cspOfBuild(outDir);
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        next();
+      });
+    },
   };
 }
 
@@ -82,12 +100,19 @@ function offlineApp(): Plugin[] {
       display: 'standalone',
       theme_color: '#005fb8',
       background_color: '#ffffff',
-      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      // PNGs made from icon.svg by `npm run icons` (scripts/make-icons.ts); the maskable one fills the whole square.
+      icons: [
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
     },
     injectManifest: {
       globPatterns: ['**/*'],
       // config.json goes to the network first (it changes without a build); models are kept after their first load.
-      globIgnores: [CONFIG_PATH.slice(1), `${MODELS_PATH.slice(1)}**`],
+      // The pre-compressed twins (scripts/precompress.ts) are the host's business: the worker caches what the browser decoded.
+      globIgnores: [CONFIG_PATH.slice(1), `${MODELS_PATH.slice(1)}**`, '**/*.gz', '**/*.br'],
       // ONNX Runtime's WASM is tens of megabytes and the app cannot start without it.
       maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
       // A classic worker script (it is registered as one), built without the module-only output option Vite now warns about.
@@ -99,9 +124,9 @@ function offlineApp(): Plugin[] {
 // `--mode test` (npm run build:test) builds the app the end-to-end tests drive:
 // the test seams in (src/platform/test-seams.ts) and loopback in the CSP.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), rawInDev(), contentSecurityPolicy(mode), offlineApp()],
+  plugins: [react(), rawInDev(), contentSecurityPolicy(mode), previewCspFromBuild(), offlineApp(), precompress()],
   server: { headers: ISOLATION_HEADERS },
-  preview: { headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': orgCsp(mode) } },
+  preview: { headers: ISOLATION_HEADERS },
   worker: { format: 'es' as const },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },

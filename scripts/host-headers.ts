@@ -23,5 +23,23 @@ export const REVALIDATE = 'no-cache';
 /** The hashed assets' folder in the build (Vite's `build.assetsDir`). */
 export const ASSETS_DIR = '/assets/';
 
+/** The web app manifest and its registered type (many hosts' type tables lack it). */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+export const MANIFEST_TYPE = 'application/manifest+json';
+
 /** Paths that must never be served from a stale cache. */
-export const REVALIDATED_PATHS = ['/', '/index.html', '/config.json', '/service-worker.js', '/manifest.webmanifest'] as const;
+export const REVALIDATED_PATHS = ['/', '/index.html', '/config.json', '/service-worker.js', MANIFEST_PATH] as const;
+
+/** The built models the app serves itself (`public/models/`): revalidated, and a missing one is a 404, never the page. */
+export const MODELS_DIR = '/models/';
+
+/** Types a host compresses (text/html always is): scripts, styles, JSON, WASM, SVG. scripts/precompress.ts writes twins for the large ones. */
+export const COMPRESSED_TYPES = [
+  'text/javascript',
+  'application/javascript',
+  'text/css',
+  'application/json',
+  MANIFEST_TYPE,
+  'application/wasm',
+  'image/svg+xml',
+] as const;
