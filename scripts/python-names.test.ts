@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PYTHON_MODULES, PYTHON_NAMES_FILE, pythonNames, type PythonNames } from './python-names';
+import { PYTHON_MODULES, PYTHON_NAMES_FILE, PYTHON_VALUE_TYPES, pythonNames, type PythonNames } from './python-names';
 
 const committed = JSON.parse(fs.readFileSync(PYTHON_NAMES_FILE, 'utf8')) as PythonNames;
 
@@ -25,6 +25,11 @@ describe('src/semantic/python-names.json', () => {
     expect(committed.modules.math).toEqual(expect.arrayContaining(['sqrt', 'inf', 'gcd']));
     expect(committed.modules.math).not.toContain('sqroot');
     expect(committed.modules.collections, 'a package lists its submodules').toContain('abc');
+    expect(Object.keys(committed.types).sort()).toEqual([...PYTHON_VALUE_TYPES].sort());
+    expect(committed.types.list).toEqual(expect.arrayContaining(['append', 'extend', 'sort']));
+    expect(committed.types.str).toEqual(expect.arrayContaining(['startswith', 'join', 'strip']));
+    expect(committed.types.str).not.toContain('startwith');
+    expect(committed.types.dict).not.toContain('iteritems');
   });
 
   const version = python3Version();

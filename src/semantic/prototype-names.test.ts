@@ -47,7 +47,9 @@ function pythonCases(n: string): Case[] {
     ['method of an own class', `class C:\n    def m(self):\n        return 1\n«C().${n}()»\n`, []],
     ['attribute store', `x = object()\n«x.${n} = 1»\n`, []],
     ['comprehension', `«[${n} for ${n} in range(3)]»\n`, []],
-    ['member of a literal', `«"s".${n}»\n`, []],
+    ['member of a literal', `«"s".${n}»\n`, n.startsWith('__') ? [] : [n]],
+    ['member of a typed name', `xs = []\n«xs.${n}()»\n`, n.startsWith('__') ? [] : [n]],
+    ['annotated parameter named so', `«def f(${n}: str):\n    return ${n}.strip()»\n`, []],
   ];
 }
 

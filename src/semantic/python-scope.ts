@@ -19,7 +19,17 @@ export interface Scope {
   other: Set<string>;
   /** Names bound here by `from module import name [as local]`: the module as written and the name (null: two different ones). */
   imported: Map<string, { module: string; name: string } | null>;
+  /** The bindings of a name here whose value's type may be read off the text (python-values.ts); a name with others is not typed. */
+  typed: Map<string, TypedBinding[]>;
 }
+
+/**
+ * One binding a value's type may come from: `x = value`, `x: T = value`,
+ * a parameter `x: T` (with its default), `x += ...` (keeps a container's
+ * type), `def x(...) -> T` (what a call of `x` returns).
+ */
+export type TypedBinding =
+  { kind: 'value'; value: Node | null; annotation: Node | null } | { kind: 'augmented' } | { kind: 'def'; node: Node };
 
 export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope => ({
   kind,
@@ -30,6 +40,7 @@ export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope =>
   constructed: new Map(),
   other: new Set(),
   imported: new Map(),
+  typed: new Map(),
 });
 
 interface Reference {
@@ -46,6 +57,14 @@ interface MemberUse {
   scope: Scope;
 }
 
+/** An attribute read off any expression (`"s".strip`, `xs.append`, `f().x`). */
+interface AttributeUse {
+  object: Node;
+  member: string;
+  node: Node;
+  scope: Scope;
+}
+
 interface ImportedMember {
   module: string;
   member: string;
@@ -56,6 +75,10 @@ interface ImportedMember {
 export interface PythonFacts {
   references: Reference[];
   members: MemberUse[];
+  /** Every attribute, whatever its object (python-values.ts types the object). */
+  attributes: AttributeUse[];
+  /** Names a `global` or `nonlocal` statement names anywhere: bound from another scope, so never typed. */
+  declaredElsewhere: Set<string>;
   importedMembers: ImportedMember[];
   /** The file can make names appear at run time: name findings are off for it. */
   dynamic: boolean;

@@ -18,9 +18,10 @@
 // window does not show, a name from another file).
 
 import type { Node, Tree } from 'web-tree-sitter';
-import { newScope, type PythonFacts, type Scope } from './python-scope';
+import { newScope, type PythonFacts, type Scope, type TypedBinding } from './python-scope';
 import namesJson from './python-names.json';
 import { DYNAMIC_MEMBERS, missingMembers, type MissingMember } from './python-members';
+import { missingValueMembers } from './python-values';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceClass } from './types';
 import { languagesWhere } from '../languages/registry';
 
@@ -78,6 +79,8 @@ export function pythonFacts(tree: Tree): PythonFacts {
   const facts: PythonFacts = {
     references: [],
     members: [],
+    attributes: [],
+    declaredElsewhere: new Set(),
     importedMembers: [],
     dynamic: false,
     unsure: new Set(),
@@ -120,6 +123,11 @@ export function pythonFacts(tree: Tree): PythonFacts {
     facts.otherwiseBound.add(local);
     const known = scope.imported.get(local);
     scope.imported.set(local, known === undefined || (known?.module === mod && known.name === name) ? { module: mod, name } : null);
+  };
+  const typed = (name: string, binding: TypedBinding, scope: Scope) => {
+    const list = scope.typed.get(name);
+    if (list) list.push(binding);
+    else scope.typed.set(name, [binding]);
   };
   const functionScope = (scope: Scope) => {
     let s = scope;
@@ -171,6 +179,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
           if (name) bindTarget(name, inner);
           const type = p.childForFieldName('type');
           const value = p.childForFieldName('value');
+          if (name?.type === 'identifier' && type) typed(name.text, { kind: 'value', value, annotation: type }, inner);
           if (type) visit(type, outer);
           if (value) visit(value, outer);
           break;
@@ -181,6 +190,9 @@ export function pythonFacts(tree: Tree): PythonFacts {
             if (c.type === 'type') visit(c, outer);
             else bindAllIdentifiers(c, inner);
           }
+          const name = p.namedChild(0);
+          const type = p.childForFieldName('type');
+          if (name?.type === 'identifier' && type) typed(name.text, { kind: 'value', value: null, annotation: type }, inner);
           break;
         }
         default:
@@ -207,6 +219,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
       case 'function_definition': {
         const name = node.childForFieldName('name');
         if (name) bind(name.text, scope);
+        if (name) typed(name.text, { kind: 'def', node }, scope);
         if (name && DYNAMIC_MEMBERS.has(name.text)) facts.dynamicMembers = true;
         const inner = newScope('function', scope, node);
         const typeParams = node.childForFieldName('type_parameters');
@@ -272,6 +285,14 @@ export function pythonFacts(tree: Tree): PythonFacts {
           node.type === 'assignment' && left?.type === 'identifier' ? constructorCalled(node.childForFieldName('right')) : undefined;
         if (left && cls) bindConstructed(left.text, cls, scope);
         else if (left) bindTarget(left, scope);
+        if (left?.type === 'identifier')
+          typed(
+            left.text,
+            node.type === 'assignment'
+              ? { kind: 'value', value: node.childForFieldName('right'), annotation: node.childForFieldName('type') }
+              : { kind: 'augmented' },
+            scope,
+          );
         visitChildren(node, scope, new Set(['left']));
         return;
       }
@@ -304,6 +325,7 @@ export function pythonFacts(tree: Tree): PythonFacts {
         const attribute = node.childForFieldName('attribute');
         if (object?.type === 'identifier' && attribute)
           facts.members.push({ local: object.text, member: attribute.text, node: attribute, scope });
+        if (object && attribute) facts.attributes.push({ object, member: attribute.text, node: attribute, scope });
         if (attribute && DYNAMIC_MEMBERS.has(attribute.text)) facts.dynamicMembers = true;
         if (object) visit(object, scope);
         return;
@@ -320,9 +342,11 @@ export function pythonFacts(tree: Tree): PythonFacts {
         return;
       case 'global_statement':
         for (const c of node.namedChildren) if (c?.type === 'identifier') bind(c.text, module);
+        for (const c of node.namedChildren) if (c?.type === 'identifier') facts.declaredElsewhere.add(c.text);
         return;
       case 'nonlocal_statement':
         for (const c of node.namedChildren) if (c?.type === 'identifier') bind(c.text, scope);
+        for (const c of node.namedChildren) if (c?.type === 'identifier') facts.declaredElsewhere.add(c.text);
         return;
       case 'import_statement':
         for (const c of node.namedChildren) {
@@ -404,6 +428,7 @@ interface PythonProblems {
   unknownMembers: { module: string; local: string; member: string; node: Node }[];
   /** Methods called on a class known whole that it does not have (python-members.ts). */
   missingMethods: MissingMember[];
+  facts: PythonFacts;
 }
 
 function pythonProblems(
@@ -434,7 +459,7 @@ function pythonProblems(
     if (platformGuarded(imp.node)) continue;
     unknownMembers.push({ module: imp.module, local: imp.member, member: imp.member, node: imp.node });
   }
-  return { unresolved, unknownMembers, missingMethods: missingMembers(tree, facts, workspaceClasses) };
+  return { unresolved, unknownMembers, missingMethods: missingMembers(tree, facts, workspaceClasses), facts };
 }
 
 /** A test of the platform or of what a module has: the members lists are one platform's and one version's. */
@@ -518,6 +543,23 @@ export const pythonChecker: LanguageChecker = {
         { kind: 'unknown-member', name: m.member, row, column, detail: `class \`${m.cls}\` (${m.where}) has no member \`${m.member}\`` },
         `c:${m.cls}.${m.member}`,
       );
+    }
+    const span = (n: Node) => inSpan(n, input.completionStart, input.completionEnd);
+    const values = missingValueMembers(after.facts, (_, n) => span(n), platformGuarded);
+    if (values.length) {
+      // The baseline is asked only about the members the completion got wrong.
+      const asked = new Set(values.map((v) => v.member));
+      const valuesBefore = new Set(
+        missingValueMembers(before.facts, (m) => asked.has(m), platformGuarded).map((v) => `${v.type}.${v.member}`),
+      );
+      for (const v of values) {
+        if (valuesBefore.has(`${v.type}.${v.member}`)) continue;
+        const { row, column } = v.node.startPosition;
+        push(
+          { kind: 'unknown-member', name: v.member, row, column, detail: `a \`${v.type}\` value has no member \`${v.member}\`` },
+          `v:${v.type}.${v.member}`,
+        );
+      }
     }
     return findings;
   },
