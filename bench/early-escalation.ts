@@ -16,7 +16,7 @@ import { egressVerdict } from '../src/privacy/policy';
 import { createNodeValidator } from '../src/syntax/node-runtime';
 import { criteriaCost } from './early-escalation/criteria-cost';
 import { stepCost } from './early-escalation/step-cost';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { fmtMs, median, summarize } from './stats';
 
 const REPS = Number(process.env.EARLY_BENCH_REPS ?? 7);

@@ -13,7 +13,7 @@ import { Judge } from '../eval/execute/judge';
 import { groundTruthSource } from '../eval/models/ground-truth';
 import { runModel } from '../eval/run/runner';
 import { RecordStore } from '../eval/run/store';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 
 async function measure(name: string, tasks: Task[], targetS: number): Promise<Record<string, unknown>> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'router-ide-bench-cache-'));

@@ -8,7 +8,7 @@
 // that a line request does not ask for (the next request, after Enter, does),
 // and "cut short" counts middles of more than one line ended after the first.
 import { existsSync } from 'node:fs';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { completionExtent } from '../src/completion/extent';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 

@@ -11,14 +11,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BARE_FLAGS, SUITE_FLAGS, type BenchFlags } from './flags';
 import { commandOf, machineNow, mergeRun, readRecord } from './record';
 
-export type { BenchFlags };
+import type { BenchSuite } from './suite';
 
-export interface BenchSuite {
-  name: string;
-  description: string;
-  /** Runs the measurements, prints a human table, returns machine-readable results; its flags are in ./flags. */
-  run(flags: BenchFlags): Promise<Record<string, unknown>>;
-}
+export type { BenchFlags };
 
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
   // Suites register here: name -> lazy import, so one suite's deps never slow another.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR, writeRealArchModel } from '../testing/make-fixture-models';
 import { DEFAULT_REAL_ARCH } from '../testing/fixture-models/real-arch';
 import type { BenchFlags, FlagValues } from './flags';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { attentionBytes, prompts, type RuntimeResult } from './inference/measure';
 import { runNode } from './inference/node';
 import { printTable } from './inference/report';

@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFlags, FlagValues } from './flags';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import type { ReplayOptions } from '../testing/completion/typing-replay';
 import type { ReplayRequest, ReplaySettings } from './latency/replay-driver';
 import { medianSample, type SpeedSample } from './latency/speed-probe';

@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname } from 'node:path';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import type { FlagValues } from './flags';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 import { buildFimPrompt } from '../src/vocabulary/fim';

@@ -7,7 +7,7 @@
 // Then the budget split: at each share of the prompt budget given to
 // snippets, how often the defining file's snippet makes it into the prompt
 // and how many tokens the snippets take.
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { tokenCounter } from './extent';
 import { buildLocalPrompt } from '../src/prompt/prompt';
 import { chooseSnippets, WorkspaceIndex } from '../src/completion/workspace-context';

@@ -18,7 +18,7 @@ import {
   prescanSecrets,
   secretlintFindings,
 } from '../src/privacy/secret-guard';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -24,7 +24,7 @@ import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
 import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../src/semantic/types';
 import type { PackageFiles } from '../src/semantic/package-types';
 import { diskPackages } from '../testing/semantic/disk-packages';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
 import { fmtMs, summarize } from './stats';

@@ -4,7 +4,7 @@
 // its ground-truth middle. Each check once warm-up, then timed; p50 and p95
 // per set. The last line is the JSON of the results.
 import { loadavg } from 'node:os';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { percentile } from '../src/platform/percentile';
 import { createNodeSyntaxService } from '../src/checks/node';
 import { benchPresent, BENCH_DIR, loadHumanEval, loadSafim, SAFIM_SETS, type FimTask } from '../testing/syntax/bench-tasks';

@@ -33,7 +33,7 @@ import { createNodeValidator } from '../src/syntax/node-runtime';
 import { benchPresent, BENCH_DIR, loadAllTasks, type FimTask } from '../testing/syntax/bench-tasks';
 import { corpusPresent, corpusTable, loadCorpus, runCorpus } from '../testing/syntax/edit-states-corpus';
 import { PythonReference, python3Available } from '../testing/syntax/python-reference';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 import { SYNTHETIC_LANGUAGES, syntheticFile } from './syntax/synthetic';
 

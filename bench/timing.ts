@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { typingReplay, type TypingReplay } from '../testing/completion/typing-replay';
 import { TypingPace } from '../src/completion/typing-pace';
 import { percentile } from './stats';

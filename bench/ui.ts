@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import { startModelMirror } from '../testing/servers/model-mirror';
 import type { BenchFlags, FlagValues } from './flags';
-import type { BenchSuite } from './index';
+import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
 import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
