@@ -2,16 +2,18 @@
 // behind Debian's nginx with the shipped site configuration
 // (deploy/nginx/router-ide.conf), and behind a host that sets no headers at
 // all, where the app's service worker supplies cross-origin isolation.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { startRecorder } from '../testing/servers/loopback';
-import { DEMO_WASM_SETTINGS, expect, seedStorage, test } from '../testing/playwright/ide';
+import { DEMO_WASM_SETTINGS, expect, modelReady, seedStorage, test } from '../testing/playwright/ide';
 import { NGINX, startNginx, type NginxHandle } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
-import { IMMUTABLE, ISOLATION_HEADERS, REVALIDATE } from '../scripts/host-headers';
+import { IMMUTABLE, ISOLATION_HEADERS, MANIFEST_TYPE, REVALIDATE } from '../scripts/host-headers';
 import { SERVICE_WORKER_URL } from '../src/platform/offline-caches';
-import { orgCsp } from '../scripts/org-csp';
+import { cspOfBuild } from '../scripts/built-csp';
 
 const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
 const built = existsSync(join(PROD_DIST, 'index.html'));
@@ -24,7 +26,20 @@ test.skip(({ device }) => device !== 'wasm', 'hosting is checked once, on the WA
 async function openServed(page: Page, url: string): Promise<void> {
   await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) });
   await page.goto(`${url}/`);
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
+}
+
+/** A GET with exactly these request headers, its body as sent (not decoded). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 /** Every document the tab loads (a reload included), as it loads. */
@@ -58,8 +73,10 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     nginx = undefined;
   });
 
-  test("every response carries the isolation headers and the builder's CSP; the page and config.json are revalidated, hashed assets kept", async () => {
-    const csp = orgCsp('production');
+  test("every response carries the isolation headers and the built page's own CSP; the page and config.json are revalidated, hashed assets kept", async () => {
+    // The one source: the meta tag of the build nginx serves.
+    const csp = cspOfBuild(PROD_DIST);
+    expect(csp).toMatch(/connect-src/);
     const assets = readdirSync(join(PROD_DIST, 'assets'));
     const pick = (ext: string) => `/assets/${assets.find((f) => f.endsWith(ext))}`;
     const cases: [string, string, RegExp][] = [
@@ -67,7 +84,8 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
       ['/index.html', REVALIDATE, /^text\/html/],
       ['/config.json', REVALIDATE, /^application\/json/],
       [SERVICE_WORKER_URL, REVALIDATE, /javascript/],
-      ['/manifest.webmanifest', REVALIDATE, /./],
+      ['/manifest.webmanifest', REVALIDATE, new RegExp(`^${MANIFEST_TYPE.replace('+', '\\+')}`)],
+      ['/icon-192.png', REVALIDATE, /^image\/png/],
       ['/some/deep/link', REVALIDATE, /^text\/html/],
       [pick('.js'), IMMUTABLE, /javascript/],
       [pick('.mjs'), IMMUTABLE, /^text\/javascript/],
@@ -84,8 +102,53 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     expect(IMMUTABLE).toMatch(/immutable/);
     expect(Number(/max-age=(\d+)/.exec(IMMUTABLE)![1])).toBeGreaterThanOrEqual(31_536_000);
     expect(REVALIDATE).toMatch(/no-cache|no-store/);
-    // A missing file under /assets/ is an error, not the page.
-    expect((await fetch(`${nginx!.url}/assets/nothing-here.js`)).status).toBe(404);
+    // Missing files are honest 404s: under /assets/ not kept for a year (the next deploy may bring it), under /models/ not the page.
+    const missingAsset = await fetch(`${nginx!.url}/assets/nothing-here.js`);
+    expect(missingAsset.status).toBe(404);
+    expect(missingAsset.headers.get('cache-control') ?? '').not.toMatch(/max-age|immutable/);
+    expect(missingAsset.headers.get('content-security-policy')).toBe(csp);
+    const missingModel = await fetch(`${nginx!.url}/models/fixtures/no-such-model/onnx/model.onnx`);
+    expect(missingModel.status).toBe(404);
+    expect(await missingModel.text()).not.toContain('<div id="root">');
+  });
+
+  test('compressed transfer: the pre-compressed twins of scripts, styles and WASM, and gzip for the rest, to a browser that asks', async () => {
+    const assets = readdirSync(join(PROD_DIST, 'assets'));
+    const pick = (ext: string) => assets.find((f) => f.endsWith(ext) && assets.includes(`${f}.gz`))!;
+    for (const file of [pick('.wasm'), pick('.js'), pick('.mjs'), pick('.css')]) {
+      const url = `${nginx!.url}/assets/${file}`;
+      // Node's fetch decodes for us; a plain request shows the bytes on the wire.
+      const wire = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+      expect(wire.headers['content-encoding'], file).toBe('gzip');
+      expect(wire.headers.vary, file).toMatch(/Accept-Encoding/i);
+      // The pre-compressed twin itself (gzip_static), not a fresh compression.
+      expect(wire.body.length, file).toBe(statSync(join(PROD_DIST, 'assets', `${file}.gz`)).size);
+      expect(gunzipSync(wire.body).equals(readFileSync(join(PROD_DIST, 'assets', file))), file).toBe(true);
+      // A client that takes no compression gets the file as it is.
+      const plain = await rawGet(url, {});
+      expect(plain.headers['content-encoding'], file).toBeUndefined();
+      expect(plain.body.length, file).toBe(statSync(join(PROD_DIST, 'assets', file)).size);
+    }
+    // No twin (config.json is edited after the build): compressed on the fly when large enough, never a stale copy.
+    expect(existsSync(join(PROD_DIST, 'config.json.gz'))).toBe(false);
+    const schema = await rawGet(`${nginx!.url}/config.schema.json`, { 'Accept-Encoding': 'gzip' });
+    expect(schema.headers['content-encoding']).toBe('gzip');
+  });
+
+  test('a model file the host lacks is a 404, and the app says "not found" with where it looked', async ({ page }) => {
+    const missing = { ...DEMO_WASM_SETTINGS, model: { ...DEMO_WASM_SETTINGS.model, id: 'no-such-model' } };
+    await seedStorage(page, { 'router-ide.settings': JSON.stringify(missing) });
+    const answers: [string, number][] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/no-such-model/')) answers.push([new URL(r.url()).pathname, r.status()]);
+    });
+    await page.goto(`${nginx!.url}/`);
+    const status = page.getByTestId('model-status');
+    await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+    await expect(status).toContainText('not found');
+    await expect(status).toContainText('/models/fixtures/no-such-model/');
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter(([, code]) => code !== 404)).toEqual([]);
   });
 
   test('the page is cross-origin isolated by the headers and runs the model on WASM threads, with no isolation reload', async ({
@@ -137,7 +200,7 @@ test.describe('behind a host that sets no headers', () => {
       await expectThreads(page);
       // Later loads are isolated from the start: no second reload.
       await page.reload();
-      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await modelReady(page);
       expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
       expect(loads).toHaveLength(3);
     } finally {

@@ -6,13 +6,18 @@
 //
 // Served by a header-less loopback host whose files the test can change: one
 // origin throughout (a service worker belongs to its origin), and the same
-// worker that caches also supplies cross-origin isolation.
-import { existsSync, readFileSync } from 'node:fs';
+// worker that caches also supplies cross-origin isolation. And behind Debian's
+// nginx with the shipped site file, which sends the isolation headers itself:
+// there the page starts before the worker controls it, and the worker must
+// still end up holding everything the app needs offline.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { chromium, type LaunchOptions, type Page } from '@playwright/test';
 import { DEMO_WASM_SETTINGS, expect, ghostText, seedStorage, test } from '../testing/playwright/ide';
+import { NGINX, startNginx, type NginxRequest } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
-import { OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
+import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
 
 const PROD_DIST = process.env.E2E_PROD_DIST ?? 'dist';
 const built = existsSync(join(PROD_DIST, 'index.html'));
@@ -127,4 +132,85 @@ test('a new deploy is picked up on the next load, with a notice that the app was
   } finally {
     await host.close();
   }
+});
+
+/** The paths a cache of the page's origin holds. */
+function cachedPaths(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), cacheName);
+}
+
+/** Full downloads of one URL more than once, among the files the app fetches by content: hashed assets, config.json, models. */
+function downloadedTwice(requests: readonly NginxRequest[]): string[] {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    const path = r.uri.split('?')[0];
+    if (r.method !== 'GET' || r.status !== 200) continue;
+    if (!(path.startsWith('/assets/') || path.startsWith(MODELS_PATH) || path === CONFIG_PATH)) continue;
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n > 1).map(([p, n]) => `${p} x${n}`);
+}
+
+test.describe('behind nginx with deploy/nginx/router-ide.conf (the host isolates the page)', () => {
+  test.skip(!existsSync(NGINX), `${NGINX} is missing: install Debian's nginx package to test the shipped site configuration`);
+
+  // Playwright reads a test's fixtures from its first parameter's pattern: this one uses none (it launches its own profile).
+  // eslint-disable-next-line no-empty-pattern
+  test('after one visit in a fresh profile, with nginx stopped and the network off, a reload opens the IDE, loads the model from the cache and completes; nothing was downloaded twice', async ({}, testInfo) => {
+    const nginx = await startNginx(PROD_DIST);
+    // A real profile (disk cache and all), as a user's first visit has: the worker copies from the HTTP cache.
+    const profile = mkdtempSync(join(tmpdir(), 'router-ide-profile-'));
+    const { launchOptions } = testInfo.project.use as { launchOptions?: LaunchOptions };
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await seedStorage(page, { 'router-ide.settings': JSON.stringify(DEMO_WASM_SETTINGS) }, 'context');
+      try {
+        await page.goto(`${nginx.url}/`);
+        await modelReady(page);
+        // Isolated by the host's headers from the first response: the page did not wait for the worker.
+        expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+        await workerInCharge(page);
+        // Installable by Chromium's own criteria (manifest, PNG icons, a worker that controls the page), in a real profile: no error at all.
+        const cdp = await context.newCDPSession(page);
+        expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+        await typeAtEnd(page, '\nnginx_marker = ');
+        await expect(ghostText(page).first()).toBeVisible();
+        await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+        // Once in control, the worker keeps what loaded before it: config.json and the model's files.
+        await expect.poll(() => cachedPaths(page, OFFLINE_CACHES.config), { timeout: 30_000 }).toContain(CONFIG_PATH);
+        await expect
+          .poll(
+            async () =>
+              (await cachedPaths(page, OFFLINE_CACHES.models)).filter((p) => p.startsWith('/models/fixtures/fixture-valid/onnx/')),
+            {
+              timeout: 30_000,
+            },
+          )
+          .not.toEqual([]);
+        const requests = nginx.requests();
+        expect(requests.some((r) => r.uri.startsWith('/models/fixtures/fixture-valid/onnx/') && r.status === 200)).toBe(true);
+        expect(downloadedTwice(requests)).toEqual([]);
+      } finally {
+        await nginx.close();
+      }
+      await context.setOffline(true);
+      expect(
+        await fetch(`${nginx.url}/`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
+
+      await page.reload();
+      await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('nginx_marker', { timeout: 30_000 });
+      await modelReady(page);
+      await expect(page.getByTestId('model-status')).toHaveAttribute('data-model', /fixture-valid/);
+      await typeAtEnd(page, '\nsecond_line = ');
+      await expect(ghostText(page).first()).toBeVisible();
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
 });
