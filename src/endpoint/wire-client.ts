@@ -9,7 +9,9 @@ import { EndpointError, errorPayloadMessage } from './errors';
 import { stripControls } from './sanitize';
 import { formatOf, readMessages } from './stream';
 import { MAX_RESPONSE_BYTES, postJson } from './transport';
-import { hasPassedGate, passGate } from '../privacy/egress-gate';
+import { EgressRefused, hasPassedGate, passGate } from '../privacy/egress-gate';
+import { credentialInBody } from '../privacy/last-scan';
+import { scrubServerText } from '../privacy/scrub-text';
 import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationRequest, EscalationResult, OnSent } from './types';
 
 /** What one decoded message (a whole answer, or one stream event) contributed. */
@@ -88,8 +90,14 @@ export class WireClient implements EscalationClient {
     const started = performance.now();
     // The one gate: nothing below sees the draft, only what the gate let through.
     const { request, report } = await passGate(draft);
-    if (signal.aborted) throw new EndpointError('aborted', 'Request cancelled by typing.');
     const stream = this.cfg.stream === true;
+    const body = this.serialise(request, stream);
+    // The last look, at the exact bytes: a credential readable in them keeps the whole request here.
+    const left = await credentialInBody(body);
+    if (left) {
+      throw new EgressRefused('secret', `the request as it would be sent holds a credential (${left.kind}): nothing was sent`, left);
+    }
+    if (signal.aborted) throw new EndpointError('aborted', 'Request cancelled by typing.');
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.cfg.apiKey) headers.Authorization = `Bearer ${this.cfg.apiKey}`;
     const stops = fimTemplate(this.cfg.family).stopTokens;
@@ -102,7 +110,7 @@ export class WireClient implements EscalationClient {
         headers,
         signal,
         onSent: onSent && ((bytes, body) => onSent(bytes, body, report)),
-        body: this.serialise(request, stream),
+        body,
         timeoutMs: this.cfg.timeoutMs,
         maxBytes: this.maxBytes,
         fetchImpl: this.fetchImpl,
@@ -140,7 +148,7 @@ export class WireClient implements EscalationClient {
         );
       }
       const cut = cutAtStopTokens(raw, stops).text;
-      const clean = stripControls(cut);
+      const clean = stripControls(this.scrubKey(cut));
       const res: EscalationResult = {
         text: clean.text,
         destination: host,
@@ -154,8 +162,17 @@ export class WireClient implements EscalationClient {
       return res;
     } catch (e) {
       const err = fail(e);
-      throw this.wire.explain ? this.wire.explain(err, this.cfg) : err;
+      const explained = this.wire.explain ? this.wire.explain(err, this.cfg) : err;
+      // A server's words are shown and stored (badge, ledger, export): never with the key or a credential in them.
+      explained.message = await scrubServerText(explained.message, this.cfg.apiKey);
+      throw explained;
     }
+  }
+
+  /** The configured key, wherever a server put it in its answer. */
+  private scrubKey(text: string): string {
+    const key = this.cfg.apiKey;
+    return key && text.includes(key) ? text.split(key).join('REDACTED_API_KEY') : text;
   }
 
   /** The body of a request the gate let through; any other object is refused. */

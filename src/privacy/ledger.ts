@@ -5,6 +5,7 @@
 // or the code itself: a hash of the exact payload proves what was sent
 // without keeping a second copy of it.
 import type { Delivery } from '../vocabulary/types';
+import { scrubQuick } from './scrub-text';
 
 const DELIVERY_STATES: readonly Delivery[] = ['delivered', 'not-delivered', 'unknown'];
 
@@ -49,6 +50,8 @@ export function deliveryOfEntry(e: Pick<LedgerEntry, 'delivery'>): Delivery {
  */
 function readEntry(stored: LedgerEntry & { delivered?: unknown }): LedgerEntry {
   const { delivered, ...e } = stored;
+  // Entries stored by an older version may hold a server's words unscrubbed.
+  if (typeof e.detail === 'string') e.detail = scrubQuick(e.detail);
   if (e.delivery && (DELIVERY_STATES as readonly string[]).includes(e.delivery)) return e;
   return { ...e, delivery: delivered === false ? 'not-delivered' : e.outcome === 'ok' ? 'delivered' : 'unknown' };
 }
@@ -99,7 +102,11 @@ export class Ledger {
     };
     if (body !== undefined) void sha256Hex(body).then((sha256) => update({ sha256 }));
     return (outcome, detail, delivery) =>
-      update({ outcome, ...(detail !== undefined && { detail }), delivery: outcome === 'ok' ? 'delivered' : (delivery ?? 'unknown') });
+      update({
+        outcome,
+        ...(detail !== undefined && { detail: scrubQuick(detail) }),
+        delivery: outcome === 'ok' ? 'delivered' : (delivery ?? 'unknown'),
+      });
   }
 
   all(): readonly LedgerEntry[] {

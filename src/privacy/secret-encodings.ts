@@ -1,5 +1,6 @@
 // Credentials written in another spelling: string escapes (`\u0067`, `\x67`,
-// `\u{67}`, `\147`) and base64, base64url or hex strings. The guard scans a
+// `\u{67}`, `\147`), percent-encoding (`%5F`), HTML character references
+// (`&#95;`, `&#x5f;`, `&lowbar;`) and base64, base64url or hex strings. The guard scans a
 // derived text in which these are undone, with the same rules, and maps what
 // it finds back to the text as written: a decoded string is one secret as a
 // whole (its encoded form is what must not leave), an escaped one covers
@@ -56,8 +57,55 @@ function encodedCandidates(text: string): [number, number][] {
 // ---------------------------------------------------------------------------
 // Escapes
 
-/** `\u{67}`, `\u0067`, `\U00000067`, `\x67`, `\147`, or an escaped backslash (kept as it is). */
-const ESCAPE = /\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|([0-3][0-7]{2})|\\)/g;
+/**
+ * `\u{67}`, `\u0067`, `\U00000067`, `\x67`, `\147`, or an escaped backslash
+ * (kept as it is); `%67` (URL); `&#103;`, `&#x67;`, `&lowbar;` (HTML, the
+ * semicolon optional after a number as browsers read it).
+ */
+const ESCAPE =
+  /\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|([0-3][0-7]{2})|\\)|%([0-9a-fA-F]{2})|&#(\d{1,7});?|&#[xX]([0-9a-fA-F]{1,6});?|&([A-Za-z]{2,16});/g;
+
+/** HTML's named references for the ASCII characters a credential can hold. */
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  colon: ':',
+  semi: ';',
+  equals: '=',
+  period: '.',
+  comma: ',',
+  lowbar: '_',
+  UnderBar: '_',
+  num: '#',
+  percnt: '%',
+  plus: '+',
+  excl: '!',
+  quest: '?',
+  commat: '@',
+  dollar: '$',
+  lpar: '(',
+  rpar: ')',
+  lsqb: '[',
+  lbrack: '[',
+  rsqb: ']',
+  rbrack: ']',
+  lcub: '{',
+  lbrace: '{',
+  rcub: '}',
+  rbrace: '}',
+  ast: '*',
+  midast: '*',
+  verbar: '|',
+  vert: '|',
+  VerticalLine: '|',
+  grave: '`',
+  DiacriticalGrave: '`',
+  Hat: '^',
+};
 
 interface Escape {
   start: number;
@@ -73,13 +121,24 @@ interface Escape {
  */
 function nextTelltaleEscape(text: string): Escape | undefined {
   for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
-    const digits = m[1] ?? m[2] ?? m[3] ?? m[4];
-    const code = digits !== undefined ? parseInt(digits, 16) : m[5] !== undefined ? parseInt(m[5], 8) : -1;
-    if (code > 0x20 && code < 0x7f && code !== 0x22 && code !== 0x27 && code !== 0x5c && code !== 0x60) {
+    const code = codeOf(m);
+    // Quotes are telltale only where they are not a string escape's everyday `\"` (in URLs and HTML they are part of a value).
+    const quote = code === 0x22 || code === 0x27 || code === 0x60;
+    if (code > 0x20 && code < 0x7f && code !== 0x5c && (!quote || m[0][0] !== '\\')) {
       return { start: m.index, end: m.index + m[0].length, char: String.fromCharCode(code) };
     }
   }
   return undefined;
+}
+
+/** The character code an escape spells; -1 for an escaped backslash or an unknown name. */
+function codeOf(m: RegExpExecArray): number {
+  const hex = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? m[8];
+  if (hex !== undefined) return parseInt(hex, 16);
+  if (m[5] !== undefined) return parseInt(m[5], 8);
+  if (m[7] !== undefined) return parseInt(m[7], 10);
+  if (m[9] !== undefined) return NAMED_ENTITIES[m[9]]?.charCodeAt(0) ?? -1;
+  return -1;
 }
 
 /** Where the line holding `at` starts, or `at - reach` when it starts further back (a minified line is megabytes long). */
@@ -147,7 +206,7 @@ export function deriveText(source: string): Derived | undefined {
   }
 
   ESCAPE.lastIndex = 0;
-  let next = source.indexOf('\\') < 0 ? undefined : nextTelltaleEscape(source);
+  let next = /[\\%&]/.test(source) ? nextTelltaleEscape(source) : undefined;
   while (next && length < MAX_DERIVED_CHARS) {
     // A stretch: the escape's line, ESCAPE_CONTEXT either side, grown while the next escape is near.
     const members = [next];

@@ -160,7 +160,7 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
     );
   });
 
-  it('beside a key id, a git commit, a UUID, a path, a word, an example key or a string out of reach are not secrets', async () => {
+  it('beside a key id, a git commit, a UUID, a path, a word or an example key are not secrets', async () => {
     const near = [
       'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3', // sha1
       'src/privacy/testing/SecretCorpusFileName', // path of words
@@ -175,8 +175,16 @@ describe('credentials spelt otherwise: YAML block scalars, base64 and hex, strin
         v,
       ).toEqual(['aws-access-key']);
     }
-    const far = `id = "AKIAQWERTYUIOPASDFGH"\n${'x = 1\n'.repeat(8)}cache(["wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzKEY1234a"])\n`;
-    expect((await findSecrets(far)).map((f) => f.kind)).toEqual(['aws-access-key']);
+  });
+
+  it('a key id and its secret with innocent names, far apart in one text, are both found', async () => {
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzKEY1234a';
+    const far = `STORAGE_ID=AKIAQWERTYUIOPASDFGH\n${'x = 1\n'.repeat(12)}STORAGE_SIG=${secret}\n`;
+    const found = await findSecrets(far);
+    expect(found.map((f) => f.kind)).toEqual(['aws-access-key', 'aws-secret-key']);
+    expect(far.slice(found[1].start, found[1].end)).toBe(secret);
+    // Without a key id in the text, a random 40-character string alone is no AWS secret.
+    expect(await findSecrets(`STORAGE_SIG=${secret}\n`)).toEqual([]);
   });
 });
 

@@ -11,7 +11,8 @@ import { BoundedCache } from '../platform/bounded-cache';
 import { lineStartsOf, pointOf } from '../syntax/window';
 import { chunkSpans, seamSpans, type Span } from './chunks';
 import { deriveText, type Derived } from './secret-encodings';
-import { awsSecretsBeside, OWN_DETECTORS, type Detector } from './secret-rules';
+import { keysCutByEdges, widenKeys } from './pem-extent';
+import { awsSecretsBeside, awsSecretsAnywhere, OWN_DETECTORS, type Detector } from './secret-rules';
 
 /**
  * What was found, for the badge and the redaction marker: a provider and
@@ -104,11 +105,27 @@ const SECRETLINT_CONFIG = {
 /** Preset findings that real code showed to be names, not secrets (docs/privacy.md). */
 const PRESET_FALSE_ALARM = /^npm_config_\w+$/;
 
-export async function secretlintFindings(text: string): Promise<Omit<SecretFinding, 'line'>[]> {
+/**
+ * The part of a file's path the preset's rules read: the name where a rule
+ * keys on it (`.npmrc`, package.json), else the extension (`.json` for a
+ * service-account key); '' for every other file, which all read alike.
+ */
+export function nameKeyOf(path: string | undefined): string {
+  if (!path) return '';
+  const name = path.replace(/\\/g, '/').replace(/^.*\//, '');
+  if (/\.npmrc$|^package(?:-lock)?\.json$/.test(name)) return name;
+  const ext = /\.(json|p12)$/i.exec(name)?.[0].toLowerCase();
+  return ext ?? '';
+}
+
+export async function secretlintFindings(text: string, path?: string): Promise<Omit<SecretFinding, 'line'>[]> {
+  // The file's real path, so that rules keyed to a name run (`.npmrc`, a service-account `.json`); without one the
+  // preset reads the text as a package file. Every format those rules guard is also found by content in any file
+  // (tool-credentials.ts). A `.p12` is binary and never-send: the rule that would read it from disk finds no file.
+  const ext = path ? (/\.[^./\\]+$/.exec(path)?.[0] ?? '') : '.txt';
   const result = await lintSource({
-    // noPhysicFilePath hides the name from rules: those that look at one (`.npmrc`, package.json) then read every text.
-    source: { content: text, filePath: 'outgoing.txt', ext: '.txt', contentType: 'text' },
-    options: { config: SECRETLINT_CONFIG, noPhysicFilePath: true, maskSecrets: true },
+    source: { content: text, filePath: path ?? 'outgoing.txt', ext, contentType: 'text' },
+    options: { config: SECRETLINT_CONFIG, noPhysicFilePath: !path, maskSecrets: true },
   });
   return result.messages
     .map((m) => ({ kind: kindOf(m.ruleId, m.messageId), start: m.range[0], end: m.range[1] }))
@@ -195,7 +212,7 @@ const LAYER_SEPARATOR = '\n\n';
  * (each run has a fixed cost of about half a millisecond); its findings are
  * split by layer, cut at the layer's end.
  */
-async function scanLayers(layers: readonly Layer[]): Promise<Found[]> {
+async function scanLayers(layers: readonly Layer[], path?: string): Promise<Found[]> {
   const starts: number[] = [];
   let joined = '';
   for (const layer of layers) {
@@ -205,7 +222,7 @@ async function scanLayers(layers: readonly Layer[]): Promise<Found[]> {
   }
   // The preset's first: on a tie its kind is the one reported (findSecrets keeps the first).
   const found: Found[][] = layers.map(() => []);
-  for (const f of await secretlintFindings(joined)) {
+  for (const f of await secretlintFindings(joined, path)) {
     let i = starts.length - 1;
     while (starts[i] > f.start) i--;
     const length = layers[i].text.length;
@@ -232,8 +249,8 @@ export async function encodedFindings(text: string): Promise<Found[]> {
 }
 
 /** Everything found in one text: the rules on it as written and on what it spells encoded, then the AWS secrets beside the key ids found. */
-async function scanText(text: string): Promise<Found[]> {
-  const found = await scanLayers(layersOf(text));
+async function scanText(text: string, path?: string): Promise<Found[]> {
+  const found = await scanLayers(layersOf(text), path);
   const keyIds = found.filter((f) => f.kind === 'aws-access-key');
   if (keyIds.length) found.push(...awsSecretsBeside(text, keyIds));
   return found;
@@ -246,13 +263,31 @@ async function scanText(text: string): Promise<Found[]> {
  */
 const cache = new BoundedCache<string, Promise<Found[]>>(512);
 
-function scanPiece(piece: string): Promise<Found[]> {
-  const hit = cache.get(piece);
+function scanPiece(piece: string, path?: string): Promise<Found[]> {
+  // Findings depend on the content and on the part of the name the preset reads.
+  const nameKey = nameKeyOf(path);
+  const key = nameKey ? `${nameKey}\0${piece}` : piece;
+  const hit = cache.get(key);
   if (hit) return hit;
-  const found = scanText(piece);
-  found.catch(() => cache.delete(piece));
-  cache.set(piece, found);
+  const found = scanText(piece, nameKey ? path : undefined);
+  found.catch(() => cache.delete(key));
+  cache.set(key, found);
   return found;
+}
+
+/** Characters a token is made of: a finding that stops next to one is widened over them, so no tail of a token is left. */
+const TOKEN_CHAR = /[A-Za-z0-9+/_~-]/;
+
+/** `f` widened over the token characters that touch it on either side (a rule's range that stops short of the token's end). */
+function wholeToken(text: string, f: Found): Found {
+  let { start, end } = f;
+  if (TOKEN_CHAR.test(text[end - 1] ?? '')) {
+    while (end < text.length && TOKEN_CHAR.test(text[end])) end++;
+    while (text[end] === '=') end++;
+  }
+  // Backwards not over `+` and `/`: a path or a URL before a token is not part of it.
+  if (TOKEN_CHAR.test(text[start] ?? '')) while (start > 0 && /[A-Za-z0-9_~-]/.test(text[start - 1])) start--;
+  return start === f.start && end === f.end ? f : { ...f, start, end };
 }
 
 /**
@@ -262,18 +297,25 @@ function scanPiece(piece: string): Promise<Found[]> {
  * findings are merged into one span covering both (redaction then removes
  * all of it); the kind is the one that starts first, the preset's on a tie.
  */
-export async function findSecrets(text: string): Promise<SecretFinding[]> {
+export async function findSecrets(text: string, path?: string): Promise<SecretFinding[]> {
   if (!text) return [];
-  const raw: Found[] = [];
+  let raw: Found[] = [];
   for (const span of piecesOf(text)) {
-    for (const f of await scanPiece(text.slice(span.start, span.end)))
+    for (const f of await scanPiece(text.slice(span.start, span.end), path))
       raw.push({ kind: f.kind, start: f.start + span.start, end: f.end + span.start });
   }
+  // Across pieces: a key is one credential from BEGIN to END whatever its size, and an AWS key id's secret is
+  // looked for in the whole text (a pair with innocent names may sit far apart).
+  raw.push(...keysCutByEdges(text));
+  const keyIds = raw.filter((f) => f.kind === 'aws-access-key');
+  if (keyIds.length) raw.push(...awsSecretsAnywhere(text, keyIds));
+  raw = widenKeys(text, raw).map((f) => wholeToken(text, f));
   raw.sort((a, b) => a.start - b.start);
   const out: Found[] = [];
   for (const f of raw) {
     const last = out[out.length - 1];
-    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
+    if (last && (f.start < last.end || (f.start === last.end && f.kind === 'private-key' && last.kind === 'private-key')))
+      last.end = Math.max(last.end, f.end);
     else out.push(f);
   }
   const starts = lineStartsOf(text);
@@ -295,11 +337,11 @@ function piecesOf(text: string): Span[] {
  */
 export async function prescanSecrets(
   text: string,
-  { signal, pause = nextTask }: { signal?: AbortSignal; pause?: () => Promise<void> } = {},
+  { signal, pause = nextTask, path }: { signal?: AbortSignal; pause?: () => Promise<void>; path?: string } = {},
 ): Promise<boolean> {
   for (const span of piecesOf(text)) {
     if (signal?.aborted) return false;
-    await scanPiece(text.slice(span.start, span.end));
+    await scanPiece(text.slice(span.start, span.end), path);
     await pause();
   }
   return !signal?.aborted;
@@ -349,9 +391,10 @@ export async function guardOutgoing(
   suffix: string,
   action: 'block' | 'redact',
   around?: { before: string; after: string },
+  path?: string,
 ): Promise<GuardedText> {
   const lead = around?.before.length ?? 0;
-  const found = await findSecrets(around ? around.before + prefix + suffix + around.after : prefix + suffix);
+  const found = await findSecrets(around ? around.before + prefix + suffix + around.after : prefix + suffix, path);
   const sent = prefix.length + suffix.length;
   const leadLines = lead ? around!.before.split('\n').length - 1 : 0;
   const all = found

@@ -3,106 +3,25 @@
 // misses and this detector catches; a detector that stops adding a catch
 // should go (docs/privacy.md has the per-kind figures).
 import { encodesPlainText } from './encoded-text';
+import {
+  decodesTo,
+  hasAlphabetRun,
+  hasClasses,
+  isAlphabet,
+  isHexDigest,
+  isIntegrity,
+  isName,
+  isUuid,
+  isWasm,
+  isWordy,
+  passwordLike,
+  PLACEHOLDER,
+  shannonEntropy,
+  type Detector,
+} from './value-shapes';
+import { TOOL_DETECTORS } from './tool-credentials';
 
-export interface Detector {
-  kind: string;
-  re: RegExp;
-  /** Index of the capture group holding the secret value; 0 = whole match. */
-  group?: number;
-  /**
-   * `before`: the text just before the match (up to 80 characters of its
-   * line), for context checks kept out of the regex for speed; `match`: the
-   * whole match, for checks on its other groups.
-   */
-  accept?: (value: string, before: string, match: RegExpExecArray) => boolean;
-  /** A cheap test on the whole text; the detector runs only when it passes. */
-  when?: (text: string) => boolean;
-  /** Where in the text to look: the detector runs only over these spans. */
-  regions?: (text: string) => [number, number][];
-  /**
-   * A fast scan for the words the detector starts with: `re` (sticky) is
-   * then tried only where one occurs, not at every offset of a megabyte.
-   */
-  keyword?: RegExp;
-}
-
-/** Placeholders and indirections that look like secrets but are not. */
-const PLACEHOLDER =
-  /^(?:x+|\*+|\.+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_]+|%\(?[a-z_]*\)?s?|\{\{[^}]*\}\}|changeme|password|passwd|secret|example\w*|your[_-]?\w*|dummy\w*|test\w*|fake\w*|placeholder|redacted\w*|none|null|todo|true|false|foo|bar|baz|qux|pass|pwd|pw|key_?\d*)$/i;
-
-function shannonEntropy(s: string): number {
-  const counts = new Map<string, number>();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-
-const hasClasses = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
-const isHexDigest = (s: string) => /^[0-9a-f]+$/i.test(s) && [32, 40, 56, 64, 96, 128].includes(s.length);
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-/** `DJANGO_SECRET_KEY`, `db.password`, `config.auth.token`: names of secrets, not secrets. */
-const isName = (s: string) => /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(s) || /^[A-Za-z_$][\w$]*(?:\??[.:][A-Za-z_$][\w$]*)+$/.test(s);
-/** `ABCDEFGH...`, `0123456789abc...`: encoding alphabets, not keys (8 characters in a row). */
-function hasAlphabetRun(v: string): boolean {
-  let run = 1;
-  for (let i = 1; i < v.length; i++) {
-    run = v.charCodeAt(i) === v.charCodeAt(i - 1) + 1 ? run + 1 : 1;
-    if (run >= 8) return true;
-  }
-  return false;
-}
-/** WebAssembly modules inlined as base64 start with `\0asm`. */
-const isWasm = (s: string) => s.startsWith('AGFzbQ');
-/** Subresource-integrity and lock-file digests (`sha512-...`). */
-const isIntegrity = (s: string) => /^sha(?:1|256|384|512)-/.test(s);
-
-/**
- * `embed_tokens`, `keyword.tag-while`, `@rematch`, `Unexpected_token_1179`:
- * identifiers, dotted names and tokenizer states, made of plain words.
- */
-function isWordy(v: string): boolean {
-  const core = v.replace(/^[@.?$#[]+/, '').replace(/[\].]$/, '');
-  const segments = core.split(/[._\-/:]/);
-  const prefixed = core.length < v.length;
-  // Tokenizer states (`.freemarker2`, `@brackets`) may end in a digit or two; bare words may not (`hunter2-Prod`).
-  const word = prefixed ? /^(?:[A-Za-z]+\d{0,2}|\d+|\$\d+)$/ : /^(?:[A-Za-z]+|\d+|\$\d+)$/;
-  return (segments.length >= 2 || prefixed) && segments.every((s) => word.test(s));
-}
-
-/** 32 or more characters, none repeated: an encoding alphabet (random keys repeat characters). */
-function isAlphabet(v: string): boolean {
-  return v.length >= 32 && new Set(v).size === v.length;
-}
-
-/** A value that could be a password: not a placeholder, not a name, not a path, some variety. */
-function passwordLike(v: string): boolean {
-  return (
-    !PLACEHOLDER.test(v) &&
-    !isName(v) &&
-    !isWordy(v) &&
-    !isIntegrity(v) &&
-    /^[\x21-\x7e]+$/.test(v) &&
-    !/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:|\/|\.\/|\.\.\/|~\/)/.test(v) &&
-    !hasAlphabetRun(v) &&
-    !/example/i.test(v) &&
-    !/^\^.*\$$|\(\?[=!:]/.test(v) &&
-    /[\d!#$%&*+,.;<>?@^_|~]/.test(v) &&
-    shannonEntropy(v) >= 2.5
-  );
-}
-
-/** Does the base64 value decode to text matching `re`? (atob: browser and Node alike.) */
-function decodesTo(v: string, re: RegExp): boolean {
-  try {
-    return re.test(atob(v.slice(0, v.length - (v.length % 4))));
-  } catch {
-    return false;
-  }
-}
+export type { Detector };
 
 const SECRET_NAME = String.raw`(?:password|passwd|pwd|pass|secret|client[_-]?secret|api[_.-]?key|apikey|access[_-]?key|private[_-]?key|(?:admin|master|signing|encryption|app|service)[_-]?key|auth[_-]?token|access[_-]?token|token|credentials?)`;
 
@@ -128,6 +47,13 @@ export const OWN_DETECTORS: Detector[] = [
   {
     kind: 'private-key',
     re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
+  // A key's last lines without its BEGIN line (a piece of a long text cut inside the key): its body lines up to END.
+  {
+    kind: 'private-key',
+    keyword: /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
+    re: /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/y,
+    accept: () => true,
   },
   // The preset's own key-id scan comes only with its account-id scan (see RULE_OPTIONS in secret-guard.ts); same pattern, same example excepted.
   {
@@ -322,6 +248,7 @@ export const OWN_DETECTORS: Detector[] = [
       shannonEntropy(v) >= 4.2 &&
       !encodesPlainText(v),
   },
+  ...TOOL_DETECTORS,
 ];
 
 /** How far from an AWS access key id its secret access key is looked for: this many lines either side, at most PAIR_CHARS away. */
@@ -361,6 +288,27 @@ export function awsSecretsBeside(
       seen.add(m.index);
       out.push({ kind: 'aws-secret-key', start: m.index, end });
     }
+  }
+  return out;
+}
+
+/**
+ * The same partner looked for anywhere in a text that holds a key id: a pair
+ * with innocent names (`STORAGE_ID=AKIA...`, `STORAGE_SIG=...` further down)
+ * is one credential, and redacting the id alone would send the secret.
+ */
+export function awsSecretsAnywhere(
+  text: string,
+  keyIds: readonly { start: number; end: number }[],
+): { kind: string; start: number; end: number }[] {
+  const out: { kind: string; start: number; end: number }[] = [];
+  AWS_SECRET_SHAPE.lastIndex = 0;
+  for (let m = AWS_SECRET_SHAPE.exec(text); m; m = AWS_SECRET_SHAPE.exec(text)) {
+    const v = m[0];
+    const end = m.index + v.length;
+    if (keyIds.some((id) => id.start < end && m!.index < id.end)) continue;
+    if (!hasClasses(v) || shannonEntropy(v) < 4 || /EXAMPLE/.test(v) || hasAlphabetRun(v) || isWordy(v)) continue;
+    out.push({ kind: 'aws-secret-key', start: m.index, end });
   }
   return out;
 }
