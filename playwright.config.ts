@@ -1,20 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARG } from './testing/playwright/chromium';
 
-// Debian's Chromium, never a downloaded browser. --no-sandbox lets it start as
-// root in a container; the background-networking, component-update and sync
-// flags keep it from calling out to the (closed) network; QUIC off keeps every
-// request on plain HTTP to the loopback servers.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const baseArgs = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 // Overridable so two checkouts (or two people) can run suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The tests drive a test build (`npm run build:test`: the app with its test
@@ -61,12 +49,12 @@ export default defineConfig({
       // Only what depends on the device (tagged @device: the model on the GPU, its KV cache, losing the
       // device); everything else runs once, on the WASM project.
       grep: /@device/,
-      use: { launchOptions: { executablePath: CHROMIUM, args: [...baseArgs, '--enable-unsafe-webgpu'] }, device: 'webgpu' } as object,
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, WEBGPU_ARG] }, device: 'webgpu' } as object,
     },
     {
       // WASM forced in the settings, and WebGPU not enabled in the browser.
       name: 'wasm',
-      use: { launchOptions: { executablePath: CHROMIUM, args: baseArgs }, device: 'wasm' } as object,
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] }, device: 'wasm' } as object,
     },
   ],
 });

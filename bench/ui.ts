@@ -34,6 +34,7 @@ import { fmtMs, summarize } from './stats';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
 import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
 import { ghostCell, runCase, summarizeCase, type CaseResult, type CaseSamples, type ModelChoice, type TypingOptions } from './ui/typing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testing/playwright/chromium';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The test build the suite measures, and an unminified one with source maps for --profile-only. */
@@ -41,14 +42,7 @@ const OUT = 'dist-bench-ui';
 const PROFILE_OUT = 'dist-bench-ui-prof';
 const PORT = Number(process.env.UI_BENCH_PORT ?? 5291);
 const REPS = Number(process.env.UI_BENCH_REPS ?? 3);
-export const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export const ARGS = [...CHROMIUM_ARGS];
 
 /** Settings and files in localStorage before the app's first load (kept across reloads). */
 export async function seed(page: Page, settings: object, files: object[]): Promise<void> {
@@ -461,7 +455,7 @@ export const suite: BenchSuite = {
       logLevel: 'error',
     });
     const origin = `http://localhost:${PORT}`;
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
     const machine = { cores: cpus().length, loadavgBefore: loadavg() };
     try {
       if (o.profileOnly)

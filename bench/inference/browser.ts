@@ -10,18 +10,12 @@ import { summarize } from '../stats';
 import { interleaved, windowed, type Prompts, type RuntimeResult } from './measure';
 import { chromiumMemoryMB } from './proc-memory';
 import { fimPromptTokens, type BenchOptions } from './workload';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARG } from '../../testing/playwright/chromium';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 5199;
 const ORIGIN = `http://localhost:${PORT}`;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--enable-unsafe-webgpu',
-];
+const ARGS = [...CHROMIUM_ARGS, WEBGPU_ARG];
 
 type Device = 'webgpu' | 'wasm';
 interface EngineRun {
@@ -201,7 +195,7 @@ async function runDevice(browser: Browser, opts: BenchOptions, device: Device, p
 export async function runBrowser(opts: BenchOptions, p: Prompts): Promise<RuntimeResult[]> {
   const server = await startVite();
   // Playwright gives launch() a fresh temporary profile of its own.
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
   try {
     const out: RuntimeResult[] = [];
     for (const device of ['webgpu', 'wasm'] as const) out.push(await runDevice(browser, opts, device, p));

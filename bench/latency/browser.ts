@@ -12,16 +12,10 @@ import { chromiumMemoryMB } from '../inference/proc-memory';
 import type { AcceptSettings, driveAcceptReplay } from './accept-driver';
 import type { ReplayRequest, ReplaySettings } from './replay-driver';
 import type { ProbeOptions, SpeedSample } from './speed-probe';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARG } from '../../testing/playwright/chromium';
 
 const PORT = 5198;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--enable-unsafe-webgpu',
-];
+const ARGS = [...CHROMIUM_ARGS, WEBGPU_ARG];
 const MODELS_PATH = '/bench-models/';
 const MAIN = 'main';
 
@@ -79,7 +73,7 @@ export interface BrowserSession {
 
 export async function openBrowser(modelsDir: string, model: string, dtype: string): Promise<BrowserSession> {
   const server = await startVite(PORT, [serveModels(modelsDir)]);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
   const page: Page = await browser.newPage();
   page.on('crash', () => progress('the bench page crashed'));
   page.on('console', (m) => {

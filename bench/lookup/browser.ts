@@ -7,10 +7,11 @@ import { basename, dirname } from 'node:path';
 import { progress, startVite } from '../inference/browser';
 import { serveModels } from '../latency/browser';
 import type { PassTimes } from './pass-cost';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../testing/playwright/chromium';
 
 const PORT = 5197;
 const MODELS_PATH = '/bench-models/';
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [...CHROMIUM_ARGS];
 
 export interface ChromiumPassTimes extends PassTimes {
   loadMs: number;
@@ -26,7 +27,7 @@ export async function chromiumPassCost(
   reps: number,
 ): Promise<ChromiumPassTimes> {
   const server = await startVite(PORT, [serveModels(dirname(folder), MODELS_PATH)]);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
   try {
     const page = await browser.newPage();
     page.on('crash', () => progress('the lookup bench page crashed'));

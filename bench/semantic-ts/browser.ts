@@ -23,10 +23,10 @@ import type { WorkspaceFiles } from '../../src/semantic/types';
 import { progress } from '../inference/browser';
 import { fmtMs, summarize } from '../stats';
 import { ARGS, ensureBuild, seed } from '../ui';
+import { CHROMIUM_PATH as CHROMIUM } from '../../testing/playwright/chromium';
 
 const OUT = 'dist-bench-semantic';
 const PORT = Number(process.env.SEMANTIC_BENCH_PORT ?? 5294);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The app's budget for a types check: a check past it is "not checked: over budget" in the app. */
 const APP_BUDGET_MS = 50;
 /** The bench's: long enough that every check finishes, so its whole time is measured. */

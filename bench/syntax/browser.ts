@@ -14,10 +14,10 @@ import { progress, startVite } from '../inference/browser';
 import { fmtMs, median, summarize } from '../stats';
 import { ARGS, seed } from '../ui';
 import type { OpenRun, Variant } from './page-probe';
+import { CHROMIUM_PATH as CHROMIUM } from '../../testing/playwright/chromium';
 
 const PORT = 5197;
 const ORIGIN = `http://localhost:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPS = Number(process.env.SYNTAX_BROWSER_REPS ?? 5);
 const VARIANTS: Variant[] = ['setTimeout', 'MessageChannel', 'app worker', 'one go'];
 
