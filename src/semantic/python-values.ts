@@ -11,7 +11,8 @@
 // Never flag what could be valid: a name bound any other way in its scope
 // (a `for`, a `with`, an import, a walrus), bound to two types, named by a
 // `global` or `nonlocal`, or the builtin's name shadowed anywhere in the
-// chain, is not typed; numbers are not typed (`+=` may turn an int into a
+// chain, is not typed (in a file that can bind names at run time, `exec`
+// or `from x import *`, no name is: only literals are); numbers are not typed (`+=` may turn an int into a
 // float); a dunder is never judged; and a member in a test of what the
 // value has (`hasattr`, a `try` that catches AttributeError) is not.
 import type { Node } from 'web-tree-sitter';
@@ -120,7 +121,9 @@ class ValueTypes {
 
   /** Whether `name` in `scope` is the builtin (bound nowhere on the way up, nor in an unparsed region). */
   private isBuiltin(name: string, scope: Scope): boolean {
-    return !this.bindingScope(name, scope) && !this.facts.unsure.has(name) && !this.facts.declaredElsewhere.has(name);
+    return (
+      !this.facts.dynamic && !this.bindingScope(name, scope) && !this.facts.unsure.has(name) && !this.facts.declaredElsewhere.has(name)
+    );
   }
 
   /** The type `node` names as an annotation, or undefined. */
@@ -197,7 +200,8 @@ class ValueTypes {
 
   /** A name's type (or, `called`, what calling it returns) when every binding of it in its scope gives that one type. */
   private nameType(name: string, scope: Scope, called = false): string | undefined {
-    if (this.facts.declaredElsewhere.has(name) || this.facts.unsure.has(name)) return undefined;
+    // A file that can bind names at run time (`exec`, `from x import *`): only literals are typed.
+    if (this.facts.dynamic || this.facts.declaredElsewhere.has(name) || this.facts.unsure.has(name)) return undefined;
     const s = this.bindingScope(name, scope);
     if (!s) return undefined;
     const key = `${called ? '()' : ''}${name}`;
@@ -269,7 +273,6 @@ export function missingValueMembers(
   keep: (member: string, node: Node) => boolean,
   guarded: (node: Node) => boolean,
 ): MissingValueMember[] {
-  if (facts.dynamic) return [];
   const types = new ValueTypes(facts);
   const out: MissingValueMember[] = [];
   for (const a of facts.attributes) {

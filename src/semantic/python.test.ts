@@ -72,6 +72,11 @@ describe('valid code with every scoping form is not flagged', () => {
     ],
     ['a member asked for first', 'import os\nif hasattr(os, "startfile"):\n    «os.startfile("x")»\n'],
     ['a member tried', 'import os\ntry:\n    «os.startfile("x")»\nexcept AttributeError:\n    pass\n'],
+    ['the platform tested on an alias', 'import os as _os, sys as _sys\nif _os.name == "nt":\n    «h = _sys.dllhandle»\n'],
+    [
+      'a member after a test that leaves the function without it',
+      'import sys\ndef last():\n    if not hasattr(sys, "last_type"):\n        raise ValueError("none")\n    «return sys.last_type»\n',
+    ],
     ['a forward reference in a lazy annotation', 'from __future__ import annotations\ndef f(x: Later) -> Later:\n    «return x»\n'],
     ['exception groups and type parameters', 'def f[T](x: T) -> T:\n    «return x»\n'],
     ['the completion finishes an identifier the prefix began', 'value = 3\nprint(val«ue)»\n'],
@@ -134,6 +139,14 @@ describe('what the completion introduces is flagged', () => {
 
   it("another platform's member is still flagged where nothing tests the platform", async () => {
     expect(await flagged('import os\n«os.startfile("x")»\n')).toEqual(['startfile']);
+  });
+
+  it('an except clause is not guarded by its own try', async () => {
+    expect(await flagged('import math\ntry:\n    x = 1\nexcept AttributeError:\n    «math.sqroot(2)»\n')).toEqual(['sqroot']);
+  });
+
+  it('an earlier platform test that does not leave the block guards nothing after it', async () => {
+    expect(await flagged('import os, sys\nif sys.platform == "win32":\n    x = 1\n«os.startfile("x")»\n')).toEqual(['startfile']);
   });
 
   it('a from-import of a member that does not exist', async () => {

@@ -463,16 +463,25 @@ function pythonProblems(
 }
 
 /** A test of the platform or of what a module has: the members lists are one platform's and one version's. */
-const PLATFORM_TEST = /\b(?:sys\.platform|os\.name|platform\.system|sys\.version_info|hasattr)\b/;
+const PLATFORM_TEST = /\b_?(?:sys\.platform|os\.name|platform\.system|sys\.version_info)\b|\bhasattr\b/;
 
 /**
  * Whether `node` runs only where the code has asked what the platform or the
  * module offers (inside `if sys.platform == "win32":`, `if hasattr(os, ...)`,
- * or a `try` that catches AttributeError or ImportError): a member other
+ * after such a test in the same block that leaves it, the module under an alias like
+ * `_sys` too, or in the body of a `try` that catches AttributeError or
+ * ImportError): a member other
  * platforms have (`os.startfile`) is then no error.
  */
 function platformGuarded(node: Node): boolean {
-  for (let n: Node | null = node.parent; n; n = n.parent) {
+  for (let n: Node | null = node.parent, child: Node = node; n; child = n, n = n.parent) {
+    // An earlier test in the same block that leaves it (`if not hasattr(sys, "last_type"): raise ...`) guards what follows.
+    for (let before = child.previousNamedSibling; before; before = before.previousNamedSibling) {
+      if (before.type !== 'if_statement') continue;
+      const condition = before.childForFieldName('condition');
+      const last = before.childForFieldName('consequence')?.lastNamedChild?.type;
+      if (condition && PLATFORM_TEST.test(condition.text) && (last === 'raise_statement' || last === 'return_statement')) return true;
+    }
     if (n.type === 'if_statement' || n.type === 'elif_clause' || n.type === 'while_statement' || n.type === 'conditional_expression') {
       const condition = n.type === 'conditional_expression' ? n : n.childForFieldName('condition');
       if (condition && PLATFORM_TEST.test(condition.text)) return true;
@@ -483,6 +492,8 @@ function platformGuarded(node: Node): boolean {
     }
     if (
       n.type === 'try_statement' &&
+      // Only the try's own body: an `except`, `else` or `finally` clause is not guarded by it.
+      n.childForFieldName('body')?.id === child.id &&
       n.namedChildren.some((c) => c?.type === 'except_clause' && /\b(?:AttributeError|ImportError)\b/.test(c.text.split('\n')[0]))
     )
       return true;
