@@ -1,5 +1,5 @@
 // Bad input gets a clear message and the editor keeps working; nothing typed is lost.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, ghostText, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test('a model that fails to load: clear message, typing works, the demo model rescues', async ({ page, openIde }) => {
   await openIde({ model: 'no-such-model', waitReady: false });
@@ -9,7 +9,7 @@ test('a model that fails to load: clear message, typing works, the demo model re
   await typeAtEndOfLine(page, 2, ' x');
   expect(await editorText(page)).toBe('def add(a, b):\n    return x\n');
   await page.getByTestId('use-demo-model').click();
-  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   await expect(status).toContainText('Demo model');
   await expect(status).toHaveAttribute('data-model', 'fixture-valid');
   await typeAtEndOfLine(page, 2, ''); // the click moved focus to the button
@@ -43,7 +43,7 @@ test('what was typed survives a reload', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid' });
   await typeAtEndOfLine(page, 2, ' a * b  # kept');
   await page.reload();
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   expect(await editorText(page)).toBe('def add(a, b):\n    return a * b  # kept\n');
 });
 
@@ -75,7 +75,7 @@ test('the model picker lists the catalog and switches the local model', async ({
   const picker = page.getByTestId('model-picker');
   await expect(picker.locator('option')).toContainText(['Qwen2.5-Coder 1.5B (base, FIM)']);
   await picker.selectOption('fixture-valid');
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');
 });

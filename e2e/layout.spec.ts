@@ -5,7 +5,7 @@
 // dragging, toggle with Ctrl/Cmd+B and Ctrl/Cmd+Alt+B (also from inside
 // Monaco), and keep the user's choice across a reload.
 import type { Page } from '@playwright/test';
-import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the layout does not depend on the device'));
 
@@ -110,7 +110,7 @@ test.describe('at 1024×700', () => {
     await page.keyboard.press('ControlOrMeta+b');
     await expect.poll(async () => (await box(page, 'tree')).width).toBeLessThan(1);
     await page.reload();
-    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await modelReady(page);
     expect(Math.abs((await box(page, 'side')).width - after)).toBeLessThanOrEqual(2);
     expect((await box(page, 'tree')).width).toBeLessThan(1);
   });

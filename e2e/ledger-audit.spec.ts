@@ -3,7 +3,7 @@
 // browser makes captured and compared with the ledger, request by request.
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { expect, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 interface Captured {
   url: string;
@@ -19,7 +19,7 @@ async function settings(page: Page, patch: Record<string, unknown>): Promise<voi
     localStorage.setItem('router-ide.settings', JSON.stringify({ ...s, ...p }));
   }, patch);
   await page.reload();
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Models from an organisation's mirror (hub layout): progress, caching, and
 // a clear way out when the mirror is unreachable.
 import path from 'node:path';
-import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { expect, ghostText, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startModelMirror, type MirrorHandle } from '../testing/servers/model-mirror';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
@@ -22,14 +22,14 @@ test("a model from the organisation's URL downloads with progress, completes, an
   // The mirror is slow enough that the progress rows are seen.
   await expect(status.locator('progress').first()).toBeVisible();
   await expect(status).toContainText('%');
-  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   expect(mirror.gets).toContain('fixture-valid/onnx/model.onnx');
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');
 
   const before = mirror.gets.filter((g) => g.endsWith('model.onnx')).length;
   await page.reload();
-  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   expect(mirror.gets.filter((g) => g.endsWith('model.onnx')).length).toBe(before);
 });
 
@@ -39,7 +39,7 @@ test('an unreachable model URL: clear message and the demo model offered', async
   await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
   await expect(status).toContainText('unreachable');
   await page.getByTestId('use-demo-model').click();
-  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
 });
 
 test('while a model downloads, each file shows its real bytes, the demo model its name; 100% only when complete', async ({
@@ -61,7 +61,7 @@ test('while a model downloads, each file shows its real bytes, the demo model it
     expect(text).toMatch(/^\d+(\.\d)? (B|KB|MB) \/ \d+(\.\d)? (B|KB|MB) \(\d+%\)$/);
     if (text!.includes('(100%)')) expect(Number(loaded)).toBeGreaterThanOrEqual(Number(total));
   } else expect(text).toContain('size unknown');
-  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await modelReady(page);
   await expect(status.getByTestId('model-name')).toHaveText('Demo model (bundled, always "a + b")');
   await expect(status).toHaveAttribute('data-model', 'fixture-valid');
 });

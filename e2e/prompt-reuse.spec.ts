@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { documentAt, pausesOf, typingReplay } from '../testing/completion/typing-replay';
-import { expect, test } from '../testing/playwright/ide';
+import { expect, modelReady, test } from '../testing/playwright/ide';
 
 // A fixed copy of a real TypeScript file (the router, as it once was): the replay's reuse depends
 // on where its edits fall, so the text does not follow the code.
@@ -74,7 +74,7 @@ test(
       { ...MODEL, reuseCache: false },
     );
     await page.reload();
-    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await modelReady(page);
     const fresh = await runReplay(page, false);
 
     expect(reused.map((r) => r.ids)).toEqual(fresh.map((r) => r.ids));

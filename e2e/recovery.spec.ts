@@ -1,7 +1,7 @@
 // The local model survives a wedged worker, a dead worker and a lost GPU
 // device: completions resume without a page reload.
 import type { Page } from '@playwright/test';
-import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { expect, ghostText, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 const debug = (page: Page, action: string) =>
   page.evaluate(
@@ -10,7 +10,7 @@ const debug = (page: Page, action: string) =>
   );
 
 async function completesAgain(page: Page, ch: string): Promise<void> {
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await modelReady(page);
   await typeAtEndOfLine(page, 2, ch);
   await expect(ghostText(page).first()).toContainText('a + b', { timeout: 20_000 });
 }
@@ -58,7 +58,7 @@ test('a crashed worker loses nothing that was typed', async ({ page, openIde }) 
   await debug(page, 'crash');
   await typeAtEndOfLine(page, 2, ' a * b  # typed while the worker was down');
   await page.reload();
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await modelReady(page);
   expect(await page.evaluate(() => (window as unknown as { __ide: { editor: { getValue(): string } } }).__ide.editor.getValue())).toBe(
     'def add(a, b):\n    return a * b  # typed while the worker was down\n',
   );

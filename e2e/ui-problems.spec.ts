@@ -4,7 +4,7 @@
 // header, Settings that closes on Escape and keeps its controls inside, tabs
 // that tell same-named files apart, and a ledger that a full storage quota
 // cannot turn into a network failure.
-import { CLOSED_ENDPOINT, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { CLOSED_ENDPOINT, expect, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startOpenAIServer } from '../testing/servers/openai-server';
 
 test(
@@ -17,7 +17,7 @@ test(
     await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
     await expect(status).not.toContainText('WebGPU failed');
     await page.getByTestId('use-demo-model').click();
-    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await modelReady(page);
     await expect(page.getByTestId('device')).toHaveText('WebGPU');
     await expect(page.getByTestId('device-fallback')).toHaveCount(0);
   },

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CLOSED_ENDPOINT, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
+import { CLOSED_ENDPOINT, expect, ghostText, type IdeSetup, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startModelMirror } from '../testing/servers/model-mirror';
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -83,7 +83,7 @@ for (const scheme of SCHEMES) {
       await expect(page).toHaveScreenshot(`workspace-1024-${scheme}.png`, { ...snap, mask: volatile(page) });
       await page.setViewportSize({ width: 1400, height: 800 });
       await page.reload();
-      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await modelReady(page);
       await expect(page.getByTestId('active-path')).toHaveText('main.py'); // the tab open before the reload
       await typeAtEndOfLine(page, 2, '');
       await page.keyboard.press('Alt+Backslash'); // ask now, after the space typed before the reload
@@ -141,7 +141,7 @@ test('no layout shift while a model downloads (progress shown) until it is ready
     await watchLayoutShift(page);
     await openIde({ model: 'fixture-valid', source: { kind: 'url', url: mirror.url }, endpoint: ENDPOINT, waitReady: false });
     await expect(page.getByTestId('model-status').locator('progress').first()).toBeVisible();
-    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await modelReady(page);
     const s = await shift(page);
     console.log(`layout shift, navigation to a loaded model: ${s.total.toFixed(4)} ${JSON.stringify(s.sources)}`);
     expect(s.total).toBeLessThanOrEqual(0.1);

@@ -2,6 +2,7 @@
 // OpenAI-compatible server per test, and helpers to open the IDE and type.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startOpenAIServer, type FakeServerHandle } from '../servers/openai-server';
+import { modelReady, waitWithProgress } from './progress';
 
 export interface IdeSetup {
   model: string;
@@ -81,25 +82,28 @@ export const test = base.extend<Fixtures>({
       await page.goto('/');
       await ghostTextWarmedUp(page);
       if (s.waitReady === false) return;
-      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await modelReady(page);
       if (!s.device) await expect(page.getByTestId('device')).toHaveText(device === 'webgpu' ? 'WebGPU' : 'WASM');
     });
   },
 });
 
-export { expect };
+export { expect, modelReady };
 
 /**
  * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test
- * sees the app's one editor only, and its timings do not include the warm-up. As long as a model's load may take:
- * a page without cross-origin isolation waits for the isolating service worker before it shows the editor.
+ * sees the app's one editor only, and its timings do not include the warm-up. As long as the page makes progress
+ * (testing/playwright/progress.ts): a page without cross-origin isolation waits for the isolating service worker
+ * before it shows the editor, and the model loads meanwhile.
  */
 export async function ghostTextWarmedUp(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __ide?: { ghostTextWarmUp?: () => string } }).__ide?.ghostTextWarmUp?.()), {
-      timeout: 60_000,
-    })
-    .toMatch(/^(shown|timed-out|failed)$/);
+  const outcome = () =>
+    page
+      .evaluate(() => (window as unknown as { __ide?: { ghostTextWarmUp?: () => string } }).__ide?.ghostTextWarmUp?.() ?? 'no hook yet')
+      .catch(() => 'page navigating');
+  await waitWithProgress(page, async () => /^(shown|timed-out|failed)$/.test(await outcome()), outcome, {
+    what: 'The ghost text warm-up did not end',
+  });
 }
 
 /**
