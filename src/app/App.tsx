@@ -377,7 +377,11 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                     onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
                     onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
                     onPrediction: (o) => stats.add({ k: 'prediction', t: Date.now(), ...o }),
-                    onError: (m) => completion.setError(m),
+                    onError: (m, ms) => {
+                      completion.setError(m);
+                      // A request that got no answer at all (a timeout, a restarted worker) is a failure in the stats too.
+                      stats.add({ k: 'result', t: Date.now(), route: 'failed', ms, bytes: 0, delivery: 'not-delivered' });
+                    },
                     onPending: (p) => completion.setPending(p),
                   }}
                 />

@@ -79,7 +79,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       debounceMs: () => hooksRef.current.debounceMs(),
       adaptive: () => hooksRef.current.adaptive?.() ?? true,
       onResult: (r) => hooksRef.current.onResult(r),
-      onError: (m) => hooksRef.current.onError(m),
+      onError: (m, ms) => hooksRef.current.onError(m, ms),
       onPending: (p) => hooksRef.current.onPending(p),
       enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
       onShown: (r) => hooksRef.current.onShown?.(r),

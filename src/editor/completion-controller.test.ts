@@ -415,6 +415,41 @@ describe('cancellation by typing on', () => {
   });
 });
 
+describe('a request that gets no answer', () => {
+  it('is told with the time it ran (the stats count it as failed); one the next keystroke cancelled is not', async () => {
+    const clock = new TestClock();
+    const errors: [string, number][] = [];
+    const rejects: ((e: Error) => void)[] = [];
+    // The local model's worker as the engine meets it when its watchdog gives up: the call rejects, late.
+    const source: CompletionSource = { complete: () => new Promise((_, reject) => rejects.push(reject)) };
+    const c = new CompletionController<number>(
+      {
+        source: () => source,
+        debounceMs: () => WAIT,
+        adaptive: () => false,
+        onResult: () => {},
+        onError: (m, ms) => errors.push([m, ms]),
+        onPending: () => {},
+      },
+      { clock },
+    );
+    const d = doc(BEFORE);
+    const failed = c.provide(d, d.cursor, false, new AbortController().signal);
+    await clock.advance(WAIT);
+    await clock.advance(30_000);
+    rejects[0](new Error('The local model did not answer within 30000 ms; its worker is being restarted.'));
+    expect(await failed).toEqual([]);
+    expect(errors).toEqual([['The local model did not answer within 30000 ms; its worker is being restarted.', 30_000]]);
+    const typing = new AbortController();
+    const cancelled = c.provide(doc(`${BEFORE}a`), d.cursor + 1, false, typing.signal);
+    await clock.advance(WAIT);
+    typing.abort();
+    rejects[1](new Error('aborted'));
+    expect(await cancelled).toEqual([]);
+    expect(errors).toHaveLength(1);
+  });
+});
+
 describe('typing through a suggestion', () => {
   it('keeps the rest on screen while the typed characters match it, with no request; a differing one lets go', async () => {
     const engine = nodeEngine('fixture-valid');

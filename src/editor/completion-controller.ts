@@ -38,7 +38,11 @@ export interface CompletionControllerHooks {
   adaptive?: () => boolean;
   /** A fresh result for the text on screen (not called for stale or cancelled requests). */
   onResult: (r: CompletionResult) => void;
-  onError: (message: string) => void;
+  /**
+   * A request failed (the local model did not answer, its worker was restarted under it, the model is reloading ...):
+   * the message, and how long the request ran. A request the next keystroke cancelled is not a failure.
+   */
+  onError: (message: string, ms: number) => void;
   onPending: (pending: boolean) => void;
   /** Completions on for this language (the per-language toggle); on when absent. */
   enabled?: (language: string) => boolean;
@@ -308,13 +312,14 @@ export class CompletionController<At> {
   /** The engine's result, kept for the same request; undefined when cancelled or failed (a failure is told, a cancel is not). */
   private async complete(source: CompletionSource, req: EngineRequest, key: string, signal: AbortSignal) {
     const call = follower(signal);
+    const started = this.clock.now();
     this.hooks.onPending(true);
     try {
       const result = await source.complete(req, call.signal);
       this.cache.keep(key, result);
       return result;
     } catch (e) {
-      if (!(e instanceof AbortedError) && !signal.aborted) this.hooks.onError((e as Error).message);
+      if (!(e instanceof AbortedError) && !signal.aborted) this.hooks.onError((e as Error).message, this.clock.now() - started);
       return undefined;
     } finally {
       call.release();

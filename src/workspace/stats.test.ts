@@ -18,9 +18,20 @@ describe('stats', () => {
     expect(s.acceptanceRate).toBe(0.5);
     expect(s.latency.local).toEqual({ n: 2, p50: 100, p95: 300 });
     expect(s.bytesDelivered).toBe(500);
-    expect(s.saved).toEqual({ requests: 3, perRequestMs: 800, basis: 'measured', totalMs: 2400 });
+    // Only the two kept local saved the large model a request: the blocked one wanted it.
+    expect(s.saved).toEqual({ requests: 2, perRequestMs: 800, basis: 'measured', totalMs: 1600 });
     expect(summarize([]).saved.basis).toBe('assumed');
     expect(capEvents(ev, 2)).toHaveLength(2);
+  });
+  it('a blocked completion saves no large-model time; a request with no answer (a timeout, a restarted worker) is a failure', () => {
+    const s = summarize([
+      { k: 'result', t: 1, route: 'blocked', ms: 120, bytes: 0 },
+      { k: 'result', t: 2, route: 'failed', ms: 30_000, bytes: 0, delivery: 'not-delivered' },
+    ]);
+    expect(s.saved).toMatchObject({ requests: 0, totalMs: 0 });
+    expect(s.share).toEqual({ local: 0, escalated: 0, blocked: 0.5, failed: 0.5 });
+    expect(s.latency.failed).toEqual({ n: 1, p50: 30_000, p95: 30_000 });
+    expect([s.bytesDelivered, s.bytesNotDelivered, s.bytesUnknown]).toEqual([0, 0, 0]);
   });
   it('counts bytes per delivery state', () => {
     const s = summarize([

@@ -42,7 +42,7 @@ interface StatsSummary {
   bytesNotDelivered: number;
   /** Bytes of requests that failed after they may have started: they may have reached the server. */
   bytesUnknown: number;
-  /** Requests the large model did not get, and the time per request assumed for it. */
+  /** Requests kept local because they were good enough (not blocked, not failed), and the time per request assumed for the large model. */
   saved: { requests: number; perRequestMs: number; basis: 'measured' | 'assumed'; totalMs: number };
   /**
    * Suggestions computed ahead of an accept: how many ended, how many were
@@ -84,7 +84,9 @@ export function summarize(events: readonly StatEvent[]): StatsSummary {
       return [r, { n: lat[r].length, p50: percentile(lat[r], 50), p95: percentile(lat[r], 95) }];
     }),
   ) as StatsSummary['latency'];
-  const notSent = count.local + count.blocked;
+  // Saved by the routing: what was kept local because it was good enough. A blocked request wanted the large model
+  // (the policy, not the routing, kept it back) and a failed one got no answer: neither spared the large model work.
+  const notSent = count.local;
   const measured = latency.escalated.p50;
   const perRequestMs = measured ?? DEFAULT_LARGE_MODEL_MS;
   return {
