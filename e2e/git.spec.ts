@@ -6,15 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { editorText, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
+import { startByteRecorder, type ByteRecorder } from '../testing/servers/byte-recorder';
 import { startGitServer, type GitServerHandle, type GitServerOptions } from '../testing/servers/git-server';
 import { openInTree } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
 let server: GitServerHandle | undefined;
+let recorder: ByteRecorder | undefined;
 test.afterEach(async () => {
   await server?.close();
+  await recorder?.close();
   server = undefined;
+  recorder = undefined;
 });
 
 const AUTHOR = { authorName: 'Tester', authorEmail: 'tester@example.test' };
@@ -142,6 +146,99 @@ test('a repository on another server than the configured one is refused before a
   await clone(page, 'http://127.0.0.1:9/other/repo.git');
   await expect(message(page)).toHaveText(/Git traffic goes only to the configured Git server/);
   await expect(page.getByTestId('git-activity')).toHaveCount(0);
+});
+
+const TOKEN = 'tok-5e0c9b7f3d21';
+
+test('a workspace file .git/config naming another origin: fetch and push still go to git.server only, and the other origin gets no byte', async ({
+  page,
+  openIde,
+}) => {
+  const s = await openWithServer(page, openIde, { auth: { user: 'alice', password: TOKEN } }, { user: 'alice', token: TOKEN });
+  recorder = await startByteRecorder();
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  await page.getByTestId('new-file').click();
+  await page.getByTestId('name-input').fill('repo/.git/config');
+  await page.getByTestId('name-submit').click();
+  await expect(page.getByTestId('file-tree').getByTestId('tree-item-repo/.git/config')).toBeVisible();
+  await page.locator('.monaco-editor textarea').first().focus();
+  await page.keyboard.insertText(
+    `[remote "origin"]\n\turl = ${recorder.url}/repo.git\n\tpushurl = ${recorder.url}/repo.git\n[http]\n\tcorsProxy = ${recorder.url}\n`,
+  );
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' pushed');
+  await page.getByTestId('git-commit-message').fill('Pushed past a planted config');
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed/);
+  await page.getByTestId('git-fetch').click();
+  await expect(message(page)).toHaveText('Up to date with the server.');
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.log()[0]).toBe('Pushed past a planted config');
+  expect(recorder.connections()).toBe(0);
+  expect(recorder.received()).not.toContain(TOKEN);
+});
+
+test('a token in the clone address moves to the token store: never shown, logged or kept with the address', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde, { auth: { user: 'alice', password: TOKEN } });
+  await clone(page, s.repoUrl.replace('http://', `http://alice:${TOKEN}@`));
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  await expect(page.getByTestId('git-url')).toHaveValue(s.repoUrl);
+  await expect(page.getByTestId('git-token')).toHaveValue(TOKEN);
+  await page.getByTestId('git-fetch').click();
+  await expect(message(page)).toHaveText('Up to date with the server.');
+  const activity = page.getByTestId('git-activity');
+  await expect(activity.locator('li')).toHaveCount(2);
+  const shown = [
+    await page.getByTestId('git-panel').innerText(),
+    ...(await activity.locator('li').evaluateAll((l) => l.map((e) => e.getAttribute('title') ?? ''))),
+  ];
+  expect(shown.join('\n')).not.toContain(TOKEN);
+  const kept = await page.evaluate(() => [localStorage.getItem('router-ide.git'), localStorage.getItem('router-ide.git-activity')]);
+  expect(kept.join('\n')).toContain(s.repoUrl);
+  expect(kept.join('\n')).not.toContain(TOKEN);
+});
+
+test('an unpushed commit survives cloning another repository; the panel switches back to it and pushes it', async ({ page, openIde }) => {
+  const s = await openWithServer(page, openIde);
+  const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' unpushed');
+  await page.getByTestId('git-commit-message').fill('Unpushed work');
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed/);
+  await typeAtEndOfLine(page, 1, ' and typed');
+
+  await clone(page, otherUrl);
+  await expect(message(page)).toHaveText(/Cloned into other\//);
+  await expect(page.getByTestId('git-repo')).toHaveValue(/other/);
+  // A reload in between: the clones and which one is open are kept.
+  await page.reload();
+  await page.getByTestId('git-repo').selectOption({ label: 'repo/' });
+  await expect(message(page)).toHaveText('Working on repo/.');
+  await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['M README.md']);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.log()[0]).toBe('Unpushed work');
+  expect(s.show('README.md')).toBe('# Demo unpushed');
+});
+
+test('clones back to back, five times: each one completes, with no lock error', async ({ page, openIde }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const s = await openWithServer(page, openIde);
+  for (let i = 0; i < 5; i++) {
+    await clone(page, s.repoUrl);
+    // The second click comes as soon as the first clone is under way: it waits its turn.
+    await clone(page, s.repoUrl);
+    await expect(message(page)).toHaveText(new RegExp(`Cloned into repo \\(${2 * i + 2}\\)/`), { timeout: 60_000 });
+  }
+  await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toHaveCount(10);
+  // Monaco's own "Canceled" (a request dropped when models change) is not a Git error.
+  expect(errors.filter((e) => e !== 'Canceled')).toEqual([]);
 });
 
 /** A feature branch on the server whose merge base with main is the first commit; main moved on after it. */

@@ -4,12 +4,13 @@
 import { useState } from 'react';
 import type { GitConfig } from '../vocabulary/config';
 import type { GitProgress, GitReviewSpec } from '../git/types';
+import { splitUserinfo } from '../git/url';
 import { GitReviewDialog } from './GitReview';
 import type { Workspace } from '../workspace/workspace';
 import { useGit } from './hooks/use-git';
 
 export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; git: GitConfig; saveGit: (g: Partial<GitConfig>) => void }) {
-  const { view, actions } = useGit(workspace, git);
+  const { view, actions } = useGit(workspace, git, saveGit);
   const [url, setUrl] = useState(view.cloned?.url ?? '');
   const [message, setMessage] = useState('');
   const [newBranch, setNewBranch] = useState('');
@@ -24,6 +25,8 @@ export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; gi
       <form
         onSubmit={(e) => {
           e.preventDefault();
+          // A token in the address moves to the Token field's store; the address field keeps the rest.
+          setUrl(splitUserinfo(url).url);
           void actions.clone(url);
         }}
       >
@@ -64,6 +67,25 @@ export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; gi
         <p className={view.message.ok ? 'ok' : 'error'} role={view.message.ok ? 'status' : 'alert'} data-testid="git-message">
           {view.message.text}
         </p>
+      )}
+      {view.clones.length > 1 && (
+        <div className="git-row">
+          <label title="Each clone keeps its own commits and branches; switching leaves the other as it is">
+            Repository{' '}
+            <select
+              value={view.cloned?.dir ?? ''}
+              disabled={busy}
+              onChange={(e) => void actions.selectRepo(e.target.value)}
+              data-testid="git-repo"
+            >
+              {view.clones.map((c) => (
+                <option key={c.dir} value={c.dir}>
+                  {c.folder}/
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       )}
       {view.cloned && current && (
         <>

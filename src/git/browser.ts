@@ -1,25 +1,48 @@
 // The repository module wired for the browser: lightning-fs (IndexedDB) for
-// the clone, the browser's fetch for the wire.
+// the clones, the browser's fetch (behind the guard) for the wire. Each
+// clone has its own folder, so cloning another repository never touches the
+// Git data (unpushed commits, the index) of one cloned before.
 import LightningFS from '@isomorphic-git/lightning-fs';
 import { Buffer } from 'buffer';
-import http from 'isomorphic-git/http/web';
 import { GitRepo, type GitRepoOptions } from './repo';
 
 // isomorphic-git uses Node's Buffer as a global; the browser has none.
 globalThis.Buffer ??= Buffer;
 
-/** The clone's folder in the browser's Git file system. */
-const GIT_DIR = '/repo';
+/** Where clones live in the browser's Git file system, one folder each. */
+const REPOS_DIR = '/repos';
 
+// One file system for the page's lifetime: a second instance on the same
+// database (as wiping it made) breaks the locks of operations still running.
 let fs: LightningFS | undefined;
+const theFs = () => (fs ??= new LightningFS('router-ide-git'));
 
-export function browserRepo(o: Pick<GitRepoOptions, 'credentials' | 'onActivity' | 'onProgress'>): GitRepo {
-  fs ??= new LightningFS('router-ide-git');
-  return new GitRepo({ ...o, fs, http, dir: GIT_DIR, origin: location.origin });
+export function browserRepo(dir: string, o: Pick<GitRepoOptions, 'credentials' | 'onActivity' | 'onProgress' | 'server'>): GitRepo {
+  return new GitRepo({ ...o, fs: theFs(), dir, origin: location.origin });
 }
 
-/** Starts over: the clone is wiped (a new repository, or one left half-cloned). */
-export async function wipeBrowserRepo(): Promise<void> {
-  fs = new LightningFS('router-ide-git', { wipe: true });
-  await fs.promises.mkdir(GIT_DIR).catch(() => {});
+/** A new, empty folder for a clone; its name starts with the workspace folder's, for anyone reading the database. */
+export async function newRepoDir(name: string): Promise<string> {
+  const p = theFs().promises;
+  await p.mkdir(REPOS_DIR).catch(() => {});
+  const dir = `${REPOS_DIR}/${name.replace(/[^\w.-]+/g, '_')}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await p.mkdir(dir);
+  return dir;
+}
+
+/** Removes one clone's folder (a clone that failed half-way); no other clone is touched. */
+export async function removeRepoDir(dir: string): Promise<void> {
+  if (!dir.startsWith(`${REPOS_DIR}/`)) return;
+  await removeTree(theFs().promises, dir);
+}
+
+async function removeTree(p: LightningFS.PromisifiedFS, path: string): Promise<void> {
+  const stat = await p.lstat(path).catch(() => undefined);
+  if (!stat) return;
+  if (stat.isDirectory()) {
+    for (const name of await p.readdir(path)) await removeTree(p, `${path}/${name}`);
+    await p.rmdir(path);
+  } else {
+    await p.unlink(path);
+  }
 }

@@ -1,11 +1,10 @@
 // The Git module against a real server: Debian's git http-backend behind the
-// loopback shim the end-to-end tests use, with node:fs and isomorphic-git's
-// Node HTTP client in place of lightning-fs and the browser's fetch.
+// loopback shim the end-to-end tests use, with node:fs and Node's fetch in
+// place of lightning-fs and the browser's fetch (through the same guard).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'isomorphic-git/http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServerHandle } from '../../testing/servers/git-server';
 import { reviewedFiles, unifiedDiff } from './patch';
@@ -20,7 +19,11 @@ afterEach(async () => {
   servers = [];
 });
 
-async function setup(opts: Parameters<typeof startGitServer>[0] = {}, creds: GitCredentials = {}) {
+async function setup(
+  opts: Parameters<typeof startGitServer>[0] = {},
+  creds: GitCredentials = {},
+  more: { configured?: (server: GitServerHandle) => string; fetch?: typeof fetch } = {},
+) {
   const server = await startGitServer(opts);
   servers.push(server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
@@ -28,8 +31,9 @@ async function setup(opts: Parameters<typeof startGitServer>[0] = {}, creds: Git
   const progress: GitProgress[] = [];
   const repo = new GitRepo({
     fs,
-    http,
+    fetch: more.fetch,
     dir,
+    server: () => (more.configured ? more.configured(server) : server.url),
     credentials: () => creds,
     onActivity: (a) => activity.push(a),
     onProgress: (p) => progress.push(p),
@@ -57,7 +61,7 @@ describe('GitRepo against git http-backend', () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);
     server.commitFromElsewhere('Colleague change', { 'README.md': '# Demo v2\n' });
-    expect(await repo.fetch()).toEqual({ ok: true, value: 1 });
+    expect(await repo.fetch()).toEqual({ ok: true, value: { behind: 1, newBranches: [], deletedBranches: [] } });
     expect(await repo.pull()).toMatchObject({ ok: true });
     expect(Object.fromEntries(await repo.readWorkingTree())['README.md']).toBe('# Demo v2\n');
   });
@@ -147,8 +151,8 @@ describe('GitRepo explains a server it cannot reach', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-clone-'));
     const repo = new GitRepo({
       fs,
-      http,
       dir,
+      server: () => 'http://127.0.0.1:9',
       credentials: () => ({}),
       origin: 'http://localhost:4173',
       onActivity: (a) => activity.push(a),

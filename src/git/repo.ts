@@ -3,13 +3,16 @@
 // the panel calls these, the tests call these. Every network operation goes
 // through `network`, which records it in the activity list, so nothing
 // reaches a server without a line there.
-import git, { type HttpClient, type PromiseFsClient } from 'isomorphic-git';
+import git, { type PromiseFsClient } from 'isomorphic-git';
 import { explainGitError, GitRefusal } from './errors';
+import { gitUrlProblem, guardedHttp } from './guarded-http';
+import { withoutUserinfo } from './url';
 import type {
   GitActivity,
   GitAuthor,
   GitChange,
   GitCredentials,
+  GitFetchReport,
   GitFileStatus,
   GitNetworkOp,
   GitProgress,
@@ -19,9 +22,12 @@ import type {
 
 export interface GitRepoOptions {
   fs: PromiseFsClient;
-  http: HttpClient;
+  /** The fetch requests go out with (the browser's; Node's in the tests); always through the guard. */
+  fetch?: typeof fetch;
   /** The working tree's folder in `fs`. */
   dir: string;
+  /** The Git server (git.server): the only origin any request may go to. Read at each request. */
+  server: () => string | undefined;
   /** Read at each request, so a token typed after opening the panel is used. */
   credentials: () => GitCredentials;
   onActivity?: (a: GitActivity) => void;
@@ -35,7 +41,16 @@ type GitResult<T = string> = { ok: true; value: T } | { ok: false; error: string
 const REMOTE = 'origin';
 
 export class GitRepo {
-  constructor(private readonly o: GitRepoOptions) {}
+  private readonly http;
+
+  constructor(private readonly o: GitRepoOptions) {
+    this.http = guardedHttp({ server: o.server, credentials: o.credentials, fetch: o.fetch });
+  }
+
+  /** The folder of this repository's working tree in the file system. */
+  get dir(): string {
+    return this.o.dir;
+  }
 
   private get base() {
     return { fs: this.o.fs, dir: this.o.dir };
@@ -44,7 +59,7 @@ export class GitRepo {
   private get remoteOpts() {
     return {
       ...this.base,
-      http: this.o.http,
+      http: this.http,
       onAuth: () => {
         const { user, token } = this.o.credentials();
         // Without a token say nothing: isomorphic-git then reports the 401 as it is.
@@ -59,13 +74,17 @@ export class GitRepo {
 
   /** Runs a network operation, records it, and turns a failure into an explanation. */
   private async network<T>(op: GitNetworkOp, url: string, run: () => Promise<{ value: T; detail: string }>): Promise<GitResult<T>> {
+    // Refused here, before anything: the address (from the form or from .git/config) must be on git.server.
+    // The HTTP client checks every request again, redirects included.
+    const problem = gitUrlProblem(url, this.o.server());
+    if (problem) return { ok: false, error: problem };
     const server = originOf(url);
     try {
       const { value, detail } = await run();
-      this.o.onActivity?.({ op, server, ok: true, detail, at: Date.now() });
+      this.o.onActivity?.({ op, server, ok: true, detail: withoutUserinfo(detail), at: Date.now() });
       return { ok: true, value };
     } catch (e) {
-      const error = explainGitError(e, server, this.o.origin);
+      const error = withoutUserinfo(explainGitError(e, server, this.o.origin));
       this.o.onActivity?.({ op, server, ok: false, detail: error, at: Date.now() });
       return { ok: false, error };
     }
@@ -85,6 +104,13 @@ export class GitRepo {
     return (await git.getConfig({ ...this.base, path: `remote.${REMOTE}.url` })) as string | undefined;
   }
 
+  /** Where a push goes: isomorphic-git takes remote.origin.pushurl over the url when there is one. */
+  private async pushUrl(): Promise<string> {
+    return (
+      ((await git.getConfig({ ...this.base, path: `remote.${REMOTE}.pushurl` })) as string | undefined) ?? (await this.remoteUrl()) ?? ''
+    );
+  }
+
   clone(url: string): Promise<GitResult<string>> {
     return this.network('clone', url, async () => {
       await git.clone({ ...this.remoteOpts, url, remote: REMOTE });
@@ -93,26 +119,37 @@ export class GitRepo {
     });
   }
 
-  /** Brings the server's branches in as origin/*; the working tree is untouched. Says how far behind the branch is. */
-  async fetch(): Promise<GitResult<number>> {
+  /**
+   * Brings the server's branches in as origin/* (branches deleted on the
+   * server go too); the working tree is untouched. Says how far behind the
+   * branch is and which branches are new or gone on the server.
+   */
+  async fetch(): Promise<GitResult<GitFetchReport>> {
     const pre = await this.prepare();
     if (!pre.ok) return pre;
     const { url, branch } = pre.value;
     return this.network('fetch', url, async () => {
-      await git.fetch({ ...this.remoteOpts, remote: REMOTE });
-      const behind = await this.commitsBehind(branch);
-      return {
-        value: behind,
-        detail: behind ? `${branch} is ${behind} commit${behind === 1 ? '' : 's'} behind ${REMOTE}/${branch}` : `${branch} is up to date`,
+      const before = await this.remoteBranches();
+      await git.fetch({ ...this.remoteOpts, remote: REMOTE, prune: true });
+      const after = await this.remoteBranches();
+      const report: GitFetchReport = {
+        behind: await this.commitsBehind(branch),
+        newBranches: after.filter((b) => !before.includes(b)),
+        deletedBranches: before.filter((b) => !after.includes(b)),
       };
+      return { value: report, detail: fetchDetail(branch, report) };
     });
+  }
+
+  private async remoteBranches(): Promise<string[]> {
+    return (await git.listBranches({ ...this.base, remote: REMOTE })).filter((b) => b !== 'HEAD').sort();
   }
 
   async push(): Promise<GitResult<string>> {
     const pre = await this.prepare();
     if (!pre.ok) return pre;
-    const { url, branch } = pre.value;
-    return this.network('push', url, async () => {
+    const { branch } = pre.value;
+    return this.network('push', await this.pushUrl(), async () => {
       const r = await git.push({ ...this.remoteOpts, remote: REMOTE, ref: branch });
       const refError = Object.values(r.refs ?? {}).find((x) => !x.ok)?.error;
       if (!r.ok || refError) throw new GitRefusal(`Push rejected by the server: ${refError ?? r.error ?? 'no reason given'}`);
@@ -351,9 +388,8 @@ export class GitRepo {
 
   /** Pushes one local branch (a review branch) to the server under the same name; the current branch is not involved. */
   async pushBranch(branch: string): Promise<GitResult<string>> {
-    const url = await this.remoteUrl();
-    if (!url) return { ok: false, error: 'Clone a repository first.' };
-    return this.network('push', url, async () => {
+    if (!(await this.remoteUrl())) return { ok: false, error: 'Clone a repository first.' };
+    return this.network('push', await this.pushUrl(), async () => {
       const r = await git.push({ ...this.remoteOpts, remote: REMOTE, ref: branch, remoteRef: branch });
       const refError = Object.values(r.refs ?? {}).find((x) => !x.ok)?.error;
       if (!r.ok || refError) throw new GitRefusal(`Push rejected by the server: ${refError ?? r.error ?? 'no reason given'}`);
@@ -451,9 +487,15 @@ export class GitRepo {
     return out;
   }
 
-  /** Writes the workspace's text of the working tree back; a tracked file missing from `files` is deleted. */
-  async writeWorkingTree(files: readonly [string, string][]): Promise<void> {
+  /**
+   * Writes the workspace's text of the working tree back; a tracked file
+   * missing from `files` is deleted. A workspace file inside a `.git` folder
+   * is never written: the repository's own data (its remote's address, its
+   * refs) is not the workspace's to change.
+   */
+  async writeWorkingTree(all: readonly [string, string][]): Promise<void> {
     const p = this.o.fs.promises;
+    const files = all.filter(([f]) => !isGitPath(f));
     const wanted = new Set(files.map(([f]) => f));
     for (const [f, text] of files) {
       await mkdirs(p, this.o.dir, f);
@@ -463,13 +505,14 @@ export class GitRepo {
     for (const f of await git.listFiles({ ...this.base })) if (!wanted.has(f)) await p.unlink(`${this.o.dir}/${f}`).catch(() => {});
   }
 
+  /** Commits the server's branch has that the local one has not (a branch ahead only is behind by none). */
   private async commitsBehind(branch: string): Promise<number> {
     const local = await git.resolveRef({ ...this.base, ref: branch });
     const remote = await git.resolveRef({ ...this.base, ref: `refs/remotes/${REMOTE}/${branch}` }).catch(() => local);
     if (remote === local) return 0;
-    const log = await git.log({ ...this.base, ref: remote });
-    const i = log.findIndex((c) => c.oid === local);
-    return i < 0 ? log.length : i;
+    if (await git.isDescendent({ ...this.base, oid: local, ancestor: remote, depth: -1 })) return 0;
+    const mine = new Set((await git.log({ ...this.base, ref: local })).map((c) => c.oid));
+    return (await git.log({ ...this.base, ref: remote })).filter((c) => !mine.has(c.oid)).length;
   }
 
   private async refuseIfChanged(what: string): Promise<void> {
@@ -494,6 +537,20 @@ export class GitRepo {
       return { ok: false, error: explainGitError(e, '', this.o.origin) };
     }
   }
+}
+
+/** Whether a path is inside a `.git` folder at any depth (any case, as case-insensitive file systems read it). */
+export function isGitPath(path: string): boolean {
+  return path.split('/').some((part) => part.toLowerCase() === '.git');
+}
+
+function fetchDetail(branch: string, r: GitFetchReport): string {
+  const parts = [
+    r.behind ? `${branch} is ${r.behind} commit${r.behind === 1 ? '' : 's'} behind ${REMOTE}/${branch}` : `${branch} is up to date`,
+  ];
+  if (r.newBranches.length) parts.push(`new on the server: ${r.newBranches.join(', ')}`);
+  if (r.deletedBranches.length) parts.push(`deleted on the server: ${r.deletedBranches.join(', ')}`);
+  return parts.join('; ');
 }
 
 function commitProblem(message: string, author: GitAuthor): string | undefined {

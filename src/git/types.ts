@@ -14,6 +14,16 @@ export interface GitActivity {
   at: number;
 }
 
+/** What a fetch found on the server. */
+export interface GitFetchReport {
+  /** Commits the current branch is behind its server branch. */
+  behind: number;
+  /** Branches the server has now and had not at the last fetch. */
+  newBranches: string[];
+  /** Branches gone from the server since the last fetch (their origin/* refs are removed). */
+  deletedBranches: string[];
+}
+
 /** One changed file of the working tree. */
 export interface GitFileStatus {
   path: string;

@@ -1,32 +1,63 @@
-// The Git panel's state: one clone (in the browser's Git file system) shown
-// as one workspace folder. Before anything reads the clone, the folder's
-// current text is written into it, so status, commit, pull and branch
-// switches see (and refuse to overwrite) what the user typed.
+// The Git panel's state: the clones (each its own folder in the browser's
+// Git file system, each shown as one workspace folder) and the one the panel
+// works on. Before anything reads a clone, its folder's current text is
+// written into it, so status, commit, pull and branch switches see (and
+// refuse to overwrite) what the user typed. Operations run one at a time.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GitConfig } from '../../vocabulary/config';
-import { browserRepo, wipeBrowserRepo } from '../../git/browser';
-import { originOf } from '../../git/repo';
-import type { GitActivity, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
+import { browserRepo, newRepoDir, removeRepoDir } from '../../git/browser';
+import { gitUrlProblem } from '../../git/guarded-http';
+import { OpQueue } from '../../git/op-queue';
+import type { GitRepo } from '../../git/repo';
+import type { GitActivity, GitFetchReport, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
+import { splitUserinfo, withoutUserinfo } from '../../git/url';
 import type { Workspace } from '../../workspace/workspace';
 
 const STATE_KEY = 'router-ide.git';
 const ACTIVITY_KEY = 'router-ide.git-activity';
 const ACTIVITY_KEPT = 50;
+/** Where the one clone of earlier versions lives; kept, so its commits stay reachable. */
+const LEGACY_DIR = '/repo';
 
-interface Cloned {
+export interface Cloned {
   url: string;
   folder: string;
+  /** The clone's folder in the browser's Git file system. */
+  dir: string;
 }
 
-function readJson<T>(key: string, fallback: T): T {
+interface Stored {
+  clones: Cloned[];
+  active?: string;
+}
+
+function readJson(key: string): unknown {
   try {
-    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T | null) ?? fallback;
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
   } catch {
-    return fallback;
+    return null;
   }
 }
 
+/** The stored clones, an older single clone taken in, any token in an address dropped. */
+function readClones(): Stored {
+  const raw = readJson(STATE_KEY) as (Partial<Stored> & Partial<Cloned>) | null;
+  const clones: Cloned[] = raw?.clones ?? (raw?.url && raw.folder ? [{ url: raw.url, folder: raw.folder, dir: LEGACY_DIR }] : []);
+  const stored = { clones: clones.map((c) => ({ ...c, url: splitUserinfo(c.url).url })), active: raw?.active ?? clones[0]?.dir };
+  localStorage.setItem(STATE_KEY, JSON.stringify(stored));
+  return stored;
+}
+
+function readActivity(): GitActivity[] {
+  const raw = readJson(ACTIVITY_KEY);
+  const activity = (Array.isArray(raw) ? (raw as GitActivity[]) : []).map((a) => ({ ...a, detail: withoutUserinfo(String(a.detail)) }));
+  localStorage.setItem(ACTIVITY_KEY, JSON.stringify(activity));
+  return activity;
+}
+
 interface GitView {
+  clones: Cloned[];
+  /** The clone the panel works on. */
   cloned?: Cloned;
   branches: { current: string; local: string[]; remote: string[] };
   changes: GitFileStatus[];
@@ -41,37 +72,49 @@ interface GitView {
 /** Why the URL may not be cloned here, or undefined. */
 function cloneUrlProblem(url: string, server: string | undefined): string | undefined {
   if (!/^https?:\/\/[^/]+\/.+/.test(url)) return "Enter the repository's HTTP(S) address, e.g. https://git.example.com/team/project.git.";
-  if (!server) return 'No Git server is configured: the organisation sets git.server in config.json (docs/git.md).';
-  if (originOf(url) !== originOf(server))
-    return `Git traffic goes only to the configured Git server, ${originOf(server)}; this address is on ${originOf(url)}.`;
-  return undefined;
+  return gitUrlProblem(url, server);
 }
 
-export function useGit(workspace: Workspace, git: GitConfig) {
+// One queue for the page: clones share the file system's database, and a
+// clone started while another operation runs must wait for it.
+const queue = new OpQueue();
+
+export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partial<GitConfig>) => void) {
   const gitRef = useRef(git);
   gitRef.current = git;
-  const [view, setView] = useState<GitView>(() => ({
-    cloned: readJson<Cloned | undefined>(STATE_KEY, undefined),
-    branches: { current: '', local: [], remote: [] },
-    changes: [],
-    activity: readJson<GitActivity[]>(ACTIVITY_KEY, []),
-  }));
+  const [view, setView] = useState<GitView>(() => {
+    const stored = readClones();
+    return {
+      clones: stored.clones,
+      cloned: stored.clones.find((c) => c.dir === stored.active),
+      branches: { current: '', local: [], remote: [] },
+      changes: [],
+      activity: readActivity(),
+    };
+  });
   const patch = useCallback((p: Partial<GitView>) => setView((v) => ({ ...v, ...p })), []);
 
-  const repo = useMemo(
-    () =>
-      browserRepo({
+  const repoAt = useCallback(
+    (dir: string): GitRepo =>
+      browserRepo(dir, {
+        server: () => gitRef.current.server,
         credentials: () => ({ user: gitRef.current.user, token: gitRef.current.token }),
         onProgress: (progress) => patch({ progress }),
         onActivity: (a) =>
           setView((v) => {
-            const activity = [a, ...v.activity].slice(0, ACTIVITY_KEPT);
+            const activity = [{ ...a, detail: withoutUserinfo(a.detail) }, ...v.activity].slice(0, ACTIVITY_KEPT);
             localStorage.setItem(ACTIVITY_KEY, JSON.stringify(activity));
             return { ...v, activity };
           }),
       }),
     [patch],
   );
+  const activeDir = view.cloned?.dir;
+  const repo = useMemo(() => (activeDir ? repoAt(activeDir) : undefined), [activeDir, repoAt]);
+
+  const store = useCallback((clones: Cloned[], active: Cloned | undefined) => {
+    localStorage.setItem(STATE_KEY, JSON.stringify({ clones, active: active?.dir }));
+  }, []);
 
   const folderFiles = useCallback(
     (folder: string): [string, string][] =>
@@ -84,191 +127,266 @@ export function useGit(workspace: Workspace, git: GitConfig) {
 
   /** The workspace folder's text into the clone; then status and branches from it. */
   const refresh = useCallback(
-    async (cloned = view.cloned) => {
-      if (!cloned || !(await repo.exists())) return;
-      await repo.writeWorkingTree(folderFiles(cloned.folder));
-      patch({ changes: await repo.status(), branches: await repo.branches() });
+    async (cloned = view.cloned, r = repo) => {
+      if (!cloned || !r || !(await r.exists())) return;
+      await r.writeWorkingTree(folderFiles(cloned.folder));
+      patch({ changes: await r.status(), branches: await r.branches() });
     },
     [repo, view.cloned, folderFiles, patch],
   );
 
   /** The clone's files into the workspace folder; files the last commit had and this one has not go. */
   const loadIntoWorkspace = useCallback(
-    async (folder: string, trackedBefore: readonly string[]) => {
-      const files = await repo.readWorkingTree();
+    async (r: GitRepo, folder: string, trackedBefore: readonly string[]) => {
+      const files = await r.readWorkingTree();
       workspace.putMany(files.map(([p, t]) => [`${folder}/${p}`, t]));
       const now = new Set(files.map(([p]) => p));
       for (const p of trackedBefore) if (!now.has(p) && workspace.has(`${folder}/${p}`)) workspace.delete(`${folder}/${p}`);
     },
-    [repo, workspace],
+    [workspace],
   );
 
   const run = useCallback(
-    async (label: string, fn: () => Promise<{ ok: boolean; text: string }>) => {
+    (label: string, fn: () => Promise<{ ok: boolean; text: string }>) => {
       patch({ busy: label, progress: undefined, message: undefined });
-      try {
-        patch({ message: await fn() });
-      } catch (e) {
-        patch({ message: { ok: false, text: (e as Error).message } });
-      } finally {
-        patch({ busy: undefined, progress: undefined });
-      }
+      return queue.run(async () => {
+        try {
+          const m = await fn();
+          patch({ message: { ...m, text: withoutUserinfo(m.text) } });
+        } catch (e) {
+          patch({ message: { ok: false, text: withoutUserinfo((e as Error).message) } });
+        } finally {
+          patch({ busy: undefined, progress: undefined });
+        }
+      });
     },
     [patch],
   );
 
+  /** Runs `fn` on the clone the panel works on, or says to clone first. */
+  const withRepo = useCallback(
+    (fn: (r: GitRepo, c: Cloned) => Promise<{ ok: boolean; text: string }>) => async () =>
+      repo && view.cloned ? fn(repo, view.cloned) : { ok: false, text: 'Clone a repository first.' },
+    [repo, view.cloned],
+  );
+
   const clone = useCallback(
-    (url: string) =>
+    (input: string) =>
       run('Cloning', async () => {
-        const problem = cloneUrlProblem(url.trim(), gitRef.current.server);
+        // A user name and token typed into the address go to the token store, never into what is shown or kept.
+        const { url, user, token } = splitUserinfo(input);
+        if (token) {
+          gitRef.current = { ...gitRef.current, token, ...(user && { user }) };
+          saveGit({ token, ...(user && { user }) });
+        }
+        const problem = cloneUrlProblem(url, gitRef.current.server);
         if (problem) return { ok: false, text: problem };
-        await wipeBrowserRepo();
         const name =
           url
-            .trim()
             .replace(/\/+$/, '')
             .split('/')
             .pop()!
             .replace(/\.git$/, '') || 'repo';
         // A folder of that name already in the workspace keeps its files: the clone takes a free name.
         const folder = workspace.freeName(name);
-        const r = await repo.clone(url.trim());
-        if (!r.ok) return { ok: false, text: r.error };
-        await loadIntoWorkspace(folder, []);
-        const cloned = { url: url.trim(), folder };
-        localStorage.setItem(STATE_KEY, JSON.stringify(cloned));
-        patch({ cloned });
-        await refresh(cloned);
-        return { ok: true, text: `Cloned into ${folder}/ on ${r.value}.` };
+        // A folder of its own: the clones made before keep their commits.
+        const dir = await newRepoDir(folder);
+        const r = repoAt(dir);
+        const c = await r.clone(url);
+        if (!c.ok) {
+          await removeRepoDir(dir);
+          return { ok: false, text: c.error };
+        }
+        await loadIntoWorkspace(r, folder, []);
+        const cloned = { url, folder, dir };
+        let clones: Cloned[] = [];
+        setView((v) => {
+          clones = [...v.clones, cloned];
+          return { ...v, clones, cloned, review: undefined };
+        });
+        store(clones, cloned);
+        await refresh(cloned, r);
+        return { ok: true, text: `Cloned into ${folder}/ on ${c.value}.` };
       }),
-    [run, repo, workspace, loadIntoWorkspace, refresh, patch],
+    [run, saveGit, workspace, repoAt, loadIntoWorkspace, store, refresh],
+  );
+
+  /** The panel works on another clone; the one left keeps everything (its commits, its uncommitted text in the workspace). */
+  const selectRepo = useCallback(
+    (dir: string) =>
+      run('Switching repository', async () => {
+        const cloned = view.clones.find((c) => c.dir === dir);
+        if (!cloned) return { ok: false, text: 'No such clone.' };
+        // The one left: its folder's text into its clone first, so nothing typed is only in the workspace's memory.
+        if (repo && view.cloned) await refresh(view.cloned, repo);
+        patch({ cloned, review: undefined, changes: [], branches: { current: '', local: [], remote: [] } });
+        store(view.clones, cloned);
+        await refresh(cloned, repoAt(dir));
+        return { ok: true, text: `Working on ${cloned.folder}/.` };
+      }),
+    [run, view.clones, view.cloned, repo, refresh, patch, store, repoAt],
   );
 
   /** Pull and branch switches change files: the workspace follows when they succeed. */
   const changingFiles = useCallback(
-    async (op: () => Promise<{ ok: true; value: string } | { ok: false; error: string }>, done: (v: string) => string) => {
-      const cloned = view.cloned!;
-      await repo.writeWorkingTree(folderFiles(cloned.folder));
-      const before = (await repo.readWorkingTree()).map(([p]) => p);
-      const r = await op();
-      if (!r.ok) return { ok: false, text: r.error };
-      await loadIntoWorkspace(cloned.folder, before);
-      await refresh();
-      return { ok: true, text: done(r.value) };
-    },
-    [view.cloned, repo, folderFiles, loadIntoWorkspace, refresh],
+    (op: (r: GitRepo) => Promise<{ ok: true; value: string } | { ok: false; error: string }>, done: (v: string) => string) =>
+      withRepo(async (repo, cloned) => {
+        await repo.writeWorkingTree(folderFiles(cloned.folder));
+        const before = (await repo.readWorkingTree()).map(([p]) => p);
+        const r = await op(repo);
+        if (!r.ok) return { ok: false, text: r.error };
+        await loadIntoWorkspace(repo, cloned.folder, before);
+        await refresh();
+        return { ok: true, text: done(r.value) };
+      })(),
+    [withRepo, folderFiles, loadIntoWorkspace, refresh],
   );
 
   const actions = useMemo(
     () => ({
       clone,
+      selectRepo,
       refresh: () =>
-        run('Reading status', async () => {
-          await refresh();
-          return { ok: true, text: 'Status updated.' };
-        }),
+        run(
+          'Reading status',
+          withRepo(async () => {
+            await refresh();
+            return { ok: true, text: 'Status updated.' };
+          }),
+        ),
       fetch: () =>
-        run('Fetching', async () => {
-          await refresh();
-          const r = await repo.fetch();
-          await refresh();
-          return r.ok
-            ? {
-                ok: true,
-                text: r.value
-                  ? `${r.value} new commit${r.value === 1 ? '' : 's'} on the server: Pull to bring ${r.value === 1 ? 'it' : 'them'} in.`
-                  : 'Up to date with the server.',
-              }
-            : { ok: false, text: r.error };
-        }),
+        run(
+          'Fetching',
+          withRepo(async (repo) => {
+            await refresh();
+            const r = await repo.fetch();
+            await refresh();
+            return r.ok ? { ok: true, text: fetchMessage(r.value) } : { ok: false, text: r.error };
+          }),
+        ),
       pull: () =>
         run('Pulling', () =>
           changingFiles(
-            () => repo.pull(),
+            (repo) => repo.pull(),
             () => 'Pulled (fast-forward).',
           ),
         ),
       push: () =>
-        run('Pushing', async () => {
-          const r = await repo.push();
-          return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          'Pushing',
+          withRepo(async (repo) => {
+            const r = await repo.push();
+            return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
+          }),
+        ),
       commit: (message: string) =>
-        run('Committing', async () => {
-          await refresh();
-          const g = gitRef.current;
-          const r = await repo.commitAll(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
-          await refresh();
-          return r.ok ? { ok: true, text: `Committed ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          'Committing',
+          withRepo(async (repo) => {
+            await refresh();
+            const g = gitRef.current;
+            const r = await repo.commitAll(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
+            await refresh();
+            return r.ok ? { ok: true, text: `Committed ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
+          }),
+        ),
       stage: (path: string, on: boolean) =>
-        run(on ? 'Staging' : 'Unstaging', async () => {
-          await refresh();
-          const r = on ? await repo.stage(path) : await repo.unstage(path);
-          await refresh();
-          return r.ok ? { ok: true, text: on ? `Staged ${path}.` : `Unstaged ${path}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          on ? 'Staging' : 'Unstaging',
+          withRepo(async (repo) => {
+            await refresh();
+            const r = on ? await repo.stage(path) : await repo.unstage(path);
+            await refresh();
+            return r.ok ? { ok: true, text: on ? `Staged ${path}.` : `Unstaged ${path}.` } : { ok: false, text: r.error };
+          }),
+        ),
       commitStaged: (message: string) =>
-        run('Committing', async () => {
-          await refresh();
-          const g = gitRef.current;
-          const r = await repo.commitStaged(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
-          await refresh();
-          return r.ok ? { ok: true, text: `Committed the staged files: ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          'Committing',
+          withRepo(async (repo) => {
+            await refresh();
+            const g = gitRef.current;
+            const r = await repo.commitStaged(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
+            await refresh();
+            return r.ok ? { ok: true, text: `Committed the staged files: ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
+          }),
+        ),
       /** Reads the change `spec` names; the working tree first gets the workspace's text, so its review shows what was typed. */
       openReview: (spec: GitReviewSpec) =>
-        run('Reading the change', async () => {
-          await refresh();
-          const r = await repo.reviewChanges(spec);
-          if (!r.ok) return { ok: false, text: r.error };
-          patch({ review: r.value });
-          const n = r.value.changes.length;
-          return { ok: true, text: `Reviewing ${r.value.title}: ${n} changed file${n === 1 ? '' : 's'}.` };
-        }),
+        run(
+          'Reading the change',
+          withRepo(async (repo) => {
+            await refresh();
+            const r = await repo.reviewChanges(spec);
+            if (!r.ok) return { ok: false, text: r.error };
+            patch({ review: r.value });
+            const n = r.value.changes.length;
+            return { ok: true, text: `Reviewing ${r.value.title}: ${n} changed file${n === 1 ? '' : 's'}.` };
+          }),
+        ),
       closeReview: () => patch({ review: undefined }),
       /** The reviewed files as a commit on a new branch, pushed to the server; the working tree and current branch stay as they are. */
       commitReview: (branch: string, files: { path: string; text: string | null }[], message: string) =>
-        run('Committing the review', async () => {
-          const set = view.review;
-          if (!set) return { ok: false, text: 'Open a review first.' };
-          const g = gitRef.current;
-          const c = await repo.commitReview(branch.trim(), set.to, files, message, {
-            name: g.authorName ?? '',
-            email: g.authorEmail ?? '',
-          });
-          if (!c.ok) return { ok: false, text: c.error };
-          patch({ branches: await repo.branches() });
-          const p = await repo.pushBranch(branch.trim());
-          return p.ok
-            ? { ok: true, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()} and pushed it.` }
-            : { ok: false, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()}, but the push failed: ${p.error}` };
-        }),
+        run(
+          'Committing the review',
+          withRepo(async (repo) => {
+            const set = view.review;
+            if (!set) return { ok: false, text: 'Open a review first.' };
+            const g = gitRef.current;
+            const c = await repo.commitReview(branch.trim(), set.to, files, message, {
+              name: g.authorName ?? '',
+              email: g.authorEmail ?? '',
+            });
+            if (!c.ok) return { ok: false, text: c.error };
+            patch({ branches: await repo.branches() });
+            const p = await repo.pushBranch(branch.trim());
+            return p.ok
+              ? { ok: true, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()} and pushed it.` }
+              : { ok: false, text: `Committed ${c.value.slice(0, 7)} on ${branch.trim()}, but the push failed: ${p.error}` };
+          }),
+        ),
       pushBranch: (branch: string) =>
-        run('Pushing', async () => {
-          const r = await repo.pushBranch(branch.trim());
-          return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          'Pushing',
+          withRepo(async (repo) => {
+            const r = await repo.pushBranch(branch.trim());
+            return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
+          }),
+        ),
       switchBranch: (name: string) =>
         run('Switching branch', () =>
           changingFiles(
-            () => repo.switchBranch(name),
+            (repo) => repo.switchBranch(name),
             (b) => `On ${b}.`,
           ),
         ),
       createBranch: (name: string) =>
-        run('Creating branch', async () => {
-          const r = await repo.createBranch(name.trim());
-          await refresh();
-          return r.ok ? { ok: true, text: `Created and switched to ${r.value}.` } : { ok: false, text: r.error };
-        }),
+        run(
+          'Creating branch',
+          withRepo(async (repo) => {
+            const r = await repo.createBranch(name.trim());
+            await refresh();
+            return r.ok ? { ok: true, text: `Created and switched to ${r.value}.` } : { ok: false, text: r.error };
+          }),
+        ),
     }),
-    [clone, run, refresh, repo, changingFiles, patch, view.review],
+    [clone, selectRepo, run, withRepo, refresh, changingFiles, patch, view.review],
   );
 
   useEffect(() => {
-    void refresh();
+    void queue.run(() => refresh()).catch(() => {});
   }, [refresh]);
 
   return { view, actions };
+}
+
+function fetchMessage(r: GitFetchReport): string {
+  const commits = r.behind
+    ? `${r.behind} new commit${r.behind === 1 ? '' : 's'} on the server: Pull to bring ${r.behind === 1 ? 'it' : 'them'} in.`
+    : 'Up to date with the server.';
+  const parts = [commits];
+  if (r.newBranches.length) parts.push(`New branch${r.newBranches.length === 1 ? '' : 'es'} on the server: ${r.newBranches.join(', ')}.`);
+  if (r.deletedBranches.length)
+    parts.push(`Deleted on the server: ${r.deletedBranches.join(', ')} (your local branches of the same name stay).`);
+  return parts.join(' ');
 }
