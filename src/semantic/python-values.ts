@@ -12,7 +12,7 @@
 // (a `for`, a `with`, an import, a walrus), bound to two types, named by a
 // `global` or `nonlocal`, or the builtin's name shadowed anywhere in the
 // chain, is not typed (in a file that can bind names at run time, `exec`
-// or `from x import *`, no name is: only literals are); numbers are not typed (`+=` may turn an int into a
+// or `from x import *`, only a function's locals are); numbers are not typed (`+=` may turn an int into a
 // float); a dunder is never judged; and a member in a test of what the
 // value has (`hasattr`, a `try` that catches AttributeError) is not.
 import type { Node } from 'web-tree-sitter';
@@ -200,10 +200,10 @@ class ValueTypes {
 
   /** A name's type (or, `called`, what calling it returns) when every binding of it in its scope gives that one type. */
   private nameType(name: string, scope: Scope, called = false): string | undefined {
-    // A file that can bind names at run time (`exec`, `from x import *`): only literals are typed.
-    if (this.facts.dynamic || this.facts.declaredElsewhere.has(name) || this.facts.unsure.has(name)) return undefined;
+    if (this.facts.declaredElsewhere.has(name) || this.facts.unsure.has(name)) return undefined;
     const s = this.bindingScope(name, scope);
-    if (!s) return undefined;
+    // A file that can bind names at run time (`exec`, `from x import *`, `globals()`) binds module names: a function's locals are its own.
+    if (!s || (this.facts.dynamic && s.kind !== 'function')) return undefined;
     const key = `${called ? '()' : ''}${name}`;
     const cacheKey = `${scopeKey(s)}:${key}`;
     if (this.names.has(cacheKey)) return this.names.get(cacheKey) ?? undefined;

@@ -474,21 +474,34 @@ const PLATFORM_TEST = /\b_?(?:sys\.platform|os\.name|platform\.system|sys\.versi
  * platforms have (`os.startfile`) is then no error.
  */
 function platformGuarded(node: Node): boolean {
+  return guardedBy(node, PLATFORM_TEST);
+}
+
+/** A test of what a value has, or of the version (a built-in type's members are one version's; the platform does not change them). */
+const VALUE_TEST = /\bhasattr\b|\b_?sys\.version_info\b/;
+
+/** Whether `node` runs only after a test of what a value has, or in the body of a `try` that catches AttributeError. */
+function valueGuarded(node: Node): boolean {
+  return guardedBy(node, VALUE_TEST);
+}
+
+/** Whether `node` runs only where a condition matching `test` holds, or in a `try` body that catches AttributeError or ImportError. */
+function guardedBy(node: Node, test: RegExp): boolean {
   for (let n: Node | null = node.parent, child: Node = node; n; child = n, n = n.parent) {
     // An earlier test in the same block that leaves it (`if not hasattr(sys, "last_type"): raise ...`) guards what follows.
     for (let before = child.previousNamedSibling; before; before = before.previousNamedSibling) {
       if (before.type !== 'if_statement') continue;
       const condition = before.childForFieldName('condition');
       const last = before.childForFieldName('consequence')?.lastNamedChild?.type;
-      if (condition && PLATFORM_TEST.test(condition.text) && (last === 'raise_statement' || last === 'return_statement')) return true;
+      if (condition && test.test(condition.text) && (last === 'raise_statement' || last === 'return_statement')) return true;
     }
     if (n.type === 'if_statement' || n.type === 'elif_clause' || n.type === 'while_statement' || n.type === 'conditional_expression') {
       const condition = n.type === 'conditional_expression' ? n : n.childForFieldName('condition');
-      if (condition && PLATFORM_TEST.test(condition.text)) return true;
+      if (condition && test.test(condition.text)) return true;
     }
     if (n.type === 'else_clause' && n.parent?.type === 'if_statement') {
       const condition = n.parent.childForFieldName('condition');
-      if (condition && PLATFORM_TEST.test(condition.text)) return true;
+      if (condition && test.test(condition.text)) return true;
     }
     if (
       n.type === 'try_statement' &&
@@ -514,10 +527,20 @@ export const pythonChecker: LanguageChecker = {
     const workspace = new Set(input.request.workspaceNames ?? []);
     const classes = input.request.workspaceClasses ?? [];
     const after = pythonProblems(input.tree, workspace, classes);
+    const span = (n: Node) => inSpan(n, input.completionStart, input.completionEnd);
+    const unresolved = after.unresolved.filter((u) => span(u.node));
+    const unknownMembers = after.unknownMembers.filter((m) => span(m.node));
+    const missingMethods = after.missingMethods.filter((m) => span(m.node));
+    const values = missingValueMembers(after.facts, (_, n) => span(n), valueGuarded);
+    // Most completions introduce nothing: the baseline is read only when there is something to tell apart.
+    if (!unresolved.length && !unknownMembers.length && !missingMethods.length && !values.length) return [];
     const before = pythonProblems(input.baseline.tree, workspace, classes);
     const unresolvedBefore = new Set(before.unresolved.map((u) => u.name));
     const membersBefore = new Set(before.unknownMembers.map((m) => `${m.module}.${m.member}`));
     const methodsBefore = new Set(before.missingMethods.map((m) => `${m.cls}.${m.member}`));
+    // The baseline is asked only about the value members the completion got wrong.
+    const asked = new Set(values.map((v) => v.member));
+    const valuesBefore = new Set(missingValueMembers(before.facts, (m) => asked.has(m), valueGuarded).map((v) => `${v.type}.${v.member}`));
     const findings: SemanticFinding[] = [];
     const seen = new Set<string>();
     const push = (f: SemanticFinding, key: string) => {
@@ -525,8 +548,8 @@ export const pythonChecker: LanguageChecker = {
       seen.add(key);
       findings.push(f);
     };
-    for (const u of after.unresolved) {
-      if (!inSpan(u.node, input.completionStart, input.completionEnd) || unresolvedBefore.has(u.name)) continue;
+    for (const u of unresolved) {
+      if (unresolvedBefore.has(u.name)) continue;
       const { row, column } = u.node.startPosition;
       push(
         {
@@ -539,38 +562,29 @@ export const pythonChecker: LanguageChecker = {
         `n:${u.name}`,
       );
     }
-    for (const m of after.unknownMembers) {
-      if (!inSpan(m.node, input.completionStart, input.completionEnd) || membersBefore.has(`${m.module}.${m.member}`)) continue;
+    for (const m of unknownMembers) {
+      if (membersBefore.has(`${m.module}.${m.member}`)) continue;
       const { row, column } = m.node.startPosition;
       push(
         { kind: 'unknown-member', name: m.member, row, column, detail: `module \`${m.module}\` has no member \`${m.member}\`` },
         `m:${m.module}.${m.member}`,
       );
     }
-    for (const m of after.missingMethods) {
-      if (!inSpan(m.node, input.completionStart, input.completionEnd) || methodsBefore.has(`${m.cls}.${m.member}`)) continue;
+    for (const m of missingMethods) {
+      if (methodsBefore.has(`${m.cls}.${m.member}`)) continue;
       const { row, column } = m.node.startPosition;
       push(
         { kind: 'unknown-member', name: m.member, row, column, detail: `class \`${m.cls}\` (${m.where}) has no member \`${m.member}\`` },
         `c:${m.cls}.${m.member}`,
       );
     }
-    const span = (n: Node) => inSpan(n, input.completionStart, input.completionEnd);
-    const values = missingValueMembers(after.facts, (_, n) => span(n), platformGuarded);
-    if (values.length) {
-      // The baseline is asked only about the members the completion got wrong.
-      const asked = new Set(values.map((v) => v.member));
-      const valuesBefore = new Set(
-        missingValueMembers(before.facts, (m) => asked.has(m), platformGuarded).map((v) => `${v.type}.${v.member}`),
+    for (const v of values) {
+      if (valuesBefore.has(`${v.type}.${v.member}`)) continue;
+      const { row, column } = v.node.startPosition;
+      push(
+        { kind: 'unknown-member', name: v.member, row, column, detail: `a \`${v.type}\` value has no member \`${v.member}\`` },
+        `v:${v.type}.${v.member}`,
       );
-      for (const v of values) {
-        if (valuesBefore.has(`${v.type}.${v.member}`)) continue;
-        const { row, column } = v.node.startPosition;
-        push(
-          { kind: 'unknown-member', name: v.member, row, column, detail: `a \`${v.type}\` value has no member \`${v.member}\`` },
-          `v:${v.type}.${v.member}`,
-        );
-      }
     }
     return findings;
   },

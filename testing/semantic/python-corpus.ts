@@ -6,8 +6,9 @@
 // The mutants are wrong methods on built-in values (`xs.apend`,
 // `s.startwith`, `d.iteritems`), found by this generator's own rules on the
 // text, not the checker's: a method call on a string literal, or on a name
-// the whole file binds once, as `name = <literal or builtin call>`, or as a
-// parameter annotated with the type and bound nowhere else. The wrong name
+// its function (the whole file, at module level) binds once, as `name =
+// <literal or builtin call>`, or as a parameter annotated with the type and
+// bound nowhere else, and no `global` or `nonlocal` names. The wrong name
 // is a slip a model makes (a Python 2 or JavaScript name, a typo) that no
 // built-in value type has and the file never mentions, so each is wrong.
 import { createHash } from 'node:crypto';
@@ -189,9 +190,36 @@ export function valueMutants(f: CorpusFile, perFile = 12): ValueMutant[] {
   const words = new Set(f.text.match(/\w+/g));
   const out: ValueMutant[] = [];
   const types = new Map<string, string | undefined>();
-  const typeOf = (name: string) => {
-    if (!types.has(name)) types.set(name, generatorType(name, f.text));
-    return types.get(name);
+  const indent = (l: string) => /^[ \t]*/.exec(l)![0].length;
+  /** The function around `row` (its header through its last indented line) as text, or the whole file at module level. */
+  const block = (row: number): { header: string; text: string } => {
+    const own = indent(lines[row]);
+    for (let r = row - 1; r >= 0; r--) {
+      const l = lines[r];
+      if (!l.trim() || indent(l) >= own) continue;
+      if (!/^\s*(?:async\s+)?def\b/.test(l)) {
+        if (indent(l) === 0) break;
+        continue;
+      }
+      let end = r + 1;
+      while (end < lines.length && (!lines[end].trim() || indent(lines[end]) > indent(l))) end++;
+      let headerEnd = r;
+      while (headerEnd < end && !/\)\s*(?:->[^:]*)?:\s*(?:#.*)?$/.test(lines[headerEnd])) headerEnd++;
+      return { header: lines.slice(r, headerEnd + 1).join('\n'), text: lines.slice(r, end).join('\n') };
+    }
+    return { header: '', text: f.text };
+  };
+  const typeOf = (name: string, row: number) => {
+    const b = block(row);
+    const key = `${b.header}\n${name}`;
+    if (!types.has(key)) {
+      // A name a global or nonlocal statement names anywhere is bound from elsewhere; a parameter only by its annotation.
+      const elsewhere = new RegExp(`\\b(?:global|nonlocal)\\b[^\\n]*\\b${escape(name)}\\b`).test(f.text);
+      const param = b.header && new RegExp(`\\b${escape(name)}\\b`).test(b.header.replace(/^\s*(?:async\s+)?def\s+\w+/, ''));
+      const annotated = param && new RegExp(`[(,\\s]${escape(name)}\\s*:\\s*(?:str|list|dict|set|tuple)\\s*[,)]`).test(b.header);
+      types.set(key, elsewhere || (param && !annotated) ? undefined : generatorType(name, b.header ? b.text : f.text));
+    }
+    return types.get(key);
   };
   let inString = false;
   for (const [row, line] of lines.entries()) {
@@ -204,7 +232,7 @@ export function valueMutants(f: CorpusFile, perFile = 12): ValueMutant[] {
     const call = /(?:(?<lit>(?<![\w.])(['"])[^'"\\\n]*\2)|(?<![\w.])(?<name>[A-Za-z_]\w*))\.(?<method>[a-z_]\w*)\(/.exec(line);
     if (!call?.groups) continue;
     const { lit, name, method } = call.groups;
-    const type = lit !== undefined ? 'str' : typeOf(name!);
+    const type = lit !== undefined ? 'str' : typeOf(name!, row);
     if (!type || !TYPES[type]?.includes(method) || method.startsWith('_')) continue;
     const wrong = [...(SLIPS[method] ?? []), ...typos(method)].find((w) => /^[A-Za-z_]\w*$/.test(w) && !ANY_MEMBER.has(w) && !words.has(w));
     if (!wrong) continue;
