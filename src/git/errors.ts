@@ -30,6 +30,21 @@ export function explainGitError(e: unknown, server: string, origin: string | und
   if (err.code === 'HttpError' && err.data?.statusCode === 404) {
     return `The Git server ${server} has no repository at that address (HTTP 404). Check the repository URL; it usually ends in .git.`;
   }
+  if (err.code === 'HttpError' && err.data?.statusCode === 413) {
+    return `The Git server ${server} refused the request as too large (HTTP 413): its body limit is smaller than this push. The administrator raises it (nginx: client_max_body_size 512m; in the Git site, as in docs/git.md's deploy/git/git-http-backend.conf); until then, push fewer or smaller changes at a time.`;
+  }
+  if (err.code === 'HttpError' && (err.data?.statusCode === 502 || err.data?.statusCode === 504)) {
+    return `The Git server ${server} answered HTTP ${err.data.statusCode}: its front (nginx) is up but got no answer from the Git program behind it. The administrator checks that fcgiwrap (or the Git server) is running and its socket is the one the site names (docs/git.md).`;
+  }
+  if (err.code === 'HttpError' && err.data?.statusCode === 405) {
+    return `The Git server ${server} does not take this request here (HTTP 405): the address may be a web page rather than the repository's Git address (it usually ends in .git), or the server does not serve Git over HTTP.`;
+  }
+  if (err.code === 'HttpError' && err.data?.statusCode === 500) {
+    return `The Git server ${server} failed (HTTP 500). Try again; if it persists, the administrator finds the cause in the server's error log (for git http-backend: a repository the server's user cannot read or write is the usual one).`;
+  }
+  if (err.code === 'HttpError' && err.data?.statusCode === 503) {
+    return `The Git server ${server} is unavailable for now (HTTP 503: overloaded or under maintenance). Try again later.`;
+  }
   if (err.code === 'HttpError') return `The Git server ${server} answered HTTP ${err.data?.statusCode ?? '?'}: ${err.message ?? ''}`.trim();
   if (err.code === 'PushRejectedError' && err.data?.reason === 'not-fast-forward') {
     return "Push rejected: the server's branch has commits yours does not (someone pushed first). Pull to bring them in, then push again.";
