@@ -21,6 +21,11 @@ export const SUITE_FLAGS = {
     budget: { type: 'string' },
     'no-browser': { type: 'boolean' },
   },
+  hosting: {
+    rounds: { type: 'string' },
+    dist: { type: 'string' },
+    rebuild: { type: 'boolean' },
+  },
   ui: {
     quick: { type: 'boolean' },
     keys: { type: 'string' },

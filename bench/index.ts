@@ -30,6 +30,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   lookup: async () => (await import('./lookup')).suite,
   'semantic-ts': async () => (await import('./semantic-ts')).suite,
   semantic: async () => (await import('./semantic')).suite,
+  hosting: async () => (await import('./hosting')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;

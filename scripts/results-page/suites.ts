@@ -755,6 +755,41 @@ const lookup: SuiteSection = {
   },
 };
 
+/** One site variant's figures in bench/results/hosting.json (bench/hosting.ts). */
+interface HostingRow {
+  firstVisitBytes: number;
+  firstVisitResponses: number;
+  repeatVisitBytes: number;
+  editorFirstMs: Summary;
+  editorRepeatMs: Summary;
+  offlineReadyMs: Summary;
+}
+
+const hosting: SuiteSection = {
+  about:
+    "The production build behind Debian's nginx with the shipped site file, a fresh Chromium profile per round, the demo model: the first visit's transferred bytes, headers included and model weights apart, until the app works offline (target ≤ 20 MB), with the site's compression and with it switched off; time from navigation to the editor on a first and a repeat visit (medians of the rounds).",
+  tables: (r) => {
+    const mb = (x: unknown) => (typeof x === 'number' ? `${num(x / 1e6, 1)} MB` : 'n/a');
+    const rows = (['compressed', 'uncompressed'] as const)
+      .map((k) => [k, record(r[k]) as HostingRow | undefined] as const)
+      .filter((e): e is readonly [(typeof e)[0], HostingRow] => e[1] !== undefined);
+    return [
+      table(
+        ['site', 'first visit', 'responses', 'repeat visit', 'editor, first visit', 'editor, repeat visit', 'offline-ready'],
+        rows.map(([k, v]) => [
+          k === 'compressed' ? 'as shipped (gzip_static, gzip_types)' : 'compression off',
+          mb(v.firstVisitBytes),
+          num(v.firstVisitResponses),
+          mb(v.repeatVisitBytes),
+          ms(v.editorFirstMs?.p50),
+          ms(v.editorRepeatMs?.p50),
+          ms(v.offlineReadyMs?.p50),
+        ]),
+      ),
+    ];
+  },
+};
+
 export const SECTIONS: Record<string, SuiteSection> = {
   syntax: {
     about:
@@ -772,4 +807,5 @@ export const SECTIONS: Record<string, SuiteSection> = {
   ui,
   lookup,
   latency,
+  hosting,
 };
