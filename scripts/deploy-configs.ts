@@ -109,6 +109,7 @@ function headersFile(csp: string): string {
       '# Netlify and Cloudflare Pages: copy to dist/_headers (docs/deployment.md).',
       block('/*', commonHeaders(csp)),
       block(`${ASSETS_DIR}*`, [['Cache-Control', IMMUTABLE]]),
+      block(`${MODELS_DIR}*`, [['Cache-Control', REVALIDATE]]),
       ...REVALIDATED_PATHS.map((p) => block(p, [['Cache-Control', REVALIDATE], ...manifestType(p)])),
     ].join('\n') + '\n'
   );
@@ -125,6 +126,7 @@ function vercel(csp: string): string {
         headers: [
           rule('/(.*)', commonHeaders(csp)),
           rule(`${ASSETS_DIR}(.*)`, [['Cache-Control', IMMUTABLE]]),
+          rule(`${MODELS_DIR}(.*)`, [['Cache-Control', REVALIDATE]]),
           ...REVALIDATED_PATHS.map((p) => rule(p, [['Cache-Control', REVALIDATE], ...manifestType(p)])),
         ],
         // Deep links open the app (files are matched first); a missing asset or model stays a 404.
