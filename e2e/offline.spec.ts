@@ -40,7 +40,8 @@ async function workerInCharge(page: Page): Promise<void> {
           const reg = await navigator.serviceWorker.getRegistration();
           return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
         }),
-      { timeout: 60_000 },
+      // The precache is tens of megabytes fetched one file after another: slow on a busy machine, not hung.
+      { timeout: 180_000 },
     )
     .toBe(true);
 }
@@ -157,6 +158,8 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf (the host isolates
   // Playwright reads a test's fixtures from its first parameter's pattern: this one uses none (it launches its own profile).
   // eslint-disable-next-line no-empty-pattern
   test('after one visit in a fresh profile, with nginx stopped and the network off, a reload opens the IDE, loads the model from the cache and completes; nothing was downloaded twice', async ({}, testInfo) => {
+    // A first visit with the whole precache, then a reload offline: minutes on a busy machine.
+    test.setTimeout(480_000);
     const nginx = await startNginx(PROD_DIST);
     // A real profile (disk cache and all), as a user's first visit has: the worker copies from the HTTP cache.
     const profile = mkdtempSync(join(tmpdir(), 'router-ide-profile-'));
