@@ -84,3 +84,8 @@ declare module 'monaco-editor/editor/common/core/range' {
     readonly endColumn: number;
   }
 }
+
+declare module 'monaco-editor/base/common/errors' {
+  /** Monaco's CancellationError, or an error named and messaged "Canceled" as Monaco makes them. */
+  export function isCancellationError(error: unknown): boolean;
+}

@@ -12,9 +12,11 @@ import 'monaco-editor/languages/definitions/typescript/register';
 import 'monaco-editor/languages/definitions/go/register';
 import 'monaco-editor/languages/definitions/rust/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { dropMonacoCancellations } from './monaco-cancellations';
 import { patchInlineSuggestionsForLargeFiles } from './suggestion-snapshots';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 patchInlineSuggestionsForLargeFiles();
+dropMonacoCancellations();
 
 export { monaco };

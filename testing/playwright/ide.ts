@@ -36,10 +36,33 @@ type Fixtures = {
   device: 'webgpu' | 'wasm';
   server: FakeServerHandle;
   openIde: (s: IdeSetup) => Promise<void>;
+  /**
+   * Uncaught errors a spec provokes on purpose (`test.use({ allowedPageErrors: [/.../] })`), matched against
+   * "name: message". Any other uncaught error on a page of the test's context fails the test.
+   */
+  allowedPageErrors: RegExp[];
+  noPageErrors: void;
 };
 
 export const test = base.extend<Fixtures>({
   device: ['wasm', { option: true }],
+  allowedPageErrors: [[], { option: true }],
+  // Every test, whether it looks for them or not: an uncaught error on a normal load is a bug the user's console shows.
+  noPageErrors: [
+    async ({ context, allowedPageErrors }, use) => {
+      const errors: string[] = [];
+      const watch = (p: Page) =>
+        p.on('pageerror', (e) => {
+          const said = `${e.name}: ${e.message}`;
+          if (!allowedPageErrors.some((r) => r.test(said))) errors.push(`${said} (${p.url()})`);
+        });
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      expect(errors, 'uncaught errors on the page; a spec that provokes one on purpose lists it in allowedPageErrors').toEqual([]);
+    },
+    { auto: true },
+  ],
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   server: async ({}, use) => {

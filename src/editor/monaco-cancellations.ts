@@ -1,0 +1,19 @@
+// Monaco leaves some of its own promises unawaited where its cancellation
+// rejects them: the inline suggestions' screen-reader announcement waits on a
+// token that the next suggestion, or the editor's disposal (the ghost-text
+// warm-up's hidden editor on every load), cancels. VS Code routes unhandled
+// rejections through Monaco's onUnexpectedError, which drops cancellations;
+// the standalone editor installs no such handler, so the browser reports each
+// one as an uncaught "Canceled: Canceled". This is that handler, for Monaco's
+// cancellations only: any other unhandled rejection still surfaces.
+import { isCancellationError } from 'monaco-editor/base/common/errors';
+
+let installed = false;
+
+export function dropMonacoCancellations(): void {
+  if (installed || typeof globalThis.addEventListener !== 'function') return;
+  installed = true;
+  globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => {
+    if (isCancellationError(e.reason)) e.preventDefault();
+  });
+}
