@@ -14,9 +14,9 @@
 // that a credential split across two of them (half at the end of one file's
 // snippet, half at the start of the next) is one credential too.
 import type { SecretAction } from '../vocabulary/config';
-import { snippetsByFile } from '../prompt/snippets-by-file';
 import { lineStartsOf } from '../syntax/window';
 import { neverSendContentRuleFor, neverSendRuleFor } from './never-send';
+import { onlyMarkers } from './last-scan';
 import { findSecrets, guardOutgoing, redactSecrets, type SecretFinding } from './secret-guard';
 
 /** What the policy says about the content of a request (where it may go is decided before: policy.ts). */
@@ -115,37 +115,57 @@ export async function passGate(draft: EscalationDraft): Promise<{ request: Guard
     const where = `${first.finding.kind} on line ${first.finding.line} of the ${first.where === 'prefix' ? 'text before' : 'text after'} the cursor`;
     throw new EgressRefused('secret', `the file holds a credential (${where})`, first.finding);
   }
+  const ownSpans = (where: 'prefix' | 'suffix') => own.findings.filter((f) => f.where === where).map((f) => f.finding);
 
-  const report: GateReport = { redactions: own.findings.length, contextFiles: [], withheld: [] };
+  const snippets = draft.extra ?? [];
+  const judged: Judged[] = [];
+  for (const s of snippets) judged.push(await judgeSnippet(s, rules));
+
+  // The parts as they were written, read together: what each part's own judgment found is known; what only the
+  // joined text shows is a credential split between parts.
+  const pieces: Piece[] = [
+    ...snippets.map((s, i): Piece => {
+      const j = judged[i];
+      return {
+        what: `a snippet of ${s.filename}`,
+        index: i,
+        text: s.text,
+        known: 'why' in j ? [{ start: 0, end: s.text.length }] : j.inside,
+      };
+    }),
+    { what: BEFORE, text: draft.prefix, known: ownSpans('prefix') },
+    { what: AFTER, text: draft.suffix, known: ownSpans('suffix') },
+  ];
+  const seams = await judgeSeams(pieces, rules.secrets);
+  if ('refused' in seams) throw new EgressRefused('secret', seams.refused, seams.finding);
+
+  const side = (text: string, spans: SecretFinding[]) => (spans.length ? redactSecrets(text, mergeSpans(spans)) : text);
+  const report: GateReport = { redactions: own.findings.length + seams.redactions, contextFiles: [], withheld: [] };
   const extra: GuardedSnippet[] = [];
-  for (const s of draft.extra ?? []) {
-    const judged = await judgeSnippet(s, rules);
-    if ('why' in judged) {
-      report.withheld.push({ file: s.filename, why: judged.why });
-      continue;
+  snippets.forEach((s, i) => {
+    const j = judged[i];
+    const split = seams.leave.get(i);
+    if ('why' in j || split) {
+      report.withheld.push({ file: s.filename, why: 'why' in j ? j.why : split! });
+      return;
     }
-    extra.push({ filename: s.filename, text: judged.text, ...(judged.startLine !== undefined && { startLine: judged.startLine }) });
-    report.redactions += judged.redactions;
+    extra.push({ filename: s.filename, text: j.text, ...(j.startLine !== undefined && { startLine: j.startLine }) });
+    report.redactions += j.redactions;
     if (!report.contextFiles.includes(s.filename)) report.contextFiles.push(s.filename);
-  }
-
-  const joined = await judgeJoined({ prefix: own.prefix, suffix: own.suffix, extra }, rules.secrets);
-  if ('refused' in joined) throw new EgressRefused('secret', joined.refused, joined.finding);
-  report.redactions += joined.redactions;
-  for (const w of joined.withheld) report.withheld.push(w);
-  report.contextFiles = report.contextFiles.filter((f) => joined.extra.some((e) => e.filename === f));
+  });
 
   const request: GuardedRequest = Object.freeze({
-    prefix: joined.prefix,
-    suffix: joined.suffix,
+    prefix: side(draft.prefix, [...ownSpans('prefix'), ...seams.cut.prefix]),
+    suffix: side(draft.suffix, [...ownSpans('suffix'), ...seams.cut.suffix]),
     ...(draft.file !== undefined && { file: draft.file }),
-    ...(joined.extra.length && { extra: Object.freeze(joined.extra.map((e) => Object.freeze(e))) }),
+    ...(extra.length && { extra: Object.freeze(extra.map((e) => Object.freeze(e))) }),
   });
   passed.add(request);
   return { request, report };
 }
 
-type Judged = { text: string; redactions: number; startLine?: number } | { why: string };
+/** A snippet as it may leave, and the spans of credentials its own judgment found in it (its text's offsets). */
+type Judged = { text: string; redactions: number; startLine?: number; inside: SecretFinding[] } | { why: string };
 
 async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged> {
   const rule = neverSendRuleFor(s.filename, rules.neverSend);
@@ -166,12 +186,12 @@ async function judgeSnippet(s: DraftSnippet, rules: EgressRules): Promise<Judged
     for (const f of findings)
       if (f.start < end && f.end > at) inside.push({ ...f, start: Math.max(f.start, at) - at, end: Math.min(f.end, end) - at });
   }
-  if (!inside.length) return { text: s.text, redactions: 0, ...placed };
+  if (!inside.length) return { text: s.text, redactions: 0, inside, ...placed };
   if (rules.secrets === 'block') {
     const f = inside[0];
     return { why: `holds part of a credential (${f.kind} on line ${f.line} of ${s.filename})` };
   }
-  return { text: redactSecrets(s.text, mergeSpans(inside)), redactions: inside.length, ...placed };
+  return { text: redactSecrets(s.text, mergeSpans(inside)), redactions: inside.length, inside, ...placed };
 }
 
 /** 0-based line of offset `at` in `text`. */
@@ -218,77 +238,68 @@ function mergeSpans(spans: SecretFinding[]): SecretFinding[] {
 const BEFORE = 'the text before the cursor';
 const AFTER = 'the text after the cursor';
 
-/** How far either side of a seam between two parts the joined text is read again: more than a token is long. */
-const JOIN_REACH = 4 * 1024;
+/** In the server's order, the joined text is read this far either side of each seam between two parts. */
+const SEAM_REACH = 1024;
+/** Any two parts, in either order: the end of one and the start of the other, this long each (a token is shorter). */
+const PAIR_REACH = 512;
+/** A finding this close to a seam may owe its recognition to the other side (a name there, the value here). */
+const NEAR_SEAM = 96;
 
-interface Parts {
-  prefix: string;
-  suffix: string;
-  extra: GuardedSnippet[];
-}
+/** What the joined reading adds: snippets to leave out (by index, with the reason) and spans of the file's own text to replace. */
+type SeamVerdict =
+  | { leave: Map<number, string>; cut: { prefix: SecretFinding[]; suffix: SecretFinding[] }; redactions: number }
+  | { refused: string; finding: SecretFinding };
 
-type JoinedVerdict =
-  (Parts & { redactions: number; withheld: { file: string; why: string }[] }) | { refused: string; finding: SecretFinding };
-
-/** A part of the outgoing text: a file's snippets as the server gets them (one entry per file), or a side of the cursor. */
+/** A part of the outgoing text as written: a snippet (its index in the draft), or a side of the cursor. */
 interface Piece {
   what: string;
-  file?: string;
+  index?: number;
   text: string;
+  /** Spans its own judgment found (or all of it, for a snippet left out): not news when the joined text shows them. */
+  known: readonly { start: number; end: number }[];
+}
+
+/** Does `span` of `text` hold a character that is not a space and that no known span covers? */
+function news(text: string, span: { start: number; end: number }, known: Piece['known']): boolean {
+  for (let i = span.start; i < span.end; i++) {
+    if (/\s/.test(text[i])) continue;
+    if (!known.some((k) => k.start <= i && i < k.end)) return true;
+  }
+  return false;
 }
 
 /**
- * The parts read as the server reads them: each file's snippets (one entry,
- * in line order), then the text before the cursor and after it; and the
- * text after the cursor before the text before it, for templates that put
- * the suffix first. Only a finding across a seam counts here (each part was
- * judged on its own before). A file's snippets holding part of one are
- * left out; in block mode a finding in the file's own text refuses the
- * request, in redact mode its part there is replaced.
+ * The parts read together as a server may read them: in the draft's order
+ * (the snippets, then the text before the cursor and after it), and every
+ * two parts end to start, in either order (templates differ, and a reader
+ * can put any two together). A finding there that holds something no part's
+ * own judgment found is a credential split between parts: every snippet it
+ * touches is left out; in block mode one that touches the file's own text
+ * refuses the request, in redact mode its part there is replaced.
  */
-async function judgeJoined(parts: Parts, action: SecretAction): Promise<JoinedVerdict> {
-  let { prefix, suffix, extra } = parts;
-  const withheld: { file: string; why: string }[] = [];
-  let redactions = 0;
-  // Each round leaves out at least one file or redacts at least one span; a few rounds settle any draft.
-  for (let round = 0; round < 8; round++) {
-    const files = snippetsByFile(
-      extra.map((e) => ({ file: e.filename, text: e.text, ...(e.startLine !== undefined && { startLine: e.startLine }) })),
-    );
-    const pieces: Piece[] = [
-      ...files.map((f) => ({ what: `a snippet of ${f.file}`, file: f.file, text: f.text })),
-      { what: BEFORE, text: prefix },
-      { what: AFTER, text: suffix },
-    ];
-    const found = [...(await acrossSeams(pieces)), ...(await acrossSeams([pieces[pieces.length - 1], pieces[pieces.length - 2]]))];
-    if (!found.length) return { prefix, suffix, extra, redactions, withheld };
-    const leave = new Set<string>();
-    const cutPrefix: SecretFinding[] = [];
-    const cutSuffix: SecretFinding[] = [];
-    for (const { finding, touched } of found) {
-      const own = touched.filter((t) => !t.piece.file);
-      if (own.length && action === 'block') {
-        const where = touched.map((t) => t.piece.what).join(' and ');
-        return { refused: `a credential (${finding.kind}) is split across ${where}: together they spell it`, finding };
-      }
-      for (const t of touched) {
-        if (t.piece.file) {
-          leave.add(t.piece.file);
-          const other = touched.find((o) => o !== t)?.piece.what ?? 'another part';
-          withheld.push({ file: t.piece.file, why: `holds part of a credential (${finding.kind}) that continues in ${other}` });
-        } else if (t.piece.what === BEFORE) cutPrefix.push(t.span);
-        else cutSuffix.push(t.span);
-      }
-      if (own.length) redactions++;
+async function judgeSeams(pieces: readonly Piece[], action: SecretAction): Promise<SeamVerdict> {
+  const leave = new Map<number, string>();
+  const cut = { prefix: [] as SecretFinding[], suffix: [] as SecretFinding[] };
+  const counted: { what: string; start: number; end: number }[] = [];
+  for (const { finding, touched } of await joinedFindings(pieces)) {
+    const parts = touched.filter((t) => /\S/.test(t.piece.text.slice(t.span.start, t.span.end)));
+    if (!parts.some((t) => news(t.piece.text, t.span, t.piece.known))) continue;
+    const own = parts.filter((t) => t.piece.index === undefined);
+    const where = parts.map((t) => t.piece.what).join(' and ');
+    if (own.length && action === 'block') {
+      return { refused: `a credential (${finding.kind}) is split across ${where}: together they spell it`, finding };
     }
-    extra = extra.filter((e) => !leave.has(e.filename));
-    if (cutPrefix.length) prefix = redactSecrets(prefix, mergeSpans(cutPrefix));
-    if (cutSuffix.length) suffix = redactSecrets(suffix, mergeSpans(cutSuffix));
+    for (const t of parts) {
+      if (t.piece.index !== undefined) leave.set(t.piece.index, `holds part of a credential (${finding.kind}) split across ${where}`);
+      else (t.piece.what === BEFORE ? cut.prefix : cut.suffix).push(t.span);
+    }
+    // One credential is seen in several joins (in the draft's order and as a pair): counted once.
+    const first = own[0];
+    if (first && !counted.some((c) => c.what === first.piece.what && c.start < first.span.end && first.span.start < c.end)) {
+      counted.push({ what: first.piece.what, start: first.span.start, end: first.span.end });
+    }
   }
-  return {
-    refused: 'a credential split across the parts of the request could not be removed',
-    finding: { kind: 'split', start: 0, end: 0, line: 1 },
-  };
+  return { leave, cut, redactions: counted.length };
 }
 
 interface Touch {
@@ -297,42 +308,90 @@ interface Touch {
   span: SecretFinding;
 }
 
-/**
- * Findings across a seam of `pieces` joined in order: the text around each
- * seam (JOIN_REACH either side, windows that overlap read as one) is
- * scanned, and a finding that crosses a seam is reported with the part of
- * it in each piece it touches.
- */
-async function acrossSeams(pieces: readonly Piece[]): Promise<{ finding: SecretFinding; touched: Touch[] }[]> {
+/** A stretch of one piece, as it sits in a join. */
+interface Segment {
+  piece: Piece;
+  from: number;
+  to: number;
+}
+
+/** The stretches read together: around each seam of the server's order, and each two parts end to start. */
+function joinsOf(pieces: readonly Piece[]): Segment[][] {
+  const joins: Segment[][] = [];
   const starts: number[] = [];
-  let joined = '';
+  let length = 0;
   for (const p of pieces) {
-    starts.push(joined.length);
-    joined += p.text;
+    starts.push(length);
+    length += p.text.length;
   }
-  const seams = starts.slice(1).filter((at, i) => at > 0 && at < joined.length && pieces[i].text.length > 0);
-  if (!seams.length) return [];
   const windows: [number, number][] = [];
-  for (const at of seams) {
-    const w: [number, number] = [Math.max(0, at - JOIN_REACH), Math.min(joined.length, at + JOIN_REACH)];
+  for (let i = 1; i < pieces.length; i++) {
+    const at = starts[i];
+    if (at === 0 || at === length) continue;
+    const w: [number, number] = [Math.max(0, at - SEAM_REACH), Math.min(length, at + SEAM_REACH)];
     const last = windows[windows.length - 1];
     if (last && w[0] <= last[1]) last[1] = w[1];
     else windows.push(w);
   }
-  const out: { finding: SecretFinding; touched: Touch[] }[] = [];
   for (const [from, to] of windows) {
-    for (const f of await findSecrets(joined.slice(from, to))) {
-      const start = f.start + from;
-      const end = f.end + from;
-      if (!seams.some((at) => start < at && end > at)) continue;
-      const touched: Touch[] = [];
-      pieces.forEach((piece, i) => {
-        const s = starts[i];
-        const e = s + piece.text.length;
-        if (start < e && end > s) touched.push({ piece, span: { ...f, start: Math.max(start, s) - s, end: Math.min(end, e) - s } });
-      });
-      out.push({ finding: { ...f, start, end }, touched });
+    const join: Segment[] = [];
+    pieces.forEach((piece, i) => {
+      const s = Math.max(from, starts[i]);
+      const e = Math.min(to, starts[i] + piece.text.length);
+      if (s < e) join.push({ piece, from: s - starts[i], to: e - starts[i] });
+    });
+    if (join.length > 1) joins.push(join);
+  }
+  for (const a of pieces) {
+    for (const b of pieces) {
+      if (a === b || !a.text || !b.text) continue;
+      joins.push([
+        { piece: a, from: Math.max(0, a.text.length - PAIR_REACH), to: a.text.length },
+        { piece: b, from: 0, to: Math.min(b.text.length, PAIR_REACH) },
+      ]);
     }
+  }
+  return joins;
+}
+
+const JOIN_SEPARATOR = '\n\n';
+
+/** Findings on or beside a seam of any join, with the part of each in every piece it touches; all joins read in one scan. */
+async function joinedFindings(pieces: readonly Piece[]): Promise<{ finding: SecretFinding; touched: Touch[] }[]> {
+  const joins = joinsOf(pieces);
+  if (!joins.length) return [];
+  const placed: { at: number; end: number; segments: (Segment & { at: number })[] }[] = [];
+  let text = '';
+  for (const join of joins) {
+    if (text) text += JOIN_SEPARATOR;
+    const at = text.length;
+    const segments = join.map((seg) => {
+      const s = { ...seg, at: text.length };
+      text += seg.piece.text.slice(seg.from, seg.to);
+      return s;
+    });
+    placed.push({ at, end: text.length, segments });
+  }
+  const out: { finding: SecretFinding; touched: Touch[] }[] = [];
+  let j = 0;
+  for (const f of await findSecrets(text)) {
+    while (j < placed.length - 1 && placed[j].end <= f.start) j++;
+    const join = placed[j];
+    const start = Math.max(f.start, join.at);
+    const end = Math.min(f.end, join.end);
+    if (start >= end || onlyMarkers(text.slice(start, end))) continue;
+    const seams = join.segments.slice(1).map((s) => s.at);
+    if (!seams.some((at) => start < at + NEAR_SEAM && end > at - NEAR_SEAM)) continue;
+    const touched: Touch[] = [];
+    for (const seg of join.segments) {
+      const segEnd = seg.at + seg.to - seg.from;
+      if (start < segEnd && end > seg.at) {
+        const from = seg.from + Math.max(start, seg.at) - seg.at;
+        const to = seg.from + Math.min(end, segEnd) - seg.at;
+        touched.push({ piece: seg.piece, span: { ...f, start: from, end: to } });
+      }
+    }
+    out.push({ finding: f, touched });
   }
   return out;
 }

@@ -23,7 +23,7 @@ function stringsOf(value: unknown, out: string[]): string[] {
  * rule reading `user:REDACTED_...@host`): the credential is gone. One whose
  * marker has token characters beside it holds a part the redaction left.
  */
-function onlyMarkers(span: string): boolean {
+export function onlyMarkers(span: string): boolean {
   let any = false;
   for (const m of span.matchAll(MARKER)) {
     any = true;

@@ -21,7 +21,7 @@ const END_LINE = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const EDGE_RUN_LINES = 2;
 const EDGE_LINE_WIDTH = 40;
 
-const lineStart = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
+const lineStart = (text: string, at: number) => (at <= 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1);
 const lineEnd = (text: string, at: number) => {
   const nl = text.indexOf('\n', at);
   return nl < 0 ? text.length : nl;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveText } from './secret-encodings';
+import { findSecrets } from './secret-guard';
 
 describe('the derived text', () => {
   it('a range in a decoded string maps back to the whole encoded string', () => {
@@ -47,5 +48,37 @@ describe('the derived text', () => {
       expect(deriveText(source)?.text, source).toContain('hunter2-Prod');
     }
     expect(deriveText(`prose ${encoded} in a sentence`)).toBeUndefined();
+  });
+
+  it('undoes percent-encoding and HTML character references (decimal, hex, named), and maps a finding back to them', async () => {
+    expect(deriveText('u = "ghp%5Fabc%2Fx"\n')!.text).toBe('u = "ghp_abc/x"');
+    expect(deriveText('<p>ghp&#95;a&#x5F;b&lowbar;c&colon;</p>\n')!.text).toBe('<p>ghp_a_b_c:</p>');
+    const token = 'ghp_0123456789abcdefABCDEF0123456789abcd';
+    for (const written of [
+      token.replace('_', '%5F'),
+      [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+      token.replace('_', '&#95;'),
+      token.replace('_', '&#x5f;'),
+      token.replace('_', '&lowbar;'),
+      token.replace('_', '%255F'), // encoded twice
+    ]) {
+      const text = `const t = "${written}";\n`;
+      const found = await findSecrets(text);
+      expect(
+        found.map((f) => f.kind),
+        written,
+      ).toEqual(['github-token']);
+      expect(text.slice(found[0].start, found[0].end)).toBe(written);
+    }
+    const hook = 'https://hooks.slack.com/services/T01ABCDEF/B01ABCDEF/AbCdEfGhIjKlMnOpQrStUvWx';
+    const text = `notify=${encodeURIComponent(hook)}\n`;
+    expect((await findSecrets(text)).map((f) => f.kind)).toEqual(['slack-webhook']);
+  });
+
+  it('percent signs and ampersands in ordinary code and markup cost nothing and find nothing', async () => {
+    expect(deriveText('x = a % 16 && b;\nprintf("%d%%", n);\nwidth: 50%;\n')).toBeUndefined();
+    expect(
+      await findSecrets('<a href="/q?a=1&amp;b=2">Tom &amp; Jerry &copy;</a>\nurl = "https%3A%2F%2Fexample.com%2Fpath%3Fq%3D1"\n'),
+    ).toEqual([]);
   });
 });
