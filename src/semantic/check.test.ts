@@ -8,6 +8,21 @@ import type { LanguageChecker } from './types';
 const parse = validatorParse(createNodeValidator());
 
 describe('checkSemantics', () => {
+  it("parses from the previous check's document: the same spot, the next keystroke, another spot, another file", async () => {
+    const check = (prefix: string, completion: string, suffix: string) =>
+      checkSemantics({ language: 'python', prefix, completion, suffix, budgetMs: 10_000 }, parse).then((v) =>
+        v.findings.map((f) => f.name),
+      );
+    const head = 'import math\n\ndef area(r):\n    ';
+    const tail = '\n\ndef other(items):\n    return len(items)\n';
+    expect(await check(head, 'return math.pi * r * r', tail)).toEqual([]);
+    expect(await check(head, 'return math.pii * radius', tail)).toEqual(['radius', 'pii']);
+    expect(await check(head + 'return ', 'math.pi * rr', tail)).toEqual(['rr']);
+    expect(await check(head + 'return math.pi * r * r', '\n    x = []\n    x.apend(1)', tail)).toEqual(['apend']);
+    expect(await check('def f():\n    ', 'return undefined_name', '\n')).toEqual(['undefined_name']);
+    expect(await check(head, 'return math.pi * r * r', tail.replace('items', 'things'))).toEqual([]);
+  });
+
   it('registers Python; other languages are not checked, with the reason', async () => {
     expect(hasSemanticChecker('python')).toBe(true);
     expect(hasSemanticChecker('rust')).toBe(false);

@@ -20,9 +20,24 @@ import type { LanguageChecker, SemanticCheckKind, SemanticFinding, SemanticReque
 export interface SemanticParse {
   /** Loads the runtime and the grammar (once: not part of a check's budget). A string: why the language cannot be parsed. */
   ready(language: LanguageId): Promise<string | undefined>;
-  /** Parses `text` before `deadline` (a `performance.now()` time). null: out of time. */
-  parse(language: LanguageId, text: string, deadline: number): Promise<Tree | null>;
+  /**
+   * Parses `text` before `deadline` (a `performance.now()` time), from
+   * `from`'s tree when given (a text that differs from this one in one
+   * region: only that region is parsed again; `from.tree` is left as it
+   * was). null: out of time.
+   */
+  parse(language: LanguageId, text: string, deadline: number, from?: { text: string; tree: Tree }): Promise<Tree | null>;
 }
+
+/**
+ * The last check's document without its completion, per language, with its
+ * tree: the next check (another candidate at the same spot: the same text;
+ * the next keystroke: one region changed) parses from it instead of from
+ * nothing. The cache owns its tree; a check works on copies (a tree copy
+ * shares the nodes), so a check that replaces the entry never frees a tree
+ * another check is reading.
+ */
+const lastBaseline = new Map<LanguageId, { text: string; tree: Tree }>();
 
 /** Past this, a check answers "not checked (timed out)". */
 const DEFAULT_SEMANTIC_BUDGET_MS = 50;
@@ -82,12 +97,22 @@ export async function checkSemantics(
   const baselineText = req.prefix + req.suffix;
   const trees: Tree[] = [];
   try {
-    const tree = await parse.parse(language, text, deadline);
-    if (!tree) return timedOut(language, budgetMs, started);
-    trees.push(tree);
-    const baseline = await parse.parse(language, baselineText, deadline);
+    const cached = lastBaseline.get(language);
+    let baseline: Tree | null;
+    if (cached?.text === baselineText) baseline = cached.tree.copy();
+    else {
+      baseline = await parse.parse(language, baselineText, deadline, cached);
+      if (baseline) {
+        lastBaseline.get(language)?.tree.delete();
+        lastBaseline.set(language, { text: baselineText, tree: baseline.copy() });
+      }
+    }
     if (!baseline) return timedOut(language, budgetMs, started);
     trees.push(baseline);
+    // The completed text is the baseline with the completion put in: one region.
+    const tree = await parse.parse(language, text, deadline, { text: baselineText, tree: baseline });
+    if (!tree) return timedOut(language, budgetMs, started);
+    trees.push(tree);
     const findings: SemanticFinding[] = [];
     const checks: SemanticCheckKind[] = [];
     const notChecked: { kind: SemanticCheckKind; reason: string }[] = [];

@@ -1,8 +1,35 @@
 // The semantic check parses with the syntax room's validator: the same
 // runtime, grammars and sliced parses (a long parse lets other requests in,
 // and gives up at the deadline), in the browser's syntax worker and in Node.
+// A parse may start from an earlier tree of a text that differs from this
+// one in one region (the document of the previous check, or the document
+// without the completion): tree-sitter then reparses only around that
+// region.
+import { Edit, type Tree } from 'web-tree-sitter';
 import type { SyntaxValidator } from '../syntax/validator';
+import { pointAt } from '../syntax/text-edits';
 import type { SemanticParse } from './check';
+
+/** The one region where `a` and `b` differ, as tree-sitter's edit from `a` to `b`. */
+function differingEdit(a: string, b: string): Edit {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > i && eb > i && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) {
+    ea--;
+    eb--;
+  }
+  return new Edit({
+    startIndex: i,
+    oldEndIndex: ea,
+    newEndIndex: eb,
+    startPosition: pointAt(a, i),
+    oldEndPosition: pointAt(a, ea),
+    newEndPosition: pointAt(b, eb),
+  });
+}
 
 export function validatorParse(validator: SyntaxValidator): SemanticParse {
   return {
@@ -10,10 +37,17 @@ export function validatorParse(validator: SyntaxValidator): SemanticParse {
       const loaded = await validator.load(language);
       return typeof loaded === 'string' ? loaded : undefined;
     },
-    async parse(language, text, deadline) {
-      const loaded = await validator.load(language);
-      if (typeof loaded === 'string') return null;
-      return validator.parseInSlices(loaded.grammar, text, { deadline });
+    async parse(language, text, deadline, from) {
+      // Copied before any await: the caller's tree may be freed once it has ours.
+      const oldTree: Tree | null = from ? from.tree.copy() : null;
+      try {
+        oldTree?.edit(differingEdit(from!.text, text));
+        const loaded = await validator.load(language);
+        if (typeof loaded === 'string') return null;
+        return await validator.parseInSlices(loaded.grammar, text, { deadline, oldTree });
+      } finally {
+        oldTree?.delete();
+      }
     },
   };
 }
