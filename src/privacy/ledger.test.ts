@@ -114,4 +114,27 @@ describe('ledger', () => {
     expect(l.all().some((e) => 'delivered' in e)).toBe(false);
     expect(new Ledger([{ ...base, outcome: 'ok', delivery: 'bogus' } as unknown as LedgerEntry]).all()[0].delivery).toBe('delivered');
   });
+
+  it("a server's words in an entry are stored without Authorization values or credentials, also in entries stored before", () => {
+    const saved: (readonly LedgerEntry[])[] = [];
+    const l = new Ledger([], (e) => saved.push(e));
+    const settle = l.record({ destination: 'gpu:8000', protocol: 'openai-completions', bytes: 1, file: 'a.py', reason: 'syntax' });
+    settle('error', 'gpu:8000 rejected the API key (HTTP 401): Invalid API key: Bearer sk-live-9f8e7d6c5b4a39281706f5e4', 'delivered');
+    const stored = JSON.stringify(saved[saved.length - 1]) + l.exportJson();
+    expect(stored).not.toContain('9f8e7d6c5b4a');
+    expect(stored).toContain('HTTP 401');
+    const old = new Ledger([
+      {
+        at: '2026-01-01T00:00:00.000Z',
+        destination: 'gpu:8000',
+        protocol: 'openai-completions',
+        bytes: 1,
+        file: 'a.py',
+        reason: 'syntax',
+        outcome: 'error',
+        detail: 'echo: Authorization: Bearer 9f8e7d6c5b4a39281706f5e4',
+      },
+    ]);
+    expect(old.all()[0].detail).not.toContain('9f8e7d6c5b4a');
+  });
 });
