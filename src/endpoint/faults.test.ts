@@ -99,16 +99,18 @@ describe.each(PROTOCOLS)('$protocol under faults', ({ protocol, start, model, er
     const { e, ms } = await run({ kind: 'hang' }, { timeoutMs: 400 });
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/did not answer within 400 ms/);
-    expect(ms).toBeLessThan(400 + 1500); // slack for a loaded CI machine; a hang would be 60 s+
-  });
+    // The client's own record says which limit ended it; the time only has to be far from "never" (a busy machine is slow).
+    expect(ms).toBeGreaterThanOrEqual(350);
+    expect(ms).toBeLessThan(30_000);
+  }, 60_000);
 
   it('a very slow stream is bounded by the same timeout', async () => {
     const { e, ms } = await run({ kind: 'slow', intervalMs: 100 }, { stream: true, timeoutMs: 600 });
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/did not finish its answer within 600 ms/);
     expect(ms).toBeGreaterThanOrEqual(550);
-    expect(ms).toBeLessThan(600 + 1500);
-  });
+    expect(ms).toBeLessThan(30_000); // the whole stream would take far longer
+  }, 60_000);
 
   it('a keystroke cancels a streaming request', async () => {
     s.setMode({ kind: 'slow', intervalMs: 50 });
@@ -129,8 +131,8 @@ describe.each(PROTOCOLS)('$protocol under faults', ({ protocol, start, model, er
     // Without a Content-Length the first 1 MiB is read before the cap is known to be passed: the message says so.
     if (declareLength) expect(e.message).not.toMatch(/past the first/);
     else expect(e.message).toMatch(/refused unread past the first 1024 KiB \(the connection was closed there\)/);
-    expect(ms).toBeLessThan(3000);
-    // the client hung up: the server could not push the 50 MB
+    expect(ms).toBeLessThan(30_000);
+    // the client hung up: the server could not push the 50 MB (its own record, whatever the machine's speed)
     await new Promise((r) => setTimeout(r, 50));
     expect(s.lastResponseBytes()).toBeLessThan(20 * 1024 * 1024);
   });

@@ -76,8 +76,9 @@ describe('OpenAI /v1/completions client against a loopback server', () => {
     const e = await failure(createProtocolClient(cfg({ timeoutMs: 300 })).complete(req, never));
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/did not answer within 300 ms/);
-    expect(performance.now() - t0).toBeLessThan(2000);
-  });
+    // Which limit ended it is in the message; the time only has to be far from "never" (a busy machine is slow).
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
 
   it('is cancelled by the caller (a keystroke)', async () => {
     server.setMode({ kind: 'hang' });
@@ -155,14 +156,15 @@ describe.each(['vllm', 'tgi', 'llamacpp', 'ollama'] as OpenAIFlavor[])('against 
 
 describe('streaming stops early at a stop token', () => {
   it('returns as soon as the stop token arrives, without reading the rest', async () => {
-    const s = await startOpenAIServer({ kind: 'ok', text: `a + b<|endoftext|>${' junk'.repeat(40)}`, chunkDelayMs: 40 });
+    // The whole stream takes minutes: a client that read it to the end would not come back in the test's time.
+    const s = await startOpenAIServer({ kind: 'ok', text: `a + b<|endoftext|>${' junk'.repeat(2000)}`, chunkDelayMs: 40 });
     try {
       const t0 = performance.now();
       const res = await createProtocolClient(endpoint(s.url, { stream: true })).complete(req, never);
       expect(res.text).toBe('a + b');
-      expect(performance.now() - t0).toBeLessThan(1500); // the whole stream takes > 3 s
+      expect(performance.now() - t0).toBeLessThan(30_000);
     } finally {
       await s.close();
     }
-  });
+  }, 60_000);
 });
