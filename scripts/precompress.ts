@@ -48,12 +48,12 @@ export async function precompressDir(dir: string): Promise<string[]> {
   return files;
 }
 
-/** The build step: after Vite wrote the bundle, compresses its assets folder. */
+/** The build step: after Vite wrote the bundle, compresses its assets folder. Production builds only (what hosts serve). */
 export function precompress(): Plugin {
   let assetsDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
     configResolved(config) {
       assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
