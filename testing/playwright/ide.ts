@@ -30,8 +30,6 @@ export interface IdeSetup {
   git?: Record<string, unknown>;
   /** Router fields over the defaults (policy, semanticCheck ...). */
   router?: Record<string, unknown>;
-  /** Privacy fields over the mode (secrets: 'redact', neverSend ...). */
-  privacy?: Record<string, unknown>;
 }
 
 type Fixtures = {
@@ -97,7 +95,7 @@ export const test = base.extend<Fixtures>({
                 apiKey: s.apiKey,
                 ...s.endpointExtra,
               },
-        privacy: { mode: s.mode ?? 'escalate', ...s.privacy },
+        privacy: { mode: s.mode ?? 'escalate' },
         editor: { debounceMs: 150, ...s.editor },
         ...(s.git && { git: s.git }),
         ...(s.router && { router: s.router }),
