@@ -136,7 +136,9 @@ export function workspaceResolver(
   return (specifier, containingFile) => {
     if (!imports) return undefined;
     const from = isChecked(containingFile) ? imports.file : workspacePath(containingFile);
-    const path = from === undefined ? undefined : imports.links[linkKey(from, specifier)];
+    const key = from === undefined ? undefined : linkKey(from, specifier);
+    // Own links only: the links travel as a plain object, whose prototype's names are no links.
+    const path = key !== undefined && Object.hasOwn(imports.links, key) ? imports.links[key] : undefined;
     return path === undefined ? undefined : { resolvedFileName: compilerName(path), extension: moduleExtension(path)! };
   };
 }
