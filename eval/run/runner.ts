@@ -9,6 +9,7 @@ import type { SyntaxValidator } from '../../src/syntax/validator';
 import type { Task } from '../data/types';
 import type { Judge } from '../execute/judge';
 import type { CompletionSource } from '../models/types';
+import { HARNESS_BUDGET_MS } from '../semantic';
 import { Progress } from './progress';
 import type { OutputRecord, SemanticSummary, SyntaxSummary } from './record';
 import type { RecordStore } from './store';
@@ -31,7 +32,10 @@ export interface RunSummary {
 }
 
 async function semanticOf(parse: SemanticParse, t: Task, completion: string): Promise<SemanticSummary> {
-  const s = await checkSemantics({ language: t.language, prefix: t.prefix, completion, suffix: t.suffix }, parse);
+  const s = await checkSemantics(
+    { language: t.language, prefix: t.prefix, completion, suffix: t.suffix, budgetMs: HARNESS_BUDGET_MS },
+    parse,
+  );
   return {
     checked: s.checked,
     findings: s.findings.length,
