@@ -12,6 +12,7 @@ import { lineStartsOf, pointOf } from '../syntax/window';
 import { chunkSpans, seamSpans, type Span } from './chunks';
 import { deriveText, type Derived } from './secret-encodings';
 import { keysCutByEdges, widenKeys } from './pem-extent';
+import { PLACEHOLDER } from './value-shapes';
 import { awsSecretsBeside, awsSecretsAnywhere, OWN_DETECTORS, type Detector } from './secret-rules';
 
 /**
@@ -104,6 +105,11 @@ const SECRETLINT_CONFIG = {
 
 /** Preset findings that real code showed to be names, not secrets (docs/privacy.md). */
 const PRESET_FALSE_ALARM = /^npm_config_\w+$/;
+/** The preset's URL rule reports `http://user:pass@...` in tests and docs: a placeholder password is no credential. */
+const placeholderUrl = (found: string) => {
+  const password = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s@/]*)@/i.exec(found)?.[1];
+  return password !== undefined && PLACEHOLDER.test(password);
+};
 
 /**
  * The part of a file's path the preset's rules read: the name where a rule
@@ -129,7 +135,8 @@ export async function secretlintFindings(text: string, path?: string): Promise<O
   });
   return result.messages
     .map((m) => ({ kind: kindOf(m.ruleId, m.messageId), start: m.range[0], end: m.range[1] }))
-    .filter((f) => !PRESET_FALSE_ALARM.test(text.slice(f.start, f.end)));
+    .filter((f) => !PRESET_FALSE_ALARM.test(text.slice(f.start, f.end)))
+    .filter((f) => f.kind !== 'url-credentials' || !placeholderUrl(text.slice(f.start, f.end)));
 }
 
 export function ownFindings(text: string): Omit<SecretFinding, 'line'>[] {

@@ -83,6 +83,11 @@ describe('tool credential formats, found by content in any file', () => {
     ['argparse flags', 'parser.add_argument("--password", help="the password")\n'],
     ['a tokenizer grammar', 'rules:\n  - token: keyword.control\n  - token: string.quoted.double\n'],
     ['a netrc without a password', 'machine example.com login bob\n'],
+    ['an object literal with a token field', 'const x = {\n            token: tokens[0].token,\n};\n'],
+    [
+      'a URL with a placeholder password, also percent-encoded',
+      "parse('http://user:pass@example.com');\nparse('http://user%3Apass%40evil.com/');\n",
+    ],
   ])('%s is no credential', async (_what, text) => {
     expect(await findSecrets(text)).toEqual([]);
   });

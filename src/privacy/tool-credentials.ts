@@ -112,7 +112,7 @@ export const TOOL_DETECTORS: Detector[] = [
   {
     kind: 'kubeconfig-credential',
     keyword: /(?:^|\n)[ \t]*(?:-[ \t]+)?["']?(?:token|client-key-data|id-token|refresh-token|access-token|client-secret)["']?[ \t]*:/g,
-    re: /\n?[ \t]*(?:-[ \t]+)?["']?(token|client-key-data|id-token|refresh-token|access-token|client-secret)["']?[ \t]*:[ \t]*(["']?)([^\s"'#]{8,})\2[ \t]*(?=\r?\n|$|#)/y,
+    re: /\n?[ \t]*(?:-[ \t]+)?["']?(token|client-key-data|id-token|refresh-token|access-token|client-secret)["']?[ \t]*:[ \t]*(["']?)([A-Za-z0-9._~+/=:-]{8,})\2[ \t]*(?=\r?\n|$|#)/y,
     group: 3,
     accept: (v, _before, m) => {
       if (!fieldValue(v) || isWordy(v)) return false;
