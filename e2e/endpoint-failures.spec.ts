@@ -27,16 +27,18 @@ test('endpoint down (connection refused): clear message, valid local suggestion 
 
 test('a server that never answers: no hang past the timeout, typing stays responsive', async ({ page, openIde, server }) => {
   server.setMode({ kind: 'hang' });
-  await openIde({ model: 'fixture-invalid', timeoutMs: 1500 });
+  // A timeout long enough that a key waiting for it (typing blocked by the request) cannot pass for one that landed
+  // at once, however busy the machine.
+  await openIde({ model: 'fixture-invalid', timeoutMs: 20_000 });
   await typeAtEndOfLine(page, 2, ' ');
   await expect(page.getByTestId('privacy-badge')).toHaveText(/Completing/);
-  // While the request hangs, keystrokes land at once.
+  // While the request hangs, keystrokes land: before it has timed out.
   await page.keyboard.type('x');
-  await expect.poll(() => editorText(page), { timeout: 1000 }).toBe('def add(a, b):\n    return x\n');
+  await expect.poll(() => editorText(page), { timeout: 10_000 }).toBe('def add(a, b):\n    return x\n');
   await page.keyboard.press('Backspace');
   const badge = page.getByTestId('privacy-badge');
-  await expect(badge).toHaveAttribute('data-route', 'failed', { timeout: 10_000 });
-  await expect(badge).toContainText('did not answer within 1500 ms');
+  await expect(badge).toHaveAttribute('data-route', 'failed', { timeout: 60_000 });
+  await expect(badge).toContainText('did not answer within 20000 ms');
 });
 
 test('a result is keyed by the settings that made it: a failed escalation does not outlive a change of policy', async ({
