@@ -358,7 +358,17 @@ const JOIN_SEPARATOR = '\n\n';
 
 /** Findings on or beside a seam of any join, with the part of each in every piece it touches; all joins read in one scan. */
 async function joinedFindings(pieces: readonly Piece[]): Promise<{ finding: SecretFinding; touched: Touch[] }[]> {
+  // The end of the text before the cursor changes with every keystroke; the other joins stay as they were and are
+  // read as one text of their own, which the scan cache then answers.
+  const typing = (seg: Segment) => seg.piece.what === BEFORE && seg.to === seg.piece.text.length;
   const joins = joinsOf(pieces);
+  const steady = joins.filter((j) => !j.some(typing));
+  const moving = joins.filter((j) => j.some(typing));
+  return [...(await findingsInJoins(steady)), ...(await findingsInJoins(moving))];
+}
+
+/** Findings on or beside a seam of `joins`, read as one text. */
+async function findingsInJoins(joins: readonly Segment[][]): Promise<{ finding: SecretFinding; touched: Touch[] }[]> {
   if (!joins.length) return [];
   const placed: { at: number; end: number; segments: (Segment & { at: number })[] }[] = [];
   let text = '';
