@@ -13,7 +13,7 @@ import { exposeForTests } from '../platform/test-seams';
 import { monacoLanguageOf } from './files';
 import { Icon } from './Icon';
 
-const STATE_LETTER: Record<GitChange['state'], string> = { added: 'A', modified: 'M', deleted: 'D' };
+const STATE_LETTER: Record<GitChange['state'], string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R' };
 
 interface Props {
   set: GitReviewSet;
@@ -29,13 +29,20 @@ interface Props {
 /** The end side of each file as a model, made when the file is first shown and kept (with its edits) until the dialog closes. */
 function useReviewModels(set: GitReviewSet, folder: string) {
   const models = useMemo(() => new Map<string, monaco.editor.ITextModel>(), [set]);
-  useEffect(
-    () => () => {
-      for (const m of models.values()) m.dispose();
-      models.clear();
-    },
-    [models],
-  );
+  const live = useRef<Map<string, monaco.editor.ITextModel> | null>(null);
+  useEffect(() => {
+    live.current = models;
+    return () => {
+      live.current = null;
+      // After this commit's other cleanups: React unmounts the dialog before the diff view in it, and a
+      // diff editor whose model is disposed under it throws. Strict mode's remount keeps them.
+      queueMicrotask(() => {
+        if (live.current === models) return;
+        for (const m of models.values()) m.dispose();
+        models.clear();
+      });
+    };
+  }, [models]);
   // React's strict mode unmounts once at the start: a model disposed then is made again.
   const modelOf = useCallback(
     (c: GitChange) => {
@@ -79,12 +86,13 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
     setTimeout(() => URL.revokeObjectURL(a.href), 0);
   };
   const commit = async () => {
-    // A binary file has no text here: the review commit keeps the reviewed end's bytes by leaving it out.
     await onCommit(
       branch,
-      files()
-        .filter((f) => !f.binary)
-        .map((f) => ({ path: f.path, text: f.after })),
+      files().flatMap((f) => [
+        // A rename takes the old path away. A binary file has no text here: the commit leaves it as the reviewed end has it.
+        ...(f.from && !f.binary ? [{ path: f.from, text: null }] : []),
+        ...(f.binary ? [] : [{ path: f.path, text: f.after }]),
+      ]),
       commitMessage,
     );
     setCommitted(branch.trim());
@@ -134,7 +142,7 @@ export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, 
                   data-testid={`git-review-file-${c.path}`}
                   title={c.binary ? 'Not text: listed, not shown' : undefined}
                 >
-                  {STATE_LETTER[c.state]} {c.path}
+                  {STATE_LETTER[c.state]} {c.from ? `${c.from} → ${c.path}` : c.path}
                 </button>
               </li>
             ))}
@@ -228,7 +236,7 @@ function ReviewDiff({ change, modelOf }: { change: GitChange; modelOf: (c: GitCh
           ? 'new file'
           : change.state === 'deleted'
             ? 'deleted'
-            : 'start (left) against end (right, editable, completions on)'}
+            : `${change.from ? `renamed from ${change.from}; ` : ''}start (left) against end (right, editable, completions on)`}
       </h3>
       <div className="diff-host" ref={host} data-testid="diff-editor" />
     </div>

@@ -1,24 +1,32 @@
-// A review as a unified diff, in the form `git diff` writes and `git apply`
-// reads: a `diff --git` line per file, /dev/null for an added or deleted
-// side, then jsdiff's hunks.
+// A review as a unified diff, in the form `git diff --binary` writes and
+// `git apply` reads: a `diff --git` line per file, /dev/null for an added or
+// deleted side, rename headers, then jsdiff's hunks, or a binary patch with
+// the full blob ids.
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { binaryPatch } from './binary-patch';
 import type { GitChange } from './types';
 
 /** One file's side as it is now: the reviewed (possibly edited) text, or null when the file is gone. */
 interface ReviewedFile {
   path: string;
+  /** Its path at the start, for a rename. */
+  from?: string;
   before: string | null;
   after: string | null;
   binary?: boolean;
+  bytes?: GitChange['bytes'];
 }
+
+const NO_OID = '0'.repeat(40);
 
 /** The reviewed files of `changes`, with `edited` (path → text) in place of their end side. */
 export function reviewedFiles(changes: readonly GitChange[], edited: (path: string) => string | undefined): ReviewedFile[] {
   return changes.map((c) => ({
     path: c.path,
+    ...(c.from && { from: c.from }),
     before: c.state === 'added' ? null : c.before,
     after: c.state === 'deleted' ? null : (edited(c.path) ?? c.after),
-    ...(c.binary && { binary: true }),
+    ...(c.binary && { binary: true, bytes: c.bytes }),
   }));
 }
 
@@ -26,19 +34,32 @@ export function reviewedFiles(changes: readonly GitChange[], edited: (path: stri
 export function unifiedDiff(files: readonly ReviewedFile[]): string {
   let out = '';
   for (const f of files) {
-    // A binary file's sides are not its bytes (both empty): it always changed.
-    if (!f.binary && f.before === f.after) continue;
-    out += `diff --git a/${f.path} b/${f.path}\n`;
+    const from = f.from ?? f.path;
+    const renamed = from !== f.path;
+    // A binary file's sides are not its text (both empty): it always changed.
+    if (!f.binary && !renamed && f.before === f.after) continue;
+    out += `diff --git a/${from} b/${f.path}\n`;
     if (f.before === null) out += 'new file mode 100644\n';
     if (f.after === null) out += 'deleted file mode 100644\n';
+    const same = f.binary ? sameBytes(f.bytes?.before, f.bytes?.after) : f.before === f.after;
+    if (renamed) out += `${same ? 'similarity index 100%\n' : ''}rename from ${from}\nrename to ${f.path}\n`;
+    if (renamed && same) continue;
+    if (f.binary && !f.bytes) {
+      // Without its bytes a binary file can only be named.
+      out += `Binary files ${f.before === null ? '/dev/null' : `a/${from}`} and ${f.after === null ? '/dev/null' : `b/${f.path}`} differ\n`;
+      continue;
+    }
     if (f.binary) {
-      out += `Binary files ${f.before === null ? '/dev/null' : `a/${f.path}`} and ${f.after === null ? '/dev/null' : `b/${f.path}`} differ\n`;
+      const b = f.bytes ?? {};
+      const mode = f.before !== null && f.after !== null ? ' 100644' : '';
+      out += `index ${b.beforeOid ?? NO_OID}..${b.afterOid ?? NO_OID}${mode}\n`;
+      out += binaryPatch(b.before ?? new Uint8Array(), b.after ?? new Uint8Array());
       continue;
     }
     // An empty file added or removed has no hunk: the header lines say it all.
     if (!(f.before ?? '') && !(f.after ?? '')) continue;
     out += createTwoFilesPatch(
-      f.before === null ? '/dev/null' : `a/${f.path}`,
+      f.before === null ? '/dev/null' : `a/${from}`,
       f.after === null ? '/dev/null' : `b/${f.path}`,
       f.before ?? '',
       f.after ?? '',
@@ -48,4 +69,9 @@ export function unifiedDiff(files: readonly ReviewedFile[]): string {
     );
   }
   return out;
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i]);
 }

@@ -313,7 +313,15 @@ export class GitRepo {
           else if (c.state === 'deleted') changes.push(textChange(c.path, 'deleted', await this.readBlobAt(head, c.path), undefined));
           else changes.push(textChange(c.path, 'modified', await this.readBlobAt(head, c.path), await this.readWorkFile(c.path)));
         }
-        return { ok: true, value: { title: `working tree against HEAD (${head.slice(0, 7)})`, from: head, to: head, changes } };
+        return {
+          ok: true,
+          value: {
+            title: `working tree against HEAD (${head.slice(0, 7)})`,
+            from: head,
+            to: head,
+            changes: pairRenames(await withBlobIds(changes)),
+          },
+        };
       }
       if (spec.kind === 'merge-base') {
         const tip = await this.resolveCommit(spec.branch);
@@ -435,7 +443,7 @@ export class GitRepo {
         return textChange(path, !blobA ? 'added' : !blobB ? 'deleted' : 'modified', await text(blobA), await text(blobB));
       },
     })) as GitChange[];
-    return found.filter(Boolean).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+    return pairRenames(await withBlobIds(found.filter(Boolean)));
   }
 
   /** The tree `oid` with `changes` (path → text, or null: removed) in it; undefined when nothing is left. */
@@ -573,7 +581,7 @@ function decodeBlob(bytes: Uint8Array): string | Uint8Array {
   return bytes.includes(NUL) ? bytes : new TextDecoder().decode(bytes);
 }
 
-/** A change with both sides as text; a side that is not text marks the file binary (listed, not shown). */
+/** A change with both sides as text; a side that is not text marks the file binary (listed, not shown; its bytes kept for the patch). */
 function textChange(
   path: string,
   state: GitChange['state'],
@@ -583,13 +591,52 @@ function textChange(
   const b = before instanceof Uint8Array ? decodeBlob(before) : before;
   const a = after instanceof Uint8Array ? decodeBlob(after) : after;
   const binary = typeof b === 'object' || typeof a === 'object';
+  const bytesOf = (x: Uint8Array | string | undefined) => (typeof x === 'string' ? new TextEncoder().encode(x) : x);
   return {
     path,
     state,
     before: typeof b === 'string' ? b : '',
     after: typeof a === 'string' ? a : '',
-    ...(binary && { binary: true as const }),
+    ...(binary && { binary: true as const, bytes: { before: bytesOf(before), after: bytesOf(after) } }),
   };
+}
+
+/** The blob ids of binary files' sides, for the patch's full index line. */
+async function withBlobIds(changes: GitChange[]): Promise<GitChange[]> {
+  const id = async (x: Uint8Array | undefined) => (x ? (await git.hashBlob({ object: x })).oid : undefined);
+  for (const c of changes) {
+    if (!c.bytes) continue;
+    c.bytes = { ...c.bytes, beforeOid: await id(c.bytes.before), afterOid: await id(c.bytes.after) };
+  }
+  return changes;
+}
+
+/** A deleted and an added file with the same content are one file renamed, as git diff shows it. */
+function pairRenames(changes: GitChange[]): GitChange[] {
+  const key = (c: GitChange, side: 'before' | 'after') =>
+    c.binary ? `b:${side === 'before' ? c.bytes?.beforeOid : c.bytes?.afterOid}` : `t:${c[side]}`;
+  const deleted = new Map<string, GitChange[]>();
+  // Empty files are all alike: git pairs none of them, nor does this.
+  const empty = (c: GitChange) => !c.binary && !c.before && !c.after;
+  for (const c of changes)
+    if (c.state === 'deleted' && !empty(c)) deleted.set(key(c, 'before'), [...(deleted.get(key(c, 'before')) ?? []), c]);
+  const gone = new Set<GitChange>();
+  const out: GitChange[] = [];
+  for (const c of changes) {
+    if (c.state !== 'added' || empty(c)) continue;
+    const match = deleted.get(key(c, 'after'))?.find((d) => !gone.has(d));
+    if (!match) continue;
+    gone.add(match);
+    gone.add(c);
+    out.push({
+      ...c,
+      state: 'renamed',
+      from: match.path,
+      before: match.before,
+      ...(c.binary && { bytes: { ...c.bytes, before: match.bytes?.before, beforeOid: match.bytes?.beforeOid } }),
+    });
+  }
+  return [...changes.filter((c) => !gone.has(c)), ...out].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }
 
 export function originOf(url: string): string {

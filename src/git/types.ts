@@ -44,13 +44,17 @@ export type GitReviewSpec =
 /** One changed file of a review, with both sides as text. */
 export interface GitChange {
   path: string;
-  state: 'added' | 'modified' | 'deleted';
+  state: 'added' | 'modified' | 'deleted' | 'renamed';
+  /** A renamed file's path at the start (`path` is its path at the end). */
+  from?: string;
   /** The text at the start ('' for an added file). */
   before: string;
   /** The text at the end ('' for a deleted file). */
   after: string;
   /** Not text (a NUL byte in it): listed, not shown or edited. */
   binary?: true;
+  /** A binary file's sides as bytes with their blob ids, for an exported binary patch (absent side: added or deleted). */
+  bytes?: { before?: Uint8Array; after?: Uint8Array; beforeOid?: string; afterOid?: string };
 }
 
 export interface GitReviewSet {
