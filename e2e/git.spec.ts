@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { editorText, expect, ghostText, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
 import { startByteRecorder, type ByteRecorder } from '../testing/servers/byte-recorder';
+import { startGitFront, type GitFrontHandle } from '../testing/servers/git-front';
 import { startGitServer, type GitServerHandle, type GitServerOptions } from '../testing/servers/git-server';
 import { openInTree } from '../testing/playwright/workspace';
 
@@ -239,6 +240,43 @@ test('clones back to back, five times: each one completes, with no lock error', 
   await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toHaveCount(10);
   // Monaco's own "Canceled" (a request dropped when models change) is not a Git error.
   expect(errors.filter((e) => e !== 'Canceled')).toEqual([]);
+});
+
+test('through the documented nginx front (deploy/git): auth, clone, fetch, pull and push from the page, CORS for its origin', async ({
+  page,
+  openIde,
+  baseURL,
+}) => {
+  let front: GitFrontHandle | undefined;
+  try {
+    front = await startGitFront({ origins: [new URL(baseURL!).origin, 'https://ide.corp.example'], users: { alice: TOKEN } });
+    await openIde({
+      model: 'fixture-valid',
+      endpoint: null,
+      waitReady: false,
+      git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
+    });
+    await page.getByTestId('git-panel').locator('summary').click();
+    // The first request goes without the token; the server's 401 brings it (a wrong token: src/git/front.test.ts).
+    await clone(page, front.repoUrl);
+    await expect(message(page)).toHaveText(/Cloned into repo\//);
+    await openInTree(page, 'repo/README.md');
+    front.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo v2\n' });
+    await page.getByTestId('git-fetch').click();
+    await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
+    await page.getByTestId('git-pull').click();
+    await expect(message(page)).toHaveText('Pulled (fast-forward).');
+    await expect.poll(() => editorText(page)).toBe('# Demo v2\n');
+    await typeAtEndOfLine(page, 1, ' via nginx');
+    await page.getByTestId('git-commit-message').fill('Through the front');
+    await page.getByTestId('git-commit').click();
+    await expect(message(page)).toHaveText(/Committed/);
+    await page.getByTestId('git-push').click();
+    await expect(message(page)).toHaveText('Pushed main.');
+    expect(front.log()[0]).toBe('Through the front');
+  } finally {
+    await front?.close();
+  }
 });
 
 /** A feature branch on the server whose merge base with main is the first commit; main moved on after it. */
