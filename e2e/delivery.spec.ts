@@ -193,7 +193,10 @@ test("the page's Content-Security-Policy refuses the address: not delivered, not
   });
   await openIde({ model: 'fixture-invalid', endpoint: `http://127.0.0.2:${new URL(server.url).port}/v1` });
   await failedEscalation(page);
-  await expect(page.getByTestId('privacy-badge')).toContainText('Content-Security-Policy (connect-src) does not allow 127.0.0.2');
+  await expect(page.getByTestId('privacy-badge')).toContainText(
+    `Content-Security-Policy (connect-src) does not allow http://127.0.0.2:${new URL(server.url).port}: the browser refused to connect`,
+  );
+  await expect(page.getByTestId('privacy-badge')).toContainText('set endpoint.url');
   await everywhere(page, 'not-delivered');
   expect(violations.length).toBeGreaterThan(0);
   expect(server.arrivals).toEqual([]);

@@ -159,8 +159,11 @@ describe("a browser's failures (what the page can know)", () => {
     const url = 'http://gpu.corp.example:8000/v1/completions';
     const e = await failure(postJson(options({ url, fetchImpl: failedToFetch(() => events.dispatchEvent(violation(url))) })));
     expect([e.kind, e.delivery]).toEqual(['network', 'not-delivered']);
-    expect(e.message).toContain("This page's Content-Security-Policy (connect-src) does not allow gpu.corp.example:8000");
+    expect(e.message).toContain("This page's Content-Security-Policy (connect-src) does not allow http://gpu.corp.example:8000:");
     expect(e.message).toContain('nothing was sent');
+    // Named as the page's policy, never as CORS, with the setting and the command that allow the address.
+    expect(e.message).toContain('not the server or CORS');
+    expect(e.message).toMatch(/set endpoint\.url .*public\/config\.json and rebuild: `npm run build`.*`npm run deploy:configs`/);
   });
 
   it('a report-only violation, or one for another address, proves nothing', async () => {

@@ -8,6 +8,7 @@ import { EndpointError, httpError, networkError, withDelivery, type HttpErrorCon
 import type { Delivery } from '../vocabulary/types';
 import { blockedPortOf } from './blocked-ports';
 import { stripControls } from './sanitize';
+import { pagePolicyRefusal, watchPagePolicy } from '../platform/page-policy';
 
 /** Default cap on a response body, declared or not. A FIM completion is a few hundred bytes; 1 MiB leaves room for logprobs. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -104,45 +105,6 @@ function neverConnected(e: unknown): boolean {
   return (typeof cause?.code === 'string' && NEVER_CONNECTED.has(cause.code)) || cause?.message === 'bad port';
 }
 
-/**
- * Watches for the browser's CSP refusing `url` (a `securitypolicyviolation`
- * event, enforced, for connect-src): then nothing left. The event is fired
- * after fetch() has rejected, in a later task, so `seen()` waits one task.
- */
-function watchCsp(url: string): { seen(): Promise<boolean>; stop(): void } {
-  const target = globalThis as {
-    addEventListener?: EventTarget['addEventListener'];
-    removeEventListener?: EventTarget['removeEventListener'];
-  };
-  if (typeof target.addEventListener !== 'function') return { seen: async () => false, stop: () => undefined };
-  let origin: string;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    return { seen: async () => false, stop: () => undefined };
-  }
-  let blocked = false;
-  const onViolation = (ev: Event) => {
-    const v = ev as SecurityPolicyViolationEvent;
-    if (v.disposition !== 'enforce' || !/^connect-src$|^default-src$/.test(v.effectiveDirective)) return;
-    try {
-      if (new URL(v.blockedURI).origin === origin) blocked = true;
-    } catch {
-      // a blockedURI that is not a URL ('inline', 'eval') is not ours
-    }
-  };
-  target.addEventListener('securitypolicyviolation', onViolation);
-  const stop = () => target.removeEventListener?.('securitypolicyviolation', onViolation);
-  return {
-    seen: async () => {
-      if (!blocked) await new Promise((r) => setTimeout(r, 0));
-      stop();
-      return blocked;
-    },
-    stop,
-  };
-}
-
 /** Where the Location header points, as a URL a person can read (no credentials, bounded). */
 function locationOf(location: string, base: string): string {
   try {
@@ -173,13 +135,9 @@ function redirectError(host: string, status: number, location: string | null, ur
   );
 }
 
-function cspError(host: string): EndpointError {
+function cspError(url: string): EndpointError {
   return withDelivery(
-    new EndpointError(
-      'network',
-      `This page's Content-Security-Policy (connect-src) does not allow ${host}: the browser refused to connect, nothing was sent. ` +
-        'Add the endpoint to privacy.allowedEndpoints in config.json (the CSP is built from it).',
-    ),
+    new EndpointError('network', pagePolicyRefusal(url, 'endpoint.url (or list it in privacy.allowedEndpoints)')),
     'not-delivered',
   );
 }
@@ -242,7 +200,7 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
   }
 
   let res: Response;
-  const csp = watchCsp(o.url);
+  const csp = watchPagePolicy(o.url);
   try {
     // The ledger's entry is made here (onSent): from now on the body is the browser's.
     const pending = o.fetchImpl(o.url, { method: 'POST', headers: o.headers, body: o.body, signal: all, redirect: 'manual' });
@@ -252,7 +210,7 @@ export async function postJson(o: PostOptions): Promise<Exchange> {
   } catch (e) {
     const err = fail(e);
     // The browser's CSP refused the address: the request never started.
-    if (err.kind === 'network' && (await csp.seen())) throw cspError(o.host);
+    if (err.kind === 'network' && (await csp.seen())) throw cspError(o.url);
     csp.stop();
     throw err;
   }

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureModels } from '../../testing/make-fixture-models';
 import { completeWithFim } from './fim-completion';
@@ -48,5 +49,45 @@ describe('odd prompts', () => {
     const r = await completeWithFim(m, 'qwen2.5-coder', { prefix: 'a = "\u0000\ud800"\nreturn ', suffix: '\udc00\n', maxNewTokens: 8 });
     expect(r.text).toBe('a + b');
     await m.dispose();
+  });
+});
+
+describe("a model source the page's policy refuses", () => {
+  // In a browser the refusal is a bare "Failed to fetch" plus a securitypolicyviolation event on the
+  // global scope (the inference worker's); stood in for here by an EventTarget and a fetch that does both.
+  const scope = globalThis as unknown as { addEventListener?: unknown; removeEventListener?: unknown };
+  const realFetch = env.fetch;
+  beforeAll(() => {
+    const events = new EventTarget();
+    scope.addEventListener = events.addEventListener.bind(events);
+    scope.removeEventListener = events.removeEventListener.bind(events);
+    env.fetch = (async (input: RequestInfo | URL) => {
+      const blockedURI = String(input instanceof Request ? input.url : input);
+      setTimeout(() =>
+        events.dispatchEvent(
+          Object.assign(new Event('securitypolicyviolation'), { blockedURI, disposition: 'enforce', effectiveDirective: 'connect-src' }),
+        ),
+      );
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    delete scope.addEventListener;
+    delete scope.removeEventListener;
+    env.fetch = realFetch;
+  });
+
+  it('is named as the page’s policy, with the origin, the setting and the rebuild, not as an unreachable host', async () => {
+    const err = await loadLocalModel({
+      model: 'corp/coder',
+      source: { kind: 'url', url: 'https://models.corp.example/mirror/' },
+      device: 'cpu',
+    }).then(
+      () => undefined,
+      (e: unknown) => e as Error & { stage?: string },
+    );
+    expect(err?.message).toContain('Content-Security-Policy (connect-src) does not allow https://models.corp.example: the browser refused');
+    expect(err?.message).toMatch(/set model\.source in public\/config\.json and rebuild/);
+    expect(err?.stage).toBe('files');
   });
 });

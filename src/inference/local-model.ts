@@ -29,6 +29,7 @@ import { NO_PARTIAL_MIDDLE_FIELD } from './partial-middle';
 import { decodeWithLookup, DEFAULT_LOOKUP } from './prompt-lookup';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 import { FirstTokenAtRank } from './first-token-rank';
+import { pagePolicyRefusal, watchPagePolicy } from '../platform/page-policy';
 
 export interface DownloadProgress {
   file: string;
@@ -611,6 +612,8 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
   const where = describeSource(model, source);
   return serialised(async () => {
     configureEnv(source);
+    // A mirror or the hub that the page's policy does not list fails like an unreachable host: tell them apart.
+    const policy = source.kind === 'bundled' ? undefined : watchPagePolicy(where);
     const progress_callback = progressAdapter(opts.onProgress);
     // Loaded in stages so a failure names what was missing: a tokenizer whose
     // files are absent fails inside transformers.js with a bare TypeError.
@@ -630,6 +633,7 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
         progress_callback,
       });
       const partialMiddle = (config as unknown as Record<string, unknown>)[NO_PARTIAL_MIDDLE_FIELD] !== false;
+      policy?.stop();
       return new TransformersLocalModel(
         model,
         device,
@@ -642,6 +646,7 @@ export async function loadLocalModel(opts: LoadOptions): Promise<LoadedModel> {
       );
     } catch (e) {
       if (e instanceof ModelLoadError) throw e;
+      if (await policy?.seen()) throw new ModelLoadError(pagePolicyRefusal(where, 'model.source'), { cause: e, stage: 'files' });
       const cause = e instanceof Error ? e.message : String(e);
       const what =
         e instanceof ModelFileNotFoundError && stage === 'config.json'
