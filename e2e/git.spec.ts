@@ -364,6 +364,37 @@ test('review a branch against its merge base: edit with completions, commit on a
   await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['No changes.']);
 });
 
+test('a review in progress survives a reload, its edits included', async ({ page, openIde }) => {
+  const { dialog } = await openFeatureReview(page, openIde);
+  await typeInReview(page, 2, ' # kept');
+  // Kept as typed (the dialog stores its edits a moment after each change): read back from IndexedDB.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open('router-ide-git-review');
+            open.onsuccess = () => {
+              const get = open.result.transaction('review').objectStore('review').get('git-review');
+              get.onsuccess = () => resolve(JSON.stringify(get.result?.edits ?? {}));
+              get.onerror = () => resolve('');
+            };
+            open.onerror = () => resolve('');
+          }),
+      ),
+    )
+    .toContain('# kept');
+  await page.reload();
+  await expect(dialog.getByTestId('git-review-files').locator('li')).toHaveText(['A new.py', 'M src/app.py']);
+  await dialog.getByTestId('git-review-file-src/app.py').click();
+  await expect.poll(() => reviewText(page)).toMatch(/return 2 # kept/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('git-branch')).toHaveValue('main');
+  await expect(dialog).toHaveCount(0);
+});
+
 test('per-file staging: Commit staged takes only the ticked file', async ({ page, openIde }) => {
   const s = await openWithServer(page, openIde);
   await clone(page, s.repoUrl);

@@ -266,6 +266,8 @@ export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; gi
           folder={view.cloned.folder}
           busy={busy}
           message={view.message}
+          initialEdits={view.reviewEdits}
+          onEdits={actions.keepReviewEdits}
           onCommit={actions.commitReview}
           onPush={actions.pushBranch}
           onClose={actions.closeReview}

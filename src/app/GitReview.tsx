@@ -24,10 +24,19 @@ interface Props {
   onCommit: (branch: string, files: { path: string; text: string | null }[], message: string) => Promise<void>;
   onPush: (branch: string) => Promise<void>;
   onClose: () => void;
+  /** Edits kept from before a reload, by path. */
+  initialEdits?: Record<string, string>;
+  /** Called as the edits change (debounced), so a reload keeps them. */
+  onEdits: (edits: Record<string, string>) => void;
 }
 
 /** The end side of each file as a model, made when the file is first shown and kept (with its edits) until the dialog closes. */
-function useReviewModels(set: GitReviewSet, folder: string) {
+function useReviewModels(
+  set: GitReviewSet,
+  folder: string,
+  initialEdits: Record<string, string> | undefined,
+  onEdits: (edits: Record<string, string>) => void,
+) {
   const models = useMemo(() => new Map<string, monaco.editor.ITextModel>(), [set]);
   const live = useRef<Map<string, monaco.editor.ITextModel> | null>(null);
   useEffect(() => {
@@ -49,11 +58,15 @@ function useReviewModels(set: GitReviewSet, folder: string) {
       let m = models.get(c.path);
       if (!m || m.isDisposed()) {
         m = monaco.editor.createModel(
-          c.after,
+          initialEdits?.[c.path] ?? c.after,
           monacoLanguageOf(c.path),
           monaco.Uri.from({ scheme: 'git-review', path: `/${folder}/${c.path}` }),
         );
         models.set(c.path, m);
+        m.onDidChangeContent(() => {
+          clearTimeout(keepTimer.current);
+          keepTimer.current = setTimeout(() => onEditsRef.current(allEdits()), 300);
+        });
       }
       return m;
     },
@@ -61,13 +74,25 @@ function useReviewModels(set: GitReviewSet, folder: string) {
   );
   const edited = (path: string) => {
     const m = models.get(path);
-    return m && !m.isDisposed() ? m.getValue() : undefined;
+    return m && !m.isDisposed() ? m.getValue() : initialEdits?.[path];
+  };
+  const onEditsRef = useRef(onEdits);
+  onEditsRef.current = onEdits;
+  const keepTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Every file whose end side differs from the reviewed one, with its text: what a reload brings back. */
+  const allEdits = () => {
+    const out: Record<string, string> = {};
+    for (const c of set.changes) {
+      const text = edited(c.path);
+      if (text !== undefined && text !== c.after) out[c.path] = text;
+    }
+    return out;
   };
   return { modelOf, edited };
 }
 
-export function GitReviewDialog({ set, folder, busy, message, onCommit, onPush, onClose }: Props) {
-  const { modelOf, edited } = useReviewModels(set, folder);
+export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEdits, onCommit, onPush, onClose }: Props) {
+  const { modelOf, edited } = useReviewModels(set, folder, initialEdits, onEdits);
   const [shown, setShown] = useState<string | undefined>(set.changes.find((c) => !c.binary)?.path);
   const [branch, setBranch] = useState('');
   const [commitMessage, setCommitMessage] = useState('');

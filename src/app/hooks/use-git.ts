@@ -12,6 +12,7 @@ import type { GitRepo } from '../../git/repo';
 import type { GitActivity, GitFetchReport, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
 import { splitUserinfo, withoutUserinfo } from '../../git/url';
 import type { Workspace } from '../../workspace/workspace';
+import { loadGitReview, saveGitReview, type StoredGitReview } from '../git-review-store';
 
 const STATE_KEY = 'router-ide.git';
 const ACTIVITY_KEY = 'router-ide.git-activity';
@@ -67,6 +68,8 @@ interface GitView {
   activity: GitActivity[];
   /** The review open in the review dialog. */
   review?: GitReviewSet;
+  /** Its edits as kept before a reload, to start the dialog's files from. */
+  reviewEdits?: Record<string, string>;
 }
 
 /** Why the URL may not be cloned here, or undefined. */
@@ -93,6 +96,8 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
     };
   });
   const patch = useCallback((p: Partial<GitView>) => setView((v) => ({ ...v, ...p })), []);
+  /** The open review as kept for a reload. */
+  const reviewKept = useRef<StoredGitReview | undefined>(undefined);
 
   const repoAt = useCallback(
     (dir: string): GitRepo =>
@@ -315,16 +320,30 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
       openReview: (spec: GitReviewSpec) =>
         run(
           'Reading the change',
-          withRepo(async (repo) => {
+          withRepo(async (repo, cloned) => {
             await refresh();
             const r = await repo.reviewChanges(spec);
             if (!r.ok) return { ok: false, text: r.error };
-            patch({ review: r.value });
+            patch({ review: r.value, reviewEdits: undefined });
+            // Pinned to the commits read now: after a reload the same change comes back, whatever a fetch moved since.
+            const pinned: GitReviewSpec = spec.kind === 'worktree' ? spec : { kind: 'commits', from: r.value.from, to: r.value.to };
+            reviewKept.current = { dir: cloned.dir, spec: pinned, title: r.value.title, edits: {} };
+            void saveGitReview(reviewKept.current);
             const n = r.value.changes.length;
             return { ok: true, text: `Reviewing ${r.value.title}: ${n} changed file${n === 1 ? '' : 's'}.` };
           }),
         ),
-      closeReview: () => patch({ review: undefined }),
+      closeReview: () => {
+        reviewKept.current = undefined;
+        void saveGitReview(undefined);
+        patch({ review: undefined, reviewEdits: undefined });
+      },
+      /** The dialog's edits so far: kept, so a reload reopens the review with them. */
+      keepReviewEdits: (edits: Record<string, string>) => {
+        if (!reviewKept.current) return;
+        reviewKept.current = { ...reviewKept.current, edits };
+        void saveGitReview(reviewKept.current);
+      },
       /** The reviewed files as a commit on a new branch, pushed to the server; the working tree and current branch stay as they are. */
       commitReview: (branch: string, files: { path: string; text: string | null }[], message: string) =>
         run(
@@ -376,6 +395,19 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
   useEffect(() => {
     void queue.run(() => refresh()).catch(() => {});
   }, [refresh]);
+
+  // A review open before a reload comes back, with its edits.
+  useEffect(() => {
+    if (!repo || !activeDir) return;
+    void queue.run(async () => {
+      const kept = await loadGitReview();
+      if (!kept || kept.dir !== activeDir || reviewKept.current) return;
+      const r = await repo.reviewChanges(kept.spec);
+      if (!r.ok) return;
+      reviewKept.current = kept;
+      patch({ review: { ...r.value, title: kept.title }, reviewEdits: kept.edits });
+    });
+  }, [repo, activeDir, patch]);
 
   return { view, actions };
 }
