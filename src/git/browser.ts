@@ -21,6 +21,16 @@ export function browserRepo(dir: string, o: Pick<GitRepoOptions, 'credentials' |
   return new GitRepo({ ...o, fs: theFs(), dir, origin: location.origin });
 }
 
+/**
+ * Writes the file system's index to IndexedDB now. lightning-fs saves it a
+ * moment after the last write, and a stream of writes keeps postponing that:
+ * a reload right after an operation would find the new objects' data but
+ * not their names, and a commit would be lost.
+ */
+export async function flushGitFs(): Promise<void> {
+  await theFs().promises.flush();
+}
+
 /** A new, empty folder for a clone; its name starts with the workspace folder's, for anyone reading the database. */
 export async function newRepoDir(name: string): Promise<string> {
   const p = theFs().promises;

@@ -5,7 +5,7 @@
 // refuse to overwrite) what the user typed. Operations run one at a time.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GitConfig } from '../../vocabulary/config';
-import { browserRepo, newRepoDir, removeRepoDir } from '../../git/browser';
+import { browserRepo, flushGitFs, newRepoDir, removeRepoDir } from '../../git/browser';
 import { gitUrlProblem } from '../../git/guarded-http';
 import { OpQueue } from '../../git/op-queue';
 import type { GitRepo } from '../../git/repo';
@@ -155,14 +155,15 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
     (label: string, fn: () => Promise<{ ok: boolean; text: string }>) => {
       patch({ busy: label, progress: undefined, message: undefined });
       return queue.run(async () => {
+        let m: { ok: boolean; text: string };
         try {
-          const m = await fn();
-          patch({ message: { ...m, text: withoutUserinfo(m.text) } });
+          m = await fn();
         } catch (e) {
-          patch({ message: { ok: false, text: withoutUserinfo((e as Error).message) } });
-        } finally {
-          patch({ busy: undefined, progress: undefined });
+          m = { ok: false, text: (e as Error).message };
         }
+        // What the operation wrote is on disk before the panel says it is done: a reload then loses nothing.
+        await flushGitFs().catch(() => {});
+        patch({ message: { ...m, text: withoutUserinfo(m.text) }, busy: undefined, progress: undefined });
       });
     },
     [patch],
