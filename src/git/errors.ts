@@ -1,7 +1,8 @@
 // Git failures explained: what went wrong and what to do about it. A
 // browser cannot tell a server that does not allow this page (CORS) from one
 // that cannot be reached at all — both are a bare "Failed to fetch" — so
-// that explanation names both, and the fix for CORS.
+// that explanation names both, and the fix for CORS. A refusal by the page's
+// own Content-Security-Policy is told apart earlier (guarded-http.ts).
 
 /** Thrown for a refusal the app decides itself (local changes, a diverged branch). */
 export class GitRefusal extends Error {
@@ -58,7 +59,7 @@ export function explainGitError(e: unknown, server: string, origin: string | und
   return (e as Error)?.message ?? String(e);
 }
 
-/** fetch()'s failure before any answer: a refused connection, a CORS refusal, a CSP block. */
+/** fetch()'s failure before any answer: a refused connection or a CORS refusal. */
 function isNetworkError(e: unknown): boolean {
   const m = (e as Error)?.message ?? '';
   return e instanceof TypeError || /Failed to fetch|NetworkError|fetch failed|ECONNREFUSED/i.test(m);

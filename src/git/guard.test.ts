@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startByteRecorder, startRedirector, type ByteRecorder, type Redirector } from '../../testing/servers/byte-recorder';
 import { startGitServer, type GitServerHandle } from '../../testing/servers/git-server';
-import { gitUrlProblem } from './guarded-http';
+import { gitUrlProblem, guardedHttp } from './guarded-http';
 import { GitRepo } from './repo';
 import type { GitActivity, GitCredentials } from './types';
 import { splitUserinfo, withoutUserinfo } from './url';
@@ -171,5 +171,44 @@ describe('addresses with userinfo', () => {
     expect(gitUrlProblem('https://git.corp.example:444/p.git', 'https://git.corp.example')).toMatch(
       /is on https:\/\/git\.corp\.example:444/,
     );
+  });
+});
+
+describe("the page's Content-Security-Policy", () => {
+  it('a refusal by the page’s policy is named as such, with git.server and the rebuild, not as CORS', async () => {
+    // A browser's refusal: a bare "Failed to fetch" and a securitypolicyviolation event on the global scope.
+    const scope = globalThis as unknown as { addEventListener?: unknown; removeEventListener?: unknown };
+    const events = new EventTarget();
+    scope.addEventListener = events.addEventListener.bind(events);
+    scope.removeEventListener = events.removeEventListener.bind(events);
+    try {
+      const url = 'https://git.corp.example/team/app.git/info/refs?service=git-upload-pack';
+      const http = guardedHttp({
+        server: () => 'https://git.corp.example/',
+        credentials: () => ({}),
+        fetch: (async () => {
+          setTimeout(() =>
+            events.dispatchEvent(
+              Object.assign(new Event('securitypolicyviolation'), {
+                blockedURI: url,
+                disposition: 'enforce',
+                effectiveDirective: 'connect-src',
+              }),
+            ),
+          );
+          throw new TypeError('Failed to fetch');
+        }) as typeof fetch,
+      });
+      const e = await http.request({ url, method: 'GET', headers: {} }).then(
+        () => undefined,
+        (err: unknown) => err as Error,
+      );
+      expect(e?.message).toContain('Content-Security-Policy (connect-src) does not allow https://git.corp.example: the browser refused');
+      expect(e?.message).toMatch(/set git\.server in public\/config\.json and rebuild/);
+      expect(e?.message).not.toMatch(/CORS\)\. Check/);
+    } finally {
+      delete scope.addEventListener;
+      delete scope.removeEventListener;
+    }
   });
 });

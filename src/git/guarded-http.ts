@@ -7,6 +7,7 @@ import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git
 import { GitRefusal } from './errors';
 import type { GitCredentials } from './types';
 import { httpOrigin } from './url';
+import { pagePolicyRefusal, watchPagePolicy } from '../platform/page-policy';
 
 export interface GuardedHttpOptions {
   /** The Git server's address (git.server), read at each request so a changed setting applies at once. */
@@ -95,15 +96,24 @@ export function guardedHttp(o: GuardedHttpOptions): HttpClient {
         if (askedForCredentials.has(origin) && auth && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization'))
           headers.Authorization = auth;
         if (!auth) headers = dropAuthorization(headers);
-        const res = await send(url, {
-          method,
-          headers,
-          body: payload as BodyInit | undefined,
-          signal: req.signal as AbortSignal | undefined,
-          // Followed here, after the check above: the browser would carry the body (a push's objects) to any origin.
-          redirect: 'manual',
-          credentials: 'omit',
-        });
+        const policy = watchPagePolicy(url);
+        let res: Response;
+        try {
+          res = await send(url, {
+            method,
+            headers,
+            body: payload as BodyInit | undefined,
+            signal: req.signal as AbortSignal | undefined,
+            // Followed here, after the check above: the browser would carry the body (a push's objects) to any origin.
+            redirect: 'manual',
+            credentials: 'omit',
+          });
+          policy.stop();
+        } catch (e) {
+          // The page's own policy refused the address: say so, not "unreachable or CORS".
+          if (await policy.seen()) throw new GitRefusal(pagePolicyRefusal(url, 'git.server'));
+          throw e;
+        }
         if (res.type === 'opaqueredirect')
           throw new GitRefusal(
             `The Git server ${origin} answered with a redirect the page may not follow (a redirect could carry the token elsewhere). Use the address the server redirects to (\`git ls-remote <address>\` on the command line shows it). Nothing was sent there.`,
