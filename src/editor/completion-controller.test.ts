@@ -437,9 +437,9 @@ describe('a request that gets no answer', () => {
     const failed = c.provide(d, d.cursor, false, new AbortController().signal);
     await clock.advance(WAIT);
     await clock.advance(30_000);
-    rejects[0](new Error('The local model did not answer within 30000 ms; its worker is being restarted.'));
+    rejects[0](new Error('The local model made no progress for 30000 ms; its worker is being restarted.'));
     expect(await failed).toEqual([]);
-    expect(errors).toEqual([['The local model did not answer within 30000 ms; its worker is being restarted.', 30_000]]);
+    expect(errors).toEqual([['The local model made no progress for 30000 ms; its worker is being restarted.', 30_000]]);
     const typing = new AbortController();
     const cancelled = c.provide(doc(`${BEFORE}a`), d.cursor + 1, false, typing.signal);
     await clock.advance(WAIT);
