@@ -7,29 +7,8 @@
 // region.
 import { Edit, type Tree } from 'web-tree-sitter';
 import type { SyntaxValidator } from '../syntax/validator';
-import { pointAt } from '../syntax/text-edits';
+import { differingRange } from '../syntax/text-edits';
 import type { SemanticParse } from './check';
-
-/** The one region where `a` and `b` differ, as tree-sitter's edit from `a` to `b`. */
-function differingEdit(a: string, b: string): Edit {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  let ea = a.length;
-  let eb = b.length;
-  while (ea > i && eb > i && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) {
-    ea--;
-    eb--;
-  }
-  return new Edit({
-    startIndex: i,
-    oldEndIndex: ea,
-    newEndIndex: eb,
-    startPosition: pointAt(a, i),
-    oldEndPosition: pointAt(a, ea),
-    newEndPosition: pointAt(b, eb),
-  });
-}
 
 export function validatorParse(validator: SyntaxValidator): SemanticParse {
   return {
@@ -41,7 +20,7 @@ export function validatorParse(validator: SyntaxValidator): SemanticParse {
       // Copied before any await: the caller's tree may be freed once it has ours.
       const oldTree: Tree | null = from ? from.tree.copy() : null;
       try {
-        oldTree?.edit(differingEdit(from!.text, text));
+        oldTree?.edit(new Edit(differingRange(from!.text, text)));
         const loaded = await validator.load(language);
         if (typeof loaded === 'string') return null;
         return await validator.parseInSlices(loaded.grammar, text, { deadline, oldTree });

@@ -139,3 +139,34 @@ export function countNewlines(text: string): number {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;
 }
+
+/** The one range where `b` differs from `a` (common start and end left out), as a tree-sitter edit from `a` to `b`. */
+export function differingRange(
+  a: string,
+  b: string,
+): {
+  startIndex: number;
+  oldEndIndex: number;
+  newEndIndex: number;
+  startPosition: { row: number; column: number };
+  oldEndPosition: { row: number; column: number };
+  newEndPosition: { row: number; column: number };
+} {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > i && eb > i && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) {
+    ea--;
+    eb--;
+  }
+  return {
+    startIndex: i,
+    oldEndIndex: ea,
+    newEndIndex: eb,
+    startPosition: pointAt(a, i),
+    oldEndPosition: pointAt(a, ea),
+    newEndPosition: pointAt(b, eb),
+  };
+}

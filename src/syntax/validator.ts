@@ -11,7 +11,7 @@ import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
 import { isSupportedLanguage, languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
-import { countNewlines, pointAfter, pointAt, type TextReader } from './text-edits';
+import { countNewlines, differingRange, pointAfter, pointAt, type TextReader } from './text-edits';
 import { openedAndLeftOpen } from './left-open';
 import { pythonIssues } from './python-checks';
 import { reservedWordIssues } from './reserved-words';
@@ -820,37 +820,6 @@ export function badRequest(req: SyntaxRequest): string | undefined {
  * still get answers meanwhile, but a check of this document would not.
  */
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
-
-/** The one range where `b` differs from `a` (common start and end left out), as a tree-sitter edit from `a` to `b`. */
-function differingRange(
-  a: string,
-  b: string,
-): {
-  startIndex: number;
-  oldEndIndex: number;
-  newEndIndex: number;
-  startPosition: { row: number; column: number };
-  oldEndPosition: { row: number; column: number };
-  newEndPosition: { row: number; column: number };
-} {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  let ea = a.length;
-  let eb = b.length;
-  while (ea > i && eb > i && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) {
-    ea--;
-    eb--;
-  }
-  return {
-    startIndex: i,
-    oldEndIndex: ea,
-    newEndIndex: eb,
-    startPosition: pointAt(a, i),
-    oldEndPosition: pointAt(a, ea),
-    newEndPosition: pointAt(b, eb),
-  };
-}
 
 function toSyntaxIssue(issue: RawIssue): SyntaxIssue {
   return { kind: issue.kind, row: issue.row, column: issue.column, detail: issue.type };

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { makeBareRepo, repoHelpers, type RepoHelpers } from './git-server';
+import { writeNginxConf } from './nginx';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const FCGIWRAP = process.env.FCGIWRAP_PATH ?? '/usr/sbin/fcgiwrap';
@@ -112,23 +113,7 @@ export async function startGitFront(o: GitFrontOptions): Promise<GitFrontHandle>
   );
   // The site includes Debian's fastcgi_params by a path relative to nginx's configuration folder, here the prefix.
   fs.copyFileSync('/etc/nginx/fastcgi_params', path.join(prefix, 'fastcgi_params'));
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`).join('\n');
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log ${prefix}/access.log;
-${temps}
-  include ${prefix}/site.conf;
-}
-`,
-  );
+  writeNginxConf(prefix);
   const asRoot = process.getuid?.() === 0;
   const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
