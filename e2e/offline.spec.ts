@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type LaunchOptions, type Page } from '@playwright/test';
-import { DEMO_WASM_SETTINGS, expect, ghostText, seedStorage, test } from '../testing/playwright/ide';
+import { DEMO_WASM_SETTINGS, expect, ghostText, modelReady, seedStorage, test } from '../testing/playwright/ide';
 import { NGINX, startNginx, type NginxRequest } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
 import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
@@ -26,10 +26,6 @@ test.skip(!built, `the production build is missing: run \`npm run build\` (npm t
 test.skip(({ device }) => device !== 'wasm', 'offline is checked once, on the WASM project');
 // The first visit precaches the whole app, and each test loads it three or four times.
 test.slow();
-
-async function modelReady(page: Page): Promise<void> {
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-}
 
 /** Until the worker is active (its precache complete: it activates only after) and controls the page. */
 async function workerInCharge(page: Page): Promise<void> {
