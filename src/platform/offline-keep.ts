@@ -27,11 +27,13 @@ export function keptUrls(names: readonly string[], origin: string): string[] {
 
 /** Calls `onUrls` with the kept URLs this context has loaded so far, then with each new batch. */
 function observeResources(onUrls: (urls: string[]) => void): void {
-  if (typeof PerformanceObserver === 'undefined') return;
+  // Only a page or a worker has a location (Node, running the shared modules' tests, has Resource Timing but none).
+  const origin = (globalThis as { location?: Location }).location?.origin;
+  if (typeof PerformanceObserver === 'undefined' || !origin) return;
   const observer = new PerformanceObserver((list) => {
     const urls = keptUrls(
       list.getEntries().map((e) => e.name),
-      self.location.origin,
+      origin,
     );
     if (urls.length) onUrls(urls);
   });
