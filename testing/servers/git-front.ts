@@ -6,11 +6,10 @@
 // location is the shipped one.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { makeBareRepo, repoHelpers, type RepoHelpers } from './git-server';
-import { writeNginxConf } from './nginx';
+import { freePort, writeNginxConf } from './nginx';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const FCGIWRAP = process.env.FCGIWRAP_PATH ?? '/usr/sbin/fcgiwrap';
@@ -31,14 +30,6 @@ export interface GitFrontHandle extends RepoHelpers {
   repoUrl: string;
   bareDir: string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
 
 function replaceOnce(text: string, from: RegExp | string, to: string): string {
