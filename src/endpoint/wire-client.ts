@@ -11,7 +11,7 @@ import { formatOf, readMessages } from './stream';
 import { MAX_RESPONSE_BYTES, postJson } from './transport';
 import { EgressRefused, hasPassedGate, passGate } from '../privacy/egress-gate';
 import { credentialInBody } from '../privacy/last-scan';
-import { scrubServerText } from '../privacy/scrub-text';
+import { scrubServerText, withoutWholeKey } from '../privacy/scrub-text';
 import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationRequest, EscalationResult, OnSent } from './types';
 
 /** What one decoded message (a whole answer, or one stream event) contributed. */
@@ -148,7 +148,7 @@ export class WireClient implements EscalationClient {
         );
       }
       const cut = cutAtStopTokens(raw, stops).text;
-      const clean = stripControls(this.scrubKey(cut));
+      const clean = stripControls(withoutWholeKey(cut, this.cfg.apiKey));
       const res: EscalationResult = {
         text: clean.text,
         destination: host,
@@ -167,12 +167,6 @@ export class WireClient implements EscalationClient {
       explained.message = await scrubServerText(explained.message, this.cfg.apiKey);
       throw explained;
     }
-  }
-
-  /** The configured key, wherever a server put it in its answer. */
-  private scrubKey(text: string): string {
-    const key = this.cfg.apiKey;
-    return key && text.includes(key) ? text.split(key).join('REDACTED_API_KEY') : text;
   }
 
   /** The body of a request the gate let through; any other object is refused. */

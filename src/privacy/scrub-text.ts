@@ -9,9 +9,14 @@ import { findSecrets, ownFindings, redactSecrets } from './secret-guard';
 const MIN_KEY_FRAGMENT = 8;
 const KEY_MARKER = 'REDACTED_API_KEY';
 
+/** `text` with every occurrence of the whole `key` replaced (a completion's text: code, where a shorter piece may be a coincidence). */
+export function withoutWholeKey(text: string, key: string | undefined): string {
+  return key && text.includes(key) ? text.split(key).join(KEY_MARKER) : text;
+}
+
 /** `text` with every run of it that is a piece of `key` (at least MIN_KEY_FRAGMENT long, or the whole key) replaced. */
 function withoutKey(text: string, key: string): string {
-  if (key.length < MIN_KEY_FRAGMENT) return text.split(key).join(KEY_MARKER);
+  if (key.length < MIN_KEY_FRAGMENT) return withoutWholeKey(text, key);
   let out = '';
   let i = 0;
   while (i < text.length) {
