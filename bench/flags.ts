@@ -21,6 +21,14 @@ export const SUITE_FLAGS = {
     budget: { type: 'string' },
     'no-browser': { type: 'boolean' },
   },
+  git: {
+    rounds: { type: 'string' },
+    quick: { type: 'boolean' },
+    repo: { type: 'string' },
+    dist: { type: 'string' },
+    rebuild: { type: 'boolean' },
+    'no-app': { type: 'boolean' },
+  },
   hosting: {
     rounds: { type: 'string' },
     dist: { type: 'string' },

@@ -31,6 +31,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   'semantic-ts': async () => (await import('./semantic-ts')).suite,
   semantic: async () => (await import('./semantic')).suite,
   hosting: async () => (await import('./hosting')).suite,
+  git: async () => (await import('./git')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;
