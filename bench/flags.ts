@@ -46,6 +46,7 @@ export const SUITE_FLAGS = {
     'profile-only': { type: 'boolean' },
     'ghost-timeout': { type: 'string' },
     rebuild: { type: 'boolean' },
+    busy: { type: 'string' },
   },
   latency: {
     quick: { type: 'boolean' },

@@ -92,10 +92,11 @@ async function main(): Promise<number> {
     console.log(`\n## ${suite.name}: ${suite.description}\n`);
     const machine = machineNow();
     const results = await suite.run(flags);
+    const own = partial || suite.partial?.(flags) === true;
     const file = join(outDir, `${name}.json`);
     const previous = existsSync(file) ? readRecord(readFileSync(file, 'utf8')) : undefined;
     const run = { at: new Date().toISOString(), command: commandOf(name, flags, flagsOf(name)), machine: machine.finish() };
-    writeFileSync(file, `${JSON.stringify(mergeRun(previous, name, run, results, partial), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(mergeRun(previous, name, run, results, own), null, 2)}\n`);
   }
   return 0;
 }

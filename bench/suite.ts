@@ -7,4 +7,9 @@ export interface BenchSuite {
   description: string;
   /** Runs the measurements, prints a human table, returns machine-readable results; its flags are in ./flags. */
   run(flags: BenchFlags): Promise<Record<string, unknown>>;
+  /**
+   * Whether this run replaces only the sections it returns (earlier runs keep
+   * the rest), as a run limited by an `--<part>-only` flag does; absent: only then.
+   */
+  partial?(flags: BenchFlags): boolean;
 }

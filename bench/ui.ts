@@ -12,14 +12,19 @@
 //   1,000-line file's; the 5 MB file gets suggestions.
 //
 //   npm run bench ui [-- --quick] [--keys=N] [--rounds=N] [--twin[=NAME]] [--lang=python|typescript]
-//       [--sizes=1k,20k,5mb] [--ghost-timeout=MS] [--typing-only] [--rebuild]
+//       [--sizes=1k,20k,5mb] [--ghost-timeout=MS] [--typing-only] [--rebuild] [--busy=N]
+//
+//   --busy=N runs N CPU-bound processes beside the browser for the whole run
+//   (bench/ui/busy.ts), a laptop busy with other work; the results go to their
+//   own section (`busy_N`), beside the quiet run's, with their own targets:
+//   frame p95 on ≤ 1.25x off and no long task over 100 ms with completions on.
 //
 //   --rounds=N runs each case N times, off, on and the twin in turn, and pools
 //   the rounds' keys into each case's percentiles: one round's p95 of a few
 //   hundred keys moves by more than the 1.2x the on/off target allows.
 //   npm run bench ui -- --profile-only     where the main thread's time goes (CPU profile + trace)
 //
-// The last stdout line of a typing run is one JSON object: {"sizes":{"1k":{"on":{...},"off":{...}},...}}.
+// The last stdout line of a typing run is one JSON object: {"busy":N,"sizes":{"1k":{"on":{...},"off":{...}},...}}.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -31,6 +36,7 @@ import { startModelMirror } from '../testing/servers/model-mirror';
 import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
+import { startBusy } from './ui/busy';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
 import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
 import { ghostCell, runCase, summarizeCase, type CaseResult, type CaseSamples, type ModelChoice, type TypingOptions } from './ui/typing';
@@ -38,8 +44,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testing/playwright/chromium';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The test build the suite measures, and an unminified one with source maps for --profile-only. */
-const OUT = 'dist-bench-ui';
-const PROFILE_OUT = 'dist-bench-ui-prof';
+const OUT = process.env.UI_BENCH_DIST ?? 'dist-bench-ui';
+const PROFILE_OUT = process.env.UI_BENCH_PROFILE_DIST ?? 'dist-bench-ui-prof';
 const PORT = Number(process.env.UI_BENCH_PORT ?? 5291);
 const REPS = Number(process.env.UI_BENCH_REPS ?? 3);
 export const ARGS = [...CHROMIUM_ARGS];
@@ -76,6 +82,21 @@ interface Options {
   ghostTimeoutMs: number;
   /** --sizes or --lang was given: --profile-only profiles those cases instead of its own. */
   casesGiven: boolean;
+  /** CPU-bound processes beside the browser for the whole run. */
+  busy: number;
+}
+
+function sizesOf(flag: string): string[] {
+  const sizes = flag.split(',');
+  const unknown = sizes.filter((s) => !SIZES[s]);
+  if (unknown.length) throw new Error(`--sizes: unknown ${unknown.join(', ')}; the sizes are ${Object.keys(SIZES).join(', ')}`);
+  return sizes;
+}
+
+function busyCount(flag: string | undefined): number {
+  const n = Number(flag ?? 0);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--busy=${flag}: the number of busy processes, a whole number such as --busy=1`);
+  return n;
 }
 
 function options(flags: BenchFlags): Options {
@@ -86,7 +107,7 @@ function options(flags: BenchFlags): Options {
     keys: Math.max(1, Number(v.keys || (quick ? 12 : 60))),
     rounds: Math.max(1, Number(v.rounds || 1)),
     languages: (v.lang || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
-    sizes: (v.sizes || '1k,20k,5mb').split(','),
+    sizes: sizesOf(v.sizes || '1k,20k,5mb,longline'),
     // A bare --twin arrives as '': the default twin.
     ...(v.twin !== undefined && { twin: v.twin || 'qwen2.5-coder-0.5b' }),
     ...(v.threads && { threads: Math.max(1, Number(v.threads)) }),
@@ -95,14 +116,20 @@ function options(flags: BenchFlags): Options {
     rebuild: v.rebuild === true,
     ghostTimeoutMs: Number(v['ghost-timeout'] || 20_000),
     casesGiven: Boolean(v.sizes || v.lang),
+    busy: busyCount(v.busy),
   };
 }
 
-const SIZES: Record<string, { size: FileSize; label: string }> = {
+/** The files typed into; `languages`: the only ones the size is made in (a minified line is TypeScript). */
+const SIZES: Record<string, { size: FileSize; label: string; languages?: BenchLanguage[] }> = {
   '1k': { size: { lines: 1_000 }, label: '1,000 lines' },
   '20k': { size: { lines: 20_000 }, label: '20,000 lines' },
   '5mb': { size: { bytes: 5_000_000 }, label: '5 MB' },
+  longline: { size: { longLine: 200_000 }, label: 'a 200,000-character line', languages: ['typescript'] },
 };
+
+/** The languages a size is typed in: those asked for that it is made in. */
+const languagesOf = (size: string, asked: BenchLanguage[]) => asked.filter((l) => SIZES[size].languages?.includes(l) ?? true);
 
 const DEMO_MODEL: ModelChoice = {
   label: 'demo model (fixture-valid)',
@@ -255,9 +282,18 @@ function perLanguage(a: Aggregate | undefined): [string, CaseResult][] {
   return Object.entries(a ?? {}).filter(([, v]) => typeof v === 'object' && v !== null && 'frame_p95_ms' in v) as [string, CaseResult][];
 }
 
+/**
+ * The targets of a quiet machine (`busy` 0) or of one busy with other work: there frame p95 on may be
+ * 1.25x off and a long task 100 ms, and no absolute frame target holds (the other work sets the pace).
+ */
+export function limitsFor(busy: number): { frameP95Ms?: number; longTaskMs: number; onOff: number } {
+  return busy === 0 ? { frameP95Ms: 50, longTaskMs: 50, onOff: 1.2 } : { longTaskMs: 100, onOff: 1.25 };
+}
+
 /** The issue's targets; a ratio is taken per language (on against off in the same language), the worse one counts. */
-function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
+function targets(sizes: Record<string, Record<string, Aggregate>>, busy: number): Target[] {
   const out: Target[] = [];
+  const limits = limitsFor(busy);
   const num = (x: unknown) => (typeof x === 'number' ? x : Number.NaN);
   const worse = (xs: { lang: string; r: number }[]) => xs.reduce((a, b) => (!(a.r >= b.r) ? b : a));
   // The twin's completions are completions on too: its worker's competition for the cores is what they measure.
@@ -266,15 +302,16 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
       const a = s[on];
       if (!a) continue;
       const model = on === 'on' ? '' : ' (twin)';
+      if (limits.frameP95Ms !== undefined)
+        out.push({
+          target: `${SIZES[k].label}, on${model}: frame p95 ≤ ${limits.frameP95Ms} ms`,
+          measured: ms(a.frame_p95_ms),
+          met: num(a.frame_p95_ms) <= limits.frameP95Ms,
+        });
       out.push({
-        target: `${SIZES[k].label}, on${model}: frame p95 ≤ 50 ms`,
-        measured: ms(a.frame_p95_ms),
-        met: num(a.frame_p95_ms) <= 50,
-      });
-      out.push({
-        target: `${SIZES[k].label}, on${model}: no long task over 50 ms`,
+        target: `${SIZES[k].label}, on${model}: no long task over ${limits.longTaskMs} ms`,
         measured: `longest ${ms(a.longtask_max_ms)}`,
-        met: num(a.longtask_max_ms) <= 50,
+        met: num(a.longtask_max_ms) <= limits.longTaskMs,
       });
       if (s.off) {
         const offs = new Map(perLanguage(s.off));
@@ -289,38 +326,45 @@ function targets(sizes: Record<string, Record<string, Aggregate>>): Target[] {
         if (ratios.length) {
           const w = worse(ratios) as (typeof ratios)[number];
           out.push({
-            target: `${SIZES[k].label}: frame p95 on${model} ≤ 1.2x off`,
+            target: `${SIZES[k].label}: frame p95 on${model} ≤ ${limits.onOff}x off`,
             measured: ratios.map((x) => `${x.lang} ${ms(x.on)} / ${ms(x.off)} = ${x.r.toFixed(2)}x`).join('; '),
-            met: w.r <= 1.2,
+            met: w.r <= limits.onOff,
           });
         }
       }
     }
-  if (sizes['1k']?.on && sizes['20k']?.on) {
+  // Ghost text in a big file against the 1,000-line one's, in the same language; on a quiet machine only.
+  for (const [big, limit] of busy === 0
+    ? ([
+        ['20k', 1.5],
+        ['5mb', 1.2],
+      ] as const)
+    : []) {
+    if (!sizes['1k']?.on || !sizes[big]?.on) continue;
     const small = new Map(perLanguage(sizes['1k'].on));
-    const ratios = perLanguage(sizes['20k'].on)
+    const ratios = perLanguage(sizes[big].on)
       .filter(([l]) => small.has(l))
-      .map(([lang, big]) => ({
+      .map(([lang, b]) => ({
         lang,
-        big: big.ghost_p50_ms,
+        big: b.ghost_p50_ms,
         small: small.get(lang)!.ghost_p50_ms,
-        r: num(big.ghost_p50_ms) / num(small.get(lang)!.ghost_p50_ms),
+        r: num(b.ghost_p50_ms) / num(small.get(lang)!.ghost_p50_ms),
       }));
     if (ratios.length) {
       const w = worse(ratios);
       out.push({
-        target: 'ghost text p50, 20,000 lines ≤ 1.5x 1,000 lines',
+        target: `ghost text p50, ${SIZES[big].label} ≤ ${limit}x 1,000 lines`,
         measured: ratios
           .map((x) => `${x.lang} ${ms(x.big)} / ${ms(x.small)} = ${Number.isFinite(x.r) ? `${x.r.toFixed(2)}x` : 'n/a'}`)
           .join('; '),
-        met: w.r <= 1.5,
+        met: w.r <= limit,
       });
     }
   }
   if (sizes['5mb']?.on) {
     const langs = perLanguage(sizes['5mb'].on);
     out.push({
-      target: '5 MB file gets suggestions (ghost text after every burst)',
+      target: '5 MB file gets suggestions (ghost text after every burst, none timed out)',
       measured: langs.map(([l, c]) => `${l} ${c.ghost_shown} of ${c.bursts}`).join('; '),
       met: langs.every(([, c]) => c.ghost_shown === c.bursts),
     });
@@ -338,7 +382,9 @@ async function typing(browser: Browser, origin: string, o: Options) {
       const on: CaseResult[] = [];
       const off: CaseResult[] = [];
       const onTwin: CaseResult[] = [];
-      for (const language of o.languages) {
+      const languages = languagesOf(size, o.languages);
+      if (!languages.length) continue;
+      for (const language of languages) {
         const file: BenchFile = generateFile(language, SIZES[size].size);
         const cases = [
           { mode: 'off', model: DEMO_MODEL, into: off, samples: [] },
@@ -374,7 +420,7 @@ async function typing(browser: Browser, origin: string, o: Options) {
 
 async function profileRun(browser: Browser, origin: string, o: Options) {
   const cases: [BenchLanguage, string][] = o.casesGiven
-    ? o.sizes.flatMap((size) => o.languages.map((l): [BenchLanguage, string] => [l, size]))
+    ? o.sizes.flatMap((size) => languagesOf(size, o.languages).map((l): [BenchLanguage, string] => [l, size]))
     : [
         ['typescript', '20k'],
         ['python', '5mb'],
@@ -399,7 +445,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
       console.log(
-        `\n### ${SIZES[size].label} ${language}, completions ${mode} (load average ${loadavg()
+        `\n### ${SIZES[size].label} ${language}, completions ${mode}${o.busy ? `, ${o.busy} busy` : ''} (load average ${loadavg()
           .map((x) => x.toFixed(1))
           .join(' ')})\n`,
       );
@@ -441,6 +487,8 @@ export const suite: BenchSuite = {
   name: 'ui',
   description:
     'the editor on the built app (vite preview), Chromium on WASM: first keystroke while loading; typing cost per keystroke at 1,000 lines, 20,000 lines and 5 MB, completions on and off',
+  // A run replaces only the sections it measured: a busy run leaves the quiet one's, and the other way round.
+  partial: () => true,
   async run(flags) {
     const o = options(flags);
     const outDir = o.profileOnly ? PROFILE_OUT : OUT;
@@ -455,22 +503,28 @@ export const suite: BenchSuite = {
       logLevel: 'error',
     });
     const origin = `http://localhost:${PORT}`;
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+    // The other work starts before the browser and stops after it: every case runs beside it.
+    const busy = startBusy(o.busy);
+    if (o.busy) progress(`${o.busy} busy process${o.busy > 1 ? 'es' : ''} beside the browser: ${busy.pids.join(', ')}`);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS }).catch(async (e: unknown) => {
+      await busy.stop();
+      throw e;
+    });
     const machine = { cores: cpus().length, loadavgBefore: loadavg() };
     try {
       if (o.profileOnly)
-        return { profile: { ...(await profileRun(browser, origin, o)), machine: { ...machine, loadavgAfter: loadavg() } } };
+        return { profile: { ...(await profileRun(browser, origin, o)), machine: { ...machine, busy: o.busy, loadavgAfter: loadavg() } } };
 
       const tti = o.typingOnly ? undefined : await interactive(browser, origin, o.quick ? 1 : REPS);
       const t = await typing(browser, origin, o);
-      const checks = targets(t.sizes);
+      const checks = targets(t.sizes, o.busy);
 
       console.log(
         `Machine: ${machine.cores} cores, load average ${machine.loadavgBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadavg()
           .map((x) => x.toFixed(1))
           .join(
             ' ',
-          )} after; ${o.keys} keystrokes a case${o.rounds > 1 ? ` in each of ${o.rounds} rounds` : ''} at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`,
+          )} after${o.busy ? `; ${o.busy} busy process${o.busy > 1 ? 'es' : ''} beside the browser` : ''}; ${o.keys} keystrokes a case${o.rounds > 1 ? ` in each of ${o.rounds} rounds` : ''} at 40 ms; ${t.model}${t.twin ? ` and the ${t.twin}` : ''}\n`,
       );
       if (tti) {
         console.log('| measure | value | target |');
@@ -486,8 +540,9 @@ export const suite: BenchSuite = {
       console.log('\n| target | measured | met |');
       console.log('| --- | --- | --- |');
       for (const c of checks) console.log(`| ${c.target} | ${c.measured} | ${c.met ? 'yes' : 'no'} |`);
-      console.log(JSON.stringify({ sizes: t.sizes }));
-      return {
+      console.log(JSON.stringify({ busy: o.busy, sizes: t.sizes }));
+      const typed = {
+        busy: o.busy,
         sizes: t.sizes,
         targets: checks,
         ...(tti && { interactive: tti }),
@@ -502,9 +557,12 @@ export const suite: BenchSuite = {
         },
         machine: { ...machine, loadavgAfter: loadavg() },
       };
+      // A busy run is a section of its own, so the quiet run's figures stay beside it.
+      return o.busy ? { [`busy_${o.busy}`]: typed } : typed;
     } finally {
       await browser.close();
       await new Promise<void>((r) => server.httpServer.close(() => r()));
+      await busy.stop();
     }
   },
 };

@@ -8,8 +8,11 @@ import { mulberry32 } from '../../testing/platform/prng';
 
 export type BenchLanguage = 'python' | 'typescript';
 
-/** A file size: a number of lines, or a number of bytes (the 5 MB file). */
-export type FileSize = { lines: number } | { bytes: number };
+/**
+ * A file size: a number of lines, a number of bytes (the 5 MB file), or one
+ * line of this many characters (a minified bundle) between a few short ones.
+ */
+export type FileSize = { lines: number } | { bytes: number } | { longLine: number };
 
 export interface BenchFile {
   path: string;
@@ -17,6 +20,8 @@ export interface BenchFile {
   content: string;
   /** 1-based line the typing starts from (its end), inside the target function. */
   cursorLine: number;
+  /** 1-based column the typing starts from, when not the line's end: the middle of a long line. */
+  cursorColumn?: number;
   lines: number;
   bytes: number;
 }
@@ -227,7 +232,7 @@ const PY_TARGET = [
   '',
 ];
 
-function python(size: FileSize, seed: number): { lines: string[]; cursorLine: number } {
+function python(size: { lines: number } | { bytes: number }, seed: number): { lines: string[]; cursorLine: number } {
   const g = new Gen(seed);
   const out: string[] = ['"""Generated module for the typing benchmark."""', ''];
   for (const m of MODULES_PY) out.push(`import ${m}`);
@@ -344,7 +349,7 @@ const TS_TARGET = [
   '',
 ];
 
-function typescript(size: FileSize, seed: number): { lines: string[]; cursorLine: number } {
+function typescript(size: { lines: number } | { bytes: number }, seed: number): { lines: string[]; cursorLine: number } {
   const g = new Gen(seed);
   const out: string[] = ['// Generated module for the typing benchmark.'];
   MODULES_TS.forEach((m, i) => out.push(`import * as mod${i} from '${m}';`));
@@ -370,8 +375,49 @@ function typescript(size: FileSize, seed: number): { lines: string[]; cursorLine
   return { lines: out, cursorLine: target };
 }
 
+// ---------------------------------------------------------------- Minified
+
+/** One minified statement, as a bundler writes them: short names, no spaces. */
+function minStatement(g: Gen, i: number): string {
+  const n = `${String.fromCharCode(97 + g.int(26))}${i.toString(36)}`;
+  switch (g.int(6)) {
+    case 0:
+      return `function ${n}(a,b){return a*${g.int(100)}+b}`;
+    case 1:
+      return `const ${n}=[${g.int(10)},${g.int(100)},${g.int(1000)}].map(x=>x*${g.int(9) + 1});`;
+    case 2:
+      return `export class ${n.toUpperCase()}{constructor(t){this.${g.pick(NOUNS)}=t}${g.pick(VERBS)}(e){return this.${g.pick(NOUNS)}??e}}`;
+    case 3:
+      return `var ${n}={${g.pick(NOUNS)}:${g.int(1000)},${g.pick(NOUNS)}:"${g.pick(ADJ)}"};`;
+    case 4:
+      return `if(${n}>${g.int(50)}){console.debug("${g.pick(VERBS)}",${g.int(9)})}`;
+    default:
+      return `let ${n}=\`${g.pick(NOUNS)}=\${${g.int(99)}}\`;`;
+  }
+}
+
+/**
+ * A TypeScript file whose middle line is `chars` characters of minified
+ * code; the cursor sits after a statement near the line's middle.
+ */
+function minified(chars: number, seed: number): { lines: string[]; cursorLine: number; cursorColumn: number } {
+  const g = new Gen(seed);
+  let line = '';
+  let cursorColumn = 0;
+  for (let i = 0; line.length < chars; i++) {
+    const st = minStatement(g, i);
+    line += st.endsWith('}') || st.endsWith(';') ? st : `${st};`;
+    if (!cursorColumn && line.length >= chars / 2) {
+      if (!line.endsWith(';')) line += ';';
+      cursorColumn = line.length + 1;
+    }
+  }
+  const lines = ['// Generated minified module for the typing benchmark.', '/* eslint-disable */', line, 'export {};'];
+  return { lines, cursorLine: 3, cursorColumn };
+}
+
 /** A test on the lines so far: has the file reached `share` of its size? */
-function fullness(size: FileSize): (lines: string[], share?: number) => boolean {
+function fullness(size: { lines: number } | { bytes: number }): (lines: string[], share?: number) => boolean {
   if ('lines' in size) return (lines, share = 1) => lines.length >= size.lines * share;
   // Bytes: counted incrementally (the 5 MB file has ~100,000 lines).
   let counted = 0;
@@ -383,14 +429,18 @@ function fullness(size: FileSize): (lines: string[], share?: number) => boolean 
 }
 
 export function generateFile(language: BenchLanguage, size: FileSize, seed = 1): BenchFile {
-  const { lines, cursorLine } = language === 'python' ? python(size, seed) : typescript(size, seed);
+  if ('longLine' in size && language !== 'typescript') throw new Error('a long minified line is generated as TypeScript only');
+  const made: { lines: string[]; cursorLine: number; cursorColumn?: number } =
+    'longLine' in size ? minified(size.longLine, seed) : language === 'python' ? python(size, seed) : typescript(size, seed);
+  const { lines, cursorLine } = made;
   const content = `${lines.join('\n')}\n`;
-  const tag = 'lines' in size ? `${size.lines}` : `${Math.round(size.bytes / 1e6)}mb`;
+  const tag = 'lines' in size ? `${size.lines}` : 'bytes' in size ? `${Math.round(size.bytes / 1e6)}mb` : `line${size.longLine}`;
   return {
     path: language === 'python' ? `bench_${tag}.py` : `bench_${tag}.ts`,
     language,
     content,
     cursorLine,
+    ...(made.cursorColumn && { cursorColumn: made.cursorColumn }),
     lines: lines.length,
     bytes: content.length,
   };

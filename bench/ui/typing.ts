@@ -168,17 +168,21 @@ const INSTRUMENT = `(() => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-/** What one burst types: a new line, then the start of an assignment the model completes with `a + b`. */
-function burstKeys(language: string, n: number): string[] {
+/**
+ * What one burst types: a new line, then the start of an assignment the model
+ * completes with `a + b`; in the middle of a long line (`inline`), a
+ * statement's end instead of the new line, as in minified code.
+ */
+function burstKeys(language: string, n: number, inline: boolean): string[] {
   const text = language === 'python' ? `value_${n} = ` : `const v${n} = `;
-  return ['Enter', ...text];
+  return [inline ? ';' : 'Enter', ...text];
 }
 
 /** The first burst (numbered 0), then bursts until at least `keys` keystrokes. */
-function burstsFor(language: string, keys: number): string[][] {
-  const out: string[][] = [burstKeys(language, 0)];
+function burstsFor(language: string, keys: number, inline = false): string[][] {
+  const out: string[][] = [burstKeys(language, 0, inline)];
   for (let n = 1, total = 0; total < keys; n++) {
-    const b = burstKeys(language, n);
+    const b = burstKeys(language, n, inline);
     out.push(b);
     total += b.length;
   }
@@ -253,23 +257,26 @@ export async function runCase(
       file.path,
       { timeout: model.loadTimeoutMs },
     );
-    await page.evaluate((line) => {
-      const { editor } = (
-        window as unknown as {
-          __ide: {
-            editor: {
-              focus(): void;
-              setPosition(p: object): void;
-              revealLineInCenter(l: number): void;
-              getModel(): { getLineMaxColumn(l: number): number };
+    await page.evaluate(
+      ([line, column]) => {
+        const { editor } = (
+          window as unknown as {
+            __ide: {
+              editor: {
+                focus(): void;
+                setPosition(p: object): void;
+                revealLineInCenter(l: number): void;
+                getModel(): { getLineMaxColumn(l: number): number };
+              };
             };
-          };
-        }
-      ).__ide;
-      editor.focus();
-      editor.setPosition({ lineNumber: line, column: editor.getModel().getLineMaxColumn(line) });
-      editor.revealLineInCenter(line);
-    }, file.cursorLine);
+          }
+        ).__ide;
+        editor.focus();
+        editor.setPosition({ lineNumber: line, column: column ?? editor.getModel().getLineMaxColumn(line) });
+        editor.revealLineInCenter(line);
+      },
+      [file.cursorLine, file.cursorColumn] as const,
+    );
     const loadMs = Date.now() - t0;
     // Let loading finish (tokenizing, the syntax worker's first parse): 1.5 s without a long task, at most 60 s.
     for (const until = Date.now() + 60_000; Date.now() < until;) {
@@ -287,7 +294,7 @@ export async function runCase(
       st.longTasks.length = 0;
     });
 
-    const bursts = burstsFor(file.language, opts.keys);
+    const bursts = burstsFor(file.language, opts.keys, file.cursorColumn !== undefined);
     let ghosts: number[] = [];
     let answers: number[] = [];
     const burstWindows: [number, number][] = [];

@@ -17,6 +17,7 @@ import type { HotSpot, ProfileSummary } from '../../bench/ui/profile';
 import { ghostCell, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, percent, ratio, record, share, table } from './format';
 import { syntaxTables } from './syntax';
+import { busyTables } from './ui-busy';
 
 type Summary = ReturnType<typeof summarize>;
 
@@ -337,7 +338,12 @@ function acceptTable(runtimes: [string, string][], accept: Record<string, Accept
   ];
 }
 
-const SIZE_LABELS: Record<string, string> = { '1k': '1,000 lines', '20k': '20,000 lines', '5mb': '5 MB' };
+const SIZE_LABELS: Record<string, string> = {
+  '1k': '1,000 lines',
+  '20k': '20,000 lines',
+  '5mb': '5 MB',
+  longline: 'a 200,000-character line',
+};
 
 const ui: SuiteSection = {
   about:
@@ -401,6 +407,7 @@ const ui: SuiteSection = {
           targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'no']),
         ),
       );
+    out.push(...busyTables(r, SIZE_LABELS));
     const profiles = Object.entries(record(r.profile) ?? {}).filter(([k]) => k !== 'machine');
     if (profiles.length) {
       // The hot spots of each profiled case (`--profile-only`); every function's figures are in the JSON.
