@@ -160,18 +160,19 @@ export async function runCompletion(
     };
   }
 
-  if (!egress.allowed || !ports.escalation) {
-    const why = egress.allowed ? 'escalation is off (no endpoint configured)' : egress.reason;
-    return {
-      ...base,
-      text: localFallback(local, syntax),
-      route: 'blocked',
-      bytesSent: 0,
-      latencyMs: elapsed(),
-      blockedBy: egress.allowed ? 'no-endpoint' : egress.block,
-      summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
-    };
-  }
+  // It would escalate, but nothing leaves: the local answer stays, with what stopped it.
+  const blocked = (blockedBy: CompletionResult['blockedBy'], why: string): CompletionResult => ({
+    ...base,
+    text: localFallback(local, syntax),
+    route: 'blocked',
+    bytesSent: 0,
+    latencyMs: elapsed(),
+    blockedBy,
+    summary: `kept local: would escalate (${because(decision)}) but ${why}${unchecked}`,
+  });
+
+  if (!egress.allowed) return blocked(egress.block, egress.reason);
+  if (!ports.escalation) return blocked('no-endpoint', 'escalation is off (no endpoint configured)');
 
   const client = ports.escalation;
   await prescan;
@@ -219,17 +220,7 @@ export async function runCompletion(
     const delivery = err.delivery ?? 'unknown';
     settle?.(false, err.message, delivery);
     if (signal.aborted) throw new AbortedError();
-    if (e instanceof EgressRefused) {
-      return {
-        ...base,
-        text: localFallback(local, syntax),
-        route: 'blocked',
-        bytesSent: 0,
-        latencyMs: elapsed(),
-        blockedBy: e.block,
-        summary: `kept local: would escalate (${because(decision)}) but ${e.message}; nothing was sent${unchecked}`,
-      };
-    }
+    if (e instanceof EgressRefused) return blocked(e.block, `${e.message}; nothing was sent`);
     const fallback = localFallback(local, syntax);
     return {
       ...base,
