@@ -6,8 +6,9 @@
 // node_modules, each finding listed for review (budget: at most 1 per 10,000
 // lines). `--speed-only` / `--alarms-only` run one part.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { editableFiles } from '../testing/privacy/editable-files';
 import { SECRET_SAMPLES } from '../testing/privacy/secret-corpus';
 import {
   clearSecretScanCache,
@@ -65,36 +66,7 @@ async function time(fn: () => Promise<unknown> | unknown): Promise<{ wall: numbe
 
 const cpuMs = (d: NodeJS.CpuUsage) => (d.user + d.system) / 1000;
 
-/** Source and config files people edit (as scripts/secret-alarms.ts): `.d.ts`, maps and `.min.js` are generated. */
-const SOURCE = new Set([
-  '.js',
-  '.mjs',
-  '.cjs',
-  '.ts',
-  '.mts',
-  '.cts',
-  '.jsx',
-  '.tsx',
-  '.json',
-  '.py',
-  '.yml',
-  '.yaml',
-  '.toml',
-  '.md',
-  '.sh',
-  '.properties',
-  '.env',
-  '.ini',
-]);
 const ALARM_BUDGET_PER_10K_LINES = 1;
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* sourceFiles(p);
-    else if (e.isFile() && SOURCE.has(extname(e.name)) && !/\.(?:d\.[mc]?ts|min\.js)$/.test(e.name)) yield p;
-  }
-}
 
 /** Every finding in node_modules, printed for review; the scan's own CPU time gives the speed on real code. */
 async function falseAlarms(): Promise<Record<string, unknown>> {
@@ -106,7 +78,7 @@ async function falseAlarms(): Promise<Record<string, unknown>> {
   const findings: string[] = [];
   const located: { where: string; kind: string }[] = [];
   clearSecretScanCache();
-  for (const file of sourceFiles(root)) {
+  for (const file of editableFiles(root)) {
     if (statSync(file).size > 4_000_000) continue;
     const text = readFileSync(file, 'utf8');
     lines += text.split('\n').length;

@@ -3,40 +3,11 @@
 // each can be reviewed: a false alarm, or a real (test) key shipped in a
 // package. Prints lines scanned and findings per 10,000 lines; docs/privacy.md
 // holds the reviewed figures.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findSecrets } from '../src/privacy/secret-guard';
-
-/** Source and config files people edit; `.d.ts` and maps are generated. */
-const SOURCE = new Set([
-  '.js',
-  '.mjs',
-  '.cjs',
-  '.ts',
-  '.mts',
-  '.cts',
-  '.jsx',
-  '.tsx',
-  '.json',
-  '.py',
-  '.yml',
-  '.yaml',
-  '.toml',
-  '.md',
-  '.sh',
-  '.properties',
-  '.env',
-  '.ini',
-]);
-
-function* files(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* files(p);
-    else if (e.isFile() && SOURCE.has(extname(e.name)) && !/\.(?:d\.[mc]?ts|min\.js)$/.test(e.name)) yield p;
-  }
-}
+import { editableFiles } from '../testing/privacy/editable-files';
 
 const USAGE = 'usage: npx tsx scripts/secret-alarms.ts [folder]   (default: node_modules)';
 
@@ -61,7 +32,7 @@ async function main(): Promise<void> {
   let lines = 0;
   let bytes = 0;
   let alarms = 0;
-  for (const file of files(root)) {
+  for (const file of editableFiles(root)) {
     if (statSync(file).size > 4_000_000) continue;
     const text = readFileSync(file, 'utf8');
     // Minified bundles are one line per megabyte: count them by size, not lines.
