@@ -24,12 +24,12 @@ import { NGINX, startNginx, type NginxRequest } from '../testing/servers/nginx';
 import type { BenchFlags } from './flags';
 import type { BenchSuite } from './suite';
 import { ARGS } from './ui';
+import { CHROMIUM_PATH as CHROMIUM } from '../testing/playwright/chromium';
 import { summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = join(REPO, 'deploy', 'nginx', 'router-ide.conf');
 const DEFAULT_DIST = 'dist-bench-hosting';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The first visit's target, model weights apart. */
 export const FIRST_VISIT_TARGET_BYTES = 20_000_000;
 

@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testing/playwright/chromium';
 
 export const ICONS = [
   { file: 'icon-192.png', size: 192, maskable: false },
@@ -25,7 +26,7 @@ export function maskableSvg(svg: string): string {
 async function main(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const svg = fs.readFileSync(path.join(root, 'public', 'icon.svg'), 'utf8');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage();
     for (const { file, size, maskable } of ICONS) {
