@@ -3,6 +3,7 @@
 // loopback HTTP server that answers everything with a redirect to it.
 import http from 'node:http';
 import net from 'node:net';
+import { listenOnLoopback } from './listen';
 
 export interface ByteRecorder {
   /** http://127.0.0.1:PORT */
@@ -18,28 +19,20 @@ export interface ByteRecorder {
 export async function startByteRecorder(): Promise<ByteRecorder> {
   const chunks: Buffer[] = [];
   let connections = 0;
-  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
     socket.on('data', (d) => {
       chunks.push(d);
       if (d.includes('\r\n\r\n')) socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     });
     socket.on('error', () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const { origin, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     received: () => Buffer.concat(chunks).toString('latin1'),
     connections: () => connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -61,14 +54,6 @@ export async function startRedirector(to: string, status = 307): Promise<Redirec
     req.resume();
     res.writeHead(status, { Location: `${to}${req.url ?? '/'}` }).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: origin, close };
 }
