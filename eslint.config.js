@@ -10,6 +10,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'dist-*/',
+      'packages/*/dist/',
       'public/',
       'bench/results/',
       'test-results/',
