@@ -12,7 +12,14 @@ const OWN_MODULES = [
   'src/platform/offline.test.ts',
 ];
 
-const ALL = ['src/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'eval/**/*.test.ts', 'bench/**/*.test.ts'];
+const ALL = [
+  'src/**/*.test.ts',
+  'packages/*/src/**/*.test.ts',
+  'testing/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'eval/**/*.test.ts',
+  'bench/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
