@@ -93,3 +93,55 @@ test('a paste that makes a file large switches its features off; undoing it brin
   await expect(item).toHaveCount(0);
   expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
 });
+
+test('a line over 10,000 characters makes a small file large, bracket pairs and indentation guides off too; undoing it brings them back', async ({
+  page,
+  openIde,
+}) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  const item = page.getByTestId('large-file');
+  await expect(page.getByTestId('active-path')).toHaveText('main.py');
+  await expect(item).toHaveCount(0);
+  const bracketsAndGuides = () =>
+    page.evaluate(() => {
+      type Ed = { getOption(id: number): unknown };
+      const { editor, monaco } = (
+        window as unknown as { __ide: { editor: Ed; monaco: { editor: { EditorOption: Record<string, number> } } } }
+      ).__ide;
+      const o = monaco.editor.EditorOption;
+      return {
+        colours: (editor.getOption(o.bracketPairColorization) as { enabled: boolean }).enabled,
+        match: editor.getOption(o.matchBrackets) as string,
+        indentation: (editor.getOption(o.guides) as { indentation: boolean }).indentation,
+      };
+    });
+  expect(await bracketsAndGuides()).toEqual({ colours: true, match: 'always', indentation: true });
+  // One minified line of about 60 KB, pasted at the end of the file: far under 512 KB and 10,000 lines.
+  const line = `DATA = [${Array.from({ length: 10_000 }, (_, i) => i).join(',')}]\n`;
+  await page.evaluate((t) => {
+    type Ed = {
+      executeEdits(src: string, e: object[]): void;
+      getModel(): { getLineCount(): number; getLineMaxColumn(l: number): number };
+    };
+    const { editor } = (window as unknown as { __ide: { editor: Ed } }).__ide;
+    const last = editor.getModel().getLineCount();
+    const col = editor.getModel().getLineMaxColumn(last);
+    editor.executeEdits('test', [{ range: { startLineNumber: last, startColumn: col, endLineNumber: last, endColumn: col }, text: t }]);
+  }, line);
+  await expect(item).toBeVisible();
+  const note = page.getByRole('note', { name: /Large file/ });
+  await expect(note).toHaveAttribute('title', /Large file \(a line over 10,000 characters\)/);
+  await expect(note).toHaveAttribute('title', /bracket pair colours, guides and matching, indentation guides/);
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off' });
+  expect(await bracketsAndGuides()).toEqual({ colours: false, match: 'never', indentation: false });
+  await page.evaluate(() =>
+    (window as unknown as { __ide: { editor: { trigger(s: string, id: string, p: unknown): void } } }).__ide.editor.trigger(
+      'test',
+      'undo',
+      null,
+    ),
+  );
+  await expect(item).toHaveCount(0);
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
+  expect(await bracketsAndGuides()).toEqual({ colours: true, match: 'always', indentation: true });
+});

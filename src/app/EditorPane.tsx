@@ -4,6 +4,7 @@ import { registerInlineCompletions, startInlineCompletionsNow, type InlineComple
 import { registerCompletionKeys } from '../editor/keys';
 import { undoEditGroups } from '../editor/edit-group-keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
+import { hasLongLine, type LineChange } from '../editor/long-lines';
 import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
 import { languageFromFileName } from '../languages/registry';
 import { useLatest } from './hooks/use-latest';
@@ -41,10 +42,16 @@ const monacoTheme = (t: 'light' | 'dark') => (t === 'dark' ? 'vs-dark' : 'vs');
  * Sets the editor's options for the size of `model` (features whose work per
  * key grows with the file are off in a large one; every other file gets them
  * back) and publishes the answer. Cheap enough for every keystroke: length and
- * line count are kept by the text model, and nothing happens unless the answer changes.
+ * line count are kept by the text model, a keystroke's `changes` say which
+ * lines to look at for a long one, and nothing happens unless the answer changes.
  */
-function followSize(ed: monaco.editor.IStandaloneCodeEditor, model: monaco.editor.ITextModel | null, out: Store<LargeFileProfile>): void {
-  const p = largeFileProfile(model?.getValueLength() ?? 0, model?.getLineCount() ?? 0);
+function followSize(
+  ed: monaco.editor.IStandaloneCodeEditor,
+  model: monaco.editor.ITextModel | null,
+  out: Store<LargeFileProfile>,
+  changes?: readonly LineChange[],
+): void {
+  const p = largeFileProfile(model?.getValueLength() ?? 0, model?.getLineCount() ?? 0, !!model && hasLongLine(model, changes));
   if (p === out.get()) return;
   ed.updateOptions(largeFileOptions(p));
   out.set(p);
@@ -93,7 +100,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     const keys = registerCompletionKeys(ed, () => reg.cycled(ed));
     const groupUndo = undoEditGroups(ed, () => modelsRef.current.editGroups);
     // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
-    const sizes = ed.onDidChangeModelContent(() => followSize(ed, ed.getModel(), largeFileRef.current));
+    const sizes = ed.onDidChangeModelContent((e) => followSize(ed, ed.getModel(), largeFileRef.current, e.changes));
     // For the end-to-end tests: the editor, and the workspace path of what it shows.
     exposeForTests({
       editor: ed,

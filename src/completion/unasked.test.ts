@@ -31,4 +31,11 @@ describe('no suggestion unasked inside a comment or a string', () => {
     expect(insideCommentOrString('python', far)).toBeUndefined(); // the docstring opened out of reach
     expect(insideCommentOrString('python', `${'y = 1\n'.repeat(10_000)}# tail `)).toBe('comment');
   });
+
+  it('deep in a line longer than that, reads nothing and offers a suggestion', () => {
+    const line = `x = [${'1, '.repeat(20_000)}`;
+    expect(insideCommentOrString('python', `${line}# tail `)).toBeUndefined();
+    expect(insideCommentOrString('python', `a = 1\n${line}# tail `)).toBeUndefined();
+    expect(insideCommentOrString('python', `${'1, '.repeat(100)}# tail `)).toBe('comment');
+  });
 });

@@ -11,7 +11,14 @@ describe('largeFileProfile', () => {
     const p = largeFileProfile(40_000, 1_000);
     expect(p).toMatchObject({ large: false, off: [], completions: [] });
     expect(describeLargeFile(p)).toBe('');
-    expect(largeFileOptions(p)).toEqual({ folding: true, stickyScroll: { enabled: true }, occurrencesHighlight: 'singleFile' });
+    expect(largeFileOptions(p)).toEqual({
+      folding: true,
+      stickyScroll: { enabled: true },
+      occurrencesHighlight: 'singleFile',
+      bracketPairColorization: { enabled: true },
+      matchBrackets: 'always',
+      guides: { bracketPairs: false, indentation: true },
+    });
   });
 
   it('the thresholds are exclusive: a file exactly at them is normal', () => {
@@ -35,7 +42,28 @@ describe('largeFileProfile', () => {
   it('many short lines make a file large by lines alone', () => {
     const p = largeFileProfile(200_000, 50_000);
     expect(p.why).toBe('over 10,000 lines');
-    expect(largeFileOptions(p)).toEqual({ folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: 'off' });
+    expect(largeFileOptions(p)).toMatchObject({ folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: 'off' });
+    // Bracket pairs and indentation guides stay: they cost per change what the edited lines hold.
+    expect(largeFileOptions(p)).toMatchObject({ bracketPairColorization: { enabled: true }, guides: { indentation: true } });
+  });
+
+  it('a line over 10,000 characters makes a small file large, with bracket pairs and indentation guides off too', () => {
+    const p = largeFileProfile(200_093, 4, true);
+    expect(p.large).toBe(true);
+    expect(p.why).toBe('a line over 10,000 characters');
+    expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'bracket-pairs', 'indentation-guides']);
+    expect(largeFileOptions(p)).toEqual({
+      folding: false,
+      stickyScroll: { enabled: false },
+      occurrencesHighlight: 'off',
+      bracketPairColorization: { enabled: false },
+      matchBrackets: 'never',
+      guides: { bracketPairs: false, indentation: false },
+    });
+    expect(describeLargeFile(p)).toContain('Large file (a line over 10,000 characters): off for this file:');
+    expect(describeLargeFile(p)).toContain('bracket pair colours, guides and matching, indentation guides');
+    expect(largeFileProfile(5_000_000, 3, true).why).toBe('over 512 KB and a line over 10,000 characters');
+    expect(largeFileProfile(200_093, 4, true)).toBe(p);
   });
 
   it('says what completions use, and that a file over the indexing limit is not indexed', () => {

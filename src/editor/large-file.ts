@@ -2,19 +2,24 @@
 // sticky scroll recompute their ranges over the whole file after each change,
 // and word highlighting searches the whole file after each cursor move, so
 // above these thresholds they are switched off for that file: typing stays
-// proportional to the edit. Monaco's own large-file mode (20 MB or 300,000
-// lines) comes much later and turns off far more (colouring among it).
+// proportional to the edit. A very long line (a minified bundle) makes a
+// file large too, whatever its size: each keystroke in it re-renders and
+// re-measures the line, and features that read the whole line per change
+// (bracket pairs, indentation guides) go off with the others. Monaco's own
+// large-file mode (20 MB or 300,000 lines) comes much later and turns off far
+// more (colouring among it).
 // The strategy as a whole, completions included: docs/performance.md, "Large files".
 import type { editor } from 'monaco-editor';
 import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
 import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
+import { LONG_LINE_CHARS } from './long-lines';
 
 /** A file with more characters than this is large: the size above which retrieval does not index a file either. */
 const LARGE_FILE_CHARS = MAX_INDEXED_CHARS;
 /** A file with more lines than this is large, whatever its characters. */
 const LARGE_FILE_LINES = 10_000;
 
-type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight';
+type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight' | 'bracket-pairs' | 'indentation-guides';
 
 export interface LargeFileProfile {
   large: boolean;
@@ -30,6 +35,8 @@ const FEATURE_NAME: Record<LargeFileFeature, string> = {
   folding: 'folding',
   'sticky-scroll': 'sticky scroll',
   'occurrences-highlight': 'highlighting other occurrences of the word at the cursor',
+  'bracket-pairs': 'bracket pair colours, guides and matching',
+  'indentation-guides': 'indentation guides',
 };
 
 /** What completions do in a file of any size; the status bar says it for a large file. */
@@ -40,15 +47,18 @@ const COMPLETIONS_ANY_SIZE = [
 const NOT_INDEXED = "this file is not indexed for snippets in other files' prompts";
 
 const NORMAL: LargeFileProfile = { large: false, why: '', off: [], completions: [] };
-const ALL_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight'];
+const SIZE_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight'];
+const LONG_LINE_OFF: readonly LargeFileFeature[] = [...SIZE_OFF, 'bracket-pairs', 'indentation-guides'];
 
 // One object per answer, so that the editor and the status bar act only when the answer changes, not on every keystroke.
 const profiles = new Map<string, LargeFileProfile>();
 
-export function largeFileProfile(chars: number, lines: number): LargeFileProfile {
+/** `longLine`: the file holds a line over LONG_LINE_CHARS (src/editor/long-lines.ts). */
+export function largeFileProfile(chars: number, lines: number, longLine = false): LargeFileProfile {
   const reasons = [
     chars > LARGE_FILE_CHARS && `over ${LARGE_FILE_CHARS / 1024} KB`,
     lines > LARGE_FILE_LINES && `over ${LARGE_FILE_LINES.toLocaleString('en')} lines`,
+    longLine && `a line over ${LONG_LINE_CHARS.toLocaleString('en')} characters`,
   ].filter((r): r is string => !!r);
   if (!reasons.length) return NORMAL;
   const indexed = chars <= MAX_INDEXED_CHARS;
@@ -58,7 +68,7 @@ export function largeFileProfile(chars: number, lines: number): LargeFileProfile
     p = {
       large: true,
       why: reasons.join(' and '),
-      off: ALL_OFF,
+      off: longLine ? LONG_LINE_OFF : SIZE_OFF,
       completions: indexed ? COMPLETIONS_ANY_SIZE : [...COMPLETIONS_ANY_SIZE, NOT_INDEXED],
     };
     profiles.set(key, p);
@@ -72,10 +82,14 @@ export function largeFileProfile(chars: number, lines: number): LargeFileProfile
  */
 export function largeFileOptions(p: LargeFileProfile): editor.IEditorOptions {
   const off = (f: LargeFileFeature) => p.off.includes(f);
+  const brackets = !off('bracket-pairs');
   return {
     folding: !off('folding'),
     stickyScroll: { enabled: !off('sticky-scroll') },
     occurrencesHighlight: off('occurrences-highlight') ? 'off' : 'singleFile',
+    bracketPairColorization: { enabled: brackets },
+    matchBrackets: brackets ? 'always' : 'never',
+    guides: { bracketPairs: false, indentation: !off('indentation-guides') },
   };
 }
 
