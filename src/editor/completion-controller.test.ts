@@ -27,6 +27,7 @@ import {
   type CompletionControllerHooks,
   type CompletionDocument,
   type CompletionSource,
+  READ_AHEAD_AFTER_MS,
 } from './completion-controller';
 
 // The window's edges move in 4 KiB steps (docs/performance.md).
@@ -321,8 +322,11 @@ describe('the wait before asking', () => {
     const engine = nodeEngine('fixture-valid');
     const e = editor(engine);
     const items = e.type(doc(BEFORE));
+    // The read-ahead starts after the keystroke's frame, not in it.
+    expect(engine.calls.prefill).toHaveLength(0);
+    await e.clock.advance(READ_AHEAD_AFTER_MS);
     expect(engine.calls.prefill.map((c) => c.req.prefix)).toEqual([BEFORE]);
-    await e.clock.advance(WAIT - 1);
+    await e.clock.advance(WAIT - READ_AHEAD_AFTER_MS - 1);
     expect(engine.calls.complete).toHaveLength(0);
     await e.clock.advance(1);
     expect(engine.calls.complete).toHaveLength(1);
@@ -466,8 +470,9 @@ describe('typing through a suggestion', () => {
     const differs = `${BEFORE}${VALID[0]}!`;
     expect(VALID.startsWith(differs.slice(BEFORE.length))).toBe(false);
     const items = e.type(doc(differs));
+    await e.clock.advance(READ_AHEAD_AFTER_MS);
     expect(engine.calls.prefill).toHaveLength(2);
-    await e.clock.advance(WAIT);
+    await e.clock.advance(WAIT - READ_AHEAD_AFTER_MS);
     await items;
     expect(engine.calls.complete.map((c) => c.req.prefix)).toEqual([BEFORE, differs]);
   });
@@ -479,8 +484,9 @@ describe('typing through a suggestion', () => {
     e.controller.didShow(item);
     e.controller.ended(item, false);
     const next = e.type(doc(BEFORE + VALID[0]));
+    await e.clock.advance(READ_AHEAD_AFTER_MS);
     expect(engine.calls.prefill).toHaveLength(2);
-    await e.clock.advance(WAIT);
+    await e.clock.advance(WAIT - READ_AHEAD_AFTER_MS);
     await next;
     expect(engine.calls.complete).toHaveLength(2);
   });

@@ -151,6 +151,9 @@ const sleep = (clock: Clock, ms: number, signal: AbortSignal) =>
   });
 
 /** A signal that follows `parent` until `release()`: a call handed it is stopped by the keystroke only while it runs. */
+/** How long after a keystroke the read-ahead starts: past the frame that shows the key. */
+export const READ_AHEAD_AFTER_MS = 20;
+
 function follower(parent: AbortSignal): { signal: AbortSignal; release: () => void } {
   const ac = new AbortController();
   const abort = () => ac.abort();
@@ -300,11 +303,22 @@ export class CompletionController<At> {
     return configured > 0 && (this.hooks.adaptive?.() ?? true) ? this.pace.delayMs() : configured;
   }
 
-  /** The wait before asking; false when the next keystroke came first. While it runs, the model reads the prompt ahead. */
+  /**
+   * The wait before asking; false when the next keystroke came first. While it runs, the model reads the prompt ahead,
+   * from READ_AHEAD_AFTER_MS on: building that prompt (snippets included) is main-thread work, done after the
+   * keystroke's frame rather than in it, and not at all for a key the next one follows at once.
+   */
   private async pause(source: CompletionSource, req: EngineRequest, signal: AbortSignal): Promise<boolean> {
     const readAhead = follower(signal);
-    source.prefill?.(req, readAhead.signal);
-    const waited = await sleep(this.clock, this.waitMs(), signal);
+    const wait = this.waitMs();
+    const stop =
+      source.prefill && wait > READ_AHEAD_AFTER_MS
+        ? this.clock.after(READ_AHEAD_AFTER_MS, () => {
+            if (!readAhead.signal.aborted) source.prefill!(req, readAhead.signal);
+          })
+        : undefined;
+    const waited = await sleep(this.clock, wait, signal);
+    stop?.();
     readAhead.release();
     return waited;
   }
