@@ -6,6 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CLOSED_ENDPOINT, expect, ghostText, type IdeSetup, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { textFitProblems } from '../testing/playwright/text-fit';
 import { startModelMirror } from '../testing/servers/model-mirror';
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -25,6 +26,8 @@ const volatile = (page: Page) => [
   page.locator('.ledger-list .time'),
   page.locator('.cursors-layer'),
 ];
+/** The side panel's least width (its resize handle's minimum in App.tsx). */
+const SIDE_PANEL_LEAST_PX = 240;
 const snap = { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } as const;
 
 async function mainScreen(page: Page, openIde: (s: IdeSetup) => Promise<void>) {
@@ -81,6 +84,9 @@ for (const scheme of SCHEMES) {
       await page.setViewportSize({ width: 1024, height: 700 });
       await mainScreen(page, openIde);
       await expect(page).toHaveScreenshot(`workspace-1024-${scheme}.png`, { ...snap, mask: volatile(page) });
+      expect(await textFitProblems(page), 'every word whole, every cut text with a tooltip at 1024 px').toEqual([]);
+      await page.getByTestId('status-privacy').click(); // the side panel, opened from the badge
+      expect(await textFitProblems(page), 'the side panel at 1024 px').toEqual([]);
       await page.setViewportSize({ width: 1400, height: 800 });
       await page.reload();
       await modelReady(page);
@@ -90,6 +96,28 @@ for (const scheme of SCHEMES) {
       await expect(ghostText(page).first()).toContainText('a + b');
       await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
       await expect(page).toHaveScreenshot(`workspace-1400-${scheme}.png`, { ...snap, mask: volatile(page) });
+      expect(await textFitProblems(page), 'every word whole, every cut text with a tooltip at 1400 px').toEqual([]);
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.stat-table')).toBeVisible();
+      expect(await textFitProblems(page), 'the stats table at 1400 px').toEqual([]);
+    });
+
+    test(`the badge's longest title and the stats table keep every word whole in the narrowest side panel (${scheme})`, async ({
+      page,
+      openIde,
+    }) => {
+      await page.setViewportSize({ width: 1400, height: 800 });
+      await openIde({ model: 'fixture-valid', endpoint: null });
+      await typeAtEndOfLine(page, 2, ' ');
+      await expect(ghostText(page).first()).toContainText('a + b');
+      // The panel at the least width its handle allows: words wrap whole or the panel scrolls, never split.
+      await page.addStyleTag({ content: `.side-panel { max-width: ${SIDE_PANEL_LEAST_PX}px }` });
+      await page.keyboard.press('Alt+BracketRight'); // no large model: the local model's second-best start
+      await expect(page.getByTestId('badge-alternative')).toContainText('second-best');
+      expect(await textFitProblems(page), "the badge naming the local model's second-best suggestion").toEqual([]);
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.stat-table')).toBeVisible();
+      expect(await textFitProblems(page), 'the stats table').toEqual([]);
     });
 
     test(`axe's full rule set passes (${scheme})`, async ({ page, openIde }) => {
