@@ -1,9 +1,10 @@
 // A review as a unified diff, in the form `git diff --binary` writes and
 // `git apply` reads: a `diff --git` line per file, /dev/null for an added or
-// deleted side, rename headers, then jsdiff's hunks, or a binary patch with
+// deleted side, rename headers with git's similarity, then jsdiff's hunks, or a binary patch with
 // the full blob ids.
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { binaryPatch } from './binary-patch';
+import { renameScore, similarityPercent } from './similarity';
 import type { GitChange } from './types';
 
 /** One file's side as it is now: the reviewed (possibly edited) text, or null when the file is gone. */
@@ -42,7 +43,7 @@ export function unifiedDiff(files: readonly ReviewedFile[]): string {
     if (f.before === null) out += 'new file mode 100644\n';
     if (f.after === null) out += 'deleted file mode 100644\n';
     const same = f.binary ? sameBytes(f.bytes?.before, f.bytes?.after) : f.before === f.after;
-    if (renamed) out += `${same ? 'similarity index 100%\n' : ''}rename from ${from}\nrename to ${f.path}\n`;
+    if (renamed) out += `similarity index ${same ? 100 : similarityOf(f)}%\nrename from ${from}\nrename to ${f.path}\n`;
     if (renamed && same) continue;
     if (f.binary && !f.bytes) {
       // Without its bytes a binary file can only be named.
@@ -69,6 +70,15 @@ export function unifiedDiff(files: readonly ReviewedFile[]): string {
     );
   }
   return out;
+}
+
+/** A renamed file's similarity as git would write it for the sides as reviewed (the end side edited, perhaps). */
+function similarityOf(f: ReviewedFile): number {
+  const side = (text: string | null, bytes: Uint8Array | undefined) => ({
+    bytes: (f.binary ? bytes : new TextEncoder().encode(text ?? '')) ?? new Uint8Array(),
+    text: !f.binary,
+  });
+  return similarityPercent(renameScore(side(f.before, f.bytes?.before), side(f.after, f.bytes?.after), 0));
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {

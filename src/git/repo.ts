@@ -6,6 +6,7 @@
 import git, { type PromiseFsClient } from 'isomorphic-git';
 import { explainGitError, GitRefusal } from './errors';
 import { gitUrlProblem, guardedHttp } from './guarded-http';
+import { RENAME_MIN_SCORE, renameScore, similarityPercent } from './similarity';
 import { withoutUserinfo } from './url';
 import type {
   GitActivity,
@@ -611,33 +612,68 @@ async function withBlobIds(changes: GitChange[]): Promise<GitChange[]> {
   return changes;
 }
 
-/** A deleted and an added file with the same content are one file renamed, as git diff shows it. */
+/**
+ * A deleted and an added file are one file renamed, as `git diff` pairs them:
+ * first those with the same content, then those at least half alike by
+ * git's measure (similarity.ts), the most alike first, each file in one pair
+ * at most.
+ */
 function pairRenames(changes: GitChange[]): GitChange[] {
-  const key = (c: GitChange, side: 'before' | 'after') =>
-    c.binary ? `b:${side === 'before' ? c.bytes?.beforeOid : c.bytes?.afterOid}` : `t:${c[side]}`;
-  const deleted = new Map<string, GitChange[]>();
   // Empty files are all alike: git pairs none of them, nor does this.
   const empty = (c: GitChange) => !c.binary && !c.before && !c.after;
-  for (const c of changes)
-    if (c.state === 'deleted' && !empty(c)) deleted.set(key(c, 'before'), [...(deleted.get(key(c, 'before')) ?? []), c]);
-  const gone = new Set<GitChange>();
-  const out: GitChange[] = [];
-  for (const c of changes) {
-    if (c.state !== 'added' || empty(c)) continue;
-    const match = deleted.get(key(c, 'after'))?.find((d) => !gone.has(d));
+  const deleted = changes.filter((c) => c.state === 'deleted' && !empty(c));
+  const added = changes.filter((c) => c.state === 'added' && !empty(c));
+  const pairs: [GitChange, GitChange, number][] = [];
+  const key = (c: GitChange, side: 'before' | 'after') =>
+    c.binary ? `b:${side === 'before' ? c.bytes?.beforeOid : c.bytes?.afterOid}` : `t:${c[side]}`;
+  const byContent = new Map<string, GitChange[]>();
+  for (const d of deleted) byContent.set(key(d, 'before'), [...(byContent.get(key(d, 'before')) ?? []), d]);
+  const used = new Set<GitChange>();
+  for (const a of added) {
+    const match = byContent.get(key(a, 'after'))?.find((d) => !used.has(d));
     if (!match) continue;
-    gone.add(match);
-    gone.add(c);
-    out.push({
-      ...c,
-      state: 'renamed',
-      from: match.path,
-      before: match.before,
-      ...(c.binary && { bytes: { ...c.bytes, before: match.bytes?.before, beforeOid: match.bytes?.beforeOid } }),
-    });
+    used.add(match).add(a);
+    pairs.push([match, a, RENAME_EXACT]);
   }
-  return [...changes.filter((c) => !gone.has(c)), ...out].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+  const srcs = deleted.filter((d) => !used.has(d));
+  const dsts = added.filter((a) => !used.has(a));
+  // git gives up on inexact renames past diff.renameLimit's default (1000 x 1000 pairs to compare); so does this.
+  if (srcs.length && dsts.length && srcs.length * dsts.length <= RENAME_LIMIT ** 2) {
+    const side = (c: GitChange, s: 'before' | 'after') => ({
+      bytes: (c.binary ? c.bytes?.[s] : new TextEncoder().encode(c[s])) ?? new Uint8Array(),
+      text: !c.binary,
+    });
+    const before = new Map(srcs.map((d) => [d, side(d, 'before')]));
+    const candidates: { d: GitChange; a: GitChange; score: number; sameName: boolean; order: number }[] = [];
+    for (const a of dsts) {
+      const after = side(a, 'after');
+      for (const d of srcs) {
+        const score = renameScore(before.get(d)!, after);
+        if (score >= RENAME_MIN_SCORE)
+          candidates.push({ d, a, score, sameName: baseName(d.path) === baseName(a.path), order: candidates.length });
+      }
+    }
+    candidates.sort((x, y) => y.score - x.score || Number(y.sameName) - Number(x.sameName) || x.order - y.order);
+    for (const { d, a, score } of candidates) {
+      if (used.has(d) || used.has(a)) continue;
+      used.add(d).add(a);
+      pairs.push([d, a, similarityPercent(score)]);
+    }
+  }
+  const renamed = pairs.map(([d, a, similarity]): GitChange => ({
+    ...a,
+    state: 'renamed',
+    from: d.path,
+    similarity,
+    before: d.before,
+    ...(a.binary && { bytes: { ...a.bytes, before: d.bytes?.before, beforeOid: d.bytes?.beforeOid } }),
+  }));
+  return [...changes.filter((c) => !used.has(c)), ...renamed].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }
+
+const RENAME_EXACT = 100;
+const RENAME_LIMIT = 1000;
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 export function originOf(url: string): string {
   try {

@@ -47,6 +47,8 @@ export interface GitChange {
   state: 'added' | 'modified' | 'deleted' | 'renamed';
   /** A renamed file's path at the start (`path` is its path at the end). */
   from?: string;
+  /** A renamed file: how alike its two sides are, in percent, as `git diff` measures it (100: the same content). */
+  similarity?: number;
   /** The text at the start ('' for an added file). */
   before: string;
   /** The text at the end ('' for a deleted file). */
