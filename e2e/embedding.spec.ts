@@ -265,3 +265,44 @@ test('privacy from the host side: results but never the transport, no way past t
   expect(seen.secret).toMatchObject({ route: 'blocked', blockedBy: 'secret', bytesSent: 0, delivery: 'none' });
   expect(server.requests).toHaveLength(1);
 });
+
+test('several suggestions for one request as range edits; an abort ends the iteration with an AbortError', async ({ page }) => {
+  configure('fixture-valid');
+  await openExample(page);
+  const seen = await page.evaluate(async (doc) => {
+    type Suggestion = { index: number; edit: { from: number; to: number; text: string }; provenance: { source: string; route: string } };
+    type Engine = { complete(input: object, options?: object): AsyncIterable<Suggestion> };
+    const { engine } = (window as unknown as { example: { engine: Engine } }).example;
+    const input = { text: `${doc} `, cursor: doc.length + 1, language: 'python', file: 'main.py' };
+    const two: Suggestion[] = [];
+    for await (const s of engine.complete(input, { alternatives: 2 })) two.push(s);
+
+    const ending = async (signal: AbortSignal) => {
+      try {
+        for await (const s of engine.complete(input, { signal })) void s;
+        return 'ended without an error';
+      } catch (e) {
+        return (e as Error).name;
+      }
+    };
+    const midway = new AbortController();
+    const running = ending(midway.signal);
+    midway.abort();
+    const before = new AbortController();
+    before.abort();
+
+    return {
+      two: two.map((s) => ({ index: s.index, edit: s.edit, source: s.provenance.source, route: s.provenance.route })),
+      abortedMidway: await running,
+      abortedBefore: await ending(before.signal),
+    };
+  }, DOC);
+
+  const at = DOC.length + 1;
+  expect(seen.two[0]).toEqual({ index: 0, edit: { from: at, to: at, text: 'a + b' }, source: 'local', route: 'local' });
+  expect(seen.two).toHaveLength(2);
+  expect(seen.two[1]).toMatchObject({ index: 1, edit: { from: at, to: at }, source: 'second-best' });
+  expect(seen.two[1].edit.text).not.toBe('a + b');
+  expect(seen.abortedMidway).toBe('AbortError');
+  expect(seen.abortedBefore).toBe('AbortError');
+});
