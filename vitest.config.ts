@@ -24,6 +24,9 @@ const ALL = [
 export default defineConfig({
   test: {
     testTimeout: 60000,
+    // Set-up hooks read corpora and load grammars: on a loaded machine that outlasts Vitest's 10 s default many
+    // times over without anything being stuck. The bound is there to catch a hang, not to measure speed.
+    hookTimeout: 120000,
     projects: [
       { extends: true, test: { name: 'shared-modules', include: ALL, exclude: OWN_MODULES, isolate: false } },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
