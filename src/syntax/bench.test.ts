@@ -10,6 +10,7 @@ import type { SyntaxVerdict } from '../vocabulary/types';
 import { BENCH_DIR } from '../platform/bench-dir';
 import { percentile } from '../platform/percentile';
 import { createNodeValidator } from './node-runtime';
+import { cpuTime } from '../../testing/platform/cpu-time';
 
 const BENCH = `${BENCH_DIR}/`;
 const present = existsSync(`${BENCH}safim`) && existsSync(`${BENCH}human-eval-infilling`);
@@ -64,7 +65,9 @@ function unbalanced(truth: string): string[] {
   return [`${body} (${tail}`, `${body})${tail}`];
 }
 
-describe.skipIf(!present)(`benchmarks from ${BENCH}`, () => {
+// Each test reads thousands of tasks: on a loaded machine that takes minutes, so the bound (per test, and for the
+// set-up) is there to catch a hang, not to measure speed; the speed test below reads CPU time.
+describe.skipIf(!present)(`benchmarks from ${BENCH}`, { timeout: 600_000 }, () => {
   const validator = createNodeValidator();
   const check = (t: Task, completion: string, planted = false): Promise<SyntaxVerdict> => {
     const [head, tail] = planted ? PLANTED[t.language] : ['', ''];
@@ -79,7 +82,7 @@ describe.skipIf(!present)(`benchmarks from ${BENCH}`, () => {
   beforeAll(async () => {
     tasks = [];
     for (const t of loadTasks()) if (await clean(t, t.truth)) tasks.push(t); // a dozen ground truths do not parse cleanly
-  });
+  }, 600_000);
 
   it('loads enough tasks', () => {
     expect(tasks.length).toBeGreaterThan(900);
@@ -128,10 +131,11 @@ describe.skipIf(!present)(`benchmarks from ${BENCH}`, () => {
   });
 
   it('takes a few milliseconds per check on these files', async () => {
+    // The process's CPU time per check: the work, which a busy machine does not stretch as it does the wall clock.
     const ms: number[] = [];
-    for (const t of tasks.slice(0, 200)) ms.push((await check(t, `${t.truth} `)).ms);
+    for (const t of tasks.slice(0, 200)) ms.push((await cpuTime(() => check(t, `${t.truth} `))).ms);
     const median = percentile(ms, 50)!;
-    console.log(`syntax check: median ${median.toFixed(2)} ms, p95 ${percentile(ms, 95)!.toFixed(2)} ms over ${ms.length} tasks`);
+    console.log(`syntax check: median ${median.toFixed(2)} ms CPU, p95 ${percentile(ms, 95)!.toFixed(2)} ms over ${ms.length} tasks`);
     expect(median).toBeLessThan(20);
   });
 });
