@@ -76,7 +76,8 @@ module.exports = {
       name: 'shared-rooms-stay-portable',
       severity: 'error',
       comment: 'The rooms the Node harness shares with the browser hold no DOM, React, Monaco or worker plumbing.',
-      from: { path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/', pathNot: TESTS },
+      // A language folder's monaco.ts is the editor's: only the editor loads it.
+      from: { path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/', pathNot: `${TESTS}|^src/languages/[^/]+/monaco\\.ts$` },
       to: { path: '^src/(app|editor|engine)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
     },
     {

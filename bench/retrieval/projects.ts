@@ -125,7 +125,9 @@ export async function groundTruthDefinitions(p: Project): Promise<GroundTruth> {
   const parser = new Parser();
   parser.setLanguage(
     await Language.load(
-      await nodeRuntimePort().loadGrammar(p.language === 'python' ? 'tree-sitter-python.wasm' : 'tree-sitter-javascript.wasm'),
+      await nodeRuntimePort().loadGrammar(
+        `@vscode/tree-sitter-wasm/wasm/tree-sitter-${p.language === 'python' ? 'python' : 'javascript'}.wasm`,
+      ),
     ),
   );
   const definitions = new Map<string, Set<string>>();

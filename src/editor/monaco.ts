@@ -11,6 +11,8 @@ import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/typescript/register';
 import 'monaco-editor/languages/definitions/go/register';
 import 'monaco-editor/languages/definitions/rust/register';
+// Each plug-in language folder registers its own (src/languages/<id>/monaco.ts).
+import.meta.glob('../languages/*/monaco.ts', { eager: true });
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { dropMonacoCancellations } from './monaco-cancellations';
 import { patchInlineSuggestionsForLargeFiles } from './suggestion-snapshots';

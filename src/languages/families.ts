@@ -5,9 +5,10 @@
 // on this line", and a pattern that misses an exotic form costs one
 // snippet, never a wrong completion (the retrieval bench checks them
 // against tree-sitter's definitions, an independent reading).
-import type { FamilyRules, LanguageFamily } from './spec';
+import { PLUGINS } from './plugins';
+import type { BuiltInFamily, FamilyRules, LanguageFamily } from './spec';
 
-export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
+const BUILT_IN: Readonly<Record<BuiltInFamily, FamilyRules>> = {
   python: {
     blocks: 'indent',
     folderIsPackage: false,
@@ -95,4 +96,10 @@ export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
       /^[ \t]*macro_rules![ \t]*(\w+)/,
     ],
   },
+};
+
+/** Every family's rules: the built-in ones, then each plug-in language's own (named by its id). */
+export const FAMILIES: Readonly<Record<LanguageFamily, FamilyRules>> = {
+  ...BUILT_IN,
+  ...Object.fromEntries(PLUGINS.map((p) => [p.spec.family, p.family])),
 };

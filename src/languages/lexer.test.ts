@@ -1,14 +1,15 @@
 // The shared lexer: per language, what is code and what is a comment or a
 // string (escapes, raw strings, templates); that reading it in pieces gives
-// what one whole-text reading gives; and that it finds what the whole-text
-// lexer it replaced found (testing/reference-lexer.ts), on hand-written and
-// random texts.
+// what one whole-text reading gives; and that on real programs it reads
+// what tree-sitter reads (testing/languages/tree-sitter-oracle.ts, an
+// oracle that owes nothing to the lexer's rules).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../testing/platform/prng';
-import { danglingRows, unclosedOpeners } from '../syntax/unclosed-openers';
 import { exactLexerFor, freshLexState, lex, lexerFor, lexicalPlaceAfter, type LexSink } from './lexer';
 import { LANGUAGE_SPECS } from './registry';
-import { referenceDanglingRows, referenceUnclosedOpeners } from '../../testing/languages/reference-lexer';
+import { lexerDepartures } from '../../testing/languages/tree-sitter-oracle';
+import { CORPUS_LANGUAGES } from '../../testing/syntax/edit-states';
+import { corpusPresent, loadCorpus } from '../../testing/syntax/edit-states-corpus';
 
 const LEXED = LANGUAGE_SPECS.filter((s) => s.lexer).map((s) => s.id);
 
@@ -39,12 +40,24 @@ const code = (language: string, text: string) =>
 const open = (language: string, text: string) => events(language, text).filter((e) => /^(string|comment)@/.test(e));
 
 describe('the lexer, per language', () => {
+  it('Ruby: # comments, strings of both quotes across lines, backquotes, regular expressions', () => {
+    expect(code('ruby', 'f("(" + \'[\') # (\ng(1)')).toBe('()()');
+    expect(code('ruby', "s = 'a\n(' + x[0]")).toBe('[]');
+    expect(code('ruby', 'r = /[(]/ =~ s; t = `ls (`; h(a / b)')).toBe('()');
+  });
+
+  it('PHP: //, # and /* */ comments, but #[ opens an attribute; strings across lines', () => {
+    expect(code('php', 'f("(" . \'[\'); # (\n// ]\n/* { */ g(1)')).toBe('()()');
+    expect(code('php', '#[Attr(1)]\nfunction f() {}')).toBe('[()](){}');
+    expect(code('php', '$s = "a\n("; $t[0]')).toBe('[]');
+  });
+
   it('reads exactly the languages whose records have lexer rules', () => {
-    expect(LEXED).toEqual(['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'tsx', 'go', 'rust']);
+    expect(LEXED).toEqual(['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'tsx', 'go', 'rust', 'ruby', 'php']);
     expect(lexerFor('c')).toBeUndefined();
     expect(lexerFor('cobol')).toBeUndefined();
     // Regular expressions are a guess: no exact reading of JavaScript or TypeScript.
-    expect(LEXED.filter((l) => exactLexerFor(l))).toEqual(['python', 'java', 'cpp', 'csharp', 'go', 'rust']);
+    expect(LEXED.filter((l) => exactLexerFor(l))).toEqual(['python', 'java', 'cpp', 'csharp', 'go', 'rust', 'php']);
   });
 
   it('Python: # comments, one-line strings with escapes, triple-quoted strings across lines', () => {
@@ -198,21 +211,30 @@ function randomText(rnd: () => number, length: number): string {
     '/*',
     '*/',
     '//',
+    '#',
+    '#[',
   ];
   let text = '';
   while (text.length < length) text += alphabet[Math.floor(rnd() * alphabet.length)];
   return text;
 }
 
-describe('the lexer agrees with the whole-text lexer it replaced', () => {
-  it('on random texts, every lexed language: the same openers left open, the same dangling rows', () => {
-    const rnd = mulberry32(11);
-    for (let n = 0; n < 3000; n++) {
-      const language = LEXED[n % LEXED.length];
-      const text = randomText(rnd, 5 + Math.floor(rnd() * 60));
-      expect(unclosedOpeners(text, language), `${language} ${JSON.stringify(text)}`).toEqual(referenceUnclosedOpeners(text, language));
-      expect(danglingRows(text, language), `${language} ${JSON.stringify(text)}`).toEqual(referenceDanglingRows(text, language));
+describe('the lexer reads real programs as tree-sitter does', () => {
+  // The edit-state corpus's programs (real ones, each accepted by its
+  // language's compiler) in every corpus language; TSX's lexer is
+  // TypeScript's. Ruby and PHP are compared on library sources in their
+  // folders' tests (testing/languages/plugin-suite.ts).
+  it('the same brackets in code, nothing left open, the same dangling rows, one opener left open per closer taken out', async () => {
+    expect(corpusPresent()).toBe(true);
+    const seen = new Map<string, number>();
+    for (const task of loadCorpus()) {
+      const text = task.prefix + task.middle + task.suffix;
+      const departures = await lexerDepartures(task.language, text);
+      if (!departures) continue; // tree-sitter finds an error: no oracle there
+      seen.set(task.language, (seen.get(task.language) ?? 0) + 1);
+      expect(departures, `${task.language} ${task.source}`).toEqual([]);
     }
+    for (const language of CORPUS_LANGUAGES) expect(seen.get(language) ?? 0, language).toBeGreaterThanOrEqual(30);
   });
 });
 

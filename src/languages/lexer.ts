@@ -197,7 +197,8 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
           }
           const next = text[i + 1];
           if (c === '/' && next === undefined && slashOpens && !final) break read; // `//`, `/*` or a regular expression?
-          if (hashComments ? c === '#' : c === '/' && next === '/') {
+          if (c === '#' && r.hashComments && next === undefined && !final) break read; // a comment, or `#[`?
+          if (hashComments ? c === '#' : (c === '/' && next === '/') || (c === '#' && r.hashComments && next !== '[')) {
             st.mode = 'line-comment';
             st.spanFrom = i;
             continue read;
@@ -247,7 +248,7 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
                 st.lastTokenEnd = i;
                 continue;
               }
-              openString(i, i + 1, "'", false, 'backslash');
+              openString(i, i + 1, "'", r.multiLineStrings, 'backslash');
               continue read;
             }
             if (r.rawStrings === 'cpp' && /(?:^|[^\w])(?:u8|u|U|L)?R$/.test(text.slice(Math.max(0, i - 3), i))) {

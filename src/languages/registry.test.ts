@@ -13,6 +13,7 @@ import { typesFileName } from '../semantic/type-diagnostics';
 import { TYPE_CHECKED_LANGUAGES } from '../semantic/types-check';
 import { unclosedOpeners } from '../syntax/unclosed-openers';
 import { FAMILIES } from './families';
+import { grammarSpecifier } from './grammar';
 import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere } from './registry';
 import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
 import type { LanguageSpec } from './spec';
@@ -69,7 +70,9 @@ describe('language registry', () => {
   it('checks the syntax of the languages with a grammar, and bundles exactly their grammars', () => {
     expect(SUPPORTED_LANGUAGES).toEqual(languagesWhere((s) => s.grammar !== null));
     for (const id of ids) expect(isSupportedLanguage(id)).toBe(languageSpec(id)!.grammar !== null);
-    expect(new Set(Object.keys(GRAMMAR_URLS))).toEqual(new Set(SUPPORTED_LANGUAGES.map((l) => languageSpec(l)!.grammar)));
+    expect(new Set(Object.keys(GRAMMAR_URLS))).toEqual(
+      new Set(SUPPORTED_LANGUAGES.map((l) => grammarSpecifier(languageSpec(l)!.grammar!))),
+    );
     // The reserved-word check is made on the grammar's identifiers: every checked language has its words.
     for (const id of SUPPORTED_LANGUAGES) expect(languageSpec(id)!.reservedWords.length, id).toBeGreaterThan(0);
   });

@@ -4,14 +4,20 @@
 // data: how a runtime finds a grammar file (node_modules path, URL) is its
 // port's job, how the harness runs a program is eval/execute/languages.ts's.
 //
-// Adding a language: its id in `KnownLanguage` (spec.ts), then the record
-// here; docs/architecture.md lists what else it needs.
+// The records here are the built-in languages'; a language added as a
+// plug-in folder (src/languages/<id>/, listed in plugins.ts) brings its own,
+// and the registry serves both alike. Adding a language:
+// docs/syntax-validation.md#adding-a-language.
 
 import type { LanguageId } from '../vocabulary/types';
 import { FAMILIES } from './families';
-import type { FamilyRules, KnownLanguage, LanguageSpec, LexerRules } from './spec';
+import { PLUGINS } from './plugins';
+import type { BuiltInLanguage, FamilyRules, GrammarSource, ImportReader, LanguageSpec, LexerRules } from './spec';
 
 const words = (list: string): readonly string[] => list.split(' ');
+
+/** A grammar of @vscode/tree-sitter-wasm, by its file's name. */
+const vscodeGrammar = (name: string): GrammarSource => ({ package: '@vscode/tree-sitter-wasm', file: `wasm/tree-sitter-${name}.wasm` });
 
 /**
  * JavaScript's words reserved in every mode (TypeScript adds none that are
@@ -59,18 +65,19 @@ const C_LIKE: LexerRules = {
   singleQuote: 'string',
   regexLiterals: false,
   preprocessor: false,
+  hashComments: false,
 };
 
 const JS_LEXER: LexerRules = { ...C_LIKE, backquote: 'template', regexLiterals: true };
 
 const NO_SEMANTIC = { names: null, types: null, implicitGlobals: false } as const;
 
-const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
+const LANGUAGES: Readonly<Record<BuiltInLanguage, LanguageSpec>> = {
   python: {
     id: 'python',
     monaco: 'python',
     extensions: ['.py', '.pyi'],
-    grammar: 'tree-sitter-python.wasm',
+    grammar: vscodeGrammar('python'),
     checks: 'python',
     statementMacros: false,
     jsx: false,
@@ -94,7 +101,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'java',
     monaco: 'java',
     extensions: ['.java'],
-    grammar: 'tree-sitter-java.wasm',
+    grammar: vscodeGrammar('java'),
     checks: null,
     statementMacros: false,
     jsx: false,
@@ -122,7 +129,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'cpp',
     monaco: 'cpp',
     extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h'],
-    grammar: 'tree-sitter-cpp.wasm',
+    grammar: vscodeGrammar('cpp'),
     checks: null,
     statementMacros: true,
     jsx: false,
@@ -144,7 +151,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'csharp',
     monaco: 'csharp',
     extensions: ['.cs'],
-    grammar: 'tree-sitter-c-sharp.wasm',
+    grammar: vscodeGrammar('c-sharp'),
     checks: null,
     statementMacros: false,
     jsx: false,
@@ -173,7 +180,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'javascript',
     monaco: 'javascript',
     extensions: ['.js', '.mjs', '.cjs', '.jsx'],
-    grammar: 'tree-sitter-javascript.wasm',
+    grammar: vscodeGrammar('javascript'),
     checks: null,
     statementMacros: false,
     jsx: true,
@@ -190,7 +197,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'typescript',
     monaco: 'typescript',
     extensions: ['.ts', '.mts', '.cts'],
-    grammar: 'tree-sitter-typescript.wasm',
+    grammar: vscodeGrammar('typescript'),
     checks: null,
     statementMacros: false,
     jsx: false,
@@ -209,7 +216,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'tsx',
     monaco: 'typescript',
     extensions: ['.tsx'],
-    grammar: 'tree-sitter-tsx.wasm',
+    grammar: vscodeGrammar('tsx'),
     checks: null,
     statementMacros: false,
     jsx: true,
@@ -226,7 +233,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'go',
     monaco: 'go',
     extensions: ['.go'],
-    grammar: 'tree-sitter-go.wasm',
+    grammar: vscodeGrammar('go'),
     checks: null,
     statementMacros: false,
     jsx: false,
@@ -249,7 +256,7 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
     id: 'rust',
     monaco: 'rust',
     extensions: ['.rs'],
-    grammar: 'tree-sitter-rust.wasm',
+    grammar: vscodeGrammar('rust'),
     checks: null,
     statementMacros: false,
     jsx: false,
@@ -296,8 +303,8 @@ const LANGUAGES: Readonly<Record<KnownLanguage, LanguageSpec>> = {
   },
 };
 
-/** Every record, in the registry's order. */
-export const LANGUAGE_SPECS: readonly LanguageSpec[] = Object.values(LANGUAGES);
+/** Every record, in the registry's order: the built-in languages, then the plug-ins in plugins.ts's order. */
+export const LANGUAGE_SPECS: readonly LanguageSpec[] = [...Object.values(LANGUAGES), ...PLUGINS.map((p) => p.spec)];
 
 const BY_ID = new Map<LanguageId, LanguageSpec>(LANGUAGE_SPECS.map((s) => [s.id, s]));
 const BY_EXTENSION = new Map<string, LanguageSpec>(LANGUAGE_SPECS.flatMap((s) => s.extensions.map((e) => [e, s] as const)));
@@ -308,7 +315,7 @@ export function languageSpec(id: LanguageId): LanguageSpec | undefined {
 }
 
 /** The languages whose records satisfy `test`, in the registry's order. */
-export function languagesWhere(test: (spec: LanguageSpec) => boolean): KnownLanguage[] {
+export function languagesWhere(test: (spec: LanguageSpec) => boolean): LanguageId[] {
   return LANGUAGE_SPECS.filter(test).map((s) => s.id);
 }
 
@@ -332,4 +339,11 @@ export function languageFromFileName(name: string): LanguageId | undefined {
 export function familyRules(id: LanguageId): FamilyRules | undefined {
   const spec = languageSpec(id);
   return spec && FAMILIES[spec.family];
+}
+
+const PLUGIN_READERS = new Map<string, ImportReader>(PLUGINS.map((p) => [p.spec.family, p.imports]));
+
+/** The import reader a plug-in language's family brings (the built-in families' readers are workspace-context/imports.ts's own). */
+export function pluginImportReader(family: string): ImportReader | undefined {
+  return PLUGIN_READERS.get(family);
 }

@@ -3,8 +3,15 @@
 // record that leaves one out fails to compile rather than falling back to
 // another language's rules unseen.
 
-/** The languages the project knows: the editor's ids (Monaco's, except `tsx`, which tree-sitter needs apart). */
-export type KnownLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'rust' | 'c';
+import type { LanguageId } from '../vocabulary/types';
+
+/**
+ * The languages whose records live in registry.ts: the editor's ids
+ * (Monaco's, except `tsx`, which tree-sitter needs apart). A language added
+ * as a plug-in folder (src/languages/<id>/, listed in plugins.ts) is not
+ * named here: its folder holds its record.
+ */
+export type BuiltInLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'rust' | 'c';
 
 /**
  * Languages that share source conventions: the definition patterns, the
@@ -12,7 +19,10 @@ export type KnownLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' 
  * C with C++ (their #include rules), JavaScript with TypeScript (their
  * import rules).
  */
-export type LanguageFamily = 'python' | 'js' | 'java' | 'csharp' | 'c' | 'go' | 'rust';
+export type BuiltInFamily = 'python' | 'js' | 'java' | 'csharp' | 'c' | 'go' | 'rust';
+
+/** A family's name: a built-in one (families.ts), or a plug-in language's own id (its folder holds the family's rules and import reader). */
+export type LanguageFamily = string;
 
 /** How the evaluation harness builds and runs a program (eval/execute/languages.ts has one runtime per runner). */
 export type Runner = 'python' | 'cpp' | 'csharp' | 'java';
@@ -38,7 +48,7 @@ export interface LexerRules {
   blockComments: 'none' | 'flat' | 'nested';
   /** Triple-quoted strings, which span lines (Python's both, Java's text blocks, C#'s raw `"""`), and whether `\` escapes in them. */
   tripleQuotes: { quotes: readonly string[]; escapes: boolean } | null;
-  /** Plain `"` strings span lines (Rust). */
+  /** Plain `"` strings span lines (Rust), and so do `'` ones where `'` opens a string (Ruby, PHP). */
   multiLineStrings: boolean;
   /** Raw strings opened by a prefix: C++ `R"delim(...)delim"`, Rust `r#"..."#`, C# verbatim `@"..."` (quotes doubled inside). */
   rawStrings: 'cpp' | 'rust' | 'csharp-verbatim' | null;
@@ -50,16 +60,28 @@ export interface LexerRules {
   regexLiterals: boolean;
   /** `#` lines (with their `\` continuations) are preprocessor directives, not code. */
   preprocessor: boolean;
+  /** `#` opens a line comment too, besides the record's `//` (PHP), except in `#[`, which opens an attribute. */
+  hashComments: boolean;
+}
+
+/**
+ * Where a grammar comes from: an npm package and the file's path inside it.
+ * The one name every runtime resolves (grammar.ts): Node reads the file
+ * from node_modules, the browser fetches the URL the build gave it.
+ */
+export interface GrammarSource {
+  package: string;
+  file: string;
 }
 
 export interface LanguageSpec {
-  id: KnownLanguage;
+  id: LanguageId;
   /** Monaco's language id for the editor (Monaco calls .tsx files `typescript`). */
   monaco: string;
   /** Lower-case file extensions, with the dot; the first is the one a file of the language gets by default. */
   extensions: readonly string[];
-  /** File name of the grammar in @vscode/tree-sitter-wasm/wasm/; null: recognised by name but not checked. */
-  grammar: string | null;
+  /** The tree-sitter grammar; null: recognised by name but not checked. */
+  grammar: GrammarSource | null;
   /** Checks on top of the grammar, for what it lets through (src/syntax/python-checks.ts). */
   checks: 'python' | null;
   /** Statement-like macros blanked before parsing (src/syntax/cpp-macros.ts). */
@@ -68,7 +90,7 @@ export interface LanguageSpec {
   jsx: boolean;
   /** Hard keywords that tree-sitter lets through as names (src/syntax/reserved-words.ts). */
   reservedWords: readonly string[];
-  /** How a line comment starts. */
+  /** How a line comment starts (PHP's `#` ones too: its lexer rules' `hashComments`). */
   lineComment: '#' | '//';
   /**
    * A `\` ending a line joins the next line to it, inside a string as
@@ -121,4 +143,41 @@ export interface FamilyRules {
    * then its own (the semantic check's workspace names, semantic-context.ts).
    */
   pathsNameModules: boolean;
+}
+
+/** The workspace as an import reader sees it, from the importing file. */
+export interface ImportSite {
+  /** The importing file's path, from the workspace root. */
+  from: string;
+  has(path: string): boolean;
+  /** Paths equal to `suffix` or ending with `/suffix`, the ones nearest the importing file first. */
+  endingWith(suffix: string): string[];
+  /** `path` taken from the importing file's folder (`../a.rb`), normalised; undefined when it climbs above the root. */
+  relative(path: string): string | undefined;
+}
+
+/** One import statement that names a workspace file: where it stands and the names it binds there. */
+export interface FoundImport {
+  path: string;
+  /** The statement's offset in the text, and its text. */
+  start: number;
+  statement: string;
+  /** Local name, and the imported file's name for it (undefined: the file itself); empty: the whole file. */
+  names: { local: string; imported?: string }[];
+}
+
+/** Finds the workspace files a file's text imports. */
+export type ImportReader = (text: string, site: ImportSite) => FoundImport[];
+
+/**
+ * A language added as a plug-in folder (src/languages/<id>/): its record,
+ * its family's rules and its import reader. Its Monaco registration lives
+ * beside them in `monaco.ts` (the editor finds it by that name), its test
+ * cases in `cases.ts` (plugins.test.ts runs them). The record's `family` is
+ * its own id.
+ */
+export interface LanguagePlugin {
+  spec: LanguageSpec;
+  family: FamilyRules;
+  imports: ImportReader;
 }

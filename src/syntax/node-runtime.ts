@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Parser } from 'web-tree-sitter';
+import { grammarSource } from '../languages/grammar';
 import { SyntaxValidator, type SyntaxValidatorOptions } from './validator';
 import type { SyntaxRuntimePort } from '../vocabulary/types';
 
@@ -16,11 +17,12 @@ export function treeSitterWasmPath(): string {
   return require.resolve('web-tree-sitter/web-tree-sitter.wasm');
 }
 
-/** Folder holding the grammar wasm files of @vscode/tree-sitter-wasm. */
-export function grammarDir(): string {
-  // Resolve the package itself, not a file inside it: robust to the package
-  // adding an `exports` map that hides its `wasm/` folder.
-  return join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+/** Absolute path of a grammar, from its specifier (src/languages/grammar.ts): the file in its package in node_modules. */
+export function grammarPath(specifier: string): string {
+  const { package: pkg, file } = grammarSource(specifier);
+  // Resolve the package itself, not the file: robust to a package whose
+  // `exports` map hides its grammars' folder.
+  return join(dirname(require.resolve(`${pkg}/package.json`)), file);
 }
 
 // web-tree-sitter's runtime is one per process: init it once, whatever the
@@ -40,11 +42,11 @@ function initRuntime(): Promise<void> {
   return runtime;
 }
 
-export function nodeRuntimePort(dir: string = grammarDir()): SyntaxRuntimePort {
+export function nodeRuntimePort(): SyntaxRuntimePort {
   return {
     initParser: initRuntime,
-    async loadGrammar(file) {
-      return new Uint8Array(await readFile(join(dir, file)));
+    async loadGrammar(specifier) {
+      return new Uint8Array(await readFile(grammarPath(specifier)));
     },
   };
 }

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const port = nodeRuntimePort();
   await port.initParser();
   parser = new Parser();
-  parser.setLanguage(await Language.load(await port.loadGrammar('tree-sitter-python.wasm')));
+  parser.setLanguage(await Language.load(await port.loadGrammar('@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm')));
 });
 
 afterAll(() => parser.delete());

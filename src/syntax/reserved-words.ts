@@ -37,10 +37,23 @@ const IDENTIFIERS = new Set([
 ]);
 /**
  * Where a keyword is a legal name: JavaScript's `import { default as x }`
- * and `export { x as default }`. Not descended into: Rust macro bodies
- * (token trees, any words), and ERROR regions (below).
+ * and `export { x as default }`; Ruby's method names (`def end`,
+ * `alias begin_ begin`) and keyword parameters (`def tag(class: nil)`).
+ * Not descended into: Rust macro bodies (token trees, any words), and
+ * ERROR regions (below).
  */
-const NAME_ALLOWED_IN = new Set(['import_specifier', 'export_specifier', 'namespace_export']);
+const NAME_ALLOWED_IN = new Set([
+  'import_specifier',
+  'export_specifier',
+  'namespace_export',
+  'method',
+  'singleton_method',
+  'alias',
+  'undef',
+  'keyword_parameter',
+]);
+/** Fields whose identifier is a method's name in a call: any word names a method in Ruby (`range.end`, `self.class`). */
+const METHOD_FIELDS = new Set(['method']);
 const OPAQUE = new Set(['ERROR', 'token_tree', 'macro_definition']);
 
 /** Identifiers spelled like a reserved word, among the nodes overlapping [from, to]. */
@@ -54,7 +67,7 @@ export function reservedWordIssues(tree: Tree, language: string, from: number, t
       const overlaps = cursor.startIndex < to && cursor.endIndex > from;
       if (overlaps && IDENTIFIERS.has(cursor.nodeType)) {
         const node = cursor.currentNode;
-        if (reserved.has(node.text) && !NAME_ALLOWED_IN.has(node.parent?.type ?? '')) {
+        if (reserved.has(node.text) && !NAME_ALLOWED_IN.has(node.parent?.type ?? '') && !METHOD_FIELDS.has(cursor.currentFieldName ?? '')) {
           const { row, column } = node.startPosition;
           issues.push({
             kind: 'error',

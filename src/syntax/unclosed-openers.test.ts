@@ -40,7 +40,7 @@ describe('unclosedOpeners', () => {
   });
 
   it('knows no lexer for other languages', () => {
-    expect(unclosedOpeners('(', 'ruby')).toBeUndefined();
+    expect(unclosedOpeners('(', 'cobol')).toBeUndefined();
   });
 });
 

@@ -111,13 +111,13 @@ export function danglingRows(text: string, language: string): { codeRows: number
   return { codeRows, dangling };
 }
 
-/** Whether the code character at `end` ends a row unfinished: `.` (not `..`, not a number's `1.`), `::`, a lone `=`. */
+/** Whether the code character at `end` ends a row unfinished: `.` (not `..`, not a number's `1.`), `::`, a lone `=` (not `+=`, `.=`...). */
 function endsDangling(text: string, end: number): boolean {
   const c = text[end];
   const before = text[end - 1] ?? '';
   if (c === '.') return before !== '.' && !/[0-9]/.test(before);
   if (c === ':') return before === ':';
-  if (c === '=') return !/[=!<>+\-*/%&|^:~?]/.test(before);
+  if (c === '=') return !/[=!<>+\-*/%&|^:~?.]/.test(before); // an operator's `=` (`+=`, PHP's `.=`) is not lone
   return false;
 }
 

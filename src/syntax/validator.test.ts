@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Language, Parser, Tree } from 'web-tree-sitter';
 import type { SyntaxIssue, SyntaxVerdict } from '../vocabulary/types';
 import { languageFromFileName, languageSpec } from '../languages/registry';
 import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
-import { createNodeValidator, grammarDir, nodeRuntimePort } from './node-runtime';
+import { createNodeValidator, grammarPath, nodeRuntimePort } from './node-runtime';
+import { grammarSpecifier } from '../languages/grammar';
 import { SyntaxValidator, treeIssues } from './validator';
 
 // The issue types the Python checks report.
@@ -280,7 +280,7 @@ describe('the differential rule on real parses', () => {
     // The parses themselves: row 0 is a MISSING identifier without the
     // completion and an ERROR `=` with it; the error on `y = = 2` moves too.
     const parser = new Parser();
-    parser.setLanguage(await Language.load(await nodeRuntimePort().loadGrammar('tree-sitter-python.wasm')));
+    parser.setLanguage(await Language.load(await nodeRuntimePort().loadGrammar('@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm')));
     const at = (text: string) => treeIssues(parser.parse(text), languageSpec('python')!, text).map((i) => `${i.kind} ${i.row}:${i.column}`);
     expect(at(prefix + suffix)).toContain('missing 0:3');
     expect(at(prefix + completion + suffix)).toEqual(['error 0:4', 'error 8:4']);
@@ -348,9 +348,21 @@ describe('languages registry', () => {
   });
 
   it('every supported language has its grammar file in @vscode/tree-sitter-wasm', () => {
-    expect(SUPPORTED_LANGUAGES).toEqual(['python', 'java', 'cpp', 'csharp', 'javascript', 'typescript', 'tsx', 'go', 'rust']);
+    expect(SUPPORTED_LANGUAGES).toEqual([
+      'python',
+      'java',
+      'cpp',
+      'csharp',
+      'javascript',
+      'typescript',
+      'tsx',
+      'go',
+      'rust',
+      'ruby',
+      'php',
+    ]);
     for (const id of SUPPORTED_LANGUAGES) {
-      expect(existsSync(join(grammarDir(), languageSpec(id)!.grammar!))).toBe(true);
+      expect(existsSync(grammarPath(grammarSpecifier(languageSpec(id)!.grammar!)))).toBe(true);
     }
     expect(languageSpec('cobol')).toBeUndefined();
   });
@@ -402,7 +414,7 @@ describe('runtime behaviour', () => {
     );
     const req = { language: 'java', prefix: 'class A { int f() { return ', completion: '1', suffix: '; } }\n' };
     expect(await flaky.validate(req)).toMatchObject({ checked: false, valid: false, errors: [] });
-    expect(onLoadError).toHaveBeenCalledWith('tree-sitter-java.wasm', expect.any(Error));
+    expect(onLoadError).toHaveBeenCalledWith('@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm', expect.any(Error));
     expect(await flaky.validate(req)).toMatchObject({ checked: true, valid: true });
   });
 

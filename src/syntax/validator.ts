@@ -9,6 +9,7 @@ import { introducedIssues, type Splice } from './differential';
 import { blankRows, hasErrorsAway, onlyOnCompletionRows, stableErrorRows, sureOfBlame, swallowedBy, type CodeLines } from './quarantine';
 import { blankMacroUses, statementMacros } from './cpp-macros';
 import { collectIssues, type RawIssue } from './issues';
+import { grammarSpecifier } from '../languages/grammar';
 import { isSupportedLanguage, languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
 import { countNewlines, differingRange, pointAfter, pointAt, type TextReader } from './text-edits';
@@ -418,8 +419,8 @@ export class SyntaxValidator {
    */
   async load(language: LanguageId): Promise<{ readonly parser: Parser; grammar: Language; spec: LanguageSpec } | string> {
     const spec = languageSpec(language);
-    const grammarFile = spec?.grammar;
-    if (!spec || !grammarFile) return `no grammar for ${language}`;
+    if (!spec?.grammar) return `no grammar for ${language}`;
+    const grammarFile = grammarSpecifier(spec.grammar);
     try {
       await this.getRuntime();
       const grammar = await this.getLanguage(grammarFile);

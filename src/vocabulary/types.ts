@@ -161,7 +161,7 @@ export interface SyntaxRuntimePort {
    * per-realm singleton, so a second init must reuse the first.
    */
   initParser(): Promise<void>;
-  /** The bytes of a grammar file such as `tree-sitter-python.wasm` (or a path/URL `Language.load` accepts). */
+  /** The bytes of a grammar, named by its specifier (`@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm`, src/languages/grammar.ts), or a path/URL `Language.load` accepts. */
   loadGrammar(file: string): Promise<Uint8Array | string>;
 }
 

@@ -1,9 +1,8 @@
-// The whole-text lexer the shared one (src/languages/lexer.ts) replaced, kept as an
-// independent reference: the lexer's tests compare what both find (open
-// brackets, comments and strings, dangling rows; every bracket in code, for
-// early escalation's oracle, testing/inference/bracket-relex.ts) over
-// hand-written and random texts. Its rules are its own table below, not the
-// registry's. The app never imports it.
+// The whole-text lexer the shared one (src/languages/lexer.ts) replaced, kept
+// for one job: every bracket in code, for early escalation's oracle
+// (testing/inference/bracket-relex.ts). Its rules are its own table below,
+// not the registry's. The shared lexer's own oracle is tree-sitter
+// (tree-sitter-oracle.ts). The app never imports it.
 
 type Mode = 'python' | 'cpp' | 'csharp' | 'js' | 'go' | 'rust' | 'java';
 
@@ -30,18 +29,6 @@ interface UnclosedOpener {
 const ENDS_OPERAND = /[\w$)\]}'"`]/;
 const REGEX_AFTER_WORD = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/;
 
-/**
- * Every opener of `text` that nothing closes, in text order. Round and
- * square brackets only: an unclosed `{` is reported by a stack at the
- * outermost block (the class, not the half-typed function), which is not
- * the broken row. Undefined for a language the lexer does not know.
- */
-export function referenceUnclosedOpeners(text: string, language: string): UnclosedOpener[] | undefined {
-  const scanned = scan(text, language);
-  return scanned && withRows(text, scanned.found);
-}
-
-/** One pass of the lexer: what is left open, and the offset of each row's last code character (rows with code only). */
 /** Every bracket in code, in text order, to `onBracket`; undefined for a language it does not know. */
 export function referenceBrackets(text: string, language: string, onBracket: (c: string, at: number) => void): true | undefined {
   return scan(text, language, onBracket) && true;
@@ -292,55 +279,4 @@ function regexEnd(text: string, i: number): number {
     }
   }
   return -1;
-}
-
-/**
- * The rows that hold code (comments and blank rows left out), and of those
- * the ones that end dangling: on a `.` or `::` (a member or path left
- * unfinished: `import java.util.`, `use std::`) or a lone `=` (a value
- * left out: `std::vector<int> v =`). tree-sitter reports such a row's
- * error on the next code row, where the statement it could not finish
- * runs into the next one; quarantine.ts blanks the dangling row first.
- */
-export function referenceDanglingRows(text: string, language: string): { codeRows: number[]; dangling: Set<number> } | undefined {
-  const scanned = scan(text, language);
-  if (!scanned) return undefined;
-  const codeRows: number[] = [];
-  const dangling = new Set<number>();
-  let row = 0;
-  let from = 0;
-  for (const end of scanned.lineEnds) {
-    for (let k = text.indexOf('\n', from); k !== -1 && k < end; k = text.indexOf('\n', k + 1)) {
-      row++;
-      from = k + 1;
-    }
-    codeRows.push(row);
-    if (endsDangling(text, end)) dangling.add(row);
-  }
-  return { codeRows, dangling };
-}
-
-/** Whether the code character at `end` ends a row unfinished: `.` (not `..`, not a number's `1.`), `::`, a lone `=`. */
-function endsDangling(text: string, end: number): boolean {
-  const c = text[end];
-  const before = text[end - 1] ?? '';
-  if (c === '.') return before !== '.' && !/[0-9]/.test(before);
-  if (c === ':') return before === ':';
-  if (c === '=') return !/[=!<>+\-*/%&|^:~?]/.test(before);
-  return false;
-}
-
-function withRows(text: string, found: Omit<UnclosedOpener, 'row'>[]): UnclosedOpener[] {
-  found.sort((a, b) => a.at - b.at);
-  const out: UnclosedOpener[] = [];
-  let row = 0;
-  let from = 0;
-  for (const f of found) {
-    for (let k = text.indexOf('\n', from); k !== -1 && k < f.at; k = text.indexOf('\n', k + 1)) {
-      row++;
-      from = k + 1;
-    }
-    out.push({ ...f, row });
-  }
-  return out;
 }

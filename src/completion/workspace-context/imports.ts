@@ -4,7 +4,8 @@
 // standard library of a language, are not in the workspace). Regular
 // expressions per language; a form they miss costs a snippet, nothing more.
 import { FAMILIES } from '../../languages/families';
-import type { LanguageFamily } from '../../languages/spec';
+import { pluginImportReader } from '../../languages/registry';
+import type { BuiltInFamily, LanguageFamily } from '../../languages/spec';
 
 /** One name an import statement binds in the importing file, and what it stands for in the imported one. */
 export interface ImportBinding {
@@ -399,9 +400,9 @@ function samePackage(from: string, language: LanguageFamily, lookup: PathLookup)
     .map((path) => ({ path, bindings: [] }));
 }
 
-/** Each family's import reader: a new family fails to compile until it has one. */
+/** Each built-in family's import reader: a new family fails to compile until it has one (a plug-in language brings its own). */
 const READERS: Readonly<
-  Record<LanguageFamily, (text: string, from: string, lookup: PathLookup, namespaces: ReadonlyMap<string, readonly string[]>) => Found[]>
+  Record<BuiltInFamily, (text: string, from: string, lookup: PathLookup, namespaces: ReadonlyMap<string, readonly string[]>) => Found[]>
 > = {
   python: pythonImports,
   js: jsImports,
@@ -412,6 +413,20 @@ const READERS: Readonly<
   rust: rustImports,
 };
 
+/** The family's reader: a built-in one, or a plug-in language's, given the workspace as it sees it. */
+function readerOf(family: LanguageFamily): (typeof READERS)[BuiltInFamily] {
+  if (Object.hasOwn(READERS, family)) return READERS[family as BuiltInFamily];
+  const plugin = pluginImportReader(family);
+  if (!plugin) return () => [];
+  return (text, from, lookup) =>
+    plugin(text, {
+      from,
+      has: (path) => lookup.has(path),
+      endingWith: (suffix) => lookup.endingWith(suffix, from),
+      relative: (path) => join(dirname(from), path),
+    }).map((f) => ({ path: f.path, bindings: f.names.map((n) => bind(n.local, n.imported, f.start, f.statement)) }));
+}
+
 export function resolveImports(
   text: string,
   from: string,
@@ -419,7 +434,7 @@ export function resolveImports(
   lookup: PathLookup,
   namespaceFiles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportedFile[] {
-  const found = READERS[language](text, from, lookup, namespaceFiles);
+  const found = readerOf(language)(text, from, lookup, namespaceFiles);
   // One entry per file, the bindings of every import of it merged; its names are those it binds here (not `*`, not re-exports).
   const byPath = new Map<string, ImportedFile>();
   for (const f of [...found, ...samePackage(from, language, lookup)]) {

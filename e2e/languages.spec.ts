@@ -1,0 +1,79 @@
+// Languages added as plug-in folders (src/languages/<id>/): a .rb and a .php
+// file open highlighted by their folder's Monaco registration, get the demo
+// model's ghost text checked by their grammar in the syntax worker (the
+// grammar bundled from the folder), and a broken completion is caught there.
+import { expect, ghostText, test } from '../testing/playwright/ide';
+
+type Ide = {
+  editor: { setPosition(p: object): void; focus(): void; getModel(): { getLanguageId(): string } };
+  monaco: { editor: { tokenize(text: string, language: string): { type: string }[][] } };
+};
+
+const FILES = {
+  ruby: { path: 'lib/calc.rb', content: 'def add(a, b)\n  \nend\n', line: 2, column: 3, keywordLine: 'def add(a, b)' },
+  php: {
+    path: 'src/calc.php',
+    content: '<?php\nfunction add($a, $b)\n{\n    return ;\n}\n',
+    line: 4,
+    column: 12,
+    keywordLine: '<?php function add($a, $b) {}',
+  },
+} as const;
+
+async function typeAt(page: import('@playwright/test').Page, line: number, column: number, text: string): Promise<void> {
+  await page.evaluate(
+    ([l, c]) => {
+      const { editor } = (window as unknown as { __ide: Ide }).__ide;
+      editor.focus();
+      editor.setPosition({ lineNumber: l, column: c });
+    },
+    [line, column] as const,
+  );
+  await page.keyboard.type(text);
+}
+
+for (const [language, file] of Object.entries(FILES)) {
+  test(`a ${file.path.slice(file.path.lastIndexOf('.'))} file: highlighted, the demo model's ghost text checked by its grammar`, async ({
+    page,
+    openIde,
+  }) => {
+    await openIde({ model: 'fixture-valid', endpoint: null, files: [{ path: file.path, content: file.content }] });
+    const seen = await page.evaluate(
+      ([id, text]) => {
+        const ide = (window as unknown as { __ide: Ide }).__ide;
+        return {
+          model: ide.editor.getModel().getLanguageId(),
+          tokens: ide.monaco.editor
+            .tokenize(text, id)
+            .flat()
+            .map((t) => t.type),
+        };
+      },
+      [language, file.keywordLine] as const,
+    );
+    expect(seen.model).toBe(language);
+    // Monaco's tokenizer for the language is registered: it finds keywords (an unknown language gives no token types).
+    expect(seen.tokens.some((t) => t.startsWith('keyword'))).toBe(true);
+    await expect(page.locator('.view-line span[class*="mtk"]').first()).toBeVisible();
+
+    await typeAt(page, file.line, file.column, ' ');
+    await expect(ghostText(page).first()).toContainText('a + b');
+    const badge = page.getByTestId('privacy-badge');
+    await expect(badge).toHaveAttribute('data-route', 'local');
+    await expect(page.getByTestId('badge-summary')).toContainText('syntax valid');
+  });
+
+  test(`a ${file.path.slice(file.path.lastIndexOf('.'))} file: a completion its grammar rejects is escalated for syntax`, async ({
+    page,
+    openIde,
+    server,
+  }) => {
+    server.setMode({ kind: 'ok', text: 'a - b' });
+    await openIde({ model: 'fixture-invalid', files: [{ path: file.path, content: file.content }] });
+    await typeAt(page, file.line, file.column, ' ');
+    const badge = page.getByTestId('privacy-badge');
+    await expect(badge).toHaveAttribute('data-route', 'escalated');
+    await expect(badge).toHaveAttribute('data-reasons', 'syntax');
+    await expect(ghostText(page).first()).toContainText('a - b');
+  });
+}
