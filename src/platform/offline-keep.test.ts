@@ -44,10 +44,19 @@ describe('keepForOffline', () => {
     keepForOffline(container as unknown as ServiceWorkerContainer);
     const worker = new BroadcastChannel(RESOURCES_CHANNEL);
     channels.push(worker);
-    const delivered = () => new Promise((r) => setTimeout(r, 50));
+    // A third listener on the channel: a message reaches every listener in the same turn of the event loop, so
+    // once this one has it, the page's has too, however late a busy machine delivers it (a fixed wait could end first).
+    const witness = new BroadcastChannel(RESOURCES_CHANNEL);
+    channels.push(witness);
+    let seen = 0;
+    witness.onmessage = () => seen++;
+    const delivered = async (n: number) => {
+      await vi.waitFor(() => expect(seen).toBe(n), { timeout: 30_000 });
+      await new Promise((r) => setTimeout(r, 0));
+    };
 
     worker.postMessage([`${ORIGIN}/models/m/config.json`, `${ORIGIN}/assets/x.js`]);
-    await delivered();
+    await delivered(1);
     expect(postMessage).not.toHaveBeenCalled();
 
     container.controller = { postMessage };
@@ -57,7 +66,7 @@ describe('keepForOffline', () => {
 
     // Once in control, a new file goes at once; one already asked for is not asked again.
     worker.postMessage([`${ORIGIN}/models/m/config.json`, `${ORIGIN}/models/m/onnx/model.onnx`]);
-    await delivered();
+    await delivered(2);
     expect(postMessage).toHaveBeenCalledTimes(2);
     expect(postMessage).toHaveBeenLastCalledWith({ type: KEEP_MESSAGE, urls: [`${ORIGIN}/models/m/onnx/model.onnx`] });
   });
