@@ -32,6 +32,29 @@ describe('no suggestion unasked inside a comment or a string', () => {
     expect(insideCommentOrString('python', `${'y = 1\n'.repeat(10_000)}# tail `)).toBe('comment');
   });
 
+  it('typing on a line gives what a fresh reading of the whole look-back gives, key by key', () => {
+    // Docstrings, comments, strings with quotes of the other kind, a string left open at a line's end.
+    const source = [
+      'def f(a, b):',
+      '    """Adds a and b.',
+      '    # not a comment here',
+      '    """',
+      '    s = "it\'s # not a comment"  # a comment',
+      "    t = 'open",
+      '    return a + b  # done',
+      '',
+    ].join('\n');
+    const fresh = (prefix: string) => {
+      // Another language in between drops what the last call kept.
+      insideCommentOrString('java', 'int x = 1;\n');
+      return insideCommentOrString('python', prefix);
+    };
+    for (let n = 1; n <= source.length; n++) {
+      const prefix = source.slice(0, n);
+      expect(insideCommentOrString('python', prefix), JSON.stringify(prefix)).toBe(fresh(prefix));
+    }
+  });
+
   it('deep in a line longer than that, reads nothing and offers a suggestion', () => {
     const line = `x = [${'1, '.repeat(20_000)}`;
     expect(insideCommentOrString('python', `${line}# tail `)).toBeUndefined();
