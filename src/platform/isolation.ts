@@ -9,12 +9,16 @@ import { registerServiceWorker } from './offline';
 /** Set just before the one reload; a page still not isolated after it stays as it is. */
 const RELOADED_KEY = 'router-ide.isolation-reload';
 /**
- * How long to wait for the worker to take control before going on without
- * threads. It takes control once installed, and installing is caching the
- * whole app for offline use (ONNX Runtime's WASM most of it): on the first
- * visit that is a download the app needs anyway.
+ * How long the worker may go without progress before the app goes on
+ * without threads. It takes control once installed, and installing is
+ * caching the whole app for offline use (ONNX Runtime's WASM most of it): on
+ * the first visit that is a download the app needs anyway, and on a slow
+ * network or a busy machine it takes as long as it takes. Progress is a file
+ * more in the caches or the worker's next state; a worker that gets nowhere
+ * for this long is stuck.
  */
-const CONTROL_WAIT_MS = 30_000;
+const STALL_MS = 30_000;
+const LOOK_EVERY_MS = 1000;
 
 /** Whether this page's own response carried the isolation headers (a HEAD of the same URL, never from the cache). */
 async function hostSendsIsolationHeaders(): Promise<boolean> {
@@ -26,18 +30,36 @@ async function hostSendsIsolationHeaders(): Promise<boolean> {
   }
 }
 
-function controlled(timeoutMs: number): Promise<boolean> {
+/** Files in the origin's caches and the installing worker's state: either changing is the install going on. */
+async function installLook(): Promise<string> {
+  let files = 0;
+  for (const name of await caches.keys()) files += (await (await caches.open(name)).keys()).length;
+  const reg = await navigator.serviceWorker.getRegistration();
+  const worker = reg?.installing ?? reg?.waiting ?? reg?.active;
+  return `${files} ${worker?.state ?? 'none'}`;
+}
+
+/** Whether the worker took control; false once its install failed or made no progress for `stallMs`. */
+function controlled(stallMs: number): Promise<boolean> {
   if (navigator.serviceWorker.controller) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      { once: true },
-    );
+    let seen = '';
+    let progressAt = Date.now();
+    const finish = (took: boolean) => {
+      clearInterval(look);
+      resolve(took);
+    };
+    const look = setInterval(() => {
+      // A look that fails shows nothing new: only the stall ends the wait then.
+      void installLook()
+        .catch(() => seen)
+        .then((now) => {
+          if (now !== seen) [seen, progressAt] = [now, Date.now()];
+          // A failed install leaves a redundant worker and nothing else to wait for.
+          if (now.endsWith(' redundant') || Date.now() - progressAt > stallMs) finish(false);
+        });
+    }, LOOK_EVERY_MS);
+    navigator.serviceWorker.addEventListener('controllerchange', () => finish(true), { once: true });
   });
 }
 
@@ -62,7 +84,7 @@ export async function ensureIsolation(): Promise<'ready' | 'reloading'> {
     return 'ready';
   }
   showWaiting();
-  if (!(await controlled(CONTROL_WAIT_MS))) return 'ready';
+  if (!(await controlled(STALL_MS))) return 'ready';
   sessionStorage.setItem(RELOADED_KEY, '1');
   location.reload();
   return 'reloading';
