@@ -130,6 +130,58 @@ export async function ghostTextWarmedUp(page: Page): Promise<void> {
 }
 
 /**
+ * Waits `ms` of the page's own time: `steps` timers in a row inside the page. Where a test shows that nothing
+ * happens within some wait of the app's (a debounce), a fixed wait in the test can end on a loaded machine
+ * before the page has even run that timer; each of these fires only after every page timer of up to ms / steps
+ * set before it, so the app's chain of such waits has run first, however busy the machine. A page that
+ * navigates away meanwhile fails the wait.
+ */
+export async function pageTime(page: Page, ms: number, steps = 4): Promise<void> {
+  await page.evaluate(
+    async ([step, n]) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, step));
+    },
+    [ms / steps, steps] as const,
+  );
+}
+
+/**
+ * Records each completion request the editor makes from now on (each call of the engine's `complete`, as it
+ * starts, before any model work): the returned function gives their start times, in the page's clock
+ * (`performance.now()`). A request counts the moment it is made, however slowly its result comes.
+ */
+export async function watchRequests(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    type Ide = { engine: { complete: (...a: unknown[]) => unknown }; requestTimes?: number[] };
+    const ide = (window as unknown as { __ide: Ide }).__ide;
+    const times: number[] = [];
+    ide.requestTimes = times;
+    const complete = ide.engine.complete.bind(ide.engine);
+    ide.engine.complete = (...a: unknown[]) => {
+      times.push(performance.now());
+      return complete(...a);
+    };
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __ide: { requestTimes: number[] } }).__ide.requestTimes]);
+}
+
+/**
+ * Sends a GET from the page to `${base}/marker`, its answer ignored. What the page sent before it is on its way
+ * first: a test that waits for the marker to arrive at a server knows that anything else bound there has arrived
+ * too, however busy the machine, where a fixed wait could end first.
+ */
+export async function sendMarker(page: Page, base: string): Promise<void> {
+  await page.evaluate(
+    (url) =>
+      fetch(url, { mode: 'no-cors', cache: 'no-store' }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    `${base}/marker`,
+  );
+}
+
+/**
  * Stores `items` in the page's localStorage before its first load only, so a
  * reload sees what the app saved since. `once`: per tab, or per browser
  * context (a test that opens the app again in another tab).
