@@ -1,7 +1,7 @@
 // The next suggestion ready on accept (src/editor/accept-prediction.ts) and
 // alternatives cycled with Alt+] / Alt+[ (src/completion/alternatives.ts).
 import type { Page } from '@playwright/test';
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, ghostText, pageTime, sendMarker, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 type Counted = { complete: number; predict: number; predicted: number; predictedKept: number };
 
@@ -67,7 +67,9 @@ test('with the setting off, nothing is predicted and Tab waits for a new request
   const counts = await countRequests(page);
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');
-  await page.waitForTimeout(500);
+  // Time for a prediction to start, had one been asked for, in the page's own time however busy the machine.
+  await pageTime(page, 500);
+  expect((await counts()).predict).toBe(0);
   await page.keyboard.press('Tab');
   // The accepted suggestion can still be on screen for a frame after Tab: wait for the new request, then its suggestion.
   await expect.poll(async () => (await counts()).complete).toBe(2);
@@ -114,8 +116,10 @@ test('a prediction never sends anything: where it would escalate it is dropped, 
   // The prediction ran to its end and kept nothing: it would have escalated.
   await expect.poll(async () => (await counts()).predicted).toBe(1);
   expect((await counts()).predictedKept).toBe(0);
-  await page.waitForTimeout(300);
-  expect(server.arrivals.length).toBe(arrivals);
+  // A request the page makes now arrives after anything it sent before: once it is there, nothing else came.
+  await sendMarker(page, server.url);
+  await expect.poll(() => server.arrivals.some((a) => a.path.endsWith('/marker'))).toBe(true);
+  expect(server.arrivals.length).toBe(arrivals + 1);
   expect(server.requests).toHaveLength(1);
   await page.keyboard.press('Tab');
   // The ordinary request at the new place escalates as it would have.

@@ -5,7 +5,7 @@
 // redirect is never followed: its target sees nothing, not even a preflight.
 // Real Chromium against real loopback servers that record what arrives.
 import type { Page } from '@playwright/test';
-import { expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { expect, sendMarker, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startRecorder, type RecorderHandle } from '../testing/servers/loopback';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the endpoint path does not depend on the device'));
@@ -70,9 +70,11 @@ for (const status of [307, 308]) {
       await entry.locator('summary').click();
       await expect(entry).toContainText('answered with a redirect');
       expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-      await page.waitForTimeout(500); // anything on its way to the target has arrived by now
-      expect(target.received).toEqual([]);
-      expect(target.connections()).toBe(0);
+      // A request the page makes now reaches the target after anything it sent there before: the marker alone came.
+      await sendMarker(page, target.url);
+      await expect.poll(() => target.received.length).toBeGreaterThan(0);
+      expect(target.received).toEqual([{ method: 'GET', path: '/marker', bodyBytes: 0 }]);
+      expect(target.connections()).toBe(1);
     } finally {
       await target.close();
     }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { startRecorder } from '../testing/servers/loopback';
-import { DEMO_WASM_SETTINGS, expect, modelReady, seedStorage, test } from '../testing/playwright/ide';
+import { DEMO_WASM_SETTINGS, expect, modelReady, pageTime, seedStorage, test } from '../testing/playwright/ide';
 import { NGINX, startNginx, type NginxHandle } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
 import { IMMUTABLE, ISOLATION_HEADERS, MANIFEST_TYPE, REVALIDATE } from '../scripts/host-headers';
@@ -219,7 +219,9 @@ test.describe('behind a host that sets no headers', () => {
       const loads = documentLoads(page);
       await openServed(page, host.url);
       expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
-      await page.waitForTimeout(1000); // a looping page would have reloaded again by now
+      // The app started on the second load (openServed waited for its model), where a looping page would have
+      // reloaded first; a second of the page's own time more, however busy the machine, and still no other load.
+      await pageTime(page, 1000);
       expect(loads).toHaveLength(2);
       await page.getByTestId('open-settings').click();
       await expect(page.getByTestId('threads')).toHaveText(' (1 thread)');

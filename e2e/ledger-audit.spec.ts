@@ -32,7 +32,7 @@ async function complete(page: Page, ch: string): Promise<void> {
   const seq = Number(await badge.getAttribute('data-seq'));
   await page.keyboard.press('Escape');
   await typeAtEndOfLine(page, 2, ch);
-  await expect(badge).toHaveAttribute('data-seq', String(seq + 1), { timeout: 15_000 });
+  await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
 }
 
 test('every request that leaves is in the ledger, and local-only sends none of the document', async ({

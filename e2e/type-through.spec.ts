@@ -1,28 +1,20 @@
 // Typing through a suggestion: the characters the ghost text shows, typed,
 // keep the rest on screen with no new request and the same provenance; and
 // Shift+Tab accepts one line of a multi-line suggestion.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, ghostText, pageTime, test, typeAtEndOfLine, watchRequests } from '../testing/playwright/ide';
 
 test('typing the suggested characters keeps the rest on screen, with no new request and the same badge', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', endpoint: null });
-  await page.evaluate(() => {
-    const ide = (window as unknown as { __ide: { engine: { complete: (...a: unknown[]) => unknown }; calls?: number } }).__ide;
-    const complete = ide.engine.complete.bind(ide.engine);
-    ide.calls = 0;
-    ide.engine.complete = (...a: unknown[]) => {
-      ide.calls!++;
-      return complete(...a);
-    };
-  });
-  const calls = () => page.evaluate(() => (window as unknown as { __ide: { calls: number } }).__ide.calls);
+  const requests = await watchRequests(page);
+  const calls = async () => (await requests()).length;
   await typeAtEndOfLine(page, 2, ' ');
   await expect(ghostText(page).first()).toContainText('a + b');
   const badge = await page.getByTestId('privacy-badge').textContent();
   expect(await calls()).toBe(1);
   await page.keyboard.type('a +');
   await expect(ghostText(page).first()).toHaveText(' b');
-  // Past the debounce: still no request.
-  await page.waitForTimeout(600);
+  // Past the debounce (the tests' 150 ms), however late the page runs its timers: still no request.
+  await pageTime(page, 600);
   expect(await calls()).toBe(1);
   expect(await page.getByTestId('privacy-badge').textContent()).toBe(badge);
   await page.keyboard.press('Tab');

@@ -1,6 +1,6 @@
 // Keys people already know, the help overlay that lists them, and the
 // per-language completions toggle.
-import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, ghostText, pageTime, test, typeAtEndOfLine, watchRequests } from '../testing/playwright/ide';
 import { shot } from '../testing/playwright/workspace';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
@@ -21,12 +21,16 @@ test('per-language toggle: off means no automatic suggestion, Alt+\\ still asks 
   await expect(toggle).toHaveAttribute('data-language', 'python');
   await toggle.uncheck();
   const seq = await page.getByTestId('privacy-badge').getAttribute('data-seq');
+  const requests = await watchRequests(page);
   await typeAtEndOfLine(page, 2, ' ');
-  await page.waitForTimeout(1500); // well past the 150 ms debounce
+  // Well past the 150 ms debounce in the page's own time: a request would have been made by then, however busy the machine.
+  await pageTime(page, 1500);
+  expect(await requests()).toHaveLength(0);
   await expect(ghostText(page)).toHaveCount(0);
   await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-seq', seq!);
   await page.keyboard.press('Alt+Backslash');
   await expect(ghostText(page).first()).toContainText('a + b');
+  expect(await requests()).toHaveLength(1);
   await page.keyboard.press('Escape');
   await expect(ghostText(page)).toHaveCount(0);
   expect(await editorText(page)).toBe('def add(a, b):\n    return \n');
@@ -40,8 +44,11 @@ test('inside a comment or a string nothing is suggested unasked; Alt+\\ still as
 }) => {
   await openIde({ model: 'fixture-valid', files: [{ path: 'main.py', content: 'def add(a, b):\n    return\n' }] });
   const badge = page.getByTestId('privacy-badge');
+  const requests = await watchRequests(page);
   await typeAtEndOfLine(page, 2, '  # the sum of ');
-  await page.waitForTimeout(1500); // well past the 150 ms debounce
+  // Well past the 150 ms debounce in the page's own time: a request would have been made by then, however busy the machine.
+  await pageTime(page, 1500);
+  expect(await requests()).toHaveLength(0);
   await expect(badge).toHaveAttribute('data-seq', '0');
   await expect(ghostText(page)).toHaveCount(0);
   await page.keyboard.press('Alt+Backslash');

@@ -71,7 +71,7 @@ test('Ctrl+S saves now, in the editor and outside it, and the browser does not o
   expect(await storedText(page, 'main.py')).toBe('x = 1  # saved by Ctrl+S\n');
   expect(await editorText(page)).toBe('x = 1  # saved by Ctrl+S\n'); // no "s" typed into the file
   // The mark goes away by itself.
-  await expect(state).toHaveAttribute('data-confirmed', 'false', { timeout: 5000 });
+  await expect(state).toHaveAttribute('data-confirmed', 'false');
   await page.getByTestId('open-help').focus();
   await page.keyboard.press('Control+s');
   await expect(state).toHaveAttribute('data-confirmed', 'true');
