@@ -11,7 +11,7 @@
 // or workspace name: it is wrong for sure, so a checker that misses it
 // misses a real error.
 import type { Node, Tree } from 'web-tree-sitter';
-import { pythonFacts } from '../src/semantic/python';
+import { pythonFacts } from '../src/semantic/python-analysis';
 import type { PythonFacts, Scope } from '../src/semantic/python-scope';
 import namesJson from '../src/semantic/python-names.json';
 

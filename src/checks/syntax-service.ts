@@ -4,7 +4,7 @@
 // a check that fails becomes a definite "not checked" verdict with the
 // reason, a document operation that fails forgets the document.
 import type { SyntaxRequest, SyntaxRuntimePort, SyntaxVerdict } from '../vocabulary/types';
-import { checkSemantics, uncheckedSemantic } from '../semantic/check';
+import { checkSemantics, primeSemantics, uncheckedSemantic } from '../semantic/check';
 import { validatorParse } from '../semantic/parse';
 import type { SemanticRequest } from '../semantic/types';
 import { LiveDocuments, type LiveDocumentsOptions } from '../syntax/live-documents';
@@ -47,7 +47,10 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
     },
     async openDocument(uri, language, text, version) {
       try {
-        return await docs.openDocument(uri, language, text, version);
+        const opened = await docs.openDocument(uri, language, text, version);
+        // The semantic check's analysis of the document is made now, not on the first completion.
+        if (opened.ok) await primeSemantics(language, text, parse).catch(() => undefined);
+        return opened;
       } catch (error) {
         void docs.closeDocument(uri);
         return { ok: false, reason: `the document could not be parsed: ${(error as Error)?.message ?? String(error)}` };

@@ -81,6 +81,34 @@ function beforeDeadline<T>(p: Promise<T>, deadline: number): Promise<T | undefin
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
+/** A document's analysis ahead of its checks gets this long (it runs when the document opens, not while typing). */
+const PRIME_BUDGET_MS = 2000;
+
+/**
+ * Parses and analyses a document when it opens, before any completion is
+ * checked in it: the checkers that keep a per-document analysis (Python's)
+ * make it now, and the parse is the one the first check's starts from, so
+ * that check only works on the region the completion changes.
+ */
+export async function primeSemantics(
+  language: LanguageId,
+  text: string,
+  parse: SemanticParse,
+  checkers: readonly LanguageChecker[] = checkersFor(language),
+): Promise<void> {
+  const primers = checkers.filter((c) => c.prime);
+  if (!primers.length || (await parse.ready(language))) return;
+  const tree = await parse.parse(language, text, performance.now() + PRIME_BUDGET_MS, lastBaseline.get(language));
+  if (!tree) return;
+  try {
+    lastBaseline.get(language)?.tree.delete();
+    lastBaseline.set(language, { text, tree: tree.copy() });
+    for (const c of primers) c.prime!(text, tree);
+  } finally {
+    tree.delete();
+  }
+}
+
 export async function checkSemantics(
   req: SemanticRequest,
   parse: SemanticParse,

@@ -7,7 +7,7 @@
 // region.
 import { Edit, type Tree } from 'web-tree-sitter';
 import type { SyntaxValidator } from '../syntax/validator';
-import { differingRange } from '../syntax/text-edits';
+import { changeEdit } from './text-change';
 import type { SemanticParse } from './check';
 
 export function validatorParse(validator: SyntaxValidator): SemanticParse {
@@ -20,7 +20,7 @@ export function validatorParse(validator: SyntaxValidator): SemanticParse {
       // Copied before any await: the caller's tree may be freed once it has ours.
       const oldTree: Tree | null = from ? from.tree.copy() : null;
       try {
-        oldTree?.edit(new Edit(differingRange(from!.text, text)));
+        oldTree?.edit(new Edit(changeEdit(from!.text, text)));
         const loaded = await validator.load(language);
         if (typeof loaded === 'string') return null;
         return await validator.parseInSlices(loaded.grammar, text, { deadline, oldTree });

@@ -16,7 +16,7 @@
 // or one with a method left empty): a subclass may bring `m`. Only calls are
 // judged (an attribute read may be a data member set elsewhere), never a
 // dunder or a private `__name`.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { PythonFacts, Scope } from './python-scope';
 import type { WorkspaceClass } from './types';
 
@@ -75,10 +75,10 @@ function leftEmpty(fn: Node): boolean {
 }
 
 /** The module-level classes of a file and the workspace classes it imports, as far as they are known whole. */
-function knownClasses(tree: Tree, facts: PythonFacts, workspace: readonly WorkspaceClass[]): Map<string, KnownClass> {
+function knownClasses(facts: PythonFacts, workspace: readonly WorkspaceClass[]): Map<string, KnownClass> {
   const module = facts.module;
   const defs = new Map<string, Node[]>();
-  for (const top of tree.rootNode.namedChildren) {
+  for (const top of facts.statements) {
     const def = top?.type === 'decorated_definition' ? top.childForFieldName('definition') : top;
     if (def?.type !== 'class_definition') continue;
     const name = def.childForFieldName('name')?.text;
@@ -178,9 +178,11 @@ function receiverClass(local: string, scope: Scope, facts: PythonFacts, known: M
 }
 
 /** Calls, in the file, of a method its receiver's class does not have. */
-export function missingMembers(tree: Tree, facts: PythonFacts, workspace: readonly WorkspaceClass[] = []): MissingMember[] {
+export function missingMembers(facts: PythonFacts, workspace: readonly WorkspaceClass[] = []): MissingMember[] {
   if (facts.dynamic || facts.dynamicMembers) return [];
-  const known = knownClasses(tree, facts, workspace);
+  // Most checks call no method: the classes are worked out only when a call is there to judge.
+  if (!facts.members.some((use) => use.node.parent?.parent?.type === 'call')) return [];
+  const known = knownClasses(facts, workspace);
   if (!known.size) return [];
   const out: MissingMember[] = [];
   for (const use of facts.members) {

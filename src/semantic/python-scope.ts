@@ -1,4 +1,4 @@
-// The facts one walk of a Python file gives (python.ts walks it): its
+// The facts the walk of a Python file gives (python-walk.ts walks it): its
 // scopes and what each binds, the names and members it uses. The checks
 // built on them (python.ts, python-members.ts) read them from here.
 import type { Node } from 'web-tree-sitter';
@@ -100,4 +100,18 @@ export interface PythonFacts {
   dynamicMembers: boolean;
   /** The module's scope. */
   module: Scope;
+  /** The file's top-level statements (each in the tree it was walked in): where its module-level classes are. */
+  statements: readonly Node[];
 }
+
+/**
+ * What one top-level statement's walk finds (python-walk.ts): the facts
+ * without the module's scope, whose bindings it keeps apart, since the
+ * module's scope is every statement's together.
+ */
+export type ChunkFacts = Omit<PythonFacts, 'module' | 'statements'> & {
+  /** What the statement binds in the module's scope. */
+  moduleBindings: Scope;
+  /** What it binds in the scope of the top-level class whose body (or header) it is part of. */
+  classBindings: Scope;
+};

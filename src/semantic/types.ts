@@ -97,6 +97,11 @@ export interface LanguageChecker {
    */
   unavailableReason?(): string | undefined;
   check(input: SemanticInput): SemanticFinding[] | Promise<SemanticFinding[]>;
+  /**
+   * Analyses a document ahead of its checks (when it opens), so the first
+   * check finds its analysis made; `tree` is the caller's.
+   */
+  prime?(text: string, tree: Tree): void;
 }
 
 export type { Node };
