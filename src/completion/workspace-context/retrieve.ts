@@ -105,8 +105,9 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
   const text = req.prefix + req.suffix;
   const { imports, unused } = importsAt(index, req);
   const imported = new Set(imports.map((i) => i.path));
-  // A name this file defines itself means its own definition, not another file's.
-  const ownNames = new Set(language ? findDefinitions(text, language).map((d) => d.name) : []);
+  // A name this file defines itself means its own definition, not another file's; read only once a name near the cursor is defined elsewhere.
+  let own: Set<string> | undefined;
+  const ownNames = () => (own ??= new Set(language ? findDefinitions(text, language).map((d) => d.name) : []));
   const candidates: ContextSnippet[] = [];
 
   // Names imported and not used yet: their definitions (or, for a module, its part most like the cursor's surroundings) first.
@@ -147,10 +148,10 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
 
   // Definitions of the names used around the cursor.
   for (const name of a.near) {
-    const defs = index.definitionsOf(name).filter((d) => d.file !== req.file);
+    const defs = index.definitionsOf(name, req.file);
     if (!defs.length) continue;
     const fromImports = defs.filter((d) => imported.has(d.file));
-    if (ownNames.has(name) && !fromImports.length) continue;
+    if (!fromImports.length && ownNames().has(name)) continue;
     const usable = fromImports.length ? fromImports : defs.length <= MAX_AMBIGUITY ? defs : [];
     for (const d of usable) {
       const body = snippetOf(index, d.file, d.line, d.endLine);

@@ -186,8 +186,12 @@ export class WorkspaceIndex {
     return (this.lookupCache ??= new PathLookup(this.files.keys()));
   }
 
-  /** Every definition of `name` in the workspace. */
-  definitionsOf(name: string): readonly LocatedDefinition[] {
+  /**
+   * The definitions of `name` in the workspace; `except`: the file asking,
+   * whose own definitions are left out, and left stale when its text changed
+   * (a keystroke there must not read and re-scan the whole file to drop them).
+   */
+  definitionsOf(name: string, except?: string): readonly LocatedDefinition[] {
     if (!this.byNameCache) {
       const map = new Map<string, LocatedDefinition[]>();
       for (const path of this.files.keys()) {
@@ -200,12 +204,15 @@ export class WorkspaceIndex {
       this.byNameCache = map;
       this.staleNames.clear();
     }
-    if (this.staleNames.size) this.patchNames(this.byNameCache);
-    return this.byNameCache.get(name) ?? [];
+    if (this.staleNames.size > (except !== undefined && this.staleNames.has(except) ? 1 : 0)) this.patchNames(this.byNameCache, except);
+    const all = this.byNameCache.get(name) ?? [];
+    return except === undefined ? all : all.filter((d) => d.file !== except);
   }
 
-  private patchNames(map: Map<string, LocatedDefinition[]>): void {
+  private patchNames(map: Map<string, LocatedDefinition[]>, except?: string): void {
     for (const [path, old] of this.staleNames) {
+      if (path === except) continue;
+      this.staleNames.delete(path);
       for (const name of new Set(old.map((d) => d.name))) {
         const kept = (map.get(name) ?? []).filter((d) => d.file !== path);
         kept.length ? map.set(name, kept) : map.delete(name);
@@ -217,7 +224,6 @@ export class WorkspaceIndex {
         list ? list.push(located) : map.set(d.name, [located]);
       }
     }
-    this.staleNames.clear();
   }
 
   /** For a family whose imports name namespaces (C#): namespace -> the files of the family that declare it; empty for the others. */
