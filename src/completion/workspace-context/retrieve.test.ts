@@ -28,6 +28,20 @@ describe('identifiers and similarity', () => {
 });
 
 describe('chooseSnippets', () => {
+  it('in a very long line reads the names just before the cursor, not the whole line', () => {
+    const index = workspace();
+    // A minified line: `banner` used far before the cursor, `apply_discount` just before it.
+    const filler = 'x0=1;'.repeat(10_000);
+    const far = `banner();${filler}apply_discount(a0, b0);y0=`;
+    index.set('shop/bundle.py', far);
+    const snippets = chooseSnippets(index, { file: 'shop/bundle.py', prefix: far, suffix: '' });
+    expect(snippets.map((s) => s.file)).toContain('shop/pricing.py');
+    expect(snippets.map((s) => s.file)).not.toContain('shop/unrelated.py');
+    // Within reach the same name counts: near the cursor, banner's file is offered.
+    const near = `${filler}banner();y0=`;
+    expect(chooseSnippets(index, { file: 'shop/bundle.py', prefix: near, suffix: '' }).map((s) => s.file)).toContain('shop/unrelated.py');
+  });
+
   it('puts the imported module the cursor follows (`tax.|`) first, then definitions of names used near the cursor; never the file itself', () => {
     const index = workspace();
     const text = index.text('shop/cart.py')!;

@@ -19,6 +19,12 @@ const MAX_PER_FILE = 2;
 /** The text around the cursor: lines before it and after it. */
 const LINES_BEFORE = 30;
 const LINES_AFTER = 10;
+/**
+ * At most this many characters per line read around the cursor: long enough
+ * for any line of code, and it bounds what a minified line of 200,000
+ * characters costs (its identifiers would otherwise all be read per request).
+ */
+const NEAR_LINE_CHARS = 200;
 /** A name defined in more files than this is too common to say which one is meant, unless the file imports it. */
 const MAX_AMBIGUITY = 6;
 /** Recently edited / viewed files considered (most recent first). */
@@ -51,8 +57,9 @@ interface Around {
 }
 
 function around(prefix: string, suffix: string): Around {
-  const before = prefix.split('\n');
-  const after = suffix.split('\n');
+  // The lines around the cursor only, within a budget of characters: never the whole window.
+  const before = prefix.slice(-LINES_BEFORE * NEAR_LINE_CHARS).split('\n');
+  const after = suffix.slice(0, LINES_AFTER * NEAR_LINE_CHARS).split('\n');
   const cursorLine = before[before.length - 1];
   return {
     near: identifierSet([...before.slice(-LINES_BEFORE), ...after.slice(0, LINES_AFTER)].join('\n')),
