@@ -1,10 +1,10 @@
 // Bad input gets a clear message and the editor keeps working; nothing typed is lost.
-import { editorText, expect, ghostText, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, ghostText, modelInState, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test('a model that fails to load: clear message, typing works, the demo model rescues', async ({ page, openIde }) => {
   await openIde({ model: 'no-such-model', waitReady: false });
   const status = page.getByTestId('model-status');
-  await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await modelInState(page, 'error');
   await expect(status).toContainText('no-such-model');
   await typeAtEndOfLine(page, 2, ' x');
   expect(await editorText(page)).toBe('def add(a, b):\n    return x\n');
@@ -63,14 +63,14 @@ test("a model that fails to load clears the badge's last verdict (it was another
   // A hub model: its download cannot start here, so the load fails.
   await page.getByTestId('model-picker').selectOption('onnx-community/Qwen2.5-Coder-1.5B');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await modelInState(page, 'error');
   await expect(badge).toHaveAttribute('data-route', 'none');
   await expect(badge).not.toContainText('confidence');
 });
 
 test('the model picker lists the catalog and switches the local model', async ({ page, openIde }) => {
   await openIde({ model: 'no-such-model', waitReady: false });
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await modelInState(page, 'error');
   await page.getByTestId('open-settings').click();
   const picker = page.getByTestId('model-picker');
   await expect(picker.locator('option')).toContainText(['Qwen2.5-Coder 1.5B (base, FIM)']);

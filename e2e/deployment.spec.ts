@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { startRecorder } from '../testing/servers/loopback';
-import { DEMO_WASM_SETTINGS, expect, modelReady, pageTime, seedStorage, test } from '../testing/playwright/ide';
+import { DEMO_WASM_SETTINGS, expect, modelInState, modelReady, pageTime, seedStorage, test } from '../testing/playwright/ide';
 import { NGINX, startNginx, type NginxHandle } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
 import { IMMUTABLE, ISOLATION_HEADERS, MANIFEST_TYPE, REVALIDATE } from '../scripts/host-headers';
@@ -144,7 +144,7 @@ test.describe('behind nginx with deploy/nginx/router-ide.conf', () => {
     });
     await page.goto(`${nginx!.url}/`);
     const status = page.getByTestId('model-status');
-    await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+    await modelInState(page, 'error');
     await expect(status).toContainText('not found');
     await expect(status).toContainText('/models/fixtures/no-such-model/');
     expect(answers.length).toBeGreaterThan(0);

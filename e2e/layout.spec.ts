@@ -5,7 +5,7 @@
 // dragging, toggle with Ctrl/Cmd+B and Ctrl/Cmd+Alt+B (also from inside
 // Monaco), and keep the user's choice across a reload.
 import type { Page } from '@playwright/test';
-import { editorText, expect, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { editorText, expect, modelInState, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'the layout does not depend on the device'));
 
@@ -77,7 +77,7 @@ test.describe('at 1024×700', () => {
 
   test("the model's load error sits under the editor's text, never over it, and is whole", async ({ page, openIde }) => {
     await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false, files: FILES });
-    await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+    await modelInState(page, 'error');
     await openTreeFile(page);
     const card = await box(page, 'model-status');
     const text = await page.locator('.monaco-editor .lines-content').evaluate((el) => {

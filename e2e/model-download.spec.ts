@@ -1,7 +1,7 @@
 // Models from an organisation's mirror (hub layout): progress, caching, and
 // a clear way out when the mirror is unreachable.
 import path from 'node:path';
-import { expect, ghostText, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { expect, ghostText, modelInState, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startModelMirror, type MirrorHandle } from '../testing/servers/model-mirror';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'public', 'models', 'fixtures');
@@ -36,7 +36,7 @@ test("a model from the organisation's URL downloads with progress, completes, an
 test('an unreachable model URL: clear message and the demo model offered', async ({ page, openIde }) => {
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
   const status = page.getByTestId('model-status');
-  await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await modelInState(page, 'error');
   await expect(status).toContainText('unreachable');
   await page.getByTestId('use-demo-model').click();
   await modelReady(page);

@@ -4,7 +4,7 @@
 // header, Settings that closes on Escape and keeps its controls inside, tabs
 // that tell same-named files apart, and a ledger that a full storage quota
 // cannot turn into a network failure.
-import { CLOSED_ENDPOINT, expect, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { CLOSED_ENDPOINT, expect, modelInState, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { startOpenAIServer } from '../testing/servers/openai-server';
 
 test(
@@ -14,7 +14,7 @@ test(
     test.skip(device !== 'webgpu', 'needs a browser with WebGPU');
     await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, waitReady: false });
     const status = page.getByTestId('model-status');
-    await expect(status).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+    await modelInState(page, 'error');
     await expect(status).not.toContainText('WebGPU failed');
     await page.getByTestId('use-demo-model').click();
     await modelReady(page);

@@ -117,15 +117,21 @@ async function modelLoadLook(page: Page): Promise<string> {
 }
 
 /**
- * Waits until the local model is ready (the status bar's item), for as long
- * as its load makes progress (see waitWithProgress).
+ * Waits until the local model's status is `state`: 'ready', or 'error' for a load that must fail. As long as its
+ * load makes progress (see waitWithProgress): a failing load downloads, retries and compiles first, as slowly
+ * as a busy machine makes it.
  */
-export async function modelReady(page: Page, opts: Partial<ProgressWait> = {}): Promise<void> {
+export async function modelInState(page: Page, state: 'ready' | 'error', opts: Partial<ProgressWait> = {}): Promise<void> {
   const status = page.getByTestId('model-status');
   await waitWithProgress(
     page,
-    async () => (await status.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === 'ready',
+    async () => (await status.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === state,
     () => modelLoadLook(page),
-    { what: 'The local model did not become ready', ...opts },
+    { what: state === 'ready' ? 'The local model did not become ready' : `The local model's load did not end in ${state}`, ...opts },
   );
+}
+
+/** Waits until the local model is ready (the status bar's item), for as long as its load makes progress. */
+export async function modelReady(page: Page, opts: Partial<ProgressWait> = {}): Promise<void> {
+  await modelInState(page, 'ready', opts);
 }
