@@ -1,18 +1,23 @@
 // The browser side of `npm run bench git`: a clone as the Git panel makes one
 // (src/app/hooks/use-git.ts), with the same modules and the same steps, timed
 // step by step. The page holds nothing else, so what is measured is Git.
+import LightningFS from '@isomorphic-git/lightning-fs';
 import { browserRepo, flushGitFs, newRepoDir } from '../../src/git/browser';
+import { GitRepo } from '../../src/git/repo';
 import type { GitCredentials } from '../../src/git/types';
 
+/** The app's file system (src/git/browser.ts: lightning-fs with its store batched), or lightning-fs with its own store, for comparison. */
+export type BenchStore = 'app' | 'lightning-fs';
+
 export interface BrowserClone {
-  /** From the first request to the panel's "Cloned": clone, the files read for the workspace, status, the file system saved. */
+  /** From the first request to the panel's "Cloned": clone, the files read for the workspace, the branches, the file system saved. */
   totalMs: number;
   /** git.clone alone (download, index, checkout). */
   cloneMs: number;
   /** The working tree read back as text for the workspace. */
   readMs: number;
-  /** The workspace's text written back and the status computed (the panel's refresh). */
-  refreshMs: number;
+  /** The branches listed for the panel. */
+  branchesMs: number;
   flushMs: number;
   /** When each progress phase the server and isomorphic-git report began, ms after the start. */
   phases: Record<string, number>;
@@ -20,34 +25,36 @@ export interface BrowserClone {
   branch: string;
 }
 
-async function clone(url: string, server: string, credentials: GitCredentials): Promise<BrowserClone> {
+async function clone(url: string, server: string, credentials: GitCredentials, store: BenchStore): Promise<BrowserClone> {
   const phases: Record<string, number> = {};
   const t0 = performance.now();
   const since = () => performance.now() - t0;
-  const dir = await newRepoDir('bench');
-  const repo = browserRepo(dir, {
+  const o = {
     server: () => server,
     credentials: () => credentials,
-    onProgress: (p) => {
+    onProgress: (p: { phase: string }) => {
       if (!(p.phase in phases)) phases[p.phase] = since();
     },
-  });
+  };
+  const plain = store === 'lightning-fs' ? new LightningFS('git-bench-plain') : undefined;
+  const dir = plain ? '/bench' : await newRepoDir('bench');
+  if (plain) await plain.promises.mkdir(dir);
+  const repo = plain ? new GitRepo({ ...o, fs: plain, dir }) : browserRepo(dir, o);
   const c = await repo.clone(url);
   if (!c.ok) throw new Error(c.error);
   const cloneMs = since();
   const files = await repo.readWorkingTree();
   const readMs = since() - cloneMs;
-  await repo.writeWorkingTree(files);
-  await repo.status();
-  const refreshMs = since() - cloneMs - readMs;
-  await flushGitFs();
+  await repo.branches();
+  const branchesMs = since() - cloneMs - readMs;
+  await (plain ? plain.promises.flush() : flushGitFs());
   const totalMs = since();
   return {
     totalMs,
     cloneMs,
     readMs,
-    refreshMs,
-    flushMs: totalMs - cloneMs - readMs - refreshMs,
+    branchesMs,
+    flushMs: totalMs - cloneMs - readMs - branchesMs,
     phases,
     files: files.length,
     branch: c.value,

@@ -4,6 +4,7 @@
 // Git data (unpushed commits, the index) of one cloned before.
 import LightningFS from '@isomorphic-git/lightning-fs';
 import { Buffer } from 'buffer';
+import { BatchedIdb } from './idb-batch';
 import { GitRepo, type GitRepoOptions } from './repo';
 
 // isomorphic-git uses Node's Buffer as a global; the browser has none.
@@ -15,7 +16,9 @@ const REPOS_DIR = '/repos';
 // One file system for the page's lifetime: a second instance on the same
 // database (as wiping it made) breaks the locks of operations still running.
 let fs: LightningFS | undefined;
-const theFs = () => (fs ??= new LightningFS('router-ide-git'));
+const FS_NAME = 'router-ide-git';
+// lightning-fs's own database and store names, with the store's reads and writes batched.
+const theFs = () => (fs ??= new LightningFS(FS_NAME, { db: new BatchedIdb(FS_NAME, `${FS_NAME}_files`) }));
 
 export function browserRepo(dir: string, o: Pick<GitRepoOptions, 'credentials' | 'onActivity' | 'onProgress' | 'server'>): GitRepo {
   return new GitRepo({ ...o, fs: theFs(), dir, origin: location.origin });

@@ -53,8 +53,15 @@ export class GitRepo {
     return this.o.dir;
   }
 
+  /**
+   * isomorphic-git's cache, one for the repository's life: the pack files'
+   * indexes and contents are read from the file system once instead of once
+   * per command. Packs are never changed, only added, so it does not go stale.
+   */
+  private readonly cache = {};
+
   private get base() {
-    return { fs: this.o.fs, dir: this.o.dir };
+    return { fs: this.o.fs, dir: this.o.dir, cache: this.cache };
   }
 
   private get remoteOpts() {
@@ -488,12 +495,9 @@ export class GitRepo {
   /** The working tree's files as text (skipping .git), for the workspace. */
   async readWorkingTree(): Promise<[string, string][]> {
     const files = await git.listFiles({ ...this.base });
-    const out: [string, string][] = [];
-    for (const f of files) {
-      const data = await this.o.fs.promises.readFile(`${this.o.dir}/${f}`, 'utf8').catch(() => undefined);
-      if (typeof data === 'string') out.push([f, data]);
-    }
-    return out;
+    // All at once: the file system answers the reads of one moment together.
+    const texts = await Promise.all(files.map((f) => this.o.fs.promises.readFile(`${this.o.dir}/${f}`, 'utf8').catch(() => undefined)));
+    return files.flatMap((f, i) => (typeof texts[i] === 'string' ? [[f, texts[i]] as [string, string]] : []));
   }
 
   /**
@@ -506,11 +510,11 @@ export class GitRepo {
     const p = this.o.fs.promises;
     const files = all.filter(([f]) => !isGitPath(f));
     const wanted = new Set(files.map(([f]) => f));
-    for (const [f, text] of files) {
-      await mkdirs(p, this.o.dir, f);
-      const before = await p.readFile(`${this.o.dir}/${f}`, 'utf8').catch(() => undefined);
-      if (before !== text) await p.writeFile(`${this.o.dir}/${f}`, text, 'utf8');
-    }
+    // Read together, written together: the file system batches what is asked at one moment.
+    const before = await Promise.all(files.map(([f]) => p.readFile(`${this.o.dir}/${f}`, 'utf8').catch(() => undefined)));
+    const changed = files.filter(([, text], i) => before[i] !== text);
+    for (const [f] of changed) await mkdirs(p, this.o.dir, f);
+    await Promise.all(changed.map(([f, text]) => p.writeFile(`${this.o.dir}/${f}`, text, 'utf8')));
     for (const f of await git.listFiles({ ...this.base })) if (!wanted.has(f)) await p.unlink(`${this.o.dir}/${f}`).catch(() => {});
   }
 

@@ -211,10 +211,11 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
           return { ...v, clones, cloned, review: undefined };
         });
         store(clones, cloned);
-        await refresh(cloned, r);
+        // Just checked out, and the folder holds exactly those files: nothing has changed, so no status to compute.
+        patch({ changes: [], branches: await r.branches() });
         return { ok: true, text: `Cloned into ${folder}/ on ${c.value}.` };
       }),
-    [run, saveGit, workspace, repoAt, loadIntoWorkspace, store, refresh],
+    [run, saveGit, workspace, repoAt, loadIntoWorkspace, store, patch],
   );
 
   /** The panel works on another clone; the one left keeps everything (its commits, its uncommitted text in the workspace). */
