@@ -8,7 +8,7 @@ export function lineCommentFor(path: string): string {
   const known = id && languageSpec(id)?.lineComment;
   if (known) return known;
   // Languages the registry does not hold, by their extension.
-  if (/\.(rb|sh|bash|zsh|ya?ml|toml|r|pl|ps1|cfg|ini|dockerfile)$/i.test(path) || /(^|\/)Dockerfile$/.test(path)) return '#';
+  if (/\.(sh|bash|zsh|ya?ml|toml|r|pl|ps1|cfg|ini|dockerfile)$/i.test(path) || /(^|\/)Dockerfile$/.test(path)) return '#';
   if (/\.(sql|lua|hs|elm|ada)$/i.test(path)) return '--';
   return '//';
 }
