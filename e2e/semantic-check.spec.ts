@@ -138,3 +138,20 @@ test('TypeScript: a member the imported workspace type lacks is a type error in 
   await details.locator('summary').click();
   await expect(page.getByTestId('semantic-type-errors')).toContainText("Property 'a' does not exist on type 'Box'");
 });
+
+test('TypeScript: opening a TypeScript file under the semantic policy warms the types check before any key is typed', async ({
+  page,
+  openIde,
+}) => {
+  await openIde({
+    model: 'fixture-valid',
+    router: semantic,
+    files: [{ path: 'main.ts', content: 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' }],
+  });
+  // Nothing is typed: only the file's opening can have started the warm-up (a read-ahead needs a key).
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __ide: { typesCheck: TypesCheck } }).__ide.typesCheck.isWarm()), {
+      timeout: 120_000,
+    })
+    .toBe(true);
+});

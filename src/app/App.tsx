@@ -183,6 +183,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   const ready = modelState.status === 'ready';
   const activeLanguage = active ? (languageFromFileName(active) ?? 'plaintext') : undefined;
+  // A file coming to the front lets the engine ready what its completions' checks need (TypeScript's types), before a key is typed.
+  useEffect(() => {
+    if (activeLanguage) engineRef.current?.fileOpened(activeLanguage);
+  }, [activeLanguage, engineRef]);
   const exportZip = () => {
     const { files, folders } = workspace.snapshot();
     downloadBytes('workspace.zip', zipWorkspace(files, folders), 'application/zip');

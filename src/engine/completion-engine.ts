@@ -130,6 +130,16 @@ export class CompletionEngine {
     return this.syntax;
   }
 
+  /**
+   * A file of `language` came to the front: under the semantic policy a
+   * TypeScript or JavaScript one starts the types check's warm-up (its
+   * worker loads the compiler and the lib files: seconds), so the first
+   * completion's check finds it warm. Nothing waits for it.
+   */
+  fileOpened(language: string): void {
+    if (this.wantsTypes({ language })) void this.types!.warm().catch(() => undefined);
+  }
+
   get model(): LoadedModel | undefined {
     return this.inference.loaded;
   }

@@ -33,6 +33,8 @@ export interface TypesCheck {
   check(req: SemanticRequest, workspace?: WorkspaceFiles): Promise<TypesOutcome>;
   /** Loads the service and its lib files (the first check's cost) ahead of the first request; once. */
   warm(): Promise<void>;
+  /** Whether the warm-up has finished (the app starts it when a TypeScript or JavaScript file opens). */
+  isWarm(): boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createTypesCheck(find: FindTypeErrors, defaultBudgetMs = DEFAULT
   // Checks share the service's file: each waits for the one before, even one past its own budget.
   let tail: Promise<unknown> = Promise.resolve();
   let warming: Promise<void> | undefined;
+  let warmed = false;
   const queued = <T>(run: () => Promise<T>): Promise<T> => {
     const next = tail.then(run, run);
     tail = next.catch(() => undefined);
@@ -88,11 +91,13 @@ export function createTypesCheck(find: FindTypeErrors, defaultBudgetMs = DEFAULT
         // The first check parses the lib files; the next ones are what the compiler's first real checks cost before it runs hot.
         warming = queued(async () => {
           for (const req of WARM_UP) await find(typesInput(req));
+          warmed = true;
         });
         warming.catch(() => (warming = undefined));
       }
       return warming;
     },
+    isWarm: () => warmed,
   };
 }
 
