@@ -73,10 +73,13 @@ describe('createTypesCheck', () => {
         return missing(name, text, start, end);
       }),
     );
+    expect(check.isWarm()).toBe(false);
     void check.warm();
     void check.warm();
     expect(await check.check({ ...req, budgetMs: 10 })).toMatchObject({ notChecked: 'over budget (10 ms)' });
+    expect(check.isWarm()).toBe(false);
     await check.warm();
+    expect(check.isWarm()).toBe(true);
     const warmed = texts.length;
     await check.warm();
     expect(texts.length).toBe(warmed);
