@@ -1,7 +1,7 @@
 // The engine in someone else's app: the packages packed and installed from
 // their tarballs into a fresh Vite app (testing/embedding/packed-example.ts),
 // built, served on loopback, and driven in Chromium. The CodeMirror example
-// completes with the demo model; then the host page tries what the privacy
+// and the Monaco example complete with the demo model; then the host page tries what the privacy
 // rules forbid it (reading the transport or the API key, sending past the
 // gate, editing the ledger).
 import fs from 'node:fs';
@@ -49,8 +49,8 @@ interface Told {
   text: string;
 }
 
-async function openExample(page: Page): Promise<void> {
-  await page.goto(site.url);
+async function openExample(page: Page, at = '/'): Promise<void> {
+  await page.goto(site.url + at);
   await expect(page.locator('#status')).toHaveText(/ready on wasm/, { timeout: 60_000 });
   // The host's own record of the engine's events, as a host's stats would keep it.
   await page.evaluate(() => {
@@ -305,4 +305,57 @@ test('several suggestions for one request as range edits; an abort ends the iter
   expect(seen.two[1].edit.text).not.toBe('a + b');
   expect(seen.abortedMidway).toBe('AbortError');
   expect(seen.abortedBefore).toBe('AbortError');
+});
+
+test('Monaco from the packed packages: inline completion from the demo model, Tab accepts, Escape dismisses, Ctrl+Right takes a word', async ({
+  page,
+}) => {
+  configure('fixture-valid');
+  await openExample(page, '/monaco/index.html');
+  type Editor = {
+    getValue(): string;
+    focus(): void;
+    setPosition(p: object): void;
+    getModel(): { getLineCount(): number; getLineMaxColumn(l: number): number };
+  };
+  const text = () => page.evaluate(() => (window as unknown as { example: { editor: Editor } }).example.editor.getValue());
+  const ghost = page.locator('.ghost-text-decoration, .ghost-text');
+  await page.evaluate(() => {
+    const { editor } = (window as unknown as { example: { editor: Editor } }).example;
+    const last = editor.getModel().getLineCount();
+    editor.focus();
+    editor.setPosition({ lineNumber: last, column: editor.getModel().getLineMaxColumn(last) });
+  });
+
+  await page.keyboard.type(' ');
+  await expect(ghost.first()).toContainText('a + b');
+  await expect(page.locator('#badge')).toHaveAttribute('data-route', 'local');
+  await page.keyboard.press('Tab');
+  await expect.poll(text).toBe(`${DOC} a + b`);
+  await expect.poll(() => storyOfLast(page, 'accepted')).toEqual(['shown a + b', 'accepted a + b']);
+
+  // A new line (whatever indentation Monaco gives it is selected and typed over), a new suggestion: dismissed with Escape.
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => {
+    const { editor } = (window as unknown as { example: { editor: Editor & { setSelection(r: object): void } } }).example;
+    const last = editor.getModel().getLineCount();
+    editor.setSelection({
+      startLineNumber: last,
+      startColumn: 1,
+      endLineNumber: last,
+      endColumn: editor.getModel().getLineMaxColumn(last),
+    });
+  });
+  await page.keyboard.type('    return ');
+  await expect(ghost.first()).toContainText('a + b');
+  await page.keyboard.press('Escape');
+  await expect(ghost).toHaveCount(0);
+  await expect.poll(() => storyOfLast(page, 'rejected')).toEqual(['shown a + b', 'rejected a + b']);
+
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(' ');
+  await expect(ghost.first()).toContainText('a + b');
+  await page.keyboard.press('Control+ArrowRight');
+  await expect.poll(text).toBe(`${DOC} a + b\n    return a`);
+  await expect.poll(() => storyOfLast(page, 'partly-accepted')).toEqual(['shown a + b', 'partly-accepted a']);
 });

@@ -79,6 +79,12 @@ const PACKAGES: PackageBuild[] = [
     // The host's own CodeMirror: two copies of @codemirror/state in one page break its instanceof checks.
     external: (id) => id.startsWith('@codemirror/') || id === '@router-ide/completion-engine',
   },
+  {
+    dir: 'monaco',
+    entries: { index: 'packages/monaco/src/index.ts' },
+    // The host passes its own monaco namespace: the package imports only its types.
+    external: (id) => id === 'monaco-editor' || id.startsWith('monaco-editor/') || id === '@router-ide/completion-engine',
+  },
 ];
 
 /**

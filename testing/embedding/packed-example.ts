@@ -1,8 +1,10 @@
 // The embedding packages as a host gets them: built (`npm run packages`),
 // packed with `npm pack`, installed from the tarballs into a fresh Vite app
 // in a temporary folder (no registry: `npm install --offline`), and that app
-// built with Vite. The app is packages/examples/codemirror; CodeMirror itself
-// is linked from this repository's node_modules, as a host has its own.
+// built with Vite. The app's pages are packages/examples/codemirror (at /)
+// and packages/examples/monaco (at /monaco/); CodeMirror and Monaco
+// themselves are linked from this repository's node_modules, as a host has
+// its own.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The packages the example installs, by folder under packages/. */
-const PACKED = ['completion-engine', 'codemirror'] as const;
+const PACKED = ['completion-engine', 'codemirror', 'monaco'] as const;
 
 /** The fixture models the example's config.json may name (served as the bundled models, /models/fixtures/). */
 const MODELS = ['fixture-valid', 'fixture-uncertain'] as const;
@@ -64,16 +66,17 @@ export async function buildPackedExample(): Promise<PackedExample> {
 
   const app = path.join(tmp, 'app');
   fs.cpSync(path.join(ROOT, 'packages/examples/codemirror'), app, { recursive: true });
+  fs.cpSync(path.join(ROOT, 'packages/examples/monaco'), path.join(app, 'monaco'), { recursive: true });
   const dependencies = Object.fromEntries(tarballs.map((t) => [t.name, `file:${t.file}`]));
   fs.writeFileSync(
     path.join(app, 'package.json'),
     JSON.stringify({ name: 'embed-example', private: true, type: 'module', dependencies }, null, 2),
   );
-  // From the tarballs alone: no registry, no install scripts; the peers (CodeMirror) are the host's, linked below.
+  // From the tarballs alone: no registry, no install scripts; the peers (the editors) are the host's, linked below.
   await sh('npm', ['install', '--offline', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund'], app, 180_000);
   fs.mkdirSync(path.join(app, 'node_modules/@codemirror'), { recursive: true });
-  for (const p of ['state', 'view'])
-    fs.symlinkSync(path.join(ROOT, 'node_modules/@codemirror', p), path.join(app, 'node_modules/@codemirror', p));
+  for (const peer of ['@codemirror/state', '@codemirror/view', 'monaco-editor'])
+    fs.symlinkSync(path.join(ROOT, 'node_modules', peer), path.join(app, 'node_modules', peer));
   for (const m of MODELS) {
     fs.cpSync(path.join(ROOT, 'public/models/fixtures', m), path.join(app, 'public/models/fixtures', m), { recursive: true });
   }
@@ -84,7 +87,14 @@ export async function buildPackedExample(): Promise<PackedExample> {
     logLevel: 'error',
     // The engine's workers split their code: the host builds workers as ES modules (docs/embedding.md).
     worker: { format: 'es' },
-    build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 100_000,
+      rollupOptions: { input: { codemirror: path.join(app, 'index.html'), monaco: path.join(app, 'monaco/index.html') } },
+    },
   });
   return {
     dist: path.join(app, 'dist'),
