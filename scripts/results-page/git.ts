@@ -1,0 +1,40 @@
+// The git section of docs/results.md: bench/results/git.json (bench/git.ts),
+// a clone through the documented nginx front, the browser beside the command line.
+import { ms, num, ratio, record, table } from './format';
+
+type Summary = { p50?: number };
+
+export function gitTables(r: Record<string, unknown>): string[] {
+  const repo = record(r.repo) as { commits?: number; objects?: number; packBytes?: number; files?: number } | undefined;
+  const p50 = (x: unknown) => (record(x) as Summary | undefined)?.p50;
+  const cli = p50(r.cliMs);
+  const row = (what: string, x: unknown) => [what, ms(p50(x)), cli && p50(x) ? ratio(p50(x)! / cli) : undefined];
+  const steps = (x: unknown) => record(x) ?? {};
+  const app = steps(r.moduleSteps);
+  const plain = steps(r.lightningFsStoreSteps);
+  return [
+    `The repository: ${num(repo?.commits)} commits, ${num(repo?.objects)} objects, ${num((repo?.packBytes ?? NaN) / 1e6, 1)} MB packed, ${num(repo?.files)} files; medians of ${num(r.rounds)} rounds. Target: the browser within ${num(r.targetRatio)}x of \`git clone\`.`,
+    table(
+      ['clone', 'median', 'against git clone'],
+      [
+        ['`git clone` (command line)', ms(cli), '1x'],
+        ...(r.appMs ? [row('the app: Clone until "Cloned into"', r.appMs)] : []),
+        row("the app's Git module (bench/git/page.ts)", r.moduleMs),
+        row("the same on lightning-fs's own store", r.lightningFsStoreMs),
+      ],
+    ),
+    ...(typeof r.appError === 'string' ? [`The app itself could not clone it in this run: ${r.appError}`] : []),
+    "Where the Git module's time goes (medians): the pack's download ends and isomorphic-git starts indexing it (its first pass inflates and hashes every object) when *Receiving objects* begins; *Resolving deltas* is its second pass; the checkout runs from *Analyzing workdir* to the end of `git.clone`; then the files are read for the workspace.",
+    table(
+      ['store', 'git.clone', 'of which checkout', 'files read for the workspace'],
+      [
+        ["the app's (batched)", ms(p50(app.cloneMs)), ms(p50(app.checkoutMs)), ms(p50(app.readMs))],
+        ["lightning-fs's own", ms(p50(plain.cloneMs)), ms(p50(plain.checkoutMs)), ms(p50(plain.readMs))],
+      ],
+    ),
+    table(
+      ['phase', 'starts at (median)'],
+      Object.entries(record(app.phaseStartMs) ?? {}).map(([k, v]) => [k, ms(v)]),
+    ),
+  ];
+}
