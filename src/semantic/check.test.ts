@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSemantics, hasSemanticChecker, type SemanticParse } from './check';
+import { checkSemantics, hasSemanticChecker, primeSemantics, type SemanticParse } from './check';
 import { createNodeValidator } from '../syntax/node-runtime';
 import { createNodeSemanticCheck } from '../../testing/semantic/node-check';
 import { validatorParse } from './parse';
@@ -21,6 +21,27 @@ describe('checkSemantics', () => {
     expect(await check(head + 'return math.pi * r * r', '\n    x = []\n    x.apend(1)', tail)).toEqual(['apend']);
     expect(await check('def f():\n    ', 'return undefined_name', '\n')).toEqual(['undefined_name']);
     expect(await check(head, 'return math.pi * r * r', tail.replace('items', 'things'))).toEqual([]);
+  });
+
+  it('a document opening is parsed and analysed ahead of its checks, by the checkers that keep an analysis', async () => {
+    const text = 'import math\n\ndef area(r):\n    return math.pi * r * r\n';
+    const primed: string[] = [];
+    const keeps: LanguageChecker = {
+      languages: ['python'],
+      kind: 'names',
+      check: () => [],
+      prime: (t, tree) => primed.push(`${t === text}:${tree.rootNode.text === text}`),
+    };
+    const keepsNothing: LanguageChecker = { languages: ['python'], kind: 'names', check: () => [] };
+    await primeSemantics('python', text, parse, [keeps, keepsNothing]);
+    expect(primed).toEqual(['true:true']);
+    // The real Python checker's analysis of the opened document serves the check that follows, with the same verdict.
+    await primeSemantics('python', text, parse);
+    const v = await checkSemantics(
+      { language: 'python', prefix: text.replace('math.pi * r * r\n', ''), completion: 'math.pii * r', suffix: '\n', budgetMs: 10_000 },
+      parse,
+    );
+    expect(v.findings.map((f) => f.name)).toEqual(['pii']);
   });
 
   it('registers Python; other languages are not checked, with the reason', async () => {
