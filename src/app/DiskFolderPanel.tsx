@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { monaco } from '../editor/monaco';
 import type { DiskConflict } from '../workspace/disk-sync';
+import { ModalOverlay } from './Dialog';
 import { monacoLanguageOf } from './files';
 import type { useDiskFolder } from './hooks/use-disk-folder';
 import { Icon } from './Icon';
@@ -111,9 +112,6 @@ function CompareDialog({
 }) {
   const { path, theirs } = conflict;
   const host = useRef<HTMLDivElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
-  // Focus inside the dialog, so Escape closes it without a click first.
-  useEffect(() => close.current?.focus(), []);
   useEffect(() => {
     const mine = models.get(path);
     if (!mine) return;
@@ -134,44 +132,23 @@ function CompareDialog({
     };
   }, [path, theirs, models]);
   return (
-    <div
-      className="overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-label={`Compare ${path}`}
-      data-testid="conflict-dialog"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          onClose();
-        }
-      }}
+    <ModalOverlay
+      label={`Compare ${path}`}
+      testId="conflict-dialog"
+      heading={`${path}: on disk (left) against yours (right)`}
+      closeTitle="Close (Escape): decide later"
+      bodyClass="disk-compare"
+      onClose={onClose}
     >
-      <div className="overlay-body disk-compare">
-        <div className="overlay-head">
-          <h2>{path}: on disk (left) against yours (right)</h2>
-          <button
-            type="button"
-            ref={close}
-            className="icon-button"
-            onClick={onClose}
-            aria-label="Close"
-            title="Close (Escape): decide later"
-          >
-            <Icon name="close" />
-          </button>
-        </div>
-        <div className="diff-host" ref={host} data-testid="conflict-diff" />
-        <p>
-          <button type="button" onClick={() => keepMine(path)} data-testid="compare-keep-mine">
-            Keep mine
-          </button>{' '}
-          <button type="button" onClick={() => takeTheirs(path)} data-testid="compare-take-theirs">
-            Take theirs
-          </button>
-        </p>
-      </div>
-    </div>
+      <div className="diff-host" ref={host} data-testid="conflict-diff" />
+      <p>
+        <button type="button" onClick={() => keepMine(path)} data-testid="compare-keep-mine">
+          Keep mine
+        </button>{' '}
+        <button type="button" onClick={() => takeTheirs(path)} data-testid="compare-take-theirs">
+          Take theirs
+        </button>
+      </p>
+    </ModalOverlay>
   );
 }

@@ -10,8 +10,8 @@ import { startInlineCompletionsNow } from '../editor/inline-completions';
 import { reviewedFiles, unifiedDiff } from '../git/patch';
 import type { GitChange, GitReviewSet } from '../git/types';
 import { exposeForTests } from '../platform/test-seams';
+import { ModalOverlay } from './Dialog';
 import { monacoLanguageOf } from './files';
-import { Icon } from './Icon';
 
 const STATE_LETTER: Record<GitChange['state'], string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R' };
 
@@ -97,8 +97,6 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
   const [branch, setBranch] = useState('');
   const [commitMessage, setCommitMessage] = useState('');
   const [committed, setCommitted] = useState<string | null>(null);
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
   const change = set.changes.find((c) => c.path === shown);
 
   const files = () => reviewedFiles(set.changes, edited);
@@ -125,101 +123,80 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
   const pushFailed = !!committed && message && !message.ok && /push failed/.test(message.text);
 
   return (
-    <div
-      className="overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-label={`Review ${set.title}`}
-      data-testid="git-review"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          onClose();
-        }
-      }}
+    <ModalOverlay
+      label={`Review ${set.title}`}
+      testId="git-review"
+      heading={`Review: ${set.title}`}
+      closeTitle="Close (Escape): edits not committed or exported are dropped"
+      bodyClass="git-review"
+      onClose={onClose}
     >
-      <div className="overlay-body git-review">
-        <div className="overlay-head">
-          <h2>Review: {set.title}</h2>
-          <button
-            type="button"
-            ref={close}
-            className="icon-button"
-            onClick={onClose}
-            aria-label="Close"
-            title="Close (Escape): edits not committed or exported are dropped"
-          >
-            <Icon name="close" />
-          </button>
-        </div>
-        <div className="git-review-body">
-          <ul className="git-review-files" aria-label="Changed files" data-testid="git-review-files">
-            {set.changes.length === 0 && <li className="note">No file differs.</li>}
-            {set.changes.map((c) => (
-              <li key={c.path} data-state={c.state}>
-                <button
-                  type="button"
-                  className="link"
-                  disabled={c.binary}
-                  aria-pressed={c.path === shown}
-                  onClick={() => setShown(c.path)}
-                  data-testid={`git-review-file-${c.path}`}
-                  title={c.binary ? 'Not text: listed, not shown' : undefined}
-                >
-                  {STATE_LETTER[c.state]} {c.from ? `${c.from} → ${c.path}` : c.path}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {change && <ReviewDiff key={change.path} change={change} modelOf={modelOf} />}
-        </div>
-        <div className="git-review-result">
-          <input
-            value={branch}
-            onChange={(e) => setBranch(e.target.value)}
-            placeholder="review/feature"
-            aria-label="Review branch name"
-            data-testid="git-review-branch"
-          />
-          <input
-            value={commitMessage}
-            onChange={(e) => setCommitMessage(e.target.value)}
-            placeholder="Commit message"
-            aria-label="Review commit message"
-            data-testid="git-review-message"
-          />
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void commit()}
-            data-testid="git-review-commit"
-            title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are"
-          >
-            Commit on review branch and push
-          </button>
-          {pushFailed && (
-            <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">
-              Push {committed} again
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={exportDiff}
-            disabled={!set.changes.length}
-            data-testid="git-review-export"
-            title="Download every changed file, edits included, as one unified diff"
-          >
-            Export diff
-          </button>
-        </div>
-        {message && (
-          <p className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'} data-testid="git-review-status">
-            {message.text}
-          </p>
-        )}
+      <div className="git-review-body">
+        <ul className="git-review-files" aria-label="Changed files" data-testid="git-review-files">
+          {set.changes.length === 0 && <li className="note">No file differs.</li>}
+          {set.changes.map((c) => (
+            <li key={c.path} data-state={c.state}>
+              <button
+                type="button"
+                className="link"
+                disabled={c.binary}
+                aria-pressed={c.path === shown}
+                onClick={() => setShown(c.path)}
+                data-testid={`git-review-file-${c.path}`}
+                title={c.binary ? 'Not text: listed, not shown' : undefined}
+              >
+                {STATE_LETTER[c.state]} {c.from ? `${c.from} → ${c.path}` : c.path}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {change && <ReviewDiff key={change.path} change={change} modelOf={modelOf} />}
       </div>
-    </div>
+      <div className="git-review-result">
+        <input
+          value={branch}
+          onChange={(e) => setBranch(e.target.value)}
+          placeholder="review/feature"
+          aria-label="Review branch name"
+          data-testid="git-review-branch"
+        />
+        <input
+          value={commitMessage}
+          onChange={(e) => setCommitMessage(e.target.value)}
+          placeholder="Commit message"
+          aria-label="Review commit message"
+          data-testid="git-review-message"
+        />
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void commit()}
+          data-testid="git-review-commit"
+          title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are"
+        >
+          Commit on review branch and push
+        </button>
+        {pushFailed && (
+          <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">
+            Push {committed} again
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={exportDiff}
+          disabled={!set.changes.length}
+          data-testid="git-review-export"
+          title="Download every changed file, edits included, as one unified diff"
+        >
+          Export diff
+        </button>
+      </div>
+      {message && (
+        <p className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'} data-testid="git-review-status">
+          {message.text}
+        </p>
+      )}
+    </ModalOverlay>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { COMPLETION_KEYS } from '../editor/keys';
 import { commandKeys } from './commands';
+import { closeOnEscape } from './Dialog';
 import { TREE_KEYS } from './FileTree';
 import { TAB_KEYS } from './OpenTabs';
 
@@ -18,12 +19,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       aria-modal="true"
       aria-labelledby="help-title"
       data-testid="help"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
+      onKeyDown={closeOnEscape(onClose)}
     >
       <div className="overlay-body">
         {/* The close button first: it takes focus on opening, and focus at the bottom would scroll the title away. */}

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { compileQuery, replacementEdits, searchFiles, type SearchOptions, type TextMatch } from '../workspace/search';
 import type { TextEdit } from '../workspace/text-edits';
 import type { Workspace } from '../workspace/workspace';
+import { closeOnEscape } from './Dialog';
 import { Icon } from './Icon';
 
 interface Props {
@@ -98,12 +99,7 @@ export function SearchPanel({ workspace, focusRequest, apply, applyAll, openAt, 
       aria-modal="false"
       aria-labelledby="search-title"
       data-testid="search-panel"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
+      onKeyDown={closeOnEscape(onClose)}
     >
       <div className="overlay-head">
         <h2 id="search-title">Search in files</h2>

@@ -6,6 +6,7 @@ import { AGGREGATIONS } from '../vocabulary/confidence';
 import { configProblems } from '../config/merge';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
+import { closeOnEscape } from './Dialog';
 import { Icon } from './Icon';
 
 type Draft = {
@@ -125,12 +126,7 @@ export function SettingsPanel({
       aria-labelledby="settings-title"
       data-testid="settings"
       ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
+      onKeyDown={closeOnEscape(onClose)}
     >
       <h2 id="settings-title">Settings</h2>
       <button
