@@ -1,29 +1,10 @@
-// Where a result's code went, in one place for the badge, the status bar and
-// the stats (the ledger settles its entry with the same state). A request body
-// handed to fetch() is in one of three states (Delivery in src/vocabulary/types.ts says how
-// each is known): delivered (the server answered), not delivered (known never
-// to have left: the CSP, a refused connection, cancelled before fetch()), or
-// unknown (it may have reached the server, even twice). Only `not-delivered`
-// may say that nothing reached the server.
+// How the IDE says where a result's code went (badge, status bar, ledger,
+// stats): words for the delivery states that src/completion/egress.ts reads.
+import { egressOf, type EgressFacts } from '../completion/egress';
 import type { CompletionResult } from '../completion/pipeline';
 import type { Delivery } from '../vocabulary/types';
 
-interface Egress {
-  /** `none`: no body was handed to fetch() (kept local, blocked, or not sent at all). */
-  state: Delivery | 'none';
-  /** Bytes of the request body handed to fetch(). */
-  bytes: number;
-}
-
-type Facts = Pick<CompletionResult, 'route' | 'escalation' | 'bytesSent'>;
-
-export function egressOf(result: Facts): Egress {
-  const bytes = result.bytesSent;
-  if (result.route === 'escalated') return { state: 'delivered', bytes };
-  if (result.route !== 'failed' || !bytes) return { state: 'none', bytes: 0 };
-  // A failure that does not say is `unknown`: over-reporting is safe, under-reporting is not.
-  return { state: result.escalation?.delivery ?? 'unknown', bytes };
-}
+export { egressOf };
 
 /** The state in words, the same everywhere (badge, status bar, ledger, stats). */
 export const DELIVERY_WORDS: Record<Delivery, string> = {
@@ -42,7 +23,7 @@ export const DELIVERY_MEANING: Record<Delivery, string> = {
 };
 
 /** The badge's sentence: what left the machine for this result, and what is known about it. */
-export function egressSentence(result: Facts & Pick<CompletionResult, 'destination'>): string {
+export function egressSentence(result: EgressFacts & Pick<CompletionResult, 'destination'>): string {
   const { state, bytes } = egressOf(result);
   const to = result.destination ?? 'the server';
   switch (state) {
@@ -58,7 +39,7 @@ export function egressSentence(result: Facts & Pick<CompletionResult, 'destinati
 }
 
 /** The status bar's short form. */
-export function egressShort(result: Facts & Pick<CompletionResult, 'destination'>): string {
+export function egressShort(result: EgressFacts & Pick<CompletionResult, 'destination'>): string {
   const { state, bytes } = egressOf(result);
   switch (state) {
     case 'none':
@@ -73,7 +54,7 @@ export function egressShort(result: Facts & Pick<CompletionResult, 'destination'
 }
 
 /** The stats event's byte fields: the bytes handed to fetch() and their state. */
-export function statBytes(result: Facts): { bytes: number; delivery?: Delivery } {
+export function statBytes(result: EgressFacts): { bytes: number; delivery?: Delivery } {
   const { state, bytes } = egressOf(result);
   return state === 'none' ? { bytes: 0 } : { bytes, delivery: state };
 }

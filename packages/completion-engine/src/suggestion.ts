@@ -2,20 +2,9 @@
 // the provenance a badge shows, frozen. The pipeline's own record (the local
 // tokens, the syntax errors, the escalation's details) stays inside.
 import type { CompletionResult } from '../../../src/completion/pipeline';
-import type { Delivery } from '../../../src/vocabulary/types';
+import { egressOf } from '../../../src/completion/egress';
 import { deepFrozenCopy } from './frozen';
 import type { Provenance, Suggestion } from './types';
-
-/**
- * Where the request's body is: none handed to fetch(), or its delivery state.
- * The same reading as the IDE's badge (src/app/delivery.ts): a failure that
- * does not say is `unknown`, since over-reporting is safe and under-reporting is not.
- */
-function deliveryOf(r: CompletionResult): Delivery | 'none' {
-  if (r.route === 'escalated') return 'delivered';
-  if (r.route !== 'failed' || !r.bytesSent) return 'none';
-  return r.escalation?.delivery ?? 'unknown';
-}
 
 export function provenanceOf(r: CompletionResult): Provenance {
   const d = r.decision;
@@ -32,7 +21,7 @@ export function provenanceOf(r: CompletionResult): Provenance {
     device: r.local.device,
     bytesSent: r.bytesSent,
     ...(r.destination && { destination: r.destination }),
-    delivery: deliveryOf(r),
+    delivery: egressOf(r).state,
     ...(r.blockedBy && { blockedBy: r.blockedBy }),
     ...(r.redactions && { redactions: r.redactions }),
     latencyMs: r.latencyMs,
