@@ -234,6 +234,22 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
     [run, view.clones, view.cloned, repo, refresh, patch, store, repoAt],
   );
 
+  /**
+   * An operation that reads or changes the clone's state: the workspace's text goes into the clone first, so it
+   * sees what was typed, and status and branches are read again after.
+   */
+  const statusAround = useCallback(
+    <T>(op: (r: GitRepo) => Promise<Outcome<T>>, done: (v: T) => string) =>
+      withRepo(async (repo) => {
+        await refresh();
+        const r = await op(repo);
+        await refresh();
+        return said(r, done);
+      }),
+    [withRepo, refresh],
+  );
+  const author = () => ({ name: gitRef.current.authorName ?? '', email: gitRef.current.authorEmail ?? '' });
+
   /** Pull and branch switches change files: the workspace follows when they succeed. */
   const changingFiles = useCallback(
     (op: (r: GitRepo) => Promise<{ ok: true; value: string } | { ok: false; error: string }>, done: (v: string) => string) =>
@@ -264,12 +280,7 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
       fetch: () =>
         run(
           'Fetching',
-          withRepo(async (repo) => {
-            await refresh();
-            const r = await repo.fetch();
-            await refresh();
-            return r.ok ? { ok: true, text: fetchMessage(r.value) } : { ok: false, text: r.error };
-          }),
+          statusAround((repo) => repo.fetch(), fetchMessage),
         ),
       pull: () =>
         run('Pulling', () =>
@@ -281,42 +292,31 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
       push: () =>
         run(
           'Pushing',
-          withRepo(async (repo) => {
-            const r = await repo.push();
-            return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
-          }),
+          withRepo(async (repo) => said(await repo.push(), (b) => `Pushed ${b}.`)),
         ),
       commit: (message: string) =>
         run(
           'Committing',
-          withRepo(async (repo) => {
-            await refresh();
-            const g = gitRef.current;
-            const r = await repo.commitAll(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
-            await refresh();
-            return r.ok ? { ok: true, text: `Committed ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
-          }),
+          statusAround(
+            (repo) => repo.commitAll(message, author()),
+            (oid) => `Committed ${oid.slice(0, 7)}.`,
+          ),
         ),
       stage: (path: string, on: boolean) =>
         run(
           on ? 'Staging' : 'Unstaging',
-          withRepo(async (repo) => {
-            await refresh();
-            const r = on ? await repo.stage(path) : await repo.unstage(path);
-            await refresh();
-            return r.ok ? { ok: true, text: on ? `Staged ${path}.` : `Unstaged ${path}.` } : { ok: false, text: r.error };
-          }),
+          statusAround(
+            (repo) => (on ? repo.stage(path) : repo.unstage(path)),
+            () => (on ? `Staged ${path}.` : `Unstaged ${path}.`),
+          ),
         ),
       commitStaged: (message: string) =>
         run(
           'Committing',
-          withRepo(async (repo) => {
-            await refresh();
-            const g = gitRef.current;
-            const r = await repo.commitStaged(message, { name: g.authorName ?? '', email: g.authorEmail ?? '' });
-            await refresh();
-            return r.ok ? { ok: true, text: `Committed the staged files: ${r.value.slice(0, 7)}.` } : { ok: false, text: r.error };
-          }),
+          statusAround(
+            (repo) => repo.commitStaged(message, author()),
+            (oid) => `Committed the staged files: ${oid.slice(0, 7)}.`,
+          ),
         ),
       /** Reads the change `spec` names; the working tree first gets the workspace's text, so its review shows what was typed. */
       openReview: (spec: GitReviewSpec) =>
@@ -353,11 +353,7 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
           withRepo(async (repo) => {
             const set = view.review;
             if (!set) return { ok: false, text: 'Open a review first.' };
-            const g = gitRef.current;
-            const c = await repo.commitReview(branch.trim(), set.to, files, message, {
-              name: g.authorName ?? '',
-              email: g.authorEmail ?? '',
-            });
+            const c = await repo.commitReview(branch.trim(), set.to, files, message, author());
             if (!c.ok) return { ok: false, text: c.error };
             patch({ branches: await repo.branches() });
             const p = await repo.pushBranch(branch.trim());
@@ -369,10 +365,7 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
       pushBranch: (branch: string) =>
         run(
           'Pushing',
-          withRepo(async (repo) => {
-            const r = await repo.pushBranch(branch.trim());
-            return r.ok ? { ok: true, text: `Pushed ${r.value}.` } : { ok: false, text: r.error };
-          }),
+          withRepo(async (repo) => said(await repo.pushBranch(branch.trim()), (b) => `Pushed ${b}.`)),
         ),
       switchBranch: (name: string) =>
         run('Switching branch', () =>
@@ -387,11 +380,11 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
           withRepo(async (repo) => {
             const r = await repo.createBranch(name.trim());
             await refresh();
-            return r.ok ? { ok: true, text: `Created and switched to ${r.value}.` } : { ok: false, text: r.error };
+            return said(r, (b) => `Created and switched to ${b}.`);
           }),
         ),
     }),
-    [clone, selectRepo, run, withRepo, refresh, changingFiles, patch, view.review],
+    [clone, selectRepo, run, withRepo, refresh, statusAround, changingFiles, patch, view.review],
   );
 
   useEffect(() => {
@@ -412,6 +405,14 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
   }, [repo, activeDir, patch]);
 
   return { view, actions };
+}
+
+/** What a Git operation gives back: its value, or what went wrong. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The panel's line for an operation's outcome: `done` words its value; a failure says its error. */
+function said<T>(r: Outcome<T>, done: (v: T) => string): { ok: boolean; text: string } {
+  return r.ok ? { ok: true, text: done(r.value) } : { ok: false, text: r.error };
 }
 
 function fetchMessage(r: GitFetchReport): string {
