@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeBareRepo, repoHelpers, type RepoHelpers } from './git-server';
+import { gitServerHandle, makeBareRepo, type GitServerHandle } from './git-server';
 import { freePort, writeNginxConf } from './nginx';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -25,12 +25,7 @@ export interface GitFrontOptions {
   files?: Record<string, string>;
 }
 
-export interface GitFrontHandle extends RepoHelpers {
-  url: string;
-  repoUrl: string;
-  bareDir: string;
-  close(): Promise<void>;
-}
+export type GitFrontHandle = GitServerHandle;
 
 function replaceOnce(text: string, from: RegExp | string, to: string): string {
   const found = typeof from === 'string' ? text.includes(from) : from.test(text);
@@ -137,15 +132,8 @@ export async function startGitFront(o: GitFrontOptions): Promise<GitFrontHandle>
     p.kill(signal);
     await exited;
   };
-  return {
-    url,
-    repoUrl: `${url}/repo.git`,
-    bareDir,
-    ...repoHelpers(root, bareDir, url),
-    close: async () => {
-      await stop(nginx, 'SIGQUIT');
-      await stop(fcgi, 'SIGTERM');
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
+  return gitServerHandle({ url, root, bareDir, tempDir: prefix }, async () => {
+    await stop(nginx, 'SIGQUIT');
+    await stop(fcgi, 'SIGTERM');
+  });
 }
