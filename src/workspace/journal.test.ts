@@ -243,7 +243,7 @@ describe('journaled edits', () => {
     type([{ offset: 11, length: 0, text: 'b'.repeat(50) }]);
     journal.quota = Infinity;
     type([{ offset: 0, length: 1, text: '' }]);
-    expect(saver.journalFailed).toBe(true);
+    expect(saver.journalIncomplete).toBe(true);
     expect(saver.state.state).toBe('saving');
     expect(store.writes).toBe(0);
     // A reload now shows the last text the journal could hold, never edits applied to the wrong text.
@@ -251,7 +251,7 @@ describe('journaled edits', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(store.writes).toBe(1);
     expect(store.text('f.py')).toBe(model.text);
-    expect(saver.journalFailed).toBe(false);
+    expect(saver.journalIncomplete).toBe(false);
     expect(saver.state.state).toBe('saved');
     type([{ offset: 0, length: 0, text: 'z' }]);
     expect((await reloaded(store, journal)).get('f.py')).toBe(model.text);
@@ -279,6 +279,44 @@ describe('journaled edits', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(store.writes).toBe(2);
     expect(store.text('f.py')).toBe(model.text);
+    saver.dispose();
+  });
+
+  it('files imported in bulk (a clone) beyond the journal quota go to the store only: typing keeps its journal, and a reload is exact', async () => {
+    const { ws, model, type } = openFile('typed');
+    ws.createFile('repo/a.py', 'old a');
+    const store = new MemoryStorage();
+    const journal = new MemoryJournal();
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 60_000 });
+    saver.markAllDirty();
+    await saver.flush();
+    // Like localStorage's budget: the imported files together are many times what the journal may hold.
+    journal.quota = 20_000;
+    const files: [string, string][] = Array.from({ length: 100 }, (_, i) => [`repo/f${i}.py`, `${i}\n`.repeat(1000)]);
+    ws.putMany([...files, ['repo/a.py', 'new a']], [], { imported: true });
+    expect(journal.charsWritten).toBeLessThan(2_000);
+    // The user types on: the edits are journaled (a reload before the store write keeps them), the journal has room.
+    type([{ offset: 0, length: 0, text: 'still ' }]);
+    expect(saver.journalIncomplete).toBe(true);
+    let seen = await reloaded(store, journal);
+    expect(seen.get('f.py')).toBe('still typed');
+    // Before the store write a reload shows the workspace as it was before the import, never half of it applied.
+    expect(seen.get('repo/a.py')).toBe('old a');
+    expect(seen.has('repo/f0.py')).toBe(false);
+    // An edit to an imported file before the store write is not journaled against the old text.
+    ws.edit('repo/a.py', [{ offset: 0, length: 0, text: '#' }]);
+    expect((await reloaded(store, journal)).get('repo/a.py')).toBe('old a');
+    await saver.flush();
+    expect(saver.journalIncomplete).toBe(false);
+    expect(saver.state.state).toBe('saved');
+    seen = await reloaded(store, journal);
+    expect(seen.get('repo/a.py')).toBe('#new a');
+    expect(seen.get('repo/f99.py')).toBe(files[99][1]);
+    expect(seen.get('f.py')).toBe(model.text);
+    expect(journal.items.size).toBe(0);
+    // Once stored, typing in an imported file is journaled again.
+    ws.edit('repo/f0.py', [{ offset: 0, length: 0, text: '>' }]);
+    expect((await reloaded(store, journal)).get('repo/f0.py')).toBe('>' + files[0][1]);
     saver.dispose();
   });
 

@@ -1,8 +1,11 @@
 // Saving the workspace: every change goes at once to a synchronous journal
 // (journal.ts: a keystroke writes its edits, not the file) so a reload right
 // after it loses nothing, and, debounced, to the durable store (IndexedDB in
-// the app) as whole texts. A failed write is reported, never swallowed, and
-// retried with the next change.
+// the app) as whole texts. Files that came in bulk (a clone, an import) go to
+// the store only: the journal is small (localStorage), and filling it with
+// them would leave no room for the user's typing nor for the app's other
+// small state. A failed write is reported, never swallowed, and retried with
+// the next change.
 import { JournalLog, type FileChange, type Journal, type StoredWorkspace } from './journal';
 import type { TextPieces } from './text-pieces';
 import type { Workspace, WorkspaceChange } from './workspace';
@@ -66,9 +69,10 @@ export class AutoSaver {
   private readonly log: JournalLog;
   private seq: number;
   /**
-   * Files whose journal is missing a change (refused: quota), with the last
-   * change it misses: their later edits are not journaled (they would apply
-   * to the wrong text) until the store or a whole text catches up.
+   * Files whose journal is missing a change (refused: quota; or imported,
+   * which is never journaled), with the last change it misses: their later
+   * edits are not journaled (they would apply to the wrong text) until the
+   * store or a whole text catches up.
    */
   private readonly unjournaled = new Map<string, number>();
   private readonly delayMs: number;
@@ -94,8 +98,8 @@ export class AutoSaver {
     this.unsub = ws.subscribe((c) => this.onChange(c));
   }
 
-  /** The journal could not hold some pending change: only the store will have it, once flushed. */
-  get journalFailed(): boolean {
+  /** The journal does not hold some pending change (refused, or imported): only the store will have it, once flushed. */
+  get journalIncomplete(): boolean {
     return this.unjournaled.size > 0;
   }
 
@@ -116,10 +120,14 @@ export class AutoSaver {
   private onChange(c: WorkspaceChange): void {
     switch (c.kind) {
       case 'content':
-        this.journal(c.path, c.edits ? { edits: c.edits } : this.whole(c.path));
+        if (c.imported) this.storeOnly(c.path);
+        else this.journal(c.path, c.edits ? { edits: c.edits } : this.whole(c.path));
         break;
       case 'created':
-        for (const p of c.paths) this.journal(p, this.whole(p));
+        for (const p of c.paths) {
+          if (c.imported) this.storeOnly(p);
+          else this.journal(p, this.whole(p));
+        }
         this.journalFolders();
         break;
       case 'moved':
@@ -159,6 +167,13 @@ export class AutoSaver {
     }
   }
 
+  /** A change the journal is not to hold (an imported file): the store gets it at the next write. */
+  private storeOnly(path: string): void {
+    const seq = ++this.seq;
+    this.dirty.add(path);
+    this.unjournaled.set(path, seq);
+  }
+
   private journalFolders(): void {
     this.foldersDirty = true;
     this.log.writeFolders(++this.seq, this.ws.folders());
@@ -189,7 +204,7 @@ export class AutoSaver {
     const now = Date.now();
     if (!this.timer) this.firstDirtyAt = now;
     clearTimeout(this.timer);
-    const large = !this.journalFailed && [...this.dirty].some((p) => (this.writtenChars.get(p) ?? 0) > LARGE_WRITE_CHARS);
+    const large = !this.journalIncomplete && [...this.dirty].some((p) => (this.writtenChars.get(p) ?? 0) > LARGE_WRITE_CHARS);
     const [delay, max] = large ? [this.largeDelayMs, this.largeMaxDelayMs] : [this.delayMs, this.maxDelayMs];
     const wait = Math.max(0, Math.min(delay, this.firstDirtyAt + max - now));
     this.timer = setTimeout(() => {

@@ -184,14 +184,14 @@ describe('AutoSaver', () => {
     const store = new MemoryStorage();
     const saver = new AutoSaver(ws, store, journal, { delayMs: 50 });
     ws.setContent('big.txt', 'x'.repeat(100));
-    expect(saver.journalFailed).toBe(true);
+    expect(saver.journalIncomplete).toBe(true);
     expect(saver.state.state).toBe('saving');
     await new Promise((r) => setTimeout(r, 10));
     expect(store.writes).toBe(0);
     await new Promise((r) => setTimeout(r, 100));
     expect(store.text('big.txt')).toBe('x'.repeat(100));
     expect(saver.state.state).toBe('saved');
-    expect(saver.journalFailed).toBe(false);
+    expect(saver.journalIncomplete).toBe(false);
     saver.dispose();
   });
 });

@@ -10,9 +10,12 @@ import { applyEdits, type TextEdit } from './text-edits';
 import { piecesOf, type TextPieces } from './text-pieces';
 
 export type WorkspaceChange =
-  /** `edits`: the change is exactly these edits to the text before it; absent for a whole new text. */
-  | { kind: 'content'; path: string; origin: 'editor' | 'external'; edits?: readonly TextEdit[] }
-  | { kind: 'created'; paths: string[] }
+  /**
+   * `edits`: the change is exactly these edits to the text before it; absent for a whole new text.
+   * `imported`: the text came in bulk (a clone, an import), not from the user's typing.
+   */
+  | { kind: 'content'; path: string; origin: 'editor' | 'external'; edits?: readonly TextEdit[]; imported?: true }
+  | { kind: 'created'; paths: string[]; imported?: true }
   | { kind: 'moved'; moves: [from: string, to: string][] }
   | { kind: 'deleted'; paths: string[] }
   | { kind: 'folders' }
@@ -159,8 +162,13 @@ export class Workspace {
     return ok;
   }
 
-  /** Adds many files (and folders, which may be empty) at once (import, diff): existing files are overwritten. */
-  putMany(entries: [string, string][], folders: readonly string[] = []): void {
+  /**
+   * Adds many files (and folders, which may be empty) at once (import, diff): existing files are overwritten.
+   * `imported`: they came in bulk from somewhere that still has them (a clone, an import), so the saver
+   * writes them to the durable store only, never to the small per-keystroke journal they would fill.
+   */
+  putMany(entries: [string, string][], folders: readonly string[] = [], { imported = false } = {}): void {
+    const mark = imported ? ({ imported: true } as const) : {};
     const created: string[] = [];
     const foldersBefore = this.folderSet.size;
     for (const f of folders)
@@ -169,7 +177,7 @@ export class Workspace {
       if (this.files.has(path)) {
         if (this.read(path) !== content) {
           this.setText(path, content);
-          this.emit({ kind: 'content', path, origin: 'external' });
+          this.emit({ kind: 'content', path, origin: 'external', ...mark });
         }
         continue;
       }
@@ -177,7 +185,7 @@ export class Workspace {
       this.files.set(path, content);
       created.push(path);
     }
-    if (created.length) this.emit({ kind: 'created', paths: created });
+    if (created.length) this.emit({ kind: 'created', paths: created, ...mark });
     else if (this.folderSet.size !== foldersBefore) this.emit({ kind: 'folders' });
   }
 

@@ -19,7 +19,7 @@ export function useImport(workspace: Workspace, openFile: (path: string) => void
         const r = await prepareImport(list, workspace, undefined, (done, total) =>
           setReport({ text: `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} files looked at…`, error: false }),
         );
-        workspace.putMany(r.accepted, r.folders);
+        workspace.putMany(r.accepted, r.folders, { imported: true });
         setReport({ text: describeImport(r), error: r.skipped.length > 0 || r.legacyEncoded.length > 0 });
         if (r.accepted[0]) openFile(r.accepted[0][0]);
         return r;
