@@ -318,7 +318,12 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                 </button>
               </div>
               <DiskFolderStatus link={disk} models={models} />
-              <GitPanel workspace={workspace} git={config.git} saveGit={(git) => applyOverrides({ git }, false)} />
+              <GitPanel
+                workspace={workspace}
+                git={config.git}
+                saveGit={(git) => applyOverrides({ git }, false)}
+                saveWorkspace={() => saver.flush()}
+              />
             </nav>
           </Panel>
           <Separator className="separator" data-testid="tree-separator" aria-label="Resize the file tree" />

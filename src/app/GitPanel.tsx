@@ -9,8 +9,19 @@ import { GitReviewDialog } from './GitReview';
 import type { Workspace } from '../workspace/workspace';
 import { useGit } from './hooks/use-git';
 
-export function GitPanel({ workspace, git, saveGit }: { workspace: Workspace; git: GitConfig; saveGit: (g: Partial<GitConfig>) => void }) {
-  const { view, actions } = useGit(workspace, git, saveGit);
+export function GitPanel({
+  workspace,
+  git,
+  saveGit,
+  saveWorkspace,
+}: {
+  workspace: Workspace;
+  git: GitConfig;
+  saveGit: (g: Partial<GitConfig>) => void;
+  /** Writes the workspace's pending changes to its durable store (the files a clone brings in are not journaled). */
+  saveWorkspace: () => Promise<void>;
+}) {
+  const { view, actions } = useGit(workspace, git, saveGit, saveWorkspace);
   const [url, setUrl] = useState(view.cloned?.url ?? '');
   const [message, setMessage] = useState('');
   const [newBranch, setNewBranch] = useState('');

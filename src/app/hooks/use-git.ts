@@ -13,6 +13,7 @@ import type { GitActivity, GitFetchReport, GitFileStatus, GitProgress, GitReview
 import { splitUserinfo, withoutUserinfo } from '../../git/url';
 import type { Workspace } from '../../workspace/workspace';
 import { loadGitReview, saveGitReview, type StoredGitReview } from '../git-review-store';
+import { writeStored } from '../local-store';
 
 const STATE_KEY = 'router-ide.git';
 const ACTIVITY_KEY = 'router-ide.git-activity';
@@ -45,14 +46,15 @@ function readClones(): Stored {
   const raw = readJson(STATE_KEY) as (Partial<Stored> & Partial<Cloned>) | null;
   const clones: Cloned[] = raw?.clones ?? (raw?.url && raw.folder ? [{ url: raw.url, folder: raw.folder, dir: LEGACY_DIR }] : []);
   const stored = { clones: clones.map((c) => ({ ...c, url: splitUserinfo(c.url).url })), active: raw?.active ?? clones[0]?.dir };
-  localStorage.setItem(STATE_KEY, JSON.stringify(stored));
+  writeStored(STATE_KEY, stored); // a full storage must not stop the panel from opening; the next store() says so
+
   return stored;
 }
 
 function readActivity(): GitActivity[] {
   const raw = readJson(ACTIVITY_KEY);
   const activity = (Array.isArray(raw) ? (raw as GitActivity[]) : []).map((a) => ({ ...a, detail: withoutUserinfo(String(a.detail)) }));
-  localStorage.setItem(ACTIVITY_KEY, JSON.stringify(activity));
+  writeStored(ACTIVITY_KEY, activity);
   return activity;
 }
 
@@ -82,7 +84,20 @@ function cloneUrlProblem(url: string, server: string | undefined): string | unde
 // clone started while another operation runs must wait for it.
 const queue = new OpQueue();
 
-export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partial<GitConfig>) => void) {
+/** Said when the clone list could not be kept: the clone and the user's files are fine, only the list is not. */
+const LIST_NOT_SAVED =
+  " The browser's storage is full, so the list of clones was NOT saved: after a reload this panel will not show it (its files stay in the workspace). Free some space (delete files, or export the workspace as a zip) and select or clone it again.";
+
+/**
+ * `saveWorkspace`: writes the workspace's pending changes to its durable store (the saver's flush): files a
+ * Git operation brings in are not journaled, so they are stored before the operation says it is done.
+ */
+export function useGit(
+  workspace: Workspace,
+  git: GitConfig,
+  saveGit: (g: Partial<GitConfig>) => void,
+  saveWorkspace: () => Promise<void> = async () => {},
+) {
   const gitRef = useRef(git);
   gitRef.current = git;
   const [view, setView] = useState<GitView>(() => {
@@ -108,7 +123,7 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
         onActivity: (a) =>
           setView((v) => {
             const activity = [{ ...a, detail: withoutUserinfo(a.detail) }, ...v.activity].slice(0, ACTIVITY_KEPT);
-            localStorage.setItem(ACTIVITY_KEY, JSON.stringify(activity));
+            writeStored(ACTIVITY_KEY, activity); // the list is a convenience: losing an entry loses no work
             return { ...v, activity };
           }),
       }),
@@ -117,9 +132,11 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
   const activeDir = view.cloned?.dir;
   const repo = useMemo(() => (activeDir ? repoAt(activeDir) : undefined), [activeDir, repoAt]);
 
-  const store = useCallback((clones: Cloned[], active: Cloned | undefined) => {
-    localStorage.setItem(STATE_KEY, JSON.stringify({ clones, active: active?.dir }));
-  }, []);
+  /** Keeps the clone list; false when the browser refused (a full storage): the caller says so, nothing throws. */
+  const store = useCallback(
+    (clones: Cloned[], active: Cloned | undefined): boolean => writeStored(STATE_KEY, { clones, active: active?.dir }),
+    [],
+  );
 
   const folderFiles = useCallback(
     (folder: string): [string, string][] =>
@@ -144,11 +161,17 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
   const loadIntoWorkspace = useCallback(
     async (r: GitRepo, folder: string, trackedBefore: readonly string[]) => {
       const files = await r.readWorkingTree();
-      workspace.putMany(files.map(([p, t]) => [`${folder}/${p}`, t]));
+      // Imported: the clone has them, so they go to the durable store, not the small journal kept for typing.
+      workspace.putMany(
+        files.map(([p, t]) => [`${folder}/${p}`, t]),
+        [],
+        { imported: true },
+      );
       const now = new Set(files.map(([p]) => p));
       for (const p of trackedBefore) if (!now.has(p) && workspace.has(`${folder}/${p}`)) workspace.delete(`${folder}/${p}`);
+      await saveWorkspace();
     },
-    [workspace],
+    [workspace, saveWorkspace],
   );
 
   const run = useCallback(
@@ -210,10 +233,12 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
           clones = [...v.clones, cloned];
           return { ...v, clones, cloned, review: undefined };
         });
-        store(clones, cloned);
+        const kept = store(clones, cloned);
         // Just checked out, and the folder holds exactly those files: nothing has changed, so no status to compute.
         patch({ changes: [], branches: await r.branches() });
-        return { ok: true, text: `Cloned into ${folder}/ on ${c.value}.` };
+        return kept
+          ? { ok: true, text: `Cloned into ${folder}/ on ${c.value}.` }
+          : { ok: false, text: `Cloned into ${folder}/ on ${c.value}.${LIST_NOT_SAVED}` };
       }),
     [run, saveGit, workspace, repoAt, loadIntoWorkspace, store, patch],
   );
@@ -227,9 +252,11 @@ export function useGit(workspace: Workspace, git: GitConfig, saveGit: (g: Partia
         // The one left: its folder's text into its clone first, so nothing typed is only in the workspace's memory.
         if (repo && view.cloned) await refresh(view.cloned, repo);
         patch({ cloned, review: undefined, changes: [], branches: { current: '', local: [], remote: [] } });
-        store(view.clones, cloned);
+        const kept = store(view.clones, cloned);
         await refresh(cloned, repoAt(dir));
-        return { ok: true, text: `Working on ${cloned.folder}/.` };
+        return kept
+          ? { ok: true, text: `Working on ${cloned.folder}/.` }
+          : { ok: false, text: `Working on ${cloned.folder}/.${LIST_NOT_SAVED}` };
       }),
     [run, view.clones, view.cloned, repo, refresh, patch, store, repoAt],
   );
