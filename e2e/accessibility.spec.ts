@@ -16,6 +16,7 @@ async function contrastViolations(page: Page): Promise<string[]> {
 
 test('main screens pass WCAG AA colour contrast', async ({ page, openIde, device }) => {
   test.skip(device !== 'wasm', 'colours do not depend on the device');
+  test.slow(); // four whole-page axe analyses, each of which a busy machine stretches many times over
   await openIde({ model: 'fixture-invalid', mode: 'local-only' });
   await typeAtEndOfLine(page, 2, ' ');
   await expect(page.getByTestId('privacy-badge')).toHaveAttribute('data-route', 'blocked');

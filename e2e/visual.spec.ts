@@ -5,7 +5,16 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CLOSED_ENDPOINT, expect, ghostText, type IdeSetup, modelReady, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import {
+  CLOSED_ENDPOINT,
+  expect,
+  ghostText,
+  type IdeSetup,
+  modelInState,
+  modelReady,
+  test,
+  typeAtEndOfLine,
+} from '../testing/playwright/ide';
 import { textFitProblems } from '../testing/playwright/text-fit';
 import { startModelMirror } from '../testing/servers/model-mirror';
 
@@ -73,7 +82,7 @@ for (const scheme of SCHEMES) {
 
     test(`the model's load error matches its baseline (${scheme})`, async ({ page, openIde }) => {
       await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, endpoint: ENDPOINT, waitReady: false });
-      await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+      await modelInState(page, 'error');
       await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
       await expect(page).toHaveScreenshot(`model-error-${scheme}.png`, { ...snap, mask: volatile(page).slice(1) });
     });
@@ -181,7 +190,7 @@ test('no layout shift while a model downloads (progress shown) until it is ready
 test("no layout shift from navigation to the model's load error: CLS ≤ 0.1", async ({ page, openIde }) => {
   await watchLayoutShift(page);
   await openIde({ model: 'fixture-valid', source: { kind: 'url', url: 'http://127.0.0.1:9/' }, endpoint: ENDPOINT, waitReady: false });
-  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await modelInState(page, 'error');
   const s = await shift(page);
   console.log(`layout shift, navigation to the load error: ${s.total.toFixed(4)} ${JSON.stringify(s.sources)}`);
   expect(s.total).toBeLessThanOrEqual(0.1);

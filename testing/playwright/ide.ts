@@ -2,7 +2,7 @@
 // OpenAI-compatible server per test, and helpers to open the IDE and type.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startOpenAIServer, type FakeServerHandle } from '../servers/openai-server';
-import { modelInState, modelReady, waitWithProgress } from './progress';
+import { modelInState, modelReady, waitWithProgress, whileModelLoads } from './progress';
 
 export interface IdeSetup {
   model: string;
@@ -111,7 +111,7 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-export { expect, modelInState, modelReady };
+export { expect, modelInState, modelReady, whileModelLoads };
 
 /**
  * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test

@@ -123,12 +123,15 @@ async function modelLoadLook(page: Page): Promise<string> {
  */
 export async function modelInState(page: Page, state: 'ready' | 'error', opts: Partial<ProgressWait> = {}): Promise<void> {
   const status = page.getByTestId('model-status');
-  await waitWithProgress(
-    page,
-    async () => (await status.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === state,
-    () => modelLoadLook(page),
-    { what: state === 'ready' ? 'The local model did not become ready' : `The local model's load did not end in ${state}`, ...opts },
-  );
+  await whileModelLoads(page, async () => (await status.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === state, {
+    what: state === 'ready' ? 'The local model did not become ready' : `The local model's load did not end in ${state}`,
+    ...opts,
+  });
+}
+
+/** Waits until `done()` for as long as the local model's load makes progress: for what a (re)load brings about, such as another device. */
+export function whileModelLoads(page: Page, done: () => Promise<boolean>, opts: Partial<ProgressWait> & { what: string }): Promise<void> {
+  return waitWithProgress(page, done, () => modelLoadLook(page), opts);
 }
 
 /** Waits until the local model is ready (the status bar's item), for as long as its load makes progress. */
