@@ -35,7 +35,17 @@ function semanticCorpus(stdlib: Record<string, unknown> | undefined): string[] {
   return [
     `Code nobody here wrote: ${String(stdlib.corpus)}. A line that reads an attribute taken out and put back (any finding is a false flag); a method of a built-in value renamed to a slip (\`xs.push\`, \`s.startwith\`, \`d.iteritems\`); the check's time per line on whole files, each opened in the worker first as the editor opens it (the app's budget is 50 ms; CPU: the process's CPU time per check, which waiting for a core on a loaded machine does not count). The held-out half is never looked at for tuning.`,
     table(
-      ['half', 'files', 'ground truths', 'false flags', 'value-method mutants caught', 'check p50', 'check p95', 'CPU p50 / p95', 'over 50 ms'],
+      [
+        'half',
+        'files',
+        'ground truths',
+        'false flags',
+        'value-method mutants caught',
+        'check p50',
+        'check p95',
+        'CPU p50 / p95',
+        'over 50 ms',
+      ],
       halves
         .filter(([, v]) => v)
         .map(([h, v]) => [
