@@ -77,7 +77,10 @@ module.exports = {
       severity: 'error',
       comment: 'The rooms the Node harness shares with the browser hold no DOM, React, Monaco or worker plumbing.',
       // A language folder's monaco.ts is the editor's: only the editor loads it.
-      from: { path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/', pathNot: `${TESTS}|^src/languages/[^/]+/monaco\\.ts$` },
+      from: {
+        path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/',
+        pathNot: `${TESTS}|^src/languages/[^/]+/monaco\\.ts$`,
+      },
       to: { path: '^src/(app|editor|engine)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
     },
     {
