@@ -446,3 +446,22 @@ test.describe('docs screenshot', () => {
     });
   });
 });
+
+test("a clone larger than localStorage's quota completes, and after a reload the panel still has it with its files", async ({
+  page,
+  openIde,
+}) => {
+  // Many times what localStorage holds (about 5 MB for the origin): the files must go to IndexedDB, not the journal.
+  const files: Record<string, string> = { 'README.md': '# Big\n' };
+  for (let i = 0; i < 80; i++) files[`data/f${i}.txt`] = `${i} ${'line of text in a large repository\n'.repeat(3000)}`;
+  const s = await openWithServer(page, openIde, { files });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/^Cloned into repo\/ on main\.$/, { timeout: 120_000 });
+  const stored = await page.evaluate(() => Object.entries(localStorage).reduce((n, [k, v]) => n + k.length + v.length, 0));
+  expect(stored).toBeLessThan(1_000_000);
+  await page.reload();
+  await expect(page.getByTestId('git-url')).toHaveValue(s.repoUrl);
+  await expect(page.getByTestId('git-branch')).toHaveValue('main');
+  await openInTree(page, 'repo/data/f79.txt');
+  expect(await editorText(page)).toBe(files['data/f79.txt']);
+});
