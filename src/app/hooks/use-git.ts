@@ -18,6 +18,11 @@ import { writeStored } from '../local-store';
 const STATE_KEY = 'router-ide.git';
 const ACTIVITY_KEY = 'router-ide.git-activity';
 const ACTIVITY_KEPT = 50;
+/**
+ * Shortest time between two progress renders within one phase: a checkout reports every file, and a render
+ * per file would take more of the page's one thread than the checkout itself.
+ */
+const PROGRESS_EVERY_MS = 100;
 /** Where the one clone of earlier versions lives; kept, so its commits stay reachable. */
 const LEGACY_DIR = '/repo';
 
@@ -113,13 +118,25 @@ export function useGit(
   const patch = useCallback((p: Partial<GitView>) => setView((v) => ({ ...v, ...p })), []);
   /** The open review as kept for a reload. */
   const reviewKept = useRef<StoredGitReview | undefined>(undefined);
+  const lastProgress = useRef({ phase: '', at: 0 });
+  /** Shows a progress report when its phase is new or the last one shown is PROGRESS_EVERY_MS old. */
+  const showProgress = useCallback(
+    (progress: GitProgress) => {
+      const now = performance.now();
+      const last = lastProgress.current;
+      if (progress.phase === last.phase && now - last.at < PROGRESS_EVERY_MS) return;
+      lastProgress.current = { phase: progress.phase, at: now };
+      patch({ progress });
+    },
+    [patch],
+  );
 
   const repoAt = useCallback(
     (dir: string): GitRepo =>
       browserRepo(dir, {
         server: () => gitRef.current.server,
         credentials: () => ({ user: gitRef.current.user, token: gitRef.current.token }),
-        onProgress: (progress) => patch({ progress }),
+        onProgress: showProgress,
         onActivity: (a) =>
           setView((v) => {
             const activity = [{ ...a, detail: withoutUserinfo(a.detail) }, ...v.activity].slice(0, ACTIVITY_KEPT);
@@ -127,7 +144,7 @@ export function useGit(
             return { ...v, activity };
           }),
       }),
-    [patch],
+    [patch, showProgress],
   );
   const activeDir = view.cloned?.dir;
   const repo = useMemo(() => (activeDir ? repoAt(activeDir) : undefined), [activeDir, repoAt]);
