@@ -129,5 +129,7 @@ export default defineConfig(({ mode }) => ({
   preview: { headers: ISOLATION_HEADERS },
   worker: { format: 'es' as const },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
-  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  // The app's page only: the embedding packages' example pages import the packed packages, which only exist once
+  // installed into an example app (e2e/embedding.spec.ts), so scanning them finds imports it cannot resolve.
+  optimizeDeps: { entries: ['index.html'], exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
 }));
