@@ -17,7 +17,7 @@
 
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { changedRegion } from './text-change';
-import { newScope, type ChunkFacts, type PythonFacts, type Scope, type TypedBinding } from './python-scope';
+import { newScope, noBindings, type Bindings, type ChunkFacts, type PythonFacts, type Scope, type TypedBinding } from './python-scope';
 import { walkStatement } from './python-walk';
 
 /** A tree copy kept while a statement walked in it is: its nodes are read by later checks. */
@@ -53,7 +53,7 @@ interface Chunk {
 }
 
 /** A merged scope's fields, as one analysis fills them. */
-type ScopeState = Pick<Scope, 'bound' | 'counts' | 'constructed' | 'other' | 'imported' | 'typed'> & { node?: Node };
+type ScopeState = Bindings & { node?: Node };
 
 /** The file-wide facts merged from every statement. */
 type FileSets = Pick<
@@ -330,15 +330,7 @@ function same<T>(known: T | null | undefined, next: T | null, equal: (a: T, b: T
 }
 
 function mergeBindings(bindings: readonly Scope[], node?: Node): ScopeState {
-  const s: ScopeState = {
-    node,
-    bound: new Set(),
-    counts: new Map(),
-    constructed: new Map(),
-    other: new Set(),
-    imported: new Map(),
-    typed: new Map(),
-  };
+  const s: ScopeState = { node, ...noBindings() };
   for (const b of bindings) {
     for (const n of b.bound) s.bound.add(n);
     for (const [n, k] of b.counts) s.counts.set(n, (s.counts.get(n) ?? 0) + k);

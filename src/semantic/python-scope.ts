@@ -31,10 +31,10 @@ export interface Scope {
 export type TypedBinding =
   { kind: 'value'; value: Node | null; annotation: Node | null } | { kind: 'augmented' } | { kind: 'def'; node: Node };
 
-export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope => ({
-  kind,
-  parent,
-  node,
+/** A scope's bindings before any is added. */
+export type Bindings = Pick<Scope, 'bound' | 'counts' | 'constructed' | 'other' | 'imported' | 'typed'>;
+
+export const noBindings = (): Bindings => ({
   bound: new Set(),
   counts: new Map(),
   constructed: new Map(),
@@ -42,6 +42,8 @@ export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope =>
   imported: new Map(),
   typed: new Map(),
 });
+
+export const newScope = (kind: ScopeKind, parent?: Scope, node?: Node): Scope => ({ kind, parent, node, ...noBindings() });
 
 interface Reference {
   name: string;
