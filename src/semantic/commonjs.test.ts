@@ -4,9 +4,10 @@
 // Hand-made lines first, then real CommonJS files of installed packages
 // (code nobody here wrote): each line that uses `module`, `exports`,
 // `require` or `__dirname` taken out and put back, never flagged.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { onePerPackage } from '../../testing/semantic/package-sources';
 import { createNodeSemanticCheck } from '../../testing/semantic/node-check';
 
 const check = createNodeSemanticCheck();
@@ -49,44 +50,23 @@ describe('CommonJS files: no false flags on Node’s module object', () => {
 /** CommonJS files of installed packages (sorted, so the same ones each run): small ones that use the module object. */
 function commonJsFiles(limit: number): string[] {
   const root = join(process.cwd(), 'node_modules');
-  const out: string[] = [];
-  /** One file per package: their styles differ more than one package's files. */
-  const taken = new Set<string>();
-  const visit = (dir: string, depth: number) => {
-    if (out.length >= limit || depth > 3) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (out.length >= limit) return;
-      const path = join(dir, e);
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) {
-        if (e !== '.bin' && e !== 'test' && e !== 'tests') visit(path, depth + 1);
-      } else if (e.endsWith('.js') && stat.size > 400 && stat.size < 12_000) {
-        const text = readFileSync(path, 'utf8');
-        const pkg = path.slice(root.length).split('/').slice(1, 3).join('/');
-        if (taken.has(pkg.startsWith('@') ? pkg : pkg.split('/')[0])) continue;
-        if (
-          /\bmodule\.exports\b/.test(text) &&
-          /\brequire\(/.test(text) &&
-          /\b(module\.\w+|exports\.\w+|require\.\w+|__dirname)/.test(text)
-        ) {
-          out.push(path);
-          taken.add(pkg.startsWith('@') ? pkg : pkg.split('/')[0]);
-        }
-      }
-    }
-  };
   // Two that read `module.parent` (the shape the compiler got wrong), when installed.
-  for (const extra of ['require-from-string/index.js', '@isomorphic-git/lightning-fs/src/superblocktxt.js'])
-    if (statSync(join(root, extra), { throwIfNoEntry: false })) out.push(join(root, extra));
-  visit(root, 0);
-  return out;
+  const extras = ['require-from-string/index.js', '@isomorphic-git/lightning-fs/src/superblocktxt.js']
+    .map((f) => join(root, f))
+    .filter((f) => statSync(f, { throwIfNoEntry: false }));
+  const found = onePerPackage({
+    limit: limit - extras.length,
+    maxDepth: 3,
+    skipDirs: ['.bin', 'test', 'tests'],
+    candidate: (name, size) => name.endsWith('.js') && size > 400 && size < 12_000,
+    pick: (path) => {
+      const text = readFileSync(path, 'utf8');
+      const commonJs =
+        /\bmodule\.exports\b/.test(text) && /\brequire\(/.test(text) && /\b(module\.\w+|exports\.\w+|require\.\w+|__dirname)/.test(text);
+      return commonJs ? path : undefined;
+    },
+  });
+  return [...extras, ...found];
 }
 
 describe('real CommonJS files of installed packages', () => {

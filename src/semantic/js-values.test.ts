@@ -9,9 +9,9 @@
 // model makes (`append` for `push`, `contains` for `includes`, a typo) that
 // no built-in prototype has (read from the runtime itself) and the file
 // never mentions is a mutant, caught when the check names it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { onePerPackage } from '../../testing/semantic/package-sources';
 import { createNodeSemanticCheck } from '../../testing/semantic/node-check';
 
 const check = createNodeSemanticCheck();
@@ -114,39 +114,18 @@ function valueCases(file: string, text: string, perFile: number): ValueCase[] {
 
 /** JavaScript files of installed packages (sorted: the same each run), one per package, not minified. */
 function packageFiles(limit: number): { path: string; text: string }[] {
-  const root = join(process.cwd(), 'node_modules');
-  const out: { path: string; text: string }[] = [];
-  const taken = new Set<string>();
-  const visit = (dir: string, depth: number) => {
-    if (out.length >= limit || depth > 4) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (out.length >= limit) return;
-      const path = join(dir, e);
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) {
-        if (!['.bin', 'test', 'tests', 'dist', 'umd', 'min', '.cache'].includes(e)) visit(path, depth + 1);
-        continue;
-      }
-      if (!/\.(c|m)?js$/.test(e) || /\.min\./.test(e) || stat.size < 600 || stat.size > 60_000) continue;
-      const pkg = path.slice(root.length + 1).split('/');
-      const key = pkg[0].startsWith('@') ? `${pkg[0]}/${pkg[1]}` : pkg[0];
-      if (taken.has(key)) continue;
+  return onePerPackage({
+    limit,
+    maxDepth: 4,
+    skipDirs: ['.bin', 'test', 'tests', 'dist', 'umd', 'min', '.cache'],
+    candidate: (name, size) => /\.(c|m)?js$/.test(name) && !/\.min\./.test(name) && size >= 600 && size <= 60_000,
+    pick: (path) => {
       const text = readFileSync(path, 'utf8');
       const lines = text.split('\n');
-      if (text.length / lines.length > 100 || !valueCases(path, text, 1).some((c) => c.mutant)) continue;
-      out.push({ path, text });
-      taken.add(key);
-    }
-  };
-  visit(root, 0);
-  return out;
+      if (text.length / lines.length > 100 || !valueCases(path, text, 1).some((c) => c.mutant)) return undefined;
+      return { path, text };
+    },
+  });
 }
 
 async function findings(c: ValueCase, line: string): Promise<string[]> {
