@@ -2,26 +2,12 @@
 // (names) and Monaco's TypeScript worker (types), a confident, valid
 // completion that uses names defined nowhere or introduces a type error is
 // escalated for `semantic`, and the details name what is missing or wrong.
-import type { Page } from '@playwright/test';
 import type { TypesCheck } from '../src/semantic/types-check';
 import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
+import { typesCheckWithoutBudget } from '../testing/playwright/types-check';
 
 const semantic = { policy: 'syntax+confidence+semantic' };
 
-/**
- * Types a space at the end of `line` until the types check ran within its budget (at most three tries). On a loaded
- * machine a check can run past its budget: it then says so (never a pass), and another key asks again.
- */
-async function typeUntilTypesChecked(page: Page, line: number): Promise<void> {
-  const badge = page.getByTestId('privacy-badge');
-  for (let attempt = 1; ; attempt++) {
-    const seq = Number((await badge.getAttribute('data-seq')) ?? 0);
-    await typeAtEndOfLine(page, line, ' ');
-    await expect(badge).toHaveAttribute('data-seq', String(seq + 1));
-    if ((await badge.getAttribute('data-route')) === 'escalated' || attempt === 3) return;
-    await expect(page.getByTestId('completion-details')).toContainText('types not checked: over budget');
-  }
-}
 test('a valid, confident completion using names defined nowhere is escalated for semantic, naming them', async ({
   page,
   openIde,
@@ -94,16 +80,10 @@ test('TypeScript: a completion that introduces a type error is escalated for sem
     router: semantic,
     files: [{ path: 'main.ts', content: 'export function add(a: number, b: { x: number }): number {\n  return\n}\n' }],
   });
-  // Monaco's TypeScript worker loads its compiler while the user types, and runs hot after a few checks: a check
-  // before that says "over budget". The test does both first, so that a loaded machine does not decide it.
-  await page.evaluate(async (prefix) => {
-    const { typesCheck } = (window as unknown as { __ide: { typesCheck: TypesCheck } }).__ide;
-    await typesCheck.warm();
-    await typesCheck.check({ language: 'typescript', prefix, completion: 'b', suffix: '\n}\n', budgetMs: 60_000 });
-  }, 'export function add(a: number, b: { x: number }): number {\n  return ');
+  await typesCheckWithoutBudget(page);
   const badge = page.getByTestId('privacy-badge');
   const details = page.getByTestId('completion-details');
-  await typeUntilTypesChecked(page, 2);
+  await typeAtEndOfLine(page, 2, ' ');
   await expect(badge).toHaveAttribute('data-route', 'escalated');
   await expect(badge).toHaveAttribute('data-reasons', 'semantic');
   await details.locator('summary').click();
@@ -126,13 +106,10 @@ test('TypeScript: a member the imported workspace type lacks is a type error in 
       { path: 'src/shapes/box.ts', content: 'export interface Box {\n  aa: number;\n  size: number;\n}\n' },
     ],
   });
-  await page.evaluate(async () => {
-    const { typesCheck } = (window as unknown as { __ide: { typesCheck: TypesCheck } }).__ide;
-    await typesCheck.warm();
-  });
+  await typesCheckWithoutBudget(page);
   const badge = page.getByTestId('privacy-badge');
   const details = page.getByTestId('completion-details');
-  await typeUntilTypesChecked(page, 3);
+  await typeAtEndOfLine(page, 3, ' ');
   await expect(badge).toHaveAttribute('data-route', 'escalated');
   await expect(badge).toHaveAttribute('data-reasons', 'semantic');
   await details.locator('summary').click();

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { openInTree } from '../testing/playwright/workspace';
+import { typesCheckWithoutBudget } from '../testing/playwright/types-check';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
@@ -286,11 +287,11 @@ test("a package's types from the folder's node_modules reach the types check: a 
   // The package is read as the check asks for it, never taken into the workspace.
   await expect(page.getByTestId('import-report')).toContainText('Imported 1 of 1 files.');
   await openInTree(page, 'proj/src/main.ts');
-  type Seams = { __ide: { typesCheck: { warm(): Promise<void> }; packagesLearnt(): Promise<void> } };
-  await page.evaluate(() => (window as unknown as Seams).__ide.typesCheck.warm());
+  type Seams = { __ide: { packagesLearnt(): Promise<void> } };
+  await typesCheckWithoutBudget(page);
   const badge = page.getByTestId('privacy-badge');
-  // The first checks ask for the package and run before it is read (its values `any` until then); a check over
-  // budget on a loaded machine says so. A few keys, the package learnt between them.
+  // The first checks ask for the package and run before it is read (its values `any` until then). A few keys, the
+  // package learnt between them.
   for (let attempt = 1; attempt <= 5 && (await badge.getAttribute('data-route')) !== 'escalated'; attempt++) {
     const seq = Number((await badge.getAttribute('data-seq')) ?? 0);
     await typeAtEndOfLine(page, 3, ' ');
