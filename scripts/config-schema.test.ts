@@ -17,7 +17,7 @@ describe('public/config.schema.json', () => {
     const privacy = layer.properties.privacy.anyOf[0];
     expect(privacy.properties.allowedEndpoints.anyOf[0]).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(layer.properties.catalog.anyOf[0].type).toBe('array');
-    expect(privacy.properties.mode.enum).toEqual(['local-only', 'escalate']);
+    expect(privacy.properties.mode.enum).toEqual(['escalate', 'local-only']);
   });
 
   it('is the one public/config.json names', () => {

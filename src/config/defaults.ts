@@ -1,41 +1,34 @@
 import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
 import { DEFAULT_NEVER_SEND } from '../privacy/never-send';
 import { DEFAULT_CONTEXT_SETTINGS } from '../completion/request';
+import { EDITOR_SETTINGS, MODEL_SETTINGS, PRIVACY_SETTINGS, ROUTER_SETTINGS, TOP_SETTINGS, defaultsOf } from '../vocabulary/settings';
 import type { AppConfig } from '../vocabulary/config';
 
 /** The default model: a reference to this catalog entry, so config.json's changes to the entry apply to it. */
 const DEFAULT_MODEL_ID = 'onnx-community/Qwen2.5-Coder-1.5B';
 
-/** Built-in defaults; `public/config.json` and the settings panel override them. */
+/** Built-in defaults (the plain settings' from src/vocabulary/settings.ts); `public/config.json` and the settings panel override them. */
 export const DEFAULT_CONFIG: AppConfig = {
   model: {
     ...modelFieldsOf(BUILTIN_CATALOG.find((e) => e.id === DEFAULT_MODEL_ID)!),
     source: { kind: 'hub' },
-    maxNewTokens: 48,
-    maxPromptTokens: 1536,
-    watchdogMs: 30000,
-    reuseCache: true,
-    // Off: the projected speed-up stays under the rule's bar (docs/prompt-lookup.md, The default).
-    promptLookup: false,
-    cursorLineInMiddle: true,
-    wasmThreads: 0,
+    ...defaultsOf(MODEL_SETTINGS),
     latencyTargetMs: { webgpu: 500, wasm: 1500 },
   },
   catalog: [],
   demoModel: 'fixture-valid',
-  device: 'auto',
-  router: { policy: 'syntax+confidence', threshold: 0.5, aggregation: 'mean', earlyEscalation: true, semanticCheck: true },
+  ...defaultsOf(TOP_SETTINGS),
+  router: defaultsOf(ROUTER_SETTINGS),
   endpoint: null,
   privacy: {
-    mode: 'escalate',
+    ...defaultsOf(PRIVACY_SETTINGS),
     lockMode: false,
     lockEndpoint: false,
     // A server on this machine (Ollama, llama.cpp) out of the box; organisations add theirs.
     allowedEndpoints: ['http://localhost:*', 'http://127.0.0.1:*'],
     neverSend: [...DEFAULT_NEVER_SEND],
-    secrets: 'block',
   },
-  editor: { debounceMs: 250, adaptiveDebounce: true, predictOnAccept: true },
+  editor: defaultsOf(EDITOR_SETTINGS),
   context: { ...DEFAULT_CONTEXT_SETTINGS },
   git: {},
 };

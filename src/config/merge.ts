@@ -1,11 +1,11 @@
 // Merging configuration layers (defaults <- config.json <- user settings) and
 // checking the result, so a typo in config.json is a clear message, not a crash.
 import { FIM_FAMILIES } from '../vocabulary/fim';
-import { AGGREGATIONS } from '../vocabulary/confidence';
-import { ROUTING_POLICIES } from '../vocabulary/types';
+import { MODEL_SETTINGS } from '../vocabulary/settings';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';
 import { endpointUrlProblems, isValidSourceExpression } from '../privacy/destinations';
 import { BUILTIN_CATALOG, effectiveCatalog, mergeCatalog, modelFieldsOf, type CatalogEntry } from './catalog';
+import { settingProblems } from './schema';
 import type { AppConfig, ConfigLayer, LocalModelConfig, ModelLayer, ModelSource } from '../vocabulary/config';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -33,13 +33,7 @@ function isEqual(a: unknown, b: unknown): boolean {
 
 /** Model fields that carry over when another model is chosen; the others describe the model itself. */
 const TUNING_KEYS = [
-  'maxNewTokens',
-  'maxPromptTokens',
-  'watchdogMs',
-  'reuseCache',
-  'promptLookup',
-  'cursorLineInMiddle',
-  'wasmThreads',
+  ...(Object.keys(MODEL_SETTINGS) as (keyof typeof MODEL_SETTINGS)[]),
   'latencyTargetMs',
 ] as const satisfies readonly (keyof LocalModelConfig)[];
 /** Fields a catalog entry fixes, besides `id` and `catalogId`. */
@@ -199,19 +193,13 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   const p: string[] = [];
   if (!FIM_FAMILIES.includes(c.model.family)) p.push(`model.family "${c.model.family}" is not one of ${FIM_FAMILIES.join(', ')}`);
   if (!c.model.id) p.push('model.id is empty');
-  if (!(Number.isInteger(c.model.wasmThreads) && c.model.wasmThreads >= 0 && c.model.wasmThreads <= 64))
-    p.push(`model.wasmThreads ${String(c.model.wasmThreads)} must be an integer from 0 (automatic) to 64`);
   for (const d of ['webgpu', 'wasm'] as const) {
     const t = c.model.latencyTargetMs?.[d];
     if (!(typeof t === 'number' && t >= 0))
       p.push(`model.latencyTargetMs.${d} ${String(t)} must be a number of milliseconds (0: fixed budgets)`);
   }
-  if (!['auto', 'webgpu', 'wasm'].includes(c.device)) p.push(`device "${c.device}" must be auto, webgpu or wasm`);
-  if (!ROUTING_POLICIES.includes(c.router.policy))
-    p.push(`router.policy "${c.router.policy}" must be one of ${ROUTING_POLICIES.join(', ')}`);
-  if (!AGGREGATIONS.includes(c.router.aggregation))
-    p.push(`router.aggregation "${c.router.aggregation}" must be one of ${AGGREGATIONS.join(', ')}`);
-  if (!(c.router.threshold >= 0 && c.router.threshold <= 1)) p.push(`router.threshold ${c.router.threshold} must be between 0 and 1`);
+  // The plain settings, each checked as src/vocabulary/settings.ts declares it.
+  p.push(...settingProblems(c));
   for (const [lang, t] of Object.entries(c.router.perLanguage ?? {})) {
     if (!(typeof t === 'number' && t >= 0 && t <= 1)) p.push(`router.perLanguage.${lang} ${String(t)} must be between 0 and 1`);
   }
@@ -225,8 +213,6 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   } catch (e) {
     p.push(`catalog: ${(e as Error).message}`);
   }
-  if (!['local-only', 'escalate'].includes(c.privacy.mode)) p.push(`privacy.mode "${c.privacy.mode}" must be local-only or escalate`);
-  if (!['block', 'redact'].includes(c.privacy.secrets)) p.push(`privacy.secrets "${c.privacy.secrets}" must be block or redact`);
   for (const a of c.privacy.allowedEndpoints) {
     if (!isValidSourceExpression(a))
       p.push(`privacy.allowedEndpoints entry "${a}" must look like https://host, https://*.domain or http://host:* (no path)`);

@@ -3,7 +3,8 @@
 // vocabulary, because the rooms the settings configure (privacy, endpoint,
 // inference, the pipeline) read these shapes while src/config, which merges
 // and checks them, sits above those rooms.
-import type { Aggregation, ContextSettings, FimFamily, RoutingPolicy } from './types';
+import type { ContextSettings, FimFamily } from './types';
+import type { EditorSettings, ModelSettings, PrivacySettings, RouterSettings, TopSettings } from './settings';
 
 /**
  * Where a local model's files come from: the one vocabulary of the config,
@@ -30,7 +31,7 @@ export type ModelSource = { kind: 'hub' } | { kind: 'url'; url: string } | { kin
  * - neither (`{maxNewTokens: 64}`): tweaks to the model of the layer below.
  * src/config/merge.ts (`resolveConfig`) does this, once, for every layer.
  */
-export interface LocalModelConfig {
+export interface LocalModelConfig extends ModelSettings {
   /** The catalog entry (src/config/catalog.ts) this model is, by its id; absent for a custom model. */
   catalogId?: string;
   /** Hub id (`onnx-community/Qwen2.5-Coder-1.5B`) or folder name under the source. */
@@ -39,31 +40,10 @@ export interface LocalModelConfig {
   source: ModelSource;
   /** ONNX dtype per device: quantised weights on the GPU, 8-bit on WASM. */
   dtype: { webgpu: string; wasm: string };
-  maxNewTokens: number;
   /** The model's context window, in tokens (from the catalog). */
   contextWindow: number;
-  /** Prompt budget in tokens: prefix and suffix are windowed to fit (speed, memory). */
-  maxPromptTokens: number;
   /** ONNX file base name when it is not `model`. */
   fileName?: string;
-  /** A completion taking longer than this means the worker is wedged: it is restarted. */
-  watchdogMs: number;
-  /** Keep the KV cache of the last prompt between requests and compute only what changed (default true). */
-  reuseCache: boolean;
-  /**
-   * Decode with prompt-lookup drafts: the same tokens in fewer forward passes
-   * where the middle repeats its context (src/inference/prompt-lookup.ts). The
-   * default follows the measured projection (docs/prompt-lookup.md).
-   */
-  promptLookup?: boolean;
-  /**
-   * The local prompt puts the cursor's line after the FIM middle marker, so
-   * typing on a line leaves the prompt before it (the suffix included)
-   * unchanged and reused (default true; docs/local-model.md).
-   */
-  cursorLineInMiddle?: boolean;
-  /** ONNX Runtime WASM threads: 0 = up to 4, as the browser allows (needs cross-origin isolation); 1 = single-threaded. */
-  wasmThreads: number;
   /**
    * Target from the pause to ghost text, per device, in ms: after the model
    * loads, the prompt budget and new-token limit are chosen from its measured
@@ -103,12 +83,10 @@ export interface EndpointConfig {
   logprobs?: boolean;
 }
 
-type PrivacyMode = 'local-only' | 'escalate';
+export type SecretAction = PrivacySettings['secrets'];
 
-export type SecretAction = 'block' | 'redact';
-
-interface PrivacyConfig {
-  mode: PrivacyMode;
+/** The privacy policy: the user's mode (src/vocabulary/settings.ts) and the organisation's rules. */
+interface PrivacyConfig extends PrivacySettings {
   /** Set by the organisation: the user cannot change the mode. */
   lockMode: boolean;
   /** Set by the organisation: the user cannot change the endpoint (destination, model, token). */
@@ -120,8 +98,6 @@ interface PrivacyConfig {
   allowedEndpoints: string[];
   /** Path globs for which no request ever leaves (e.g. `**\/secrets/**`, `*.env`). */
   neverSend: string[];
-  /** What to do when the outgoing text holds a credential. */
-  secrets: SecretAction;
 }
 
 /**
@@ -163,39 +139,25 @@ export type ConfigLayer = DeepPartial<AppConfig> & {
 /** A layer's `model`: a catalog reference, a custom model, or tweaks (see `LocalModelConfig`). */
 export type ModelLayer = DeepPartial<LocalModelConfig>;
 
-export interface AppConfig {
+/**
+ * The resolved configuration. Its plain settings (flags, numbers, choices)
+ * are declared in src/vocabulary/settings.ts, types included; what is here
+ * is the compound part.
+ */
+export interface AppConfig extends TopSettings {
   model: LocalModelConfig;
   /** The organisation's catalog entries, merged into the built-in catalog by id. */
   catalog: Partial<CatalogEntry>[];
   /** The bundled model offered when the configured one cannot be downloaded. */
   demoModel: string;
-  device: 'auto' | 'webgpu' | 'wasm';
-  router: {
-    policy: RoutingPolicy;
-    threshold: number;
-    aggregation: Aggregation;
-    /** Stop local decoding as soon as escalation is certain (beyond the published method). */
-    earlyEscalation: boolean;
-    /**
-     * Run the semantic check (names and standard-library members the completion uses that exist nowhere,
-     * docs/semantic-check.md) where the policy reads it, `syntax+confidence+semantic`. Default true.
-     */
-    semanticCheck?: boolean;
+  router: RouterSettings & {
     /** Calibrated thresholds per language (`npm run eval -- calibrate`); others use `threshold`. */
     perLanguage?: Record<string, number>;
   };
   /** null: escalation is off and nothing ever leaves the machine. */
   endpoint: EndpointConfig | null;
   privacy: PrivacyConfig;
-  /**
-   * debounceMs: the pause in typing before a request (0: none); with
-   * adaptiveDebounce (default true) only the starting point: the wait then
-   * follows the typing pace and suggestions not taken (typing-pace.ts).
-   * predictOnAccept (default true): while a suggestion is shown, the local
-   * model computes the one after it, so it is ready on accept; never escalated
-   * (src/editor/accept-prediction.ts).
-   */
-  editor: { debounceMs: number; adaptiveDebounce: boolean; predictOnAccept?: boolean };
+  editor: EditorSettings;
   /**
    * Snippets of other workspace files in the prompt (docs/workspace-context.md):
    * `share` of the prompt budget at most, `maxSnippets` chosen at most.
