@@ -278,6 +278,53 @@ test('through the documented nginx front (deploy/git): auth, clone, fetch, pull 
   }
 });
 
+test('a shallow clone through the documented front: the last commit only, then fetch, pull and push from it', async ({
+  page,
+  openIde,
+  baseURL,
+}) => {
+  let front: GitFrontHandle | undefined;
+  try {
+    front = await startGitFront({ origins: [new URL(baseURL!).origin], users: { alice: TOKEN } });
+    front.commitFromElsewhere('Second', { 'README.md': '# Demo 2\n' });
+    front.branchFromElsewhere('other');
+    front.commitFromElsewhere('Third', { 'README.md': '# Demo 3\n' });
+    await openIde({
+      model: 'fixture-valid',
+      endpoint: null,
+      waitReady: false,
+      git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
+    });
+    await page.getByTestId('git-panel').locator('summary').click();
+    await page.getByTestId('git-history').selectOption('shallow');
+    await expect(page.getByTestId('git-depth')).toHaveValue('1');
+    await clone(page, front.repoUrl);
+    await expect(message(page)).toHaveText(/Cloned into repo\/ on main/);
+    // The depth reached isomorphic-git: the activity line says what was cloned.
+    await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toContainText('last 1 commit');
+    await openInTree(page, 'repo/README.md');
+    expect(await editorText(page)).toBe('# Demo 3\n');
+    // One branch followed: the server's other branch is not offered.
+    await expect(page.getByTestId('git-branch').locator('option')).toHaveText(['main']);
+    front.commitFromElsewhere('Fourth', { 'README.md': '# Demo 4\n' });
+    await page.getByTestId('git-fetch').click();
+    await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
+    await page.getByTestId('git-pull').click();
+    await expect(message(page)).toHaveText('Pulled (fast-forward).');
+    await expect.poll(() => editorText(page)).toBe('# Demo 4\n');
+    await typeAtEndOfLine(page, 1, ' shallow');
+    await page.getByTestId('git-commit-message').fill('From a shallow clone');
+    await page.getByTestId('git-commit').click();
+    await expect(message(page)).toHaveText(/Committed/);
+    await page.getByTestId('git-push').click();
+    await expect(message(page)).toHaveText('Pushed main.');
+    expect(front.log().slice(0, 3)).toEqual(['From a shallow clone', 'Fourth', 'Third']);
+    expect(front.show('README.md')).toBe('# Demo 4 shallow');
+  } finally {
+    await front?.close();
+  }
+});
+
 /** A feature branch on the server whose merge base with main is the first commit; main moved on after it. */
 async function openFeatureReview(page: Page, openIde: (s: IdeSetup) => Promise<void>) {
   const s = await openWithServer(page, openIde);

@@ -23,6 +23,8 @@ export function GitPanel({
 }) {
   const { view, actions } = useGit(workspace, git, saveGit, saveWorkspace);
   const [url, setUrl] = useState(view.cloned?.url ?? '');
+  // A shallow clone's depth as typed; empty: the whole history.
+  const [depth, setDepth] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState('');
   const [newBranch, setNewBranch] = useState('');
   const [reviewKind, setReviewKind] = useState<GitReviewSpec['kind']>('merge-base');
@@ -38,7 +40,7 @@ export function GitPanel({
           e.preventDefault();
           // A token in the address moves to the Token field's store; the address field keeps the rest.
           setUrl(splitUserinfo(url).url);
-          void actions.clone(url);
+          void actions.clone(url, depth === undefined ? undefined : Math.max(1, Math.floor(Number(depth)) || 1));
         }}
       >
         <label>
@@ -69,9 +71,34 @@ export function GitPanel({
             data-testid="git-token"
           />
         </label>
-        <button type="submit" disabled={busy} data-testid="git-clone">
-          Clone
-        </button>
+        {/* One row with the button: the panel must not grow into the file tree's room below it. */}
+        <div
+          className="git-row"
+          title="A shallow clone takes only the last commits of the default branch: much faster for a long history; fetch, pull and push work, on that one branch"
+        >
+          <select
+            aria-label="History"
+            value={depth === undefined ? 'full' : 'shallow'}
+            onChange={(e) => setDepth(e.target.value === 'full' ? undefined : '1')}
+            data-testid="git-history"
+          >
+            <option value="full">full history</option>
+            <option value="shallow">last commits:</option>
+          </select>
+          {depth !== undefined && (
+            <input
+              type="number"
+              min={1}
+              aria-label="Commits"
+              value={depth}
+              onChange={(e) => setDepth(e.target.value)}
+              data-testid="git-depth"
+            />
+          )}
+          <button type="submit" disabled={busy} data-testid="git-clone">
+            Clone
+          </button>
+        </div>
       </form>
       {view.busy && <GitBusy label={view.busy} progress={view.progress} />}
       {view.message && (

@@ -66,6 +66,43 @@ describe('GitRepo against git http-backend', () => {
     expect(Object.fromEntries(await repo.readWorkingTree())['README.md']).toBe('# Demo v2\n');
   });
 
+  it('a shallow clone has the last commits only, and fetch, pull and push work on it', async () => {
+    const { server, dir, repo, activity } = await setup();
+    const first = server.commitFromElsewhere('Second', { 'README.md': '# Demo 2\n' });
+    server.commitFromElsewhere('Third', { 'README.md': '# Demo 3\n' });
+    server.branchFromElsewhere('old', first);
+    expect(await repo.clone(server.repoUrl, { depth: 1 })).toEqual({ ok: true, value: 'main' });
+    expect(await repo.isShallow()).toBe(true);
+    // Command-line git reads the clone as isomorphic-git wrote it: one commit, the older ones absent.
+    const cli = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
+    expect(cli('rev-list', '--count', 'HEAD')).toBe('1');
+    expect(() => cli('cat-file', '-e', first)).toThrow();
+    expect(Object.fromEntries(await repo.readWorkingTree())['README.md']).toBe('# Demo 3\n');
+    expect(activity[0].detail).toMatch(/last 1 commit\)$/);
+    // It follows its one branch: the server's other branches are not brought in.
+    expect((await repo.branches()).remote).toEqual([]);
+
+    server.commitFromElsewhere('Fourth', { 'README.md': '# Demo 4\n' });
+    server.commitFromElsewhere('Fifth', { 'README.md': '# Demo 5\n' });
+    expect(await repo.fetch()).toEqual({ ok: true, value: { behind: 2, newBranches: [], deletedBranches: [] } });
+    expect(await repo.pull()).toMatchObject({ ok: true, value: 'main' });
+    expect(Object.fromEntries(await repo.readWorkingTree())['README.md']).toBe('# Demo 5\n');
+    // Only what was new came: still shallow, three commits deep, nothing of the older history.
+    expect(cli('rev-list', '--count', 'HEAD')).toBe('3');
+    expect(() => cli('cat-file', '-e', first)).toThrow();
+
+    await repo.writeWorkingTree([
+      ['README.md', '# Demo 5\nmine\n'],
+      ['src/app.py', 'def main():\n    return 1\n'],
+    ]);
+    expect((await repo.commitAll('From a shallow clone', author)).ok).toBe(true);
+    expect(await repo.push()).toEqual({ ok: true, value: 'main' });
+    expect(server.log().slice(0, 4)).toEqual(['From a shallow clone', 'Fifth', 'Fourth', 'Third']);
+    expect(server.show('README.md')).toBe('# Demo 5\nmine');
+    // The server's repository is whole after the push from a shallow clone.
+    expect(() => execFileSync('git', ['-C', server.bareDir, 'fsck', '--strict'], { stdio: 'pipe' })).not.toThrow();
+  });
+
   it("commits and pushes; the server's log has the commit", async () => {
     const { server, repo } = await setup();
     await repo.clone(server.repoUrl);

@@ -12,6 +12,7 @@ import type {
   GitActivity,
   GitAuthor,
   GitChange,
+  GitCloneOptions,
   GitCredentials,
   GitFetchReport,
   GitFileStatus,
@@ -119,12 +120,28 @@ export class GitRepo {
     );
   }
 
-  clone(url: string): Promise<GitResult<string>> {
+  /**
+   * `depth`: a shallow clone, as `git clone --depth N`: the last N commits of the server's default branch
+   * only, the one branch it then follows. Without it, every branch with its whole history.
+   */
+  clone(url: string, { depth }: GitCloneOptions = {}): Promise<GitResult<string>> {
     return this.network('clone', url, async () => {
-      await git.clone({ ...this.remoteOpts, url, remote: REMOTE });
+      await git.clone({ ...this.remoteOpts, url, remote: REMOTE, ...(depth && { depth, singleBranch: true }) });
       const branch = (await git.currentBranch({ ...this.base })) ?? 'HEAD';
-      return { value: branch, detail: `cloned ${url} (${branch})` };
+      return { value: branch, detail: `cloned ${url} (${branch}${depth ? `, last ${depth} commit${depth === 1 ? '' : 's'}` : ''})` };
     });
+  }
+
+  /**
+   * Whether the clone is shallow: it has commits whose parents it lacks (a `.git/shallow` file lists them).
+   * isomorphic-git sends that list with every fetch, so the server sends only what is new on top.
+   */
+  async isShallow(): Promise<boolean> {
+    try {
+      return ((await this.o.fs.promises.readFile(`${this.o.dir}/.git/shallow`, 'utf8')) as string).trim() !== '';
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -138,7 +155,10 @@ export class GitRepo {
     const { url, branch } = pre.value;
     return this.network('fetch', url, async () => {
       const before = await this.remoteBranches();
-      await git.fetch({ ...this.remoteOpts, remote: REMOTE, prune: true });
+      // A shallow clone follows its one branch, as git's does: fetching the others would bring each one's
+      // history down to where it left this one, which a shallow clone is there to avoid.
+      const one = (await this.isShallow()) ? { ref: branch, singleBranch: true } : { prune: true };
+      await git.fetch({ ...this.remoteOpts, remote: REMOTE, ...one });
       const after = await this.remoteBranches();
       const report: GitFetchReport = {
         behind: await this.commitsBehind(branch),

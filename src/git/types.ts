@@ -14,6 +14,12 @@ export interface GitActivity {
   at: number;
 }
 
+/** How much of a repository a clone brings. */
+export interface GitCloneOptions {
+  /** The last this many commits of the default branch only (a shallow clone); absent: everything. */
+  depth?: number;
+}
+
 /** What a fetch found on the server. */
 export interface GitFetchReport {
   /** Commits the current branch is behind its server branch. */

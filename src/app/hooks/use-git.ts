@@ -216,8 +216,9 @@ export function useGit(
     [repo, view.cloned],
   );
 
+  /** `depth`: the last this many commits only (a shallow clone); absent, the whole history. */
   const clone = useCallback(
-    (input: string) =>
+    (input: string, depth?: number) =>
       run('Cloning', async () => {
         // A user name and token typed into the address go to the token store, never into what is shown or kept.
         const { url, user, token } = splitUserinfo(input);
@@ -238,7 +239,7 @@ export function useGit(
         // A folder of its own: the clones made before keep their commits.
         const dir = await newRepoDir(folder);
         const r = repoAt(dir);
-        const c = await r.clone(url);
+        const c = await r.clone(url, { depth });
         if (!c.ok) {
           await removeRepoDir(dir);
           return { ok: false, text: c.error };
