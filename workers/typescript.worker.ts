@@ -23,6 +23,8 @@ import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
 import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
 import type { LanguageId } from '../src/vocabulary/types';
+import { textChangeRange } from '../src/semantic/text-change';
+import { DiagnosticsCache } from '../src/semantic/diagnostics-cache';
 
 /** At most this many package paths asked about are kept for the main thread to read per answer; the rest are asked again. */
 const MAX_PROBES = 256;
@@ -30,11 +32,27 @@ const MAX_PROBES = 256;
 /** The baseline of a checked file: a file beside the model's, with the same name in a folder of its own. */
 const baselineOf = (fileName: string) => fileName.replace(/\/([^/]*)$/, '/baseline/$1');
 
+/**
+ * A file's text as the language service reads it, which says where it differs from the text the service parsed
+ * before: with that range the compiler parses the new text incrementally (Monaco's snapshots give none, so every
+ * check parsed the whole file again).
+ */
+class TextSnapshot {
+  constructor(readonly text: string) {}
+  getText = (start: number, end: number): string => this.text.substring(start, end);
+  getLength = (): number => this.text.length;
+  getChangeRange = (old: { getText(start: number, end: number): string; getLength(): number }) =>
+    textChangeRange(old instanceof TextSnapshot ? old.text : old.getText(0, old.getLength()), this.text);
+}
+
 class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   private baselines = 0;
   /** Workspace files, by their compiler names, and a version per text. Reached only by an import the check links. */
   private readonly held = new Map<string, { content: string; version: number }>();
   private heldVersions = 0;
+  /** Bumped whenever what a check can reach changes (a file held, packages learnt or forgotten): cached answers go stale. */
+  private generation = 0;
+  private readonly cache = new DiagnosticsCache();
   /** The module resolution of the last check, and its links as a string. */
   private resolve = workspaceResolver(undefined, () => false);
   private resolvedFor = '';
@@ -82,6 +100,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
 
   async holdFiles(files: readonly HeldFile[]): Promise<void> {
     for (const { path, text } of files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
+    if (files.length) this.generation++;
   }
 
   async learnPackages(answer: PackageAnswer): Promise<PackageProbe[]> {
@@ -92,6 +111,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
       else this.noPackageFiles.add(path);
     }
     this.packages.reset();
+    this.generation++;
     // The last check's imports, resolved again with what was learnt: what they ask for next is the answer.
     this.invalidated = true;
     this.getLanguageService().getProgram();
@@ -106,6 +126,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     this.probes.clear();
     this.packages.reset();
     this.invalidated = true;
+    this.generation++;
   }
 
   private takeProbes(): PackageProbe[] {
@@ -121,6 +142,12 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
 
   protected override _getScriptText(fileName: string): string | undefined {
     return this.held.get(fileName)?.content ?? super._getScriptText(fileName);
+  }
+
+  // Not in the base class's typings, though the language service calls it.
+  getScriptSnapshot(fileName: string): TextSnapshot | undefined {
+    const text = this._getScriptText(fileName);
+    return text === undefined ? undefined : new TextSnapshot(text);
   }
 
   async typeFindings(
@@ -151,9 +178,12 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     end: number,
   ): Promise<Omit<WorkerTypeFindings, 'packageProbes'>> {
     const out = { programMs: 0, checkMs: 0, baseline: false };
+    const env = [this.resolvedFor, this.generation];
     const findings = await typeFindings(
       { language, text, completionStart: start, completionEnd: end },
       async (_name, checked, from, to) => {
+        const cached = this.cache.get(env, fileName, checked, from, to);
+        if (cached) return cached;
         let file = fileName;
         if (checked !== text) {
           file = baselineName;
@@ -168,6 +198,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
         const diagnostics = withoutOpenTypes(ts, program, source, regionDiagnostics(ts, program, source, from, to));
         out.programMs += t1 - t0;
         out.checkMs += performance.now() - t1;
+        this.cache.set(env, fileName, checked, from, to, diagnostics);
         return diagnostics;
       },
     );

@@ -1,7 +1,9 @@
 // The fast changed region is the syntax room's differingRange, on every shape of change.
 import { describe, expect, it } from 'vitest';
 import { differingRange } from '../syntax/text-edits';
-import { changeEdit, changedRegion } from './text-change';
+import ts from 'typescript';
+import { readFileSync } from 'node:fs';
+import { changeEdit, changedRegion, textChangeRange } from './text-change';
 
 /** A deterministic generator, so a failure names its case. */
 function random(seed: number): () => number {
@@ -29,5 +31,34 @@ describe('changedRegion and changeEdit', () => {
     const text = 'x = 1\n'.repeat(500);
     expect(changedRegion(text, text)).toEqual({ startIndex: text.length, oldEndIndex: text.length, newEndIndex: text.length });
     expect(changedRegion('abc', 'xyz')).toEqual({ startIndex: 0, oldEndIndex: 3, newEndIndex: 3 });
+  });
+});
+
+/** A syntax tree as the kinds and spans of its nodes, in order. */
+function shape(file: ts.SourceFile): string[] {
+  const out: string[] = [];
+  const visit = (n: ts.Node) => {
+    out.push(`${n.kind}:${n.pos}-${n.end}`);
+    n.forEachChild(visit);
+  };
+  visit(file);
+  return out;
+}
+
+describe('textChangeRange', () => {
+  it("makes the compiler's incremental parse give the tree a full parse gives, edit after edit", () => {
+    // A real file nobody here wrote, edited at random places the way typing and completions do.
+    let text = readFileSync('node_modules/typescript/lib/lib.es2015.collection.d.ts', 'utf8');
+    let file = ts.createSourceFile('/a.ts', text, ts.ScriptTarget.ES2022, true);
+    const next = random(11);
+    const pieces = ['x', ' ', '\n', '(', ')', '{', '}', 'const y = 1;', '// note\n', '"', ''];
+    for (let n = 0; n < 60; n++) {
+      const at = Math.floor(next() * text.length);
+      const cut = Math.min(text.length, at + Math.floor(next() * 12));
+      const changed = text.slice(0, at) + pieces[Math.floor(next() * pieces.length)] + text.slice(cut);
+      file = ts.updateSourceFile(file, changed, textChangeRange(text, changed));
+      text = changed;
+      expect(shape(file), `edit ${n}`).toEqual(shape(ts.createSourceFile('/a.ts', text, ts.ScriptTarget.ES2022, true)));
+    }
   });
 });

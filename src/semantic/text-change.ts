@@ -53,3 +53,13 @@ export function changeEdit(
     newEndPosition: after(b, r.newEndIndex),
   };
 }
+
+/**
+ * The same range as the TypeScript compiler's text change range from `a` to
+ * `b` (what `IScriptSnapshot.getChangeRange` answers): with it the compiler
+ * parses `b` incrementally, reusing `a`'s syntax tree outside the range.
+ */
+export function textChangeRange(a: string, b: string): { span: { start: number; length: number }; newLength: number } {
+  const r = changedRegion(a, b);
+  return { span: { start: r.startIndex, length: r.oldEndIndex - r.startIndex }, newLength: r.newEndIndex - r.startIndex };
+}

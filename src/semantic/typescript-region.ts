@@ -6,36 +6,42 @@
 import type TS from 'typescript';
 
 /**
- * The innermost statements or class members that hold [start, end]: down
- * through the one that holds it while it has a body of statements or
- * members; every one that meets it when several do. Empty: the whole file.
+ * The statements or members of the innermost block-like node inside `n`
+ * (a block, a case clause, a namespace's body, a class's members) whose
+ * statements hold [start, end], at any depth: the body of an `if` branch, a
+ * loop, a callback, a method. Undefined: none (the span is in an expression
+ * or a signature outside any such body).
+ */
+function innerStatements(ts: typeof TS, n: TS.Node, start: number, end: number): readonly TS.Node[] | undefined {
+  const list = ts.isClassLike(n)
+    ? n.members
+    : ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)
+      ? n.statements
+      : undefined;
+  if (list && list.length > 0 && start >= list[0].pos && end <= list[list.length - 1].end) return list;
+  const child = n.forEachChild((c) => (c.pos <= start && end <= c.end ? c : undefined));
+  return child && innerStatements(ts, child, start, end);
+}
+
+/**
+ * The innermost statements or class members that hold [start, end], as the
+ * compiler's own region diagnostics choose them (tsserver's, for the visible
+ * part of a long file): down through every body of statements that holds
+ * the span, whatever holds the body (a function, an `if`, a loop, a
+ * callback's arrow); every one that meets it when several do. Empty: the
+ * whole file.
  */
 function regionNodes(ts: typeof TS, file: TS.SourceFile, start: number, end: number): TS.Node[] {
   const meets = (n: TS.Node) => n.pos <= end && n.end >= start;
-  const inner = (n: TS.Node): readonly TS.Node[] | undefined => {
-    if (ts.isClassLike(n)) return n.members;
-    if (ts.isModuleDeclaration(n) && n.body && ts.isModuleBlock(n.body)) return n.body.statements;
-    if (ts.isBlock(n)) return n.statements;
-    if (
-      (ts.isFunctionDeclaration(n) ||
-        ts.isMethodDeclaration(n) ||
-        ts.isConstructorDeclaration(n) ||
-        ts.isGetAccessor(n) ||
-        ts.isSetAccessor(n)) &&
-      n.body
-    )
-      return n.body.statements;
-    return undefined;
-  };
   let list: readonly TS.Node[] = file.statements;
   let chosen: TS.Node[] = [];
   for (;;) {
     const hit = list.filter(meets);
     if (hit.length !== 1) return hit.length ? hit : chosen;
     chosen = hit;
-    const body = inner(hit[0]);
-    // Down only where the completion lies inside the body's statements, not in a signature.
-    if (!body || body.length === 0 || start < body[0].pos || end > body[body.length - 1].end) return chosen;
+    const body = innerStatements(ts, hit[0], start, end);
+    // Down only where the completion lies inside a body's statements, not in a signature or a condition.
+    if (!body) return chosen;
     list = body;
   }
 }

@@ -22,6 +22,8 @@ import {
 import { PackageResolution, type PackageFiles } from './package-types';
 import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
+import { textChangeRange } from './text-change';
+import { DiagnosticsCache } from './diagnostics-cache';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
 const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
@@ -60,6 +62,17 @@ async function createService(): Promise<DiagnoseWith> {
     parsed.set(name, file);
     return file;
   };
+  // The checked file's last parse per name: the next text is parsed incrementally from it (only the changed region's
+  // statements anew), as the language service does with a snapshot's change range.
+  const checkedFiles = new Map<string, TS.SourceFile>();
+  const checkedFile = (name: string, text: string, target: TS.ScriptTarget | TS.CreateSourceFileOptions) => {
+    const had = checkedFiles.get(name);
+    if (had?.text === text) return had;
+    const file = had ? ts.updateSourceFile(had, text, textChangeRange(had.text, text)) : ts.createSourceFile(name, text, target, false);
+    checkedFiles.set(name, file);
+    return file;
+  };
+  const cache = new DiagnosticsCache();
   let current = { name: '', text: '' };
   let imports: TypeImports | undefined;
   // One resolution (and its cache) per package source; a check without one resolves no package.
@@ -72,7 +85,7 @@ async function createService(): Promise<DiagnoseWith> {
     imports && name.startsWith(WORKSPACE_ROOT) ? imports.files.get(name.slice(WORKSPACE_ROOT.length)) : undefined;
   const host: TS.CompilerHost = {
     getSourceFile: (name, target) => {
-      if (name === current.name) return ts.createSourceFile(name, current.text, target, false);
+      if (name === current.name) return checkedFile(name, current.text, target);
       const text = importedText(name) ?? packages?.text(name);
       return text === undefined ? lib(name, target) : workspaceFile(name, text, target);
     },
@@ -113,10 +126,16 @@ async function createService(): Promise<DiagnoseWith> {
     const key = `${linksKey(checkImports)}\n${packages ? 'packages' : ''}`;
     invalidated = key !== resolvedFor;
     resolvedFor = key;
+    // What else decides the answer: the imported files' texts (the same string while a file is unchanged).
+    const env = [key, packages, ...(checkImports ? [...checkImports.files.values()] : [])];
+    const cached = cache.get(env, name, text, start, end);
+    if (cached) return cached;
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
     const file = program.getSourceFile(name)!;
-    return withoutOpenTypes(ts, program, file, regionDiagnostics(ts, program, file, start, end));
+    const diagnostics = withoutOpenTypes(ts, program, file, regionDiagnostics(ts, program, file, start, end));
+    cache.set(env, name, text, start, end, diagnostics);
+    return diagnostics;
   };
 }
 

@@ -1,0 +1,47 @@
+// The last few diagnoses of the types check, by everything that decides
+// them, so that the same text and region is never checked twice: the text
+// without the completion (the baseline) is the same for every completion
+// offered at one cursor, and for each keystroke's check until the document
+// changes away from it. Shared by both hosts of the types check, each
+// naming what else its answer depends on (`env`: the imported files' texts,
+// the packages it learnt, the lib), compared by identity or value.
+import type { TypeDiagnostic } from './type-diagnostics';
+
+/** Enough for the completed and the baseline texts of a few completions at one cursor. */
+const ENTRIES = 8;
+
+interface Entry {
+  env: readonly unknown[];
+  name: string;
+  text: string;
+  start: number;
+  end: number;
+  diagnostics: readonly TypeDiagnostic[];
+}
+
+export class DiagnosticsCache {
+  private entries: Entry[] = [];
+
+  /** The diagnostics of `text` over [start, end], diagnosed before under the same `env`; undefined: not cached. */
+  get(env: readonly unknown[], name: string, text: string, start: number, end: number): readonly TypeDiagnostic[] | undefined {
+    const i = this.entries.findIndex(
+      (e) =>
+        e.start === start &&
+        e.end === end &&
+        e.name === name &&
+        e.env.length === env.length &&
+        e.env.every((v, k) => v === env[k]) &&
+        e.text === text,
+    );
+    if (i < 0) return undefined;
+    // Most recently used last: the oldest goes first when full.
+    const [hit] = this.entries.splice(i, 1);
+    this.entries.push(hit);
+    return hit.diagnostics;
+  }
+
+  set(env: readonly unknown[], name: string, text: string, start: number, end: number, diagnostics: readonly TypeDiagnostic[]): void {
+    this.entries.push({ env: [...env], name, text, start, end, diagnostics });
+    if (this.entries.length > ENTRIES) this.entries.shift();
+  }
+}
