@@ -190,7 +190,7 @@ class TestClock implements Clock {
 }
 
 /** The controller with its hooks recorded, and an editor that types into it: each request's signal aborts at the next keystroke. */
-function editor(engine: NodeEngine, hooks: Partial<CompletionControllerHooks> = {}) {
+function editor(engine: NodeEngine, hooks: Partial<CompletionControllerHooks> = {}, options: { reuseResults?: boolean } = {}) {
   const seen = {
     results: [] as CompletionResult[],
     errors: [] as string[],
@@ -215,7 +215,7 @@ function editor(engine: NodeEngine, hooks: Partial<CompletionControllerHooks> = 
       onPrediction: (o) => seen.predictions.push(o),
       ...hooks,
     },
-    { clock },
+    { clock, ...options },
   );
   let keystroke: AbortController | undefined;
   const type = (d: CompletionDocument, explicit = false) => {
@@ -727,5 +727,62 @@ describe('shown and accepted', () => {
     expect(e.seen.shown).toEqual([e.seen.results[0]]);
     expect(e.seen.accepted).toEqual([{ result: e.seen.results[0], partial: false }]);
     expect(e.seen.results).toHaveLength(1);
+  });
+});
+
+describe('what a host is told (the Monaco package reads these hooks)', () => {
+  it('the suggestion on screen at once, each part taken with its text, each whole accept, and gone', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const told: string[] = [];
+    const e = editor(engine, {
+      onScreen: (r) => told.push(r ? `screen ${r.text}` : 'screen none'),
+      onPartlyAccepted: (r, text) => told.push(`part ${text} of ${r.text}`),
+      onTaken: (r) => told.push(`taken ${r.text}`),
+      onRejected: (r) => told.push(`rejected ${r.text}`),
+    });
+    const [item] = await e.pause(doc(BEFORE));
+    e.controller.didShow(item);
+    expect(told).toEqual([`screen ${VALID}`]);
+    e.controller.partiallyAccepted(item, 1);
+    e.controller.partiallyAccepted(item, 3);
+    e.controller.ended(item, true);
+    expect(told).toEqual([
+      `screen ${VALID}`,
+      `part ${VALID.slice(0, 1)} of ${VALID}`,
+      `part ${VALID.slice(0, 3)} of ${VALID}`,
+      `taken ${VALID}`,
+      'screen none',
+    ]);
+    // Told once per part, and the stats' acceptance once per suggestion.
+    expect(e.seen.accepted).toEqual([{ result: e.seen.results[0], partial: true }]);
+  });
+
+  it('rejected once, only for a suggestion that was on screen and of which nothing was taken', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const rejected: string[] = [];
+    const e = editor(engine, { onRejected: (r) => rejected.push(r.text) });
+    const [never] = await e.pause(doc(BEFORE));
+    e.controller.ended(never, false);
+    expect(rejected).toEqual([]);
+    const [seen] = await e.type(doc(BEFORE));
+    e.controller.didShow(seen);
+    e.controller.ended(seen, false);
+    expect(rejected).toEqual([VALID]);
+    const [part] = await e.type(doc(BEFORE));
+    e.controller.didShow(part);
+    e.controller.partiallyAccepted(part, 1);
+    e.controller.ended(part, false);
+    expect(rejected).toEqual([VALID]);
+  });
+
+  it('with reuseResults off, an identical request asks the engine again', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const e = editor(engine, {}, { reuseResults: false });
+    const [first] = await e.pause(doc(BEFORE));
+    e.controller.ended(first, false);
+    const again = await e.pause(doc(BEFORE));
+    expect(again.map((i) => i.insertText)).toEqual([VALID]);
+    expect(engine.calls.complete).toHaveLength(2);
+    expect(e.seen.results[1]).not.toBe(e.seen.results[0]);
   });
 });

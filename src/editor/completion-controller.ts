@@ -4,7 +4,7 @@
 // when typing keeps the suggestion on screen (type-through.ts), which
 // suggestion is ready on accept (accept-prediction.ts), which alternative is
 // on screen (and when to ask for a second-best one), and when a suggestion
-// counts as shown and as accepted. The editor adapter (inline-completions.ts) turns Monaco's calls into these and
+// counts as shown and as accepted. The Monaco adapter (monaco-adapter.ts) turns Monaco's calls into these and
 // back; Node tests drive this directly, with a clock of their own.
 import type { CompletionResult, EngineRequest } from '../completion/pipeline';
 import { AbortedError } from '../completion/stages';
@@ -17,27 +17,37 @@ import { AcceptPrediction, afterAccept, resultKey, type PredictionStats } from '
 import { ResultCache } from './result-cache';
 import type { PredictionOutcome } from '../vocabulary/types';
 
-/** The engine as the controller asks it (src/engine/completion-engine.ts implements it). */
-export interface CompletionSource {
-  complete(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult>;
+/**
+ * What the controller needs of a result: the text to show, and its route (a
+ * `failed` one is never reused). The IDE's results are the pipeline's
+ * CompletionResult; the Monaco package's are the engine package's suggestions.
+ */
+export interface ControllerResult {
+  readonly text: string;
+  readonly route: string;
+}
+
+/** The engine as the controller asks it (src/engine/completion-engine.ts implements it; packages/monaco wraps the engine package's API). */
+export interface CompletionSource<R extends ControllerResult = CompletionResult> {
+  complete(req: EngineRequest, signal: AbortSignal): Promise<R>;
   /** Reads the prompt of the request that a pause would make, while the user types (optional; see CompletionEngine.prefill). */
   prefill?(req: EngineRequest, signal: AbortSignal): void;
   /** Everything besides the text that decides a result (model, device, router, endpoint, privacy, context): part of the cache key. */
   resultContext?(): string;
   /** The result a request would get, computed ahead and never escalated; undefined: none to keep (see CompletionEngine.predict). */
-  predict?(req: EngineRequest, signal: AbortSignal): Promise<CompletionResult | undefined>;
+  predict?(req: EngineRequest, signal: AbortSignal): Promise<R | undefined>;
   /** Another answer to a request answered with `first` (the second-best start, never escalated); undefined: none to show. */
-  secondBest?(req: EngineRequest, first: CompletionResult, signal: AbortSignal): Promise<CompletionResult | undefined>;
+  secondBest?(req: EngineRequest, first: R, signal: AbortSignal): Promise<R | undefined>;
 }
 
-export interface CompletionControllerHooks {
-  source: () => CompletionSource | undefined;
+export interface CompletionControllerHooks<R extends ControllerResult = CompletionResult> {
+  source: () => CompletionSource<R> | undefined;
   /** The wait after typing before a request; with `adaptive`, only the starting point. 0: no wait. */
   debounceMs: () => number;
   /** Follow the person's typing pace and suggestions not taken (src/completion/typing-pace.ts); default on. */
   adaptive?: () => boolean;
   /** A fresh result for the text on screen (not called for stale or cancelled requests). */
-  onResult: (r: CompletionResult) => void;
+  onResult: (r: R) => void;
   /**
    * A request failed (the local model did not answer, its worker was restarted under it, the model is reloading ...):
    * the message, and how long the request ran. A request the next keystroke cancelled is not a failure.
@@ -47,13 +57,21 @@ export interface CompletionControllerHooks {
   /** Completions on for this language (the per-language toggle); on when absent. */
   enabled?: (language: string) => boolean;
   /** The suggestion stayed visible for SHOWN_AFTER_MS (or was accepted sooner). */
-  onShown?: (r: CompletionResult) => void;
+  onShown?: (r: R) => void;
   /** Accepted with Tab (partial: false) or word by word (partial: true, once per suggestion). */
-  onAccepted?: (r: CompletionResult, partial: boolean) => void;
+  onAccepted?: (r: R, partial: boolean) => void;
+  /** Taken whole (Tab), each time: also after parts of it were taken word by word (onAccepted told those once). */
+  onTaken?: (r: R) => void;
+  /** Each part taken word by word or line by line: the text taken so far of the item on screen. */
+  onPartlyAccepted?: (r: R, acceptedText: string) => void;
+  /** The suggestion left the screen without any of it taken, after it was on screen (told once). */
+  onRejected?: (r: R) => void;
+  /** The suggestion on screen now (first shown, cycled to), or undefined once none is: a badge follows it. */
+  onScreen?: (r: R | undefined) => void;
   /** Compute the suggestion that follows while one is shown, so it is ready on accept (accept-prediction.ts); default on. */
   predictOnAccept?: () => boolean;
   /** Another alternative of the same request is on screen now (Alt+] / Alt+[): the badge follows it. */
-  onAlternative?: (r: CompletionResult) => void;
+  onAlternative?: (r: R) => void;
   /** A suggestion computed ahead of an accept ended: served, cancelled or not kept, and its compute (for the stats). */
   onPrediction?: (o: PredictionOutcome) => void;
 }
@@ -99,11 +117,14 @@ interface SuggestionItem<At> {
  * The suggestions to offer for one result, the router's choice first, with
  * its second-best answer where one was asked for (src/completion/alternatives.ts).
  */
-type AlternativesOf = (result: CompletionResult, secondBest?: CompletionResult) => readonly CompletionResult[];
+type AlternativesOf<R> = (result: R, secondBest?: R) => readonly R[];
 
-interface CompletionControllerOptions {
+interface CompletionControllerOptions<R> {
   clock?: Clock;
-  alternatives?: AlternativesOf;
+  /** Required where R is not the pipeline's CompletionResult (the default reads its routing). */
+  alternatives?: AlternativesOf<R>;
+  /** Reuse a result for an identical request (default on); off, every request asks the source. */
+  reuseResults?: boolean;
 }
 
 /** A suggestion counts as shown once it was on screen this long. */
@@ -117,20 +138,22 @@ const RESULT_CACHE_ENTRIES = 64;
  * items of one suggestion share one: its alternatives, and the items typing
  * through it makes, count as one suggestion, shown and accepted once.
  */
-interface Tracked {
+interface Tracked<R> {
   /** The alternative last on screen (Alt+] / Alt+[ switch it). */
-  result: CompletionResult;
+  result: R;
   /** Cancels the pending "shown" timer. */
   stopTimer?: () => void;
   shown: boolean;
   accepted: boolean;
+  /** Was on screen at all (the adapter's item callbacks): a rejection is told only for one that was. */
+  seen: boolean;
   /** Items of this suggestion still on screen or cycled to. */
   live: number;
 }
 
 /** The suggestion last put on screen: typing its own characters keeps the rest (type-through.ts). */
-interface Shown<At> extends ShownSuggestion<CompletionResult> {
-  tracked: Tracked;
+interface Shown<At, R> extends ShownSuggestion<R> {
+  tracked: Tracked<R>;
   file: string;
   language: string;
   items: SuggestionItem<At>[];
@@ -162,26 +185,27 @@ function follower(parent: AbortSignal): { signal: AbortSignal; release: () => vo
   return { signal: ac.signal, release: () => parent.removeEventListener('abort', abort) };
 }
 
-export class CompletionController<At> {
-  private readonly cache = new ResultCache(RESULT_CACHE_ENTRIES);
-  private readonly prediction: AcceptPrediction<CompletionResult>;
+export class CompletionController<At, R extends ControllerResult = CompletionResult> {
+  private readonly cache: ResultCache<R>;
+  private readonly prediction: AcceptPrediction<R>;
   private readonly pace: TypingPace;
   private readonly clock: Clock;
-  private readonly alternatives: AlternativesOf;
-  private readonly tracked = new WeakMap<object, Tracked>();
+  private readonly alternatives: AlternativesOf<R>;
+  private readonly tracked = new WeakMap<object, Tracked<R>>();
   /** Each alternative's item: its own text and provenance. */
-  private readonly alternativeOf = new WeakMap<object, CompletionResult>();
+  private readonly alternativeOf = new WeakMap<object, R>();
   /** Asked once per result (an answer, or none, stays with the result); a cancelled or failed ask is asked again next time. */
-  private readonly secondBests = new WeakMap<CompletionResult, Promise<CompletionResult | undefined>>();
-  private shown: Shown<At> | undefined;
+  private readonly secondBests = new WeakMap<R, Promise<R | undefined>>();
+  private shown: Shown<At, R> | undefined;
 
   constructor(
-    private readonly hooks: CompletionControllerHooks,
-    options: CompletionControllerOptions = {},
+    private readonly hooks: CompletionControllerHooks<R>,
+    options: CompletionControllerOptions<R> = {},
   ) {
     this.clock = options.clock ?? systemClock;
-    this.alternatives = options.alternatives ?? alternativesOf;
-    this.prediction = new AcceptPrediction<CompletionResult>(
+    this.alternatives = options.alternatives ?? (alternativesOf as unknown as AlternativesOf<R>);
+    this.cache = new ResultCache<R>(options.reuseResults === false ? 0 : RESULT_CACHE_ENTRIES);
+    this.prediction = new AcceptPrediction<R>(
       () => this.clock.now(),
       (o) => this.hooks.onPrediction?.(o),
     );
@@ -240,14 +264,21 @@ export class CompletionController<At> {
   didShow(item: object): void {
     const t = this.tracked.get(item);
     if (!t) return;
+    t.seen = true;
     this.follow(item, t);
+    this.hooks.onScreen?.(t.result);
     if (!t.shown && !t.stopTimer) t.stopTimer = this.clock.after(SHOWN_AFTER_MS, () => this.markShown(t));
   }
 
-  /** Part of `item` was accepted (word by word, line by line). */
-  partiallyAccepted(item: object): void {
+  /** Part of `item` was accepted (word by word, line by line): its first `acceptedCharacters`, where the editor says. */
+  partiallyAccepted(item: object, acceptedCharacters?: number): void {
     const t = this.tracked.get(item);
-    if (!t || t.accepted) return;
+    if (!t) return;
+    if (acceptedCharacters !== undefined) {
+      const text = (item as { insertText?: unknown }).insertText;
+      if (typeof text === 'string') this.hooks.onPartlyAccepted?.(t.result, text.slice(0, acceptedCharacters));
+    }
+    if (t.accepted) return;
     t.accepted = true;
     this.markShown(t);
     this.hooks.onAccepted?.(t.result, true);
@@ -258,6 +289,7 @@ export class CompletionController<At> {
     const t = this.tracked.get(item);
     if (!t) return;
     t.live--;
+    if (accepted) this.hooks.onTaken?.(t.result);
     if (accepted && !t.accepted) {
       t.accepted = true;
       this.markShown(t);
@@ -268,8 +300,11 @@ export class CompletionController<At> {
     }
     if (t.accepted || t.live > 0) {
       if (accepted) this.pace.accepted();
+      if (t.accepted) this.hooks.onScreen?.(undefined);
       return;
     }
+    this.hooks.onScreen?.(undefined);
+    if (t.seen) this.hooks.onRejected?.(t.result);
     // Gone without being taken: never brought back by typing through it, and no next one to prepare.
     if (this.shown?.tracked === t) {
       this.shown = undefined;
@@ -308,7 +343,7 @@ export class CompletionController<At> {
    * from READ_AHEAD_AFTER_MS on: building that prompt (snippets included) is main-thread work, done after the
    * keystroke's frame rather than in it, and not at all for a key the next one follows at once.
    */
-  private async pause(source: CompletionSource, req: EngineRequest, signal: AbortSignal): Promise<boolean> {
+  private async pause(source: CompletionSource<R>, req: EngineRequest, signal: AbortSignal): Promise<boolean> {
     const readAhead = follower(signal);
     const wait = this.waitMs();
     const stop =
@@ -324,7 +359,7 @@ export class CompletionController<At> {
   }
 
   /** The engine's result, kept for the same request; undefined when cancelled or failed (a failure is told, a cancel is not). */
-  private async complete(source: CompletionSource, req: EngineRequest, key: string, signal: AbortSignal) {
+  private async complete(source: CompletionSource<R>, req: EngineRequest, key: string, signal: AbortSignal) {
     const call = follower(signal);
     const started = this.clock.now();
     this.hooks.onPending(true);
@@ -342,7 +377,7 @@ export class CompletionController<At> {
   }
 
   /** Alt+] / Alt+[ where the engine had one answer: ask it for another and add it to the suggestion on screen. */
-  private async offerSecondBest(s: Shown<At>, source: CompletionSource, req: EngineRequest, signal: AbortSignal): Promise<void> {
+  private async offerSecondBest(s: Shown<At, R>, source: CompletionSource<R>, req: EngineRequest, signal: AbortSignal): Promise<void> {
     const first = s.result;
     let asked = this.secondBests.get(first);
     if (!asked) {
@@ -366,31 +401,31 @@ export class CompletionController<At> {
   }
 
   /** Puts `result` on screen: one item per alternative (Alt+] / Alt+[ cycle them), sharing one Tracked. */
-  private show(result: CompletionResult, where: Omit<Shown<At>, 'text' | 'result' | 'tracked' | 'items'>, at: At): SuggestionItem<At>[] {
+  private show(result: R, where: Omit<Shown<At, R>, 'text' | 'result' | 'tracked' | 'items'>, at: At): SuggestionItem<At>[] {
     const alternatives = this.alternatives(result);
     this.hooks.onResult(alternatives[0]);
     if (!result.text) return [];
-    const t: Tracked = { result: alternatives[0], shown: false, accepted: false, live: alternatives.length };
+    const t: Tracked<R> = { result: alternatives[0], shown: false, accepted: false, seen: false, live: alternatives.length };
     const items = alternatives.map((alt) => this.item(alt.text, at, t, alt));
     this.shown = { ...where, text: alternatives[0].text, result: alternatives[0], tracked: t, items };
     return items;
   }
 
   /** The rest of the suggestion on screen, after the user typed its first characters: the same suggestion. */
-  private typedOn(shown: Shown<At>, rest: string, at: At): SuggestionItem<At> {
+  private typedOn(shown: Shown<At, R>, rest: string, at: At): SuggestionItem<At> {
     shown.tracked.live++;
     return this.item(rest, at, shown.tracked);
   }
 
   /** An item for the screen, counted in `t`'s suggestion, and the alternative it shows where it starts one. */
-  private item(insertText: string, range: At, t: Tracked, alt?: CompletionResult): SuggestionItem<At> {
+  private item(insertText: string, range: At, t: Tracked<R>, alt?: R): SuggestionItem<At> {
     const item = { insertText, range };
     this.tracked.set(item, t);
     if (alt) this.alternativeOf.set(item, alt);
     return item;
   }
 
-  private markShown(t: Tracked): void {
+  private markShown(t: Tracked<R>): void {
     t.stopTimer?.();
     if (t.shown) return;
     t.shown = true;
@@ -398,7 +433,7 @@ export class CompletionController<At> {
   }
 
   /** The item on screen is this alternative: typing through, the stats, the badge and the prediction follow it. */
-  private follow(item: object, t: Tracked): void {
+  private follow(item: object, t: Tracked<R>): void {
     const alt = this.alternativeOf.get(item);
     const s = this.shown;
     if (alt && alt !== t.result) {
@@ -413,7 +448,7 @@ export class CompletionController<At> {
   }
 
   /** While a suggestion is on screen: its completion for the text after accepting it, at the model's spare time. */
-  private predictAfter(s: Shown<At>): void {
+  private predictAfter(s: Shown<At, R>): void {
     const source = this.hooks.source();
     if (!source?.predict || this.hooks.predictOnAccept?.() === false) return;
     const next = afterAccept(s);

@@ -1,15 +1,25 @@
 // @router-ide/monaco: the completion engine's suggestions as Monaco's inline
-// completions. Typing asks the engine after a pause (Monaco cancels the
-// request on the next keystroke, and the engine's work stops with it); the
-// keys are Monaco's own: Tab accepts, Escape dismisses, Ctrl+Right (Cmd+Right
-// on macOS) accepts the next word. The engine is told what became of each
-// suggestion, and the host's badge hook gets the provenance of the one on
-// screen. The host passes its own `monaco` namespace, so the package never
-// bundles or pins an editor of its own. docs/embedding.md has the rest.
+// completions. Typing asks the engine after a pause (the model reads the
+// prompt ahead during it; Monaco cancels the request on the next keystroke,
+// and the engine's work stops with it); the keys are Monaco's own: Tab
+// accepts, Escape dismisses, Ctrl+Right (Cmd+Right on macOS) accepts the next
+// word. The engine is told what became of each suggestion, and the host's
+// badge hook gets the provenance of the one on screen. The host passes its
+// own `monaco` namespace, so the package never bundles or pins an editor of
+// its own.
+//
+// The provider is the IDE's own Monaco adapter (src/editor/monaco-adapter.ts),
+// here over the engine package's public API: one path, no second copy.
+// docs/embedding.md has the rest.
 import type * as Monaco from 'monaco-editor';
-import type { Engine, Provenance, Suggestion } from '@router-ide/completion-engine';
+import type { CompletionInput, Engine, Provenance, Suggestion } from '@router-ide/completion-engine';
+import type { EngineRequest } from '../../../src/completion/pipeline';
+import type { CompletionSource } from '../../../src/editor/completion-controller';
+import { registerMonacoAdapter, type MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
 
-type MonacoApi = typeof Monaco;
+export { registerMonacoAdapter, startInlineCompletionsNow } from '../../../src/editor/monaco-adapter';
+export type { MonacoAdapterOptions, MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
+
 type Model = Monaco.editor.ITextModel;
 
 export interface MonacoCompletionOptions {
@@ -25,87 +35,66 @@ export interface MonacoCompletionOptions {
   /** Called with the provenance of the suggestion put on screen, and with undefined once it is gone. */
   onBadge?: (provenance: Provenance | undefined, suggestion: Suggestion | undefined) => void;
   /** A request failed (not a cancellation): the model did not load, a worker failed ... */
-  onError?: (error: unknown) => void;
+  onError?: (error: Error) => void;
 }
 
-/** Resolves true after `ms`, false as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    const stop = () => {
-      clearTimeout(t);
-      resolve(false);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
+/** One answer of the engine to a request, as the adapter's controller holds it, with the request's other answers. */
+interface Answer {
+  readonly text: string;
+  readonly route: string;
+  readonly suggestion?: Suggestion;
+  /** Every answer of the request, the router's choice first (Alt+] / Alt+[ cycle them). */
+  readonly all: readonly Answer[];
+}
+
+/** The controller's request as the engine's input: the window's text, the cursor between its two halves. */
+function inputOf(req: EngineRequest): CompletionInput {
+  return { text: req.prefix + req.suffix, cursor: req.prefix.length, language: req.language, file: req.file };
+}
+
+/** The engine as the adapter asks it: every suggestion of a request, the first one leading. */
+function engineSource(engine: Engine): CompletionSource<Answer> {
+  return {
+    async complete(req, signal) {
+      const all: Answer[] = [];
+      for await (const s of engine.complete(inputOf(req), { signal })) {
+        all.push({ text: s.edit.text, route: s.provenance.route, suggestion: s, all });
+      }
+      return all[0] ?? { text: '', route: 'local', all };
+    },
+    prefill: (req, signal) => engine.prefill(inputOf(req), { signal }),
+  };
 }
 
 /** Registers the provider; dispose the result to remove it. */
-export function registerInlineCompletions(monaco: MonacoApi, options: MonacoCompletionOptions): Monaco.IDisposable {
+export function registerInlineCompletions(monaco: typeof Monaco, options: MonacoCompletionOptions): MonacoInlineCompletions {
   const { engine } = options;
-  const debounceMs = options.debounceMs ?? 250;
-  const languageOf = options.language ?? ((m: Model) => m.getLanguageId());
-  const fileOf = options.file ?? ((m: Model) => m.uri.path.replace(/^\//, '') || 'untitled');
-  /** Each item Monaco holds, and the suggestion it shows. */
-  const suggestionOf = new WeakMap<object, Suggestion>();
-  const shown = new WeakSet<Suggestion>();
-  const taken = new WeakSet<Suggestion>();
-
-  const provider: Monaco.languages.InlineCompletionsProvider = {
-    async provideInlineCompletions(model, position, context, token) {
-      const ac = new AbortController();
-      const sub = token.onCancellationRequested(() => ac.abort());
-      if (token.isCancellationRequested) ac.abort();
-      try {
-        const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
-        if (!explicit && !(await pause(debounceMs, ac.signal))) return { items: [] };
-        const input = { text: model.getValue(), cursor: model.getOffsetAt(position), language: languageOf(model), file: fileOf(model) };
-        const items: Monaco.languages.InlineCompletion[] = [];
-        for await (const s of engine.complete(input, { signal: ac.signal })) {
-          const range = monaco.Range.fromPositions(model.getPositionAt(s.edit.from), model.getPositionAt(s.edit.to));
-          const item = { insertText: s.edit.text, range };
-          suggestionOf.set(item, s);
-          items.push(item);
-        }
-        return { items };
-      } catch (e) {
-        if (!ac.signal.aborted) options.onError?.(e);
-        return { items: [] };
-      } finally {
-        sub.dispose();
+  const source = engineSource(engine);
+  const told = new WeakSet<Suggestion>();
+  return registerMonacoAdapter<Answer>(monaco, {
+    source: () => source,
+    fileOf: options.file ?? ((m: Model) => m.uri.path.replace(/^\//, '') || 'untitled'),
+    languageOf: options.language ?? ((m: Model) => m.getLanguageId()),
+    ...(options.selector !== undefined && { selector: options.selector }),
+    debounceMs: () => options.debounceMs ?? 250,
+    // A fixed pause, as documented; the IDE's pace-following wait is its own hook.
+    adaptive: () => false,
+    alternatives: (r) => (r.all.length ? r.all : [r]),
+    // Each request asks the engine: every suggestion it names is shown once.
+    reuseResults: false,
+    onResult: () => {},
+    onPending: () => {},
+    onError: (message) => options.onError?.(new Error(message)),
+    onScreen: (r) => {
+      const s = r?.suggestion;
+      options.onBadge?.(s?.provenance, s);
+      if (s && !told.has(s)) {
+        told.add(s);
+        engine.shown(s);
       }
     },
-    handleItemDidShow(_completions, item) {
-      const s = suggestionOf.get(item);
-      if (!s) return;
-      options.onBadge?.(s.provenance, s);
-      if (shown.has(s)) return;
-      shown.add(s);
-      engine.shown(s);
-    },
-    handlePartialAccept(_completions, item, acceptedCharacters) {
-      const s = suggestionOf.get(item);
-      if (!s) return;
-      taken.add(s);
-      engine.partlyAccepted(s, s.edit.text.slice(0, acceptedCharacters));
-    },
-    handleEndOfLifetime(_completions, item, reason) {
-      const s = suggestionOf.get(item);
-      if (!s) return;
-      if (reason.kind === monaco.languages.InlineCompletionEndOfLifeReasonKind.Accepted) {
-        taken.add(s);
-        engine.accepted(s);
-      } else if (shown.has(s) && !taken.has(s)) {
-        engine.rejected(s);
-        taken.add(s); // told once
-      }
-      options.onBadge?.(undefined, undefined);
-    },
-    disposeInlineCompletions() {},
-  };
-  return monaco.languages.registerInlineCompletionsProvider(options.selector ?? '*', provider);
+    onPartlyAccepted: (r, acceptedText) => r.suggestion && engine.partlyAccepted(r.suggestion, acceptedText),
+    onTaken: (r) => r.suggestion && engine.accepted(r.suggestion),
+    onRejected: (r) => r.suggestion && engine.rejected(r.suggestion),
+  });
 }
