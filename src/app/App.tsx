@@ -7,7 +7,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { effectiveCatalog, modelLabel } from '../config/catalog';
 import { mergeLayers } from '../config/merge';
-import type { AppConfig, ConfigLayer } from '../vocabulary/config';
+import { reloadsModel } from '../config/schema';
+import { ConfigStore } from '../config/store';
+import type { ConfigLayer } from '../vocabulary/config';
 import { largeFileProfile } from '../editor/large-file';
 import { countRender } from '../platform/test-seams';
 import { egressVerdict } from '../privacy/policy';
@@ -85,8 +87,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   countRender('App');
   const { workspace, saver } = opened;
   const scheme = useColorScheme();
-  const [config, setConfig] = useState<AppConfig>(loaded.config);
-  const configRef = useLatest(config);
+  // The one current config: the engine subscribes to it, the editor reads it per request, and the app renders from it.
+  const configStore = useMemo(() => new ConfigStore(loaded.config), [loaded.config]);
+  const config = useSyncExternalStore(configStore.subscribe, configStore.get);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
   const [notice, setNotice] = useState<string | null>(opened.problem ?? null);
   const [updated, setUpdated] = useState(false);
@@ -105,7 +108,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const imports = useImport(workspace, tabs.openFile);
   const disk = useDiskFolder(workspace, saver, imports);
   const { ledger, notSaved: ledgerNotSaved } = useLedger();
-  const { engineRef, modelState, perf, loadModel } = useEngine(config, ledger, setNotice);
+  const { engineRef, modelState, perf, loadModel } = useEngine(configStore, ledger, setNotice);
 
   // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
   const completion = useMemo(() => new CompletionStore(), []);
@@ -146,27 +149,26 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
       const user = mergeLayers(readUserSettings(loaded.orgConfig), o);
       writeUserSettings(user);
       const { config: next, problems: modelProblems } = userConfig(loaded.orgConfig, user);
-      const modelChanged = reloadModel || next.device !== configRef.current.device;
-      setConfig(next);
-      engineRef.current?.setConfig(next);
+      const modelChanged = reloadModel || next.device !== configStore.get().device;
+      configStore.set(next);
       setProblems(modelProblems);
       if (modelChanged) void loadModel(next.model);
     },
-    [loaded.orgConfig, loadModel, configRef, engineRef],
+    [loaded.orgConfig, loadModel, configStore],
   );
 
   const switchToDemoModel = useCallback(() => {
-    const demo = configRef.current.demoModel;
+    const demo = configStore.get().demoModel;
     // A reference when the demo model is in the catalog (it is, built in), so its entry decides how it loads.
     applyOverrides(
       {
-        model: effectiveCatalog(configRef.current.catalog).some((e) => e.id === demo)
+        model: effectiveCatalog(configStore.get().catalog).some((e) => e.id === demo)
           ? { catalogId: demo }
           : { id: demo, family: 'qwen2.5-coder', source: { kind: 'bundled' } },
       },
       true,
     );
-  }, [applyOverrides, configRef]);
+  }, [applyOverrides, configStore]);
 
   // Demo: the sample files (never a second copy, nothing replaced), the local model only, and a live egress count.
   const [demoFrom, setDemoFrom] = useState<number | null>(null);
@@ -375,9 +377,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                   hooks={{
                     enabled: (lang) => !completionsOffRef.current.includes(lang),
                     source: () => (ready ? (engineRef.current ?? undefined) : undefined),
-                    debounceMs: () => configRef.current.editor.debounceMs,
-                    adaptive: () => configRef.current.editor.adaptiveDebounce !== false,
-                    predictOnAccept: () => configRef.current.editor.predictOnAccept !== false,
+                    debounceMs: () => configStore.get().editor.debounceMs,
+                    adaptive: () => configStore.get().editor.adaptiveDebounce !== false,
+                    predictOnAccept: () => configStore.get().editor.predictOnAccept !== false,
                     onAlternative: (r) => completion.resulted(r),
                     onResult: (r) => {
                       completion.resulted(r);
@@ -518,9 +520,9 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
           device={modelState.status === 'ready' ? modelState.info.device : undefined}
           locks={loaded.orgConfig.privacy}
           preview={(o) => userConfig(loaded.orgConfig, mergeLayers(readUserSettings(loaded.orgConfig), o)).config}
-          // Prompt lookup is a setting of the loaded model: a change reloads it.
+          // A setting of the loaded model (prompt lookup): a change reloads it.
           onSave={(o) => {
-            applyOverrides(o, (o.model?.promptLookup ?? false) !== (config.model.promptLookup ?? false));
+            applyOverrides(o, reloadsModel(o, config));
             setSettingsOpen(false);
           }}
           onClose={() => setSettingsOpen(false)}

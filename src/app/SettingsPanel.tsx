@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveCatalog, recommendedFor, type CatalogEntry } from '../config/catalog';
-import { type InferenceDevice, ROUTING_POLICIES } from '../vocabulary/types';
+import type { InferenceDevice } from '../vocabulary/types';
 import { FIM_FAMILIES } from '../vocabulary/fim';
-import { AGGREGATIONS } from '../vocabulary/confidence';
+import type { SettingSection } from '../vocabulary/settings';
 import { configProblems } from '../config/merge';
+import { isLocked, panelLayer, panelRows, panelValues, type PanelRow } from '../config/schema';
 import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from '../endpoint/types';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 import { closeOnEscape } from './Dialog';
 import { Icon } from './Icon';
 
-type Draft = {
+/** The endpoint's fields: one compound setting (null turns escalation off), edited as a whole. */
+type EndpointDraft = {
   endpointOn: boolean;
   protocol: string;
   stream: boolean;
@@ -19,17 +21,9 @@ type Draft = {
   timeoutMs: number;
   apiKey: string;
   maxTokens: number;
-  policy: string;
-  threshold: number;
-  aggregation: string;
-  semanticCheck: boolean;
-  mode: string;
-  device: string;
-  promptLookup: boolean;
-  predictOnAccept: boolean;
 };
 
-function draftOf(c: AppConfig): Draft {
+function endpointDraftOf(c: AppConfig): EndpointDraft {
   return {
     endpointOn: !!c.endpoint,
     protocol: c.endpoint?.protocol ?? 'openai-completions',
@@ -40,18 +34,10 @@ function draftOf(c: AppConfig): Draft {
     timeoutMs: c.endpoint?.timeoutMs ?? 8000,
     apiKey: c.endpoint?.apiKey ?? '',
     maxTokens: c.endpoint?.maxTokens ?? 64,
-    policy: c.router.policy,
-    threshold: c.router.threshold,
-    aggregation: c.router.aggregation,
-    semanticCheck: c.router.semanticCheck !== false,
-    mode: c.privacy.mode,
-    device: c.device,
-    promptLookup: c.model.promptLookup ?? false,
-    predictOnAccept: c.editor.predictOnAccept !== false,
   };
 }
 
-function overridesOf(d: Draft, locked: boolean, config: AppConfig): ConfigLayer {
+function overridesOf(d: EndpointDraft, values: Record<string, unknown>, locked: boolean, config: AppConfig): ConfigLayer {
   return {
     endpoint: locked
       ? undefined
@@ -67,18 +53,55 @@ function overridesOf(d: Draft, locked: boolean, config: AppConfig): ConfigLayer 
             maxTokens: Number(d.maxTokens),
           }
         : null,
-    router: {
-      policy: d.policy as AppConfig['router']['policy'],
-      threshold: Number(d.threshold),
-      aggregation: d.aggregation as AppConfig['router']['aggregation'],
-      semanticCheck: d.semanticCheck,
-    },
-    privacy: { mode: d.mode as AppConfig['privacy']['mode'] },
-    device: d.device as AppConfig['device'],
-    editor: { predictOnAccept: d.predictOnAccept },
-    // Only a change is stored: an unchanged default keeps following the organisation's config.
-    ...(d.promptLookup !== (config.model.promptLookup ?? false) && { model: { promptLookup: d.promptLookup } }),
+    ...panelLayer(values, config),
   };
+}
+
+/** One setting's control, as its record in the settings schema describes it. */
+function SettingRow({ row, value, locked, onChange }: { row: PanelRow; value: unknown; locked: boolean; onChange: (v: unknown) => void }) {
+  const { setting, ui } = row;
+  switch (setting.kind) {
+    case 'boolean':
+      return (
+        <label title={ui.hint}>
+          <input
+            type="checkbox"
+            checked={value === true}
+            disabled={locked}
+            onChange={(e) => onChange(e.target.checked)}
+            data-testid={ui.testId}
+          />{' '}
+          {ui.label}
+        </label>
+      );
+    case 'choice':
+      return (
+        <label title={ui.hint}>
+          {ui.label}{' '}
+          <select value={String(value)} onChange={(e) => onChange(e.target.value)} disabled={locked} data-testid={ui.testId}>
+            {setting.options.map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        </label>
+      );
+    case 'number':
+      return (
+        <label title={ui.hint}>
+          {ui.label}{' '}
+          <input
+            type="number"
+            step={ui.step}
+            min={setting.min}
+            max={setting.max}
+            value={Number(value)}
+            disabled={locked}
+            onChange={(e) => onChange(Number(e.target.value))}
+            data-testid={ui.testId}
+          />
+        </label>
+      );
+  }
 }
 
 export function SettingsPanel({
@@ -102,15 +125,27 @@ export function SettingsPanel({
   onSave: (o: ConfigLayer) => void;
   onClose: () => void;
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(config));
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const [d, setD] = useState<EndpointDraft>(() => endpointDraftOf(config));
+  const set = <K extends keyof EndpointDraft>(k: K, v: EndpointDraft[K]) => setD((x) => ({ ...x, [k]: v }));
+  // The schema's settings, by path (src/vocabulary/settings.ts).
+  const [values, setValues] = useState(() => panelValues(config));
+  const rows = (section: SettingSection) =>
+    panelRows(section).map((row) => (
+      <SettingRow
+        key={row.path}
+        row={row}
+        value={values[row.path]}
+        locked={isLocked(row.setting, locks)}
+        onChange={(v) => setValues((x) => ({ ...x, [row.path]: v }))}
+      />
+    ));
   const epLocked = locks.lockEndpoint;
   // Invalid config.json entries: the built-in catalog (the config loader reports the problem).
   const catalog = useMemo(() => effectiveCatalog(config.catalog), [config.catalog]);
   // A catalog model by its entry; a custom model (not in the catalog) is listed by its id.
   const picked = config.model.catalogId ?? config.model.id;
   const recommended = recommendedFor(catalog, device);
-  const problems = configProblems(preview(overridesOf(d, epLocked, config)), location.origin);
+  const problems = configProblems(preview(overridesOf(d, values, epLocked, config)), location.origin);
   const epOff = !d.endpointOn || epLocked;
   // Like every dialog: focus moves in when it opens and back to where it was when it closes.
   const root = useRef<HTMLDivElement>(null);
@@ -218,15 +253,7 @@ export function SettingsPanel({
             ))}
           </select>
         </label>
-        <label title="The same suggestions, written in fewer model passes where they repeat nearby code (docs/prompt-lookup.md); reloads the model">
-          <input
-            type="checkbox"
-            checked={d.promptLookup}
-            onChange={(e) => set('promptLookup', e.target.checked)}
-            data-testid="prompt-lookup"
-          />{' '}
-          Copy drafts from the context (prompt-lookup decoding)
-        </label>
+        {rows('Local model')}
         {recommended && picked !== recommended.id && (
           <p className="hint" data-testid="model-recommendation">
             The model runs on WASM here (no usable WebGPU): {recommended.label} is the smallest model and answers fastest on the CPU.
@@ -238,62 +265,11 @@ export function SettingsPanel({
       </fieldset>
       <fieldset>
         <legend>Routing</legend>
-        <label>
-          Policy{' '}
-          <select value={d.policy} onChange={(e) => set('policy', e.target.value)} data-testid="router-policy">
-            {ROUTING_POLICIES.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Confidence threshold{' '}
-          <input type="number" step="0.05" min="0" max="1" value={d.threshold} onChange={(e) => set('threshold', Number(e.target.value))} />
-        </label>
-        <label>
-          Aggregation{' '}
-          <select value={d.aggregation} onChange={(e) => set('aggregation', e.target.value)}>
-            {AGGREGATIONS.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </label>
-        <label title="Names and standard-library members the completion uses that exist nowhere (policy syntax+confidence+semantic)">
-          <input
-            type="checkbox"
-            checked={d.semanticCheck}
-            onChange={(e) => set('semanticCheck', e.target.checked)}
-            data-testid="semantic-check"
-          />{' '}
-          Semantic check
-        </label>
+        {rows('Routing')}
       </fieldset>
       <fieldset>
         <legend>Privacy and device</legend>
-        <label>
-          Mode{' '}
-          <select value={d.mode} onChange={(e) => set('mode', e.target.value)} disabled={locks.lockMode} data-testid="privacy-mode">
-            <option>escalate</option>
-            <option>local-only</option>
-          </select>
-        </label>
-        <label>
-          Device{' '}
-          <select value={d.device} onChange={(e) => set('device', e.target.value)}>
-            <option>auto</option>
-            <option>webgpu</option>
-            <option>wasm</option>
-          </select>
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={d.predictOnAccept}
-            onChange={(e) => set('predictOnAccept', e.target.checked)}
-            data-testid="predict-on-accept"
-          />{' '}
-          Prepare the next suggestion while one is shown (local model only; ready on Tab)
-        </label>
+        {rows('Privacy and device')}
       </fieldset>
       {problems.length > 0 && (
         <ul className="error" role="alert">
@@ -305,7 +281,7 @@ export function SettingsPanel({
       <div className="buttons">
         <button
           type="button"
-          onClick={() => onSave(overridesOf(d, epLocked, config))}
+          onClick={() => onSave(overridesOf(d, values, epLocked, config))}
           disabled={problems.length > 0}
           data-testid="settings-save"
         >

@@ -1,7 +1,7 @@
 // What the settings schema (src/vocabulary/settings.ts) gives the rest of the
 // config: each setting by its path, its checks, its JSON Schema, and the
 // Settings panel's rows (values read from a config, a layer written back).
-import { SETTING_GROUPS, type Setting, type SettingSection, type SettingUi } from '../vocabulary/settings';
+import { SETTING_GROUPS, type OrgLock, type Setting, type SettingSection, type SettingUi } from '../vocabulary/settings';
 import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 
 export interface SettingEntry {
@@ -135,6 +135,6 @@ export function reloadsModel(layer: ConfigLayer, config: AppConfig): boolean {
 }
 
 /** Whether the organisation's config locks this setting. */
-export function isLocked(setting: Setting, org: Pick<AppConfig, 'privacy'>): boolean {
-  return setting.lockedBy !== undefined && org.privacy[setting.lockedBy];
+export function isLocked(setting: Setting, locks: Pick<AppConfig['privacy'], OrgLock>): boolean {
+  return setting.lockedBy !== undefined && locks[setting.lockedBy];
 }

@@ -2,6 +2,7 @@
 // with progress, ready, failed), its measured speed, and the engine's notices.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppConfig } from '../../vocabulary/config';
+import type { ConfigStore } from '../../config/store';
 import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../../engine/completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';
@@ -11,12 +12,11 @@ import { exposeForTests } from '../../platform/test-seams';
 import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, setPackageSource } from '../../editor/typescript-worker';
 import { packageSourceFromFiles } from '../../workspace/folder-packages';
 
-export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message: string) => void) {
-  const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.model.id, files: {} });
+export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (message: string) => void) {
+  const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.get().model.id, files: {} });
   // Measured again after every request: a store the model's status item subscribes to, not the app's state.
   const perf = useMemo(() => new Store<ModelPerf | undefined>(undefined), []);
   const engineRef = useRef<CompletionEngine | null>(null);
-  const configRef = useLatest(config);
   const noticeRef = useLatest(onNotice);
 
   const loadModel = useCallback(async (model: AppConfig['model']) => {
@@ -33,8 +33,10 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
   }, []);
 
   useEffect(() => {
-    const engine = new CompletionEngine(configRef.current, ledger);
+    const engine = new CompletionEngine(config.get(), ledger);
     engineRef.current = engine;
+    // Every later change of the settings reaches the engine from the store.
+    const unsubscribe = config.subscribe((next) => engine.setConfig(next));
     // The semantic check's types, in Monaco's TypeScript worker (its worker starts when a TypeScript request first needs it).
     engine.attachTypesCheck(monacoTypesCheck());
     engine.onSpeed = (speed, budgets) => perf.set({ speed, budgets });
@@ -49,9 +51,12 @@ export function useEngine(config: AppConfig, ledger: Ledger, onNotice: (message:
       setPackageFiles: (files: Record<string, string>) => setPackageSource(packageSourceFromFiles(files)),
       packagesLearnt,
     });
-    void loadModel(configRef.current.model);
-    return () => engine.dispose();
-  }, [ledger, loadModel, configRef, noticeRef, perf]);
+    void loadModel(config.get().model);
+    return () => {
+      unsubscribe();
+      engine.dispose();
+    };
+  }, [config, ledger, loadModel, noticeRef, perf]);
 
   return { engineRef, modelState, perf, loadModel };
 }
