@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from './defaults';
-import { configProblems, resolveConfig } from './merge';
+import { CONFIG_KEYS_TEMPLATE, DEFAULT_CONFIG } from './defaults';
+import { configProblems, resolveConfig, unknownKeys } from './merge';
 import { jsonSchemaOf, panelLayer, panelRows, panelValues, reloadsModel, SETTING_ENTRIES, settingProblems, valueAt } from './schema';
 
 describe('the settings schema', () => {
@@ -47,6 +47,7 @@ describe("the Settings panel's rows", () => {
       'router.threshold',
       'router.aggregation',
       'router.semanticCheck',
+      'router.semanticBudgetMs',
     ]);
     expect(panelRows('Privacy and device').map((r) => r.path)).toEqual(['privacy.mode', 'device', 'editor.predictOnAccept']);
   });
@@ -61,5 +62,19 @@ describe("the Settings panel's rows", () => {
     expect(changed.model).toEqual({ promptLookup: true });
     expect(changed.device).toBe('wasm');
     expect(reloadsModel(changed, DEFAULT_CONFIG)).toBe(true);
+  });
+});
+
+describe('router.semanticBudgetMs', () => {
+  it("is the semantic check's time budget: 50 ms unless set, 1 to 10,000 ms, stored from the panel only when changed", () => {
+    expect(DEFAULT_CONFIG.router.semanticBudgetMs).toBe(50);
+    const set = (v: number) => resolveConfig(DEFAULT_CONFIG, { router: { semanticBudgetMs: v } }).config;
+    expect(configProblems(set(200))).toEqual([]);
+    expect(unknownKeys({ router: { semanticBudgetMs: 200 } }, CONFIG_KEYS_TEMPLATE)).toEqual([]);
+    expect(configProblems(set(0))).toEqual(['router.semanticBudgetMs 0 must be a number from 1 to 10000']);
+    const values = panelValues(DEFAULT_CONFIG);
+    expect(values['router.semanticBudgetMs']).toBe(50);
+    expect(panelLayer(values, DEFAULT_CONFIG).router).not.toHaveProperty('semanticBudgetMs');
+    expect(panelLayer({ ...values, 'router.semanticBudgetMs': 120 }, DEFAULT_CONFIG).router).toMatchObject({ semanticBudgetMs: 120 });
   });
 });

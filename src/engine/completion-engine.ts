@@ -226,7 +226,8 @@ export class CompletionEngine {
         },
       },
       syntax: { validate: (r) => this.syntax.validate(live(r)) },
-      semantic: { check: (r) => this.checkSemantics(live(r)) },
+      // The settings' time budget, unless the request brings its own.
+      semantic: { check: (r) => this.checkSemantics({ ...live(r), budgetMs: r.budgetMs ?? cfg.router.semanticBudgetMs }) },
       // The client exists only when the policy allows it: no policy, no socket.
       escalation: endpoint ? this.escalationClient(endpoint) : undefined,
       onEgress: ({ destination, bytes, reason, redactions, body, contextFiles }) => {

@@ -179,6 +179,22 @@ export const ROUTER_SETTINGS = {
       testId: 'semantic-check',
     },
   }),
+  semanticBudgetMs: number({
+    default: 50,
+    min: 1,
+    max: 10000,
+    optional: true,
+    description:
+      'Wall-clock budget of one semantic check (names and types), in ms: a check past it says "not checked" (never a pass). Raise it on a slow machine where checks time out; lower it to keep escalation decisions quick. Default 50.',
+    ui: {
+      section: 'Routing',
+      label: 'Semantic check budget (ms)',
+      hint: 'How long one semantic check may take before its verdict is "not checked"',
+      testId: 'semantic-budget',
+      step: 10,
+      onlyChanges: true,
+    },
+  }),
 };
 
 /** `privacy`: the user's part of it (the lists and locks are the organisation's, in config.ts). */
