@@ -307,7 +307,7 @@ test('several suggestions for one request as range edits; an abort ends the iter
   expect(seen.abortedBefore).toBe('AbortError');
 });
 
-test('Monaco from the packed packages: inline completion from the demo model, Tab accepts, Escape dismisses, Ctrl+Right takes a word', async ({
+test('Monaco from the packed packages: inline completion from the demo model, Tab accepts, Escape dismisses, Ctrl+Right takes a word, Alt+\\ asks in a comment', async ({
   page,
 }) => {
   configure('fixture-valid');
@@ -358,4 +358,13 @@ test('Monaco from the packed packages: inline completion from the demo model, Ta
   await page.keyboard.press('Control+ArrowRight');
   await expect.poll(text).toBe(`${DOC} a + b\n    return a`);
   await expect.poll(() => storyOfLast(page, 'partly-accepted')).toEqual(['shown a + b', 'partly-accepted a']);
+
+  // The IDE's keys, from the package: in a comment typing asks nothing (the IDE's rule), and Alt+\ asks now.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('# note: ');
+  await page.waitForTimeout(1500); // well past the pause before a request (250 ms)
+  await expect(ghost).toHaveCount(0);
+  await page.keyboard.press('Alt+Backslash');
+  await expect(ghost.first()).toContainText('a + b');
 });

@@ -97,7 +97,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       fileOf: (m) => modelsRef.current.pathOf(m),
       languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
     });
-    const keys = registerCompletionKeys(ed, () => reg.cycled(ed));
+    const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
     const groupUndo = undoEditGroups(ed, () => modelsRef.current.editGroups);
     // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
     const sizes = ed.onDidChangeModelContent((e) => followSize(ed, ed.getModel(), largeFileRef.current, e.changes));

@@ -1,7 +1,12 @@
 // Completion keys people already know. Tab (accept), Ctrl/Cmd+Right (accept
 // the next word) and Escape (dismiss) are Monaco's own inline-suggest
-// bindings; Alt+\\ (ask now) is added here, as in VS Code.
-import { monaco } from './monaco';
+// bindings; Alt+\\ (ask now) is added here, as in VS Code. Part of the Monaco
+// adapter (monaco-adapter.ts): it takes the host's `monaco` namespace, and
+// @router-ide/monaco exports it as the IDE runs it.
+import type * as Monaco from 'monaco-editor';
+
+/** What the keys use of the host's namespace. */
+type MonacoKeys = Pick<typeof Monaco, 'KeyMod' | 'KeyCode'>;
 
 interface KeyHelp {
   keys: string;
@@ -32,7 +37,11 @@ const NEXT_ACTION = 'editor.action.inlineSuggest.showNext';
 const PREVIOUS_ACTION = 'editor.action.inlineSuggest.showPrevious';
 
 /** `onCycled`: told after Alt+] / Alt+[ moved to another alternative (Monaco's own commands, run here so the badge can follow). */
-export function registerCompletionKeys(editor: monaco.editor.IStandaloneCodeEditor, onCycled: () => void = () => {}): monaco.IDisposable {
+export function registerCompletionKeys(
+  monaco: MonacoKeys,
+  editor: Monaco.editor.IStandaloneCodeEditor,
+  onCycled: () => void = () => {},
+): Monaco.IDisposable {
   const cycle = (id: string, action: string, label: string, key: number) =>
     editor.addAction({
       id,

@@ -6,7 +6,7 @@ import 'monaco-editor/editor/contrib/inlineCompletions/browser/inlineCompletions
 import { isCancellationError } from 'monaco-editor/base/common/errors';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { createEngine } from '@router-ide/completion-engine';
-import { registerInlineCompletions } from '@router-ide/monaco';
+import { registerCompletionKeys, registerInlineCompletions, startInlineCompletionsNow } from '@router-ide/monaco';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 // The standalone editor leaves its own cancelled promises unhandled; they are no errors.
@@ -22,7 +22,7 @@ engine.ready.then(
 );
 
 const badge = document.getElementById('badge');
-registerInlineCompletions(monaco, {
+const completions = registerInlineCompletions(monaco, {
   engine,
   language: () => 'python',
   file: () => 'main.py',
@@ -39,6 +39,8 @@ const editor = monaco.editor.create(document.getElementById('editor'), {
   inlineSuggest: { enabled: true },
 });
 // Monaco makes the inline-completions controller only once the browser is idle: make it now, so early keys ask too.
-editor.getContribution('editor.contrib.inlineCompletionsController');
+startInlineCompletionsNow(editor);
+// The IDE's keys: Alt+] / Alt+[ cycle the suggestions (the badge follows), Alt+\ asks now, Shift+Tab takes a line.
+registerCompletionKeys(monaco, editor, () => completions.cycled(editor));
 
 window.example = { engine, editor };

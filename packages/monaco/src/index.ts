@@ -18,6 +18,7 @@ import type { CompletionSource } from '../../../src/editor/completion-controller
 import { registerMonacoAdapter, type MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
 
 export { registerMonacoAdapter, startInlineCompletionsNow } from '../../../src/editor/monaco-adapter';
+export { registerCompletionKeys } from '../../../src/editor/keys';
 export type { MonacoAdapterOptions, MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
 
 type Model = Monaco.editor.ITextModel;
@@ -71,6 +72,15 @@ export function registerInlineCompletions(monaco: typeof Monaco, options: Monaco
   const { engine } = options;
   const source = engineSource(engine);
   const told = new WeakSet<Suggestion>();
+  /** The suggestion on screen now: the badge follows it, and the engine hears it was shown (once). */
+  const onScreen = (r: Answer | undefined) => {
+    const s = r?.suggestion;
+    options.onBadge?.(s?.provenance, s);
+    if (s && !told.has(s)) {
+      told.add(s);
+      engine.shown(s);
+    }
+  };
   return registerMonacoAdapter<Answer>(monaco, {
     source: () => source,
     fileOf: options.file ?? ((m: Model) => m.uri.path.replace(/^\//, '') || 'untitled'),
@@ -85,14 +95,9 @@ export function registerInlineCompletions(monaco: typeof Monaco, options: Monaco
     onResult: () => {},
     onPending: () => {},
     onError: (message) => options.onError?.(new Error(message)),
-    onScreen: (r) => {
-      const s = r?.suggestion;
-      options.onBadge?.(s?.provenance, s);
-      if (s && !told.has(s)) {
-        told.add(s);
-        engine.shown(s);
-      }
-    },
+    onScreen: onScreen,
+    // Alt+] / Alt+[ (registerCompletionKeys) moved to another suggestion of the request.
+    onAlternative: onScreen,
     onPartlyAccepted: (r, acceptedText) => r.suggestion && engine.partlyAccepted(r.suggestion, acceptedText),
     onTaken: (r) => r.suggestion && engine.accepted(r.suggestion),
     onRejected: (r) => r.suggestion && engine.rejected(r.suggestion),
