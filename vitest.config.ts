@@ -23,10 +23,11 @@ const ALL = [
 
 export default defineConfig({
   test: {
-    testTimeout: 60000,
-    // Set-up hooks read corpora and load grammars: on a loaded machine that outlasts Vitest's 10 s default many
-    // times over without anything being stuck. The bound is there to catch a hang, not to measure speed.
-    hookTimeout: 120000,
+    // One bound for every test and set-up hook, there to catch a hang, not to measure speed: tests read corpora,
+    // load grammars and run compilers, and on a loaded machine that outlasts Vitest's 10 s default many times over
+    // without anything being stuck. A test sets its own bound only where its work is known to take longer still.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     projects: [
       { extends: true, test: { name: 'shared-modules', include: ALL, exclude: OWN_MODULES, isolate: false } },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },

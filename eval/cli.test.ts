@@ -59,7 +59,7 @@ describe('the eval CLI', () => {
       log.mockRestore();
       err.mockRestore();
     }
-  }, 60_000);
+  });
 
   it('leaves out tasks whose ground truth fails in the sanity store next to the run, and opens with the headline', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -129,7 +129,7 @@ describe('the eval CLI', () => {
       log.mockRestore();
       err.mockRestore();
     }
-  }, 60_000);
+  });
 
   it('reports bad input with a clear message and a non-zero exit', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);

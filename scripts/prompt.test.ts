@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'shop'));
   writeFileSync(join(root, 'shop', 'tax.py'), 'RATE = 0.2\n\ndef with_tax(amount):\n    return amount * (1 + RATE)\n');
   writeFileSync(join(root, 'shop', 'cart.py'), 'from .tax import with_tax\n\ndef total(items):\n    return with_tax(sum(items))\n');
-}, 120_000);
+});
 
 describe('npm run prompt', () => {
   it(

@@ -46,7 +46,7 @@ beforeAll(async () => {
   model = recording(
     await loadLocalModel({ model: 'fixture-valid', source: { kind: 'bundled', root }, device: 'cpu', family: 'qwen2.5-coder' }),
   );
-}, 120_000);
+});
 afterAll(() => model?.dispose());
 
 describe('one request path for the app and the harness', () => {
@@ -100,5 +100,5 @@ describe('one request path for the app and the harness', () => {
     expect(fromApp).toContain('<|file_sep|>util.py\ndef scale(x, k):');
     expect(fromApp.length).toBeLessThan(task.prefix.length);
     feed.dispose();
-  }, 120_000);
+  });
 });

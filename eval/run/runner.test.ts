@@ -55,7 +55,7 @@ describe('stored runs', () => {
     const second = await runModel({ tasks, source: groundTruthSource(), judge, store: new RecordStore(path, true), progress: false });
     expect(second.skipped).toBe(2);
     expect(readRecords(path)).toHaveLength(3);
-  }, 60_000);
+  });
 
   it('reads completions from a JSON Lines file; a task it lacks is reported, not fatal', async () => {
     const file = join(tmp, 'completions.jsonl');
@@ -82,7 +82,7 @@ describe('stored runs', () => {
     expect(s.records[2].detail).toMatch(/no completion for sum_java/);
     writeFileSync(join(tmp, 'bad.jsonl'), '{"id": 1}\n');
     await expect(jsonlSource(join(tmp, 'bad.jsonl'))).rejects.toThrow(/expected \{"task_id"/);
-  }, 60_000);
+  });
 });
 
 describe('a cancelled run', () => {
@@ -162,7 +162,7 @@ describe('models through the app’s own loader and endpoint client', () => {
       passed: 0,
       missedFailures: 1,
     });
-  }, 120_000);
+  });
 
   it("records the model's own text and the post-processing filters that changed it", async () => {
     const inBrackets: Task = { ...plusTask, key: 'test/plus-brackets', prefix: 'def add(a, b):\n    return (', suffix: ')\n' };
@@ -181,5 +181,5 @@ describe('models through the app’s own loader and endpoint client', () => {
     } finally {
       server.setMode({ kind: 'ok', text: 'a + b' });
     }
-  }, 60_000);
+  });
 });

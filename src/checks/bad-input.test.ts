@@ -90,7 +90,7 @@ describe('bad input', () => {
     console.log(`5 MB file: full check, open, two live checks and an edit in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await service.closeDocument('big.py');
     await stillWorks();
-  }, 120_000);
+  });
 
   it('a document over the size limit gets a clear "not checked", not a stall', async () => {
     const v = await service.validate({ language: 'python', prefix: 'x'.repeat(MAX_DOCUMENT_LENGTH), completion: '1', suffix: '' });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   llama = await startLlamaCppServer({ kind: 'ok', text: 'scale(x, 2)' });
   openai = await startOpenAIServer({ kind: 'ok', text: 'scale(x, 2)' });
   ollama = await startOllamaServer({ kind: 'ok', text: 'scale(x, 2)' });
-}, 120_000);
+});
 afterAll(async () => {
   await llama.close();
   await openai.close();
@@ -128,7 +128,7 @@ describe('escalation with workspace snippets', () => {
     expect(result.escalation?.withheldContext).toEqual([{ file: 'app/settings.env', why: 'matches never-send rule "**/*.env"' }]);
     expect(ledger.all()[0].contextFiles).toEqual(extra.map((e) => e.filename));
     expect(ledger.all()[0].contextFiles).not.toContain('app/settings.env');
-  }, 60_000);
+  });
 
   it('OpenAI-compatible completions, FIM built in the browser: a Qwen model gets the snippets in its repository format, within the same rules', async () => {
     const { result, ledger, body } = await escalate(openai, 'openai-completions');
@@ -139,7 +139,7 @@ describe('escalation with workspace snippets', () => {
     expect(prompt).toContain('<|file_sep|>app/main.py\n<|fim_prefix|>from app.util import scale');
     expect(prompt).not.toContain('s3cr3t-in-env-file');
     expect(ledger.all()[0].contextFiles).toContain('app/util.py');
-  }, 60_000);
+  });
 
   it('a server that applies the FIM template itself (Ollama: the suffix in its own field) gets the snippets as comments before the prefix', async () => {
     const { result, body } = await escalate(ollama, 'ollama-generate', { model: 'qwen2.5-coder:32b' });
@@ -149,7 +149,7 @@ describe('escalation with workspace snippets', () => {
     expect(prompt).not.toContain('<|file_sep|>');
     expect(prompt.indexOf('# Path: app/util.py')).toBeLessThan(prompt.indexOf('def run(x):'));
     expect(body.suffix).toBe('\n');
-  }, 60_000);
+  });
 
   it('a family without a repository format gets the snippets as comments inside its FIM prompt', async () => {
     const { body } = await escalate(openai, 'openai-completions', { family: 'deepseek-coder' });
@@ -157,7 +157,7 @@ describe('escalation with workspace snippets', () => {
     expect(prompt.startsWith('<｜fim▁begin｜># Path: ')).toBe(true);
     expect(prompt).toContain('# Path: app/util.py\n# def scale(x, k):\n#     return x * k\n');
     expect(prompt).not.toContain('<|file_sep|>');
-  }, 60_000);
+  });
 });
 
 // A private key in another file, below it the function the cursor's file calls:
@@ -207,7 +207,7 @@ describe('a credential in another file never leaves as part of a snippet', () =>
         expect(leaked(body)).toEqual([]);
         if (secrets === 'block') expect(result.escalation?.withheldContext?.[0].why).toContain('private-key on line 2 of deploy/tls.py');
         else expect(JSON.stringify(body)).toContain('REDACTED_PRIVATE_KEY');
-      }, 60_000);
+      });
     }
   }
 });
@@ -271,6 +271,6 @@ describe('a large file goes as a window, judged with its margins', () => {
         expect(body.length).toBeLessThan(text.length - 10_000);
         expect(body).not.toContain('a_0 = compute(0)');
       }
-    }, 60_000);
+    });
   }
 });

@@ -211,7 +211,7 @@ describe('property: no credential byte leaves, whatever the snippets', () => {
           }
         }
       }
-    }, 120_000);
+    });
   }
 });
 
@@ -286,7 +286,7 @@ describe('property: a credential split across the parts of a request never leave
         if (tail.length >= 6)
           expect(wire, `run ${run}: "${tail}" of ${secret} left in ${rules.secrets} mode, order ${order}`).not.toContain(tail);
       }
-    }, 120_000);
+    });
   }
 });
 

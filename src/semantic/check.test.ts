@@ -66,7 +66,7 @@ describe('checkSemantics', () => {
     expect(inNode.checks).toEqual(['names', 'types']);
     expect(inNode.notChecked).toBeUndefined();
     expect(inNode.findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['unresolved-name', 'type-error']));
-  }, 120_000);
+  });
 
   it('hands a checker the completed text, its span and both trees', async () => {
     let seen: { text: string; span: string; baseline: string; rootTypes: string[] } | undefined;

@@ -84,35 +84,23 @@ describe('every Object.prototype name in every position', () => {
     expect(PROTOTYPE_NAMES).toContain('hasOwnProperty');
   });
 
-  it.each(PROTOTYPE_NAMES)(
-    'Python: %s',
-    async (n) => {
-      for (const c of pythonCases(n)) await expectCase('python', c);
-      // The names as the workspace's names and classes, too.
-      await expectCase('python', ['workspace names', `«${n}()»\n`, []], { workspaceNames: [n] });
-      await expectCase('python', ['workspace class', `from shapes import ${n}\n«${n}().${n}()»\n`, []], {
-        workspaceClasses: [{ local: n, module: 'shapes', name: n, file: 'shapes.py', members: [n] }],
-      });
-    },
-    60_000,
-  );
+  it.each(PROTOTYPE_NAMES)('Python: %s', async (n) => {
+    for (const c of pythonCases(n)) await expectCase('python', c);
+    // The names as the workspace's names and classes, too.
+    await expectCase('python', ['workspace names', `«${n}()»\n`, []], { workspaceNames: [n] });
+    await expectCase('python', ['workspace class', `from shapes import ${n}\n«${n}().${n}()»\n`, []], {
+      workspaceClasses: [{ local: n, module: 'shapes', name: n, file: 'shapes.py', members: [n] }],
+    });
+  });
 
-  it.each(PROTOTYPE_NAMES)(
-    'JavaScript: %s',
-    async (n) => {
-      for (const c of javascriptCases(n)) await expectCase('javascript', c);
-      await expectCase('javascript', ['the reported shapes', `«${n}.x; hasOwnProperty.call(o, 'a'); toString.call(o);»\n`, []], {
-        workspaceNames: [n, 'o'],
-      });
-    },
-    60_000,
-  );
+  it.each(PROTOTYPE_NAMES)('JavaScript: %s', async (n) => {
+    for (const c of javascriptCases(n)) await expectCase('javascript', c);
+    await expectCase('javascript', ['the reported shapes', `«${n}.x; hasOwnProperty.call(o, 'a'); toString.call(o);»\n`, []], {
+      workspaceNames: [n, 'o'],
+    });
+  });
 
-  it.each(PROTOTYPE_NAMES)(
-    'TypeScript: %s',
-    async (n) => {
-      for (const c of [...javascriptCases(n), ...TS_TYPE_CASES(n)]) await expectCase('typescript', c);
-    },
-    60_000,
-  );
+  it.each(PROTOTYPE_NAMES)('TypeScript: %s', async (n) => {
+    for (const c of [...javascriptCases(n), ...TS_TYPE_CASES(n)]) await expectCase('typescript', c);
+  });
 });

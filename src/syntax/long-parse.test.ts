@@ -111,7 +111,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(ok).toMatchObject({ checked: true, valid: true });
     expect(bad).toMatchObject({ checked: true, valid: false });
     expect(ok.ms + bad.ms).toBeLessThan(bigParseMs / 4); // windowed, not a whole-text parse
-  }, 120_000);
+  });
 
   it("the big document's own check waits at most its budget and says why, the parse goes on, and later checks are right", async () => {
     const validator = createNodeValidator();
@@ -145,7 +145,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
       checked: true,
       valid: false,
     });
-  }, 120_000);
+  });
 
   it('edits sent while the document is still being parsed apply to the parsed copy, and their verdicts are right', async () => {
     const validator = createNodeValidator();
@@ -178,7 +178,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(await checkHeld(docs, 'big.py', 'python', 3, at, '0 + (1')).toMatchObject({ checked: true, valid: false });
     expect(await checkHeld(docs, 'big.py', 'python', 3, text.indexOf('[1, 2]') + 1, '0, (')).toMatchObject({ checked: true, valid: false });
     expect(await checkHeld(docs, 'big.py', 'python', 3, text.indexOf('[1, 2]') + 1, '0, ')).toMatchObject({ checked: true, valid: true });
-  }, 120_000);
+  });
 
   it('closing a document while it is being opened gives the parse up; nothing of it is kept, and the next open starts afresh', async () => {
     const validator = createNodeValidator();
@@ -199,7 +199,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(await docs.treeString('Big.java')).toBe(await freshTree(validator, 'java', SMALL_HELD));
     expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * (2')).toMatchObject({ checked: true, valid: false });
     expect(await checkHeld(docs, 'Big.java', 'java', 4, smallAt, 'a * 2')).toMatchObject({ checked: true, valid: true });
-  }, 120_000);
+  });
 });
 
 async function freshTree(validator: ReturnType<typeof createNodeValidator>, language: string, text: string): Promise<string> {
@@ -248,7 +248,7 @@ describe.skipIf(!benchPresent())("a window parsed from the whole document's tree
     }
     expect(n).toBeGreaterThan(400); // windows that cut something
     expect(differ).toEqual([]); // 9 of 450 differed when such a parse could pause
-  }, 120_000);
+  });
 });
 
 describe('a parse paused and resumed many times gives the verdicts of the parse in one go', () => {
@@ -290,7 +290,7 @@ describe('a parse paused and resumed many times gives the verdicts of the parse 
         }
       }
     }
-  }, 120_000);
+  });
 
   it.skipIf(!benchPresent())(
     `ground truths and their corruptions (every 7th task of ${BENCH_DIR}), pausing every ~100 parser steps: the verdicts of the parse in one go`,
