@@ -3,6 +3,7 @@
 // (allowed destinations, never-send globs, secret action) are never the
 // user's to loosen.
 import type { AppConfig, DeepPartial } from '../vocabulary/config';
+import { PRIVACY_SETTINGS, SETTING_GROUPS } from '../vocabulary/settings';
 
 interface LockedLayer {
   layer: DeepPartial<AppConfig>;
@@ -10,14 +11,37 @@ interface LockedLayer {
   ignored: string[];
 }
 
+/** The privacy settings a user may set: the schema's, less those that are the organisation's alone. */
+const USER_PRIVACY_KEYS = Object.entries(PRIVACY_SETTINGS).flatMap(([k, s]) => ('orgOnly' in s && s.orgOnly ? [] : [k]));
+
+/** The settings an organisation lock can freeze, by group and key (from the settings schema). */
+const LOCKABLE = SETTING_GROUPS.flatMap(({ at, settings }) =>
+  Object.entries(settings).flatMap(([key, s]) => (s.lockedBy ? [{ at, key, lock: s.lockedBy }] : [])),
+);
+
+type Group = Record<string, unknown> | undefined;
+
 export function applyLocks(user: DeepPartial<AppConfig>, org: AppConfig): LockedLayer {
   const layer: DeepPartial<AppConfig> = { ...user };
   const ignored: string[] = [];
   if (user.privacy) {
-    const { mode, ...rest } = user.privacy;
-    ignored.push(...Object.keys(rest).map((k) => `privacy.${k}`));
-    if (mode !== undefined && org.privacy.lockMode && mode !== org.privacy.mode) ignored.push('privacy.mode');
-    layer.privacy = mode !== undefined && !org.privacy.lockMode ? { mode } : undefined;
+    const mine = Object.entries(user.privacy).filter(([k, v]) => USER_PRIVACY_KEYS.includes(k) && v !== undefined);
+    ignored.push(
+      ...Object.keys(user.privacy)
+        .filter((k) => !USER_PRIVACY_KEYS.includes(k))
+        .map((k) => `privacy.${k}`),
+    );
+    layer.privacy = mine.length ? Object.fromEntries(mine) : undefined;
+  }
+  for (const { at, key, lock } of LOCKABLE) {
+    if (!org.privacy[lock]) continue;
+    const group = (at ? (layer as Record<string, Group>)[at] : layer) as Group;
+    if (group?.[key] === undefined) continue;
+    const orgValue = ((at ? (org as unknown as Record<string, Group>)[at] : org) as Group)?.[key];
+    if (group[key] !== orgValue) ignored.push(at ? `${at}.${key}` : key);
+    const { [key]: _, ...rest } = group;
+    if (at) (layer as Record<string, Group>)[at] = Object.keys(rest).length ? rest : undefined;
+    else delete (layer as Record<string, unknown>)[key];
   }
   if (user.endpoint !== undefined && org.privacy.lockEndpoint) {
     ignored.push('endpoint');

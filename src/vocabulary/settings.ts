@@ -46,6 +46,8 @@ interface SettingBase<T> {
   optional?: boolean;
   /** When the organisation sets this lock, the user's value is ignored and the panel's control is disabled. */
   lockedBy?: OrgLock;
+  /** The organisation's alone: a user's value is always ignored (and reported). */
+  orgOnly?: boolean;
   ui?: SettingUi;
 }
 
@@ -209,6 +211,7 @@ export const PRIVACY_SETTINGS = {
   secrets: choice(['block', 'redact'] as const, {
     default: 'block',
     must: 'block or redact',
+    orgOnly: true,
     description: 'What to do when the outgoing text holds a credential.',
   }),
 };
