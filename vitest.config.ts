@@ -26,8 +26,8 @@ export default defineConfig({
     // One bound for every test and set-up hook, there to catch a hang, not to measure speed: tests read corpora,
     // load grammars and run compilers, and on a loaded machine that outlasts Vitest's 10 s default many times over
     // without anything being stuck. A test sets its own bound only where its work is known to take longer still.
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     projects: [
       { extends: true, test: { name: 'shared-modules', include: ALL, exclude: OWN_MODULES, isolate: false } },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },

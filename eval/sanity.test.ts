@@ -62,7 +62,7 @@ const csharpSkip = !HAVE_BENCH ? SKIP_REASON : monoMissing ? `skipped: ${monoMis
       expect(r.n).toBe(n);
       expect(r.failures, r.failures.join('\n')).toEqual([]);
       expect(r.passAt1).toBeGreaterThanOrEqual(0.99);
-    }, 300_000);
+    });
   }
 });
 
@@ -81,6 +81,6 @@ const csharpSkip = !HAVE_BENCH ? SKIP_REASON : monoMissing ? `skipped: ${monoMis
       expect(r.failed.map((f) => f.key).sort(), r.failures.join('\n')).toEqual(expected);
       for (const f of r.failed) expect(f.reason, `${f.key}: ${f.detail}`).toBe('compile_error');
       expect(r.passAt1).toBeCloseTo((n - unsupported) / n, 10);
-    }, 300_000);
+    });
   }
 });
