@@ -6,8 +6,8 @@
 import type { AppConfig } from '../vocabulary/config';
 import { fixedBudgets, type Budgets } from './budget';
 import { completionExtent } from './extent';
-import { DEFAULT_CONTEXT_SHARE } from '../prompt/prompt';
-import type { CompletionRequest, ContextSettings, LanguageId, PromptContext, RouterConfig } from '../vocabulary/types';
+import type { CompletionRequest, LanguageId, PromptContext, RouterConfig } from '../vocabulary/types';
+import { CONTEXT_SETTINGS, defaultsOf, type ContextSettings } from '../vocabulary/settings';
 import type { WindowPlace } from './text-window';
 
 import type { ContextSnippet } from './workspace-context';
@@ -52,7 +52,8 @@ export interface EngineRequest extends Omit<CompletionContext, 'maxNewTokens' | 
   version?: number;
 }
 
-export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { enabled: true, share: DEFAULT_CONTEXT_SHARE, maxSnippets: 8 };
+/** The settings schema's (src/vocabulary/settings.ts), for callers without a config. */
+export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = defaultsOf(CONTEXT_SETTINGS);
 
 /** What a request needs besides the cursor: the budgets, the router and the context settings. */
 export interface RequestSettings extends Budgets {

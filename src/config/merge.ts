@@ -203,11 +203,6 @@ export function configProblems(c: AppConfig, pageOrigin?: string): string[] {
   for (const [lang, t] of Object.entries(c.router.perLanguage ?? {})) {
     if (!(typeof t === 'number' && t >= 0 && t <= 1)) p.push(`router.perLanguage.${lang} ${String(t)} must be between 0 and 1`);
   }
-  if (typeof c.context.enabled !== 'boolean') p.push(`context.enabled ${String(c.context.enabled)} must be true or false`);
-  if (!(typeof c.context.share === 'number' && c.context.share >= 0 && c.context.share <= 0.9))
-    p.push(`context.share ${String(c.context.share)} must be a share of the prompt budget from 0 to 0.9`);
-  if (!(Number.isInteger(c.context.maxSnippets) && c.context.maxSnippets >= 0 && c.context.maxSnippets <= 32))
-    p.push(`context.maxSnippets ${String(c.context.maxSnippets)} must be an integer from 0 to 32`);
   try {
     mergeCatalog(BUILTIN_CATALOG, c.catalog);
   } catch (e) {

@@ -12,6 +12,7 @@ import { fimTemplate } from '../vocabulary/fim';
 import { BARE_GAP, snippetsByFile } from './snippets-by-file';
 import { lineCommentFor } from '../languages/line-comment';
 import type { FimFamily, PromptContext, PromptSnippet } from '../vocabulary/types';
+import { CONTEXT_SETTINGS } from '../vocabulary/settings';
 
 interface LocalPromptInput {
   family: FimFamily | string;
@@ -97,7 +98,7 @@ const CURSOR = '\uE000';
  * often (what retrieval finds is the ceiling), while it takes clearly more
  * tokens from the cursor's own window.
  */
-export const DEFAULT_CONTEXT_SHARE = 0.25;
+export const DEFAULT_CONTEXT_SHARE = CONTEXT_SETTINGS.share.default;
 
 function defaultRepoName(file: string): string {
   const i = file.indexOf('/');

@@ -3,8 +3,8 @@
 // vocabulary, because the rooms the settings configure (privacy, endpoint,
 // inference, the pipeline) read these shapes while src/config, which merges
 // and checks them, sits above those rooms.
-import type { ContextSettings, FimFamily } from './types';
-import type { EditorSettings, ModelSettings, PrivacySettings, RouterSettings, TopSettings } from './settings';
+import type { FimFamily } from './types';
+import type { ContextSettings, EditorSettings, ModelSettings, PrivacySettings, RouterSettings, TopSettings } from './settings';
 
 /**
  * Where a local model's files come from: the one vocabulary of the config,

@@ -251,7 +251,31 @@ export const EDITOR_SETTINGS = {
   }),
 };
 
+/** `context`: snippets of other workspace files in the prompt (docs/workspace-context.md). */
+export const CONTEXT_SETTINGS = {
+  enabled: flag({
+    default: true,
+    description: 'Snippets of other workspace files in the prompt; off: the prompt holds the current file only.',
+  }),
+  share: number({
+    // The measured choice: src/prompt/prompt.ts (DEFAULT_CONTEXT_SHARE) says why.
+    default: 0.25,
+    min: 0,
+    max: 0.9,
+    must: 'a share of the prompt budget from 0 to 0.9',
+    description: 'Share of the prompt budget the snippets may take (docs/workspace-context.md has the measurement).',
+  }),
+  maxSnippets: number({
+    default: 8,
+    min: 0,
+    max: 32,
+    integer: true,
+    description: 'Snippets chosen at most (those that do not fit the share are left out).',
+  }),
+};
+
 export type ModelSettings = SettingValues<typeof MODEL_SETTINGS>;
+export type ContextSettings = SettingValues<typeof CONTEXT_SETTINGS>;
 export type RouterSettings = SettingValues<typeof ROUTER_SETTINGS>;
 export type PrivacySettings = SettingValues<typeof PRIVACY_SETTINGS>;
 export type TopSettings = SettingValues<typeof TOP_SETTINGS>;
@@ -261,12 +285,16 @@ export type EditorSettings = SettingValues<typeof EDITOR_SETTINGS>;
  * Every group, where it sits in the config (`at`; none: the top), in the
  * order the Settings panel lists their rows within a section.
  */
-export const SETTING_GROUPS: readonly { at?: 'model' | 'router' | 'privacy' | 'editor'; settings: Readonly<Record<string, Setting>> }[] = [
+export const SETTING_GROUPS: readonly {
+  at?: 'model' | 'router' | 'privacy' | 'editor' | 'context';
+  settings: Readonly<Record<string, Setting>>;
+}[] = [
   { at: 'model', settings: MODEL_SETTINGS },
   { at: 'router', settings: ROUTER_SETTINGS },
   { at: 'privacy', settings: PRIVACY_SETTINGS },
   { settings: TOP_SETTINGS },
   { at: 'editor', settings: EDITOR_SETTINGS },
+  { at: 'context', settings: CONTEXT_SETTINGS },
 ];
 
 /** A group's defaults, as its config type. */

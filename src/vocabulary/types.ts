@@ -217,16 +217,6 @@ export interface RouterConfig {
  */
 export type Delivery = 'delivered' | 'not-delivered' | 'unknown';
 
-/** `context` in the configuration: snippets of other workspace files in the prompt. */
-export interface ContextSettings {
-  /** Off: the prompt holds the current file only. */
-  enabled: boolean;
-  /** Share of the prompt budget the snippets may take (docs/workspace-context.md has the measurement). */
-  share: number;
-  /** Snippets chosen at most (those that do not fit the share are left out). */
-  maxSnippets: number;
-}
-
 /**
  * What became of one suggestion computed ahead of an accept
  * (src/editor/accept-prediction.ts), and the compute it took: `served` on
