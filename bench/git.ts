@@ -62,12 +62,16 @@ function describeRepo(bare: string): ServedRepo {
   };
 }
 
-/** One `git clone` of `url` into a fresh folder, timed from start to exit. */
-function cliClone(url: string): Promise<number> {
+/** The shallow clones' depth: `git clone --depth 1` against the panel's *History: last commits: 1*. */
+const SHALLOW_DEPTH = 1;
+
+/** One `git clone` of `url` into a fresh folder (`depth`: `--depth`), timed from start to exit. */
+function cliClone(url: string, depth?: number): Promise<number> {
   const into = mkdtempSync(join(tmpdir(), 'git-bench-cli-'));
   const t0 = performance.now();
+  const args = ['clone', '--quiet', ...(depth ? ['--depth', String(depth)] : []), url, join(into, 'clone')];
   return new Promise((done, fail) => {
-    const p = spawn('git', ['clone', '--quiet', url, join(into, 'clone')], { env: GIT_ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn('git', args, { env: GIT_ENV, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     p.stderr.on('data', (c: Buffer) => (err += c.toString()));
     p.on('exit', (code) => {
@@ -89,8 +93,25 @@ function appSettings(server: string) {
   };
 }
 
+/** The app's clone: its time, and its steps from the panel's User Timing marks (src/app/hooks/use-git.ts). */
+export interface AppClone {
+  ms: number;
+  /** From the click to the Git module's clone's start (the panel's own work before it). */
+  beforeMs: number;
+  /** The Git module's clone (download, index, checkout), as in the app's page. */
+  cloneMs: number;
+  /** The files read back as text. */
+  readMs: number;
+  /** The workspace taking them in. */
+  workspaceMs: number;
+  /** Until the workspace's store and the Git file system have written them (and the branches are listed). */
+  storedMs: number;
+  /** From then until the message is on screen. */
+  afterMs: number;
+}
+
 /** One clone in the app: from the click on Clone until the panel says the files are in the workspace. */
-async function appClone(browser: Browser, appOrigin: string, server: string, url: string): Promise<number> {
+async function appClone(browser: Browser, appOrigin: string, server: string, url: string, depth?: number): Promise<AppClone> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -100,14 +121,37 @@ async function appClone(browser: Browser, appOrigin: string, server: string, url
     await page.getByTestId('model-status').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 180_000 });
     await page.getByTestId('git-panel').locator('summary').click();
     await page.getByTestId('git-url').fill(url);
+    if (depth) {
+      await page.getByTestId('git-history').selectOption('shallow');
+      await page.getByTestId('git-depth').fill(String(depth));
+    }
+    // The click's time in the page's clock, for the marks.
+    await page.evaluate(() => performance.mark('git:click'));
     const t0 = performance.now();
     await page.getByTestId('git-clone').click();
     const message = page.getByTestId('git-message');
     await message.waitFor({ timeout: 600_000 });
     const ms = performance.now() - t0;
+    const shown = await page.evaluate(() => performance.now());
     const text = await message.textContent();
     if (!/Cloned into/.test(text ?? '')) throw new Error(`the app's clone failed: ${text}`);
-    return ms;
+    const at = Object.fromEntries(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('git:'))
+          .map((m) => [m.name.slice('git:'.length), m.startTime] as const),
+      ),
+    );
+    return {
+      ms,
+      beforeMs: at.start - at.click,
+      cloneMs: at.cloned - at.start,
+      readMs: at.read - at.cloned,
+      workspaceMs: at.workspace - at.read,
+      storedMs: at.stored - at.workspace,
+      afterMs: shown - at.stored,
+    };
   } finally {
     await context.close();
   }
@@ -157,7 +201,8 @@ export const suite: BenchSuite = {
     const cli: number[] = [];
     const runs: BrowserClone[] = [];
     const plainRuns: BrowserClone[] = [];
-    const inApp: number[] = [];
+    const inApp: AppClone[] = [];
+    const shallow = { cli: [] as number[], module: [] as BrowserClone[], app: [] as AppClone[] };
     let appError: string | undefined;
     try {
       for (let i = 0; i < rounds; i++) {
@@ -180,11 +225,24 @@ export const suite: BenchSuite = {
           );
           (store === 'app' ? runs : plainRuns).push(one);
         }
+        shallow.cli.push(await cliClone(withAuth, SHALLOW_DEPTH));
+        shallow.module.push(
+          await page.evaluate(
+            ([u, server, user, token, depth]) =>
+              (
+                window as unknown as {
+                  __gitBench: { clone(u: string, s: string, c: object, st: string, d: number): Promise<BrowserClone> };
+                }
+              ).__gitBench.clone(u, server, { user, token }, 'app', depth),
+            [url, front.url, USER, TOKEN, SHALLOW_DEPTH] as const,
+          ),
+        );
         await context.close();
         const r = runs[i];
         if (app && !appError)
           try {
             inApp.push(await appClone(browser, appOrigin, front.url, url));
+            shallow.app.push(await appClone(browser, appOrigin, front.url, url, SHALLOW_DEPTH));
           } catch (e) {
             // Recorded with the results, not thrown: the command line and the Git module's figures still stand.
             appError = (e as Error).message.split('\n')[0];
@@ -193,8 +251,9 @@ export const suite: BenchSuite = {
         const phases = Object.entries(r.phases)
           .map(([k, v]) => `${k} at ${s(v)}`)
           .join(', ');
+        const a = inApp[i];
         progress(
-          `round ${i + 1}: git clone ${s(cli[i])};${inApp[i] !== undefined ? ` app ${s(inApp[i])};` : ''} Git module ${s(r.totalMs)} (git.clone ${s(r.cloneMs)}: ${phases}; read ${s(r.readMs)}, branches ${s(r.branchesMs)}, flush ${s(r.flushMs)}; ${r.files} files); on lightning-fs's own store ${s(plainRuns[i].totalMs)} (checkout from ${s(plainRuns[i].phases['Analyzing workdir'] ?? NaN)} to ${s(plainRuns[i].cloneMs)}, read ${s(plainRuns[i].readMs)})`,
+          `round ${i + 1}: git clone ${s(cli[i])};${a ? ` app ${s(a.ms)} (clone ${s(a.cloneMs)}, read ${s(a.readMs)}, workspace ${s(a.workspaceMs)}, stored ${s(a.storedMs)}, shown ${s(a.afterMs)});` : ''} Git module ${s(r.totalMs)} (git.clone ${s(r.cloneMs)}: ${phases}; read ${s(r.readMs)}, branches ${s(r.branchesMs)}, flush ${s(r.flushMs)}; ${r.files} files); on lightning-fs's own store ${s(plainRuns[i].totalMs)} (checkout from ${s(plainRuns[i].phases['Analyzing workdir'] ?? NaN)} to ${s(plainRuns[i].cloneMs)}, read ${s(plainRuns[i].readMs)}); shallow (depth ${SHALLOW_DEPTH}): git clone ${s(shallow.cli[i])}, Git module ${s(shallow.module[i].totalMs)}${shallow.app[i] ? `, app ${s(shallow.app[i].ms)}` : ''}`,
         );
       }
     } finally {
@@ -205,7 +264,10 @@ export const suite: BenchSuite = {
     }
     const cliMs = summarize(cli);
     const moduleMs = summarize(runs.map((r) => r.totalMs));
-    const appMs = inApp.length ? summarize(inApp) : undefined;
+    const appMs = inApp.length ? summarize(inApp.map((a) => a.ms)) : undefined;
+    const appStep = (k: keyof AppClone) => summarize(inApp.map((a) => a[k]));
+    const shallowCliMs = summarize(shallow.cli);
+    const shallowBrowser = shallow.app.length ? summarize(shallow.app.map((a) => a.ms)) : summarize(shallow.module.map((r) => r.totalMs));
     const browserMs = appMs ?? moduleMs;
     const phaseNames = [...new Set(runs.flatMap((r) => Object.keys(r.phases)))];
     const ratio = browserMs.p50 / cliMs.p50;
@@ -224,6 +286,27 @@ export const suite: BenchSuite = {
         checkoutMs: summarize(plainRuns.map((r) => r.cloneMs - (r.phases['Analyzing workdir'] ?? NaN))),
         readMs: summarize(plainRuns.map((r) => r.readMs)),
       },
+      /** The app's clone step by step (medians of each step), from the panel's User Timing marks. */
+      ...(appMs && {
+        appSteps: {
+          beforeMs: appStep('beforeMs'),
+          cloneMs: appStep('cloneMs'),
+          readMs: appStep('readMs'),
+          workspaceMs: appStep('workspaceMs'),
+          storedMs: appStep('storedMs'),
+          afterMs: appStep('afterMs'),
+        },
+      }),
+      /** Shallow clones side by side: `git clone --depth` against the app (or the module) with the same depth. */
+      shallow: {
+        depth: SHALLOW_DEPTH,
+        cliMs: shallowCliMs,
+        moduleMs: summarize(shallow.module.map((r) => r.totalMs)),
+        ...(shallow.app.length && { appMs: summarize(shallow.app.map((a) => a.ms)) }),
+        files: shallow.module[0]?.files,
+        ratio: shallowBrowser.p50 / shallowCliMs.p50,
+        meetsTarget: shallowBrowser.p50 / shallowCliMs.p50 <= CLONE_TARGET_RATIO,
+      },
       /** What the ratio is of: the app when it was measured, else the Git module alone. */
       browser: appMs ? 'app' : 'module',
       moduleSteps: {
@@ -239,6 +322,9 @@ export const suite: BenchSuite = {
       ratio,
       meetsTarget: ratio <= CLONE_TARGET_RATIO,
     };
+    console.log(
+      `shallow (depth ${SHALLOW_DEPTH}): git clone ${s(shallowCliMs.p50)}, ${shallow.app.length ? 'app' : 'Git module'} ${s(shallowBrowser.p50)}: ${results.shallow.ratio.toFixed(1)}x`,
+    );
     console.log(
       `git clone ${s(cliMs.p50)}, ${appMs ? `app ${s(appMs.p50)}, ` : ''}Git module ${s(moduleMs.p50)} (medians of ${rounds}): ${ratio.toFixed(1)}x, target ${CLONE_TARGET_RATIO}x ${results.meetsTarget ? 'met' : 'not met'}`,
     );

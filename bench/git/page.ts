@@ -25,7 +25,8 @@ export interface BrowserClone {
   branch: string;
 }
 
-async function clone(url: string, server: string, credentials: GitCredentials, store: BenchStore): Promise<BrowserClone> {
+/** `depth`: a shallow clone of that many commits, as the panel's *History: last commits*. */
+async function clone(url: string, server: string, credentials: GitCredentials, store: BenchStore, depth?: number): Promise<BrowserClone> {
   const phases: Record<string, number> = {};
   const t0 = performance.now();
   const since = () => performance.now() - t0;
@@ -40,7 +41,7 @@ async function clone(url: string, server: string, credentials: GitCredentials, s
   const dir = plain ? '/bench' : await newRepoDir('bench');
   if (plain) await plain.promises.mkdir(dir);
   const repo = plain ? new GitRepo({ ...o, fs: plain, dir }) : browserRepo(dir, o);
-  const c = await repo.clone(url);
+  const c = await repo.clone(url, { depth });
   if (!c.ok) throw new Error(c.error);
   const cloneMs = since();
   const files = await repo.readWorkingTree();
