@@ -27,6 +27,7 @@ import { diskPackages } from '../testing/semantic/disk-packages';
 import type { BenchSuite } from './suite';
 import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
+import { largeFileTypes } from './semantic-ts/large-files';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -300,6 +301,8 @@ export const suite: BenchSuite = {
     if (browserOnly) return { browser };
     // What each depth costs and catches (skipped when a depth was asked for: that run measures one).
     const depths = flags['import-depth'] === undefined ? await byDepth(probes, [0, 1, IMPORT_BUDGET.depth], packages) : undefined;
+    // Long files nobody here wrote, checked one after another in each file as typing asks, against the targets.
+    const large = await largeFileTypes(REPO, packages);
     const sn = summarize(names);
     const st = summarize(types);
     const cn = summarize(namesCpu);
@@ -343,7 +346,28 @@ export const suite: BenchSuite = {
           `| ${d.depth} | ${fmtMs(d.wall.p50)} | ${fmtMs(d.wall.p95)} | ${fmtMs(d.cpu.p50)} | ${fmtMs(d.cpu.p95)} | ${d.falseFlags} | ${pct(d.member.caught, d.member.n)} | ${pct(d.workspace.caught, d.workspace.n)} |`,
         );
     }
+    const lt = large.targets;
+    const meets = (s: { p50: number; p95: number }) => (s.p50 <= lt.p50Ms && s.p95 <= lt.p95Ms ? 'meets' : 'misses');
+    console.log(
+      `\nlong files (installed packages' TypeScript sources): ${large.files.map((f) => `${f.path} (${f.lines} lines)`).join(', ')}`,
+    );
+    console.log(
+      `| types check, long files | checks | p50 wall | p95 wall | p50 CPU | p95 CPU | target p50 <= ${lt.p50Ms} ms, p95 <= ${lt.p95Ms} ms |`,
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [label, row] of [
+      ['ground truths', large.truth],
+      ['all checks (mutants too)', large.all],
+    ] as const)
+      console.log(
+        `| ${label} | ${row.wall.n} | ${fmtMs(row.wall.p50)} | ${fmtMs(row.wall.p95)} | ${fmtMs(row.cpu.p50)} | ${fmtMs(row.cpu.p95)} | wall ${meets(row.wall)}, CPU ${meets(row.cpu)} |`,
+      );
+    console.log(
+      `long files: false flags ${large.falseFlags.length} of ${large.truth.wall.n}; property mutants caught ${large.mutants.caught} of ${large.mutants.n}`,
+    );
+    for (const f of large.falseFlags) console.log(`  ${f}`);
     return {
+      large,
       cases: all.length,
       names: sn,
       types: st,

@@ -18,7 +18,7 @@ import { typescript as ts } from 'monaco-editor/languages/features/typescript/li
 import { typeFindings } from '../src/semantic/type-diagnostics';
 import { compilerName, linksKey, workspaceResolver, type ImportLinks } from '../src/semantic/type-imports';
 import { isPackagePath, PackageResolution, type PackageAnswer, type PackageProbe } from '../src/semantic/package-types';
-import { TYPES_COMPILER_OPTIONS } from '../src/semantic/type-diagnostics';
+import { TYPES_BROWSER_COMPILER_OPTIONS, TYPES_COMPILER_OPTIONS } from '../src/semantic/type-diagnostics';
 import { withoutOpenTypes } from '../src/semantic/typescript-open-types';
 import { regionDiagnostics } from '../src/semantic/typescript-region';
 import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semantic/typescript-worker-api';
@@ -56,7 +56,10 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   /** The module resolution of the last check, and its links as a string. */
   private resolve = workspaceResolver(undefined, () => false);
   private resolvedFor = '';
-  private invalidated = false;
+  /** The services (by `browser`) whose programs must resolve their files' imports again. */
+  private readonly stale = new Set<boolean>();
+  /** The service of code that runs in a browser: the DOM lib beside the check's (src/semantic/browser-code.ts). */
+  private browserService: ReturnType<typeof ts.createLanguageService> | undefined;
   /** The last check's file, by its workspace path (its bare imports resolve from there), and its names in the service. */
   private checkedFile: string | undefined;
   private isChecked: (name: string) => boolean = () => false;
@@ -96,7 +99,31 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
    * A file kept from the previous program keeps its resolved imports while the check's links are the same, as in the
    * Node host. A property, not a method: the language service calls it unbound.
    */
-  readonly hasInvalidatedResolutions = (): boolean => this.invalidated;
+  readonly hasInvalidatedResolutions = (): boolean => this.stale.has(false);
+
+  /** The service with the DOM lib (`browser`) or Monaco's own without it; the other one is made on first use, over the same files. */
+  private service(browser: boolean): ReturnType<typeof ts.createLanguageService> {
+    if (!browser) return this.getLanguageService();
+    this.browserService ??= ts.createLanguageService(
+      // This worker as the host, with the browser options and its own record of stale resolutions.
+      Object.create(this, {
+        getCompilationSettings: { value: () => TYPES_BROWSER_COMPILER_OPTIONS },
+        hasInvalidatedResolutions: { value: () => this.stale.has(true) },
+      }),
+    );
+    return this.browserService;
+  }
+
+  /** The program of a service, its stale resolutions resolved again. */
+  private program(browser: boolean) {
+    const program = this.service(browser).getProgram()!;
+    this.stale.delete(browser);
+    return program;
+  }
+
+  private invalidate(): void {
+    this.stale.add(false).add(true);
+  }
 
   async holdFiles(files: readonly HeldFile[]): Promise<void> {
     for (const { path, text } of files) this.held.set(compilerName(path), { content: text, version: ++this.heldVersions });
@@ -113,9 +140,9 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     this.packages.reset();
     this.generation++;
     // The last check's imports, resolved again with what was learnt: what they ask for next is the answer.
-    this.invalidated = true;
-    this.getLanguageService().getProgram();
-    this.invalidated = false;
+    this.invalidate();
+    this.program(false);
+    if (this.browserService) this.program(true);
     return this.takeProbes();
   }
 
@@ -125,7 +152,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     this.noPackageFiles.clear();
     this.probes.clear();
     this.packages.reset();
-    this.invalidated = true;
+    this.invalidate();
     this.generation++;
   }
 
@@ -164,7 +191,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     this.resolve = workspaceResolver(imports, this.isChecked);
     this.checkedFile = imports?.file;
     const key = linksKey(imports);
-    this.invalidated ||= key !== this.resolvedFor;
+    if (key !== this.resolvedFor) this.invalidate();
     this.resolvedFor = key;
     return { ...(await this.check(fileName, baselineName, text, language, start, end)), packageProbes: this.takeProbes() };
   }
@@ -181,8 +208,8 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
     const env = [this.resolvedFor, this.generation];
     const findings = await typeFindings(
       { language, text, completionStart: start, completionEnd: end },
-      async (_name, checked, from, to) => {
-        const cached = this.cache.get(env, fileName, checked, from, to);
+      async (_name, checked, from, to, browser) => {
+        const cached = this.cache.get([...env, browser], fileName, checked, from, to);
         if (cached) return cached;
         let file = fileName;
         if (checked !== text) {
@@ -191,14 +218,13 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
           out.baseline = true;
         }
         const t0 = performance.now();
-        const program = this.getLanguageService().getProgram()!;
-        this.invalidated = false;
+        const program = this.program(browser);
         const t1 = performance.now();
         const source = program.getSourceFile(file)!;
         const diagnostics = withoutOpenTypes(ts, program, source, regionDiagnostics(ts, program, source, from, to));
         out.programMs += t1 - t0;
         out.checkMs += performance.now() - t1;
-        this.cache.set(env, fileName, checked, from, to, diagnostics);
+        this.cache.set([...env, browser], fileName, checked, from, to, diagnostics);
         return diagnostics;
       },
     );

@@ -488,6 +488,7 @@ const semanticTs: SuiteSection = {
         ],
       ),
       ...semanticTsDepths(r.byDepth as DepthRow[] | undefined),
+      ...semanticTsLarge(record(r.large)),
       ...semanticTsBrowser(record(r.browser)),
     ];
   },
@@ -555,6 +556,40 @@ function semanticTsDepths(rows: DepthRow[] | undefined): string[] {
         `${share(d.member.caught, d.member.n)} of ${num(d.member.n)}`,
         `${share(d.workspace.caught, d.workspace.n)} of ${num(d.workspace.n)}`,
       ]),
+    ),
+  ];
+}
+
+/** The types check on long files of installed packages, checked one after another in each file, against the targets. */
+function semanticTsLarge(l: Record<string, unknown> | undefined): string[] {
+  if (!l) return [];
+  type Row = { wall: Summary; cpu: Summary };
+  const files = l.files as { path: string; lines: number }[];
+  const t = l.targets as { p50Ms: number; p95Ms: number };
+  const m = l.mutants as { n: number; caught: number };
+  const meets = (s: Summary) => (s.p50 <= t.p50Ms && s.p95 <= t.p95Ms ? 'meets' : 'misses');
+  const row = (name: string, r: Row) => [
+    name,
+    num(r.wall.n),
+    ms(r.wall.p50),
+    ms(r.wall.p95),
+    ms(r.cpu.p50),
+    ms(r.cpu.p95),
+    `wall ${meets(r.wall)}, CPU ${meets(r.cpu)}`,
+  ];
+  return [
+    `The types check on long files nobody here wrote (installed packages' TypeScript sources: ${files.map((f) => `${f.path}, ${num(f.lines)} lines`).join('; ')}), a code line taken out and put back, then a property read in it misspelled, one check after another in each file as typing asks; false flags ${num((l.falseFlags as string[]).length)} of ${num((l.truth as Row).wall.n)}, property mutants caught ${num(m.caught)} of ${num(m.n)}:`,
+    table(
+      [
+        'types check, long files',
+        'checks',
+        'p50 wall',
+        'p95 wall',
+        'p50 CPU',
+        'p95 CPU',
+        `target p50 ≤ ${num(t.p50Ms)} ms, p95 ≤ ${num(t.p95Ms)} ms`,
+      ],
+      [row('ground truths', l.truth as Row), row('all checks (mutants too)', l.all as Row)],
     ),
   ];
 }

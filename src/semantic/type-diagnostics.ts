@@ -22,6 +22,7 @@ import type TS from 'typescript';
 import { languageSpec } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
 import type { SemanticFinding, SemanticRequest } from './types';
+import { runsInBrowser } from './browser-code';
 
 /** The lib file the check reads (ES2022 and what it references); no DOM: a DOM name is the names checker's. */
 export const TYPES_ROOT_LIB = 'lib.es2022.d.ts';
@@ -55,6 +56,12 @@ export const TYPES_COMPILER_OPTIONS: Readonly<TS.CompilerOptions> = {
   strict: false,
   noEmit: true,
   skipLibCheck: true,
+};
+
+/** The options of a check of code that runs in a browser (browser-code.ts): the same, with the DOM's types. */
+export const TYPES_BROWSER_COMPILER_OPTIONS: Readonly<TS.CompilerOptions> = {
+  ...TYPES_COMPILER_OPTIONS,
+  lib: [TYPES_ROOT_LIB, 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
 };
 
 /** "Cannot find ..." and other one-file blind spots: a file or project the host does not have. */
@@ -98,9 +105,10 @@ export function flattenMessage(message: TypeMessage | undefined, newLine: string
 /**
  * The semantic diagnostics of one file named `fileName` holding `text`: of
  * the statements and class members around [start, end] (the compiler's
- * region diagnostics, typescript-region.ts), or of the whole file.
+ * region diagnostics, typescript-region.ts), or of the whole file; with
+ * the DOM lib when `browser` (TYPES_BROWSER_COMPILER_OPTIONS).
  */
-export type Diagnose = (fileName: string, text: string, start: number, end: number) => Promise<readonly TypeDiagnostic[]>;
+export type Diagnose = (fileName: string, text: string, start: number, end: number, browser: boolean) => Promise<readonly TypeDiagnostic[]>;
 
 /** What the types check reads: the completed text and the completion's span in it. */
 export interface TypesInput {
@@ -110,6 +118,8 @@ export interface TypesInput {
   text: string;
   completionStart: number;
   completionEnd: number;
+  /** With the DOM lib or without, whatever the text says (the bench's comparison); absent: as browser-code.ts decides. */
+  browser?: boolean;
 }
 
 /** The input for a request, built as the dispatcher builds it (src/semantic/check.ts). */
@@ -147,13 +157,15 @@ export async function typeFindings(input: TypesInput, diagnose: Diagnose): Promi
   const keyOf = (d: TypeDiagnostic) => `${d.code}:${flattenMessage(d.messageText, '\n')}`;
   const meets = (d: TypeDiagnostic) => (d.start ?? 0) <= completionEnd && (d.start ?? 0) + (d.length ?? 0) >= completionStart;
 
-  const counted = (await diagnose(name, text, completionStart, completionEnd)).filter(counts);
+  const baseline = text.slice(0, completionStart) + text.slice(completionEnd);
+  // One lib for both texts: a completion that starts reading `document` makes the baseline browser code too.
+  const browser = input.browser ?? (runsInBrowser(language, text) || runsInBrowser(language, baseline));
+  const counted = (await diagnose(name, text, completionStart, completionEnd, browser)).filter(counts);
   const after = counted.filter(meets);
   // Most completions meet no diagnostic: the baseline (the text without the completion) is checked only when one needs telling apart.
   if (after.length === 0) return [];
-  const baseline = text.slice(0, completionStart) + text.slice(completionEnd);
   const before = new Map<string, number>();
-  for (const d of (await diagnose(name, baseline, completionStart, completionStart)).filter(counts))
+  for (const d of (await diagnose(name, baseline, completionStart, completionStart, browser)).filter(counts))
     before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
   // The document's own errors, away from the completion, take their baseline twins first.
   for (const d of counted) {

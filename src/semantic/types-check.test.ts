@@ -67,10 +67,10 @@ describe('createTypesCheck', () => {
   it('warms the service once, and a check behind a long warm-up is over budget, not a pass', async () => {
     const texts: string[] = [];
     const check = createTypesCheck(
-      over(async (name, text, start, end) => {
+      over(async (name, text, start, end, browser) => {
         texts.push(text);
         if (texts.length === 1) await sleep(80);
-        return missing(name, text, start, end);
+        return missing(name, text, start, end, browser);
       }),
     );
     expect(check.isWarm()).toBe(false);

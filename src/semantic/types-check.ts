@@ -44,13 +44,18 @@ export interface TypesCheck {
  */
 export type FindTypeErrors = (input: TypesInput, workspace?: WorkspaceFiles) => Promise<SemanticFinding[]>;
 
-/** What the warm-up checks: a completion without a type error, then one with (the baseline's path too). */
-const WARM_UP = ['xs.reduce((a, b) => a + b, 0)', 'xs.sum()', 'xs.length'].map((completion) => ({
-  language: 'typescript',
-  prefix: 'const xs = [1, 2, 3];\nexport function total(): number {\n  return ',
-  completion,
-  suffix: ';\n}\n',
-}));
+/** What the warm-up checks: a completion without a type error, then one with (the baseline's path too), then browser code. */
+const WARM_UP = ['xs.reduce((a, b) => a + b, 0)', 'xs.sum()', 'xs.length']
+  .map((completion) => ({
+    language: 'typescript',
+    prefix: 'const xs = [1, 2, 3];\nexport function total(): number {\n  return ',
+    completion,
+    suffix: ';\n}\n',
+  }))
+  .concat([
+    // Browser code is checked with the DOM lib (browser-code.ts), by a service of its own that parses it on its first check.
+    { language: 'typescript', prefix: 'export const title = ', completion: 'document.title', suffix: ';\n' },
+  ]);
 
 export function createTypesCheck(find: FindTypeErrors, defaultBudgetMs = DEFAULT_TYPES_BUDGET_MS): TypesCheck {
   // Checks share the service's file: each waits for the one before, even one past its own budget.

@@ -60,6 +60,24 @@ function isCommonJsObject(ts: typeof TS, checker: TS.TypeChecker, file: TS.Sourc
   return checker.getTypeAtLocation(expression).getSymbol()?.valueDeclaration === file;
 }
 
+/** The global object's names in the lib files. */
+const GLOBAL_OBJECTS = new Set(['window', 'self', 'globalThis']);
+
+/**
+ * Whether `expression` is the global object (`window`, `self`,
+ * `globalThis`, as the lib declares them, not a local of that name): a
+ * browser script stores its own globals on it (`window.app = ...`, read by
+ * another script), and a global augmentation in a file the check does not
+ * read (`declare global { interface Window { ... } }`) adds to its type, so
+ * its members are not judged.
+ */
+function isGlobalObject(ts: typeof TS, checker: TS.TypeChecker, expression: TS.Expression): boolean {
+  if (!ts.isIdentifier(expression) || !GLOBAL_OBJECTS.has(expression.text)) return false;
+  const symbol = checker.getSymbolAtLocation(expression);
+  // Some: a JavaScript file's own assignments to it (`window.a.b = 1`) are declarations of it too.
+  return symbol?.declarations?.some((d) => d.getSourceFile().hasNoDefaultLib) ?? false;
+}
+
 /** `diagnostics` of `file` without the missing properties of types that are not known whole. */
 export function withoutOpenTypes(
   ts: typeof TS,
@@ -78,6 +96,7 @@ export function withoutOpenTypes(
     // `__defineGetter__` ...) too.
     if (Object.hasOwn(Object.prototype, access.name.text)) return false;
     if (isCommonJsObject(ts, checker, file, access.expression)) return false;
+    if (isGlobalObject(ts, checker, access.expression)) return false;
     const type = checker.getTypeAtLocation(access.expression);
     return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
   });

@@ -7,7 +7,7 @@
 // browser's TypeScript worker (src/editor/typescript-worker.ts) serves too.
 import type TS from 'typescript';
 import { TYPE_CHECKED_LANGUAGES } from './types-check';
-import { typeFindings, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
+import { typeFindings, TYPES_BROWSER_COMPILER_OPTIONS, TYPES_COMPILER_OPTIONS, TYPES_ROOT_LIB, type Diagnose } from './type-diagnostics';
 import { withoutOpenTypes } from './typescript-open-types';
 import { regionDiagnostics } from './typescript-region';
 import {
@@ -31,18 +31,19 @@ const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
 /** One check's diagnostics, with the workspace files it imports in the program, and the packages' types. */
 type DiagnoseWith = (imports: TypeImports | undefined, packages: PackageFiles | undefined) => Diagnose;
 
-let loading: Promise<DiagnoseWith> | undefined;
+/** A compiler host per option set: code that runs in a browser is checked with the DOM lib (browser-code.ts). */
+const loading = new Map<boolean, Promise<DiagnoseWith>>();
 
 function inNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-async function createService(): Promise<DiagnoseWith> {
+async function createService(base: Readonly<TS.CompilerOptions>): Promise<DiagnoseWith> {
   const ts = (await import('typescript')).default;
   const fs = await import('node:fs');
   const path = await import('node:path');
   const libDir = path.dirname(ts.getDefaultLibFilePath({}));
-  const options: TS.CompilerOptions = { ...TYPES_COMPILER_OPTIONS };
+  const options: TS.CompilerOptions = { ...base };
   // Lib files are parsed once per process; each program over a new text reuses them (and the
   // previous program's structure), so a check pays for the one file only.
   const libs = new Map<string, TS.SourceFile | undefined>();
@@ -139,22 +140,31 @@ async function createService(): Promise<DiagnoseWith> {
   };
 }
 
-/** The compiler, loaded on first use. */
-function nodeDiagnose(): Promise<DiagnoseWith> {
+/** The compiler with the DOM lib (`browser`) or without, loaded on first use. */
+function nodeDiagnose(browser: boolean): Promise<DiagnoseWith> {
   if (!inNode()) return Promise.reject(new Error(TYPES_NOT_IN_NODE));
-  if (!loading) {
-    loading = createService();
-    loading.catch(() => (loading = undefined));
+  let service = loading.get(browser);
+  if (!service) {
+    service = createService(browser ? TYPES_BROWSER_COMPILER_OPTIONS : TYPES_COMPILER_OPTIONS);
+    loading.set(browser, service);
+    service.catch(() => loading.delete(browser));
   }
-  return loading;
+  return service;
 }
 
 /**
  * The types checker; given the workspace's files, a request that names its
  * file (`request.file`) has the workspace files it imports in the program;
- * given the packages too, the types of its bare imports.
+ * given the packages too, the types of its bare imports. `browser` forces
+ * the DOM lib on or off (the bench's comparison); absent, the text decides
+ * (browser-code.ts).
  */
-export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?: ImportBudget, packages?: PackageFiles): LanguageChecker {
+export function createTypescriptTypesChecker(
+  workspace?: WorkspaceFiles,
+  budget?: ImportBudget,
+  packages?: PackageFiles,
+  browser?: boolean,
+): LanguageChecker {
   const graph = new ImportGraph(budget);
   return {
     languages: TYPE_CHECKED_LANGUAGES,
@@ -166,7 +176,8 @@ export function createTypescriptTypesChecker(workspace?: WorkspaceFiles, budget?
       if (partial) throw new Error(partial);
       const { file, language } = input.request;
       const imports = workspace && file !== undefined ? graph.imports(file, [input.text, input.baseline.text], workspace) : undefined;
-      return typeFindings({ language, ...input }, (await nodeDiagnose())(imports, imports && packages));
+      const diagnose: Diagnose = async (...args) => (await nodeDiagnose(args[4]))(imports, imports && packages)(...args);
+      return typeFindings({ language, ...input, ...(browser !== undefined && { browser }) }, diagnose);
     },
   };
 }
