@@ -11,6 +11,7 @@
 
 import type { Tree } from 'web-tree-sitter';
 import type { LanguageId } from '../vocabulary/types';
+import { ROUTER_SETTINGS } from '../vocabulary/settings';
 import { javascriptNamesChecker } from './javascript';
 import { pythonChecker } from './python';
 import { TYPE_CHECKED_LANGUAGES } from './types-check';
@@ -39,8 +40,8 @@ export interface SemanticParse {
  */
 const lastBaseline = new Map<LanguageId, { text: string; tree: Tree }>();
 
-/** Past this, a check answers "not checked (timed out)". */
-const DEFAULT_SEMANTIC_BUDGET_MS = 50;
+/** Past this, a check answers "not checked (timed out)": the settings schema's default of router.semanticBudgetMs, for callers without a config. */
+const DEFAULT_SEMANTIC_BUDGET_MS = ROUTER_SETTINGS.semanticBudgetMs.default;
 
 const CHECKERS: readonly LanguageChecker[] = [pythonChecker, javascriptNamesChecker];
 

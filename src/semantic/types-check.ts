@@ -11,6 +11,7 @@
 // check's verdict.
 import { languagesWhere } from '../languages/registry';
 import type { LanguageId } from '../vocabulary/types';
+import { ROUTER_SETTINGS } from '../vocabulary/settings';
 import { typesInput, type TypesInput } from './type-diagnostics';
 import type { SemanticFinding, SemanticRequest, SemanticVerdict, WorkspaceFiles } from './types';
 import { partialWindow } from './window';
@@ -18,8 +19,8 @@ import { partialWindow } from './window';
 /** The languages the types check serves (their registry records say so). */
 export const TYPE_CHECKED_LANGUAGES: readonly LanguageId[] = languagesWhere((s) => s.semantic.types !== null);
 
-/** Past this (the whole semantic check's default budget), a types check is "not checked: over budget". */
-const DEFAULT_TYPES_BUDGET_MS = 50;
+/** Past this (the whole semantic check's default budget, router.semanticBudgetMs), a types check is "not checked: over budget". */
+const DEFAULT_TYPES_BUDGET_MS = ROUTER_SETTINGS.semanticBudgetMs.default;
 
 /** What one types check gave: its findings, or why it has none to give. */
 export type TypesOutcome = { findings: SemanticFinding[]; ms: number } | { notChecked: string; ms: number };
