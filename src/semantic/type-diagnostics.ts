@@ -24,7 +24,7 @@ import type { LanguageId } from '../vocabulary/types';
 import type { SemanticFinding, SemanticRequest } from './types';
 import { runsInBrowser } from './browser-code';
 
-/** The lib file the check reads (ES2022 and what it references); no DOM: a DOM name is the names checker's. */
+/** The lib file the check reads (ES2022 and what it references); browser code gets the DOM's beside it (browser-code.ts). */
 export const TYPES_ROOT_LIB = 'lib.es2022.d.ts';
 
 /**
