@@ -227,6 +227,26 @@ test('an unpushed commit survives cloning another repository; the panel switches
   expect(s.show('README.md')).toBe('# Demo unpushed');
 });
 
+test.describe('on a short window', () => {
+  test.use({ viewport: { width: 1100, height: 560 } });
+  test('a tall Git panel scrolls inside the side bar; the file tree keeps its rows', async ({ page, openIde }) => {
+    const s = await openWithServer(page, openIde);
+    const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
+    await clone(page, s.repoUrl);
+    await expect(message(page)).toHaveText(/Cloned into repo\//);
+    await clone(page, otherUrl);
+    await expect(message(page)).toHaveText(/Cloned into other\//);
+    const box = (testId: string) => page.getByTestId(testId).evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+    const [tree, panel, bar] = [await box('file-tree'), await box('git-panel'), await box('file-tree-panel')];
+    // Rows of the tree stay on screen, and the panel ends inside the side bar (its own scroll bar takes the rest).
+    expect(tree.height).toBeGreaterThanOrEqual(100);
+    expect(panel.bottom).toBeLessThanOrEqual(bar.bottom + 1);
+    expect(await page.getByTestId('git-panel').evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+    await openInTree(page, 'other/OTHER.md');
+    expect(await editorText(page)).toBe('other\n');
+  });
+});
+
 test('clones back to back, five times: each one completes, with no lock error', async ({ page, openIde }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
