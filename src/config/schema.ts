@@ -8,20 +8,26 @@ export interface SettingEntry {
   /** Where it is in the config: `router.threshold`, `device`. */
   path: string;
   setting: Setting;
+  /** The path's keys: `['router', 'threshold']`. */
+  keys: readonly string[];
 }
 
 /** Every declared setting, in the schema's order. */
 export const SETTING_ENTRIES: readonly SettingEntry[] = SETTING_GROUPS.flatMap(({ at, settings }) =>
-  Object.entries(settings).map(([key, setting]) => ({ path: at ? `${at}.${key}` : key, setting })),
+  Object.entries(settings).map(([key, setting]) => ({ path: at ? `${at}.${key}` : key, setting, keys: at ? [at, key] : [key] })),
 );
 
 const keysOf = (path: string) => path.split('.');
 
+function valueAtKeys(config: unknown, keys: readonly string[]): unknown {
+  let v: unknown = config;
+  for (const k of keys) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
 /** The value at a setting's path (undefined when a part of the path is missing). */
 export function valueAt(config: unknown, path: string): unknown {
-  let v: unknown = config;
-  for (const k of keysOf(path)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
-  return v;
+  return valueAtKeys(config, keysOf(path));
 }
 
 /** A layer that sets one value at a path, merged into `layer`. */
@@ -68,8 +74,8 @@ function mustBe(s: Setting): string {
 /** Problems with the declared settings' values, each naming the setting and what it must be. */
 export function settingProblems(c: AppConfig): string[] {
   const p: string[] = [];
-  for (const { path, setting } of SETTING_ENTRIES) {
-    const v = valueAt(c, path);
+  for (const { path, setting, keys } of SETTING_ENTRIES) {
+    const v = valueAtKeys(c, keys);
     // An optional setting left out of a layer keeps the value below; the defaults always set it.
     if (v === undefined && setting.optional) continue;
     if (validValue(setting, v)) continue;
