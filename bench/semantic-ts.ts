@@ -13,7 +13,7 @@
 // Then the same checks in Chromium, through the app's types check in
 // Monaco's TypeScript worker (./semantic-ts/browser.ts); `--browser-only`
 // measures that part alone, `--no-browser` leaves it out.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'web-tree-sitter';
@@ -21,13 +21,14 @@ import { javascriptNamesChecker } from '../src/semantic/javascript';
 import { jsInput } from '../testing/semantic/js-input';
 import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
 import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
-import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../src/semantic/types';
+import type { SemanticFinding, SemanticInput } from '../src/semantic/types';
 import type { PackageFiles } from '../src/semantic/package-types';
 import { diskPackages } from '../testing/semantic/disk-packages';
 import type { BenchSuite } from './suite';
 import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
 import { largeFileTypes } from './semantic-ts/large-files';
+import { folderFiles } from './semantic-ts/folder-files';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,21 +76,8 @@ function cases(limit: number): Case[] {
 
 const mark = (c: Case, line: string) => `${c.prefix}«${line}»${c.suffix}`;
 
-/** This repository as the workspace: a path's text as on disk (read once), never outside it or under node_modules. */
-export function repoFiles(): WorkspaceFiles & { read: Map<string, string | undefined> } {
-  const read = new Map<string, string | undefined>();
-  return {
-    read,
-    text(path) {
-      if (!read.has(path)) {
-        const full = join(REPO, path);
-        const ok = !path.split('/').includes('node_modules') && existsSync(full) && statSync(full).isFile();
-        read.set(path, ok ? readFileSync(full, 'utf8') : undefined);
-      }
-      return read.get(path);
-    },
-  };
-}
+/** This repository as the workspace (its node_modules aside). */
+export const repoFiles = () => folderFiles(REPO);
 
 /** The files a reader read, by path (none without one). */
 function readFiles(reader: { read: Map<string, string | undefined> } | undefined): Record<string, string> {

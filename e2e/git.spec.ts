@@ -43,6 +43,25 @@ async function clone(page: Page, url: string) {
 
 const message = (page: Page) => page.getByTestId('git-message');
 
+/** Fetch finds the one commit pushed from elsewhere; Pull fast-forwards the open file to `text`. */
+async function fetchAndPullOne(page: Page, text: string) {
+  await page.getByTestId('git-fetch').click();
+  await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
+  await page.getByTestId('git-pull').click();
+  await expect(message(page)).toHaveText('Pulled (fast-forward).');
+  await expect.poll(() => editorText(page)).toBe(text);
+}
+
+/** Types `typed` at the end of line 1 of the open file, commits it as `subject` and pushes main. */
+async function commitAndPush(page: Page, typed: string, subject: string) {
+  await typeAtEndOfLine(page, 1, typed);
+  await page.getByTestId('git-commit-message').fill(subject);
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed/);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+}
+
 test("clone: the repository's files appear in the workspace, and the clone is in the activity list", async ({ page, openIde }) => {
   const s = await openWithServer(page, openIde);
   await clone(page, s.repoUrl);
@@ -70,11 +89,7 @@ test('fetch sees a commit pushed from elsewhere; pull fast-forwards the open fil
   await expect(message(page)).toHaveText(/Cloned/);
   await openInTree(page, 'repo/README.md');
   s.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo, edited elsewhere\n' });
-  await page.getByTestId('git-fetch').click();
-  await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
-  await page.getByTestId('git-pull').click();
-  await expect(message(page)).toHaveText('Pulled (fast-forward).');
-  await expect.poll(() => editorText(page)).toBe('# Demo, edited elsewhere\n');
+  await fetchAndPullOne(page, '# Demo, edited elsewhere\n');
   await expect(page.getByTestId('git-activity').locator('li')).toHaveCount(3);
 });
 
@@ -281,17 +296,8 @@ test('through the documented nginx front (deploy/git): auth, clone, fetch, pull 
     await expect(message(page)).toHaveText(/Cloned into repo\//);
     await openInTree(page, 'repo/README.md');
     front.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo v2\n' });
-    await page.getByTestId('git-fetch').click();
-    await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
-    await page.getByTestId('git-pull').click();
-    await expect(message(page)).toHaveText('Pulled (fast-forward).');
-    await expect.poll(() => editorText(page)).toBe('# Demo v2\n');
-    await typeAtEndOfLine(page, 1, ' via nginx');
-    await page.getByTestId('git-commit-message').fill('Through the front');
-    await page.getByTestId('git-commit').click();
-    await expect(message(page)).toHaveText(/Committed/);
-    await page.getByTestId('git-push').click();
-    await expect(message(page)).toHaveText('Pushed main.');
+    await fetchAndPullOne(page, '# Demo v2\n');
+    await commitAndPush(page, ' via nginx', 'Through the front');
     expect(front.log()[0]).toBe('Through the front');
   } finally {
     await front?.close();
@@ -327,17 +333,8 @@ test('a shallow clone through the documented front: the last commit only, then f
     // One branch followed: the server's other branch is not offered.
     await expect(page.getByTestId('git-branch').locator('option')).toHaveText(['main']);
     front.commitFromElsewhere('Fourth', { 'README.md': '# Demo 4\n' });
-    await page.getByTestId('git-fetch').click();
-    await expect(message(page)).toHaveText('1 new commit on the server: Pull to bring it in.');
-    await page.getByTestId('git-pull').click();
-    await expect(message(page)).toHaveText('Pulled (fast-forward).');
-    await expect.poll(() => editorText(page)).toBe('# Demo 4\n');
-    await typeAtEndOfLine(page, 1, ' shallow');
-    await page.getByTestId('git-commit-message').fill('From a shallow clone');
-    await page.getByTestId('git-commit').click();
-    await expect(message(page)).toHaveText(/Committed/);
-    await page.getByTestId('git-push').click();
-    await expect(message(page)).toHaveText('Pushed main.');
+    await fetchAndPullOne(page, '# Demo 4\n');
+    await commitAndPush(page, ' shallow', 'From a shallow clone');
     expect(front.log().slice(0, 3)).toEqual(['From a shallow clone', 'Fourth', 'Third']);
     expect(front.show('README.md')).toBe('# Demo 4 shallow');
   } finally {

@@ -6,14 +6,15 @@
 // dropped (a mutant the types check should catch). The package's own folder
 // is the workspace (its relative imports), this repository's node_modules
 // the packages. p50/p95 per check against the targets, in the same run.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
 import type { PackageFiles } from '../../src/semantic/package-types';
-import type { SemanticFinding, SemanticInput, WorkspaceFiles } from '../../src/semantic/types';
+import type { SemanticFinding, SemanticInput } from '../../src/semantic/types';
 import { jsInput } from '../../testing/semantic/js-input';
 import { onePerPackage } from '../../testing/semantic/package-sources';
 import { summarize } from '../stats';
+import { folderFiles } from './folder-files';
 
 /** The targets for a types check on files up to 3,000 lines. */
 export const LARGE_FILE_TARGETS = { p50Ms: 10, p95Ms: 50 };
@@ -27,21 +28,6 @@ interface LargeFile {
   path: string;
   root: string;
   lines: string[];
-}
-
-/** A folder's files as the workspace, read once each (never a nested node_modules). */
-function folderFiles(root: string): WorkspaceFiles {
-  const read = new Map<string, string | undefined>();
-  return {
-    text(path) {
-      if (!read.has(path)) {
-        const full = join(root, path);
-        const ok = !path.split('/').includes('node_modules') && existsSync(full) && statSync(full).isFile();
-        read.set(path, ok ? readFileSync(full, 'utf8') : undefined);
-      }
-      return read.get(path);
-    },
-  };
 }
 
 function largeFiles(repo: string): LargeFile[] {
