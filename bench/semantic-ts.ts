@@ -133,6 +133,8 @@ interface DepthRow {
   wall: ReturnType<typeof summarize>;
   cpu: ReturnType<typeof summarize>;
   falseFlags: number;
+  /** What each false flag was: the file, the line, what the check said. */
+  flagged: string[];
   member: { n: number; caught: number };
   workspace: { n: number; caught: number };
 }
@@ -150,6 +152,7 @@ async function byDepth(probes: readonly BrowserCase[], depths: readonly number[]
     wall: [] as number[],
     cpu: [] as number[],
     falseFlags: 0,
+    flagged: [] as string[],
     member: { n: 0, caught: 0 },
     workspace: { n: 0, caught: 0 },
   }));
@@ -163,6 +166,7 @@ async function byDepth(probes: readonly BrowserCase[], depths: readonly number[]
         row.wall.push(t.ms);
         row.cpu.push(t.cpu);
         row.falseFlags += Number(t.findings.length > 0);
+        for (const f of t.findings) row.flagged.push(`${p.file}: ${p.completion.trim()} -> ${f.kind} ${f.name}: ${f.detail}`);
       } else {
         row[p.kind].n++;
         row[p.kind].caught += Number(t.findings.length > 0);
@@ -333,6 +337,7 @@ export const suite: BenchSuite = {
         console.log(
           `| ${d.depth} | ${fmtMs(d.wall.p50)} | ${fmtMs(d.wall.p95)} | ${fmtMs(d.cpu.p50)} | ${fmtMs(d.cpu.p95)} | ${d.falseFlags} | ${pct(d.member.caught, d.member.n)} | ${pct(d.workspace.caught, d.workspace.n)} |`,
         );
+      for (const d of depths) for (const f of d.flagged) console.log(`  false flag at import depth ${d.depth}: ${f}`);
     }
     const lt = large.targets;
     const meets = (s: { p50: number; p95: number }) => (s.p50 <= lt.p50Ms && s.p95 <= lt.p95Ms ? 'meets' : 'misses');
