@@ -4,9 +4,9 @@
 // escalated for `semantic`, and the details name what is missing or wrong.
 import type { TypesCheck } from '../src/semantic/types-check';
 import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
-import { typesCheckWithoutBudget } from '../testing/playwright/types-check';
+import { SEMANTIC_ROUTER, warmTypesCheck } from '../testing/playwright/types-check';
 
-const semantic = { policy: 'syntax+confidence+semantic' };
+const semantic = SEMANTIC_ROUTER;
 
 test('a valid, confident completion using names defined nowhere is escalated for semantic, naming them', async ({
   page,
@@ -80,7 +80,7 @@ test('TypeScript: a completion that introduces a type error is escalated for sem
     router: semantic,
     files: [{ path: 'main.ts', content: 'export function add(a: number, b: { x: number }): number {\n  return\n}\n' }],
   });
-  await typesCheckWithoutBudget(page);
+  await warmTypesCheck(page);
   const badge = page.getByTestId('privacy-badge');
   const details = page.getByTestId('completion-details');
   await typeAtEndOfLine(page, 2, ' ');
@@ -106,7 +106,7 @@ test('TypeScript: a member the imported workspace type lacks is a type error in 
       { path: 'src/shapes/box.ts', content: 'export interface Box {\n  aa: number;\n  size: number;\n}\n' },
     ],
   });
-  await typesCheckWithoutBudget(page);
+  await warmTypesCheck(page);
   const badge = page.getByTestId('privacy-badge');
   const details = page.getByTestId('completion-details');
   await typeAtEndOfLine(page, 3, ' ');

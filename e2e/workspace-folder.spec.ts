@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { editorText, expect, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import { openInTree } from '../testing/playwright/workspace';
-import { typesCheckWithoutBudget } from '../testing/playwright/types-check';
+import { SEMANTIC_ROUTER, warmTypesCheck } from '../testing/playwright/types-check';
 
 test.beforeEach(({ device }) => test.skip(device !== 'wasm', 'device-independent'));
 
@@ -275,7 +275,7 @@ test("a package's types from the folder's node_modules reach the types check: a 
   server.setMode({ kind: 'ok', text: 'box.aa + b' });
   await installPicker(page);
   // The fixture model writes `a + b` after `box.`: `Box` comes from the installed package, and has `aa`, not `a`.
-  await openIde({ model: 'fixture-valid', router: { policy: 'syntax+confidence+semantic' } });
+  await openIde({ model: 'fixture-valid', router: SEMANTIC_ROUTER });
   await writeOnDisk(
     page,
     'src/main.ts',
@@ -288,7 +288,7 @@ test("a package's types from the folder's node_modules reach the types check: a 
   await expect(page.getByTestId('import-report')).toContainText('Imported 1 of 1 files.');
   await openInTree(page, 'proj/src/main.ts');
   type Seams = { __ide: { packagesLearnt(): Promise<void> } };
-  await typesCheckWithoutBudget(page);
+  await warmTypesCheck(page);
   const badge = page.getByTestId('privacy-badge');
   // The first checks ask for the package and run before it is read (its values `any` until then). A few keys, the
   // package learnt between them.
