@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type LaunchOptions, type Page } from '@playwright/test';
 import { DEMO_WASM_SETTINGS, expect, ghostText, modelReady, seedStorage, test } from '../testing/playwright/ide';
+import { waitWithProgress } from '../testing/playwright/progress';
 import { NGINX, startNginx, type NginxRequest } from '../testing/servers/nginx';
 import { startStaticServer } from '../testing/servers/static-server';
 import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES, SERVICE_WORKER_URL } from '../src/platform/offline-caches';
@@ -27,19 +28,30 @@ test.skip(({ device }) => device !== 'wasm', 'offline is checked once, on the WA
 // The first visit precaches the whole app, and each test loads it three or four times.
 test.slow();
 
-/** Until the worker is active (its precache complete: it activates only after) and controls the page. */
+/** The page's service workers as a registration holds them: each one's state, or why that cannot be read now. */
+function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const notice = document.querySelector('[data-testid="update-notice"]')?.textContent ?? 'no notice';
+      return `installing ${reg?.installing?.state}, waiting ${reg?.waiting?.state}, active ${reg?.active?.state}; ${notice}`;
+    })
+    .catch(() => 'page navigating');
+}
+
+/**
+ * Until the worker is active (its precache complete: it activates only after) and controls the page. The precache
+ * is tens of megabytes fetched one file after another, slow on a busy machine: waited for while the browser works.
+ */
 async function workerInCharge(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-        }),
-      // The precache is tens of megabytes fetched one file after another: slow on a busy machine, not hung.
-      { timeout: 180_000 },
-    )
-    .toBe(true);
+  const inCharge = () =>
+    page
+      .evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+      })
+      .catch(() => false);
+  await waitWithProgress(page, inCharge, () => workerStates(page), { what: 'The service worker did not take charge of the page' });
 }
 
 /** Types at the end of the open file; the production build has no test seams, so by keyboard as a user does. */
@@ -119,7 +131,17 @@ test('a new deploy is picked up on the next load, with a notice that the app was
 
     await page.reload();
     await expect(page.locator('meta[name="deploy"]')).toHaveAttribute('content', 'next');
-    await expect(page.getByTestId('update-notice')).toContainText('Updated to the new version', { timeout: 60_000 });
+    // The new worker installs and takes over while the page loads the model: as slow as a busy machine makes both.
+    const notice = page.getByTestId('update-notice');
+    await waitWithProgress(
+      page,
+      async () => (await notice.count()) > 0,
+      () => workerStates(page),
+      {
+        what: 'No update notice after the new deploy',
+      },
+    );
+    await expect(notice).toContainText('Updated to the new version');
     await modelReady(page);
     // Non-blocking: the editor is usable with the notice up, and it can be dismissed.
     await typeAtEnd(page, '\nafter_update = ');
