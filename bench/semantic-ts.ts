@@ -21,7 +21,7 @@ import { javascriptNamesChecker } from '../src/semantic/javascript';
 import { jsInput } from '../testing/semantic/js-input';
 import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
 import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
-import type { SemanticFinding, SemanticInput } from '../src/semantic/types';
+import type { SemanticInput } from '../src/semantic/types';
 import type { PackageFiles } from '../src/semantic/package-types';
 import { diskPackages } from '../testing/semantic/disk-packages';
 import type { BenchSuite } from './suite';
@@ -29,6 +29,7 @@ import type { BrowserCase } from './semantic-ts/browser';
 import { workspaceMembers } from './semantic-ts/workspace-members';
 import { largeFileTypes } from './semantic-ts/large-files';
 import { folderFiles } from './semantic-ts/folder-files';
+import { timedCheck as timed } from './semantic-ts/timed-check';
 import { fmtMs, summarize } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,18 +114,6 @@ function mutant(input: SemanticInput, member = false): string | undefined {
     stack.push(...n.children.slice().reverse());
   }
   return undefined;
-}
-
-/**
- * Wall time and this process's CPU time for one check: on a shared machine the
- * wall time includes waiting for a core, the CPU time is the check's own cost.
- */
-async function timed(check: (i: SemanticInput) => SemanticFinding[] | Promise<SemanticFinding[]>, input: SemanticInput) {
-  const c = process.cpuUsage();
-  const t = performance.now();
-  const findings = await check(input);
-  const d = process.cpuUsage(c);
-  return { ms: performance.now() - t, cpu: (d.user + d.system) / 1000, findings };
 }
 
 /** The types check at one import depth, over the same cases. */

@@ -36,6 +36,17 @@ async function openWithServer(
   return server;
 }
 
+/** The IDE with the front as its Git server, signed in as alice, the Git panel open. */
+async function openWithFront(page: Page, openIde: (s: IdeSetup) => Promise<void>, front: GitFrontHandle) {
+  await openIde({
+    model: 'fixture-valid',
+    endpoint: null,
+    waitReady: false,
+    git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
+  });
+  await page.getByTestId('git-panel').locator('summary').click();
+}
+
 async function clone(page: Page, url: string) {
   await page.getByTestId('git-url').fill(url);
   await page.getByTestId('git-clone').click();
@@ -284,13 +295,7 @@ test('through the documented nginx front (deploy/git): auth, clone, fetch, pull 
   let front: GitFrontHandle | undefined;
   try {
     front = await startGitFront({ origins: [new URL(baseURL!).origin, 'https://ide.corp.example'], users: { alice: TOKEN } });
-    await openIde({
-      model: 'fixture-valid',
-      endpoint: null,
-      waitReady: false,
-      git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
-    });
-    await page.getByTestId('git-panel').locator('summary').click();
+    await openWithFront(page, openIde, front);
     // The first request goes without the token; the server's 401 brings it (a wrong token: src/git/front.test.ts).
     await clone(page, front.repoUrl);
     await expect(message(page)).toHaveText(/Cloned into repo\//);
@@ -315,13 +320,7 @@ test('a shallow clone through the documented front: the last commit only, then f
     front.commitFromElsewhere('Second', { 'README.md': '# Demo 2\n' });
     front.branchFromElsewhere('other');
     front.commitFromElsewhere('Third', { 'README.md': '# Demo 3\n' });
-    await openIde({
-      model: 'fixture-valid',
-      endpoint: null,
-      waitReady: false,
-      git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
-    });
-    await page.getByTestId('git-panel').locator('summary').click();
+    await openWithFront(page, openIde, front);
     await page.getByTestId('git-history').selectOption('shallow');
     await expect(page.getByTestId('git-depth')).toHaveValue('1');
     await clone(page, front.repoUrl);

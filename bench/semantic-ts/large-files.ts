@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
 import type { PackageFiles } from '../../src/semantic/package-types';
-import type { SemanticFinding, SemanticInput } from '../../src/semantic/types';
 import { jsInput } from '../../testing/semantic/js-input';
 import { onePerPackage } from '../../testing/semantic/package-sources';
 import { summarize } from '../stats';
 import { folderFiles } from './folder-files';
+import { timedCheck as timed } from './timed-check';
 
 /** The targets for a types check on files up to 3,000 lines. */
 export const LARGE_FILE_TARGETS = { p50Ms: 10, p95Ms: 50 };
@@ -53,14 +53,6 @@ function memberMutant(line: string): string | undefined {
   if (!m) return undefined;
   const at = m.index + 1;
   return line.slice(0, at) + m[1][0] + m[1].slice(2) + line.slice(at + m[1].length);
-}
-
-async function timed(check: (i: SemanticInput) => SemanticFinding[] | Promise<SemanticFinding[]>, input: SemanticInput) {
-  const c = process.cpuUsage();
-  const t = performance.now();
-  const findings = await check(input);
-  const d = process.cpuUsage(c);
-  return { ms: performance.now() - t, cpu: (d.user + d.system) / 1000, findings };
 }
 
 export interface LargeFileRow {
