@@ -75,12 +75,6 @@ export class AutoSaver {
    * store or a whole text catches up.
    */
   private readonly unjournaled = new Map<string, number>();
-  /**
-   * Of those, the imported ones the journal has not been asked to hold: the
-   * first edit journals the file's whole text, so that what is typed into a
-   * file still on its way to the store survives a reload.
-   */
-  private readonly importedGaps = new Set<string>();
   private readonly delayMs: number;
   private readonly maxDelayMs: number;
   private readonly largeDelayMs: number;
@@ -165,8 +159,6 @@ export class AutoSaver {
   private journal(path: string, change: FileChange): void {
     const seq = ++this.seq;
     this.dirty.add(path);
-    // Once only: a whole text the journal refuses (quota) leaves a gap later keys do not try to close again.
-    if ('edits' in change && this.importedGaps.delete(path)) change = this.whole(path);
     const gap = 'edits' in change && this.unjournaled.has(path);
     if (!gap && this.log.append(seq, path, change)) {
       if (!('edits' in change)) this.unjournaled.delete(path);
@@ -180,7 +172,6 @@ export class AutoSaver {
     const seq = ++this.seq;
     this.dirty.add(path);
     this.unjournaled.set(path, seq);
-    this.importedGaps.add(path);
   }
 
   private journalFolders(): void {
@@ -250,11 +241,7 @@ export class AutoSaver {
       .write({ put, del, folders: this.ws.folders(), seq: upTo })
       .then(() => {
         this.log.compact(paths, upTo, true);
-        for (const p of paths) {
-          if ((this.unjournaled.get(p) ?? Infinity) > upTo) continue;
-          this.unjournaled.delete(p);
-          this.importedGaps.delete(p);
-        }
+        for (const p of paths) if ((this.unjournaled.get(p) ?? Infinity) <= upTo) this.unjournaled.delete(p);
         if (this.dirty.size || this.foldersDirty) this.schedule();
         else this.set({ state: 'saved' });
       })
