@@ -36,8 +36,10 @@ async function openWithServer(
   return server;
 }
 
-/** The IDE with the front as its Git server, signed in as alice, the Git panel open. */
-async function openWithFront(page: Page, openIde: (s: IdeSetup) => Promise<void>, front: GitFrontHandle) {
+/** The documented nginx front for `origins` (closed after the test), the IDE on it signed in as alice, the Git panel open. */
+async function openWithFront(page: Page, openIde: (s: IdeSetup) => Promise<void>, origins: string[]): Promise<GitFrontHandle> {
+  const front = await startGitFront({ origins, users: { alice: TOKEN } });
+  server = front;
   await openIde({
     model: 'fixture-valid',
     endpoint: null,
@@ -45,6 +47,7 @@ async function openWithFront(page: Page, openIde: (s: IdeSetup) => Promise<void>
     git: { server: front.url, user: 'alice', token: TOKEN, ...AUTHOR },
   });
   await page.getByTestId('git-panel').locator('summary').click();
+  return front;
 }
 
 async function clone(page: Page, url: string) {
@@ -292,21 +295,15 @@ test('through the documented nginx front (deploy/git): auth, clone, fetch, pull 
   openIde,
   baseURL,
 }) => {
-  let front: GitFrontHandle | undefined;
-  try {
-    front = await startGitFront({ origins: [new URL(baseURL!).origin, 'https://ide.corp.example'], users: { alice: TOKEN } });
-    await openWithFront(page, openIde, front);
-    // The first request goes without the token; the server's 401 brings it (a wrong token: src/git/front.test.ts).
-    await clone(page, front.repoUrl);
-    await expect(message(page)).toHaveText(/Cloned into repo\//);
-    await openInTree(page, 'repo/README.md');
-    front.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo v2\n' });
-    await fetchAndPullOne(page, '# Demo v2\n');
-    await commitAndPush(page, ' via nginx', 'Through the front');
-    expect(front.log()[0]).toBe('Through the front');
-  } finally {
-    await front?.close();
-  }
+  const front = await openWithFront(page, openIde, [new URL(baseURL!).origin, 'https://ide.corp.example']);
+  // The first request goes without the token; the server's 401 brings it (a wrong token: src/git/front.test.ts).
+  await clone(page, front.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  await openInTree(page, 'repo/README.md');
+  front.commitFromElsewhere('Colleague edit', { 'README.md': '# Demo v2\n' });
+  await fetchAndPullOne(page, '# Demo v2\n');
+  await commitAndPush(page, ' via nginx', 'Through the front');
+  expect(front.log()[0]).toBe('Through the front');
 });
 
 test('a shallow clone through the documented front: the last commit only, then fetch, pull and push from it', async ({
@@ -314,31 +311,25 @@ test('a shallow clone through the documented front: the last commit only, then f
   openIde,
   baseURL,
 }) => {
-  let front: GitFrontHandle | undefined;
-  try {
-    front = await startGitFront({ origins: [new URL(baseURL!).origin], users: { alice: TOKEN } });
-    front.commitFromElsewhere('Second', { 'README.md': '# Demo 2\n' });
-    front.branchFromElsewhere('other');
-    front.commitFromElsewhere('Third', { 'README.md': '# Demo 3\n' });
-    await openWithFront(page, openIde, front);
-    await page.getByTestId('git-history').selectOption('shallow');
-    await expect(page.getByTestId('git-depth')).toHaveValue('1');
-    await clone(page, front.repoUrl);
-    await expect(message(page)).toHaveText(/Cloned into repo\/ on main/);
-    // The depth reached isomorphic-git: the activity line says what was cloned.
-    await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toContainText('last 1 commit');
-    await openInTree(page, 'repo/README.md');
-    expect(await editorText(page)).toBe('# Demo 3\n');
-    // One branch followed: the server's other branch is not offered.
-    await expect(page.getByTestId('git-branch').locator('option')).toHaveText(['main']);
-    front.commitFromElsewhere('Fourth', { 'README.md': '# Demo 4\n' });
-    await fetchAndPullOne(page, '# Demo 4\n');
-    await commitAndPush(page, ' shallow', 'From a shallow clone');
-    expect(front.log().slice(0, 3)).toEqual(['From a shallow clone', 'Fourth', 'Third']);
-    expect(front.show('README.md')).toBe('# Demo 4 shallow');
-  } finally {
-    await front?.close();
-  }
+  const front = await openWithFront(page, openIde, [new URL(baseURL!).origin]);
+  front.commitFromElsewhere('Second', { 'README.md': '# Demo 2\n' });
+  front.branchFromElsewhere('other');
+  front.commitFromElsewhere('Third', { 'README.md': '# Demo 3\n' });
+  await page.getByTestId('git-history').selectOption('shallow');
+  await expect(page.getByTestId('git-depth')).toHaveValue('1');
+  await clone(page, front.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\/ on main/);
+  // The depth reached isomorphic-git: the activity line says what was cloned.
+  await expect(page.getByTestId('git-activity').locator('li[data-op="clone"][data-ok="true"]')).toContainText('last 1 commit');
+  await openInTree(page, 'repo/README.md');
+  expect(await editorText(page)).toBe('# Demo 3\n');
+  // One branch followed: the server's other branch is not offered.
+  await expect(page.getByTestId('git-branch').locator('option')).toHaveText(['main']);
+  front.commitFromElsewhere('Fourth', { 'README.md': '# Demo 4\n' });
+  await fetchAndPullOne(page, '# Demo 4\n');
+  await commitAndPush(page, ' shallow', 'From a shallow clone');
+  expect(front.log().slice(0, 3)).toEqual(['From a shallow clone', 'Fourth', 'Third']);
+  expect(front.show('README.md')).toBe('# Demo 4 shallow');
 });
 
 /** A feature branch on the server whose merge base with main is the first commit; main moved on after it. */
