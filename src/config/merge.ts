@@ -1,5 +1,7 @@
 // Merging configuration layers (defaults <- config.json <- user settings) and
 // checking the result, so a typo in config.json is a clear message, not a crash.
+// Not a schema validator or deep-merge library: a compiling validator needs `unsafe-eval`, which the page's
+// Content-Security-Policy refuses, its messages do not name the fix, and a union's `kind` must not be mixed.
 import { FIM_FAMILIES } from '../vocabulary/fim';
 import { MODEL_SETTINGS } from '../vocabulary/settings';
 import { ENDPOINT_PROTOCOLS } from '../endpoint/types';

@@ -7,6 +7,8 @@
 // success closes the circuit, failure opens it for another cool-down.
 // The move from open to half-open happens on the next call (no timers:
 // the clock is injected and the tests drive it).
+// Not a breaker library: a server's Retry-After lengthens the cool-down and a privacy refusal is no failure,
+// which a fixed reset timeout and a timer per breaker (as such libraries keep) cannot say.
 import { EndpointError } from './errors';
 import { EgressRefused } from '../privacy/egress-gate';
 import type { EndpointProtocol, EscalationClient, EscalationDraft, EscalationResult, OnSent } from './types';

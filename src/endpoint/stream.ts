@@ -3,6 +3,8 @@
 // routes; llama.cpp's native routes), NDJSON (Ollama), or one JSON body.
 // It only splits and decodes; deciding whether a stream ended properly is
 // the protocol's job (a `[DONE]`, a `finish_reason`, `stop: true`, `done: true`).
+// Not a library SSE parser: llama.cpp's `error:` line is no SSE field, which such a parser reports apart from
+// the event it belongs to, and the one line splitter here serves NDJSON too.
 import { EndpointError } from './errors';
 
 export type StreamFormat = 'sse' | 'ndjson' | 'json';

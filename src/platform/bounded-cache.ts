@@ -2,6 +2,7 @@
 // that must not grow with use (completion results, secret-scan findings, live
 // syntax documents). Plain TypeScript, no DOM: the syntax and privacy code
 // run it in workers and in Node.
+// Not lru-cache: it cannot skip an entry in use (`evictable`), which live syntax documents need.
 
 interface BoundedCacheOptions<K, V> {
   /** An entry this returns false for is skipped by eviction (it is in use): the cache may then stay over capacity until a later insertion. */

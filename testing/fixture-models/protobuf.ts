@@ -2,7 +2,8 @@
 // (varint, 32-bit float, length-delimited). Field order is the call order, so
 // the same calls always give the same bytes. A length-delimited field may be
 // `LazyBytes`: its length is known up front and its bytes are made only when
-// the message is streamed out, so a multi-GB model never sits in memory.
+// the message is streamed out, so a multi-GB model never sits in memory
+// (protobufjs's Writer builds the whole message in one buffer: not used for that reason).
 
 /** Bytes made on demand, in chunks, `byteLength` in all. */
 export interface LazyBytes {
