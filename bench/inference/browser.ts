@@ -10,6 +10,7 @@ import { summarize } from '../stats';
 import { interleaved, windowed, type Prompts, type RuntimeResult } from './measure';
 import { chromiumMemoryMB } from './proc-memory';
 import { fimPromptTokens, type BenchOptions } from './workload';
+import { cursorToEndOfLine } from '../../testing/playwright/editor-cursor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARG } from '../../testing/playwright/chromium';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,15 +96,7 @@ async function openApp(browser: Browser, opts: BenchOptions, device: Device, p: 
 async function typingRuns(page: Page, line: number, reps: number): Promise<EngineRun[]> {
   const runs: EngineRun[] = [];
   for (let r = 0; r <= reps; r++) {
-    await page.evaluate((ln) => {
-      const { editor } = (
-        window as unknown as {
-          __ide: { editor: { setPosition(p: object): void; focus(): void; getModel(): { getLineMaxColumn(l: number): number } } };
-        }
-      ).__ide;
-      editor.focus();
-      editor.setPosition({ lineNumber: ln, column: editor.getModel().getLineMaxColumn(ln) });
-    }, line);
+    await cursorToEndOfLine(page, line);
     await page.keyboard.press('Escape');
     await page.waitForFunction('!window.__bench.ghostVisible()');
     await call(page, '__bench.armTyping()');

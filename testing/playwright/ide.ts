@@ -2,6 +2,7 @@
 // OpenAI-compatible server per test, and helpers to open the IDE and type.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startOpenAIServer, type FakeServerHandle } from '../servers/openai-server';
+import { cursorToEndOfLine } from './editor-cursor';
 import { modelInState, modelReady, waitWithProgress, whileModelLoads } from './progress';
 
 export interface IdeSetup {
@@ -214,15 +215,7 @@ export const CLOSED_ENDPOINT = 'http://127.0.0.1:59/v1';
 
 /** Put the cursor at the end of line `line` (1-based) and type `text`. */
 export async function typeAtEndOfLine(page: Page, line: number, text: string): Promise<void> {
-  await page.evaluate((ln) => {
-    const { editor } = (
-      window as unknown as {
-        __ide: { editor: { setPosition(p: object): void; focus(): void; getModel(): { getLineMaxColumn(l: number): number } } };
-      }
-    ).__ide;
-    editor.focus();
-    editor.setPosition({ lineNumber: ln, column: editor.getModel().getLineMaxColumn(ln) });
-  }, line);
+  await cursorToEndOfLine(page, line);
   await page.keyboard.type(text);
 }
 
