@@ -87,7 +87,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   countRender('App');
   const { workspace, saver } = opened;
   const scheme = useColorScheme();
-  // The one current config: the engine subscribes to it, the editor reads it per request, and the app renders from it.
+  // The one current config: the engine and the editor's completions subscribe to it, and the app renders from it.
   const configStore = useMemo(() => new ConfigStore(loaded.config), [loaded.config]);
   const config = useSyncExternalStore(configStore.subscribe, configStore.get);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
@@ -374,12 +374,10 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                   theme={scheme}
                   largeFile={largeFile}
                   reveal={reveal}
+                  config={configStore}
                   hooks={{
                     enabled: (lang) => !completionsOffRef.current.includes(lang),
                     source: () => (ready ? (engineRef.current ?? undefined) : undefined),
-                    debounceMs: () => configStore.get().editor.debounceMs,
-                    adaptive: () => configStore.get().editor.adaptiveDebounce !== false,
-                    predictOnAccept: () => configStore.get().editor.predictOnAccept !== false,
                     onAlternative: (r) => completion.resulted(r),
                     onResult: (r) => {
                       completion.resulted(r);

@@ -8,6 +8,7 @@ import { hasLongLine, type LineChange } from '../editor/long-lines';
 import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
 import { languageFromFileName } from '../languages/registry';
 import { useLatest } from './hooks/use-latest';
+import type { ConfigStore } from '../config/store';
 import type { ModelRegistry } from './models';
 import type { Store } from './store';
 import { countRender, exposeForTests } from '../platform/test-seams';
@@ -18,7 +19,9 @@ interface Props {
   active: string | undefined;
   /** The workspace's tree version: a reset gives every file a new model. */
   version: number;
-  hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf'>;
+  hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf' | 'config'>;
+  /** The app's config store, the same for the pane's lifetime: the completions follow their editor settings from it. */
+  config: ConfigStore;
   /** Changes when the user opens a file (tree, tab, import): the editor takes focus then, and on first show. */
   focusRequest: number;
   /** The OS colour scheme: Monaco's theme (global to all its editors, the diff view too) follows it. */
@@ -58,7 +61,7 @@ function followSize(
 }
 
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks, focusRequest, theme, largeFile, reveal }: Props) {
+export function EditorPane({ models, active, version, hooks, config, focusRequest, theme, largeFile, reveal }: Props) {
   countRender('EditorPane');
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -66,6 +69,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
   const modelsRef = useLatest(models);
   const themeRef = useLatest(theme);
   const largeFileRef = useLatest(largeFile);
+  const configRef = useLatest(config);
 
   useEffect(() => {
     const ed = monaco.editor.create(host.current!, {
@@ -82,16 +86,14 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
     startInlineCompletionsNow(ed);
     warmUpGhostTextWhenIdle();
     const reg = registerInlineCompletions({
+      config: configRef.current,
       source: () => hooksRef.current.source(),
-      debounceMs: () => hooksRef.current.debounceMs(),
-      adaptive: () => hooksRef.current.adaptive?.() ?? true,
       onResult: (r) => hooksRef.current.onResult(r),
       onError: (m, ms) => hooksRef.current.onError(m, ms),
       onPending: (p) => hooksRef.current.onPending(p),
       enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
       onShown: (r) => hooksRef.current.onShown?.(r),
       onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
-      predictOnAccept: () => hooksRef.current.predictOnAccept?.() ?? true,
       onAlternative: (r) => hooksRef.current.onAlternative?.(r),
       onPrediction: (o) => hooksRef.current.onPrediction?.(o),
       fileOf: (m) => modelsRef.current.pathOf(m),
@@ -119,7 +121,7 @@ export function EditorPane({ models, active, version, hooks, focusRequest, theme
       reg.dispose();
       ed.dispose();
     };
-  }, [hooksRef, modelsRef, themeRef, largeFileRef]);
+  }, [hooksRef, modelsRef, themeRef, largeFileRef, configRef]);
 
   useEffect(() => {
     const ed = editor.current;

@@ -13,6 +13,8 @@ import { localRequestOf, prepareRequest, requestSettings } from '../completion/r
 import { secondBest } from '../completion/second-best';
 import { docOf } from '../../testing/completion/string-document';
 import { DEFAULT_CONFIG } from '../config/defaults';
+import { resolveConfig } from '../config/merge';
+import { ConfigStore } from '../config/store';
 import type { AppConfig } from '../vocabulary/config';
 import { createProtocolClient } from '../endpoint';
 import { prefillWithFim, localModelPort } from '../inference/fim-completion';
@@ -29,6 +31,7 @@ import {
   type CompletionSource,
   READ_AHEAD_AFTER_MS,
 } from './completion-controller';
+import { followEditorSettings } from './completion-settings';
 
 // The window's edges move in 4 KiB steps (docs/performance.md).
 const GRID = 4 * 1024;
@@ -558,6 +561,53 @@ describe('the suggestion ready on accept', () => {
     const [item] = await e.pause(doc(BEFORE));
     e.controller.didShow(item);
     expect(engine.calls.predict).toHaveLength(0);
+  });
+});
+
+describe('settings followed from the config store (completion-settings.ts)', () => {
+  const withEditor = (base: AppConfig, editor: Partial<AppConfig['editor']>) => resolveConfig(base, { editor }).config;
+
+  it('a change in the store reaches the controller on its next decision, with no new controller or hooks', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const store = new ConfigStore(withEditor(DEFAULT_CONFIG, { debounceMs: 400, adaptiveDebounce: false }));
+    const followed = followEditorSettings(store);
+    const e = editor(engine, followed.readers);
+    const first = e.type(doc(BEFORE));
+    await e.clock.advance(399);
+    expect(engine.calls.complete).toHaveLength(0);
+    await e.clock.advance(1);
+    expect(engine.calls.complete).toHaveLength(1);
+    const [item] = await first;
+    e.controller.didShow(item);
+    expect(engine.calls.predict).toHaveLength(1);
+    e.controller.ended(item, false);
+
+    // Saved in the Settings panel: a shorter wait, and no suggestion prepared ahead of an accept.
+    store.set(withEditor(store.get(), { debounceMs: 100, predictOnAccept: false }));
+    const second = e.type(doc(BEFORE, AFTER, { file: 'other.py' }));
+    await e.clock.advance(99);
+    expect(engine.calls.complete).toHaveLength(1);
+    await e.clock.advance(1);
+    expect(engine.calls.complete).toHaveLength(2);
+    const [next] = await second;
+    e.controller.didShow(next);
+    expect(engine.calls.predict).toHaveLength(1);
+    followed.dispose();
+  });
+
+  it('after dispose the store is no longer followed: a later change does not reach the controller', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const store = new ConfigStore(withEditor(DEFAULT_CONFIG, { debounceMs: 100, adaptiveDebounce: false }));
+    const followed = followEditorSettings(store);
+    const e = editor(engine, followed.readers);
+    followed.dispose();
+    store.set(withEditor(store.get(), { debounceMs: 600, predictOnAccept: false }));
+    const items = e.type(doc(BEFORE));
+    await e.clock.advance(100);
+    expect(engine.calls.complete).toHaveLength(1);
+    const [item] = await items;
+    e.controller.didShow(item);
+    expect(engine.calls.predict).toHaveLength(1);
   });
 });
 

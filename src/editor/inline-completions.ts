@@ -1,7 +1,8 @@
 // The IDE's inline completions: the Monaco adapter (monaco-adapter.ts, the
 // one the @router-ide/monaco package exports) over the IDE's engine, with the
-// IDE's hooks (the stats, the badge, the ready-on-accept prediction), and the
-// editor's models mirrored to the syntax worker.
+// IDE's hooks (the stats, the badge), the editor settings followed from the
+// config store (completion-settings.ts), and the editor's models mirrored to
+// the syntax worker.
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/live-documents';
 import { monaco } from './monaco';
@@ -10,6 +11,8 @@ import { WARM_UP_SCHEME } from './ghost-text-warm-up';
 import type { CompletionSource } from './completion-controller';
 import { registerMonacoAdapter, type MonacoAdapterOptions, type MonacoInlineCompletions } from './monaco-adapter';
 import type { CompletionResult } from '../completion/pipeline';
+import type { ConfigStore } from '../config/store';
+import { followEditorSettings, type EditorSettingReaders } from './completion-settings';
 
 export { startInlineCompletionsNow } from './monaco-adapter';
 
@@ -18,8 +21,13 @@ interface EditorCompletionSource extends CompletionSource {
   syntaxDocuments?: SyntaxDocumentsApi;
 }
 
-export interface InlineCompletionHooks extends Omit<MonacoAdapterOptions<CompletionResult>, 'source' | 'selector' | 'skip'> {
+export interface InlineCompletionHooks extends Omit<
+  MonacoAdapterOptions<CompletionResult>,
+  'source' | 'selector' | 'skip' | keyof EditorSettingReaders
+> {
   source: () => EditorCompletionSource | undefined;
+  /** The app's config: its editor settings are followed from here for as long as the registration lives. */
+  config: ConfigStore;
 }
 
 // The types check's hidden models and the hidden editor that warms the ghost text up are no documents of the
@@ -30,20 +38,22 @@ function isUserDocument(model: monaco.editor.ITextModel): boolean {
   return !HIDDEN_SCHEMES.has(model.uri.scheme);
 }
 
-export function registerInlineCompletions(hooks: InlineCompletionHooks): MonacoInlineCompletions {
-  const adapter = registerMonacoAdapter(monaco, { ...hooks, skip: (model) => !isUserDocument(model) });
+export function registerInlineCompletions({ config, ...hooks }: InlineCompletionHooks): MonacoInlineCompletions {
+  const settings = followEditorSettings(config);
+  const adapter = registerMonacoAdapter(monaco, { ...hooks, ...settings.readers, skip: (model) => !isUserDocument(model) });
   const mirror = mirrorModels(hooks);
   return {
     ...adapter,
     dispose: () => {
       adapter.dispose();
+      settings.dispose();
       mirror.dispose();
     },
   };
 }
 
 /** Keep the syntax worker's copy of every model in step with the editor (src/syntax/document-sync.ts). */
-function mirrorModels(hooks: InlineCompletionHooks): monaco.IDisposable {
+function mirrorModels(hooks: Pick<InlineCompletionHooks, 'source' | 'languageOf'>): monaco.IDisposable {
   const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
