@@ -17,7 +17,6 @@ import { languageFromFileName } from '../languages/registry';
 import type { OpenedWorkspace } from '../workspace/open';
 import { WorkspaceContextFeed } from '../workspace/context-feed';
 import { planDemo } from '../workspace/demo';
-import type { StatRoute } from '../workspace/stats';
 import { zipWorkspace } from '../workspace/zip';
 import { applyEditsAsOne, applyFileEdits } from './apply-edits';
 import { CommandPalette } from './CommandPalette';
@@ -26,8 +25,8 @@ import { CompletionDetails } from './CompletionDetails';
 import { CompletionError, RouteAnnouncer } from './CompletionNotices';
 import { watchForUpdate } from '../platform/offline';
 import { CompletionStore } from './completion-state';
+import { completionReports } from './completion-reports';
 import { DiskFolderStatus } from './DiskFolderPanel';
-import { statBytes } from './delivery';
 import { EditorPane, type RevealRequest } from './EditorPane';
 import { FileTree } from './FileTree';
 import { GitPanel } from './GitPanel';
@@ -112,6 +111,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
 
   // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
   const completion = useMemo(() => new CompletionStore(), []);
+  const completionReported = useMemo(() => completionReports(completion, stats), [completion, stats]);
   const largeFile = useMemo(() => new Store(largeFileProfile(0, 0)), []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -378,20 +378,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                   hooks={{
                     enabled: (lang) => !completionsOffRef.current.includes(lang),
                     source: () => (ready ? (engineRef.current ?? undefined) : undefined),
-                    onAlternative: (r) => completion.resulted(r),
-                    onResult: (r) => {
-                      completion.resulted(r);
-                      stats.add({ k: 'result', t: Date.now(), route: r.route as StatRoute, ms: r.latencyMs, ...statBytes(r) });
-                    },
-                    onShown: (r) => stats.add({ k: 'shown', t: Date.now(), route: r.route as StatRoute }),
-                    onAccepted: (r, partial) => stats.add({ k: 'accepted', t: Date.now(), route: r.route as StatRoute, partial }),
-                    onPrediction: (o) => stats.add({ k: 'prediction', t: Date.now(), ...o }),
-                    onError: (m, ms) => {
-                      completion.setError(m);
-                      // A request that got no answer at all (a timeout, a restarted worker) is a failure in the stats too.
-                      stats.add({ k: 'result', t: Date.now(), route: 'failed', ms, bytes: 0, delivery: 'not-delivered' });
-                    },
-                    onPending: (p) => completion.setPending(p),
+                    ...completionReported,
                   }}
                 />
               </div>
