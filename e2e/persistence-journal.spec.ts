@@ -182,3 +182,49 @@ test('a journal and a store from before the edit journal load, and are rewritten
   await openInTree(page, 'new.py');
   expect(await editorText(page)).toBe('new = 3\n');
 });
+
+test('typed into a file the moment an import brings it, reloaded at once: what was typed is there', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid', files: [{ path: 'main.py', content: 'x = 1\n' }] });
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  const files = Array.from({ length: 40 }, (_, i) => ({
+    name: `m${i}.py`,
+    mimeType: 'text/x-python',
+    buffer: Buffer.from(`def f${i}(x):\n    return x + ${i}\n`),
+  }));
+  // In the page: as soon as the import shows its first file, type into it and reload, all in one task, so the
+  // imported files' store write (debounced, then a whole batch) has not finished when the page goes.
+  const typed = page.evaluate((key) => {
+    type Ide = { __ide: { editor: Ed; activePath?: () => string | null } };
+    return new Promise<{ expected: string; journaled: string[] }>((resolve) => {
+      const tick = () => {
+        const ide = (window as unknown as Ide).__ide;
+        if (ide.activePath?.() !== 'm0.py' || !ide.editor.getValue().startsWith('def f0')) return void setTimeout(tick, 0);
+        const e = ide.editor;
+        e.focus();
+        e.setPosition({ lineNumber: 1, column: 1 });
+        for (const ch of '# ü "typed"\n') e.trigger('keyboard', 'type', { text: ch });
+        const journaled: string[] = [];
+        for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)!.startsWith(`${key}/`)) journaled.push(localStorage.key(i)!);
+        setTimeout(() => location.reload(), 0);
+        resolve({ expected: e.getValue(), journaled });
+      };
+      tick();
+    });
+  }, JOURNAL);
+  await page.getByTestId('import-files').setInputFiles(files);
+  const { expected, journaled } = await typed;
+  expect(expected.startsWith('# ü "typed')).toBe(true);
+  expect(expected.endsWith('def f0(x):\n    return x + 0\n')).toBe(true);
+  // Only the typed file is in the journal, not the other imported ones.
+  expect(journaled.filter((k) => k.endsWith('.py')).every((k) => k.endsWith(':m0.py'))).toBe(true);
+
+  await page.waitForEvent('load');
+  await reloadAndOpen(page, 'm0.py');
+  expect(await editorText(page)).toBe(expected);
+  // Once the store has it, the journal is empty and the text still there after another reload.
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await expect.poll(() => journalEntries(page)).toEqual({});
+  await page.reload();
+  await reloadAndOpen(page, 'm0.py');
+  expect(await editorText(page)).toBe(expected);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AutoSaver } from './persistence';
+import { AutoSaver, WHOLE_TEXT_JOURNAL_CHARS } from './persistence';
 import { LEGACY, readJournal, replayJournal } from './journal';
 import { openWorkspace } from './open';
 import { applyEdits, EditableText, type TextEdit } from './text-edits';
@@ -303,14 +303,19 @@ describe('journaled edits', () => {
     // Before the store write a reload shows the workspace as it was before the import, never half of it applied.
     expect(seen.get('repo/a.py')).toBe('old a');
     expect(seen.has('repo/f0.py')).toBe(false);
-    // An edit to an imported file before the store write is not journaled against the old text.
+    // The first edit to a small imported file before the store write journals its whole text (never the edit
+    // against the old text): what was typed survives a reload, the file as the user saw it.
     ws.edit('repo/a.py', [{ offset: 0, length: 0, text: '#' }]);
-    expect((await reloaded(store, journal)).get('repo/a.py')).toBe('old a');
+    expect((await reloaded(store, journal)).get('repo/a.py')).toBe('#new a');
+    ws.edit('repo/a.py', [{ offset: 1, length: 0, text: '!' }]);
+    expect((await reloaded(store, journal)).get('repo/a.py')).toBe('#!new a');
+    // The other imported files are still not in the journal.
+    expect((await reloaded(store, journal)).has('repo/f0.py')).toBe(false);
     await saver.flush();
     expect(saver.journalIncomplete).toBe(false);
     expect(saver.state.state).toBe('saved');
     seen = await reloaded(store, journal);
-    expect(seen.get('repo/a.py')).toBe('#new a');
+    expect(seen.get('repo/a.py')).toBe('#!new a');
     expect(seen.get('repo/f99.py')).toBe(files[99][1]);
     expect(seen.get('f.py')).toBe(model.text);
     expect(journal.items.size).toBe(0);
@@ -318,6 +323,99 @@ describe('journaled edits', () => {
     ws.edit('repo/f0.py', [{ offset: 0, length: 0, text: '>' }]);
     expect((await reloaded(store, journal)).get('repo/f0.py')).toBe('>' + files[0][1]);
     saver.dispose();
+  });
+
+  it('a large file that arrived in bulk: a keystroke journals a few bytes, applied on a reload once the store has the arrival, never to the text before it', async () => {
+    const { ws } = openFile('typed');
+    ws.createFile('repo/big.py', 'old big\n');
+    const store = new MemoryStorage();
+    const journal = new MemoryJournal();
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 60_000 });
+    saver.markAllDirty();
+    await saver.flush();
+    const big = 'x = 1\n'.repeat(WHOLE_TEXT_JOURNAL_CHARS / 6 + 10);
+    ws.putMany([['repo/big.py', big]], [], { imported: true });
+    let reads = 0;
+    const model = { text: big };
+    ws.attach(
+      'repo/big.py',
+      () => {
+        reads++;
+        return model.text;
+      },
+      () => model.text.length,
+    );
+    const type = (edit: TextEdit) => {
+      model.text = applyEdits(model.text, [edit]);
+      ws.edit('repo/big.py', [edit]);
+    };
+    const before = journal.charsWritten;
+    type({ offset: 6, length: 0, text: 'y = 2\n' });
+    expect(journal.charsWritten - before).toBeLessThan(60);
+    expect(reads).toBe(0);
+    // The store does not have the arrival: a reload shows the file from before it, without the edit applied to it.
+    expect((await reloaded(store, journal)).get('repo/big.py')).toBe('old big\n');
+
+    // The arrival's store write is in flight while the typing goes on; once it lands, a reload has every key.
+    let release!: () => void;
+    store.hold = new Promise((r) => (release = r));
+    const inFlight = saver.flush();
+    type({ offset: 0, length: 0, text: '# ' });
+    type({ offset: model.text.length, length: 0, text: 'end\n' });
+    expect(journal.charsWritten - before).toBeLessThan(200);
+    expect((await reloaded(store, journal)).get('repo/big.py')).toBe('old big\n');
+    release();
+    await inFlight;
+    store.hold = undefined;
+    expect(store.writes).toBe(2);
+    expect((await reloaded(store, journal)).get('repo/big.py')).toBe(model.text);
+    // From here on it is a file like any other.
+    type({ offset: 0, length: 0, text: '>' });
+    expect((await reloaded(store, journal)).get('repo/big.py')).toBe(model.text);
+    await saver.flush();
+    expect(store.text('repo/big.py')).toBe(model.text);
+    expect(journal.items.size).toBe(0);
+    saver.dispose();
+  });
+
+  it('a small imported file whose whole text the journal refuses: its edits wait for the arrival in the store, and the whole text is not tried again on every key', async () => {
+    const { ws } = openFile('typed');
+    const store = new MemoryStorage();
+    const journal = new MemoryJournal();
+    const saver = new AutoSaver(ws, store, journal, { delayMs: 60_000 });
+    await saver.flush();
+    const text = 'z = 3\n'.repeat(1000);
+    ws.putMany([['repo/c.py', text]], [], { imported: true });
+    journal.quota = 1_000;
+    const [written, tried] = [journal.charsWritten, journal.charsAttempted];
+    ws.edit('repo/c.py', [{ offset: 0, length: 0, text: '1' }]);
+    ws.edit('repo/c.py', [{ offset: 0, length: 0, text: '2' }]);
+    expect(journal.charsWritten - written).toBeLessThan(100);
+    expect(journal.charsAttempted - tried).toBeGreaterThan(text.length);
+    expect(journal.charsAttempted - tried).toBeLessThan(2 * text.length);
+    expect((await reloaded(store, journal)).has('repo/c.py')).toBe(false);
+    let release!: () => void;
+    store.hold = new Promise((r) => (release = r));
+    const inFlight = saver.flush();
+    ws.edit('repo/c.py', [{ offset: 0, length: 0, text: '3' }]);
+    release();
+    await inFlight;
+    store.hold = undefined;
+    expect((await reloaded(store, journal)).get('repo/c.py')).toBe(`321${text}`);
+    saver.dispose();
+  });
+
+  it('an edit that names a bulk arrival is applied over a text at least that new, and skipped over an older one', () => {
+    const journal = new MemoryJournal();
+    journal.write('5:a.py', JSON.stringify({ e: [[0, 0, '#']], a: 4 }));
+    journal.write('6:a.py', JSON.stringify({ e: [[1, 0, '!']] }));
+    const contents = readJournal(journal);
+    const replay = (seq: number) => new Map(replayJournal({ files: [['a.py', 'text', seq]], folders: [], foldersSeq: 0 }, contents).files);
+    expect(replay(4).get('a.py')).toBe('#!text');
+    expect(replay(3).get('a.py')).toBe('text');
+    expect(replayJournal({ files: [['a.py', 'text', 3]], folders: [], foldersSeq: 0 }, contents).touched).toEqual(['a.py']);
+    journal.write('7:a.py', JSON.stringify({ e: [[0, 0, 'x']], a: 'late' }));
+    expect(readJournal(journal).entries.map((e) => e.seq)).toEqual([5, 6]);
   });
 
   it('creates, renames, deletes and external changes are whole texts; a reload after any of them is exact', async () => {

@@ -9,6 +9,11 @@
 // that is in flight while more edits arrive stays correct, and after a write
 // the entries it covers are removed.
 //
+// An edit typed into a file that arrived in bulk (a clone, an import) while
+// the store may not have that file's new text yet names the arrival's number
+// (`after`): it is applied only over a text at least that new, never over the
+// text from before the arrival.
+//
 // Entries are named `<seq>:<path>` (the saver finds a file's entries without
 // reading them), the folder list `folders`. The record older versions wrote,
 // every pending file's whole text in one entry, has the name `''` (LEGACY):
@@ -32,11 +37,14 @@ interface LegacyRecord {
   folders?: string[];
 }
 
-/** One change to one file. */
-export type FileChange = { edits: readonly TextEdit[] } | { text: string } | { deleted: true };
+/**
+ * One change to one file. `after`: the edits apply only to a text at least as
+ * new as change number `after` (the bulk arrival they were typed into).
+ */
+export type FileChange = { edits: readonly TextEdit[]; after?: number } | { text: string } | { deleted: true };
 
 /** A change as stored: short keys, edits as [offset, length, text], since one is written per keystroke. */
-type Body = { e: [number, number, string][] } | { t: string } | { d: 1 };
+type Body = { e: [number, number, string][]; a?: number } | { t: string } | { d: 1 };
 
 interface JournalEntry {
   seq: number;
@@ -59,19 +67,25 @@ interface JournalContents {
 
 function encodeChange(change: FileChange): string {
   const body: Body =
-    'edits' in change ? { e: change.edits.map((e) => [e.offset, e.length, e.text]) } : 'text' in change ? { t: change.text } : { d: 1 };
+    'edits' in change
+      ? { e: change.edits.map((e) => [e.offset, e.length, e.text]), ...(change.after !== undefined && { a: change.after }) }
+      : 'text' in change
+        ? { t: change.text }
+        : { d: 1 };
   return JSON.stringify(body);
 }
 
 function decodeChange(value: string): FileChange | undefined {
-  const b = JSON.parse(value) as Partial<{ e: unknown; t: unknown; d: unknown }>;
+  const b = JSON.parse(value) as Partial<{ e: unknown; a: unknown; t: unknown; d: unknown }>;
   if (Array.isArray(b.e)) {
     const edits = (b.e as unknown[]).map((x) => {
       const [offset, length, text] = x as [unknown, unknown, unknown];
       if (typeof offset !== 'number' || typeof length !== 'number' || typeof text !== 'string') throw new Error('bad edit');
       return { offset, length, text };
     });
-    return { edits };
+    if (b.a === undefined) return { edits };
+    if (typeof b.a !== 'number') throw new Error('bad edit');
+    return { edits, after: b.a };
   }
   if (typeof b.t === 'string') return { text: b.t };
   if (b.d === 1) return { deleted: true };
@@ -154,6 +168,9 @@ export function replayJournal(stored: StoredWorkspace | undefined, journal: Jour
       files.delete(path);
       deletedAt.set(path, seq);
       broken.delete(path);
+    } else if (have && change.after !== undefined && have.seq < change.after) {
+      // Typed into a bulk arrival the store never got: the text here is from before it, and the edits are not for it.
+      broken.add(path);
     } else if (have && !broken.has(path)) {
       if (typeof have.text === 'string') have.text = new EditableText(have.text);
       if (have.text.apply(change.edits)) have.seq = seq;

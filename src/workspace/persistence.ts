@@ -4,9 +4,14 @@
 // the app) as whole texts. Files that came in bulk (a clone, an import) go to
 // the store only: the journal is small (localStorage), and filling it with
 // them would leave no room for the user's typing nor for the app's other
-// small state. A failed write is reported, never swallowed, and retried with
+// small state. What is typed into such a file before the store has it is
+// journaled all the same: the first edit of a small file journals its whole
+// text once; other edits are journaled as applying only once the store has
+// the arrival, so a keystroke in a large file still writes a few bytes, never
+// the file. A failed write is reported, never swallowed, and retried with
 // the next change.
 import { JournalLog, type FileChange, type Journal, type StoredWorkspace } from './journal';
+import type { TextEdit } from './text-edits';
 import type { TextPieces } from './text-pieces';
 import type { Workspace, WorkspaceChange } from './workspace';
 
@@ -38,6 +43,15 @@ function describeStorageError(e: unknown): string {
 
 /** A pending store write of a file larger than this is a long task on the main thread (a whole-text copy). */
 const LARGE_WRITE_CHARS = 512 * 1024;
+
+/**
+ * The largest file whose whole text the first edit after a bulk arrival
+ * journals. The write is synchronous, on the keystroke, into localStorage
+ * (which also serialises and persists it): past this it is a pause the
+ * person typing feels and work that competes with the syntax check on a
+ * small machine, and a large share of the journal's room.
+ */
+export const WHOLE_TEXT_JOURNAL_CHARS = 64 * 1024;
 
 interface SaverOptions {
   /** Wait after the last change before the store write. */
@@ -72,9 +86,16 @@ export class AutoSaver {
    * Files whose journal is missing a change (refused: quota; or imported,
    * which is never journaled), with the last change it misses: their later
    * edits are not journaled (they would apply to the wrong text) until the
-   * store or a whole text catches up.
+   * store or a whole text catches up; edits to an imported file are, marked
+   * as waiting for the import (`arrivals`).
    */
   private readonly unjournaled = new Map<string, number>();
+  /**
+   * Files that arrived in bulk and that the store may not have yet: the
+   * arrival's number, and whether an edit may still journal the whole text
+   * (once: a text the journal refused is not tried again on every key).
+   */
+  private readonly arrivals = new Map<string, { seq: number; whole: boolean }>();
   private readonly delayMs: number;
   private readonly maxDelayMs: number;
   private readonly largeDelayMs: number;
@@ -159,12 +180,38 @@ export class AutoSaver {
   private journal(path: string, change: FileChange): void {
     const seq = ++this.seq;
     this.dirty.add(path);
+    const arrival = this.arrivals.get(path);
+    if ('edits' in change && arrival) return this.journalArrived(seq, path, change.edits, arrival);
     const gap = 'edits' in change && this.unjournaled.has(path);
     if (!gap && this.log.append(seq, path, change)) {
-      if (!('edits' in change)) this.unjournaled.delete(path);
+      if (!('edits' in change)) {
+        this.unjournaled.delete(path);
+        this.arrivals.delete(path);
+      }
     } else {
       this.unjournaled.set(path, seq);
     }
+  }
+
+  /**
+   * Edits to a file the store may not have since it arrived in bulk: a small
+   * file's whole text (a reload then has it even if the store write never
+   * happens), else the edits, applied on a reload only once the store has
+   * the arrival (never to the text from before it).
+   */
+  private journalArrived(seq: number, path: string, edits: readonly TextEdit[], arrival: { seq: number; whole: boolean }): void {
+    if (arrival.whole && (this.ws.length(path) ?? Infinity) <= WHOLE_TEXT_JOURNAL_CHARS) {
+      arrival.whole = false;
+      const text = this.ws.read(path);
+      if (text !== undefined && this.log.append(seq, path, { text })) {
+        this.unjournaled.delete(path);
+        this.arrivals.delete(path);
+        return;
+      }
+    }
+    // A later change the journal refused is a gap these edits would apply across.
+    const gap = (this.unjournaled.get(path) ?? 0) > arrival.seq;
+    if (gap || !this.log.append(seq, path, { edits, after: arrival.seq })) this.unjournaled.set(path, seq);
   }
 
   /** A change the journal is not to hold (an imported file): the store gets it at the next write. */
@@ -172,6 +219,7 @@ export class AutoSaver {
     const seq = ++this.seq;
     this.dirty.add(path);
     this.unjournaled.set(path, seq);
+    this.arrivals.set(path, { seq, whole: true });
   }
 
   private journalFolders(): void {
@@ -241,7 +289,10 @@ export class AutoSaver {
       .write({ put, del, folders: this.ws.folders(), seq: upTo })
       .then(() => {
         this.log.compact(paths, upTo, true);
-        for (const p of paths) if ((this.unjournaled.get(p) ?? Infinity) <= upTo) this.unjournaled.delete(p);
+        for (const p of paths) {
+          if ((this.unjournaled.get(p) ?? Infinity) <= upTo) this.unjournaled.delete(p);
+          if ((this.arrivals.get(p)?.seq ?? Infinity) <= upTo) this.arrivals.delete(p);
+        }
         if (this.dirty.size || this.foldersDirty) this.schedule();
         else this.set({ state: 'saved' });
       })

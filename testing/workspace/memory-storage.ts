@@ -43,6 +43,8 @@ export class MemoryJournal implements Journal {
   /** Refuses a write that would take the journal past this many characters (localStorage's quota). */
   quota = Infinity;
   charsWritten = 0;
+  /** Characters of every write asked for, refused ones included (what a refused write still cost the page). */
+  charsAttempted = 0;
 
   private get size(): number {
     let n = 0;
@@ -55,6 +57,7 @@ export class MemoryJournal implements Journal {
   }
 
   write(name: string, value: string): void {
+    this.charsAttempted += name.length + value.length;
     if (this.failWith) throw this.failWith;
     if (this.quota !== Infinity && this.size - (this.items.get(name)?.length ?? 0) + value.length + name.length > this.quota) {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
