@@ -42,16 +42,19 @@ export function prefillWithFim(
   family: FimFamily | string,
   req: CompletionRequest,
   signal?: AbortSignal,
+  cacheKey?: string,
 ): Promise<PrefillResult> {
   const built = localPromptFor(model, family, req);
-  return model.prefill(built.prompt.slice(0, built.cursorAt), signal);
+  return model.prefill(built.prompt.slice(0, built.cursorAt), signal, cacheKey);
 }
 
+/** `cacheKey`: which of the model's KV caches the request reads and keeps (see LoadedModel.prefill). */
 export async function completeWithFim(
   model: LoadedModel,
   family: FimFamily | string,
   req: CompletionRequest,
   signal?: AbortSignal,
+  cacheKey?: string,
 ): Promise<LocalCompletion> {
   const t0 = performance.now();
   const tpl = fimTemplate(family);
@@ -68,6 +71,7 @@ export async function completeWithFim(
     stopAtLineEnd: req.extent === 'line',
     healLastToken: built.middleStart !== '',
     ...(req.firstTokenRank && { firstTokenRank: req.firstTokenRank }),
+    ...(cacheKey && { cacheKey }),
   });
   return {
     text: out.text,
@@ -97,7 +101,8 @@ export async function completeWithFim(
  * window the last one had where the document still reads the same
  * (src/prompt/window-memory.ts), and a read-ahead reads the window its
  * request will have. The inference worker and the latency bench use it, so
- * the bench measures what the app does.
+ * the bench measures what the app does. `cacheKey` names the model's KV
+ * cache this session uses (one per tab of the shared worker).
  */
 export class FimSession {
   private readonly windows = new WindowMemory();
@@ -105,14 +110,15 @@ export class FimSession {
   constructor(
     readonly model: LoadedModel,
     readonly family: FimFamily | string,
+    readonly cacheKey?: string,
   ) {}
 
   complete(req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
-    return this.windows.complete(req, (r) => completeWithFim(this.model, this.family, r, signal));
+    return this.windows.complete(req, (r) => completeWithFim(this.model, this.family, r, signal, this.cacheKey));
   }
 
   prefill(req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
-    return prefillWithFim(this.model, this.family, this.windows.hinted(req), signal);
+    return prefillWithFim(this.model, this.family, this.windows.hinted(req), signal, this.cacheKey);
   }
 }
 

@@ -90,6 +90,8 @@ export interface GenerateOptions {
   promptLookup?: boolean;
   /** Start with the first-step token of this rank (first-token-rank.ts), greedy after it; 1 or absent: the best. */
   firstTokenRank?: number;
+  /** Which KV cache to read and keep (see LoadedModel.prefill); absent: the model's own. */
+  cacheKey?: string;
 }
 
 export interface LocalGeneration {
@@ -126,8 +128,12 @@ export interface LoadedModel {
    * Computes the cache for `prompt` ahead of a request for it (while the user
    * types, before the pause that asks for a completion), in chunks that an
    * abort stops between: what was computed stays for the next call.
+   * `cacheKey` picks one of the KV caches the model keeps, one per key (a
+   * tab sharing the model keeps its own); absent: the model's own.
    */
-  prefill(prompt: string, signal?: AbortSignal): Promise<PrefillResult>;
+  prefill(prompt: string, signal?: AbortSignal, cacheKey?: string): Promise<PrefillResult>;
+  /** Drops the KV cache kept for `cacheKey` (its tab is gone). */
+  forgetCache?(cacheKey: string): Promise<void>;
   /** Tokens of `text` without special tokens (for windowing the context to the budget). */
   countTokens(text: string): number;
   dispose(): Promise<void>;
@@ -334,10 +340,13 @@ function cutAtLineEnd(text: string, tokens: TokenProb[]): { text: string; tokens
 /** Prompt tokens computed per forward pass ahead of generation: the longest a keystroke waits for a stop. */
 const PREFILL_CHUNK = 64;
 
+/** KV caches kept per model (one per tab sharing it): each holds a whole prompt window, so the oldest goes past this. */
+const KEPT_CACHES = 4;
+
 class TransformersLocalModel implements LoadedModel {
   private queue: Promise<unknown> = Promise.resolve();
-  /** Absent when reuse is off. */
-  private readonly cache: PromptCache | undefined;
+  /** Absent when reuse is off; one per cache key, the most recently used last. */
+  private readonly caches: Map<string, PromptCache> | undefined;
   private readonly decode: DecodeIds;
   /** Whether this tokenizer's decode is exact from a short window (decided once). */
   private readonly byWindow: boolean;
@@ -352,7 +361,7 @@ class TransformersLocalModel implements LoadedModel {
     private readonly promptLookup = false,
     private readonly onStep?: () => void,
   ) {
-    this.cache = reuseCache ? new PromptCache() : undefined;
+    this.caches = reuseCache ? new Map() : undefined;
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
     this.byWindow = decodesByWindow(tokenizer);
     this.healingVocab = partialMiddle ? healingVocabulary(tokenizer) : undefined;
@@ -383,19 +392,43 @@ class TransformersLocalModel implements LoadedModel {
   /** Built at load for models whose prompts may end with typed text: it reads the whole vocabulary, so once per model, never per request. */
   private readonly healingVocab: ReturnType<typeof healingVocabulary> | undefined;
 
+  /** The KV cache for `key` (made when new), marked most recently used; the least recently used past KEPT_CACHES is dropped. */
+  private cacheFor(key = ''): PromptCache | undefined {
+    if (!this.caches) return undefined;
+    let cache = this.caches.get(key);
+    this.caches.delete(key);
+    cache ??= new PromptCache();
+    this.caches.set(key, cache);
+    for (const [old, dropped] of this.caches) {
+      if (this.caches.size <= KEPT_CACHES) break;
+      this.caches.delete(old);
+      void dropped.clear();
+    }
+    return cache;
+  }
+
+  forgetCache(key: string): Promise<void> {
+    return this.serial(async () => {
+      const cache = this.caches?.get(key);
+      this.caches?.delete(key);
+      await cache?.clear();
+    });
+  }
+
   generate(prompt: string, opts: GenerateOptions): Promise<LocalGeneration> {
     return this.serial(() => this.generateNow(prompt, opts));
   }
 
-  prefill(prompt: string, signal?: AbortSignal): Promise<PrefillResult> {
+  prefill(prompt: string, signal?: AbortSignal, cacheKey?: string): Promise<PrefillResult> {
     return this.serial(async () => {
       const t0 = performance.now();
       const ids = this.promptIds(prompt);
-      if (!this.cache || signal?.aborted)
+      const cache = this.cacheFor(cacheKey);
+      if (!cache || signal?.aborted)
         return { promptTokens: ids.length, cachedTokens: 0, computedTokens: 0, aborted: !!signal?.aborted, ms: 0 };
-      const { kv, reused } = await this.cache.take(ids);
+      const { kv, reused } = await cache.take(ids);
       const run = await this.extend(ids, kv, ids.length - 1, signal);
-      this.cache.keep(ids, run.kv);
+      cache.keep(ids, run.kv);
       return {
         promptTokens: ids.length,
         cachedTokens: cacheLength(run.kv),
@@ -461,13 +494,14 @@ class TransformersLocalModel implements LoadedModel {
     const promptLength = promptIds.length;
     let kv: DynamicCache | undefined;
     let reused = 0;
-    if (this.cache) {
-      ({ kv, reused } = await this.cache.take(promptIds));
+    const cache = this.cacheFor(opts.cacheKey);
+    if (cache) {
+      ({ kv, reused } = await cache.take(promptIds));
       // Computed ahead in abortable chunks; generate() then reads the last chunk.
       const run = await this.extend(promptIds, kv, promptLength - PREFILL_CHUNK, opts.signal);
       kv = run.kv;
       if (run.aborted) {
-        this.cache.keep(promptIds, kv);
+        cache.keep(promptIds, kv);
         return {
           text: '',
           tokens: [],
@@ -509,13 +543,13 @@ class TransformersLocalModel implements LoadedModel {
           ...(stopIds.length > 0 ? { eos_token_id: stopIds } : {}),
           logits_processor: processors,
           stopping_criteria: early ? [abort, early] : [abort],
-          ...(this.cache && { return_dict_in_generate: true, ...(kv && { past_key_values: kv }) }),
+          ...(cache && { return_dict_in_generate: true, ...(kv && { past_key_values: kv }) }),
         })) as Tensor | { sequences: Tensor; past_key_values: DynamicCache });
     const tEnd = performance.now();
     const sequences = result instanceof Tensor ? result : result.sequences;
 
     const all = (sequences.tolist() as bigint[][])[0].map(Number);
-    if (this.cache && !(result instanceof Tensor) && result.past_key_values) this.cache.keep(all, result.past_key_values);
+    if (cache && !(result instanceof Tensor) && result.past_key_values) cache.keep(all, result.past_key_values);
     const ids = all.slice(promptLength);
     recorder.resolve(ids[ids.length - 1]);
     const probs = recorder.probs;
@@ -567,10 +601,10 @@ class TransformersLocalModel implements LoadedModel {
     criteria: StoppingCriteria[],
   ): Promise<{ sequences: Tensor; past_key_values: DynamicCache | undefined; passes: number }> {
     const out = await decodeWithLookup({ lm: this.lm, promptIds, kv, maxNewTokens, stopIds, processors, criteria, lookup: DEFAULT_LOOKUP });
-    if (!this.cache) await out.kv?.dispose();
+    if (!this.caches) await out.kv?.dispose();
     return {
       sequences: new Tensor('int64', BigInt64Array.from(out.ids, BigInt), [1, out.ids.length]),
-      past_key_values: this.cache ? out.kv : undefined,
+      past_key_values: this.caches ? out.kv : undefined,
       passes: out.passes,
     };
   }
@@ -581,7 +615,8 @@ class TransformersLocalModel implements LoadedModel {
 
   async dispose(): Promise<void> {
     await this.queue;
-    await this.cache?.clear();
+    for (const cache of this.caches?.values() ?? []) await cache.clear();
+    this.caches?.clear();
     await this.lm.dispose();
   }
 }

@@ -5,6 +5,15 @@ import type { DownloadProgress, PrefillResult } from './local-model';
 
 export type { DownloadProgress } from './local-model';
 
+/**
+ * Up to 4 threads, one core left to the page: the model's threads keep
+ * every core they get busy while it writes, and a page whose main thread
+ * waits for a core lags under the user's keys.
+ */
+export function defaultWasmThreads(cores: number): number {
+  return Math.max(1, Math.min(4, (cores || 1) - 1));
+}
+
 /** Prefix of a worker error meaning "WebGPU failed: start a new worker on WASM". */
 export const WEBGPU_FAILED = 'WEBGPU_FAILED: ';
 
@@ -39,6 +48,26 @@ export interface InferenceLoadResult {
   speed?: ModelSpeed;
   /** The warm-up run's time (shader compilation on WebGPU), ms. */
   warmUpMs?: number;
+  /** Set when the model runs in the origin's shared worker (workers/inference-shared.worker.ts): one model for every tab. */
+  shared?: SharedModelInfo;
+}
+
+/** The shared worker's model as one tab sees it. */
+export interface SharedModelInfo {
+  /** True when this tab's load found the model already loaded (by another tab, or this one before) and loaded nothing. */
+  reused: boolean;
+  /** Models the shared worker has loaded since it started, all tabs together. */
+  loads: number;
+  /** Tabs connected to the shared worker. */
+  tabs: number;
+}
+
+/** What a shared worker can use, which a dedicated one on the same page could: a tab that would lose it runs its own worker. */
+export interface SharedWorkerEnvironment {
+  /** Whether it may run WASM threads (Chromium enforces COEP in a shared worker but does not make it cross-origin isolated). */
+  crossOriginIsolated: boolean;
+  /** Whether it has a WebGPU adapter. */
+  webGpu: boolean;
 }
 
 export interface InferenceWorkerApi {
@@ -57,4 +86,18 @@ export interface InferenceWorkerApi {
   suits(device: InferenceLoadRequest['device']): Promise<boolean>;
   /** Fault injection for the recovery tests: a lost GPU device, a wedged or a dead worker. Development and test builds only (src/platform/test-seams.ts). */
   debug?(action: 'lose-device' | 'hang' | 'crash'): Promise<boolean>;
+}
+
+/**
+ * Prefix of a shared worker's load error meaning "another tab holds the shared
+ * model with other settings: run your own worker" (its load would replace
+ * that tab's model under it).
+ */
+export const SHARED_MODEL_BUSY = 'SHARED_MODEL_BUSY: ';
+
+/** The shared worker's API, one per connected tab: the dedicated worker's, plus what sharing needs. */
+export interface SharedInferenceApi extends InferenceWorkerApi {
+  environment(): Promise<SharedWorkerEnvironment>;
+  /** This tab is done with the shared model (it closes, or moves to its own worker): its listeners and its hold on the model's settings go. */
+  release(): void;
 }

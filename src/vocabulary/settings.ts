@@ -142,6 +142,21 @@ export const MODEL_SETTINGS = {
     must: 'an integer from 0 (automatic) to 64',
     description: 'ONNX Runtime WASM threads: 0 = up to 4, as the browser allows (needs cross-origin isolation); 1 = single-threaded.',
   }),
+  sharedWorker: flag({
+    // Off until the whole suite has run with it on: every other spec runs the dedicated worker meanwhile.
+    default: false,
+    optional: true,
+    description:
+      'Run the local model in a SharedWorker, so every tab of the origin shares one loaded model (each tab keeps its own KV cache). Where the browser cannot (no SharedWorker, no WASM threads or WebGPU inside one, another tab holding the model with other settings, the shared worker failing) a tab runs its own worker and says so (docs/embedding.md).',
+    ui: {
+      section: 'Local model',
+      label: 'Share one model between tabs (SharedWorker)',
+      hint: 'Each open tab uses the same loaded model instead of its own copy; reloads the model',
+      testId: 'shared-worker',
+      reloadsModel: true,
+      onlyChanges: true,
+    },
+  }),
 };
 
 /** `router`: which completions are kept and which are escalated. */
