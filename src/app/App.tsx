@@ -22,8 +22,7 @@ import { applyEditsAsOne, applyFileEdits } from './apply-edits';
 import { CommandPalette } from './CommandPalette';
 import type { CommandActions } from './commands';
 import { CompletionDetails } from './CompletionDetails';
-import { CompletionError, RouteAnnouncer } from './CompletionNotices';
-import { watchForUpdate } from '../platform/offline';
+import { RouteAnnouncer } from './CompletionNotices';
 import { CompletionStore } from './completion-state';
 import { completionReports } from './completion-reports';
 import { DiskFolderStatus } from './DiskFolderPanel';
@@ -46,7 +45,7 @@ import { Icon } from './Icon';
 import { canPickDirectory, downloadBytes, fromDataTransfer, fromFileList } from './importers';
 import { LedgerPanel } from './LedgerPanel';
 import { ModelRegistry } from './models';
-import { ModelStatus } from './ModelStatus';
+import { Messages } from './Messages';
 import { OpenTabs } from './OpenTabs';
 import { PrivacyBadge } from './PrivacyBadge';
 import { QuickOpen } from './QuickOpen';
@@ -91,8 +90,7 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
   const config = useSyncExternalStore(configStore.subscribe, configStore.get);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
   const [notice, setNotice] = useState<string | null>(opened.problem ?? null);
-  const [updated, setUpdated] = useState(false);
-  useEffect(() => watchForUpdate(() => setUpdated(true)), []);
+  const dismissNotice = useCallback(() => setNotice(null), []);
   const treeVersion = useSyncExternalStore(
     (fn) => workspace.subscribe(fn),
     () => workspace.treeVersion,
@@ -382,43 +380,18 @@ export function App({ loaded, opened }: { loaded: LoadedConfig; opened: OpenedWo
                   }}
                 />
               </div>
-              <div className="messages" role="region" aria-label="Messages" data-testid="messages">
-                <CompletionError completion={completion} />
-                {modelState.status !== 'ready' && (
-                  <ModelStatus state={modelState} perf={perf} onUseDemo={switchToDemoModel} label={labelOf} />
-                )}
-                {problems.length > 0 && (
-                  <div className="card card-error" role="alert">
-                    {problems.map((p) => (
-                      <p key={p}>{p}</p>
-                    ))}
-                  </div>
-                )}
-                {imports.report && (
-                  <div className={`card ${imports.report.error ? 'card-warn' : 'card-ok'}`} role="status" data-testid="import-report">
-                    {imports.report.text}{' '}
-                    <button type="button" className="icon-button" onClick={imports.dismissReport} aria-label="Dismiss" title="Dismiss">
-                      <Icon name="close" />
-                    </button>
-                  </div>
-                )}
-                {updated && (
-                  <div className="card" role="status" data-testid="update-notice">
-                    Updated to the new version.{' '}
-                    <button type="button" className="icon-button" onClick={() => setUpdated(false)} aria-label="Dismiss" title="Dismiss">
-                      <Icon name="close" />
-                    </button>
-                  </div>
-                )}
-                {notice && (
-                  <div className="card card-warn" role="status" data-testid="engine-notice">
-                    {notice}{' '}
-                    <button type="button" className="icon-button" onClick={() => setNotice(null)} aria-label="Dismiss" title="Dismiss">
-                      <Icon name="close" />
-                    </button>
-                  </div>
-                )}
-              </div>
+              <Messages
+                completion={completion}
+                modelState={modelState}
+                perf={perf}
+                onUseDemo={switchToDemoModel}
+                modelLabel={labelOf}
+                problems={problems}
+                importReport={imports.report}
+                dismissImportReport={imports.dismissReport}
+                notice={notice}
+                dismissNotice={dismissNotice}
+              />
             </div>
           </Panel>
           <Separator className="separator" data-testid="side-separator" aria-label="Resize the side panel" />
