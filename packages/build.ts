@@ -22,6 +22,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The engine's workers: their source and the file each becomes in dist/. */
 const WORKERS = [
   { source: 'workers/inference.worker.ts', file: 'inference.worker.js' },
+  // The origin's shared model (setting model.sharedWorker): started as `new SharedWorker(new URL(...))`.
+  { source: 'workers/inference-shared.worker.ts', file: 'inference-shared.worker.js' },
   { source: 'workers/syntax.worker.ts', file: 'syntax.worker.js' },
 ] as const;
 
