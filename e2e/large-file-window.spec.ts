@@ -28,6 +28,16 @@ test('a 1 MB file: the request carries a window, the check runs on the whole doc
   await page.waitForFunction(
     () => (window as unknown as { __ide: { activePath?: () => string | null } }).__ide.activePath?.() === 'big.py',
   );
+  // The check runs on the syntax worker's copy once its first parse of the file is done; on a busy machine that parse
+  // outlasts the check's budget, and a check before it is rightly "not checked". Typing waits for it.
+  await page.evaluate(async () => {
+    const ide = (
+      window as unknown as {
+        __ide: { editor: { getModel(): { uri: { toString(): string } } }; engine: { whenDocumentSettled(uri: string): Promise<void> } };
+      }
+    ).__ide;
+    await ide.engine.whenDocumentSettled(ide.editor.getModel().uri.toString());
+  });
   await page.evaluate(() => {
     type Req = { prefix: string; suffix: string; window?: { start: number; documentLength: number } };
     const ide = (window as unknown as { __ide: { engine: Record<string, (...a: unknown[]) => unknown>; seen: Seen[] } }).__ide;

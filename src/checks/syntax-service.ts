@@ -67,6 +67,7 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
     async closeDocument(uri) {
       await docs.closeDocument(uri);
     },
+    whenSettled: (uri) => docs.whenSettled(uri),
   };
 }
 

@@ -8,4 +8,6 @@ export interface SyntaxWorkerApi extends SyntaxDocumentsApi {
   validate(req: SyntaxRequest): Promise<SyntaxVerdict>;
   /** The semantic check (src/semantic/check.ts) on the same parser; on the whole held document when `documentId`/`version`/`prefixStart` name it. */
   checkSemantics(req: SemanticRequest): Promise<SemanticVerdict>;
+  /** Resolves once the operations queued so far on a held document have run (its first parse included). */
+  whenSettled(uri: string): Promise<void>;
 }

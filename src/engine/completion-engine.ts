@@ -130,6 +130,11 @@ export class CompletionEngine {
     return this.syntax;
   }
 
+  /** Resolves once the syntax worker has run what is queued on the document `uri` (a big file's first parse included). */
+  whenDocumentSettled(uri: string): Promise<void> {
+    return this.syntax.whenSettled(uri);
+  }
+
   /**
    * A file of `language` came to the front: under the semantic policy a
    * TypeScript or JavaScript one starts the types check's warm-up (its

@@ -197,6 +197,15 @@ export class LiveDocuments {
     return this.serial(uri, () => this.edit(uri, version, edits, length));
   }
 
+  /**
+   * Resolves once every operation queued on the document so far has run (an
+   * open's first parse included): a caller that must see a check run on the
+   * held document, not answered "over budget" while a big file is parsed.
+   */
+  whenSettled(uri: string): Promise<void> {
+    return this.serial(uri, async () => undefined);
+  }
+
   /** Forget a document; an open of it still parsing gives up at its next pause. */
   closeDocument(uri: string): Promise<void> {
     this.closes.set(uri, (this.closes.get(uri) ?? 0) + 1);

@@ -127,8 +127,14 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(early).toMatchObject({ checked: false, valid: false });
     expect(early.uncheckedReason).toMatch(/parse of this document .* did not finish within the \d+ ms time budget/);
     expect(earlyMs).toBeLessThan(bigParseMs / 4);
-    expect(await opening).toEqual({ ok: true });
+    // whenSettled: what a caller that needs the check on the held copy waits for, the open's parse.
+    let settled = false;
+    const whenSettled = docs.whenSettled('big.py').then(() => (settled = true));
+    await macrotask();
+    expect(settled).toBe(false);
+    await whenSettled;
     expect(await docs.validate(bigReq(big, '0 + 1', 'big.py', 1))).toMatchObject({ checked: true, valid: true });
+    expect(await opening).toEqual({ ok: true });
     expect(await docs.validate(bigReq(big, '0 + (1', 'big.py', 1))).toMatchObject({ checked: true, valid: false });
 
     // A big document the worker does not hold: the whole-text check, given up at the budget.
