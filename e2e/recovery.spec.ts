@@ -1,7 +1,15 @@
 // The local model survives a wedged worker, a dead worker and a lost GPU
 // device: completions resume without a page reload.
 import type { Page } from '@playwright/test';
-import { expect, ghostText, modelReady, test, typeAtEndOfLine, whileModelLoads } from '../testing/playwright/ide';
+import {
+  engineNoticeWhileModelLoads,
+  expect,
+  ghostText,
+  modelReady,
+  test,
+  typeAtEndOfLine,
+  whileModelLoads,
+} from '../testing/playwright/ide';
 
 const debug = (page: Page, action: string) =>
   page.evaluate(
@@ -20,18 +28,8 @@ for (const action of ['hang', 'crash'] as const) {
     await openIde({ model: 'fixture-valid', watchdogMs: 2000 });
     await debug(page, action);
     await typeAtEndOfLine(page, 2, ' ');
-    // The notice comes once the new worker has loaded the model again: as long as that load makes progress.
-    await whileModelLoads(
-      page,
-      async () =>
-        (
-          (await page
-            .getByTestId('engine-notice')
-            .textContent({ timeout: 1000 })
-            .catch(() => null)) ?? ''
-        ).includes('Restarted the inference worker'),
-      { what: 'The inference worker was not restarted' },
-    );
+    // The notice comes once the new worker has loaded the model again.
+    await engineNoticeWhileModelLoads(page, 'Restarted the inference worker', 'The inference worker was not restarted');
     await typeAtEndOfLine(page, 2, 'x');
     await page.keyboard.press('Backspace');
     await completesAgain(page, 'y');

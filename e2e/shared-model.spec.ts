@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   DEMO_WASM_SETTINGS,
+  engineNoticeWhileModelLoads,
   expect,
   ghostText,
   ghostTextWarmedUp,
@@ -15,7 +16,6 @@ import {
   seedStorage,
   test,
   typeAtEndOfLine,
-  whileModelLoads,
 } from '../testing/playwright/ide';
 
 // One WASM thread, as a shared worker has in Chromium (it is not cross-origin isolated): with more, where the page could
@@ -177,17 +177,7 @@ test('a wedged shared worker: the tab restarts on a worker of its own and comple
   );
   await typeAtEndOfLine(page, 2, ' ');
   // The wedged shared worker still spins on a core (no tab can end it): the new worker's load is slower for it.
-  await whileModelLoads(
-    page,
-    async () =>
-      (
-        (await page
-          .getByTestId('engine-notice')
-          .textContent({ timeout: 1000 })
-          .catch(() => null)) ?? ''
-      ).includes('Restarted the inference worker'),
-    { what: 'The tab did not restart on a worker of its own' },
-  );
+  await engineNoticeWhileModelLoads(page, 'Restarted the inference worker', 'The tab did not restart on a worker of its own');
   await modelReady(page);
   await typeAtEndOfLine(page, 2, 'x');
   await page.keyboard.press('Backspace');

@@ -3,7 +3,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startOpenAIServer, type FakeServerHandle } from '../servers/openai-server';
 import { cursorToEndOfLine } from './editor-cursor';
-import { modelInState, modelReady, waitWithProgress, whileModelLoads } from './progress';
+import { engineNoticeWhileModelLoads, modelInState, modelReady, waitWithProgress, whileModelLoads } from './progress';
 
 export interface IdeSetup {
   model: string;
@@ -112,7 +112,7 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-export { expect, modelInState, modelReady, whileModelLoads };
+export { engineNoticeWhileModelLoads, expect, modelInState, modelReady, whileModelLoads };
 
 /**
  * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test

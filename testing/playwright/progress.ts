@@ -138,3 +138,14 @@ export function whileModelLoads(page: Page, done: () => Promise<boolean>, opts: 
 export async function modelReady(page: Page, opts: Partial<ProgressWait> = {}): Promise<void> {
   await modelInState(page, 'ready', opts);
 }
+
+/**
+ * Waits for the engine's notice to say `words`, for as long as the local model's load makes progress: a notice that
+ * comes once a new worker has loaded the model again (a restart), however slowly a busy machine loads it.
+ */
+export function engineNoticeWhileModelLoads(page: Page, words: string, what: string): Promise<void> {
+  const notice = page.getByTestId('engine-notice');
+  return whileModelLoads(page, async () => ((await notice.textContent({ timeout: 1000 }).catch(() => null)) ?? '').includes(words), {
+    what,
+  });
+}
