@@ -9,7 +9,10 @@
 // typescript-region.ts's region diagnostics), with those of a member every
 // object has at run time though the lib files do not list it, and those of
 // a CommonJS file's `module` and `exports`, which the compiler types
-// without Node's members.
+// without Node's members. And a type made from an unknown: `keyof` of an
+// `any` (`keyof typeof CONFIG`, CONFIG from an unresolved import) is every
+// key there can be, `string | number | symbol`, which no index or string
+// parameter takes; the real object's keys would be strings.
 import type TS from 'typescript';
 
 /** "Property 'x' does not exist on type 'T'", with and without a suggestion. */
@@ -78,16 +81,37 @@ function isGlobalObject(ts: typeof TS, checker: TS.TypeChecker, expression: TS.E
   return symbol?.declarations?.some((d) => d.getSourceFile().hasNoDefaultLib) ?? false;
 }
 
-/** `diagnostics` of `file` without the missing properties of types that are not known whole. */
+/**
+ * Whether `type` is `keyof any` (or a union over it): string, number and
+ * symbol, with no alias naming them (`PropertyKey` is such an alias, written
+ * on purpose, and judged).
+ */
+function isKeyOfAny(ts: typeof TS, type: TS.Type): boolean {
+  if (!type.isUnion() || type.aliasSymbol) return false;
+  const has = (flag: TS.TypeFlags) => type.types.some((t) => t.flags & flag);
+  return has(ts.TypeFlags.String) && has(ts.TypeFlags.Number) && has(ts.TypeFlags.ESSymbol);
+}
+
+/** Whether the diagnostic is about a value typed `keyof any`: the node it names, or the object whose member it names. */
+function aboutKeyOfAny(ts: typeof TS, checker: TS.TypeChecker, file: TS.SourceFile, d: TS.Diagnostic): boolean {
+  if (d.start === undefined) return false;
+  const node = nodeSpanning(file, d.start, d.start + (d.length ?? 0));
+  if (!node) return false;
+  const subject = node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.name === node ? node.parent.expression : node;
+  return isKeyOfAny(ts, checker.getTypeAtLocation(subject));
+}
+
+/** `diagnostics` of `file` without the missing properties of types that are not known whole, nor those about `keyof any`. */
 export function withoutOpenTypes(
   ts: typeof TS,
   program: TS.Program,
   file: TS.SourceFile,
   diagnostics: readonly TS.Diagnostic[],
 ): readonly TS.Diagnostic[] {
-  if (!diagnostics.some((d) => MISSING_PROPERTY.has(d.code))) return diagnostics;
+  if (!diagnostics.length) return diagnostics;
   const checker = program.getTypeChecker();
   return diagnostics.filter((d) => {
+    if (aboutKeyOfAny(ts, checker, file, d)) return false;
     if (!MISSING_PROPERTY.has(d.code) || d.start === undefined) return true;
     const name = nameAt(ts, file, d.start);
     const access = name?.parent;
@@ -100,6 +124,18 @@ export function withoutOpenTypes(
     const type = checker.getTypeAtLocation(access.expression);
     return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
   });
+}
+
+/** The innermost node that spans exactly [start, end] (its text, trivia left out). */
+function nodeSpanning(file: TS.SourceFile, start: number, end: number): TS.Node | undefined {
+  let node: TS.Node = file;
+  let found: TS.Node | undefined;
+  for (;;) {
+    const child: TS.Node | undefined = node.forEachChild((c) => (c.pos <= start && end <= c.end ? c : undefined));
+    if (!child) return found;
+    if (child.getStart(file) === start && child.end === end) found = child;
+    node = child;
+  }
 }
 
 /** The identifier that starts at `offset`. */

@@ -55,6 +55,11 @@ const VALID: [string, string, string][] = [
     'JavaScript idioms: expandos, loose arity',
     'function f(a, b) { return a; }\nconst o = {};\n«o.extra = 1; f(1); const n = o.extra;»',
   ],
+  [
+    'typescript',
+    "the keys of an unresolved import's value (keyof any)",
+    'import { M } from "./settings";\nconst KEYS = [...(Object.keys(M) as (keyof typeof M)[]), "x"] as const;\nfunction f(m: Record<string, unknown>) { for (const k of KEYS) «if (m[k] !== undefined) console.log(k.toUpperCase(), m[k]);» }',
+  ],
   ['typescript', 'a later declaration in the suffix', '«const v = later(2).toFixed(1);»\nfunction later(n: number): number { return n; }'],
 ];
 
@@ -84,6 +89,10 @@ describe('typescriptTypesChecker: mutants', () => {
 
   it('a method missing on a value whose type is inferred', async () => {
     expect(await codes('typescript', 'const xs = [3, 1, 2];\n«xs.sortt();»')).toEqual(['TS2551']);
+  });
+
+  it('a key typed PropertyKey on purpose is judged, unlike keyof an unresolved value', async () => {
+    expect(await codes('typescript', 'function g(k: PropertyKey, r: Record<string, number>) { «return r[k];» }')).toEqual(['TS2538']);
   });
 
   it('the same error once more is new', async () => {

@@ -24,6 +24,7 @@ import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } 
 import { partialWindow } from './window';
 import { textChangeRange } from './text-change';
 import { DiagnosticsCache } from './diagnostics-cache';
+import { SealedBodies } from './sealed-bodies';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
 const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
@@ -74,6 +75,7 @@ async function createService(base: Readonly<TS.CompilerOptions>): Promise<Diagno
     return file;
   };
   const cache = new DiagnosticsCache();
+  const sealed = new SealedBodies(ts);
   let current = { name: '', text: '' };
   let imports: TypeImports | undefined;
   // One resolution (and its cache) per package source; a check without one resolves no package.
@@ -119,7 +121,6 @@ async function createService(base: Readonly<TS.CompilerOptions>): Promise<Diagno
   let previous: TS.Program | undefined;
   return (checkImports, checkPackages) => async (fileName, text, start, end) => {
     const name = `/semantic/${fileName}`;
-    current = { name, text };
     imports = checkImports;
     resolve = workspaceResolver(checkImports, (f) => f === name);
     if (checkPackages && !resolutions.has(checkPackages)) resolutions.set(checkPackages, new PackageResolution(ts, checkPackages, options));
@@ -131,6 +132,7 @@ async function createService(base: Readonly<TS.CompilerOptions>): Promise<Diagno
     const env = [key, packages, ...(checkImports ? [...checkImports.files.values()] : [])];
     const cached = cache.get(env, name, text, start, end);
     if (cached) return cached;
+    current = { name, text: sealed.blank(name, text, start, end) };
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
     const file = program.getSourceFile(name)!;

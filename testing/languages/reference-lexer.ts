@@ -1,19 +1,18 @@
 // The whole-text lexer the shared one (src/languages/lexer.ts) replaced, kept
 // for one job: every bracket in code, for early escalation's oracle
 // (testing/inference/bracket-relex.ts). Its rules are its own table below,
-// not the registry's. The shared lexer's own oracle is tree-sitter
+// not the registry's, and only for the languages the shared lexer reads
+// exactly (JavaScript's regular expressions are a guess there, so the oracle
+// has no JavaScript). The shared lexer's own oracle is tree-sitter
 // (tree-sitter-oracle.ts). The app never imports it.
 
-type Mode = 'python' | 'cpp' | 'csharp' | 'js' | 'go' | 'rust' | 'java';
+type Mode = 'python' | 'cpp' | 'csharp' | 'go' | 'rust' | 'java';
 
 const MODES: Record<string, Mode> = {
   python: 'python',
   java: 'java',
   cpp: 'cpp',
   csharp: 'csharp',
-  javascript: 'js',
-  typescript: 'js',
-  tsx: 'js',
   go: 'go',
   rust: 'rust',
 };
@@ -24,10 +23,6 @@ interface UnclosedOpener {
   at: number;
   row: number;
 }
-
-/** A character that ends an expression in JavaScript: a `/` after it divides, anywhere else it opens a regular expression. */
-const ENDS_OPERAND = /[\w$)\]}'"`]/;
-const REGEX_AFTER_WORD = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/;
 
 /** Every bracket in code, in text order, to `onBracket`; undefined for a language it does not know. */
 export function referenceBrackets(text: string, language: string, onBracket: (c: string, at: number) => void): true | undefined {
@@ -44,7 +39,7 @@ function scan(
   const found: Omit<UnclosedOpener, 'row'>[] = [];
   const lineEnds: number[] = [];
   let lastCode = -1;
-  // Open brackets, innermost last; '`' marks a JavaScript template's `${` (at: its backtick).
+  // Open brackets, innermost last.
   const stack: { c: string; at: number }[] = [];
   const n = text.length;
   const cFamily = mode !== 'python';
@@ -176,43 +171,27 @@ function scan(
       i = string(i, i + 1, "'", false);
       continue;
     }
-    if (c === '`' && (mode === 'go' || mode === 'js')) {
-      if (mode === 'go') {
-        i = string(i, i + 1, '`', true, true);
-        continue;
-      }
-      i = template(i + 1, i);
+    if (c === '`' && mode === 'go') {
+      i = string(i, i + 1, '`', true, true);
       continue;
-    }
-    if (mode === 'js' && c === '/' && regexMayStart(text, i)) {
-      const end = regexEnd(text, i);
-      if (end > 0) {
-        i = end;
-        continue;
-      }
     }
     // Brackets (and any other code character).
     if (onBracket && '()[]{}'.includes(c)) onBracket(c, i);
     if (c === '(' || c === '[' || c === '{') stack.push({ c, at: i });
     else if (c === ')' || c === ']' || c === '}') {
       const want = c === ')' ? '(' : c === ']' ? '[' : '{';
-      // A `}` closes the innermost block (or template `${`), and whatever
+      // A `}` closes the innermost block, and whatever
       // round or square bracket is still open inside it was never closed.
       // A `)` or `]` looks no further out than the innermost block: one that
       // has no opener there is stray.
       let k = stack.length - 1;
-      while (k >= 0 && !closes(c, want, stack[k].c) && (c === '}' || (stack[k].c !== '{' && stack[k].c !== '`'))) k--;
-      if (k >= 0 && !closes(c, want, stack[k].c)) k = -1;
+      while (k >= 0 && stack[k].c !== want && (c === '}' || stack[k].c !== '{')) k--;
+      if (k >= 0 && stack[k].c !== want) k = -1;
       if (k >= 0) {
-        const match = stack[k];
         // What lies above the match was never closed.
         for (let j = k + 1; j < stack.length; j++)
           if (stack[j].c === '(' || stack[j].c === '[') found.push({ kind: 'bracket', at: stack[j].at });
         stack.length = k;
-        if (match.c === '`') {
-          i = template(i + 1, match.at); // the `}` of a template's `${`: the template goes on
-          continue;
-        }
       } // else a stray closer: nothing of it to set aside
     }
     i++;
@@ -221,62 +200,4 @@ function scan(
   if (token >= 0) lastCode = Math.min(i, n) - 1;
   if (lastCode >= 0 && lineEnds[lineEnds.length - 1] !== lastCode) lineEnds.push(lastCode);
   return { found, lineEnds };
-
-  // JavaScript templates: the text up to the closing backtick, or up to a
-  // `${`, whose code runs until its `}` (then the template goes on).
-  function template(from: number, opening: number): number {
-    let k = from;
-    while (k < n) {
-      const ch = text[k];
-      if (ch === '\\') {
-        k += 2;
-        continue;
-      }
-      if (ch === '`') return k + 1;
-      if (ch === '$' && text[k + 1] === '{') {
-        stack.push({ c: '`', at: opening });
-        return k + 2;
-      }
-      k++;
-    }
-    found.push({ kind: 'string', at: opening });
-    return n;
-  }
-}
-
-/**
- * Whether closer `c` (wanting `want`) closes opener `o`; a `}` also closes
- * a template's `${`. A plain function, not a closure made per closer: the
- * lexer meets one every few characters.
- */
-function closes(c: string, want: string, o: string): boolean {
-  return o === want || (c === '}' && o === '`');
-}
-
-/** Whether a `/` at `i` opens a regular expression: nothing before it on the line, an operator, or a keyword that takes an operand. */
-function regexMayStart(text: string, i: number): boolean {
-  if (text[i + 1] === '/' || text[i + 1] === '*') return false;
-  let k = i - 1;
-  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
-  if (k < 0 || text[k] === '\n') return true;
-  if (ENDS_OPERAND.test(text[k])) return REGEX_AFTER_WORD.test(text.slice(Math.max(0, k - 10), k + 1));
-  return true;
-}
-
-/** The end of a regular expression opening at `i` (its flags included), or -1 when none closes on its line. */
-function regexEnd(text: string, i: number): number {
-  let inClass = false;
-  for (let k = i + 1; k < text.length; k++) {
-    const ch = text[k];
-    if (ch === '\n') return -1;
-    if (ch === '\\') k++;
-    else if (ch === '[') inClass = true;
-    else if (ch === ']') inClass = false;
-    else if (ch === '/' && !inClass) {
-      let e = k + 1;
-      while (e < text.length && /[a-z]/i.test(text[e])) e++;
-      return e;
-    }
-  }
-  return -1;
 }
