@@ -135,7 +135,7 @@ interface DepthRow {
  */
 async function byDepth(probes: readonly BrowserCase[], depths: readonly number[], packages?: PackageFiles): Promise<DepthRow[]> {
   const checkers = depths.map((depth) =>
-    createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { ...IMPORT_BUDGET, depth }, packages),
+    createTypescriptTypesChecker(depth > 0 ? repoFiles() : undefined, { budget: { ...IMPORT_BUDGET, depth }, packages }),
   );
   const rows = depths.map(() => ({
     wall: [] as number[],
@@ -177,7 +177,7 @@ export const suite: BenchSuite = {
     const depth = Number(flags['import-depth'] ?? IMPORT_BUDGET.depth);
     const workspace = depth > 0 ? repoFiles() : undefined;
     const packages = flags['no-packages'] === true ? undefined : diskPackages(REPO);
-    const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { ...IMPORT_BUDGET, depth }, packages);
+    const typescriptTypesChecker = createTypescriptTypesChecker(workspace, { budget: { ...IMPORT_BUDGET, depth }, packages });
     // Files and characters each types check's program held beside the checked file.
     const importedFiles: number[] = [];
     const importedChars: number[] = [];

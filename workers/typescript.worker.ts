@@ -25,16 +25,12 @@ import type { CheckingWorker, HeldFile, WorkerTypeFindings } from '../src/semant
 import type { LanguageId } from '../src/vocabulary/types';
 import { textChangeRange } from '../src/semantic/text-change';
 import { DiagnosticsCache } from '../src/semantic/diagnostics-cache';
-import { SealedBodies } from '../src/semantic/sealed-bodies';
 
 /** At most this many package paths asked about are kept for the main thread to read per answer; the rest are asked again. */
 const MAX_PROBES = 256;
 
-/**
- * The files the compiler checks for a model: the completed text and the baseline, each with its sealed bodies
- * blanked (src/semantic/sealed-bodies.ts), beside the model's name, with the same name in a folder of their own.
- */
-const copyOf = (fileName: string, folder: 'completed' | 'baseline') => fileName.replace(/\/([^/]*)$/, `/${folder}/$1`);
+/** The baseline of a checked file: a file beside the model's, with the same name in a folder of its own. */
+const baselineOf = (fileName: string) => fileName.replace(/\/([^/]*)$/, '/baseline/$1');
 
 /**
  * A file's text as the language service reads it, which says where it differs from the text the service parsed
@@ -50,14 +46,13 @@ class TextSnapshot {
 }
 
 class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
-  private copies = 0;
+  private baselines = 0;
   /** Workspace files, by their compiler names, and a version per text. Reached only by an import the check links. */
   private readonly held = new Map<string, { content: string; version: number }>();
   private heldVersions = 0;
   /** Bumped whenever what a check can reach changes (a file held, packages learnt or forgotten): cached answers go stale. */
   private generation = 0;
   private readonly cache = new DiagnosticsCache();
-  private readonly sealed = new SealedBodies(ts);
   /** The module resolution of the last check, and its links as a string. */
   private resolve = workspaceResolver(undefined, () => false);
   private resolvedFor = '';
@@ -191,20 +186,18 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
   ): Promise<WorkerTypeFindings> {
     const text = await this.getScriptText(fileName);
     if (text === undefined) throw new Error(`the TypeScript worker does not hold ${fileName}`);
-    const completedName = copyOf(fileName, 'completed');
-    const baselineName = copyOf(fileName, 'baseline');
-    this.isChecked = (name) => name === completedName || name === baselineName;
+    const baselineName = baselineOf(fileName);
+    this.isChecked = (name) => name === fileName || name === baselineName;
     this.resolve = workspaceResolver(imports, this.isChecked);
     this.checkedFile = imports?.file;
     const key = linksKey(imports);
     if (key !== this.resolvedFor) this.invalidate();
     this.resolvedFor = key;
-    return { ...(await this.check(fileName, completedName, baselineName, text, language, start, end)), packageProbes: this.takeProbes() };
+    return { ...(await this.check(fileName, baselineName, text, language, start, end)), packageProbes: this.takeProbes() };
   }
 
   private async check(
     fileName: string,
-    completedName: string,
     baselineName: string,
     text: string,
     language: LanguageId,
@@ -218,10 +211,13 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
       async (_name, checked, from, to, browser) => {
         const cached = this.cache.get([...env, browser], fileName, checked, from, to);
         if (cached) return cached;
+        let file = fileName;
+        if (checked !== text) {
+          file = baselineName;
+          this.setFile(file, checked);
+          out.baseline = true;
+        }
         const t0 = performance.now();
-        const file = checked === text ? completedName : baselineName;
-        out.baseline ||= file === baselineName;
-        this.setFile(file, this.sealed.blank(file, checked, from, to));
         const program = this.program(browser);
         const t1 = performance.now();
         const source = program.getSourceFile(file)!;
@@ -237,16 +233,7 @@ class TypesCheckingWorker extends TypeScriptWorker implements CheckingWorker {
 
   /** A file of the service that is no model: held as Monaco holds its extra libs (a text and a version). */
   private setFile(name: string, content: string): void {
-    if (this._extraLibs[name]?.content === content) return;
-    this._extraLibs[name] = { content, version: ++this.copies };
-  }
-
-  /**
-   * The program's root files: the checked copies only. A hidden model is read as text and never parsed by the
-   * program, which would bind its sealed bodies again for every keystroke.
-   */
-  getScriptFileNames(): string[] {
-    return Object.keys(this._extraLibs);
+    this._extraLibs[name] = { content, version: ++this.baselines };
   }
 }
 

@@ -36,8 +36,8 @@ function repositoryFiles(dir: string, out: string[] = []): string[] {
 
 const packages = diskPackages(process.cwd());
 const settings = {
-  'ES2022 (code that does not run in a browser)': createTypescriptTypesChecker(repoFiles(), undefined, packages, false),
-  'ES2022 + DOM + DOM iterable (browser code)': createTypescriptTypesChecker(repoFiles(), undefined, packages, true),
+  'ES2022 (code that does not run in a browser)': createTypescriptTypesChecker(repoFiles(), { packages, browser: false }),
+  'ES2022 + DOM + DOM iterable (browser code)': createTypescriptTypesChecker(repoFiles(), { packages, browser: true }),
 };
 type Setting = keyof typeof settings;
 const first: Partial<Record<Setting, number>> = {};

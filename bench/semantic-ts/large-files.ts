@@ -73,7 +73,7 @@ export async function largeFileTypes(repo: string, packages: PackageFiles | unde
   const falseFlags: string[] = [];
   const mutants = { n: 0, caught: 0 };
   for (const f of files) {
-    const checker = createTypescriptTypesChecker(folderFiles(f.root), undefined, packages);
+    const checker = createTypescriptTypesChecker(folderFiles(f.root), { packages });
     const file = relative(f.root, f.path);
     const language = f.path.endsWith('.tsx') ? 'tsx' : 'typescript';
     const code = f.lines.map((line, i) => ({ line, i })).filter(({ line }) => line.trim().length >= 12 && !/^\s*(\/\/|\*|\/\*)/.test(line));

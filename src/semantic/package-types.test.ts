@@ -125,7 +125,7 @@ describe('answerProbes', () => {
 });
 
 describe('typescriptTypesChecker with the packages', () => {
-  const checker = createTypescriptTypesChecker({ text: () => undefined }, undefined, knownPackages());
+  const checker = createTypescriptTypesChecker({ text: () => undefined }, { packages: knownPackages() });
   const check = (source: string) => checkedFindings(checker, 'typescript', source, { file: 'src/main.ts' });
   const prelude = [
     `import { Widget, useWidget } from '@acme/widgets';`,
@@ -178,7 +178,7 @@ describe('typescriptTypesChecker: a union narrowed by a boolean field', () => {
 
 describe("typescriptTypesChecker with this repository's installed React types", () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
-  const checker = createTypescriptTypesChecker({ text: () => undefined }, undefined, diskPackages(repo));
+  const checker = createTypescriptTypesChecker({ text: () => undefined }, { packages: diskPackages(repo) });
   const check = (source: string) => checkedFindings(checker, 'tsx', source, { file: 'src/app/Panel.tsx' });
   const prelude = [
     `import { useState, type ChangeEvent } from 'react';`,

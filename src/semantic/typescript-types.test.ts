@@ -172,7 +172,7 @@ describe('typescriptTypesChecker: the workspace files a file imports', () => {
   });
 
   it('within the budget only, and a program reused with other links resolves again', async () => {
-    const shallow = createTypescriptTypesChecker({ text: (p) => files[p] }, { depth: 1, files: 10, chars: 1e6 });
+    const shallow = createTypescriptTypesChecker({ text: (p) => files[p] }, { budget: { depth: 1, files: 10, chars: 1e6 } });
     const source = `${prelude}«return s.unit.nam;»\n}`;
     for (let i = 0; i < 2; i++) {
       // unit.ts is two hops away: past a depth of 1, `Unit` is `any`, even right after a check that had it.

@@ -24,7 +24,6 @@ import type { LanguageChecker, SemanticFinding, SemanticInput, WorkspaceFiles } 
 import { partialWindow } from './window';
 import { textChangeRange } from './text-change';
 import { DiagnosticsCache } from './diagnostics-cache';
-import { SealedBodies } from './sealed-bodies';
 
 /** Outside Node this checker cannot load the compiler; the app runs the types check in Monaco's worker instead. */
 const TYPES_NOT_IN_NODE = 'types are checked here only in Node';
@@ -75,7 +74,6 @@ async function createService(base: Readonly<TS.CompilerOptions>): Promise<Diagno
     return file;
   };
   const cache = new DiagnosticsCache();
-  const sealed = new SealedBodies(ts);
   let current = { name: '', text: '' };
   let imports: TypeImports | undefined;
   // One resolution (and its cache) per package source; a check without one resolves no package.
@@ -132,7 +130,7 @@ async function createService(base: Readonly<TS.CompilerOptions>): Promise<Diagno
     const env = [key, packages, ...(checkImports ? [...checkImports.files.values()] : [])];
     const cached = cache.get(env, name, text, start, end);
     if (cached) return cached;
-    current = { name, text: sealed.blank(name, text, start, end) };
+    current = { name, text };
     const program = ts.createProgram([name], options, host, previous);
     previous = program;
     const file = program.getSourceFile(name)!;
@@ -154,18 +152,23 @@ function nodeDiagnose(browser: boolean): Promise<DiagnoseWith> {
   return service;
 }
 
+export interface TypesCheckerOptions {
+  /** How far the workspace files a checked file imports are followed (type-imports.ts). */
+  budget?: ImportBudget;
+  /** The installed packages' types, for bare imports. */
+  packages?: PackageFiles;
+  /** The DOM lib on or off whatever the text says (the bench's comparison); absent, the text decides (browser-code.ts). */
+  browser?: boolean;
+}
+
 /**
  * The types checker; given the workspace's files, a request that names its
  * file (`request.file`) has the workspace files it imports in the program;
- * given the packages too, the types of its bare imports. `browser` forces
- * the DOM lib on or off (the bench's comparison); absent, the text decides
- * (browser-code.ts).
+ * given the packages too, the types of its bare imports.
  */
 export function createTypescriptTypesChecker(
   workspace?: WorkspaceFiles,
-  budget?: ImportBudget,
-  packages?: PackageFiles,
-  browser?: boolean,
+  { budget, packages, browser }: TypesCheckerOptions = {},
 ): LanguageChecker {
   const graph = new ImportGraph(budget);
   return {
