@@ -41,19 +41,40 @@ describe('flattenMessage', () => {
 describe('typeFindings', () => {
   const req = { language: 'typescript', prefix: 'let a = 1;\n', completion: 'a.foo();', suffix: '\na.foo();\n' };
 
-  it('asks for the baseline only when a diagnostic meets the completion, and charges only the new ones', async () => {
+  it("charges a diagnostic on the completion's own text without asking for the baseline", async () => {
     const asked: string[] = [];
     const input = typesInput(req);
-    const baseline = req.prefix + req.suffix;
     const missing = (start: number): TypeDiagnostic => ({ code: 2339, start, length: 3, messageText: "Property 'foo' does not exist." });
     const findings = await typeFindings(input, async (name, text) => {
-      asked.push(text === input.text ? 'completed' : text === baseline ? 'baseline' : 'other');
+      asked.push(text === input.text ? 'completed' : 'other');
       expect(name).toBe('input.ts');
-      // The completed text: the completion's own error and the suffix's twin; the baseline: the suffix's only.
-      return text === input.text ? [missing(13), missing(22)] : [missing(13)];
+      // The completion's own error, and the suffix's twin of it.
+      return [missing(13), missing(22)];
+    });
+    expect(asked).toEqual(['completed']);
+    expect(findings).toEqual([{ kind: 'type-error', name: 'TS2339', row: 1, column: 2, detail: "Property 'foo' does not exist." }]);
+  });
+
+  it('asks for the baseline when a diagnostic reaches past the completion, and charges only what is new', async () => {
+    const call = { language: 'typescript', prefix: 'takesNum(', completion: 'x + ', suffix: '"s");\nlet y: number = "t";\n' };
+    const input = typesInput(call);
+    const baseline = call.prefix + call.suffix;
+    const asked: string[] = [];
+    const wrongArgument = (start: number, length: number): TypeDiagnostic => ({
+      code: 2345,
+      start,
+      length,
+      messageText: 'Argument of type string.',
+    });
+    const wrongValue = (start: number): TypeDiagnostic => ({ code: 2322, start, length: 1, messageText: 'Type string.' });
+    const findings = await typeFindings(input, async (_, text) => {
+      asked.push(text === input.text ? 'completed' : text === baseline ? 'baseline' : 'other');
+      // The argument was wrong before the completion too (`"s"`), and stays so over it (`x + "s"`); the next line's
+      // error is the document's own. The completion's own second error has no twin.
+      return text === input.text ? [wrongArgument(9, 7), wrongValue(9), wrongValue(24)] : [wrongArgument(9, 3), wrongValue(20)];
     });
     expect(asked).toEqual(['completed', 'baseline']);
-    expect(findings).toEqual([{ kind: 'type-error', name: 'TS2339', row: 1, column: 2, detail: "Property 'foo' does not exist." }]);
+    expect(findings.map((f) => `${f.name}@${f.column}`)).toEqual(['TS2322@9']);
   });
 
   it('leaves "cannot find" to the names check and, in JavaScript, all but what is plainly missing', async () => {

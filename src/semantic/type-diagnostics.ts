@@ -164,6 +164,10 @@ export async function typeFindings(input: TypesInput, diagnose: Diagnose): Promi
   const after = counted.filter(meets);
   // Most completions meet no diagnostic: the baseline (the text without the completion) is checked only when one needs telling apart.
   if (after.length === 0) return [];
+  // A diagnostic on the completion's own text alone is new: that text is not in the baseline, where a twin could only
+  // be the same words about other code, which the completion repeats (a misspelled member, a wrong argument it wrote).
+  const inside = (d: TypeDiagnostic) => d.start !== undefined && d.start >= completionStart && d.start + (d.length ?? 0) <= completionEnd;
+  if (after.every(inside)) return after.map((d) => finding(text, d));
   const before = new Map<string, number>();
   for (const d of (await diagnose(name, baseline, completionStart, completionStart, browser)).filter(counts))
     before.set(keyOf(d), (before.get(keyOf(d)) ?? 0) + 1);
@@ -182,12 +186,11 @@ export async function typeFindings(input: TypesInput, diagnose: Diagnose): Promi
       before.set(key, seen - 1);
       continue;
     }
-    findings.push({
-      kind: 'type-error',
-      name: `TS${d.code}`,
-      ...rowColumn(text, d.start ?? 0),
-      detail: flattenMessage(d.messageText, ' '),
-    });
+    findings.push(finding(text, d));
   }
   return findings;
+}
+
+function finding(text: string, d: TypeDiagnostic): SemanticFinding {
+  return { kind: 'type-error', name: `TS${d.code}`, ...rowColumn(text, d.start ?? 0), detail: flattenMessage(d.messageText, ' ') };
 }
