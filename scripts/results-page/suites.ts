@@ -489,6 +489,7 @@ const semanticTs: SuiteSection = {
       ),
       ...semanticTsDepths(r.byDepth as DepthRow[] | undefined),
       ...semanticTsLarge(record(r.large)),
+      ...semanticTsLarge(record(r.largeJs)),
       ...semanticTsBrowser(record(r.browser)),
     ];
   },
@@ -566,7 +567,7 @@ function semanticTsLarge(l: Record<string, unknown> | undefined): string[] {
   type Row = { wall: Summary; cpu: Summary };
   const files = l.files as { path: string; lines: number }[];
   const t = l.targets as { p50Ms: number; p95Ms: number };
-  const m = l.mutants as { n: number; caught: number };
+  const m = l.mutants as { n: number; caught: number; byTypes?: number; byNames?: number };
   const meets = (s: Summary) => (s.p50 <= t.p50Ms && s.p95 <= t.p95Ms ? 'meets' : 'misses');
   const row = (name: string, r: Row) => [
     name,
@@ -577,11 +578,13 @@ function semanticTsLarge(l: Record<string, unknown> | undefined): string[] {
     ms(r.cpu.p95),
     `wall ${meets(r.wall)}, CPU ${meets(r.cpu)}`,
   ];
+  const corpus = typeof l.corpus === 'string' ? l.corpus : "installed packages' TypeScript sources";
+  const byCheck = m.byTypes === undefined ? '' : ` (types check ${num(m.byTypes)}, names check ${num(m.byNames)})`;
   return [
-    `The types check on long files nobody here wrote (installed packages' TypeScript sources: ${files.map((f) => `${f.path}, ${num(f.lines)} lines`).join('; ')}), a code line taken out and put back, then a property read in it misspelled, one check after another in each file as typing asks; false flags ${num((l.falseFlags as string[]).length)} of ${num((l.truth as Row).wall.n)}, property mutants caught ${num(m.caught)} of ${num(m.n)}:`,
+    `The semantic check on long files nobody here wrote (${corpus}: ${files.map((f) => `${f.path}, ${num(f.lines)} lines`).join('; ')}), a code line taken out and put back, then a property read in it misspelled, one check after another in each file as typing asks; false flags ${num((l.falseFlags as string[]).length)} of ${num((l.truth as Row).wall.n)}, property mutants caught ${num(m.caught)} of ${num(m.n)}${byCheck}:`,
     table(
       [
-        'types check, long files',
+        'check, long files',
         'checks',
         'p50 wall',
         'p95 wall',
@@ -589,7 +592,11 @@ function semanticTsLarge(l: Record<string, unknown> | undefined): string[] {
         'p95 CPU',
         `target p50 ≤ ${num(t.p50Ms)} ms, p95 ≤ ${num(t.p95Ms)} ms`,
       ],
-      [row('ground truths', l.truth as Row), row('all checks (mutants too)', l.all as Row)],
+      [
+        row('types, ground truths', l.truth as Row),
+        row('types, all checks (mutants too)', l.all as Row),
+        ...(l.names ? [row('names, all checks', l.names as Row)] : []),
+      ],
     ),
   ];
 }

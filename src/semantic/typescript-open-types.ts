@@ -9,7 +9,8 @@
 // typescript-region.ts's region diagnostics), with those of a member every
 // object has at run time though the lib files do not list it, and those of
 // a CommonJS file's `module` and `exports`, which the compiler types
-// without Node's members. And a type made from an unknown: `keyof` of an
+// without Node's members; and those of a JavaScript class that hands its
+// `this` to a call, which may give it any member. And a type made from an unknown: `keyof` of an
 // `any` (`keyof typeof CONFIG`, CONFIG from an unresolved import) is every
 // key there can be, `string | number | symbol`, which no index or string
 // parameter takes; the real object's keys would be strings.
@@ -61,6 +62,32 @@ function isCommonJsObject(ts: typeof TS, checker: TS.TypeChecker, file: TS.Sourc
     if (symbol && symbol.flags & ts.SymbolFlags.ModuleExports) return true;
   }
   return checker.getTypeAtLocation(expression).getSymbol()?.valueDeclaration === file;
+}
+
+/**
+ * Whether a JavaScript class or constructor function behind `type` hands its
+ * `this` to a call (`define(this, 'body', body)`, `Object.assign(this,
+ * options)`): the callee may give it any member, where the compiler knows
+ * only the members the class assigns as `this.x = ...`.
+ */
+function thisEscapes(ts: typeof TS, type: TS.Type): boolean {
+  for (const declaration of type.getSymbol()?.declarations ?? []) {
+    const javascript = /\.[cm]?jsx?$/.test(declaration.getSourceFile().fileName);
+    if (!javascript || !(ts.isClassLike(declaration) || ts.isFunctionLike(declaration))) continue;
+    let escapes = false;
+    const visit = (n: TS.Node): void => {
+      if (escapes) return;
+      // A nested function or class has its own `this` (an arrow function shares it).
+      if (n !== declaration && (ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isClassLike(n))) return;
+      if (ts.isCallExpression(n) && n.arguments.some((a) => a.kind === ts.SyntaxKind.ThisKeyword)) escapes = true;
+      else n.forEachChild(visit);
+    };
+    // A class's methods are functions too, but their `this` is the instance.
+    if (ts.isClassLike(declaration)) for (const member of declaration.members) member.forEachChild(visit);
+    else declaration.forEachChild(visit);
+    if (escapes) return true;
+  }
+  return false;
 }
 
 /** The global object's names in the lib files. */
@@ -122,7 +149,7 @@ export function withoutOpenTypes(
     if (isCommonJsObject(ts, checker, file, access.expression)) return false;
     if (isGlobalObject(ts, checker, access.expression)) return false;
     const type = checker.getTypeAtLocation(access.expression);
-    return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text);
+    return !hasUnresolvedBase(ts, checker, type) && !someMemberHas(checker, type, access.name.text) && !thisEscapes(ts, type);
   });
 }
 

@@ -60,6 +60,11 @@ const VALID: [string, string, string][] = [
     "the keys of an unresolved import's value (keyof any)",
     'import { M } from "./settings";\nconst KEYS = [...(Object.keys(M) as (keyof typeof M)[]), "x"] as const;\nfunction f(m: Record<string, unknown>) { for (const k of KEYS) «if (m[k] !== undefined) console.log(k.toUpperCase(), m[k]);» }',
   ],
+  [
+    'javascript',
+    'a class that hands its this to a helper, which defines members',
+    'function define(o, k, v) { Object.defineProperty(o, k, { value: v }); return v; }\nclass Rule { constructor(body) { this.mark = 1; define(this, "body", body); } get basename() { «return this.body.trim();» } }',
+  ],
   ['typescript', 'a later declaration in the suffix', '«const v = later(2).toFixed(1);»\nfunction later(n: number): number { return n; }'],
 ];
 
@@ -102,6 +107,15 @@ describe('typescriptTypesChecker: mutants', () => {
   it('a wrong argument type and count', async () => {
     expect(await codes('typescript', 'function area(w: number, h: number) { return w * h; }\n«area("3");»')).toEqual(['TS2554']);
     expect(await codes('typescript', 'function area(w: number, h: number) { return w * h; }\n«area("3", 4);»')).toEqual(['TS2345']);
+  });
+
+  it('in JavaScript: a member missing on a class whose this stays its own, even when a nested function hands on its own this', async () => {
+    expect(
+      await codes(
+        'javascript',
+        'class Rule { constructor(b) { this.mark = b; const f = function () { keep(this); }; } }\nconst r = new Rule(1);\n«r.mrak;»',
+      ),
+    ).toEqual(['TS2339']);
   });
 
   it('in JavaScript: a method missing on a class of the file', async () => {
