@@ -10,9 +10,10 @@
 // object has at run time though the lib files do not list it, and those of
 // a CommonJS file's `module` and `exports`, which the compiler types
 // without Node's members; and those of a JavaScript class that hands its
-// `this` to a call, which may give it any member. And a type made from an unknown: `keyof` of an
-// `any` (`keyof typeof CONFIG`, CONFIG from an unresolved import) is every
-// key there can be, `string | number | symbol`, which no index or string
+// `this` to a call, which may give it any member. Dropped too: any
+// diagnostic about a type made from an unknown, `keyof` of an `any`
+// (`keyof typeof CONFIG`, CONFIG from an unresolved import), which is every
+// key there can be, `string | number | symbol`, that no index or string
 // parameter takes; the real object's keys would be strings.
 import type TS from 'typescript';
 
