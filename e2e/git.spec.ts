@@ -2,7 +2,9 @@
 // behind the loopback shim (testing/servers/git-server.ts), with CORS and Basic
 // auth as an organisation's server would have them. The colleague on the
 // other side is the git CLI, committing and pushing to the same repository.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { editorText, expect, ghostText, modelReady, test, typeAtEndOfLine, type IdeSetup } from '../testing/playwright/ide';
@@ -415,6 +417,69 @@ test('review a branch against its merge base: edit with completions, commit on a
   // The clone's working tree (the workspace folder written into it) has no change: the review touched neither.
   await page.getByTestId('git-refresh').click();
   await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['No changes.']);
+});
+
+test('renames are reviewed as renames with their similarity, as git diff -M has them, and the exported diff applies at the merge base', async ({
+  page,
+  openIde,
+}) => {
+  const s = await openWithServer(page, openIde);
+  const util = Array.from({ length: 10 }, (_, i) => `def helper_${i}(x):\n    return x * ${i}\n`).join('');
+  const guide = '# Guide\n\nHow to build, test and ship.\n';
+  s.commitFromElsewhere('Add the library', { 'lib/util.py': util, 'docs/guide.md': guide });
+  s.branchFromElsewhere('moves');
+  // One file moved and edited (one line of ten functions), one moved as it is.
+  s.commitFromElsewhere(
+    'Move things',
+    {
+      'lib/util.py': null,
+      'lib/helpers.py': util.replace('return x * 3', 'return x * 3 + 1'),
+      'docs/guide.md': null,
+      'docs/handbook.md': guide,
+    },
+    'moves',
+  );
+  // What command-line git says of the same change: the labels must carry its figures.
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: s.bareDir, encoding: 'utf8' }).trim();
+  const base = git('merge-base', 'moves', 'main');
+  const byGit = git('diff', '-M', '--name-status', base, 'moves')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .map(([status, from, to]) => `R ${from} → ${to} (${Number(status.slice(1))}%)`)
+    .sort();
+  expect(byGit).toHaveLength(2);
+  expect(byGit).toContain('R docs/guide.md → docs/handbook.md (100%)');
+
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned/);
+  await page.getByTestId('git-review-a').fill('moves');
+  await page.getByTestId('git-review-b').fill('main');
+  await page.getByTestId('git-review-open').click();
+  const dialog = page.getByTestId('git-review');
+  const rows = dialog.getByTestId('git-review-files').locator('li');
+  await expect(rows).toHaveCount(2);
+  expect((await rows.allTextContents()).map((t) => t.trim()).sort()).toEqual(byGit);
+  await dialog.getByTestId('git-review-file-lib/helpers.py').click();
+  const edited = byGit.find((l) => l.includes('lib/helpers.py'))!;
+  await expect(dialog.locator('.git-review-diff h3')).toContainText(`renamed from lib/util.py ${edited.slice(edited.lastIndexOf('('))}`);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByTestId('git-review-export').click();
+  const patch = fs.readFileSync(await (await download).path(), 'utf8');
+  expect(patch).toContain('similarity index 100%\nrename from docs/guide.md\nrename to docs/handbook.md\n');
+  expect(patch).toContain('rename from lib/util.py\nrename to lib/helpers.py\n');
+  // Command-line git takes it at the merge base, and the result is the branch's tree.
+  const check = fs.mkdtempSync(path.join(os.tmpdir(), 'git-apply-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', s.bareDir, check]);
+    execFileSync('git', ['checkout', '--quiet', base], { cwd: check });
+    fs.writeFileSync(path.join(check, '.review.diff'), patch);
+    execFileSync('git', ['apply', '--check', '.review.diff'], { cwd: check });
+    execFileSync('git', ['apply', '--index', '.review.diff'], { cwd: check });
+    expect(execFileSync('git', ['diff', '--cached', '--quiet', 'origin/moves'], { cwd: check }).toString()).toBe('');
+  } finally {
+    fs.rmSync(check, { recursive: true, force: true });
+  }
 });
 
 test('a review in progress survives a reload, its edits included', async ({ page, openIde }) => {

@@ -7,13 +7,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { monaco } from '../editor/monaco';
 import { startInlineCompletionsNow } from '../editor/inline-completions';
+import { changeLabel, renameNote } from '../git/change-label';
 import { reviewedFiles, unifiedDiff } from '../git/patch';
 import type { GitChange, GitReviewSet } from '../git/types';
 import { exposeForTests } from '../platform/test-seams';
 import { ModalOverlay } from './Dialog';
 import { monacoLanguageOf } from './files';
-
-const STATE_LETTER: Record<GitChange['state'], string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R' };
 
 interface Props {
   set: GitReviewSet;
@@ -145,7 +144,7 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
                 data-testid={`git-review-file-${c.path}`}
                 title={c.binary ? 'Not text: listed, not shown' : undefined}
               >
-                {STATE_LETTER[c.state]} {c.from ? `${c.from} → ${c.path}` : c.path}
+                {changeLabel(c)}
               </button>
             </li>
           ))}
@@ -238,7 +237,7 @@ function ReviewDiff({ change, modelOf }: { change: GitChange; modelOf: (c: GitCh
           ? 'new file'
           : change.state === 'deleted'
             ? 'deleted'
-            : `${change.from ? `renamed from ${change.from}; ` : ''}start (left) against end (right, editable, completions on)`}
+            : `${change.from ? `${renameNote(change)}; ` : ''}start (left) against end (right, editable, completions on)`}
       </h3>
       <div className="diff-host" ref={host} data-testid="diff-editor" />
     </div>
