@@ -29,6 +29,12 @@ export const SUITE_FLAGS = {
     rebuild: { type: 'boolean' },
     'no-app': { type: 'boolean' },
   },
+  embedding: {
+    rounds: { type: 'string' },
+    dist: { type: 'string' },
+    rebuild: { type: 'boolean' },
+    twin: { type: 'string' },
+  },
   hosting: {
     rounds: { type: 'string' },
     dist: { type: 'string' },
@@ -87,7 +93,7 @@ export const SUITE_FLAGS = {
 } as const satisfies Record<string, Options>;
 
 /** String flags that may also stand bare: `--twin` alone means the default twin, which the suite sees as ''. */
-export const BARE_FLAGS: Partial<Record<keyof typeof SUITE_FLAGS, readonly string[]>> = { ui: ['twin'] };
+export const BARE_FLAGS: Partial<Record<keyof typeof SUITE_FLAGS, readonly string[]>> = { ui: ['twin'], embedding: ['twin'] };
 
 /** The parsed values of one suite's flags. */
 export type FlagValues<S extends keyof typeof SUITE_FLAGS> = ReturnType<typeof parseArgs<{ options: (typeof SUITE_FLAGS)[S] }>>['values'];

@@ -32,6 +32,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   semantic: async () => (await import('./semantic')).suite,
   hosting: async () => (await import('./hosting')).suite,
   git: async () => (await import('./git')).suite,
+  embedding: async () => (await import('./embedding')).suite,
 };
 
 type SuiteName = keyof typeof SUITE_FLAGS;

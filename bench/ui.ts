@@ -215,7 +215,7 @@ async function interactive(browser: Browser, origin: string, reps: number) {
 }
 
 /** The twin, served from the cache by a loopback mirror; undefined (and said why) when it has not been made. */
-async function twinModel(name: string): Promise<{ choice: ModelChoice; close(): Promise<void> } | undefined> {
+export async function twinModel(name: string): Promise<{ choice: ModelChoice; close(): Promise<void> } | undefined> {
   const root = join(REPO, '.cache', 'model-twins');
   const id = `twin-${name}`;
   if (!existsSync(join(root, id, 'onnx', 'model_quantized.onnx'))) {

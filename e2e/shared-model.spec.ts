@@ -4,7 +4,6 @@
 // its request runs leaves the other working. With the setting off each tab
 // runs its own worker, as before. A tab whose settings differ from the
 // shared model's runs its own worker and says so.
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   DEMO_WASM_SETTINGS,
@@ -17,6 +16,7 @@ import {
   test,
   typeAtEndOfLine,
 } from '../testing/playwright/ide';
+import { browserPssMiB } from '../testing/playwright/memory';
 
 // One WASM thread, as a shared worker has in Chromium (it is not cross-origin isolated): with more, where the page could
 // run them, the tab would rightly run its own worker.
@@ -105,25 +105,6 @@ test('a tab whose model settings differ from the shared model runs its own worke
   await Promise.all([completes(page, ' '), completes(other, ' ')]);
   expect(await sharedInfo(page)).toMatchObject({ loads: 1 });
 });
-
-/** The proportional set size of all the browser's processes (Linux /proc), MiB: memory shared between processes counted once. */
-async function browserPssMiB(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] };
-    let kb = 0;
-    for (const { id } of processInfo) {
-      try {
-        kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-      } catch {
-        // A process that ended meanwhile.
-      }
-    }
-    return kb / 1024;
-  } finally {
-    await cdp.detach();
-  }
-}
 
 /** Two tabs of a fresh context, each with a completion shown, with sharing on or off: the browser's memory then. */
 async function twoTabsMemory(

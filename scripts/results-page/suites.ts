@@ -16,6 +16,7 @@ import type { Target } from '../../bench/ui';
 import type { HotSpot, ProfileSummary } from '../../bench/ui/profile';
 import { ghostCell, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, percent, ratio, record, share, table } from './format';
+import { embeddingTables } from './embedding';
 import { gitTables } from './git';
 import { syntaxTables } from './syntax';
 import { busyTables } from './ui-busy';
@@ -899,5 +900,10 @@ export const SECTIONS: Record<string, SuiteSection> = {
     about:
       "Clone of this repository's own history through the documented Git front (Debian's nginx with deploy/git/git-http-backend.conf, fcgiwrap, git http-backend, Basic auth), `git clone` against Chromium, side by side in each round: the built app's panel, the app's Git module alone (the panel's steps, timed one by one), and the same module on lightning-fs's own store.",
     tables: gitTables,
+  },
+  embedding: {
+    about:
+      'What embedding the engine costs a host (docs/embedding.md): the packages as `npm pack` makes them, and a second tab of one origin with one model per origin (a SharedWorker) against a worker and a model per tab.',
+    tables: embeddingTables,
   },
 };
