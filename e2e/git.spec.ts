@@ -227,9 +227,114 @@ test('a token in the clone address moves to the token store: never shown, logged
     ...(await activity.locator('li').evaluateAll((l) => l.map((e) => e.getAttribute('title') ?? ''))),
   ];
   expect(shown.join('\n')).not.toContain(TOKEN);
-  const kept = await page.evaluate(() => [localStorage.getItem('router-ide.git'), localStorage.getItem('router-ide.git-activity')]);
+  const kept = [JSON.stringify(await cloneListKept(page)), await page.evaluate(() => localStorage.getItem('router-ide.git-activity'))];
   expect(kept.join('\n')).toContain(s.repoUrl);
   expect(kept.join('\n')).not.toContain(TOKEN);
+});
+
+/** The clone list as the Git file system keeps it: its file, read straight from the browser's IndexedDB store. */
+function cloneListKept(page: Page): Promise<{ clones: { url: string; folder: string; dir: string }[]; active?: string } | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('router-ide-git');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('router-ide-git_files').objectStore('router-ide-git_files').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            // The file's content is one of the stored values (files are kept by inode number, the tree apart).
+            for (const v of all.result as unknown[]) {
+              if (!(v instanceof Uint8Array)) continue;
+              const text = new TextDecoder().decode(v);
+              if (text.startsWith('{') && text.includes('"clones"')) return resolve(JSON.parse(text));
+            }
+            resolve(undefined);
+          };
+        };
+      }),
+  );
+}
+
+test('the clone list lives with the clones: localStorage cleared, a reload still lists both, and the unpushed commit is pushed', async ({
+  page,
+  openIde,
+}) => {
+  const s = await openWithServer(page, openIde);
+  const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  await openInTree(page, 'repo/README.md');
+  await typeAtEndOfLine(page, 1, ' unpushed');
+  await page.getByTestId('git-commit-message').fill('Unpushed work');
+  await page.getByTestId('git-commit').click();
+  await expect(message(page)).toHaveText(/Committed/);
+  await clone(page, otherUrl);
+  await expect(message(page)).toHaveText(/Cloned into other\//);
+  const list = await cloneListKept(page);
+  expect(list?.clones.map((c) => [c.folder, c.url])).toEqual([
+    ['repo', s.repoUrl],
+    ['other', otherUrl],
+  ]);
+  expect(list?.active).toBe(list?.clones[1].dir);
+  expect(await page.evaluate(() => localStorage.getItem('router-ide.git'))).toBeNull();
+
+  // Everything in localStorage goes but the settings (the server's address and token, which a user would enter again).
+  await page.evaluate(() => {
+    const settings = localStorage.getItem('router-ide.settings');
+    localStorage.clear();
+    if (settings) localStorage.setItem('router-ide.settings', settings);
+  });
+  await page.reload();
+  const repos = page.getByTestId('git-repo');
+  await expect(repos.locator('option')).toHaveText(['repo/', 'other/']);
+  await expect(repos).toHaveValue(list!.clones[1].dir);
+  await repos.selectOption({ label: 'repo/' });
+  await expect(message(page)).toHaveText('Working on repo/.');
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.log()[0]).toBe('Unpushed work');
+  expect(s.show('README.md')).toBe('# Demo unpushed');
+});
+
+test('a clone list kept in localStorage by an earlier version is taken into the Git file system once, nothing lost', async ({
+  page,
+  openIde,
+}) => {
+  const s = await openWithServer(page, openIde);
+  const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
+  await clone(page, s.repoUrl);
+  await expect(message(page)).toHaveText(/Cloned into repo\//);
+  const kept = (await cloneListKept(page))!;
+  // As an earlier version would have it: the clone in localStorage (a token in its address), the list file without it.
+  await page.evaluate(
+    ([k, url]) => {
+      localStorage.setItem('router-ide.git', JSON.stringify({ clones: [{ ...k.clones[0], url }], active: k.clones[0].dir }));
+      return new Promise<void>((resolve) => {
+        const open = indexedDB.open('router-ide-git');
+        open.onsuccess = () => {
+          const store = open.result.transaction('router-ide-git_files', 'readwrite').objectStore('router-ide-git_files');
+          const all = store.openCursor();
+          all.onsuccess = () => {
+            const c = all.result;
+            if (!c) return resolve();
+            if (c.value instanceof Uint8Array && new TextDecoder().decode(c.value).includes('"clones"'))
+              c.update(new TextEncoder().encode('{}'));
+            c.continue();
+          };
+        };
+      });
+    },
+    [kept, s.repoUrl.replace('://', `://alice:${TOKEN}@`)] as const,
+  );
+  await page.reload();
+  await expect(page.getByTestId('git-branch')).toHaveValue('main');
+  await expect.poll(async () => (await cloneListKept(page))?.clones).toEqual(kept.clones);
+  expect(await page.evaluate(() => localStorage.getItem('router-ide.git'))).toBeNull();
+  // And the list goes on from there.
+  await clone(page, otherUrl);
+  await expect(message(page)).toHaveText(/Cloned into other\//);
+  expect((await cloneListKept(page))?.clones.map((c) => c.folder)).toEqual(['repo', 'other']);
 });
 
 test('an unpushed commit survives cloning another repository; the panel switches back to it and pushes it', async ({ page, openIde }) => {

@@ -1,7 +1,7 @@
 // The Git panel in the sidebar (docs/git.md): clone from the organisation's
 // Git server, then branches, changed files, commit, push, pull, fetch, with
 // progress for transfers and a list of every network operation made.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GitConfig } from '../vocabulary/config';
 import type { GitProgress, GitReviewSpec } from '../git/types';
 import { splitUserinfo } from '../git/url';
@@ -23,6 +23,11 @@ export function GitPanel({
 }) {
   const { view, actions } = useGit(workspace, git, saveGit, saveWorkspace);
   const [url, setUrl] = useState(view.cloned?.url ?? '');
+  // The clone list arrives from the Git file system after the first render: an empty address field shows its clone's.
+  const shownUrl = view.cloned?.url;
+  useEffect(() => {
+    if (shownUrl) setUrl((u) => u || shownUrl);
+  }, [shownUrl]);
   // A shallow clone's depth as typed; empty: the whole history.
   const [depth, setDepth] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState('');

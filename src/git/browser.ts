@@ -4,8 +4,10 @@
 // Git data (unpushed commits, the index) of one cloned before.
 import LightningFS from '@isomorphic-git/lightning-fs';
 import { Buffer } from 'buffer';
+import { loadCloneList, writeCloneList } from './clone-list';
 import { BatchedIdb } from './idb-batch';
 import { GitRepo, type GitRepoOptions } from './repo';
+import type { GitCloneList } from './types';
 
 // isomorphic-git uses Node's Buffer as a global; the browser has none.
 globalThis.Buffer ??= Buffer;
@@ -32,6 +34,22 @@ export function browserRepo(dir: string, o: Pick<GitRepoOptions, 'credentials' |
  */
 export async function flushGitFs(): Promise<void> {
   await theFs().promises.flush();
+}
+
+/**
+ * The list of clones, kept beside them in this file system (clone-list.ts), an older version's list (`legacy`, as
+ * localStorage held it) taken in; `migrated`: the file now holds it all, so the old copy can go. On disk when it
+ * resolves.
+ */
+export async function loadClones(legacy: unknown): Promise<{ list: GitCloneList; migrated: boolean }> {
+  const r = await loadCloneList(theFs().promises, REPOS_DIR, legacy);
+  if (r.migrated) await flushGitFs();
+  return r;
+}
+
+/** Keeps the list of clones in this file system; throws when the browser refuses (its storage full). */
+export async function saveClones(list: GitCloneList): Promise<void> {
+  await writeCloneList(theFs().promises, REPOS_DIR, list);
 }
 
 /** A new, empty folder for a clone; its name starts with the workspace folder's, for anyone reading the database. */

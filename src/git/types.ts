@@ -14,6 +14,22 @@ export interface GitActivity {
   at: number;
 }
 
+/** A clone the Git panel knows: where it came from, the workspace folder that shows it, its own Git folder. */
+export interface GitClone {
+  /** The repository's address, never with credentials in it. */
+  url: string;
+  /** The workspace folder its working tree is shown as. */
+  folder: string;
+  /** Its folder in the browser's Git file system. */
+  dir: string;
+}
+
+/** Every clone, and the one the panel works on (its `dir`). */
+export interface GitCloneList {
+  clones: GitClone[];
+  active?: string;
+}
+
 /** How much of a repository a clone brings. */
 export interface GitCloneOptions {
   /** The last this many commits of the default branch only (a shallow clone); absent: everything. */

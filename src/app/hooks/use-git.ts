@@ -1,21 +1,23 @@
 // The Git panel's state: the clones (each its own folder in the browser's
-// Git file system, each shown as one workspace folder) and the one the panel
-// works on. Before anything reads a clone, its folder's current text is
+// Git file system, each shown as one workspace folder; their list kept in
+// that file system too) and the one the panel works on. Before anything reads a clone, its folder's current text is
 // written into it, so status, commit, pull and branch switches see (and
 // refuse to overwrite) what the user typed. Operations run one at a time.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GitConfig } from '../../vocabulary/config';
-import { browserRepo, flushGitFs, newRepoDir, removeRepoDir } from '../../git/browser';
+import { browserRepo, flushGitFs, loadClones, newRepoDir, removeRepoDir, saveClones } from '../../git/browser';
+import { parseCloneList } from '../../git/clone-list';
 import { gitUrlProblem } from '../../git/guarded-http';
 import { OpQueue } from '../../git/op-queue';
 import type { GitRepo } from '../../git/repo';
-import type { GitActivity, GitFetchReport, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
+import type { GitActivity, GitClone, GitFetchReport, GitFileStatus, GitProgress, GitReviewSet, GitReviewSpec } from '../../git/types';
 import { splitUserinfo, withoutUserinfo } from '../../git/url';
 import type { Workspace } from '../../workspace/workspace';
 import { loadGitReview, saveGitReview, type StoredGitReview } from '../git-review-store';
 import { writeStored } from '../local-store';
 
-const STATE_KEY = 'router-ide.git';
+/** Where earlier versions kept the list of clones: taken into the Git file system once, then removed. */
+const LEGACY_LIST_KEY = 'router-ide.git';
 const ACTIVITY_KEY = 'router-ide.git-activity';
 const ACTIVITY_KEPT = 50;
 /**
@@ -28,20 +30,7 @@ const PROGRESS_EVERY_MS = 100;
  * (the Git module's clone, reading the files back, the workspace taking them in, storing them).
  */
 const mark = (step: string) => performance.mark(`git:${step}`);
-/** Where the one clone of earlier versions lives; kept, so its commits stay reachable. */
-const LEGACY_DIR = '/repo';
-
-export interface Cloned {
-  url: string;
-  folder: string;
-  /** The clone's folder in the browser's Git file system. */
-  dir: string;
-}
-
-interface Stored {
-  clones: Cloned[];
-  active?: string;
-}
+type Cloned = GitClone;
 
 function readJson(key: string): unknown {
   try {
@@ -49,16 +38,6 @@ function readJson(key: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** The stored clones, an older single clone taken in, any token in an address dropped. */
-function readClones(): Stored {
-  const raw = readJson(STATE_KEY) as (Partial<Stored> & Partial<Cloned>) | null;
-  const clones: Cloned[] = raw?.clones ?? (raw?.url && raw.folder ? [{ url: raw.url, folder: raw.folder, dir: LEGACY_DIR }] : []);
-  const stored = { clones: clones.map((c) => ({ ...c, url: splitUserinfo(c.url).url })), active: raw?.active ?? clones[0]?.dir };
-  writeStored(STATE_KEY, stored); // a full storage must not stop the panel from opening; the next store() says so
-
-  return stored;
 }
 
 function readActivity(): GitActivity[] {
@@ -99,6 +78,24 @@ const LIST_NOT_SAVED =
   " The browser's storage is full, so the list of clones was NOT saved: after a reload this panel will not show it (its files stay in the workspace). Free some space (delete files, or export the workspace as a zip) and select or clone it again.";
 
 /**
+ * The clone list as the Git file system keeps it, an older version's localStorage list taken in (then removed
+ * there). When the file system cannot take it, the old list is shown and kept, and the panel says why.
+ */
+async function clonesAtStart(): Promise<{ clones: Cloned[]; active?: string; problem?: string }> {
+  const legacy = readJson(LEGACY_LIST_KEY);
+  try {
+    const { list, migrated } = await loadClones(legacy);
+    if (migrated) localStorage.removeItem(LEGACY_LIST_KEY);
+    return list;
+  } catch (e) {
+    return {
+      ...parseCloneList(legacy),
+      problem: `The list of clones could not be stored in the browser's Git storage (${(e as Error).message}): it stays where it was; free some space and reload.`,
+    };
+  }
+}
+
+/**
  * `saveWorkspace`: writes the workspace's pending changes to its durable store (the saver's flush): files a
  * Git operation brings in are not journaled, so they are stored before the operation says it is done.
  */
@@ -110,16 +107,15 @@ export function useGit(
 ) {
   const gitRef = useRef(git);
   gitRef.current = git;
-  const [view, setView] = useState<GitView>(() => {
-    const stored = readClones();
-    return {
-      clones: stored.clones,
-      cloned: stored.clones.find((c) => c.dir === stored.active),
-      branches: { current: '', local: [], remote: [] },
-      changes: [],
-      activity: readActivity(),
-    };
-  });
+  // The clones come from the Git file system a moment after the first render (see the effect below).
+  const [view, setView] = useState<GitView>(() => ({
+    clones: [],
+    branches: { current: '', local: [], remote: [] },
+    changes: [],
+    activity: readActivity(),
+  }));
+  /** The clone list as last kept: what the next change of it starts from, whenever React renders. */
+  const clonesNow = useRef<Cloned[]>([]);
   const patch = useCallback((p: Partial<GitView>) => setView((v) => ({ ...v, ...p })), []);
   /** The open review as kept for a reload. */
   const reviewKept = useRef<StoredGitReview | undefined>(undefined);
@@ -154,11 +150,16 @@ export function useGit(
   const activeDir = view.cloned?.dir;
   const repo = useMemo(() => (activeDir ? repoAt(activeDir) : undefined), [activeDir, repoAt]);
 
-  /** Keeps the clone list; false when the browser refused (a full storage): the caller says so, nothing throws. */
-  const store = useCallback(
-    (clones: Cloned[], active: Cloned | undefined): boolean => writeStored(STATE_KEY, { clones, active: active?.dir }),
-    [],
-  );
+  /** Keeps the clone list in the Git file system; false when the browser refused (a full storage): the caller says so, nothing throws. */
+  const store = useCallback(async (clones: Cloned[], active: Cloned | undefined): Promise<boolean> => {
+    clonesNow.current = clones;
+    try {
+      await saveClones({ clones, active: active?.dir });
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
 
   const folderFiles = useCallback(
     (folder: string): [string, string][] =>
@@ -266,12 +267,9 @@ export function useGit(
         }
         await loadIntoWorkspace(r, folder, []);
         const cloned = { url, folder, dir };
-        let clones: Cloned[] = [];
-        setView((v) => {
-          clones = [...v.clones, cloned];
-          return { ...v, clones, cloned, review: undefined };
-        });
-        const kept = store(clones, cloned);
+        const clones = [...clonesNow.current, cloned];
+        const kept = await store(clones, cloned);
+        patch({ clones, cloned, review: undefined });
         // Just checked out, and the folder holds exactly those files: nothing has changed, so no status to compute.
         patch({ changes: [], branches: await r.branches() });
         return kept
@@ -285,18 +283,18 @@ export function useGit(
   const selectRepo = useCallback(
     (dir: string) =>
       run('Switching repository', async () => {
-        const cloned = view.clones.find((c) => c.dir === dir);
+        const cloned = clonesNow.current.find((c) => c.dir === dir);
         if (!cloned) return { ok: false, text: 'No such clone.' };
         // The one left: its folder's text into its clone first, so nothing typed is only in the workspace's memory.
         if (repo && view.cloned) await refresh(view.cloned, repo);
         patch({ cloned, review: undefined, changes: [], branches: { current: '', local: [], remote: [] } });
-        const kept = store(view.clones, cloned);
+        const kept = await store(clonesNow.current, cloned);
         await refresh(cloned, repoAt(dir));
         return kept
           ? { ok: true, text: `Working on ${cloned.folder}/.` }
           : { ok: false, text: `Working on ${cloned.folder}/.${LIST_NOT_SAVED}` };
       }),
-    [run, view.clones, view.cloned, repo, refresh, patch, store, repoAt],
+    [run, view.cloned, repo, refresh, patch, store, repoAt],
   );
 
   /**
@@ -451,6 +449,15 @@ export function useGit(
     }),
     [clone, selectRepo, run, withRepo, refresh, statusAround, changingFiles, patch, view.review],
   );
+
+  // Before any operation: the queue runs them in order, so a clone asked for now adds to the list read here.
+  useEffect(() => {
+    void queue.run(async () => {
+      const { clones, active, problem } = await clonesAtStart();
+      clonesNow.current = clones;
+      patch({ clones, cloned: clones.find((c) => c.dir === active), ...(problem && { message: { ok: false, text: problem } }) });
+    });
+  }, [patch]);
 
   useEffect(() => {
     void queue.run(() => refresh()).catch(() => {});
