@@ -93,9 +93,6 @@ function useReviewModels(
 export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEdits, onCommit, onPush, onClose }: Props) {
   const { modelOf, edited } = useReviewModels(set, folder, initialEdits, onEdits);
   const [shown, setShown] = useState<string | undefined>(set.changes.find((c) => !c.binary)?.path);
-  const [branch, setBranch] = useState('');
-  const [commitMessage, setCommitMessage] = useState('');
-  const [committed, setCommitted] = useState<string | null>(null);
   const change = set.changes.find((c) => c.path === shown);
 
   const files = () => reviewedFiles(set.changes, edited);
@@ -107,8 +104,8 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 0);
   };
-  const commit = async () => {
-    await onCommit(
+  const commit = (branch: string, commitMessage: string) =>
+    onCommit(
       branch,
       files().flatMap((f) => [
         // A rename takes the old path away. A binary file has no text here: the commit leaves it as the reviewed end has it.
@@ -117,9 +114,6 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
       ]),
       commitMessage,
     );
-    setCommitted(branch.trim());
-  };
-  const pushFailed = !!committed && message && !message.ok && /push failed/.test(message.text);
 
   return (
     <ModalOverlay
@@ -131,71 +125,114 @@ export function GitReviewDialog({ set, folder, busy, message, initialEdits, onEd
       onClose={onClose}
     >
       <div className="git-review-body">
-        <ul className="git-review-files" aria-label="Changed files" data-testid="git-review-files">
-          {set.changes.length === 0 && <li className="note">No file differs.</li>}
-          {set.changes.map((c) => (
-            <li key={c.path} data-state={c.state}>
-              <button
-                type="button"
-                className="link"
-                disabled={c.binary}
-                aria-pressed={c.path === shown}
-                onClick={() => setShown(c.path)}
-                data-testid={`git-review-file-${c.path}`}
-                title={c.binary ? 'Not text: listed, not shown' : undefined}
-              >
-                {changeLabel(c)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ReviewFileList changes={set.changes} shown={shown} onShow={setShown} />
         {change && <ReviewDiff key={change.path} change={change} modelOf={modelOf} />}
       </div>
-      <div className="git-review-result">
-        <input
-          value={branch}
-          onChange={(e) => setBranch(e.target.value)}
-          placeholder="review/feature"
-          aria-label="Review branch name"
-          data-testid="git-review-branch"
-        />
-        <input
-          value={commitMessage}
-          onChange={(e) => setCommitMessage(e.target.value)}
-          placeholder="Commit message"
-          aria-label="Review commit message"
-          data-testid="git-review-message"
-        />
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void commit()}
-          data-testid="git-review-commit"
-          title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are"
-        >
-          Commit on review branch and push
-        </button>
-        {pushFailed && (
-          <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">
-            Push {committed} again
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={exportDiff}
-          disabled={!set.changes.length}
-          data-testid="git-review-export"
-          title="Download every changed file, edits included, as one unified diff"
-        >
-          Export diff
-        </button>
-      </div>
+      <ReviewResult
+        busy={busy}
+        message={message}
+        hasChanges={!!set.changes.length}
+        onCommit={commit}
+        onPush={onPush}
+        onExport={exportDiff}
+      />
       {message && (
         <p className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'} data-testid="git-review-status">
           {message.text}
         </p>
       )}
     </ModalOverlay>
+  );
+}
+
+/** The changed files, each a button that shows it in the diff view (a file that is not text is listed only). */
+function ReviewFileList({ changes, shown, onShow }: { changes: GitChange[]; shown: string | undefined; onShow: (path: string) => void }) {
+  return (
+    <ul className="git-review-files" aria-label="Changed files" data-testid="git-review-files">
+      {changes.length === 0 && <li className="note">No file differs.</li>}
+      {changes.map((c) => (
+        <li key={c.path} data-state={c.state}>
+          <button
+            type="button"
+            className="link"
+            disabled={c.binary}
+            aria-pressed={c.path === shown}
+            onClick={() => onShow(c.path)}
+            data-testid={`git-review-file-${c.path}`}
+            title={c.binary ? 'Not text: listed, not shown' : undefined}
+          >
+            {changeLabel(c)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What becomes of the review: a commit on a new branch, pushed (and pushed again when only the push failed), or a diff file. */
+function ReviewResult({
+  busy,
+  message,
+  hasChanges,
+  onCommit,
+  onPush,
+  onExport,
+}: {
+  busy: boolean;
+  message?: { ok: boolean; text: string };
+  hasChanges: boolean;
+  onCommit: (branch: string, message: string) => Promise<void>;
+  onPush: (branch: string) => Promise<void>;
+  onExport: () => void;
+}) {
+  const [branch, setBranch] = useState('');
+  const [commitMessage, setCommitMessage] = useState('');
+  const [committed, setCommitted] = useState<string | null>(null);
+  const commit = async () => {
+    await onCommit(branch, commitMessage);
+    setCommitted(branch.trim());
+  };
+  const pushFailed = !!committed && message && !message.ok && /push failed/.test(message.text);
+  return (
+    <div className="git-review-result">
+      <input
+        value={branch}
+        onChange={(e) => setBranch(e.target.value)}
+        placeholder="review/feature"
+        aria-label="Review branch name"
+        data-testid="git-review-branch"
+      />
+      <input
+        value={commitMessage}
+        onChange={(e) => setCommitMessage(e.target.value)}
+        placeholder="Commit message"
+        aria-label="Review commit message"
+        data-testid="git-review-message"
+      />
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void commit()}
+        data-testid="git-review-commit"
+        title="Commit the reviewed files on a new branch and push it; your working tree and branch stay as they are"
+      >
+        Commit on review branch and push
+      </button>
+      {pushFailed && (
+        <button type="button" disabled={busy} onClick={() => void onPush(committed)} data-testid="git-review-push">
+          Push {committed} again
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onExport}
+        disabled={!hasChanges}
+        data-testid="git-review-export"
+        title="Download every changed file, edits included, as one unified diff"
+      >
+        Export diff
+      </button>
+    </div>
   );
 }
 
