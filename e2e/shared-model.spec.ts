@@ -62,6 +62,9 @@ test('two tabs share one loaded model: the second loads nothing, both complete, 
   // The service's own count: the second tab's load found the model loaded and loaded nothing.
   expect(await sharedInfo(other)).toEqual({ reused: true, loads: 1, tabs: 2 });
   await expect(other.getByTestId('engine-notice')).toHaveCount(0);
+  // Each tab's status bar says how many tabs share the model, the first tab's too, without reloading.
+  await expect(page.getByTestId('shared-model')).toHaveAttribute('data-tabs', '2');
+  await expect(other.getByTestId('shared-model')).toHaveAttribute('data-tabs', '2');
 
   // Both tabs ask at once; the model answers both.
   await Promise.all([completes(page, ' '), completes(other, ' ')]);
@@ -75,6 +78,7 @@ test('two tabs share one loaded model: the second loads nothing, both complete, 
       .catch(() => undefined);
   });
   await other.close({ runBeforeUnload: true });
+  await expect(page.getByTestId('shared-model')).toHaveAttribute('data-tabs', '1');
 
   await completes(page, 'x');
   await page.keyboard.press('Backspace');
@@ -90,6 +94,7 @@ test('with sharing off each tab runs its own worker and model, and both complete
   expect(await sharedInfo(page)).toBeUndefined();
   expect(await sharedInfo(other)).toBeUndefined();
   await Promise.all([completes(page, ' '), completes(other, ' ')]);
+  await expect(page.getByTestId('shared-model')).toHaveCount(0);
 });
 
 test('a tab whose model settings differ from the shared model runs its own worker and says so; the first tab keeps the shared one', async ({

@@ -60,6 +60,20 @@ function PrivacyShort({
   );
 }
 
+/** Where the model runs in the origin's shared worker: how many tabs use that one copy now. */
+function SharedModelItem({ state }: { state: ModelState }) {
+  const shared = state.status === 'ready' ? state.info.shared : undefined;
+  if (!shared) return null;
+  const tabs = `${shared.tabs} tab${shared.tabs === 1 ? '' : 's'}`;
+  const text = `One copy of the model for every tab of this site (model.sharedWorker): ${tabs} use${shared.tabs === 1 ? 's' : ''} it now.`;
+  return (
+    <span className="sb-item" data-testid="shared-model" data-tabs={shared.tabs} title={text} aria-label={text} role="note">
+      <Icon name="chip" /> <span className="sb-long">Shared model: </span>
+      {tabs}
+    </span>
+  );
+}
+
 /** For a large file only: what is off in the editor and what completions use, in its tooltip and accessible name. */
 function LargeFileItem({ largeFile }: { largeFile: Store<LargeFileProfile> }) {
   const p = useStore(largeFile);
@@ -99,6 +113,7 @@ export function StatusBar({
             : `No model (${modelLabel(modelState.model)} did not load)`}
         </span>
       )}
+      <SharedModelItem state={modelState} />
       <PrivacyShort completion={completion} showDetails={showDetails} detailsShown={detailsShown} />
       <span className="spacer" />
       {active && language && (

@@ -57,6 +57,11 @@ export class CompletionEngine {
     this.inference.onNotice = fn;
   }
 
+  /** Told how many tabs share the origin's model (model.sharedWorker), whenever that changes. */
+  set onSharedTabs(fn: (tabs: number) => void) {
+    this.inference.onSharedTabs = fn;
+  }
+
   /** Replace a crashed or wedged inference worker and reload the model. */
   restartInference(why: string): Promise<unknown> {
     return this.inference.restart(why);

@@ -73,6 +73,8 @@ export class InferenceClient {
   private readonly watchdog = new ProgressWatchdog();
   /** Told when the worker had to be restarted or changed device (for the UI). */
   onNotice: (message: string, info?: LoadedModel) => void = () => {};
+  /** Told how many tabs share the origin's model, while this tab runs on it, whenever that changes. */
+  onSharedTabs: (tabs: number) => void = () => {};
 
   /** The worker is started by the first load, which knows whether the settings want the shared one. */
   constructor(private device: () => AppConfig['device']) {}
@@ -130,6 +132,7 @@ export class InferenceClient {
         setTimeout(() => worker.port.close(), 0);
       },
     };
+    void remote.watchTabs(Comlink.proxy((tabs: number) => this.handle === handle && this.onSharedTabs(tabs))).catch(() => undefined);
     // A shared worker that failed to start (its script did not load): a load in progress hears it through
     // `failed` and goes on in a dedicated worker; a loaded model is restarted in one.
     worker.addEventListener('error', () => {
@@ -318,6 +321,7 @@ export class InferenceClient {
   dispose(): void {
     this.handle?.close();
     this.onNotice = () => {};
+    this.onSharedTabs = () => {};
   }
 
   /** A numbered call to the worker, cancelled there when `signal` aborts (release: stop listening). */

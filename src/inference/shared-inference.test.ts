@@ -49,6 +49,24 @@ const req = (over: Partial<InferenceLoadRequest> = {}): InferenceLoadRequest => 
 const long = (tag: string) => ({ prefix: `${`${tag} = 1\n`.repeat(150)}y = `, suffix: '\n', maxNewTokens: 4, promptBudget: 1024 });
 
 describe('SharedInference', () => {
+  it('tells every tab watching how many tabs are connected, as tabs connect and release', () => {
+    const { tabs } = shared();
+    const a = tabs.connect();
+    const heardA: number[] = [];
+    a.watchTabs((n) => heardA.push(n));
+    const b = tabs.connect();
+    const heardB: number[] = [];
+    b.watchTabs((n) => heardB.push(n));
+    const c = tabs.connect();
+    c.release();
+    b.release();
+    b.release(); // a second release changes nothing
+    expect(heardA).toEqual([1, 2, 3, 2, 1]);
+    // A tab that released hears nothing more.
+    expect(heardB).toEqual([2, 3, 2]);
+    expect(tabs.tabCount).toBe(1);
+  });
+
   it('loads the model once for two tabs, also when both ask at once; the second hears it is ready', async () => {
     const { loads, tabs } = shared();
     const a = tabs.connect();

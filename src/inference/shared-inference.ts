@@ -15,6 +15,8 @@ export class SharedInference {
   private nextId = 1;
   /** Connected tabs, each with the load key of the model it holds (undefined until its first load). */
   private readonly tabs = new Map<number, string | undefined>();
+  /** Each tab's listener for the number of tabs (its status bar says how many share the model). */
+  private readonly tabWatchers = new Map<number, (tabs: number) => void>();
 
   constructor(
     private readonly service: InferenceService,
@@ -26,11 +28,16 @@ export class SharedInference {
     return this.tabs.size;
   }
 
+  private tellTabs(): void {
+    for (const onTabs of this.tabWatchers.values()) onTabs(this.tabs.size);
+  }
+
   /** The API for a tab that just connected; `extra` adds the host's own calls (fault injection). */
   connect(extra: Partial<InferenceWorkerApi> = {}): SharedInferenceApi {
     const tab = this.nextTab++;
     const channel = `tab-${tab}`;
     this.tabs.set(tab, undefined);
+    this.tellTabs();
     /** This tab's ids of its requests in flight -> the service's. */
     const ids = new Map<number, number>();
     const unwatch: (() => void)[] = [];
@@ -73,10 +80,17 @@ export class SharedInference {
       },
       suits: (device) => this.service.suits(device),
       environment: () => this.env(),
+      watchTabs: (onTabs) => {
+        if (released) return;
+        this.tabWatchers.set(tab, onTabs);
+        onTabs(this.tabs.size);
+      },
       release: () => {
         if (released) return;
         released = true;
         this.tabs.delete(tab);
+        this.tabWatchers.delete(tab);
+        this.tellTabs();
         for (const stop of unwatch) stop();
         // Its work in flight is nobody's now: the other tabs' requests need not wait behind it.
         for (const serviceId of ids.values()) this.service.cancel(serviceId);

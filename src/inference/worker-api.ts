@@ -98,6 +98,8 @@ export const SHARED_MODEL_BUSY = 'SHARED_MODEL_BUSY: ';
 /** The shared worker's API, one per connected tab: the dedicated worker's, plus what sharing needs. */
 export interface SharedInferenceApi extends InferenceWorkerApi {
   environment(): Promise<SharedWorkerEnvironment>;
+  /** `onTabs` is told how many tabs are connected now, and again whenever a tab connects or releases the shared model. */
+  watchTabs(onTabs: (tabs: number) => void): void;
   /** This tab is done with the shared model (it closes, or moves to its own worker): its listeners and its hold on the model's settings go. */
   release(): void;
 }

@@ -52,6 +52,7 @@ export function createEngine(config: ConfigLayer = {}): Engine {
   ledger.subscribe(() => emit('ledger', view.entries()));
   const engine = new CompletionEngine(cfg, ledger);
   engine.onNotice = (message) => emit('notice', message);
+  engine.onSharedTabs = (tabs) => emit('shared-tabs', tabs);
 
   const ready: Promise<ModelInfo> = engine
     .loadModel(cfg.model, (p) => emit('progress', { file: p.file, loaded: p.loaded, total: p.total, done: p.done }))
@@ -63,6 +64,7 @@ export function createEngine(config: ConfigLayer = {}): Engine {
         loadMs: m.ms,
         ...(m.fallbackReason && { fallbackReason: m.fallbackReason }),
         ...(m.threadsNote && { threadsNote: m.threadsNote }),
+        ...(m.shared && { shared: Object.freeze({ ...m.shared }) }),
       }),
     );
   // A host that never awaits `ready` learns of a failed load from `complete`, not from an unhandled rejection.

@@ -4,6 +4,7 @@
 import type { AppConfig, ConfigLayer, EndpointConfig } from '../../../src/vocabulary/config';
 import type { Delivery, InferenceDevice } from '../../../src/vocabulary/types';
 import type { LedgerEntry } from '../../../src/privacy/ledger';
+import type { SharedModelInfo } from '../../../src/inference/worker-api';
 
 export type { AppConfig, ConfigLayer, Delivery, InferenceDevice, LedgerEntry };
 
@@ -91,6 +92,8 @@ export interface ModelInfo {
   threads: number;
   threadsNote?: string;
   loadMs: number;
+  /** Set where the model runs in the origin's shared worker (`model.sharedWorker`): one copy for every tab. */
+  shared?: Readonly<SharedModelInfo>;
 }
 
 /** A file of the model downloading (or read from the browser's cache). */
@@ -112,8 +115,10 @@ export interface EngineEvents {
   /** Part of a suggestion was taken (a word, a line): `acceptedText` is that part. */
   'partly-accepted': { suggestion: Suggestion; acceptedText: string };
   rejected: Suggestion;
-  /** The inference worker had to restart or change device. */
+  /** The inference worker had to restart or change device, or this tab runs its own model where it asked to share one (why). */
   notice: string;
+  /** How many tabs run on the origin's shared model now, whenever a tab joins or leaves it. */
+  'shared-tabs': number;
   /** The ledger changed: a request was recorded or settled (read-only copies). */
   ledger: readonly Readonly<LedgerEntry>[];
 }

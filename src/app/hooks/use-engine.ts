@@ -6,11 +6,16 @@ import type { ConfigStore } from '../../config/store';
 import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../../engine/completion-engine';
 import type { ModelPerf, ModelState } from '../ModelStatus';
+import type { InferenceLoadResult } from '../../inference/worker-api';
 import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
 import { monacoTypesCheck, packagesLearnt, takeTypesCheckTimings, setPackageSource } from '../../editor/typescript-worker';
 import { packageSourceFromFiles } from '../../workspace/folder-packages';
+
+/** The model's info with the latest count of tabs on the shared model (a dedicated worker's info is left as it is). */
+const withTabs = (info: InferenceLoadResult, tabs: number | undefined): InferenceLoadResult =>
+  info.shared && tabs !== undefined ? { ...info, shared: { ...info.shared, tabs } } : info;
 
 export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (message: string) => void) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.get().model.id, files: {} });
@@ -18,6 +23,8 @@ export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (messag
   const perf = useMemo(() => new Store<ModelPerf | undefined>(undefined), []);
   const engineRef = useRef<CompletionEngine | null>(null);
   const noticeRef = useLatest(onNotice);
+  /** The last count of tabs on the shared model: one that came before the load's answer is not lost. */
+  const sharedTabs = useRef<number | undefined>(undefined);
 
   const loadModel = useCallback(async (model: AppConfig['model']) => {
     const engine = engineRef.current!;
@@ -26,7 +33,7 @@ export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (messag
       const info = await engine.loadModel(model, (p) =>
         setModelState((s) => (s.status === 'loading' ? { ...s, files: { ...s.files, [p.file]: p } } : s)),
       );
-      setModelState({ status: 'ready', info });
+      setModelState({ status: 'ready', info: withTabs(info, sharedTabs.current) });
     } catch (e) {
       setModelState({ status: 'error', model: model.id, message: (e as Error).message });
     }
@@ -43,6 +50,10 @@ export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (messag
     engine.onNotice = (message, info) => {
       noticeRef.current(message);
       if (info) setModelState({ status: 'ready', info });
+    };
+    engine.onSharedTabs = (tabs) => {
+      sharedTabs.current = tabs;
+      setModelState((s) => (s.status === 'ready' ? { ...s, info: withTabs(s.info, tabs) } : s));
     };
     exposeForTests({
       engine,
