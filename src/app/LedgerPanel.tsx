@@ -1,6 +1,7 @@
-import { deliveryOfEntry, deliveryTotals, type Ledger, type LedgerEntry } from '../privacy/ledger';
+import { deliveryTotals, type Ledger, type LedgerEntry } from '../privacy/ledger';
 import { DELIVERY_MEANING, DELIVERY_WORDS } from './delivery';
 import { useLedgerEntries } from './hooks/use-ledger';
+import { deliveryDescription, entryTime, resultOf } from './ledger-view';
 import { type Store, useStore } from './store';
 
 function download(name: string, json: string): void {
@@ -8,17 +9,6 @@ function download(name: string, json: string): void {
   const a = Object.assign(document.createElement('a'), { href: url, download: name });
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The row's result: the outcome, and for a failure where the body is (an ok request was delivered). */
-function resultOf(e: LedgerEntry): { text: string; className: string } {
-  if (e.outcome === 'pending') return { text: 'pending', className: 'result-pending' };
-  if (e.outcome === 'ok') return { text: 'ok', className: 'result-ok' };
-  const d = deliveryOfEntry(e);
-  return {
-    text: d === 'delivered' ? 'error' : DELIVERY_WORDS[d],
-    className: d === 'not-delivered' ? 'result-not-delivered' : 'result-error',
-  };
 }
 
 /**
@@ -37,34 +27,9 @@ export function LedgerPanel({
 }) {
   const entries = useLedgerEntries(ledger);
   const notSaved = useStore(notSavedStore);
-  const t = deliveryTotals(entries);
   return (
     <section className="ledger" aria-label="Egress ledger" data-testid="ledger">
-      <h2>
-        Ledger: <span data-testid="ledger-count">{entries.length}</span> {entries.length === 1 ? 'request' : 'requests'},{' '}
-        <span data-testid="ledger-bytes" title={`bytes ${DELIVERY_WORDS.delivered}: ${DELIVERY_MEANING.delivered}`}>
-          {t.delivered.bytes}
-        </span>{' '}
-        bytes delivered
-        {t.unknown.bytes > 0 && (
-          <>
-            ,{' '}
-            <span data-testid="ledger-unknown" title={DELIVERY_MEANING.unknown}>
-              {t.unknown.bytes}
-            </span>{' '}
-            bytes delivery unknown
-          </>
-        )}
-        {t['not-delivered'].bytes > 0 && (
-          <>
-            ,{' '}
-            <span data-testid="ledger-not-delivered" title={DELIVERY_MEANING['not-delivered']}>
-              {t['not-delivered'].bytes}
-            </span>{' '}
-            bytes attempted, not delivered
-          </>
-        )}
-      </h2>
+      <LedgerHeading entries={entries} />
       {notSaved && (
         <p className="warn" role="alert" data-testid="ledger-not-saved">
           This browser refused to store the ledger (storage full?): it is kept for this session only. Export JSON keeps a copy.
@@ -74,54 +39,9 @@ export function LedgerPanel({
         <p>Nothing has been sent.</p>
       ) : (
         <ol className="ledger-list" reversed>
-          {[...entries].reverse().map((e, i) => {
-            const result = resultOf(e);
-            const d = deliveryOfEntry(e);
-            return (
-              <li key={entries.length - i} data-testid="ledger-entry" data-outcome={e.outcome} data-delivery={e.delivery ?? 'pending'}>
-                <details>
-                  <summary>
-                    <span className="time">{e.at.slice(11, 19)}</span>
-                    <span className="to" title={e.destination}>
-                      {e.destination}
-                    </span>
-                    <span className="bytes">{e.bytes} B</span>
-                    <span
-                      className={`result ${result.className}`}
-                      title={e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'waiting for the answer'}
-                    >
-                      {result.text}
-                    </span>
-                  </summary>
-                  <dl>
-                    <dt>delivery</dt>
-                    <dd data-testid="ledger-delivery">
-                      {e.delivery ? `${DELIVERY_WORDS[d]}: ${DELIVERY_MEANING[d]}` : 'pending: the body is with the browser'}
-                    </dd>
-                    <dt>protocol</dt>
-                    <dd>{e.protocol}</dd>
-                    <dt>file</dt>
-                    <dd>{e.file}</dd>
-                    <dt>why</dt>
-                    <dd>
-                      {e.reason}
-                      {e.redactions ? ` (${e.redactions} redacted)` : ''}
-                    </dd>
-                    {e.detail && (
-                      <>
-                        <dt>error</dt>
-                        <dd>{e.detail}</dd>
-                      </>
-                    )}
-                    <dt>sha-256</dt>
-                    <dd>
-                      <code>{e.sha256 ?? '…'}</code>
-                    </dd>
-                  </dl>
-                </details>
-              </li>
-            );
-          })}
+          {[...entries].reverse().map((e, i) => (
+            <LedgerRow key={entries.length - i} entry={e} />
+          ))}
         </ol>
       )}
       <div className="buttons">
@@ -138,5 +58,81 @@ export function LedgerPanel({
         </button>
       </div>
     </section>
+  );
+}
+
+/** How many requests, and their bytes by where they are known to be. */
+function LedgerHeading({ entries }: { entries: readonly LedgerEntry[] }) {
+  const t = deliveryTotals(entries);
+  return (
+    <h2>
+      Ledger: <span data-testid="ledger-count">{entries.length}</span> {entries.length === 1 ? 'request' : 'requests'},{' '}
+      <span data-testid="ledger-bytes" title={`bytes ${DELIVERY_WORDS.delivered}: ${DELIVERY_MEANING.delivered}`}>
+        {t.delivered.bytes}
+      </span>{' '}
+      bytes delivered
+      {t.unknown.bytes > 0 && (
+        <>
+          ,{' '}
+          <span data-testid="ledger-unknown" title={DELIVERY_MEANING.unknown}>
+            {t.unknown.bytes}
+          </span>{' '}
+          bytes delivery unknown
+        </>
+      )}
+      {t['not-delivered'].bytes > 0 && (
+        <>
+          ,{' '}
+          <span data-testid="ledger-not-delivered" title={DELIVERY_MEANING['not-delivered']}>
+            {t['not-delivered'].bytes}
+          </span>{' '}
+          bytes attempted, not delivered
+        </>
+      )}
+    </h2>
+  );
+}
+
+/** One request: what fits a narrow panel in the row, the rest on demand. */
+function LedgerRow({ entry: e }: { entry: LedgerEntry }) {
+  const result = resultOf(e);
+  return (
+    <li data-testid="ledger-entry" data-outcome={e.outcome} data-delivery={e.delivery ?? 'pending'}>
+      <details>
+        <summary>
+          <span className="time">{entryTime(e)}</span>
+          <span className="to" title={e.destination}>
+            {e.destination}
+          </span>
+          <span className="bytes">{e.bytes} B</span>
+          <span className={`result ${result.className}`} title={deliveryDescription(e) ?? 'waiting for the answer'}>
+            {result.text}
+          </span>
+        </summary>
+        <dl>
+          <dt>delivery</dt>
+          <dd data-testid="ledger-delivery">{deliveryDescription(e) ?? 'pending: the body is with the browser'}</dd>
+          <dt>protocol</dt>
+          <dd>{e.protocol}</dd>
+          <dt>file</dt>
+          <dd>{e.file}</dd>
+          <dt>why</dt>
+          <dd>
+            {e.reason}
+            {e.redactions ? ` (${e.redactions} redacted)` : ''}
+          </dd>
+          {e.detail && (
+            <>
+              <dt>error</dt>
+              <dd>{e.detail}</dd>
+            </>
+          )}
+          <dt>sha-256</dt>
+          <dd>
+            <code>{e.sha256 ?? '…'}</code>
+          </dd>
+        </dl>
+      </details>
+    </li>
   );
 }
