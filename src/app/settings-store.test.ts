@@ -34,7 +34,7 @@ async function pick(catalogId: string): Promise<void> {
   writeUserSettings(mergeLayers(readUserSettings(orgConfig), { model: { catalogId } }));
 }
 
-describe('loading the configuration', () => {
+describe('loading the configuration: the model as saved', () => {
   it('a model picked before config.json overrode its entry gets the override on the next load', async () => {
     orgJson = { model: { maxNewTokens: 40 } };
     await pick(SMALL);
@@ -102,7 +102,10 @@ describe('loading the configuration', () => {
     expect(config.model).toEqual({ ...orgConfig.model, catalogId: undefined, id: 'fixture-invalid', source: { kind: 'bundled' } });
     expect(readUserSettings(orgConfig).model).toEqual({ id: 'fixture-invalid', family: 'qwen2.5-coder', source: { kind: 'bundled' } });
   });
+});
 
+// Settings that cannot be used: the user is told what to do and loses nothing else.
+describe('loading a configuration that cannot be used as saved', () => {
   it('a saved reference to an entry no longer in the catalog: a message saying what to do, the default model, the other settings kept', async () => {
     orgJson = { model: { maxNewTokens: 40 } };
     store.set(SETTINGS_KEY, JSON.stringify({ model: { catalogId: 'corp/starcoder2-3b-onnx' }, router: { threshold: 0.7 } }));
