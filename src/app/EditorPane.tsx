@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from '../editor/monaco';
 import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
 import { registerCompletionKeys } from '../editor/keys';
@@ -60,6 +60,79 @@ function followSize(
   out.set(p);
 }
 
+/** What the editor reads when called, not when created: the props of the latest render. */
+interface LatestProps {
+  hooks: { readonly current: Props['hooks'] };
+  models: { readonly current: ModelRegistry };
+  theme: { readonly current: Props['theme'] };
+  largeFile: { readonly current: Store<LargeFileProfile> };
+  config: { readonly current: ConfigStore };
+}
+
+/** Creates the editor in `host` with inline completions, their keys and grouped undo; `dispose` takes it all down. */
+function mountEditor(host: HTMLElement, latest: LatestProps) {
+  const ed = monaco.editor.create(host, {
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 14,
+    inlineSuggest: { enabled: true },
+    quickSuggestions: false,
+    suggestOnTriggerCharacters: false,
+    theme: monacoTheme(latest.theme.current),
+    ariaLabel: 'Code editor',
+  });
+  startInlineCompletionsNow(ed);
+  warmUpGhostTextWhenIdle();
+  const reg = registerInlineCompletions({
+    config: latest.config.current,
+    source: () => latest.hooks.current.source(),
+    onResult: (r) => latest.hooks.current.onResult(r),
+    onError: (m, ms) => latest.hooks.current.onError(m, ms),
+    onPending: (p) => latest.hooks.current.onPending(p),
+    enabled: (language) => latest.hooks.current.enabled?.(language) ?? true,
+    onShown: (r) => latest.hooks.current.onShown?.(r),
+    onAccepted: (r, partial) => latest.hooks.current.onAccepted?.(r, partial),
+    onAlternative: (r) => latest.hooks.current.onAlternative?.(r),
+    onPrediction: (o) => latest.hooks.current.onPrediction?.(o),
+    fileOf: (m) => latest.models.current.pathOf(m),
+    languageOf: (m) => languageFromFileName(latest.models.current.pathOf(m)) ?? m.getLanguageId(),
+  });
+  const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
+  const groupUndo = undoEditGroups(ed, () => latest.models.current.editGroups);
+  // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
+  const sizes = ed.onDidChangeModelContent((e) => followSize(ed, ed.getModel(), latest.largeFile.current, e.changes));
+  // For the end-to-end tests: the editor, and the workspace path of what it shows.
+  exposeForTests({
+    editor: ed,
+    monaco,
+    activePath: () => {
+      const m = ed.getModel();
+      return m ? latest.models.current.pathOf(m) : null;
+    },
+    predictionStats: () => reg.predictionStats(),
+    ghostTextWarmUp: ghostTextWarmUpOutcome,
+  });
+  const dispose = () => {
+    sizes.dispose();
+    groupUndo.dispose();
+    keys.dispose();
+    reg.dispose();
+    ed.dispose();
+  };
+  return { ed, dispose };
+}
+
+/** Selects a search result's place, scrolls it into view and focuses the editor, once its file is the one on screen. */
+function revealPlace(ed: monaco.editor.IStandaloneCodeEditor | null, models: ModelRegistry, reveal: RevealRequest | undefined): void {
+  const model = ed?.getModel();
+  if (!ed || !model || !reveal || models.pathOf(model) !== reveal.path) return;
+  const a = model.getPositionAt(reveal.offset);
+  const b = model.getPositionAt(reveal.offset + reveal.length);
+  ed.setSelection(new monaco.Selection(a.lineNumber, a.column, b.lineNumber, b.column));
+  ed.revealRangeInCenter(new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column));
+  ed.focus();
+}
+
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
 export function EditorPane({ models, active, version, hooks, config, focusRequest, theme, largeFile, reveal }: Props) {
   countRender('EditorPane');
@@ -70,58 +143,17 @@ export function EditorPane({ models, active, version, hooks, config, focusReques
   const themeRef = useLatest(theme);
   const largeFileRef = useLatest(largeFile);
   const configRef = useLatest(config);
+  // The refs are the same objects for the pane's lifetime: the editor is created once.
+  const latest = useMemo(
+    () => ({ hooks: hooksRef, models: modelsRef, theme: themeRef, largeFile: largeFileRef, config: configRef }),
+    [hooksRef, modelsRef, themeRef, largeFileRef, configRef],
+  );
 
   useEffect(() => {
-    const ed = monaco.editor.create(host.current!, {
-      automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 14,
-      inlineSuggest: { enabled: true },
-      quickSuggestions: false,
-      suggestOnTriggerCharacters: false,
-      theme: monacoTheme(themeRef.current),
-      ariaLabel: 'Code editor',
-    });
+    const { ed, dispose } = mountEditor(host.current!, latest);
     editor.current = ed;
-    startInlineCompletionsNow(ed);
-    warmUpGhostTextWhenIdle();
-    const reg = registerInlineCompletions({
-      config: configRef.current,
-      source: () => hooksRef.current.source(),
-      onResult: (r) => hooksRef.current.onResult(r),
-      onError: (m, ms) => hooksRef.current.onError(m, ms),
-      onPending: (p) => hooksRef.current.onPending(p),
-      enabled: (language) => hooksRef.current.enabled?.(language) ?? true,
-      onShown: (r) => hooksRef.current.onShown?.(r),
-      onAccepted: (r, partial) => hooksRef.current.onAccepted?.(r, partial),
-      onAlternative: (r) => hooksRef.current.onAlternative?.(r),
-      onPrediction: (o) => hooksRef.current.onPrediction?.(o),
-      fileOf: (m) => modelsRef.current.pathOf(m),
-      languageOf: (m) => languageFromFileName(modelsRef.current.pathOf(m)) ?? m.getLanguageId(),
-    });
-    const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
-    const groupUndo = undoEditGroups(ed, () => modelsRef.current.editGroups);
-    // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
-    const sizes = ed.onDidChangeModelContent((e) => followSize(ed, ed.getModel(), largeFileRef.current, e.changes));
-    // For the end-to-end tests: the editor, and the workspace path of what it shows.
-    exposeForTests({
-      editor: ed,
-      monaco,
-      activePath: () => {
-        const m = ed.getModel();
-        return m ? modelsRef.current.pathOf(m) : null;
-      },
-      predictionStats: () => reg.predictionStats(),
-      ghostTextWarmUp: ghostTextWarmUpOutcome,
-    });
-    return () => {
-      sizes.dispose();
-      groupUndo.dispose();
-      keys.dispose();
-      reg.dispose();
-      ed.dispose();
-    };
-  }, [hooksRef, modelsRef, themeRef, largeFileRef, configRef]);
+    return dispose;
+  }, [latest]);
 
   useEffect(() => {
     const ed = editor.current;
@@ -138,16 +170,7 @@ export function EditorPane({ models, active, version, hooks, config, focusReques
   }, [focusRequest]);
 
   // After the effect above that shows the file: the place is in the model on screen.
-  useEffect(() => {
-    const ed = editor.current;
-    const model = ed?.getModel();
-    if (!ed || !model || !reveal || models.pathOf(model) !== reveal.path) return;
-    const a = model.getPositionAt(reveal.offset);
-    const b = model.getPositionAt(reveal.offset + reveal.length);
-    ed.setSelection(new monaco.Selection(a.lineNumber, a.column, b.lineNumber, b.column));
-    ed.revealRangeInCenter(new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column));
-    ed.focus();
-  }, [reveal, active, models]);
+  useEffect(() => revealPlace(editor.current, models, reveal), [reveal, active, models]);
 
   useEffect(() => monaco.editor.setTheme(monacoTheme(theme)), [theme]);
 
