@@ -1,3 +1,5 @@
+import type { CompletionResult } from '../completion/pipeline';
+import { semanticText, syntaxVerdictText, windowText, withheldText } from './completion-details-text';
 import type { CompletionStore } from './completion-state';
 import { DELIVERY_MEANING, DELIVERY_WORDS, egressOf } from './delivery';
 import { useStore } from './store';
@@ -14,19 +16,7 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
       <summary>
         Why: {decision.policy}, {decision.aggregation} confidence {decision.confidence.toFixed(3)} (threshold {decision.threshold})
       </summary>
-      <ul className="reasons">
-        {decision.reasons.map((r, i) => (
-          <li key={i} data-kind={r.kind} data-status={r.status}>
-            <b>{r.kind}</b> {r.status}: {r.message}
-            {r.names?.length ? (
-              <span data-testid="semantic-names">
-                {' '}
-                missing: <code>{r.names.join(', ')}</code>
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <ReasonList reasons={decision.reasons} />
       {typeErrors.length ? (
         <ul className="reasons" data-testid="semantic-type-errors">
           {typeErrors.map((f, i) => (
@@ -39,42 +29,18 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
       <p>
         Local model {modelLabel(local.model)} on {local.device}: {local.tokens.length} tokens in {local.ms.toFixed(0)} ms ({local.finish}
         {local.earlyReason ? `: ${local.earlyReason}` : ''}).
-        {local.window &&
-          ` Context ${local.window.prefixTokens} + ${local.window.suffixTokens} tokens${local.window.truncated ? ' (windowed around the cursor)' : ''}.`}
+        {local.window && windowText(local.window)}
         {local.snippets?.length ? (
           <span data-testid="context-files">
             {' '}
             Other files in the prompt: {local.snippets.map((s) => `${s.file} (${s.tokens} tokens)`).join(', ')}.
           </span>
         ) : null}
-        {result.escalation?.withheldContext?.length
-          ? ` Kept back from the large model: ${result.escalation.withheldContext.map((w) => `${w.file} (${w.why})`).join(', ')}.`
-          : null}{' '}
-        Syntax {syntax.checked ? (syntax.valid ? 'valid' : `invalid (${syntax.errors.length} introduced)`) : 'not checked'} in{' '}
-        {syntax.ms.toFixed(2)} ms
+        {withheldText(result.escalation)} Syntax {syntaxVerdictText(syntax)} in {syntax.ms.toFixed(2)} ms
         {syntax.preexistingErrors ? `, ${syntax.preexistingErrors} error(s) already in the file` : ''}.
-        {result.semantic &&
-          ` Semantic check ${result.semantic.checked ? `${result.semantic.findings.length} finding(s)` : `not checked (${result.semantic.uncheckedReason})`}${result.semantic.notChecked?.map((n) => `; ${n.kind} not checked: ${n.reason}`).join('') ?? ''} in ${result.semantic.ms.toFixed(2)} ms${result.semantic.typesMs !== undefined ? ` (types ${result.semantic.typesMs.toFixed(2)} ms)` : ''}.`}{' '}
-        Total {result.latencyMs.toFixed(0)} ms.
+        {result.semantic && semanticText(result.semantic)} Total {result.latencyMs.toFixed(0)} ms.
       </p>
-      <table className="tokens">
-        <thead>
-          <tr>
-            <th>token</th>
-            <th>p</th>
-          </tr>
-        </thead>
-        <tbody>
-          {local.tokens.map((t, i) => (
-            <tr key={i}>
-              <td>
-                <code>{JSON.stringify(t.text)}</code>
-              </td>
-              <td>{t.prob.toFixed(3)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TokenTable tokens={local.tokens} />
       {result.escalation?.error && <p className="error">Escalation error: {result.escalation.error.message}</p>}
       {egress.state !== 'none' && (
         <p data-testid="details-delivery" data-delivery={egress.state}>
@@ -82,5 +48,48 @@ export function CompletionDetails({ completion, modelLabel }: { completion: Comp
         </p>
       )}
     </details>
+  );
+}
+
+/** Each reason the router weighed, with the names a semantic finding is missing. */
+function ReasonList({ reasons }: { reasons: CompletionResult['decision']['reasons'] }) {
+  return (
+    <ul className="reasons">
+      {reasons.map((r, i) => (
+        <li key={i} data-kind={r.kind} data-status={r.status}>
+          <b>{r.kind}</b> {r.status}: {r.message}
+          {r.names?.length ? (
+            <span data-testid="semantic-names">
+              {' '}
+              missing: <code>{r.names.join(', ')}</code>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The local model's tokens and their probabilities. */
+function TokenTable({ tokens }: { tokens: CompletionResult['local']['tokens'] }) {
+  return (
+    <table className="tokens">
+      <thead>
+        <tr>
+          <th>token</th>
+          <th>p</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tokens.map((t, i) => (
+          <tr key={i}>
+            <td>
+              <code>{JSON.stringify(t.text)}</code>
+            </td>
+            <td>{t.prob.toFixed(3)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
