@@ -51,7 +51,8 @@ test(
   { tag: '@device' },
   async ({ page, openIde, device }) => {
     test.skip(device !== 'webgpu', 'needs a WebGPU device to move to');
-    await openIde({ model: 'fixture-valid', device: 'wasm' });
+    // A worker of the tab's own, which it may replace; a tab on the shared model moves to one of its own instead, and says so.
+    await openIde({ model: 'fixture-valid', device: 'wasm', modelExtra: { sharedWorker: false } });
     await expect(page.getByTestId('device')).toHaveText('WASM');
     await page.getByTestId('open-settings').click();
     await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
@@ -69,6 +70,38 @@ test(
       },
     );
     await expect(page.getByTestId('engine-notice')).toHaveCount(0);
+    await completesAgain(page, ' ');
+  },
+);
+
+test(
+  'a tab on the shared model that moves to WebGPU runs its own worker there, and says why',
+  { tag: '@device' },
+  async ({ page, openIde, device }) => {
+    test.skip(device !== 'webgpu', 'needs a WebGPU device to move to');
+    await openIde({ model: 'fixture-valid', device: 'wasm', modelExtra: { sharedWorker: true, wasmThreads: 1 } });
+    expect(
+      await page.evaluate(() => (window as unknown as { __ide: { engine: { model?: { shared?: object } } } }).__ide.engine.model?.shared),
+    ).toMatchObject({ tabs: 1 });
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
+    await page.getByTestId('settings-save').click();
+    // The shared worker started ONNX Runtime's CPU-only build, and one tab cannot start it afresh under the others.
+    await whileModelLoads(
+      page,
+      async () =>
+        (await page
+          .getByTestId('device')
+          .textContent({ timeout: 1000 })
+          .catch(() => null)) === 'WebGPU',
+      { what: 'The model did not move to WebGPU' },
+    );
+    await expect(page.getByTestId('engine-notice')).toContainText(
+      "This tab runs its own copy of the local model: the shared worker started ONNX Runtime's CPU-only build",
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __ide: { engine: { model?: { shared?: object } } } }).__ide.engine.model?.shared),
+    ).toBeUndefined();
     await completesAgain(page, ' ');
   },
 );

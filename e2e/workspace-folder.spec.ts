@@ -91,7 +91,13 @@ async function diskTree(page: Page): Promise<string[]> {
         } else out.push(`${prefix}${h.name}`);
       }
     };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('proj'), '');
+    try {
+      await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('proj'), '');
+    } catch (e) {
+      // A folder the app removes while it is walked (a rename in progress): a poll reads it again.
+      if ((e as Error).name === 'NotFoundError') return ['(changing while read)'];
+      throw e;
+    }
     return out.sort();
   });
 }

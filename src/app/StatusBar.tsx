@@ -60,12 +60,13 @@ function PrivacyShort({
   );
 }
 
-/** Where the model runs in the origin's shared worker: how many tabs use that one copy now. */
+/** Where other tabs run on this tab's copy of the model (the origin's shared worker): how many tabs use it now. */
 function SharedModelItem({ state }: { state: ModelState }) {
   const shared = state.status === 'ready' ? state.info.shared : undefined;
-  if (!shared) return null;
+  // Alone on it, the tab has nothing to share: the bar keeps its room.
+  if (!shared || shared.tabs < 2) return null;
   const tabs = `${shared.tabs} tab${shared.tabs === 1 ? '' : 's'}`;
-  const text = `One copy of the model for every tab of this site (model.sharedWorker): ${tabs} use${shared.tabs === 1 ? 's' : ''} it now.`;
+  const text = `One copy of the model for every tab of this site (model.sharedWorker): ${tabs} use it now.`;
   return (
     <span className="sb-item" data-testid="shared-model" data-tabs={shared.tabs} title={text} aria-label={text} role="note">
       <Icon name="chip" /> <span className="sb-long">Shared model: </span>

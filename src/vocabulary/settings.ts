@@ -143,8 +143,7 @@ export const MODEL_SETTINGS = {
     description: 'ONNX Runtime WASM threads: 0 = up to 4, as the browser allows (needs cross-origin isolation); 1 = single-threaded.',
   }),
   sharedWorker: flag({
-    // Off until the whole suite has run with it on: every other spec runs the dedicated worker meanwhile.
-    default: false,
+    default: true,
     optional: true,
     description:
       'Run the local model in a SharedWorker, so every tab of the origin shares one loaded model (each tab keeps its own KV cache). Where the browser cannot (no SharedWorker, no WASM threads or WebGPU inside one, another tab holding the model with other settings, the shared worker failing) a tab runs its own worker and says so (docs/embedding.md).',
