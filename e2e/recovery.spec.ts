@@ -46,6 +46,26 @@ test('a lost WebGPU device mid-run falls back to WASM and says so', { tag: '@dev
   await expect(page.getByTestId('engine-notice')).toContainText('WebGPU failed while completing');
 });
 
+/** Device set to WebGPU in Settings; waits while a worker loads the model again, as long as that load makes progress. */
+async function moveToWebGpu(page: Page): Promise<void> {
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
+  await page.getByTestId('settings-save').click();
+  await whileModelLoads(
+    page,
+    async () =>
+      (await page
+        .getByTestId('device')
+        .textContent({ timeout: 1000 })
+        .catch(() => null)) === 'WebGPU',
+    { what: 'The model did not move to WebGPU' },
+  );
+}
+
+/** The shared worker's model as this tab sees it; undefined where the tab runs its own worker. */
+const sharedModel = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __ide: { engine: { model?: { shared?: object } } } }).__ide.engine.model?.shared);
+
 test(
   "a session started on WASM moves to WebGPU when the setting changes (a new worker: the first had ONNX Runtime's CPU-only build)",
   { tag: '@device' },
@@ -54,21 +74,7 @@ test(
     // A worker of the tab's own, which it may replace; a tab on the shared model moves to one of its own instead, and says so.
     await openIde({ model: 'fixture-valid', device: 'wasm', modelExtra: { sharedWorker: false } });
     await expect(page.getByTestId('device')).toHaveText('WASM');
-    await page.getByTestId('open-settings').click();
-    await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
-    await page.getByTestId('settings-save').click();
-    // A new worker loads the model again: as long as that load makes progress, however slowly.
-    await whileModelLoads(
-      page,
-      async () =>
-        (await page
-          .getByTestId('device')
-          .textContent({ timeout: 1000 })
-          .catch(() => null)) === 'WebGPU',
-      {
-        what: 'The model did not move to WebGPU',
-      },
-    );
+    await moveToWebGpu(page);
     await expect(page.getByTestId('engine-notice')).toHaveCount(0);
     await completesAgain(page, ' ');
   },
@@ -80,28 +86,13 @@ test(
   async ({ page, openIde, device }) => {
     test.skip(device !== 'webgpu', 'needs a WebGPU device to move to');
     await openIde({ model: 'fixture-valid', device: 'wasm', modelExtra: { sharedWorker: true, wasmThreads: 1 } });
-    expect(
-      await page.evaluate(() => (window as unknown as { __ide: { engine: { model?: { shared?: object } } } }).__ide.engine.model?.shared),
-    ).toMatchObject({ tabs: 1 });
-    await page.getByTestId('open-settings').click();
-    await page.getByTestId('settings').getByLabel('Device').selectOption('webgpu');
-    await page.getByTestId('settings-save').click();
+    expect(await sharedModel(page)).toMatchObject({ tabs: 1 });
     // The shared worker started ONNX Runtime's CPU-only build, and one tab cannot start it afresh under the others.
-    await whileModelLoads(
-      page,
-      async () =>
-        (await page
-          .getByTestId('device')
-          .textContent({ timeout: 1000 })
-          .catch(() => null)) === 'WebGPU',
-      { what: 'The model did not move to WebGPU' },
-    );
+    await moveToWebGpu(page);
     await expect(page.getByTestId('engine-notice')).toContainText(
       "This tab runs its own copy of the local model: the shared worker started ONNX Runtime's CPU-only build",
     );
-    expect(
-      await page.evaluate(() => (window as unknown as { __ide: { engine: { model?: { shared?: object } } } }).__ide.engine.model?.shared),
-    ).toBeUndefined();
+    expect(await sharedModel(page)).toBeUndefined();
     await completesAgain(page, ' ');
   },
 );
