@@ -142,6 +142,7 @@ export function localRequestOf(ctx: CompletionContext, router: RouterConfig): Co
     maxNewTokens: ctx.maxNewTokens,
     promptBudget: ctx.promptBudget,
     ...(ctx.cursorLineInMiddle && { cursorLineInMiddle: true }),
+    ...(ctx.file && { document: ctx.file }),
     extent: completionExtent(ctx.prefix, ctx.suffix, ctx.language).extent,
     ...(ctx.earlyEscalation !== false && { early: { router, language: ctx.language } }),
     // The worker gets only what the prompt needs (the snippets' text, paths and first lines).

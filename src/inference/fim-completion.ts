@@ -6,7 +6,7 @@ import { fimTemplate } from '../vocabulary/fim';
 import { buildLocalPrompt, type LocalPrompt } from '../prompt/prompt';
 import { WindowMemory } from '../prompt/window-memory';
 import type { CompletionRequest, FimFamily, LocalCompletion, LocalModelPort } from '../vocabulary/types';
-import type { LoadedModel, PrefillResult } from './local-model';
+import { documentCacheKey, type LoadedModel, type PrefillResult } from './local-model';
 
 /** The request's prompt (src/prompt/prompt.ts): what the model reads, and the window the early-stop check reads. */
 export function localPromptFor(
@@ -96,16 +96,21 @@ export async function completeWithFim(
   };
 }
 
+/** Documents whose prompt window a session remembers; past it the least recently asked is forgotten (a few numbers each). */
+const REMEMBERED_DOCUMENTS = 64;
+
 /**
  * One loaded model's requests, as the app makes them: each keeps the prompt
- * window the last one had where the document still reads the same
- * (src/prompt/window-memory.ts), and a read-ahead reads the window its
- * request will have. The inference worker and the latency bench use it, so
- * the bench measures what the app does. `cacheKey` names the model's KV
- * cache this session uses (one per tab of the shared worker).
+ * window the last one of its document had where the document still reads
+ * the same (src/prompt/window-memory.ts), and a read-ahead reads the window
+ * its request will have. The inference worker and the latency bench use it,
+ * so the bench measures what the app does. `cacheKey` names the model's KV
+ * caches this session uses (one per tab of the shared worker); each document
+ * (`req.document`) has its own under it, so a tab going back and forth
+ * between two files reuses each file's prompt.
  */
 export class FimSession {
-  private readonly windows = new WindowMemory();
+  private readonly windows = new Map<string | undefined, WindowMemory>();
 
   constructor(
     readonly model: LoadedModel,
@@ -113,12 +118,27 @@ export class FimSession {
     readonly cacheKey?: string,
   ) {}
 
+  /** The document's window memory, marked most recently used. */
+  private windowsOf(document: string | undefined): WindowMemory {
+    const memory = this.windows.get(document) ?? new WindowMemory();
+    this.windows.delete(document);
+    this.windows.set(document, memory);
+    if (this.windows.size > REMEMBERED_DOCUMENTS) this.windows.delete(this.windows.keys().next().value);
+    return memory;
+  }
+
+  private cacheKeyOf(document: string | undefined): string | undefined {
+    return document === undefined ? this.cacheKey : documentCacheKey(this.cacheKey ?? '', document);
+  }
+
   complete(req: CompletionRequest, signal?: AbortSignal): Promise<LocalCompletion> {
-    return this.windows.complete(req, (r) => completeWithFim(this.model, this.family, r, signal, this.cacheKey));
+    return this.windowsOf(req.document).complete(req, (r) =>
+      completeWithFim(this.model, this.family, r, signal, this.cacheKeyOf(req.document)),
+    );
   }
 
   prefill(req: CompletionRequest, signal?: AbortSignal): Promise<PrefillResult> {
-    return prefillWithFim(this.model, this.family, this.windows.hinted(req), signal, this.cacheKey);
+    return prefillWithFim(this.model, this.family, this.windowsOf(req.document).hinted(req), signal, this.cacheKeyOf(req.document));
   }
 }
 

@@ -132,7 +132,7 @@ export interface LoadedModel {
    * tab sharing the model keeps its own); absent: the model's own.
    */
   prefill(prompt: string, signal?: AbortSignal, cacheKey?: string): Promise<PrefillResult>;
-  /** Drops the KV cache kept for `cacheKey` (its tab is gone). */
+  /** Drops the KV cache kept for `cacheKey` and its documents' (its tab is gone). */
   forgetCache?(cacheKey: string): Promise<void>;
   /** Tokens of `text` without special tokens (for windowing the context to the budget). */
   countTokens(text: string): number;
@@ -340,8 +340,11 @@ function cutAtLineEnd(text: string, tokens: TokenProb[]): { text: string; tokens
 /** Prompt tokens computed per forward pass ahead of generation: the longest a keystroke waits for a stop. */
 const PREFILL_CHUNK = 64;
 
-/** KV caches kept per model (one per tab sharing it): each holds a whole prompt window, so the oldest goes past this. */
+/** KV caches kept per model (one per document asked about, per tab sharing it): each holds a whole prompt window, so the least recently used goes past this. */
 const KEPT_CACHES = 4;
+
+/** A document's KV cache key under a session's (a tab's): forgetting the session's key forgets these too. */
+export const documentCacheKey = (sessionKey: string, document: string): string => `${sessionKey}\u0000${document}`;
 
 class TransformersLocalModel implements LoadedModel {
   private queue: Promise<unknown> = Promise.resolve();
@@ -409,9 +412,12 @@ class TransformersLocalModel implements LoadedModel {
 
   forgetCache(key: string): Promise<void> {
     return this.serial(async () => {
-      const cache = this.caches?.get(key);
-      this.caches?.delete(key);
-      await cache?.clear();
+      const under = documentCacheKey(key, '');
+      for (const [k, cache] of this.caches ?? []) {
+        if (k !== key && !k.startsWith(under)) continue;
+        this.caches!.delete(k);
+        await cache.clear();
+      }
     });
   }
 

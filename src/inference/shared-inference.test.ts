@@ -145,4 +145,30 @@ describe('SharedInference', () => {
     expect(againA.stats!.reusedTokens).toBeGreaterThan(againA.stats!.promptTokens / 2);
     expect(againB.stats!.reusedTokens).toBeGreaterThan(againB.stats!.promptTokens / 2);
   });
+
+  it('each document keeps its own KV cache in a tab: going back to a file reuses its prompt; a tab that leaves takes its documents’ caches', async () => {
+    const { service, tabs } = shared();
+    const a = tabs.connect();
+    await a.load(req(), () => {});
+    const doc = (tag: string, more = '') => ({ ...long(tag), prefix: `${long(tag).prefix}${more}`, document: `${tag}.py` });
+    await a.complete(1, doc('one'));
+    await a.complete(2, doc('two'));
+    const backToOne = await a.complete(3, doc('one', '1'));
+    expect(backToOne.stats!.reusedTokens).toBeGreaterThan(backToOne.stats!.promptTokens / 2);
+    // Without a document, the two files share one cache and each request throws the other's away.
+    await a.complete(4, long('one'));
+    await a.complete(5, long('two'));
+    const oneCache = await a.complete(6, { ...long('one'), prefix: `${long('one').prefix}1` });
+    expect(oneCache.stats!.reusedTokens).toBeLessThan(oneCache.stats!.promptTokens / 2);
+
+    // The service forgets the tab's channel when it leaves (release); its documents' caches go with it.
+    const b = tabs.connect();
+    await b.load(req(), () => {});
+    await b.complete(1, doc('three'));
+    b.release();
+    const c = tabs.connect();
+    await c.load(req(), () => {});
+    const fresh = await service.complete(99, doc('three', '1'), 'tab-2');
+    expect(fresh.stats!.reusedTokens).toBeLessThan(fresh.stats!.promptTokens / 2);
+  });
 });

@@ -41,6 +41,8 @@ export interface CompletionRequest {
   keepWindowStart?: number;
   /** Where its last prompt's middle began in `prefix`, kept while the middle stays short (src/prompt/prompt.ts). */
   keepMiddleStart?: number;
+  /** The document asked about (its path): the model keeps a prompt window and a KV cache for each, so going back to a file finds its own. */
+  document?: string;
 }
 
 /** Where a prompt's window and its middle began in the request's prefix (the middle: when the cursor's line opens it). */
