@@ -139,9 +139,10 @@ export const suite: BenchSuite = {
     progress('building the packages (npm run packages)');
     execFileSync('npx', ['tsx', 'packages/build.ts'], { cwd: REPO, stdio: 'ignore' });
     const packages = packageSizes();
+    const size = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(0)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
     for (const p of packages)
       progress(
-        `${p.name}: tarball ${(p.tarballBytes / 1e6).toFixed(1)} MB, unpacked ${(p.unpackedBytes / 1e6).toFixed(1)} MB, ${p.files} files, entry ${(p.entryBytes / 1e3).toFixed(0)} kB (${(p.entryGzipBytes / 1e3).toFixed(0)} kB gzipped)`,
+        `${p.name}: tarball ${size(p.tarballBytes)}, unpacked ${size(p.unpackedBytes)}, ${p.files} files, entry ${size(p.entryBytes)} (${size(p.entryGzipBytes)} gzipped)`,
       );
 
     const dist = typeof flags.dist === 'string' ? flags.dist : 'dist-bench-embedding';
