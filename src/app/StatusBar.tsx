@@ -65,7 +65,7 @@ function SharedModelItem({ state }: { state: ModelState }) {
   const shared = state.status === 'ready' ? state.info.shared : undefined;
   // Alone on it, the tab has nothing to share: the bar keeps its room.
   if (!shared || shared.tabs < 2) return null;
-  const tabs = `${shared.tabs} tab${shared.tabs === 1 ? '' : 's'}`;
+  const tabs = `${shared.tabs} tabs`;
   const text = `One copy of the model for every tab of this site (model.sharedWorker): ${tabs} use it now.`;
   return (
     <span className="sb-item" data-testid="shared-model" data-tabs={shared.tabs} title={text} aria-label={text} role="note">
