@@ -256,10 +256,11 @@ function cloneListKept(page: Page): Promise<{ clones: { url: string; folder: str
   );
 }
 
-test('the clone list lives with the clones: localStorage cleared, a reload still lists both, and the unpushed commit is pushed', async ({
-  page,
-  openIde,
-}) => {
+/**
+ * Clones the server's repository, commits " unpushed" on README.md's first line as "Unpushed work" (without pushing),
+ * optionally types more there without committing, then clones a second repository, which becomes the open one.
+ */
+async function unpushedCommitThenOtherClone(page: Page, openIde: (s: IdeSetup) => Promise<void>, typedAfter?: string) {
   const s = await openWithServer(page, openIde);
   const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
   await clone(page, s.repoUrl);
@@ -269,8 +270,17 @@ test('the clone list lives with the clones: localStorage cleared, a reload still
   await page.getByTestId('git-commit-message').fill('Unpushed work');
   await page.getByTestId('git-commit').click();
   await expect(message(page)).toHaveText(/Committed/);
+  if (typedAfter) await typeAtEndOfLine(page, 1, typedAfter);
   await clone(page, otherUrl);
   await expect(message(page)).toHaveText(/Cloned into other\//);
+  return { s, otherUrl };
+}
+
+test('the clone list lives with the clones: localStorage cleared, a reload still lists both, and the unpushed commit is pushed', async ({
+  page,
+  openIde,
+}) => {
+  const { s, otherUrl } = await unpushedCommitThenOtherClone(page, openIde);
   const list = await cloneListKept(page);
   expect(list?.clones.map((c) => [c.folder, c.url])).toEqual([
     ['repo', s.repoUrl],
@@ -338,19 +348,7 @@ test('a clone list kept in localStorage by an earlier version is taken into the 
 });
 
 test('an unpushed commit survives cloning another repository; the panel switches back to it and pushes it', async ({ page, openIde }) => {
-  const s = await openWithServer(page, openIde);
-  const otherUrl = s.addRepo('other', { 'OTHER.md': 'other\n' });
-  await clone(page, s.repoUrl);
-  await expect(message(page)).toHaveText(/Cloned into repo\//);
-  await openInTree(page, 'repo/README.md');
-  await typeAtEndOfLine(page, 1, ' unpushed');
-  await page.getByTestId('git-commit-message').fill('Unpushed work');
-  await page.getByTestId('git-commit').click();
-  await expect(message(page)).toHaveText(/Committed/);
-  await typeAtEndOfLine(page, 1, ' and typed');
-
-  await clone(page, otherUrl);
-  await expect(message(page)).toHaveText(/Cloned into other\//);
+  const { s } = await unpushedCommitThenOtherClone(page, openIde, ' and typed');
   await expect(page.getByTestId('git-repo')).toHaveValue(/other/);
   // A reload in between: the clones and which one is open are kept.
   await page.reload();
