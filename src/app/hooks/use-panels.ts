@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { usePanelRef, type PanelImperativeHandle, type PanelSize } from 'react-resizable-panels';
 import { readPanelLayout, writePanelLayout, type PanelId, type PanelLayout } from '../panel-layout';
 
-interface Panels {
+export interface Panels {
   refs: Record<PanelId, React.RefObject<PanelImperativeHandle | null>>;
   /** What the panels start as. */
   initial: PanelLayout;
