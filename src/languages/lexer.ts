@@ -320,20 +320,13 @@ export function lex(lexer: Lexer, text: string, st: LexState, final: boolean, si
         }
         break read;
       }
-      case 'line-comment': {
-        const eol = text.indexOf('\n', i);
-        if (eol < 0) {
-          i = n;
-          break read;
-        }
-        i = eol;
-        spanEnds(i, 0);
-        st.mode = 'code';
-        continue read;
-      }
+      case 'line-comment':
       case 'directive': {
         let eol = text.indexOf('\n', i);
-        while (eol > 0 && (text[eol - 1] === '\\' || (text[eol - 1] === '\r' && text[eol - 2] === '\\'))) eol = text.indexOf('\n', eol + 1);
+        // A directive goes on past a line that ends in a backslash; a comment ends at its line.
+        if (st.mode === 'directive')
+          while (eol > 0 && (text[eol - 1] === '\\' || (text[eol - 1] === '\r' && text[eol - 2] === '\\')))
+            eol = text.indexOf('\n', eol + 1);
         if (eol < 0) {
           i = n;
           break read;

@@ -70,6 +70,19 @@ const C_LIKE: LexerRules = {
 
 const JS_LEXER: LexerRules = { ...C_LIKE, backquote: 'template', regexLiterals: true };
 
+// JavaScript, TypeScript and TSX read alike to everything but the grammar, JSX and the semantic checks.
+const JS_FAMILY = {
+  checks: null,
+  statementMacros: false,
+  reservedWords: JS_RESERVED,
+  lineComment: '//',
+  backslashJoinsLines: false,
+  commonWords: JS_COMMON,
+  lexer: JS_LEXER,
+  family: 'js',
+  runner: null,
+} as const;
+
 const NO_SEMANTIC = { names: null, types: null, implicitGlobals: false } as const;
 
 const LANGUAGES: Readonly<Record<BuiltInLanguage, LanguageSpec>> = {
@@ -181,16 +194,8 @@ const LANGUAGES: Readonly<Record<BuiltInLanguage, LanguageSpec>> = {
     monaco: 'javascript',
     extensions: ['.js', '.mjs', '.cjs', '.jsx'],
     grammar: vscodeGrammar('javascript'),
-    checks: null,
-    statementMacros: false,
+    ...JS_FAMILY,
     jsx: true,
-    reservedWords: JS_RESERVED,
-    lineComment: '//',
-    backslashJoinsLines: false,
-    commonWords: JS_COMMON,
-    lexer: JS_LEXER,
-    family: 'js',
-    runner: null,
     semantic: { names: 'javascript', types: { extension: '.jsx', diagnostics: 'plainly-missing' }, implicitGlobals: true },
   },
   typescript: {
@@ -198,16 +203,8 @@ const LANGUAGES: Readonly<Record<BuiltInLanguage, LanguageSpec>> = {
     monaco: 'typescript',
     extensions: ['.ts', '.mts', '.cts'],
     grammar: vscodeGrammar('typescript'),
-    checks: null,
-    statementMacros: false,
+    ...JS_FAMILY,
     jsx: false,
-    reservedWords: JS_RESERVED,
-    lineComment: '//',
-    backslashJoinsLines: false,
-    commonWords: JS_COMMON,
-    lexer: JS_LEXER,
-    family: 'js',
-    runner: null,
     semantic: { names: 'javascript', types: { extension: '.ts', diagnostics: 'all' }, implicitGlobals: false },
   },
   // Monaco has no `tsx` id (it calls .tsx files `typescript`), but the
@@ -217,16 +214,8 @@ const LANGUAGES: Readonly<Record<BuiltInLanguage, LanguageSpec>> = {
     monaco: 'typescript',
     extensions: ['.tsx'],
     grammar: vscodeGrammar('tsx'),
-    checks: null,
-    statementMacros: false,
+    ...JS_FAMILY,
     jsx: true,
-    reservedWords: JS_RESERVED,
-    lineComment: '//',
-    backslashJoinsLines: false,
-    commonWords: JS_COMMON,
-    lexer: JS_LEXER,
-    family: 'js',
-    runner: null,
     semantic: { names: 'javascript', types: { extension: '.tsx', diagnostics: 'all' }, implicitGlobals: false },
   },
   go: {

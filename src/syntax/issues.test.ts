@@ -6,7 +6,7 @@
 // grammar's gaps left out.
 import { describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
-import { collectIssues, type RawIssue } from './issues';
+import { collectIssues, hiddenMissing, type RawIssue } from './issues';
 import { createNodeValidator } from './node-runtime';
 import { corpusPresent, corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
 
@@ -18,7 +18,10 @@ async function parse(language: string, text: string): Promise<Tree> {
   return l.parser.parse(text)!;
 }
 
-/** The cursor walk collectIssues used before (every child visited through the cursor, three questions each). */
+/**
+ * The cursor walk collectIssues used before (every child visited through the cursor, three questions each).
+ * What a hidden MISSING issue says is hiddenMissing's own: this reference checks the walk, not that record.
+ */
 function reference(tree: Tree): RawIssue[] {
   const issues: RawIssue[] = [];
   if (!tree.rootNode.hasError) return issues;
@@ -33,36 +36,9 @@ function reference(tree: Tree): RawIssue[] {
       parent.parent?.type === 'new_expression'
     );
   };
-  const hidden = (node: Node): RawIssue => {
-    const kids = node.namedChildren.filter((c): c is Node => c !== null);
-    for (let i = 1; i < kids.length; i++) {
-      const a = kids[i - 1];
-      if (a.endPosition.row === kids[i].startPosition.row)
-        return {
-          kind: 'missing',
-          type: `${node.type}: separator`,
-          start: a.endIndex,
-          end: a.endIndex,
-          row: a.endPosition.row,
-          column: a.endPosition.column,
-          endRow: a.endPosition.row,
-          origin: 'parser',
-        };
-    }
-    return {
-      kind: 'missing',
-      type: `${node.type}: hidden token`,
-      start: node.startIndex,
-      end: node.endIndex,
-      row: node.startPosition.row,
-      column: node.startPosition.column,
-      endRow: node.endPosition.row,
-      origin: 'parser',
-    };
-  };
   const close = () => {
     const { node, count } = open.pop()!;
-    if (!node.isError && issues.length + excused === count) issues.push(hidden(node));
+    if (!node.isError && issues.length + excused === count) issues.push(hiddenMissing(node));
   };
   const cursor = tree.walk();
   try {

@@ -117,7 +117,7 @@ function grammarGap(node: Node): boolean {
  * Where a hidden MISSING token most likely is: between two children of the
  * node on the same line (two statements with no separator), else the node.
  */
-function hiddenMissing(node: Node): RawIssue {
+export function hiddenMissing(node: Node): RawIssue {
   const kids = node.namedChildren.filter((c): c is Node => c !== null);
   for (let i = 1; i < kids.length; i++) {
     const a = kids[i - 1];

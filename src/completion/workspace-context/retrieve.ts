@@ -10,7 +10,7 @@ import { identifierSet, jaccard } from './identifiers';
 import { importedDefinition } from './imported-definition';
 import { resolveImports, type ImportedFile } from './imports';
 import { unusedImports, type UnusedImport } from './unused-imports';
-import type { WorkspaceIndex } from './workspace-index';
+import type { LocatedDefinition, WorkspaceIndex } from './workspace-index';
 import type { ContextSnippet, RetrievalRequest, SnippetReason } from './types';
 
 const MAX_SNIPPETS = 8;
@@ -81,6 +81,17 @@ function snippetOf(index: WorkspaceIndex, file: string, startLine: number, endLi
     .join('\n');
 }
 
+/** A definition's body as a snippet (`body` when the caller has read it already). */
+function definitionCandidate(
+  index: WorkspaceIndex,
+  d: LocatedDefinition,
+  name: string,
+  score: number,
+  body = snippetOf(index, d.file, d.line, d.endLine),
+): ContextSnippet {
+  return { file: d.file, text: body, startLine: d.line, source: index.text(d.file) ?? body, reason: 'definition', name, score };
+}
+
 /** The part of `file` most like the text around the cursor. */
 function bestChunk(
   index: WorkspaceIndex,
@@ -123,16 +134,7 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
     for (const t of u.targets) {
       const d = t.binding.imported !== undefined ? importedDefinition(index, t.path, t.binding.imported) : undefined;
       if (!d || d.file === req.file) continue;
-      const body = snippetOf(index, d.file, d.line, d.endLine);
-      candidates.push({
-        file: d.file,
-        text: body,
-        startLine: d.line,
-        source: index.text(d.file) ?? body,
-        reason: 'definition',
-        name: u.local,
-        score,
-      });
+      candidates.push(definitionCandidate(index, d, u.local, score));
       return;
     }
     // No definition: the name is a module (`import * as ns`, `import x`, a Go package): its best part, from the file most like the cursor's surroundings.
@@ -169,15 +171,7 @@ export function chooseSnippets(index: WorkspaceIndex, req: RetrievalRequest): Co
         (d.nested ? 0.4 : 0) -
         0.1 * (usable.length - 1) +
         0.5 * jaccard(a.near, identifierSet(body));
-      candidates.push({
-        file: d.file,
-        text: body,
-        startLine: d.line,
-        source: index.text(d.file) ?? body,
-        reason: 'definition',
-        name,
-        score,
-      });
+      candidates.push(definitionCandidate(index, d, name, score, body));
     }
   }
 
