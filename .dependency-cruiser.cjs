@@ -55,6 +55,41 @@ const roomOrder = ROOMS.map((room, i) => ({
       .join('|'),
   },
 }));
+// The harness (bench/, eval/, scripts/, testing/) reaches a room of src/
+// only through its entry point, src/<room>/index.ts. These few modules are
+// imported by path instead, each by the files named: none of them can sit in
+// an entry point that both Node and a browser worker load.
+const HARNESS_DEEP_IMPORTS = {
+  // Vite-only: the WASM files' URLs come from `?url` imports; the bench's browser workers.
+  'src/platform/ort-wasm.ts': ['bench/inference/browser-worker.ts', 'bench/latency/worker.ts', 'bench/lookup/worker.ts'],
+  'src/platform/syntax-port.ts': ['bench/syntax/browser-worker.ts'],
+  // A browser worker: the checks' entry point also loads their Node service (node:fs).
+  'src/checks/syntax-service.ts': ['bench/syntax/browser-worker.ts'],
+  // The engine needs Vite (import.meta.env, worker URLs) and has no entry point; the bench's page.
+  'src/engine/completion-engine.ts': ['bench/inference/page-probe.ts'],
+  // Node only (node:path): kept out of the platform entry point, which browser workers load.
+  'src/platform/bench-dir.ts': ['eval/data/load.ts', 'testing/syntax/bench-tasks.ts'],
+};
+const HARNESS = '^(bench|eval|scripts|testing)/';
+const exactPath = (file) => `^${file.replace(/[.]/g, '\\.')}$`;
+const harnessEntryPoints = [
+  {
+    name: 'harness-through-entry-points',
+    severity: 'error',
+    comment:
+      'bench/, eval/, scripts/ and testing/ import a room of src/ through its entry point (src/<room>/index.ts): ' +
+      'export what the harness needs from there. The exceptions are HARNESS_DEEP_IMPORTS in .dependency-cruiser.cjs.',
+    from: { path: HARNESS },
+    to: { path: '^src/[^/]+/', pathNot: ['^src/[^/]+/index\\.ts$', ...Object.keys(HARNESS_DEEP_IMPORTS).map(exactPath)] },
+  },
+  ...Object.entries(HARNESS_DEEP_IMPORTS).map(([target, importers]) => ({
+    name: 'harness-through-entry-points',
+    severity: 'error',
+    comment: `Only ${importers.join(', ')} may import ${target} by path (HARNESS_DEEP_IMPORTS in .dependency-cruiser.cjs); others go through the entry point.`,
+    from: { path: HARNESS, pathNot: importers.map(exactPath) },
+    to: { path: exactPath(target) },
+  })),
+];
 module.exports = {
   forbidden: [
     {
@@ -72,6 +107,7 @@ module.exports = {
       to: { path: '^(src|workers|testing|eval|bench|scripts|e2e)/', pathNot: '^src/vocabulary/' },
     },
     ...roomOrder,
+    ...harnessEntryPoints,
     {
       name: 'shared-rooms-stay-portable',
       severity: 'error',

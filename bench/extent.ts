@@ -9,7 +9,7 @@
 // and "cut short" counts middles of more than one line ended after the first.
 import { existsSync } from 'node:fs';
 import type { BenchSuite } from './suite';
-import { completionExtent } from '../src/completion/extent';
+import { completionExtent } from '../src/completion';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 
 /** One set and variant: how the decision split its tasks and what the line stop left ungenerated. */

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES } from '../src/platform/offline-caches';
+import { CONFIG_PATH, MODELS_PATH, OFFLINE_CACHES } from '../src/platform';
 import { NGINX, startNginx, type NginxRequest } from '../testing/servers/nginx';
 import type { BenchFlags } from './flags';
 import type { BenchSuite } from './suite';

@@ -28,7 +28,7 @@ import { ENDURANCE_DEBOUNCE_MS, runEndurance, type EnduranceResult } from './lat
 import { sameOutputs, samePauses } from './latency/replay-driver';
 import { progress } from './inference/browser';
 import { percentile } from './stats';
-import { DEFAULT_CONFIG } from '../src/config/defaults';
+import { DEFAULT_CONFIG } from '../src/config';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** A real file, pinned by the lockfile: the replay retypes a block of it. */

@@ -9,8 +9,8 @@
 // and how many tokens the snippets take.
 import type { BenchSuite } from './suite';
 import { tokenCounter } from './extent';
-import { buildLocalPrompt } from '../src/prompt/prompt';
-import { chooseSnippets, WorkspaceIndex } from '../src/completion/workspace-context';
+import { buildLocalPrompt } from '../src/prompt';
+import { chooseSnippets, WorkspaceIndex } from '../src/completion';
 import { findHoles, groundTruthDefinitions, loadProjects, recentlyOpened, type Hole } from './retrieval/projects';
 
 const KS = [1, 3, 5] as const;

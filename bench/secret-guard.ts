@@ -18,7 +18,7 @@ import {
   ownFindings,
   prescanSecrets,
   secretlintFindings,
-} from '../src/privacy/secret-guard';
+} from '../src/privacy';
 import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 

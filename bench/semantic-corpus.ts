@@ -6,8 +6,8 @@
 // when the check names it). And each ground truth's check time, on files of
 // up to 3,000 lines: what a check costs on a real file. The held-out half's
 // false flags are counted, never listed: nothing is tuned on them.
-import type { SyntaxWorkerApi } from '../src/checks/worker-api';
-import { percentile } from '../src/platform/percentile';
+import type { SyntaxWorkerApi } from '../src/checks';
+import { percentile } from '../src/platform';
 import { attributeLines, stdlibFiles, valueMutants, type CorpusFile, type Split } from '../testing/semantic/python-corpus';
 
 /** One half's figures. */

@@ -17,12 +17,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'web-tree-sitter';
-import { javascriptNamesChecker } from '../src/semantic/javascript';
+import {
+  javascriptNamesChecker,
+  createTypescriptTypesChecker,
+  IMPORT_BUDGET,
+  ImportGraph,
+  type SemanticInput,
+  type PackageFiles,
+} from '../src/semantic';
 import { jsInput } from '../testing/semantic/js-input';
-import { createTypescriptTypesChecker } from '../src/semantic/typescript-types';
-import { IMPORT_BUDGET, ImportGraph } from '../src/semantic/type-imports';
-import type { SemanticInput } from '../src/semantic/types';
-import type { PackageFiles } from '../src/semantic/package-types';
 import { diskPackages } from '../testing/semantic/disk-packages';
 import type { BenchSuite } from './suite';
 import type { BrowserCase } from './semantic-ts/browser';

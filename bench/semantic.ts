@@ -7,8 +7,8 @@
 // The last line is the JSON of the results.
 import { loadavg } from 'node:os';
 import type { BenchSuite } from './suite';
-import { percentile } from '../src/platform/percentile';
-import { createNodeSyntaxService } from '../src/checks/node';
+import { percentile } from '../src/platform';
+import { createNodeSyntaxService } from '../src/checks';
 import { benchPresent, BENCH_DIR, loadHumanEval, loadSafim, SAFIM_SETS, type FimTask } from '../testing/syntax/bench-tasks';
 import { stdlibDir } from '../testing/semantic/python-corpus';
 import { stdlibCorpus } from './semantic-corpus';

@@ -1,6 +1,6 @@
 // Percentiles and timing helpers shared by the bench suites.
 
-import { percentile as nearestRank } from '../src/platform/percentile';
+import { percentile as nearestRank } from '../src/platform';
 
 /** The app's nearest-rank percentile; NaN without values, so a table cell shows that nothing was measured. */
 export const percentile = (values: readonly number[], p: number): number => nearestRank(values, p) ?? Number.NaN;

@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './suite';
 import { typingReplay, type TypingReplay } from '../testing/completion/typing-replay';
-import { TypingPace } from '../src/completion/typing-pace';
+import { TypingPace } from '../src/completion';
 import { percentile } from './stats';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');

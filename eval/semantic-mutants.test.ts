@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNodeValidator } from '../src/syntax/node-runtime';
+import { createNodeValidator } from '../src/syntax';
 import { createNodeSemanticCheck } from '../testing/semantic/node-check';
 import { nearMisses, semanticMutants } from './semantic-mutants';
 

@@ -11,9 +11,7 @@
 // or workspace name: it is wrong for sure, so a checker that misses it
 // misses a real error.
 import type { Node, Tree } from 'web-tree-sitter';
-import { pythonFacts } from '../src/semantic/python-analysis';
-import type { PythonFacts, Scope } from '../src/semantic/python-scope';
-import namesJson from '../src/semantic/python-names.json';
+import { pythonFacts, type PythonFacts, type Scope, pythonNames as namesJson } from '../src/semantic';
 
 export type MutantKind = 'near-miss' | 'undefined-call' | 'unknown-member' | 'class-member';
 export const MUTANT_KINDS: readonly MutantKind[] = ['near-miss', 'undefined-call', 'unknown-member', 'class-member'];

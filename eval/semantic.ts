@@ -3,11 +3,9 @@
 // test) and on semantic mutants of them (eval/semantic-mutants.ts: the share
 // caught). Python only here; other languages are counted as not checked.
 import { basename } from 'node:path';
-import { checkSemantics, hasSemanticChecker } from '../src/semantic/check';
-import { validatorParse } from '../src/semantic/parse';
-import type { SemanticVerdict } from '../src/semantic/types';
-import type { LanguageId } from '../src/vocabulary/types';
-import { createNodeValidator } from '../src/syntax/node-runtime';
+import { checkSemantics, hasSemanticChecker, validatorParse, type SemanticVerdict } from '../src/semantic';
+import type { LanguageId } from '../src/vocabulary';
+import { createNodeValidator } from '../src/syntax';
 import { loadBenchmarkFile, type TaskFilter } from './data/load';
 import type { Task } from './data/types';
 import { MUTANT_KINDS, semanticMutants, type MutantKind } from './semantic-mutants';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { judgeOrgConfig, parseOrgConfig } from '../src/config/org-config';
+import { judgeOrgConfig, parseOrgConfig } from '../src/config';
 
 export interface CheckReport {
   ok: boolean;

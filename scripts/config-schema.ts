@@ -19,7 +19,7 @@ import {
   type CompletedConfig,
   type SubNodeParser,
 } from 'ts-json-schema-generator';
-import { jsonSchemaOf, SETTING_ENTRIES } from '../src/config/schema';
+import { jsonSchemaOf, SETTING_ENTRIES } from '../src/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SCHEMA_FILE = path.join(root, 'public', 'config.schema.json');

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import dockerignore from '@balena/dockerignore';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
-import { buildCsp } from '../src/privacy/csp';
+import { buildCsp } from '../src/privacy';
 import { cspOfBuild, cspOfPage } from './built-csp';
 import { deployConfigs } from './deploy-configs';
 import { buildTimeConfig, orgCsp } from './org-csp';

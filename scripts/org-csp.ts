@@ -4,10 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CONFIG } from '../src/config/defaults';
-import { judgeOrgConfig, parseOrgConfig } from '../src/config/org-config';
-import type { AppConfig } from '../src/vocabulary/config';
-import { buildCsp } from '../src/privacy/csp';
+import { DEFAULT_CONFIG, judgeOrgConfig, parseOrgConfig } from '../src/config';
+import type { AppConfig } from '../src/vocabulary';
+import { buildCsp } from '../src/privacy';
 
 /**
  * The end-to-end tests start their loopback model servers on random ports and

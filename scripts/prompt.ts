@@ -10,12 +10,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { localRequestOf, prepareRequest, requestSettings } from '../src/completion/request';
-import { FIM_FAMILIES, fimTemplate } from '../src/vocabulary/fim';
-import { StableSnippetChooser, WorkspaceIndex, type WorkspaceFile } from '../src/completion/workspace-context';
-import { DEFAULT_CONFIG } from '../src/config/defaults';
-import { localPromptFor } from '../src/inference/fim-completion';
-import { languageFromFileName } from '../src/languages/registry';
+import {
+  localRequestOf,
+  prepareRequest,
+  requestSettings,
+  StableSnippetChooser,
+  WorkspaceIndex,
+  type WorkspaceFile,
+} from '../src/completion';
+import { FIM_FAMILIES, fimTemplate } from '../src/vocabulary';
+import { DEFAULT_CONFIG } from '../src/config';
+import { localPromptFor } from '../src/inference';
+import { languageFromFileName } from '../src/languages';
 
 const USAGE = `usage: npm run prompt -- --root DIR --file PATH --line N --column N [--family F] [--budget T]
   --root DIR        the folder taken as the workspace (.git and node_modules left out)

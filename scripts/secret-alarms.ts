@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findSecrets } from '../src/privacy/secret-guard';
+import { findSecrets } from '../src/privacy';
 import { editableFiles } from '../testing/privacy/editable-files';
 
 const USAGE = 'usage: npx tsx scripts/secret-alarms.ts [folder]   (default: node_modules)';

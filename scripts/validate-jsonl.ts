@@ -7,8 +7,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { runBatch } from '../src/syntax/batch';
-import { createNodeSyntaxService } from '../src/checks/node';
+import { runBatch } from '../src/syntax';
+import { createNodeSyntaxService } from '../src/checks';
 
 const USAGE = `usage: npm run validate -- [file.jsonl | -]
   input lines:  {"language": "python", "prefix": "...", "completion": "...", "suffix": "..."}

@@ -9,12 +9,17 @@
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { DEFAULT_REAL_ARCH } from '../../testing/fixture-models/real-arch';
 import { EOS_TOKEN, specialTokenId } from '../../testing/fixture-models/tokenizer';
-import { earlyEscalationCheck } from '../../src/inference/early-escalation';
-import { buildFimPrompt } from '../../src/vocabulary/fim';
-import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from '../../src/inference/early-stop-criteria';
-import { decodesByWindow, prefixDecoder } from '../../src/inference/prefix-decoder';
+import {
+  earlyEscalationCheck,
+  EarlyStopCriteria,
+  type EarlyStopCheck,
+  type ProbRecorder,
+  decodesByWindow,
+  prefixDecoder,
+  TokenTexts,
+} from '../../src/inference';
+import { buildFimPrompt } from '../../src/vocabulary';
 import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
-import { TokenTexts } from '../../src/inference/token-texts';
 import { fmtMs, median } from '../stats';
 
 const REPS = Number(process.env.EARLY_CRITERIA_REPS ?? 10);

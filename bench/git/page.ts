@@ -2,9 +2,7 @@
 // (src/app/hooks/use-git.ts), with the same modules and the same steps, timed
 // step by step. The page holds nothing else, so what is measured is Git.
 import LightningFS from '@isomorphic-git/lightning-fs';
-import { browserRepo, flushGitFs, newRepoDir } from '../../src/git/browser';
-import { GitRepo } from '../../src/git/repo';
-import type { GitCredentials } from '../../src/git/types';
+import { browserRepo, flushGitFs, newRepoDir, GitRepo, type GitCredentials } from '../../src/git';
 
 /** The app's file system (src/git/browser.ts: lightning-fs with its store batched), or lightning-fs with its own store, for comparison. */
 export type BenchStore = 'app' | 'lightning-fs';

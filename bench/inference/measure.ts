@@ -1,5 +1,5 @@
 // Shared shapes and small helpers of the inference bench (Node and browser).
-import { windowContext } from '../../src/prompt/context-window';
+import { windowContext } from '../../src/prompt';
 import { summarize } from '../stats';
 import { byteTokens, completionPoint, pythonFile } from './workload';
 

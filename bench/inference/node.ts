@@ -1,13 +1,11 @@
 // The Node half: onnxruntime-node ('cpu') through the app's loader, the full
 // pipeline with the real tree-sitter validator versus a bare generate().
-import { fimTemplate } from '../../src/vocabulary/fim';
-import { runCompletion, type PipelinePorts } from '../../src/completion/pipeline';
-import type { RouterConfig } from '../../src/vocabulary/types';
-import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import { localModelPort } from '../../src/inference/fim-completion';
-import { loadLocalModel } from '../../src/inference/local-model';
-import { egressVerdict } from '../../src/privacy/policy';
-import { createNodeValidator } from '../../src/syntax/node-runtime';
+import { fimTemplate, type RouterConfig } from '../../src/vocabulary';
+import { runCompletion, type PipelinePorts } from '../../src/completion';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { localModelPort, loadLocalModel } from '../../src/inference';
+import { egressVerdict } from '../../src/privacy';
+import { createNodeValidator } from '../../src/syntax';
 import { summarize } from '../stats';
 import { interleaved, windowed, type Prompts, type RuntimeResult } from './measure';
 import { fimPromptTokens, type BenchOptions } from './workload';

@@ -2,11 +2,10 @@
 // app's own CompletionEngine and a bare-generate worker, and watches the main
 // thread (long tasks, frame gaps) while a completion is in flight.
 import * as Comlink from 'comlink';
-import { CompletionEngine } from '../../src/engine/completion-engine';
-import { fimTemplate } from '../../src/vocabulary/fim';
-import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import type { AppConfig } from '../../src/vocabulary/config';
-import { Ledger } from '../../src/privacy/ledger';
+import { CompletionEngine } from '../../src/engine/completion-engine'; // deep: the engine needs Vite (import.meta.env, worker URLs); it has no index
+import { fimTemplate, type AppConfig } from '../../src/vocabulary';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { Ledger } from '../../src/privacy';
 import type { BenchWorkerApi } from './browser-worker';
 
 export interface Watch {

@@ -1,7 +1,7 @@
 // What the inference bench completes: one Python file at 50 and at 5,000
 // lines, cursor in the middle of a line in the middle of the file, and the
 // options shared by the Node and browser halves.
-import type { CompletionContext } from '../../src/completion/pipeline';
+import type { CompletionContext } from '../../src/completion';
 
 export interface BenchOptions {
   /** Folder under public/models/fixtures/ (a real-architecture fixture). */

@@ -6,12 +6,10 @@
 // types on at the replay's next key, and the prediction started for that
 // suggestion is cancelled: compute never shown. Runs in Node and in a
 // browser worker, like replay-driver.ts.
-import { budgetLimits, chooseBudgets, type Budgets } from '../../src/completion/budget';
-import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import { FimSession } from '../../src/inference/fim-completion';
-import { warmUp } from '../../src/inference/warm-up';
-import type { LoadedModel } from '../../src/inference/local-model';
-import type { LocalCompletion } from '../../src/vocabulary/types';
+import { budgetLimits, chooseBudgets, type Budgets } from '../../src/completion';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { FimSession, warmUp, type LoadedModel } from '../../src/inference';
+import type { LocalCompletion } from '../../src/vocabulary';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 import type { ReplaySettings } from './replay-driver';
 

@@ -3,8 +3,7 @@
 // pause of `debounceMs` a completion request, timed from the keystroke to the
 // answer (the ghost text). The same code runs in Node and inside a browser
 // worker, so both measure the same thing.
-import { FimSession } from '../../src/inference/fim-completion';
-import type { LoadedModel } from '../../src/inference/local-model';
+import { FimSession, type LoadedModel } from '../../src/inference';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 
 export interface ReplaySettings {

@@ -1,8 +1,7 @@
 // Time to first token and decoding speed at a given prompt length: one
 // generation of one token (the prompt's computation) and one of `newTokens`
 // (the rest is decoding). Runs in Node and in the browser bench worker.
-import type { LoadedModel } from '../../src/inference/local-model';
-import { measurementPrompt } from '../../src/inference/warm-up';
+import { type LoadedModel, measurementPrompt } from '../../src/inference';
 import { median } from '../stats';
 
 export interface SpeedSample {

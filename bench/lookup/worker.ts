@@ -3,7 +3,7 @@
 // Served by Vite, as the app's own worker is.
 import * as Comlink from 'comlink';
 import { AutoModelForCausalLM, env, type PreTrainedModel } from '@huggingface/transformers';
-import { ortWasmPaths } from '../../src/platform/ort-wasm';
+import { ortWasmPaths } from '../../src/platform/ort-wasm'; // deep: Vite-only (ONNX Runtime WASM `?url` imports), so not in the platform index
 import { measurePassCost } from './pass-cost';
 
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };

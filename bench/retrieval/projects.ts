@@ -6,9 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import { nodeRuntimePort } from '../../src/syntax/node-runtime';
+import { nodeRuntimePort } from '../../src/syntax';
 import { mulberry32 } from '../../testing/platform/prng';
-import type { WorkspaceFile } from '../../src/completion/workspace-context';
+import type { WorkspaceFile } from '../../src/completion';
 
 export interface Project {
   name: string;

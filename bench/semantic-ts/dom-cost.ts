@@ -10,9 +10,8 @@
 //   npx tsx bench/semantic-ts/dom-cost.ts
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
-import { runsInBrowser } from '../../src/semantic/browser-code';
-import { percentile } from '../../src/platform/percentile';
+import { createTypescriptTypesChecker, runsInBrowser } from '../../src/semantic';
+import { percentile } from '../../src/platform';
 import { jsInput } from '../../testing/semantic/js-input';
 import { diskPackages } from '../../testing/semantic/disk-packages';
 import { repoFiles } from '../semantic-ts';

@@ -2,7 +2,7 @@
 // imports are read from it as the compiler asks for them.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WorkspaceFiles } from '../../src/semantic/types';
+import type { WorkspaceFiles } from '../../src/semantic';
 
 /** A path's text as on disk under `root` (read once), never under node_modules: packages come through their own reader. */
 export function folderFiles(root: string): WorkspaceFiles & { read: Map<string, string | undefined> } {

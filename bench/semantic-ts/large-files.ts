@@ -10,9 +10,7 @@
 // check against the targets, in the same run.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
-import { javascriptNamesChecker } from '../../src/semantic/javascript';
-import type { PackageFiles } from '../../src/semantic/package-types';
+import { createTypescriptTypesChecker, javascriptNamesChecker, type PackageFiles } from '../../src/semantic';
 import { jsInput } from '../../testing/semantic/js-input';
 import { onePerPackage } from '../../testing/semantic/package-sources';
 import { summarize } from '../stats';

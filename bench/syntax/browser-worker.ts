@@ -2,9 +2,9 @@
 // yield helper, with the pause chosen by the worker's name, so the variants
 // run side by side in one page. Served by Vite's dev server.
 import * as Comlink from 'comlink';
-import { messageYield } from '../../src/platform/message-yield';
-import { browserSyntaxPort } from '../../src/platform/syntax-port';
-import { createSyntaxService, type SyntaxServiceOptions } from '../../src/checks/syntax-service';
+import { messageYield } from '../../src/platform';
+import { browserSyntaxPort } from '../../src/platform/syntax-port'; // deep: Vite-only (grammar WASM `?url` imports), so not in the platform index
+import { createSyntaxService, type SyntaxServiceOptions } from '../../src/checks/syntax-service'; // deep: a browser worker; the checks index also loads the Node service (node:fs)
 
 const YIELD_MODES = {
   /** The validator's default pause. */

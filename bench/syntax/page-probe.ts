@@ -6,8 +6,8 @@
 // with each pause (browser-worker.ts), and the app's own (through
 // `window.__ide.engine`).
 import * as Comlink from 'comlink';
-import type { SyntaxRequest } from '../../src/vocabulary/types';
-import type { SyntaxWorkerApi } from '../../src/checks/worker-api';
+import type { SyntaxRequest } from '../../src/vocabulary';
+import type { SyntaxWorkerApi } from '../../src/checks';
 import type { YieldMode } from './browser-worker';
 import { syntheticFile } from './synthetic';
 

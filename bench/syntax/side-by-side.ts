@@ -9,8 +9,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
-import * as liveNew from '../../src/syntax/live-documents';
-import * as nodeNew from '../../src/syntax/node-runtime';
+import { createNodeValidator, LiveDocuments } from '../../src/syntax';
 import { percentile } from '../stats';
 
 const BASE = process.env.BASE;
@@ -20,7 +19,7 @@ if (!BASE) throw new Error('BASE=/path/to/a/worktree/of/the/base/commit is requi
 type Code = { name: string; live: any; node: any };
 const codes: Code[] = [
   { name: 'base', live: await import(`${BASE}/src/syntax/live-documents.ts`), node: await import(`${BASE}/src/syntax/node-runtime.ts`) },
-  { name: 'new', live: liveNew, node: nodeNew },
+  { name: 'new', live: { LiveDocuments }, node: { createNodeValidator } },
 ];
 const only = parseArgs({ allowPositionals: true, strict: true }).positionals;
 const tasks = loadCorpus().filter((t) => !only.length || only.includes(t.language));

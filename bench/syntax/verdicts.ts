@@ -7,7 +7,7 @@
 // differently, which would make the comparison depend on the load.
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { SyntaxVerdict } from '../../src/vocabulary/types';
+import type { SyntaxVerdict } from '../../src/vocabulary';
 import { corpusStates, loadCorpus } from '../../testing/syntax/edit-states-corpus';
 import { loadAllTasks, loadSafimCsharp } from '../../testing/syntax/bench-tasks';
 

@@ -5,8 +5,7 @@
 // one where it is weak. Exact: per language, each grid threshold is an
 // (escalations, passes) pair; a knapsack over total escalations picks one
 // threshold per language. Fitted on one split, scored on a held-out one.
-import { AGGREGATIONS } from '../../src/vocabulary/confidence';
-import type { Aggregation, RoutingPolicy } from '../../src/vocabulary/types';
+import { AGGREGATIONS, type Aggregation, type RoutingPolicy } from '../../src/vocabulary';
 import { escalates, evaluatePolicy, type PolicyMetrics, type PolicySpec } from './metrics';
 import type { SimRow } from './rows';
 import { splitRows } from './split';

@@ -2,10 +2,10 @@
 // the decision made by the pipeline's own route stage (src/completion/stages.ts):
 // no second implementation of the rule. Latency follows the app's pipeline: the local
 // model always runs first, an escalation adds the large model's time.
-import { route } from '../../src/completion/stages';
-import { type Aggregation, type RoutingPolicy } from '../../src/vocabulary/types';
+import { route } from '../../src/completion';
+import type { Aggregation, RoutingPolicy } from '../../src/vocabulary';
 import type { SimRow } from './rows';
-import { percentile } from '../../src/platform/percentile';
+import { percentile } from '../../src/platform';
 
 export interface PolicySpec {
   policy: RoutingPolicy;

@@ -2,8 +2,8 @@
 // local model produced (its probabilities, syntax verdict, pass/fail) and
 // whether the large model passed the same task. Without a large-model run
 // the large model is taken as an oracle (always right) and the report says so.
-import type { TokenProb, SyntaxVerdict } from '../../src/vocabulary/types';
-import type { SemanticVerdict } from '../../src/semantic/types';
+import type { TokenProb, SyntaxVerdict } from '../../src/vocabulary';
+import type { SemanticVerdict } from '../../src/semantic';
 import type { OutputRecord } from '../run/record';
 
 export interface SimRow {

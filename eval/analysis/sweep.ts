@@ -1,7 +1,6 @@
 // Every policy the app knows, over a grid of thresholds and the three
 // aggregations, overall and per language.
-import { AGGREGATIONS } from '../../src/vocabulary/confidence';
-import { type Aggregation } from '../../src/vocabulary/types';
+import { AGGREGATIONS, type Aggregation } from '../../src/vocabulary';
 import { evaluatePolicy, type PolicyMetrics } from './metrics';
 import type { SimRow } from './rows';
 

@@ -2,7 +2,7 @@
 // its name) and applies the CLI's filters.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BENCH_DIR } from '../../src/platform/bench-dir';
+import { BENCH_DIR } from '../../src/platform/bench-dir'; // deep: Node only (node:path), kept out of the platform index that browser workers load
 import { humanEvalTask, looksLikeHumanEval } from './humaneval';
 import { isRecord, readJsonl } from './jsonl';
 import { looksLikeSafim, safimTask } from './safim';

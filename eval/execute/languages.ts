@@ -11,8 +11,7 @@
 // (-optimize+, and -langversion:experimental, the newest C# mcs knows: it adds
 // C# 7.2's `in` parameters, which SAFIM's C# uses). What mcs cannot compile at
 // all (C# 8+ ranges and indices, local functions ...) is in docs/evaluation.md.
-import { LANGUAGE_SPECS } from '../../src/languages/registry';
-import type { Runner } from '../../src/languages/spec';
+import { LANGUAGE_SPECS, type Runner } from '../../src/languages';
 import type { Limits } from './sandbox';
 import type { ToolName } from './toolchain';
 

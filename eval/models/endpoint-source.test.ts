@@ -10,7 +10,7 @@ import { startLlamaCppServer } from '../../testing/servers/llamacpp-server';
 import type { LoopbackHandle, RecordedRequest } from '../../testing/servers/loopback';
 import { startOllamaServer } from '../../testing/servers/ollama-server';
 import { startOpenAIServer } from '../../testing/servers/openai-server';
-import type { EndpointConfig } from '../../src/vocabulary/config';
+import type { EndpointConfig } from '../../src/vocabulary';
 import { main } from '../cli';
 import { Judge } from '../execute/judge';
 import { runModel } from '../run/runner';

@@ -7,11 +7,11 @@
 // default privacy rules: a task holding a credential is refused and recorded
 // as failed, never sent. No circuit breaker: a failed task is recorded as
 // failed, and the run goes on to the next.
-import { escalate, escalationDraft } from '../../src/completion/stages';
-import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import type { EndpointConfig } from '../../src/vocabulary/config';
+import { escalate, escalationDraft } from '../../src/completion';
+import { DEFAULT_CONFIG } from '../../src/config';
+import type { EndpointConfig } from '../../src/vocabulary';
 import { createProtocolClient } from '../../src/endpoint';
-import type { EgressRules } from '../../src/privacy/egress-gate';
+import type { EgressRules } from '../../src/privacy';
 import type { CompletionSource } from './types';
 
 const DEFAULT_RULES: EgressRules = { neverSend: DEFAULT_CONFIG.privacy.neverSend, secrets: DEFAULT_CONFIG.privacy.secrets };

@@ -4,14 +4,11 @@
 // prepared as the app prepares a request (the prompt budget, the language's
 // threshold, snippets of a workspace when one is given), then generated and
 // post-processed by the same generateLocal the pipeline calls.
-import { prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource } from '../../src/completion/request';
-import { generateLocal } from '../../src/completion/stages';
-import { languageSpec } from '../../src/languages/registry';
-import type { FimFamily, InferenceDevice } from '../../src/vocabulary/types';
-import { DEFAULT_CONFIG } from '../../src/config/defaults';
-import { localModelPort } from '../../src/inference/fim-completion';
-import type { ModelSource } from '../../src/vocabulary/config';
-import { loadLocalModel, type LoadedModel } from '../../src/inference/local-model';
+import { prepareRequest, requestSettings, type RequestSettings, type WorkspaceContextSource, generateLocal } from '../../src/completion';
+import { languageSpec } from '../../src/languages';
+import type { FimFamily, InferenceDevice, ModelSource } from '../../src/vocabulary';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { localModelPort, loadLocalModel, type LoadedModel } from '../../src/inference';
 import type { Task } from '../data/types';
 import type { CompletionSource } from './types';
 

@@ -1,7 +1,6 @@
 // The report's data, computed once from stored outputs and written as JSON;
 // the Markdown and HTML pages render this object and nothing else.
-import { aggregateConfidence, AGGREGATIONS } from '../../src/vocabulary/confidence';
-import { type Aggregation } from '../../src/vocabulary/types';
+import { aggregateConfidence, AGGREGATIONS, type Aggregation } from '../../src/vocabulary';
 import type { Calibration } from '../analysis/calibrate';
 import type { NotJudgeableSummary } from '../analysis/judgeable';
 import { escalates, evaluatePolicy, type PolicyMetrics, type PolicySpec } from '../analysis/metrics';

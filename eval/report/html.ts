@@ -1,6 +1,6 @@
 // The report as one self-contained HTML page: the Markdown tables rendered as
 // HTML tables, plus inline SVG plots. No scripts, no external assets.
-import { AGGREGATIONS } from '../../src/vocabulary/confidence';
+import { AGGREGATIONS } from '../../src/vocabulary';
 import { GRID_POLICIES, type SweepResult } from '../analysis/sweep';
 import type { Report } from './build';
 import { headlineChart, toMarkdown } from './markdown';

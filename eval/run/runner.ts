@@ -2,10 +2,8 @@
 // with the app's validator, judge it by execution, store the record. Model
 // calls are sequential (one model, one device); judging overlaps with them
 // and runs in parallel slots. Resumable through the store.
-import { checkSemantics, type SemanticParse } from '../../src/semantic/check';
-import { validatorParse } from '../../src/semantic/parse';
-import { createNodeValidator } from '../../src/syntax/node-runtime';
-import type { SyntaxValidator } from '../../src/syntax/validator';
+import { checkSemantics, type SemanticParse, validatorParse } from '../../src/semantic';
+import { createNodeValidator, type SyntaxValidator } from '../../src/syntax';
 import type { Task } from '../data/types';
 import type { Judge } from '../execute/judge';
 import type { CompletionSource } from '../models/types';

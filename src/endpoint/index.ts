@@ -10,6 +10,7 @@ import { ENDPOINT_PROTOCOLS, type EndpointProtocol } from './types';
 import { WireClient, type WireClientOptions, type WireProtocol } from './wire-client';
 
 export { CircuitBreaker } from './circuit-breaker';
+export { EndpointError } from './errors';
 export { ENDPOINT_PROTOCOLS, type EndpointProtocol } from './types';
 
 const PROTOCOLS: Record<EndpointProtocol, WireProtocol> = {

@@ -1,5 +1,5 @@
 // A plain string as src/completion/text-window.ts sees an editor's model (the Node tests' document).
-import type { WindowDocument } from '../../src/completion/text-window';
+import type { WindowDocument } from '../../src/completion';
 
 /** A plain string as the window sees an editor model. */
 export function docOf(text: string): WindowDocument & { reads: number } {

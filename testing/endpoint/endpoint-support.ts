@@ -2,9 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { EndpointConfig } from '../../src/vocabulary/config';
-import type { EgressRules, EscalationDraft, GateReport } from '../../src/privacy/egress-gate';
-import { EndpointError } from '../../src/endpoint/errors';
+import type { EndpointConfig } from '../../src/vocabulary';
+import type { EgressRules, EscalationDraft, GateReport } from '../../src/privacy';
+import { EndpointError } from '../../src/endpoint';
 
 export const never = new AbortController().signal;
 /** The default rules: credentials block, no never-send globs (the tests' texts hold neither). */

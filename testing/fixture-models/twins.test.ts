@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalModel } from '../../src/inference/local-model';
+import { loadLocalModel } from '../../src/inference';
 import { parseArgs } from '../make-fixture-models';
 import { countWords, QWEN2_SPLIT_JS, trainByteLevelBpe } from './bpe-trainer';
 import { DTYPE_FILE, MODEL_DTYPES } from './qwen2-graph';

@@ -4,9 +4,9 @@
 // call, the cost the resumable scanner spares each decoding step). Its
 // lexer is the one the shared lexer replaced (testing/languages/
 // reference-lexer.ts), with rules of its own. The app never imports it.
-import { exactLexerFor } from '../../src/languages/lexer';
+import { exactLexerFor } from '../../src/languages';
 import { referenceBrackets } from '../languages/reference-lexer';
-import type { LanguageId } from '../../src/vocabulary/types';
+import type { LanguageId } from '../../src/vocabulary';
 
 const OPENER_OF: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
 

@@ -6,8 +6,7 @@
 // prefix of the generated ids, so a step costs O(n²) in the n tokens so far.
 // The app never imports it.
 import { StoppingCriteria } from '@huggingface/transformers';
-import type { EarlyStopCheck, ProbRecorder } from '../../src/inference/early-stop-criteria';
-import type { DecodeIds } from '../../src/inference/prefix-decoder';
+import type { EarlyStopCheck, ProbRecorder, DecodeIds } from '../../src/inference';
 
 /**
  * Per-token texts that concatenate to the decoded text: a token that ends

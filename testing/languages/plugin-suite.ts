@@ -10,11 +10,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findDefinitions } from '../../src/completion/workspace-context/definitions';
-import { PathLookup, resolveImports } from '../../src/completion/workspace-context/imports';
-import { languageFromFileName, languageSpec } from '../../src/languages/registry';
-import type { LanguagePlugin } from '../../src/languages/spec';
-import { createNodeValidator } from '../../src/syntax/node-runtime';
+import { findDefinitions, PathLookup, resolveImports } from '../../src/completion';
+import { languageFromFileName, languageSpec, type LanguagePlugin } from '../../src/languages';
+import { createNodeValidator } from '../../src/syntax';
 import { lexerDepartures } from './tree-sitter-oracle';
 
 /** A completion at a spot: the text before it, the completion, the text after it. */

@@ -8,11 +8,8 @@
 // edit-state corpus's programs and on library sources nobody here wrote.
 import { readFile } from 'node:fs/promises';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import { grammarSpecifier } from '../../src/languages/grammar';
-import { languageSpec } from '../../src/languages/registry';
-import { grammarPath, treeSitterWasmPath } from '../../src/syntax/node-runtime';
-import { danglingRows, unclosedOpeners } from '../../src/syntax/unclosed-openers';
-import { lex, lexerFor, freshLexState } from '../../src/languages/lexer';
+import { grammarSpecifier, languageSpec, lex, lexerFor, freshLexState } from '../../src/languages';
+import { grammarPath, treeSitterWasmPath, danglingRows, unclosedOpeners } from '../../src/syntax';
 
 /**
  * Nodes whose text is not code to the lexer: comments, strings and

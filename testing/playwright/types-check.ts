@@ -5,7 +5,7 @@
 // budget itself does (over it: not checked, never a pass) is pinned by
 // src/semantic/types-check.test.ts.
 import type { Page } from '@playwright/test';
-import type { TypesCheck } from '../../src/semantic/types-check';
+import type { TypesCheck } from '../../src/semantic';
 
 /** The semantic policy with a budget a busy machine does not run past. */
 export const SEMANTIC_ROUTER = { policy: 'syntax+confidence+semantic', semanticBudgetMs: 10_000 } as const;

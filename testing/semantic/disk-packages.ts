@@ -4,7 +4,7 @@
 // what was read, so the bench can hand the browser the same files.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPackagePath, type PackageFiles } from '../../src/semantic/package-types';
+import { isPackagePath, type PackageFiles } from '../../src/semantic';
 
 export function diskPackages(root: string): PackageFiles & { read: Map<string, string | undefined> } {
   const read = new Map<string, string | undefined>();

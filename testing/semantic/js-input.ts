@@ -1,8 +1,8 @@
 // Builds the checkers' input the way the dispatcher does (completed text and
 // baseline, both parsed by the Node validator), so the JavaScript/TypeScript
 // checkers' tests and bench run without it.
-import { createNodeValidator } from '../../src/syntax/node-runtime';
-import type { LanguageChecker, SemanticInput, SemanticRequest } from '../../src/semantic/types';
+import { createNodeValidator } from '../../src/syntax';
+import type { LanguageChecker, SemanticInput, SemanticRequest } from '../../src/semantic';
 
 const validator = createNodeValidator();
 

@@ -1,10 +1,14 @@
 // The semantic check in Node, for the tests: on a validator that finds
 // tree-sitter and the grammars in node_modules.
-import { createNodeValidator } from '../../src/syntax/node-runtime';
-import { checkersFor, checkSemantics } from '../../src/semantic/check';
-import { validatorParse } from '../../src/semantic/parse';
-import type { SemanticRequest, SemanticVerdict } from '../../src/semantic/types';
-import { createTypescriptTypesChecker } from '../../src/semantic/typescript-types';
+import { createNodeValidator } from '../../src/syntax';
+import {
+  checkersFor,
+  checkSemantics,
+  validatorParse,
+  type SemanticRequest,
+  type SemanticVerdict,
+  createTypescriptTypesChecker,
+} from '../../src/semantic';
 
 /** The types checker without a workspace: every import unresolved. */
 export const typescriptTypesChecker = createTypescriptTypesChecker();

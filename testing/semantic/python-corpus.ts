@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import namesJson from '../../src/semantic/python-names.json';
+import { pythonNames as namesJson } from '../../src/semantic';
 
 const TYPES = (namesJson as { types: Record<string, string[]> }).types;
 /** Every member any built-in value type has: a mutant's name is none of these. */

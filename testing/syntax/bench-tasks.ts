@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { BENCH_DIR } from '../../src/platform/bench-dir';
+import { BENCH_DIR } from '../../src/platform/bench-dir'; // deep: Node only (node:path), kept out of the platform index that browser workers load
 
 export { BENCH_DIR };
 

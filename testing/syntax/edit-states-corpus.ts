@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { SyntaxRequest, SyntaxVerdict } from '../../src/vocabulary/types';
+import type { SyntaxRequest, SyntaxVerdict } from '../../src/vocabulary';
 import { applyPlant, CORPUS_LANGUAGES, type CorpusLanguage } from './edit-states';
 
 const CORPUS_FILE = fileURLToPath(new URL('./data/edit-states.jsonl.gz', import.meta.url));

@@ -1,8 +1,7 @@
 // The live path alone, for tests that compare it with the whole-text check:
 // a completion at `offset` of the copy `docs` holds, with no time budget.
-import type { SyntaxVerdict } from '../../src/vocabulary/types';
-import type { LiveDocuments } from '../../src/syntax/live-documents';
-import type { SyntaxValidator } from '../../src/syntax/validator';
+import type { SyntaxVerdict } from '../../src/vocabulary';
+import type { LiveDocuments, SyntaxValidator } from '../../src/syntax';
 
 /** undefined when the document is not held at `version` (the pipeline's check then parses the request's own text). */
 export async function checkHeld(

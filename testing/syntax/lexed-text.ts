@@ -3,8 +3,8 @@
 // preprocessor line, where the string literals are, and which brackets are
 // code. Read by the shared lexer (src/languages/lexer.ts) with the
 // language's own rules, from its spans and bracket events.
-import { freshLexState, lex, lexerFor } from '../../src/languages/lexer';
-import type { LanguageId } from '../../src/vocabulary/types';
+import { freshLexState, lex, lexerFor } from '../../src/languages';
+import type { LanguageId } from '../../src/vocabulary';
 
 export const CODE = 0;
 export const STRING = 1;

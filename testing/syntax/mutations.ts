@@ -11,7 +11,7 @@
 // from CPython (python-reference.ts), so `expectValid` is left undefined.
 // Other languages are read as the C family is (the shared lexer with their
 // own rules); the corpus generator labels their mutations with real tools.
-import { languageSpec } from '../../src/languages/registry';
+import { languageSpec } from '../../src/languages';
 import type { CorpusLanguage } from './edit-states';
 import { bracketPairs, CODE, lexText, lineEnd, lineStart, STRING, type LexedText } from './lexed-text';
 

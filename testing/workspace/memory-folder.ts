@@ -1,7 +1,7 @@
 // An in-memory directory handle for unit tests of disk-folder.ts and
 // disk-sync.ts: the File System Access interfaces they use, with a clock
 // for lastModified and a switch that makes writes fail like a full disk.
-import type { DiskDirectoryHandle, DiskFile, DiskFileHandle, DiskWritable } from '../../src/workspace/disk-folder';
+import type { DiskDirectoryHandle, DiskFile, DiskFileHandle, DiskWritable } from '../../src/workspace';
 
 const notFound = (name: string) => Object.assign(new Error(`${name} not found`), { name: 'NotFoundError' });
 

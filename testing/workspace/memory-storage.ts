@@ -1,9 +1,7 @@
 // In-memory stand-ins for the durable store and the journal, for tests: they
 // can be told to fail (a full quota), count their writes, and the store's
 // writes can be held (a write in flight).
-import type { Journal, StoredWorkspace } from '../../src/workspace/journal';
-import type { StoreBatch, WorkspaceStorage } from '../../src/workspace/persistence';
-import { readAll } from '../../src/workspace/text-pieces';
+import { type Journal, type StoredWorkspace, type StoreBatch, type WorkspaceStorage, readAll } from '../../src/workspace';
 
 export class MemoryStorage implements WorkspaceStorage {
   /** path -> text and the sequence number it is current to (0: a record from before the numbers). */

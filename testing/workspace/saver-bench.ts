@@ -7,9 +7,7 @@
 //
 //   npx tsx testing/workspace/saver-bench.ts [megabytes] [keys]
 import { parseArgs } from 'node:util';
-import { AutoSaver } from '../../src/workspace/persistence';
-import { EditableText } from '../../src/workspace/text-edits';
-import { Workspace } from '../../src/workspace/workspace';
+import { AutoSaver, EditableText, Workspace } from '../../src/workspace';
 import { MemoryJournal, MemoryStorage } from './memory-storage';
 
 const { positionals } = parseArgs({ allowPositionals: true, strict: true });
