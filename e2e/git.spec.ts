@@ -256,6 +256,27 @@ function cloneListKept(page: Page): Promise<{ clones: { url: string; folder: str
   );
 }
 
+/** Empties the clone list's file in the Git file system's database (`{}`), as if it had been lost; the clones stay. */
+function emptyCloneList(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('router-ide-git');
+        open.onsuccess = () => {
+          const store = open.result.transaction('router-ide-git_files', 'readwrite').objectStore('router-ide-git_files');
+          const all = store.openCursor();
+          all.onsuccess = () => {
+            const c = all.result;
+            if (!c) return resolve();
+            const text = c.value instanceof Uint8Array ? new TextDecoder().decode(c.value) : '';
+            if (text.startsWith('{') && text.includes('"clones"')) c.update(new TextEncoder().encode('{}'));
+            c.continue();
+          };
+        };
+      }),
+  );
+}
+
 /**
  * Clones the server's repository, commits " unpushed" on README.md's first line as "Unpushed work" (without pushing),
  * optionally types more there without committing, then clones a second repository, which becomes the open one.
@@ -307,6 +328,24 @@ test('the clone list lives with the clones: localStorage cleared, a reload still
   expect(s.show('README.md')).toBe('# Demo unpushed');
 });
 
+test('a clone list that was lost is made whole again from the clones themselves, the unpushed commit included', async ({
+  page,
+  openIde,
+}) => {
+  const { s } = await unpushedCommitThenOtherClone(page, openIde);
+  await emptyCloneList(page);
+  await page.reload();
+  const repos = page.getByTestId('git-repo');
+  await expect(repos.locator('option')).toHaveText(['repo/', 'other/']);
+  await expect.poll(async () => (await cloneListKept(page))?.clones.map((c) => c.folder)).toEqual(['repo', 'other']);
+  await repos.selectOption({ label: 'repo/' });
+  await expect(message(page)).toHaveText('Working on repo/.');
+  await expect(page.getByTestId('git-changes').locator('li')).toHaveText(['No changes.']);
+  await page.getByTestId('git-push').click();
+  await expect(message(page)).toHaveText('Pushed main.');
+  expect(s.log()[0]).toBe('Unpushed work');
+});
+
 test('a clone list kept in localStorage by an earlier version is taken into the Git file system once, nothing lost', async ({
   page,
   openIde,
@@ -320,23 +359,10 @@ test('a clone list kept in localStorage by an earlier version is taken into the 
   await page.evaluate(
     ([k, url]) => {
       localStorage.setItem('router-ide.git', JSON.stringify({ clones: [{ ...k.clones[0], url }], active: k.clones[0].dir }));
-      return new Promise<void>((resolve) => {
-        const open = indexedDB.open('router-ide-git');
-        open.onsuccess = () => {
-          const store = open.result.transaction('router-ide-git_files', 'readwrite').objectStore('router-ide-git_files');
-          const all = store.openCursor();
-          all.onsuccess = () => {
-            const c = all.result;
-            if (!c) return resolve();
-            if (c.value instanceof Uint8Array && new TextDecoder().decode(c.value).includes('"clones"'))
-              c.update(new TextEncoder().encode('{}'));
-            c.continue();
-          };
-        };
-      });
     },
     [kept, s.repoUrl.replace('://', `://alice:${TOKEN}@`)] as const,
   );
+  await emptyCloneList(page);
   await page.reload();
   await expect(page.getByTestId('git-branch')).toHaveValue('main');
   await expect.poll(async () => (await cloneListKept(page))?.clones).toEqual(kept.clones);

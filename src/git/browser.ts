@@ -4,10 +4,10 @@
 // Git data (unpushed commits, the index) of one cloned before.
 import LightningFS from '@isomorphic-git/lightning-fs';
 import { Buffer } from 'buffer';
-import { loadCloneList, writeCloneList } from './clone-list';
+import { loadCloneList, markClone, writeCloneList } from './clone-list';
 import { BatchedIdb } from './idb-batch';
 import { GitRepo, type GitRepoOptions } from './repo';
-import type { GitCloneList } from './types';
+import type { GitClone, GitCloneList } from './types';
 
 // isomorphic-git uses Node's Buffer as a global; the browser has none.
 globalThis.Buffer ??= Buffer;
@@ -38,18 +38,29 @@ export async function flushGitFs(): Promise<void> {
 
 /**
  * The list of clones, kept beside them in this file system (clone-list.ts), an older version's list (`legacy`, as
- * localStorage held it) taken in; `migrated`: the file now holds it all, so the old copy can go. On disk when it
- * resolves.
+ * localStorage held it) and any marked clone it lacks taken in; `migrated`: the file now holds it all, so the old
+ * copy can go; `saved` false: the browser refused to keep what was added. On disk when it resolves.
  */
-export async function loadClones(legacy: unknown): Promise<{ list: GitCloneList; migrated: boolean }> {
+export async function loadClones(legacy: unknown): ReturnType<typeof loadCloneList> {
   const r = await loadCloneList(theFs().promises, REPOS_DIR, legacy);
-  if (r.migrated) await flushGitFs();
+  if (r.saved) await flushGitFs();
   return r;
 }
 
 /** Keeps the list of clones in this file system; throws when the browser refuses (its storage full). */
 export async function saveClones(list: GitCloneList): Promise<void> {
   await writeCloneList(theFs().promises, REPOS_DIR, list);
+}
+
+/**
+ * Marks a clone whose files are now in the workspace, so that it is listed again should the list be lost; false
+ * when the browser refused (a full storage), which is not an error: the list, written next, is read first.
+ */
+export async function markCloneLoaded(clone: GitClone): Promise<boolean> {
+  return markClone(theFs().promises, clone).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A new, empty folder for a clone; its name starts with the workspace folder's, for anyone reading the database. */

@@ -10,8 +10,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CLONE_LIST_FILE,
+  CLONE_MARK_FILE,
   LEGACY_CLONE_DIR,
   loadCloneList,
+  markClone,
+  markedClones,
   mergeCloneLists,
   parseCloneList,
   readCloneList,
@@ -57,22 +60,58 @@ describe('the clone list', () => {
     expect(first).toEqual({
       list: { clones: [{ url: 'https://git.example.test/team/old.git', folder: 'old', dir: LEGACY_CLONE_DIR }], active: LEGACY_CLONE_DIR },
       migrated: true,
+      saved: true,
     });
     // A list another tab of an older version kept meanwhile: its new entry joins, the file's entry and active one stay.
     const second = await loadCloneList(fsp, root, { clones: [a, { url: 'x', folder: 'old', dir: LEGACY_CLONE_DIR }], active: a.dir });
     expect(second.list.clones.map((c) => c.dir)).toEqual([LEGACY_CLONE_DIR, a.dir]);
     expect(second.list.active).toBe(LEGACY_CLONE_DIR);
     // Nothing left to take in: the file alone.
-    expect(await loadCloneList(fsp, root, null)).toEqual({ list: second.list, migrated: false });
+    expect(await loadCloneList(fsp, root, null)).toEqual({ list: second.list, migrated: false, saved: true });
     expect(await readCloneList(fsp, root)).toEqual(second.list);
   });
 
-  it('a failed write throws and leaves the old list whole, so the caller keeps the older copy', async () => {
+  it('a failed write is reported, not migrated, and leaves the old file whole; the list shown still has every entry', async () => {
     const root = tmpRoot();
     await writeCloneList(fsp, root, { clones: [a] });
     const refusing = { ...fsp, writeFile: () => Promise.reject(new Error('QuotaExceededError')) };
-    await expect(loadCloneList(refusing, root, { clones: [b] })).rejects.toThrow('QuotaExceededError');
+    const r = await loadCloneList(refusing, root, { clones: [b] });
+    expect(r).toMatchObject({ list: { clones: [a, b], active: a.dir }, migrated: false, saved: false });
+    expect(r.error?.message).toBe('QuotaExceededError');
     expect(await readCloneList(fsp, root)).toEqual({ clones: [a], active: a.dir });
+  });
+
+  /** A clone folder under `root` as the panel makes one: its Git folder, marked as a clone of `url` shown as `folder`. */
+  async function markedClone(root: string, name: string, url: string, folder: string, made: number) {
+    const clone = { url, folder, dir: path.join(root, name) };
+    await fsp.mkdir(path.join(clone.dir, '.git'), { recursive: true });
+    await markClone(fsp, clone, made);
+    return clone;
+  }
+
+  it('a clone missing from the list (the list never written, or lost) is listed again from its own mark', async () => {
+    const root = tmpRoot();
+    // Made in this order; their folders' names sort the other way.
+    const one = await markedClone(root, 'zz-one', 'https://alice:tok-1@git.example.test/team/one.git', 'one', 1_000);
+    const two = await markedClone(root, 'aa-two', 'https://git.example.test/team/two.git', 'two (2)', 2_000);
+    // A folder without a mark (a clone that never got its files into the workspace) and a mark cut short are not clones.
+    await fsp.mkdir(path.join(root, 'half-m3', '.git'), { recursive: true });
+    await fsp.mkdir(path.join(root, 'cut-m4', '.git'), { recursive: true });
+    await fsp.writeFile(path.join(root, 'cut-m4', CLONE_MARK_FILE), '{"url":"https://git.exa');
+    await writeCloneList(fsp, root, { clones: [two], active: two.dir });
+
+    expect(await markedClones(fsp, root)).toEqual([{ ...one, url: 'https://git.example.test/team/one.git' }, two]);
+    expect(fs.readFileSync(path.join(one.dir, CLONE_MARK_FILE), 'utf8')).not.toContain('tok-1');
+    const r = await loadCloneList(fsp, root, null);
+    // The list's own entries first, its active one kept; the clone it lacked after them, and written.
+    expect(r.list.clones.map((c) => c.folder)).toEqual(['two (2)', 'one']);
+    expect(r.list.active).toBe(two.dir);
+    expect(r.saved).toBe(true);
+    expect(await readCloneList(fsp, root)).toEqual(r.list);
+
+    // No list at all: every marked clone, in the order they were made.
+    fs.rmSync(path.join(root, CLONE_LIST_FILE));
+    expect((await loadCloneList(fsp, root, null)).list.clones.map((c) => c.folder)).toEqual(['one', 'two (2)']);
   });
 
   it('reads entries that are not clones as nothing, and an active one not in the list as the first', () => {
@@ -81,15 +120,21 @@ describe('the clone list', () => {
     expect(mergeCloneLists({ clones: [] }, { clones: [b], active: b.dir })).toEqual({ clones: [b], active: b.dir });
   });
 
-  it('on lightning-fs over IndexedDB: flushed by one instance, read by the next (a reload)', async () => {
+  it('on lightning-fs over IndexedDB: flushed by one instance, read by the next (a reload), marks included', async () => {
     // Node has no navigator: lightning-fs then takes its lock through IndexedDB, as a browser without Web Locks does.
     if (typeof navigator === 'undefined') vi.stubGlobal('navigator', {});
     const name = 'clone-list-test';
     const open = () => new LightningFS(name, { db: new BatchedIdb(name, `${name}_files`) });
     const one = open();
     await writeCloneList(one.promises, '/repos', { clones: [a, b], active: a.dir });
+    // A third clone whose list entry was never written: only its mark is kept.
+    const c = { url: 'https://git.example.test/team/c.git', folder: 'c', dir: '/repos/c-3' };
+    await one.promises.mkdir(c.dir);
+    await one.promises.mkdir(`${c.dir}/.git`);
+    await markClone(one.promises, c);
     await one.promises.flush();
     const two = open();
     expect(await readCloneList(two.promises, '/repos')).toEqual({ clones: [a, b], active: a.dir });
+    expect((await loadCloneList(two.promises, '/repos', null)).list).toEqual({ clones: [a, b, c], active: a.dir });
   });
 });

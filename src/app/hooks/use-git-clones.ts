@@ -3,7 +3,7 @@
 // folder of its own, and the switch between clones.
 import { useCallback, useEffect, useRef } from 'react';
 import type { GitConfig } from '../../vocabulary/config';
-import { loadClones, newRepoDir, removeRepoDir, saveClones } from '../../git/browser';
+import { loadClones, markCloneLoaded, newRepoDir, removeRepoDir, saveClones } from '../../git/browser';
 import { parseCloneList } from '../../git/clone-list';
 import { gitUrlProblem } from '../../git/guarded-http';
 import type { GitClone } from '../../git/types';
@@ -13,9 +13,14 @@ import { gitQueue, mark, readJson, type GitCore } from './use-git-core';
 /** Where earlier versions kept the list of clones: taken into the Git file system once, then removed. */
 const LEGACY_LIST_KEY = 'router-ide.git';
 
-/** Said when the clone list could not be kept: the clone and the user's files are fine, only the list is not. */
-const LIST_NOT_SAVED =
-  " The browser's storage is full, so the list of clones was NOT saved: after a reload this panel will not show it (its files stay in the workspace). Free some space (delete files, or export the workspace as a zip) and select or clone it again.";
+/**
+ * Said when the clone list could not be kept: the clone and the user's files are fine, only the list is not;
+ * `marked`: the clone carries its own entry, which a reload reads.
+ */
+const listNotSaved = (marked: boolean) =>
+  marked
+    ? " The browser's storage is full, so the list of clones was NOT saved; the clone keeps its own entry, so a reload lists it again. Free some space (delete files, or export the workspace as a zip) so the list can be kept."
+    : " The browser's storage is full, so the list of clones was NOT saved: after a reload this panel will not show it (its files stay in the workspace). Free some space (delete files, or export the workspace as a zip) and select or clone it again.";
 
 /** Why the URL may not be cloned here, or undefined. */
 function cloneUrlProblem(url: string, server: string | undefined): string | undefined {
@@ -38,13 +43,18 @@ const repoName = (url: string) =>
 async function clonesAtStart(): Promise<{ clones: GitClone[]; active?: string; problem?: string }> {
   const legacy = readJson(LEGACY_LIST_KEY);
   try {
-    const { list, migrated } = await loadClones(legacy);
+    const { list, migrated, saved, error } = await loadClones(legacy);
     if (migrated) localStorage.removeItem(LEGACY_LIST_KEY);
-    return list;
+    if (saved) return list;
+    return {
+      ...list,
+      problem: `The list of clones could not be stored in the browser's Git storage (${error?.message}): every clone is shown, and the list is kept where it was; free some space and reload.`,
+    };
   } catch (e) {
+    // The Git storage could not be read at all: the older list, if any, is all there is to show.
     return {
       ...parseCloneList(legacy),
-      problem: `The list of clones could not be stored in the browser's Git storage (${(e as Error).message}): it stays where it was; free some space and reload.`,
+      problem: `The browser's Git storage could not be read (${(e as Error).message}); reload, and if it stays, free some space.`,
     };
   }
 }
@@ -104,13 +114,14 @@ export function useGitClones(core: GitCore, saveGit: (g: Partial<GitConfig>) => 
         }
         await loadIntoWorkspace(r, folder, []);
         const made = { url, folder, dir };
+        const marked = await markCloneLoaded(made);
         const clones = [...clonesNow.current, made];
         const kept = await store(clones, made);
         patch({ clones, cloned: made, review: undefined });
         // Just checked out, and the folder holds exactly those files: nothing has changed, so no status to compute.
         patch({ changes: [], branches: await r.branches() });
         const text = `Cloned into ${folder}/ on ${c.value}.`;
-        return kept ? { ok: true, text } : { ok: false, text: `${text}${LIST_NOT_SAVED}` };
+        return kept ? { ok: true, text } : { ok: false, text: `${text}${listNotSaved(marked)}` };
       }),
     [run, saveGit, gitRef, workspace, repoAt, loadIntoWorkspace, store, patch, clonesNow],
   );
@@ -127,7 +138,7 @@ export function useGitClones(core: GitCore, saveGit: (g: Partial<GitConfig>) => 
         const kept = await store(clonesNow.current, next);
         await refresh(next, repoAt(dir));
         const text = `Working on ${next.folder}/.`;
-        return kept ? { ok: true, text } : { ok: false, text: `${text}${LIST_NOT_SAVED}` };
+        return kept ? { ok: true, text } : { ok: false, text: `${text}${listNotSaved(true)}` };
       }),
     [run, cloned, repo, refresh, patch, store, repoAt, clonesNow],
   );
