@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from '../editor/monaco';
-import { registerInlineCompletions, startInlineCompletionsNow, type InlineCompletionHooks } from '../editor/inline-completions';
+import { startInlineCompletionsNow } from '../editor/inline-completions';
+import type { CompletionFeature } from '../editor/completion-feature';
 import { registerCompletionKeys } from '../editor/keys';
 import { undoEditGroups } from '../editor/edit-group-keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
 import { hasLongLine, type LineChange } from '../editor/long-lines';
 import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
-import { languageFromFileName } from '../languages/registry';
 import { useLatest } from './hooks/use-latest';
-import type { ConfigStore } from '../config/store';
 import type { ModelRegistry } from './models';
 import type { Store } from './store';
 import { countRender, exposeForTests } from '../platform/test-seams';
@@ -19,9 +18,8 @@ interface Props {
   active: string | undefined;
   /** The workspace's tree version: a reset gives every file a new model. */
   version: number;
-  hooks: Omit<InlineCompletionHooks, 'fileOf' | 'languageOf' | 'config'>;
-  /** The app's config store, the same for the pane's lifetime: the completions follow their editor settings from it. */
-  config: ConfigStore;
+  /** The app's completions (src/editor/completion-feature.ts), built once: the editor attaches to it when created. */
+  completion: CompletionFeature;
   /** Changes when the user opens a file (tree, tab, import): the editor takes focus then, and on first show. */
   focusRequest: number;
   /** The OS colour scheme: Monaco's theme (global to all its editors, the diff view too) follows it. */
@@ -62,15 +60,13 @@ function followSize(
 
 /** What the editor reads when called, not when created: the props of the latest render. */
 interface LatestProps {
-  hooks: { readonly current: Props['hooks'] };
   models: { readonly current: ModelRegistry };
   theme: { readonly current: Props['theme'] };
   largeFile: { readonly current: Store<LargeFileProfile> };
-  config: { readonly current: ConfigStore };
 }
 
 /** Creates the editor in `host` with inline completions, their keys and grouped undo; `dispose` takes it all down. */
-function mountEditor(host: HTMLElement, latest: LatestProps) {
+function mountEditor(host: HTMLElement, completion: CompletionFeature, latest: LatestProps) {
   const ed = monaco.editor.create(host, {
     automaticLayout: true,
     minimap: { enabled: false },
@@ -83,20 +79,7 @@ function mountEditor(host: HTMLElement, latest: LatestProps) {
   });
   startInlineCompletionsNow(ed);
   warmUpGhostTextWhenIdle();
-  const reg = registerInlineCompletions({
-    config: latest.config.current,
-    source: () => latest.hooks.current.source(),
-    onResult: (r) => latest.hooks.current.onResult(r),
-    onError: (m, ms) => latest.hooks.current.onError(m, ms),
-    onPending: (p) => latest.hooks.current.onPending(p),
-    enabled: (language) => latest.hooks.current.enabled?.(language) ?? true,
-    onShown: (r) => latest.hooks.current.onShown?.(r),
-    onAccepted: (r, partial) => latest.hooks.current.onAccepted?.(r, partial),
-    onAlternative: (r) => latest.hooks.current.onAlternative?.(r),
-    onPrediction: (o) => latest.hooks.current.onPrediction?.(o),
-    fileOf: (m) => latest.models.current.pathOf(m),
-    languageOf: (m) => languageFromFileName(latest.models.current.pathOf(m)) ?? m.getLanguageId(),
-  });
+  const reg = completion.attach({ pathOf: (m) => latest.models.current.pathOf(m) });
   const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
   const groupUndo = undoEditGroups(ed, () => latest.models.current.editGroups);
   // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
@@ -134,26 +117,22 @@ function revealPlace(ed: monaco.editor.IStandaloneCodeEditor | null, models: Mod
 }
 
 /** One Monaco editor; each file has its own text model (and so its own undo history). */
-export function EditorPane({ models, active, version, hooks, config, focusRequest, theme, largeFile, reveal }: Props) {
+export function EditorPane({ models, active, version, completion, focusRequest, theme, largeFile, reveal }: Props) {
   countRender('EditorPane');
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
-  const hooksRef = useLatest(hooks);
   const modelsRef = useLatest(models);
   const themeRef = useLatest(theme);
   const largeFileRef = useLatest(largeFile);
-  const configRef = useLatest(config);
   // The refs are the same objects for the pane's lifetime: the editor is created once.
-  const latest = useMemo(
-    () => ({ hooks: hooksRef, models: modelsRef, theme: themeRef, largeFile: largeFileRef, config: configRef }),
-    [hooksRef, modelsRef, themeRef, largeFileRef, configRef],
-  );
+  const latest = useMemo(() => ({ models: modelsRef, theme: themeRef, largeFile: largeFileRef }), [modelsRef, themeRef, largeFileRef]);
 
+  // The completion feature is built once per app: the editor is created once.
   useEffect(() => {
-    const { ed, dispose } = mountEditor(host.current!, latest);
+    const { ed, dispose } = mountEditor(host.current!, completion, latest);
     editor.current = ed;
     return dispose;
-  }, [latest]);
+  }, [completion, latest]);
 
   useEffect(() => {
     const ed = editor.current;

@@ -9,7 +9,7 @@ import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 import type { AutoSaver } from '../workspace/persistence';
 import type { Workspace } from '../workspace/workspace';
 import type { CommandActions } from './commands';
-import type { CompletionReports } from './completion-reports';
+import type { CompletionFeature } from '../editor/completion-feature';
 import type { CompletionStore } from './completion-state';
 import type { RevealRequest } from './EditorPane';
 import type { useColorScheme } from './hooks/use-color-scheme';
@@ -60,7 +60,6 @@ export interface Shell {
   active: string | undefined;
   activeLanguage: string | undefined;
   completionsOff: ReturnType<typeof useCompletionsOff>;
-  completionsOffRef: { readonly current: string[] };
   stats: StatsStore;
   imports: ReturnType<typeof useImport>;
   disk: ReturnType<typeof useDiskFolder>;
@@ -70,7 +69,8 @@ export interface Shell {
   modelState: Engine['modelState'];
   perf: Engine['perf'];
   completion: CompletionStore;
-  completionReported: CompletionReports;
+  /** The editor's completions, built once (src/editor/completion-feature.ts): EditorPane attaches its editor to it. */
+  completionFeature: CompletionFeature;
   largeFile: Store<ReturnType<typeof largeFileProfile>>;
   savedAt: Store<number>;
   overlays: Overlays;

@@ -1,7 +1,8 @@
 // The IDE's inline completions: the Monaco adapter (monaco-adapter.ts, the
 // one the @router-ide/monaco package exports) over the IDE's engine, with the
-// IDE's hooks (the stats, the badge), the editor settings followed from the
-// config store (completion-settings.ts), and the editor's models mirrored to
+// hooks of the completion feature (completion-feature.ts: the engine once
+// ready, the per-language switch, the editor settings followed from the
+// config store, the stats and the badge), and the editor's models mirrored to
 // the syntax worker.
 import { DocumentSync } from '../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../syntax/live-documents';
@@ -11,23 +12,16 @@ import { WARM_UP_SCHEME } from './ghost-text-warm-up';
 import type { CompletionSource } from './completion-controller';
 import { registerMonacoAdapter, type MonacoAdapterOptions, type MonacoInlineCompletions } from './monaco-adapter';
 import type { CompletionResult } from '../completion/pipeline';
-import type { ConfigStore } from '../config/store';
-import { followEditorSettings, type EditorSettingReaders } from './completion-settings';
 
 export { startInlineCompletionsNow } from './monaco-adapter';
 
-interface EditorCompletionSource extends CompletionSource {
+export interface EditorCompletionSource extends CompletionSource {
   /** Where editor models are mirrored so completions are checked incrementally (optional). */
   syntaxDocuments?: SyntaxDocumentsApi;
 }
 
-export interface InlineCompletionHooks extends Omit<
-  MonacoAdapterOptions<CompletionResult>,
-  'source' | 'selector' | 'skip' | keyof EditorSettingReaders
-> {
+export interface InlineCompletionHooks extends Omit<MonacoAdapterOptions<CompletionResult>, 'source' | 'selector' | 'skip'> {
   source: () => EditorCompletionSource | undefined;
-  /** The app's config: its editor settings are followed from here for as long as the registration lives. */
-  config: ConfigStore;
 }
 
 // The types check's hidden models and the hidden editor that warms the ghost text up are no documents of the
@@ -38,15 +32,13 @@ function isUserDocument(model: monaco.editor.ITextModel): boolean {
   return !HIDDEN_SCHEMES.has(model.uri.scheme);
 }
 
-export function registerInlineCompletions({ config, ...hooks }: InlineCompletionHooks): MonacoInlineCompletions {
-  const settings = followEditorSettings(config);
-  const adapter = registerMonacoAdapter(monaco, { ...hooks, ...settings.readers, skip: (model) => !isUserDocument(model) });
+export function registerInlineCompletions(hooks: InlineCompletionHooks): MonacoInlineCompletions {
+  const adapter = registerMonacoAdapter(monaco, { ...hooks, skip: (model) => !isUserDocument(model) });
   const mirror = mirrorModels(hooks);
   return {
     ...adapter,
     dispose: () => {
       adapter.dispose();
-      settings.dispose();
       mirror.dispose();
     },
   };

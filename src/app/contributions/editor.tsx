@@ -34,8 +34,7 @@ export function ReviewFeature() {
 
 export function EditorFeature() {
   const s = useShell();
-  const { tabs, active, models, completionsOffRef, engineRef } = s;
-  const ready = s.modelState.status === 'ready';
+  const { tabs, active, models } = s;
   return (
     <div className="editor-view" hidden={s.view !== 'editor'}>
       <OpenTabs open={tabs.open} active={active} onOpen={tabs.openFile} onClose={tabs.closeTab} />
@@ -52,12 +51,7 @@ export function EditorFeature() {
         theme={s.scheme}
         largeFile={s.largeFile}
         reveal={s.reveal}
-        config={s.configStore}
-        hooks={{
-          enabled: (lang) => !completionsOffRef.current.includes(lang),
-          source: () => (ready ? (engineRef.current ?? undefined) : undefined),
-          ...s.completionReported,
-        }}
+        completion={s.completionFeature}
       />
     </div>
   );

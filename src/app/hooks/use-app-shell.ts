@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { effectiveCatalog, modelLabel } from '../../config/catalog';
 import { ConfigStore } from '../../config/store';
+import { CompletionFeature } from '../../editor/completion-feature';
+import { registerInlineCompletions } from '../../editor/inline-completions';
 import { largeFileProfile } from '../../editor/large-file';
 import { languageFromFileName } from '../../languages/registry';
 import { egressVerdict } from '../../privacy/policy';
@@ -21,10 +23,9 @@ import { useCompletionsOff } from './use-completions-off';
 import { useDiskFolder } from './use-disk-folder';
 import { useEngine } from './use-engine';
 import { useImport } from './use-import';
-import { useLatest } from './use-latest';
 import { useLedger } from './use-ledger';
 import { usePanels } from './use-panels';
-import { useStats } from './use-stats';
+import { useStats, type StatsStore } from './use-stats';
 import { useTabs } from './use-tabs';
 import { useCommands, useDemo, useEngineFollows, useOverlays, useOverrides, useSearchPanel, useSidePanel } from './use-shell-parts';
 
@@ -48,6 +49,28 @@ function useWorkspaceParts(opened: OpenedWorkspace) {
   return { workspace, saver, treeVersion, models, tabs, active: tabs.active, imports, disk, exportZip, fromInput };
 }
 
+/**
+ * The completion feature, built once for the config store: the languages switched off, and where results
+ * are reported. The engine hook hands it the engine once the model is ready; EditorPane attaches its editor.
+ */
+function useCompletionFeature(configStore: ConfigStore, stats: StatsStore) {
+  const completionsOff = useCompletionsOff();
+  const completion = useMemo(() => new CompletionStore(), []);
+  const offStore = completionsOff.store;
+  const completionFeature = useMemo(
+    () =>
+      new CompletionFeature({
+        config: configStore,
+        completionsOff: offStore,
+        reports: completionReports(completion, stats),
+        register: registerInlineCompletions,
+      }),
+    [configStore, offStore, completion, stats],
+  );
+  useEffect(() => () => completionFeature.dispose(), [completionFeature]);
+  return { completionsOff, completion, completionFeature };
+}
+
 /** The model's side: the config, the engine, the ledger, and the stores per-request state lives in. */
 function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
   const configStore = useMemo(() => new ConfigStore(loaded.config), [loaded.config]);
@@ -57,10 +80,9 @@ function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
   const dismissNotice = useCallback(() => setNotice(null), []);
   const stats = useStats();
   const { ledger, notSaved: ledgerNotSaved } = useLedger();
-  const { engineRef, modelState, perf, loadModel } = useEngine(configStore, ledger, setNotice);
   // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
-  const completion = useMemo(() => new CompletionStore(), []);
-  const completionReported = useMemo(() => completionReports(completion, stats), [completion, stats]);
+  const { completionsOff, completion, completionFeature } = useCompletionFeature(configStore, stats);
+  const { engineRef, modelState, perf, loadModel } = useEngine(configStore, ledger, setNotice, completionFeature);
   const largeFile = useMemo(() => new Store(largeFileProfile(0, 0)), []);
   const savedAt = useMemo(() => new Store(0), []);
   const { applyOverrides, switchToDemoModel } = useOverrides(loaded, configStore, setProblems, loadModel);
@@ -69,7 +91,7 @@ function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
   const egress = egressVerdict(config, { pageOrigin: location.origin });
   return {
     ...{ configStore, config, problems, notice, dismissNotice, stats, ledger, ledgerNotSaved },
-    ...{ engineRef, modelState, perf, loadModel, completion, completionReported, largeFile, savedAt },
+    ...{ engineRef, modelState, perf, loadModel, completion, completionsOff, completionFeature, largeFile, savedAt },
     ...{ applyOverrides, switchToDemoModel, labelOf, egress },
   };
 }
@@ -79,8 +101,6 @@ export function useAppShell(loaded: LoadedConfig, opened: OpenedWorkspace): Shel
   const ws = useWorkspaceParts(opened);
   const { loadModel, ...model } = useModelParts(loaded, opened);
   const { workspace, tabs, active } = ws;
-  const completionsOff = useCompletionsOff();
-  const completionsOffRef = useLatest(completionsOff.off);
   const overlays = useOverlays();
   const panels = usePanels();
   const { sidePanel, showDetails } = useSidePanel(panels);
@@ -94,7 +114,7 @@ export function useAppShell(loaded: LoadedConfig, opened: OpenedWorkspace): Shel
   };
   const search = useSearchPanel(panels, focusEditor);
   const parts = {
-    ...{ loaded, scheme, ...ws, ...model, completionsOff, completionsOffRef, overlays, panels, sidePanel, showDetails },
+    ...{ loaded, scheme, ...ws, ...model, overlays, panels, sidePanel, showDetails },
     ...{ view, setView, reveal, setReveal, activeLanguage, demoFrom, startDemo, focusEditor, search },
   };
   const actionsRef = useCommands(parts);

@@ -1,10 +1,11 @@
 // The completion engine for the app's lifetime: the model's state (loading
 // with progress, ready, failed), its measured speed, and the engine's notices.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AppConfig } from '../../vocabulary/config';
 import type { ConfigStore } from '../../config/store';
 import type { Ledger } from '../../privacy/ledger';
 import { CompletionEngine } from '../../engine/completion-engine';
+import type { CompletionFeature } from '../../editor/completion-feature';
 import type { ModelPerf, ModelState } from '../ModelStatus';
 import type { InferenceLoadResult } from '../../inference/worker-api';
 import { Store } from '../store';
@@ -17,7 +18,8 @@ import { packageSourceFromFiles } from '../../workspace/folder-packages';
 const withTabs = (info: InferenceLoadResult, tabs: number | undefined): InferenceLoadResult =>
   info.shared && tabs !== undefined ? { ...info, shared: { ...info.shared, tabs } } : info;
 
-export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (message: string) => void) {
+/** `completion`: the app's completion feature, handed the engine while its model is ready. */
+export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (message: string) => void, completion: CompletionFeature) {
   const [modelState, setModelState] = useState<ModelState>({ status: 'loading', model: config.get().model.id, files: {} });
   // Measured again after every request: a store the model's status item subscribes to, not the app's state.
   const perf = useMemo(() => new Store<ModelPerf | undefined>(undefined), []);
@@ -68,6 +70,14 @@ export function useEngine(config: ConfigStore, ledger: Ledger, onNotice: (messag
       engine.dispose();
     };
   }, [config, ledger, loadModel, noticeRef, perf]);
+
+  // Requests go to the engine only while its model is ready: before the next paint, so a key typed after the
+  // status shows ready is asked for.
+  const ready = modelState.status === 'ready';
+  useLayoutEffect(() => {
+    completion.setEngine(ready ? (engineRef.current ?? undefined) : undefined);
+    return () => completion.setEngine(undefined);
+  }, [completion, ready]);
 
   return { engineRef, modelState, perf, loadModel };
 }
