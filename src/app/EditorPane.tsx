@@ -79,7 +79,7 @@ function mountEditor(host: HTMLElement, completion: CompletionFeature, latest: L
   });
   startInlineCompletionsNow(ed);
   warmUpGhostTextWhenIdle();
-  const reg = completion.attach({ pathOf: (m) => latest.models.current.pathOf(m) });
+  const reg = completion.attach();
   const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
   const groupUndo = undoEditGroups(ed, () => latest.models.current.editGroups);
   // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.

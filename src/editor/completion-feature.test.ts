@@ -47,12 +47,13 @@ const noWait: Clock = {
   },
 };
 
-function setUp(off: readonly string[] = []) {
+function setUp(off: readonly string[] = [], path = 'main.py') {
   const config = new ConfigStore(DEFAULT_CONFIG);
   let languagesOff = off;
   const registrations: { hooks: InlineCompletionHooks; disposed: boolean }[] = [];
   const feature = new CompletionFeature({
     config,
+    documents: { pathOf: () => path },
     completionsOff: { get: () => languagesOff },
     reports: silent,
     register: (hooks) => {
@@ -72,7 +73,7 @@ function setUp(off: readonly string[] = []) {
 
 /** An editor attached to `feature` (the last registration's hooks): its controller, asked for a keystroke at the end of `text`. */
 function attachEditor(feature: CompletionFeature, registrations: { hooks: InlineCompletionHooks }[]) {
-  feature.attach({ pathOf: () => 'main.py' });
+  feature.attach();
   const hooks = registrations[registrations.length - 1].hooks;
   const controller = new CompletionController<null>(hooks, { clock: noWait, alternatives: (r) => [r] });
   let version = 0;
@@ -123,18 +124,15 @@ describe('the completion feature', () => {
   });
 
   it('names the language from the file, not from Monaco, where the registry knows it', () => {
-    const { feature } = setUp();
-    const hooks = feature.hooksFor({ pathOf: () => 'src/view.tsx' });
     const model = { getLanguageId: () => 'typescript' } as never;
-    expect(hooks.languageOf(model)).toBe('tsx');
-    const other = feature.hooksFor({ pathOf: () => 'notes.unknown-ext' });
-    expect(other.languageOf(model)).toBe('typescript');
+    expect(setUp([], 'src/view.tsx').feature.hooks().languageOf(model)).toBe('tsx');
+    expect(setUp([], 'notes.unknown-ext').feature.hooks().languageOf(model)).toBe('typescript');
   });
 
   it('built once, follows config changes and keeps its hooks; disposed, it stops following and takes its editors down', () => {
     const { config, feature, registrations } = setUp();
-    const a = feature.attach({ pathOf: () => 'a.py' });
-    feature.attach({ pathOf: () => 'b.py' });
+    const a = feature.attach();
+    feature.attach();
     const hooks = registrations[0].hooks;
     expect(hooks.debounceMs()).toBe(DEFAULT_CONFIG.editor.debounceMs);
     config.set(resolveConfig(config.get(), { editor: { debounceMs: 123, predictOnAccept: false } }).config);

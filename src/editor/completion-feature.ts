@@ -1,8 +1,8 @@
 // The editor's completions, composed once per app: everything a keystroke's
 // request passes through between Monaco and the engine, with no component
 // in between. The app's shell builds it once (src/app/hooks/use-app-shell.ts)
-// from the config store, the languages switched off, and where results are
-// reported; the engine hook hands it the engine once the model is ready
+// from the config store, the editor's models, the languages switched off, and
+// where results are reported; the engine hook hands it the engine once the model is ready
 // (setEngine). Each editor calls `attach`, which registers the inline
 // completions (inline-completions.ts: the Monaco adapter and its completion
 // controller, with the controller's result cache, accept prediction and
@@ -34,6 +34,8 @@ export interface EditorDocuments {
 export interface CompletionFeatureDeps {
   /** The app's config store: its editor settings are followed for the feature's lifetime. */
   config: ConfigStore;
+  /** The editor's models as workspace files: a request names its file from here. */
+  documents: EditorDocuments;
   /** The languages completions are switched off for: read on each keystroke. */
   completionsOff: Readable<readonly string[]>;
   reports: CompletionReportHooks;
@@ -65,9 +67,10 @@ export class CompletionFeature {
     return !this.deps.completionsOff.get().includes(language);
   }
 
-  /** The hooks the controller of an editor showing `documents`' models calls. */
-  hooksFor(documents: EditorDocuments): InlineCompletionHooks {
+  /** The hooks an editor's completion controller calls. */
+  hooks(): InlineCompletionHooks {
     const settings: EditorSettingReaders = this.settings.readers;
+    const { documents } = this.deps;
     return {
       ...this.deps.reports,
       ...settings,
@@ -78,9 +81,9 @@ export class CompletionFeature {
     };
   }
 
-  /** Inline completions for the editors showing `documents`' models, until the result's `dispose`. */
-  attach(documents: EditorDocuments): MonacoInlineCompletions {
-    const registration = this.deps.register(this.hooksFor(documents));
+  /** Inline completions for an editor, until the result's `dispose`. */
+  attach(): MonacoInlineCompletions {
+    const registration = this.deps.register(this.hooks());
     this.attached.add(registration);
     return {
       ...registration,

@@ -50,10 +50,11 @@ function useWorkspaceParts(opened: OpenedWorkspace) {
 }
 
 /**
- * The completion feature, built once for the config store: the languages switched off, and where results
- * are reported. The engine hook hands it the engine once the model is ready; EditorPane attaches its editor.
+ * The completion feature, built once for the config store and the editor's models: the languages switched
+ * off, and where results are reported. The engine hook hands it the engine once the model is ready;
+ * EditorPane attaches its editor.
  */
-function useCompletionFeature(configStore: ConfigStore, stats: StatsStore) {
+function useCompletionFeature(configStore: ConfigStore, models: ModelRegistry, stats: StatsStore) {
   const completionsOff = useCompletionsOff();
   const completion = useMemo(() => new CompletionStore(), []);
   const offStore = completionsOff.store;
@@ -61,18 +62,19 @@ function useCompletionFeature(configStore: ConfigStore, stats: StatsStore) {
     () =>
       new CompletionFeature({
         config: configStore,
+        documents: models,
         completionsOff: offStore,
         reports: completionReports(completion, stats),
         register: registerInlineCompletions,
       }),
-    [configStore, offStore, completion, stats],
+    [configStore, models, offStore, completion, stats],
   );
   useEffect(() => () => completionFeature.dispose(), [completionFeature]);
   return { completionsOff, completion, completionFeature };
 }
 
 /** The model's side: the config, the engine, the ledger, and the stores per-request state lives in. */
-function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
+function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace, models: ModelRegistry) {
   const configStore = useMemo(() => new ConfigStore(loaded.config), [loaded.config]);
   const config = useSyncExternalStore(configStore.subscribe, configStore.get);
   const [problems, setProblems] = useState<string[]>(loaded.problems);
@@ -81,7 +83,7 @@ function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
   const stats = useStats();
   const { ledger, notSaved: ledgerNotSaved } = useLedger();
   // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
-  const { completionsOff, completion, completionFeature } = useCompletionFeature(configStore, stats);
+  const { completionsOff, completion, completionFeature } = useCompletionFeature(configStore, models, stats);
   const { engineRef, modelState, perf, loadModel } = useEngine(configStore, ledger, setNotice, completionFeature);
   const largeFile = useMemo(() => new Store(largeFileProfile(0, 0)), []);
   const savedAt = useMemo(() => new Store(0), []);
@@ -99,7 +101,7 @@ function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace) {
 export function useAppShell(loaded: LoadedConfig, opened: OpenedWorkspace): Shell {
   const scheme = useColorScheme();
   const ws = useWorkspaceParts(opened);
-  const { loadModel, ...model } = useModelParts(loaded, opened);
+  const { loadModel, ...model } = useModelParts(loaded, opened, ws.models);
   const { workspace, tabs, active } = ws;
   const overlays = useOverlays();
   const panels = usePanels();
