@@ -3,15 +3,14 @@
 // store (the badge, the details, the status bar and the route announcement
 // each subscribe to it), and each result, suggestion shown or accepted and
 // prediction outcome to the stats.
-import type { InlineCompletionHooks } from '../editor/inline-completions';
+import type { CompletionReportHooks } from '../editor/completion-feature';
 import type { StatRoute } from '../workspace/stats';
 import type { CompletionStore } from './completion-state';
 import { statBytes } from './delivery';
 import type { StatsStore } from './hooks/use-stats';
 
-export type CompletionReports = Required<
-  Pick<InlineCompletionHooks, 'onResult' | 'onError' | 'onPending' | 'onShown' | 'onAccepted' | 'onAlternative' | 'onPrediction'>
->;
+/** What the completion feature is told to report (its CompletionReportHooks), wired to the store and the stats. */
+export type CompletionReports = CompletionReportHooks;
 
 export function completionReports(
   completion: CompletionStore,
