@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServerHandle } from '../../testing/servers/git-server';
 import { reviewedFiles, unifiedDiff } from './patch';
-import { GitRepo } from './repo';
+import { GitRepo, packsIndexed } from './repo';
 import type { GitActivity, GitChange, GitCredentials, GitFileStatus, GitProgress } from './types';
 
 const author = { name: 'Tester', email: 'tester@example.test' };
@@ -44,8 +44,11 @@ async function setup(
 describe('GitRepo against git http-backend', () => {
   it("clones, and the working tree holds the server's files", async () => {
     const { server, repo, activity, progress } = await setup();
+    const indexedBefore = packsIndexed();
     const r = await repo.clone(server.repoUrl);
     expect(r).toEqual({ ok: true, value: 'main' });
+    // The received pack was indexed by our indexer (pack-index.ts), not isomorphic-git's own.
+    expect(packsIndexed()).toBe(indexedBefore + 1);
     // The transfer reports its phases as it goes: what the panel shows.
     const phases = new Set(progress.map((p) => p.phase));
     expect(phases).toContain('Receiving objects');

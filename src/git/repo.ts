@@ -6,6 +6,7 @@
 import git, { type PromiseFsClient } from 'isomorphic-git';
 import { explainGitError, GitRefusal } from './errors';
 import { gitUrlProblem, guardedHttp } from './guarded-http';
+import { installFastPackIndex } from './pack-index';
 import { RENAME_MIN_SCORE, renameScore, similarityPercent } from './similarity';
 import { withoutUserinfo } from './url';
 import type {
@@ -21,6 +22,9 @@ import type {
   GitReviewSet,
   GitReviewSpec,
 } from './types';
+
+// Received packs are indexed by our one-pass indexer (pack-index.ts), in the browser and in Node alike.
+export const packsIndexed = installFastPackIndex();
 
 export interface GitRepoOptions {
   fs: PromiseFsClient;
