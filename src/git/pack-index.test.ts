@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { indexPack, PackIndexUnsupported } from './pack-index';
+import { indexPack, installFastPackIndex, PackIndexUnsupported } from './pack-index';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-index-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -69,6 +69,14 @@ describe('indexPack', () => {
   it('refuses a thin pack (a base left out) as one it does not read, and a pack cut short as broken', async () => {
     const thin = git(dir, ['pack-objects', '--stdout', '--thin', '--revs'], 'main\n^main~3\n');
     await expect(indexPack(new Uint8Array(thin))).rejects.toBeInstanceOf(PackIndexUnsupported);
+    // What isomorphic-git's fetch finds registered answers nothing for it, so isomorphic-git's own indexer takes it.
+    const indexed = installFastPackIndex();
+    const registered = (globalThis as Record<symbol, (pack: Uint8Array) => Promise<Uint8Array | undefined>>)[
+      Symbol.for('isomorphic-git.indexPack')
+    ];
+    const before = indexed();
+    expect(await registered(new Uint8Array(thin))).toBeUndefined();
+    expect(indexed()).toBe(before);
     const pack = git(dir, ['pack-objects', '--stdout', '--revs'], 'main\n');
     await expect(indexPack(new Uint8Array(pack.subarray(0, pack.length - 1000)))).rejects.toThrow();
   });
