@@ -1,11 +1,10 @@
-// A received pack's index (.idx, version 2) in one pass over the pack in
-// memory. isomorphic-git's own indexer reads each object through a stream
-// reader that copies it, sets up a new inflater per object, and hashes one
-// object per await; here one inflater is reset per object and reads the pack
-// in place, deltas are applied into arrays of their known size, and each
-// object is hashed where it was made, by one hasher (hash-wasm's SHA-1: an
-// await per object for the browser's own digest costs more than the hashing). The clone's longest step
-// before the checkout, so it decides much of how long a clone takes.
+// A received pack's index (.idx, version 2), made in one pass over the pack
+// in memory: the clone's longest step before the checkout. isomorphic-git's
+// own indexer copies each object through a stream reader, sets up a new
+// inflater for each, and awaits the browser's digest once per object. Here
+// one inflater is reset per object and reads the pack where it lies, deltas
+// are applied into arrays of their stated size, and each object is hashed
+// where it was made by one synchronous hasher (hash-wasm's SHA-1).
 import crc32 from 'crc-32';
 import { createSHA1 } from 'hash-wasm';
 import zlib from 'pako/lib/zlib/inflate.js';
