@@ -80,4 +80,16 @@ describe('indexPack', () => {
     const pack = git(dir, ['pack-objects', '--stdout', '--revs'], 'main\n');
     await expect(indexPack(new Uint8Array(pack.subarray(0, pack.length - 1000)))).rejects.toThrow();
   });
+
+  it('counts a pack it indexed the same through every install, the first or a later one', async () => {
+    const first = installFastPackIndex();
+    const second = installFastPackIndex();
+    const registered = (globalThis as Record<symbol, (pack: Uint8Array) => Promise<Uint8Array | undefined>>)[
+      Symbol.for('isomorphic-git.indexPack')
+    ];
+    const before = first();
+    expect(await registered(new Uint8Array(git(dir, ['pack-objects', '--stdout', '--revs'], 'main\n')))).toBeInstanceOf(Uint8Array);
+    expect(first()).toBe(before + 1);
+    expect(second()).toBe(first());
+  });
 });

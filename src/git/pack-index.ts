@@ -60,12 +60,12 @@ function inflaterOver(pack: Uint8Array) {
   };
 }
 
-/** `delta` applied to `base`, written after `headroom` free bytes (where the object's header goes). */
+/** `delta` applied to `base`, written after the object's git header (made by `headerFor` once the size is read). */
 function applyDelta(
   delta: Uint8Array,
   base: Uint8Array,
-  headroom: (size: number) => number,
-): { out: Uint8Array<ArrayBuffer>; start: number } {
+  headerFor: (size: number) => Uint8Array,
+): { out: Uint8Array<ArrayBuffer>; header: Uint8Array } {
   let p = 0;
   const varint = () => {
     let value = 0;
@@ -80,8 +80,10 @@ function applyDelta(
   };
   if (varint() !== base.length) throw new Error("A delta's base is not the size the delta expects.");
   const size = varint();
-  const start = headroom(size);
+  const header = headerFor(size);
+  const start = header.length;
   const out = new Uint8Array(start + size);
+  out.set(header, 0);
   let o = start;
   while (p < delta.length) {
     const op = delta[p++];
@@ -108,7 +110,7 @@ function applyDelta(
     }
   }
   if (o !== start + size) throw new Error('A delta makes an object of another size than it states.');
-  return { out, start };
+  return { out, header };
 }
 
 const encoder = new TextEncoder();
@@ -119,10 +121,9 @@ const hex = (bytes: Uint8Array) => {
   return s;
 };
 
-/** An object as git hashes it: `type size\0` then its content, the content starting at `start`. */
-function withHeader(type: number, size: number): { header: Uint8Array; start: number } {
-  const header = encoder.encode(`${TYPE_NAMES[type]} ${size}\0`);
-  return { header, start: header.length };
+/** What git puts before an object's content when it hashes it: `type size\0`. */
+function headerOf(type: number, size: number): Uint8Array {
+  return encoder.encode(`${TYPE_NAMES[type]} ${size}\0`);
 }
 
 /** The .idx (version 2) of `pack`: its objects' ids sorted, their CRC-32s and offsets, the pack's checksum, its own. */
@@ -149,36 +150,39 @@ export async function indexPack(pack: Uint8Array, onProgress?: (p: PackIndexProg
       cached -= v.length;
     }
   };
-  /** The object's full content (its delta applied to its base's), in a buffer with room for its git header first. */
-  const make = (i: number, depth = 0): { out: Uint8Array<ArrayBuffer>; start: number; end: number } => {
+  /** The object as git hashes it: its header, then its full content (its delta applied to its base's). */
+  const make = (i: number, depth = 0): { out: Uint8Array<ArrayBuffer>; header: Uint8Array; end: number } => {
     const e = entries[i];
     if (depth > 10_000) throw new Error('A delta chain in the pack does not end.');
     if (e.type !== OFS_DELTA && e.type !== REF_DELTA) {
-      const { start } = withHeader(e.type, e.size);
-      const out = new Uint8Array(start + e.size);
-      const end = inflate(e.dataAt, out, start, e.size);
-      return { out, start, end };
+      const header = headerOf(e.type, e.size);
+      const out = new Uint8Array(header.length + e.size);
+      out.set(header, 0);
+      const end = inflate(e.dataAt, out, header.length, e.size);
+      return { out, header, end };
     }
     const b = e.type === OFS_DELTA ? e.base : byId.get(e.baseId!)!;
     let base = cache.get(b);
-    if (!base) {
+    if (base) {
+      // Least recently used goes first: a base many deltas share stays while it is in use.
+      cache.delete(b);
+      cache.set(b, base);
+    } else {
       const made = make(b, depth + 1);
-      base = made.out.subarray(made.start);
+      base = made.out.subarray(made.header.length);
     }
     const delta = new Uint8Array(e.size);
     const end = inflate(e.dataAt, delta, 0, e.size);
     e.resolvedType = entries[b].resolvedType;
-    return { ...applyDelta(delta, base, (size) => withHeader(e.resolvedType, size).start), end };
+    return { ...applyDelta(delta, base, (size) => headerOf(e.resolvedType, size)), end };
   };
 
   const sha1 = await createSHA1();
   /** Makes, keeps and hashes entry `i`; where its data ends in the pack. */
   const resolve = (i: number): number => {
     const e = entries[i];
-    const { out, start, end } = make(i);
-    const content = out.subarray(start);
-    out.set(withHeader(e.resolvedType, content.length).header, 0);
-    keep(i, content);
+    const { out, header, end } = make(i);
+    keep(i, out.subarray(header.length));
     e.oid = sha1.init().update(out).digest('hex');
     byId.set(e.oid, i);
     return end;
@@ -283,6 +287,9 @@ async function idxBytes(entries: Entry[], packChecksum: Uint8Array): Promise<Uin
   return out;
 }
 
+/** Packs indexed here since the module loaded: one count however often the indexer is installed. */
+let packsIndexed = 0;
+
 /** Where isomorphic-git looks for an application's pack indexer (the patch in patches/ adds the lookup to its fetch). */
 const INDEXER_KEY = Symbol.for('isomorphic-git.indexPack');
 
@@ -294,16 +301,15 @@ export function installFastPackIndex(): () => number {
   const holder = globalThis as {
     [INDEXER_KEY]?: (pack: Uint8Array, onProgress?: (p: PackIndexProgress) => void) => Promise<Uint8Array | undefined>;
   };
-  let indexed = 0;
   holder[INDEXER_KEY] ??= async (pack, onProgress) => {
     try {
       const idx = await indexPack(pack, onProgress);
-      indexed++;
+      packsIndexed++;
       return idx;
     } catch (e) {
       if (e instanceof PackIndexUnsupported) return undefined;
       throw e;
     }
   };
-  return () => indexed;
+  return () => packsIndexed;
 }
