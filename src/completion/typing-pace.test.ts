@@ -31,6 +31,16 @@ describe('TypingPace', () => {
     expect(withPauses).toBeLessThan(250);
   });
 
+  it('reads ahead from the soonest moment until it knows the gaps, then once the next key is late, leaving part of the wait', () => {
+    expect(new TypingPace({ initialMs: 250 }).readAheadAfterMs(250, 20)).toBe(20);
+    // Gaps of 40 ms: 1.2 x their 90th percentile.
+    expect(typist(() => 40).readAheadAfterMs(100, 20)).toBe(48);
+    // Gaps of 150 ms waited on 225 ms: the late key (180 ms) would leave under a quarter of the wait.
+    expect(typist(() => 150).readAheadAfterMs(225, 20)).toBe(169);
+    // Never sooner than the soonest.
+    expect(typist(() => 5).readAheadAfterMs(100, 20)).toBe(20);
+  });
+
   it('grows after suggestions not taken, and an accepted one resets it', () => {
     const pace = typist(() => 150);
     const base = pace.delayMs();

@@ -45,6 +45,14 @@ const DEFAULT_PACE: Omit<PaceOptions, 'initialMs'> = {
 /** Gaps needed before they say anything about the person. */
 const MIN_GAPS = 8;
 
+/**
+ * The read-ahead starts once the next key is this much later than nearly all
+ * gaps (their 90th percentile)...
+ */
+const READ_AHEAD_LATE_FACTOR = 1.2;
+/** ...and leaves at least this part of the wait to read in. */
+const READ_AHEAD_SHARE = 0.25;
+
 export class TypingPace {
   private readonly o: PaceOptions;
   private readonly gaps: number[] = [];
@@ -74,6 +82,20 @@ export class TypingPace {
 
   accepted(): void {
     this.rejections = 0;
+  }
+
+  /**
+   * When, after the last key, the model may start reading the prompt ahead
+   * (`waitMs` being the wait before asking, `earliestMs` the soonest it may).
+   * Not while a key usually follows: a read-ahead the next key stops is
+   * model work that competes with the page for the cores, and on a machine
+   * busy with other work the page's frames pay for it. Once the pause is
+   * clear, it still reads for at least a quarter of the wait.
+   */
+  readAheadAfterMs(waitMs: number, earliestMs: number): number {
+    if (this.gaps.length < MIN_GAPS) return earliestMs;
+    const late = READ_AHEAD_LATE_FACTOR * percentile(this.gaps, this.o.quantile * 100)!;
+    return Math.round(Math.max(earliestMs, Math.min(late, waitMs * (1 - READ_AHEAD_SHARE))));
   }
 
   /** How long to wait after the last key before asking. */

@@ -356,6 +356,28 @@ describe('the wait before asking', () => {
     expect(engine.calls.complete[0].req.prefix).toBe(BEFORE);
   });
 
+  it("once the pace is known, a burst's keys start no read-ahead: it waits until the next key is late", async () => {
+    const engine = nodeEngine('fixture-valid');
+    const e = editor(engine, { adaptive: () => true });
+    const typed: Promise<unknown[]>[] = [];
+    for (let i = 1; i <= 20; i++) {
+      typed.push(e.type(doc(BEFORE.slice(0, BEFORE.length - 20 + i))));
+      if (i === 10) engine.calls.prefill.length = 0;
+      if (i < 20) await e.clock.advance(40);
+    }
+    // Gaps of 40 ms: the read-ahead would start 48 ms after a key (1.2 x the gaps), so no key of the burst started one.
+    expect(engine.calls.prefill).toHaveLength(0);
+    await e.clock.advance(47);
+    expect(engine.calls.prefill).toHaveLength(0);
+    await e.clock.advance(1);
+    expect(engine.calls.prefill.map((c) => c.req.prefix)).toEqual([BEFORE]);
+    // It still reads ahead of the request: the wait is the pace's floor, 100 ms.
+    expect(engine.calls.complete).toHaveLength(0);
+    await e.clock.advance(100 - 48);
+    expect(engine.calls.complete).toHaveLength(1);
+    await Promise.all(typed);
+  });
+
   it('an explicit request does not wait, and completes where typing would not: in a comment, or with completions off', async () => {
     const engine = nodeEngine('fixture-valid');
     const e = editor(engine, { enabled: () => false });

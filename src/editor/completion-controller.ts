@@ -173,10 +173,10 @@ const sleep = (clock: Clock, ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', cancelled, { once: true });
   });
 
-/** A signal that follows `parent` until `release()`: a call handed it is stopped by the keystroke only while it runs. */
-/** How long after a keystroke the read-ahead starts: past the frame that shows the key. */
+/** How long after a keystroke the read-ahead starts at the soonest: past the frame that shows the key. */
 export const READ_AHEAD_AFTER_MS = 20;
 
+/** A signal that follows `parent` until `release()`: a call handed it is stopped by the keystroke only while it runs. */
 function follower(parent: AbortSignal): { signal: AbortSignal; release: () => void } {
   const ac = new AbortController();
   const abort = () => ac.abort();
@@ -340,15 +340,17 @@ export class CompletionController<At, R extends ControllerResult = CompletionRes
 
   /**
    * The wait before asking; false when the next keystroke came first. While it runs, the model reads the prompt ahead,
-   * from READ_AHEAD_AFTER_MS on: building that prompt (snippets included) is main-thread work, done after the
-   * keystroke's frame rather than in it, and not at all for a key the next one follows at once.
+   * from READ_AHEAD_AFTER_MS on, later while the person's next key usually comes (TypingPace.readAheadAfterMs):
+   * building that prompt (snippets included) is main-thread work, done after the keystroke's frame rather than in it,
+   * and not at all for a key the next one follows.
    */
   private async pause(source: CompletionSource<R>, req: EngineRequest, signal: AbortSignal): Promise<boolean> {
     const readAhead = follower(signal);
     const wait = this.waitMs();
+    const readAt = this.pace.readAheadAfterMs(wait, READ_AHEAD_AFTER_MS);
     const stop =
-      source.prefill && wait > READ_AHEAD_AFTER_MS
-        ? this.clock.after(READ_AHEAD_AFTER_MS, () => {
+      source.prefill && wait > readAt
+        ? this.clock.after(readAt, () => {
             if (!readAhead.signal.aborted) source.prefill!(req, readAhead.signal);
           })
         : undefined;
