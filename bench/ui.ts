@@ -38,7 +38,15 @@ import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 import { startBusy } from './ui/busy';
 import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
-import { callees, longTaskCauses, profileTable, profilerHooks, summarize as summarizeProfile, traceBreakdown } from './ui/profile';
+import {
+  callees,
+  longTaskCauses,
+  profileTable,
+  profilerHooks,
+  summarize as summarizeProfile,
+  threadBusy,
+  traceBreakdown,
+} from './ui/profile';
 import { ghostCell, runCase, summarizeCase, type CaseResult, type CaseSamples, type ModelChoice, type TypingOptions } from './ui/typing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testing/playwright/chromium';
 
@@ -444,6 +452,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       const { samples: _samples, ...r } = await runCase(browser, origin, file, mode, twin?.choice ?? DEMO_MODEL, opts, hooks);
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
+      const threads = threadBusy(hooks.trace()!, r.keys);
       console.log(
         `\n### ${SIZES[size].label} ${language}, completions ${mode}${o.busy ? `, ${o.busy} busy` : ''} (load average ${loadavg()
           .map((x) => x.toFixed(1))
@@ -455,6 +464,8 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       console.log(profileTable(summary));
       console.log('\nmain-thread trace events by self time (ms per keystroke):\n\n| event | self |\n| --- | --- |');
       console.log(trace.map((t) => `| ${t.name} | ${t.selfMs.toFixed(2)} |`).join('\n'));
+      console.log("\nthe renderer's threads, busy (ms per keystroke):\n\n| thread | busy |\n| --- | --- |");
+      console.log(threads.map((t) => `| ${t.thread} | ${t.busyMs.toFixed(2)} |`).join('\n'));
       const causes = longTaskCauses(hooks.trace()!, hooks.profile()!, join(REPO, PROFILE_OUT));
       if (causes.length) {
         console.log(
@@ -472,7 +483,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
           `\n${target}: what its calls spent (ms per keystroke): ${split[target].map((c) => `${c.fn} ${c.totalMs.toFixed(2)}`).join('; ')}`,
         );
       }
-      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, callees: split, longTasks: causes };
+      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, threads, callees: split, longTasks: causes };
       // The raw profile opens in Chrome DevTools (Performance, "Load profile"), against the build in PROFILE_OUT.
       const raw = join(REPO, 'bench', 'results', `ui-profile-${size}-${language}-${mode}.cpuprofile`);
       writeFileSync(raw, JSON.stringify(hooks.profile()));

@@ -126,6 +126,44 @@ export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: s
     .slice(0, top);
 }
 
+/**
+ * How busy each thread of the page's renderer was (its outermost trace
+ * events, nested ones not counted twice), ms per keystroke: the main thread
+ * beside the workers (the model's, the syntax check's) and the compositor,
+ * which compete for the same cores.
+ */
+export function threadBusy(trace: Buffer, keys: number): { thread: string; busyMs: number }[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = mainThread(events);
+  if (!main) return [];
+  const pid = main.split(':')[0];
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || `${e.pid}` !== pid || !(e.dur! > 0)) continue;
+    byThread.set(k, [...(byThread.get(k) ?? []), e]);
+  }
+  const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
+  return [...byThread]
+    .map(([k, xs]) => {
+      xs.sort((a, b) => a.ts - b.ts);
+      let busy = 0;
+      let end = -Infinity;
+      for (const e of xs) {
+        const to = e.ts + e.dur!;
+        if (to <= end) continue;
+        busy += to - Math.max(e.ts, end);
+        end = to;
+      }
+      return { thread: `${names.get(k) ?? 'thread'}${k === main ? ' (main)' : ''}`, busyMs: per(busy) };
+    })
+    .filter((t) => t.busyMs > 0)
+    .sort((a, b) => b.busyMs - a.busyMs);
+}
+
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**
