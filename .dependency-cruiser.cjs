@@ -10,8 +10,12 @@ const TESTS = '\\.test\\.tsx?$';
 // The rooms, bottom to top. A room may import only the rooms listed below it,
 // so rooms never import each other in a circle and a reader can learn them in
 // this order: each one is explained by what is under it. `workers` are the
-// thin worker hosts outside src/ (the engine starts them). Tests are exempt:
-// a test may borrow support from any room.
+// thin worker hosts outside src/ (the editor and the engine start them).
+// Completion is one folder in three parts, each a room of its own at the
+// level its imports need, named for where its code runs (docs/architecture.md):
+// `completion/common` anywhere (the page, the workers, Node), `completion/worker`
+// in the model's Web Worker, `completion/browser` on the page.
+// Tests are exempt: a test may borrow support from any room.
 const ROOMS = [
   'vocabulary',
   'languages',
@@ -22,30 +26,40 @@ const ROOMS = [
   'prompt',
   'privacy',
   'endpoint',
-  'inference',
-  'completion',
+  'completion/common',
+  'completion/worker',
   'config',
   'workspace',
   'git',
   'workers',
-  'engine',
   'editor',
+  'completion/browser',
   'app',
 ];
 const roomPath = (room) => (room === 'workers' ? '^workers/' : `^src/${room}/`);
+const roomFolder = (room) => (room === 'workers' ? 'workers/' : `src/${room}/`);
 
-// A new folder in src/ must take its place in the order before it can be checked.
-const unlisted = fs
-  .readdirSync(path.join(__dirname, 'src'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !ROOMS.includes(d.name))
-  .map((d) => `src/${d.name}`);
+// A folder of src/ that holds rooms in parts: its parts are rooms, and its
+// entry point (index.ts) belongs to none (the harness's door to them).
+const PARTED = ['completion'];
+
+// A new folder in src/ (or in a parted one) must take its place in the order before it can be checked.
+const folders = (dir) =>
+  fs
+    .readdirSync(path.join(__dirname, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const unlisted = folders('src')
+  .flatMap((name) => (PARTED.includes(name) ? folders(`src/${name}`).map((part) => `${name}/${part}`) : [name]))
+  .filter((room) => !ROOMS.includes(room))
+  .map((room) => `src/${room}`);
 if (unlisted.length) throw new Error(`.dependency-cruiser.cjs: add ${unlisted.join(', ')} to ROOMS, in its place bottom to top`);
 
 const roomOrder = ROOMS.map((room, i) => ({
   name: `rooms-in-order-${room}`,
   severity: 'error',
   comment:
-    `${room === 'workers' ? 'workers/' : `src/${room}/`} may import only the rooms below it (${ROOMS.slice(0, i).join(', ') || 'none'}). ` +
+    `${roomFolder(room)} may import only the rooms below it (${ROOMS.slice(0, i).join(', ') || 'none'}). ` +
     'Move what both sides need down (a shared type into src/vocabulary) instead of importing upward.',
   from: { path: roomPath(room), pathNot: TESTS },
   to: {
@@ -66,7 +80,7 @@ const HARNESS_DEEP_IMPORTS = {
   // A browser worker: the checks' entry point also loads their Node service (node:fs).
   'src/checks/syntax-service.ts': ['bench/syntax/browser-worker.ts'],
   // The engine needs Vite (import.meta.env, worker URLs) and has no entry point; the bench's page.
-  'src/engine/completion-engine.ts': ['bench/inference/page-probe.ts'],
+  'src/completion/browser/completion-engine.ts': ['bench/inference/page-probe.ts'],
   // Node only (node:path): kept out of the platform entry point, which browser workers load.
   'src/platform/bench-dir.ts': ['eval/data/load.ts', 'testing/syntax/bench-tasks.ts'],
 };
@@ -114,10 +128,26 @@ module.exports = {
       comment: 'The rooms the Node harness shares with the browser hold no DOM, React, Monaco or worker plumbing.',
       // A language folder's monaco.ts is the editor's: only the editor loads it.
       from: {
-        path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion)/',
+        path: '^src/(vocabulary|languages|syntax|semantic|checks|prompt|completion/common)/',
         pathNot: `${TESTS}|^src/languages/[^/]+/monaco\\.ts$`,
       },
-      to: { path: '^src/(app|editor|engine)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
+      to: { path: '^src/(app|editor|completion/browser)/|node_modules/(react|react-dom|monaco-editor|comlink)/' },
+    },
+    {
+      name: 'completion-split-by-environment',
+      severity: 'error',
+      comment:
+        'src/completion/common/ runs anywhere: it imports neither worker/ (the model worker) nor browser/ (the page). ' +
+        'src/completion/worker/ never imports browser/. Move what both need into common/.',
+      from: { path: '^src/completion/common/', pathNot: TESTS },
+      to: { path: '^src/completion/(worker|browser)/' },
+    },
+    {
+      name: 'completion-split-by-environment',
+      severity: 'error',
+      comment: "src/completion/worker/ runs in the model worker (and Node): it never imports the page's browser/.",
+      from: { path: '^src/completion/worker/', pathNot: TESTS },
+      to: { path: '^src/completion/browser/|node_modules/(react|react-dom|monaco-editor)/' },
     },
     {
       name: 'app-on-top',

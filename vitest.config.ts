@@ -7,7 +7,7 @@ const OWN_MODULES = [
   'src/platform/bench-dir.test.ts',
   'src/app/settings-store.test.ts',
   'src/app/panel-layout.test.ts',
-  'src/completion/pipeline.test.ts',
+  'src/completion/common/pipeline.test.ts',
   'src/privacy/secret-prescan.test.ts',
   'src/platform/offline.test.ts',
 ];

@@ -10,7 +10,7 @@ import { writeFixtureModels } from '../testing/make-fixture-models';
 import { runCompletion, type CompletionResult, type PipelinePorts } from '../src/completion';
 import type { Aggregation, RouterConfig } from '../src/vocabulary';
 import { DEFAULT_CONFIG } from '../src/config';
-import { localModelPort, loadLocalModel } from '../src/inference';
+import { localModelPort, loadLocalModel } from '../src/completion';
 import { egressVerdict } from '../src/privacy';
 import { createNodeValidator } from '../src/syntax';
 import { criteriaCost } from './early-escalation/criteria-cost';

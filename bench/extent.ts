@@ -1,5 +1,5 @@
 // `npm run bench extent`: how the rest-of-line / block decision
-// (src/completion/extent.ts) splits the HumanEval infilling sets, and what
+// (src/completion/common/extent.ts) splits the HumanEval infilling sets, and what
 // the line stop saves. Each task twice: as the benchmark has it (the hole
 // starts at a line's start), and "mid-line": the cursor after half of the
 // middle's first line, as if the person had typed that much. No model: the

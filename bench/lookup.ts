@@ -1,4 +1,4 @@
-// `npm run bench lookup`: would prompt-lookup decoding (src/inference/prompt-lookup.ts) pay here?
+// `npm run bench lookup`: would prompt-lookup decoding (src/completion/worker/prompt-lookup.ts) pay here?
 //   (a) the cost of one forward pass that verifies d draft tokens against a
 //       plain one-token step, on the 0.5B twin in Node (onnxruntime-node, CPU),
 //       or with --chromium-only in Debian's Chromium on WASM (lookup/browser.ts),
@@ -20,7 +20,7 @@ import type { BenchSuite } from './suite';
 import type { FlagValues } from './flags';
 import { loadBenchmarkFile, resolveBenchmarkPath } from '../eval/data/load';
 import { buildFimPrompt } from '../src/vocabulary';
-import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/inference';
+import { DEFAULT_LOOKUP, lookupDraft, type LookupOptions } from '../src/completion';
 import { DEFAULT_TWINS_DIR, ensureTwin } from '../testing/fixture-models/twins';
 import { DRAFTS, PASS_TOKENS, type PassCost, type PassTimes } from './lookup/pass-cost';
 import { progress } from './inference/browser';

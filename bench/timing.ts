@@ -1,5 +1,5 @@
 // `npm run bench timing`: when to ask for a completion, fixed 250 ms against
-// the adaptive wait (src/completion/typing-pace.ts), on the typing replay
+// the adaptive wait (src/completion/common/typing-pace.ts), on the typing replay
 // (a real file retyped with human pauses) by three typists (keys ~90, ~150
 // and ~300 ms apart) and three model latencies (a GPU, WASM on the 0.5B
 // model with reuse, WASM without). Per combination: requests per minute of

@@ -476,7 +476,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       }
       // Where the two per-keystroke entry points of our code spend it.
       const split: Record<string, { fn: string; totalMs: number }[]> = {};
-      for (const target of ['src/workspace/workspace.ts: emit', 'src/editor/completion-controller.ts: provide']) {
+      for (const target of ['src/workspace/workspace.ts: emit', 'src/completion/common/completion-controller.ts: provide']) {
         split[target] = callees(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, target, 8);
         if (!split[target].length) continue;
         console.log(

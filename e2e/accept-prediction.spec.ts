@@ -1,5 +1,5 @@
-// The next suggestion ready on accept (src/editor/accept-prediction.ts) and
-// alternatives cycled with Alt+] / Alt+[ (src/completion/alternatives.ts).
+// The next suggestion ready on accept (src/completion/common/accept-prediction.ts) and
+// alternatives cycled with Alt+] / Alt+[ (src/completion/common/alternatives.ts).
 import type { Page } from '@playwright/test';
 import { editorText, expect, ghostText, pageTime, sendMarker, test, typeAtEndOfLine } from '../testing/playwright/ide';
 

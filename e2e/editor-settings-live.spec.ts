@@ -1,5 +1,5 @@
 // The editor's completion settings follow the config store
-// (src/editor/completion-settings.ts): a setting saved in the Settings panel
+// (src/completion/browser/completion-settings.ts): a setting saved in the Settings panel
 // reaches the next suggestion without a reload and without a new editor.
 import type { Page } from '@playwright/test';
 import { expect, ghostText, pageTime, test, typeAtEndOfLine } from '../testing/playwright/ide';

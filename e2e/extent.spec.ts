@@ -1,6 +1,6 @@
 // The rest of a line or a block, in the browser: a mid-line request stops at
 // the line's end, a request on a blank line after a block opener asks for a
-// block (src/completion/extent.ts).
+// block (src/completion/common/extent.ts).
 import { expect, test } from '../testing/playwright/ide';
 
 test('a mid-line request stops at the end of the line; a blank line asks for a block', async ({ page, openIde }) => {

@@ -1,5 +1,5 @@
 // The hidden editor that shows one throw-away suggestion after the page
-// opened (src/editor/ghost-text-warm-up.ts): it shows its suggestion, then
+// opened (src/completion/browser/ghost-text-warm-up.ts): it shows its suggestion, then
 // leaves nothing behind, asks the engine nothing and touches nothing of the
 // user's; the first real suggestion comes as always.
 import { editorText, expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';

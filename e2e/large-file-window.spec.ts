@@ -1,5 +1,5 @@
 // A large file is completed from a window around the cursor
-// (src/completion/text-window.ts): the engine gets a bounded prefix and
+// (src/completion/common/text-window.ts): the engine gets a bounded prefix and
 // suffix placed in the document, the syntax worker checks the completion on
 // its own copy of the whole document at that place, and accepting the
 // suggestion edits the right line.

@@ -2,7 +2,7 @@
 // of a real file, the app's engine with reuse on gives exactly the tokens it
 // gives with reuse off, while computing a fraction of each prompt; reading
 // ahead while typing (prefill) is stopped by the next keystroke and its work
-// is kept. Same comparison as src/inference/prompt-reuse.test.ts in Node.
+// is kept. Same comparison as src/completion/worker/prompt-reuse.test.ts in Node.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { documentAt, pausesOf, typingReplay } from '../testing/completion/typing-replay';

@@ -1,5 +1,5 @@
 // One model per origin: with `model.sharedWorker` on, every tab of the
-// origin runs the model in one SharedWorker (workers/inference-shared.worker.ts),
+// origin runs the model in one SharedWorker (src/completion/worker/inference-shared.worker.ts),
 // so a second tab loads nothing; both tabs complete, and a tab closed while
 // its request runs leaves the other working. With the setting off each tab
 // runs its own worker, as before. A tab whose settings differ from the

@@ -1,4 +1,4 @@
-// The wait before a request follows the person (src/completion/typing-pace.ts):
+// The wait before a request follows the person (src/completion/common/typing-pace.ts):
 // after a run of quick keys, a pause far shorter than the configured wait is
 // enough; with the adaptive wait off, the configured wait is always paid.
 import type { Page } from '@playwright/test';

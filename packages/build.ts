@@ -21,9 +21,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The engine's workers: their source and the file each becomes in dist/. */
 const WORKERS = [
-  { source: 'workers/inference.worker.ts', file: 'inference.worker.js' },
+  { source: 'src/completion/worker/inference.worker.ts', file: 'inference.worker.js' },
   // The origin's shared model (setting model.sharedWorker): started as `new SharedWorker(new URL(...))`.
-  { source: 'workers/inference-shared.worker.ts', file: 'inference-shared.worker.js' },
+  { source: 'src/completion/worker/inference-shared.worker.ts', file: 'inference-shared.worker.js' },
   { source: 'workers/syntax.worker.ts', file: 'syntax.worker.js' },
 ] as const;
 
@@ -31,7 +31,8 @@ const WORKERS = [
 const MARK = '__ROUTER_IDE_WORKER_FILE__';
 
 /**
- * The engine's `new URL('../../workers/<name>.worker.ts', import.meta.url)`,
+ * The engine's `new URL('<path>/<name>.worker.ts', import.meta.url)` (the
+ * model's workers in src/completion/worker/, the syntax worker in workers/),
  * made `new URL('./<name>.worker.js', import.meta.url)` in the output: the
  * worker file next to the entry, in the form the host's bundler reads.
  */
@@ -41,12 +42,15 @@ function workersBeside(): Plugin {
     name: 'workers-beside-the-entry',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.startsWith(path.join(ROOT, 'src/engine/'))) return null;
-      const out = code.replace(/new URL\('\.\.\/\.\.\/workers\/([\w.-]+\.worker\.ts)', import\.meta\.url\)/g, (whole, name: string) => {
-        const file = sources.get(name);
-        if (!file) throw new Error(`packages/build.ts: the engine starts ${name}, which WORKERS does not list`);
-        return `new URL(${MARK}(${JSON.stringify(file)}), import.meta.url)`;
-      });
+      if (!id.startsWith(path.join(ROOT, 'src/completion/browser/'))) return null;
+      const out = code.replace(
+        /new URL\('(?:\.\.\/)+(?:workers|worker)\/([\w.-]+\.worker\.ts)', import\.meta\.url\)/g,
+        (whole, name: string) => {
+          const file = sources.get(name);
+          if (!file) throw new Error(`packages/build.ts: the engine starts ${name}, which WORKERS does not list`);
+          return `new URL(${MARK}(${JSON.stringify(file)}), import.meta.url)`;
+        },
+      );
       return out === code ? null : { code: out, map: null };
     },
     renderChunk(code) {

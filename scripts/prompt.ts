@@ -1,7 +1,7 @@
 // `npm run prompt -- --root DIR --file PATH --line N --column N [--family F] [--budget T]`:
 // the exact local prompt the app would build for a cursor in a file of a
 // folder taken as the workspace (through the app's request path,
-// src/completion/request.ts, and the worker's prompt builder), then a JSON
+// src/completion/common/request.ts, and the worker's prompt builder), then a JSON
 // summary as the last line: {"snippets": [{"file", "tokens"}], "prompt_tokens": N}.
 // A debugging aid, and the harness's way into repository-level evaluation.
 // Tokens are counted with the tokenizer of --model (default: the bundled
@@ -20,7 +20,7 @@ import {
 } from '../src/completion';
 import { FIM_FAMILIES, fimTemplate } from '../src/vocabulary';
 import { DEFAULT_CONFIG } from '../src/config';
-import { localPromptFor } from '../src/inference';
+import { localPromptFor } from '../src/completion';
 import { languageFromFileName } from '../src/languages';
 
 const USAGE = `usage: npm run prompt -- --root DIR --file PATH --line N --column N [--family F] [--budget T]

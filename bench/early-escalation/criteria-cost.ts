@@ -17,7 +17,7 @@ import {
   decodesByWindow,
   prefixDecoder,
   TokenTexts,
-} from '../../src/inference';
+} from '../../src/completion';
 import { buildFimPrompt } from '../../src/vocabulary';
 import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
 import { fmtMs, median } from '../stats';

@@ -2,7 +2,7 @@
 // windowed prefix: the original whole-text re-lex on every step (before)
 // versus the resumable scanner, which lexes the prefix once per request and
 // then only what each step adds (after). Interleaved in one run, medians.
-import { BracketScanner } from '../../src/inference';
+import { BracketScanner } from '../../src/completion';
 import { relexFirstUnrepairableBracket } from '../../testing/inference/bracket-relex';
 import { fmtMs, median } from '../stats';
 

@@ -3,10 +3,10 @@
 // engine path can be compared with the model call alone. Served by Vite.
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
-import { loadLocalModel, type LoadedModel } from '../../src/inference';
+import { loadLocalModel, type LoadedModel } from '../../src/completion';
 import { ortWasmPaths } from '../../src/platform/ort-wasm'; // deep: Vite-only (ONNX Runtime WASM `?url` imports), so not in the platform index
 
-// As workers/inference.worker.ts: ONNX Runtime from the app, one thread.
+// As src/completion/worker/inference.worker.ts: ONNX Runtime from the app, one thread.
 const onnxEnv = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
 if (onnxEnv.wasm) {
   onnxEnv.wasm.wasmPaths = ortWasmPaths(self.location.origin, 'webgpu');

@@ -3,7 +3,7 @@
 import { fimTemplate, type RouterConfig } from '../../src/vocabulary';
 import { runCompletion, type PipelinePorts } from '../../src/completion';
 import { DEFAULT_CONFIG } from '../../src/config';
-import { localModelPort, loadLocalModel } from '../../src/inference';
+import { localModelPort, loadLocalModel } from '../../src/completion';
 import { egressVerdict } from '../../src/privacy';
 import { createNodeValidator } from '../../src/syntax';
 import { summarize } from '../stats';

@@ -2,7 +2,7 @@
 // app's own CompletionEngine and a bare-generate worker, and watches the main
 // thread (long tasks, frame gaps) while a completion is in flight.
 import * as Comlink from 'comlink';
-import { CompletionEngine } from '../../src/engine/completion-engine'; // deep: the engine needs Vite (import.meta.env, worker URLs); it has no index
+import { CompletionEngine } from '../../src/completion/browser/completion-engine'; // deep: the engine needs Vite (import.meta.env, worker URLs); it has no index
 import { fimTemplate, type AppConfig } from '../../src/vocabulary';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { Ledger } from '../../src/privacy';

@@ -1,5 +1,5 @@
 // The next suggestion ready on accept, measured on a typing replay (the
-// editor's behaviour: src/editor/accept-prediction.ts). At each pause the
+// editor's behaviour: src/completion/common/accept-prediction.ts). At each pause the
 // model answers (the ghost text); then either the person accepts it after
 // reading it for `readMs`, and the time from Tab to the next ghost text is
 // measured with and without a prediction made while they read, or the person
@@ -8,7 +8,7 @@
 // browser worker, like replay-driver.ts.
 import { budgetLimits, chooseBudgets, type Budgets } from '../../src/completion';
 import { DEFAULT_CONFIG } from '../../src/config';
-import { FimSession, warmUp, type LoadedModel } from '../../src/inference';
+import { FimSession, warmUp, type LoadedModel } from '../../src/completion';
 import type { LocalCompletion } from '../../src/vocabulary';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 import type { ReplaySettings } from './replay-driver';
@@ -18,7 +18,7 @@ export interface AcceptSettings extends ReplaySettings {
   readMs: number;
   /** Accepts to measure; the other pauses are typed on from (a prediction thrown away). */
   accepts: number;
-  /** The window and new tokens the app would choose from this model's speed, measured here (src/completion/budget.ts), instead of the fixed ones. */
+  /** The window and new tokens the app would choose from this model's speed, measured here (src/completion/common/budget.ts), instead of the fixed ones. */
   appBudgets?: boolean;
 }
 

@@ -1,5 +1,5 @@
 // The latency bench in Node: onnxruntime-node ('cpu') through the app's loader.
-import { loadLocalModel } from '../../src/inference';
+import { loadLocalModel } from '../../src/completion';
 import { typingReplay, type ReplayOptions } from '../../testing/completion/typing-replay';
 import { driveReplay, type ReplayRequest, type ReplaySettings } from './replay-driver';
 import { driveAcceptReplay, type AcceptSettings } from './accept-driver';
@@ -110,7 +110,7 @@ export async function nodeOverhead(
   reps: number,
 ): Promise<{ bareMs: number[]; pipelineMs: number[]; ratio: number; bareCpuMs: number[]; pipelineCpuMs: number[]; cpuRatio: number }> {
   const { AutoModelForCausalLM, AutoTokenizer } = await import('@huggingface/transformers');
-  const { completeWithFim } = await import('../../src/inference');
+  const { completeWithFim } = await import('../../src/completion');
   const { windowContext } = await import('../../src/prompt');
   const { fimTemplate } = await import('../../src/vocabulary');
   const { typingReplay, documentAt } = await import('../../testing/completion/typing-replay');

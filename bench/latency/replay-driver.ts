@@ -3,7 +3,7 @@
 // pause of `debounceMs` a completion request, timed from the keystroke to the
 // answer (the ghost text). The same code runs in Node and inside a browser
 // worker, so both measure the same thing.
-import { FimSession, type LoadedModel } from '../../src/inference';
+import { FimSession, type LoadedModel } from '../../src/completion';
 import { documentAt, type TypingReplay } from '../../testing/completion/typing-replay';
 
 export interface ReplaySettings {

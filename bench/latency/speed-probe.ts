@@ -1,7 +1,7 @@
 // Time to first token and decoding speed at a given prompt length: one
 // generation of one token (the prompt's computation) and one of `newTokens`
 // (the rest is decoding). Runs in Node and in the browser bench worker.
-import { type LoadedModel, measurementPrompt } from '../../src/inference';
+import { type LoadedModel, measurementPrompt } from '../../src/completion';
 import { median } from '../stats';
 
 export interface SpeedSample {

@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
 import { typingReplay, type ReplayOptions } from '../../testing/completion/typing-replay';
-import { loadLocalModel, type LoadedModel } from '../../src/inference';
+import { loadLocalModel, type LoadedModel } from '../../src/completion';
 import { ortWasmPaths } from '../../src/platform/ort-wasm'; // deep: Vite-only (ONNX Runtime WASM `?url` imports), so not in the platform index
 import { driveReplay, type ReplaySettings } from './replay-driver';
 import { driveAcceptReplay, type AcceptSettings } from './accept-driver';

@@ -4,7 +4,7 @@
 // takes. Plain transformers.js, so Node (onnxruntime-node) and a Chromium
 // worker (onnxruntime-web on WASM) run the same code.
 import { DynamicCache, Tensor, type PreTrainedModel } from '@huggingface/transformers';
-import { truncateKv } from '../../src/inference';
+import { truncateKv } from '../../src/completion';
 import { median } from '../stats';
 
 /** Draft lengths measured: a pass reads 1 + d tokens. */

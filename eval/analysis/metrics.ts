@@ -1,5 +1,5 @@
 // The routing simulation's numbers for one policy over a set of rows, with
-// the decision made by the pipeline's own route stage (src/completion/stages.ts):
+// the decision made by the pipeline's own route stage (src/completion/common/stages.ts):
 // no second implementation of the rule. Latency follows the app's pipeline: the local
 // model always runs first, an escalation adds the large model's time.
 import { route } from '../../src/completion';

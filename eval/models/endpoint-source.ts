@@ -2,7 +2,7 @@
 // wire protocol (`createProtocolClient`: OpenAI-compatible /v1/completions
 // for vLLM, TGI, llama.cpp and Ollama; llama.cpp /infill; Ollama
 // /api/generate), through the pipeline's own escalate stage
-// (src/completion/stages.ts), which post-processes the answer. Every task passes the
+// (src/completion/common/stages.ts), which post-processes the answer. Every task passes the
 // same egress gate as the editor's requests (the client runs it), under the
 // default privacy rules: a task holding a credential is refused and recorded
 // as failed, never sent. No circuit breaker: a failed task is recorded as

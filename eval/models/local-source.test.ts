@@ -1,6 +1,6 @@
 // One request path: the app's engine and the harness's local source build
 // the same prompt for the same request, byte for byte (snippets of the
-// workspace included), because both go through src/completion/request.ts.
+// workspace included), because both go through src/completion/common/request.ts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedBudgets, runCompletion, prepareRequest, requestSettings } from '../../src/completion';
 import { DEFAULT_CONFIG } from '../../src/config';
 import type { AppConfig } from '../../src/vocabulary';
-import { localModelPort, loadLocalModel, type LoadedModel } from '../../src/inference';
+import { localModelPort, loadLocalModel, type LoadedModel } from '../../src/completion';
 import { egressVerdict } from '../../src/privacy';
 import { createNodeSyntaxService } from '../../src/checks';
 import { WorkspaceContextFeed, Workspace } from '../../src/workspace';

@@ -1,6 +1,6 @@
 // The small model through the app's own loader and FIM port (transformers.js
 // in Node): fixture models here, any hub id or folder for users. Each task
-// goes through the pipeline's own first stages (src/completion/stages.ts):
+// goes through the pipeline's own first stages (src/completion/common/stages.ts):
 // prepared as the app prepares a request (the prompt budget, the language's
 // threshold, snippets of a workspace when one is given), then generated and
 // post-processed by the same generateLocal the pipeline calls.
@@ -8,7 +8,7 @@ import { prepareRequest, requestSettings, type RequestSettings, type WorkspaceCo
 import { languageSpec } from '../../src/languages';
 import type { FimFamily, InferenceDevice, ModelSource } from '../../src/vocabulary';
 import { DEFAULT_CONFIG } from '../../src/config';
-import { localModelPort, loadLocalModel, type LoadedModel } from '../../src/inference';
+import { localModelPort, loadLocalModel, type LoadedModel } from '../../src/completion';
 import type { Task } from '../data/types';
 import type { CompletionSource } from './types';
 

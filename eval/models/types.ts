@@ -7,7 +7,7 @@ export interface Generated {
   text: string;
   /** The model's raw output before post-processing, when it differs. */
   raw?: string;
-  /** The post-processing filters that changed it (src/completion/postprocess.ts), in the order they ran; set with `raw`. */
+  /** The post-processing filters that changed it (src/completion/common/postprocess.ts), in the order they ran; set with `raw`. */
   filters?: string[];
   /** Per-token probabilities of the generated tokens; null when the source has none. */
   tokenProbs: number[] | null;

@@ -35,7 +35,7 @@ export interface OutputRecord {
   completion: string;
   /** The model's output before post-processing, when post-processing changed it. */
   raw_completion?: string;
-  /** The post-processing filters that changed it, in the order they ran (src/completion/postprocess.ts). */
+  /** The post-processing filters that changed it, in the order they ran (src/completion/common/postprocess.ts). */
   filters?: string[];
   token_probs: number[] | null;
   tokens?: string[];

@@ -1,4 +1,4 @@
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 import { semanticText, syntaxVerdictText, windowText, withheldText } from './completion-details-text';
 import type { CompletionStore } from './completion-state';
 import { DELIVERY_MEANING, DELIVERY_WORDS, egressOf } from './delivery';

@@ -2,7 +2,7 @@
 // diff editor; edits there are saved like any other, and each hunk is accepted or reverted.
 import { useEffect, useRef, type RefObject } from 'react';
 import { monaco } from '../editor/monaco';
-import { startInlineCompletionsNow } from '../editor/inline-completions';
+import { startInlineCompletionsNow } from '../completion/browser/inline-completions';
 import { exposeForTests } from '../platform/test-seams';
 import type { FileReport, HunkReport } from '../workspace/diff';
 import type { HunkAction } from '../workspace/review';

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from '../editor/monaco';
-import { startInlineCompletionsNow } from '../editor/inline-completions';
-import type { CompletionFeature } from '../editor/completion-feature';
+import { startInlineCompletionsNow } from '../completion/browser/inline-completions';
+import type { CompletionFeature } from '../completion/browser/completion-feature';
 import { registerCompletionKeys } from '../editor/keys';
 import { undoEditGroups } from '../editor/edit-group-keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
 import { hasLongLine, type LineChange } from '../editor/long-lines';
-import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../editor/ghost-text-warm-up';
+import { ghostTextWarmUpOutcome, warmUpGhostTextWhenIdle } from '../completion/browser/ghost-text-warm-up';
 import { useLatest } from './hooks/use-latest';
 import type { ModelRegistry } from './models';
 import type { Store } from './store';
@@ -18,7 +18,7 @@ interface Props {
   active: string | undefined;
   /** The workspace's tree version: a reset gives every file a new model. */
   version: number;
-  /** The app's completions (src/editor/completion-feature.ts), built once: the editor attaches to it when created. */
+  /** The app's completions (src/completion/browser/completion-feature.ts), built once: the editor attaches to it when created. */
   completion: CompletionFeature;
   /** Changes when the user opens a file (tree, tab, import): the editor takes focus then, and on first show. */
   focusRequest: number;

@@ -6,7 +6,7 @@
 // own models: the workspace and the clone's working tree are not touched.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { monaco } from '../editor/monaco';
-import { startInlineCompletionsNow } from '../editor/inline-completions';
+import { startInlineCompletionsNow } from '../completion/browser/inline-completions';
 import { changeLabel, renameNote } from '../git/change-label';
 import { reviewedFiles, unifiedDiff } from '../git/patch';
 import type { GitChange, GitReviewSet } from '../git/types';

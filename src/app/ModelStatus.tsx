@@ -1,4 +1,4 @@
-import type { DownloadProgress, InferenceLoadResult } from '../inference/worker-api';
+import type { DownloadProgress, InferenceLoadResult } from '../completion/worker/worker-api';
 import { downloadLine } from './byte-size';
 import { Icon } from './Icon';
 import { deviceName, readyTooltip, speedText, threadsText, type ModelPerf } from './model-status-text';

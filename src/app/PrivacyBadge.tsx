@@ -1,4 +1,4 @@
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 import type { CompletionStore } from './completion-state';
 import { DELIVERY_MEANING, egressOf, egressSentence } from './delivery';
 import { Icon, type IconName } from './Icon';

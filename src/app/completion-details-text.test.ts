@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 import { semanticText, syntaxVerdictText, windowText, withheldText } from './completion-details-text';
 
 type Semantic = NonNullable<CompletionResult['semantic']>;

@@ -1,6 +1,6 @@
 // The sentences of a completion's details (context window, syntax and semantic verdicts),
 // kept apart from the markup so that each verdict's wording is tested in Node.
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 
 /** How much context the prompt held, and whether it was windowed around the cursor. */
 export function windowText(window: CompletionResult['local']['window']): string {

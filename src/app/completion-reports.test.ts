@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 import { CompletionStore } from './completion-state';
 import { completionReports } from './completion-reports';
 import { StatsStore } from './hooks/use-stats';

@@ -3,7 +3,7 @@
 // store (the badge, the details, the status bar and the route announcement
 // each subscribe to it), and each result, suggestion shown or accepted and
 // prediction outcome to the stats.
-import type { CompletionReportHooks } from '../editor/completion-feature';
+import type { CompletionReportHooks } from '../completion/browser/completion-feature';
 import type { StatRoute } from '../workspace/stats';
 import type { CompletionStore } from './completion-state';
 import { statBytes } from './delivery';

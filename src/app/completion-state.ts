@@ -2,7 +2,7 @@
 // there were), whether a request is in flight, the last error. Written by the
 // editor's hooks, read by the badge, the details, the status bar and the
 // route announcement, each subscribed on its own.
-import type { CompletionResult } from '../completion/pipeline';
+import type { CompletionResult } from '../completion/common/pipeline';
 import { Store } from './store';
 
 interface CompletionState {

@@ -1,7 +1,7 @@
 // How the IDE says where a result's code went (badge, status bar, ledger,
-// stats): words for the delivery states that src/completion/egress.ts reads.
-import { egressOf, type EgressFacts } from '../completion/egress';
-import type { CompletionResult } from '../completion/pipeline';
+// stats): words for the delivery states that src/completion/common/egress.ts reads.
+import { egressOf, type EgressFacts } from '../completion/common/egress';
+import type { CompletionResult } from '../completion/common/pipeline';
 import type { Delivery } from '../vocabulary/types';
 
 export { egressOf };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InferenceLoadResult } from '../inference/worker-api';
+import type { InferenceLoadResult } from '../completion/worker/worker-api';
 import { perSecond, readyTooltip, threadsText } from './model-status-text';
 
 const wasm: InferenceLoadResult = {

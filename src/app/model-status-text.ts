@@ -1,7 +1,7 @@
 // What the status bar says about the local model once it is ready: device, threads, measured
 // speed and the budgets chosen from it. Kept apart from the markup so that it is tested in Node.
-import type { Budgets } from '../completion/budget';
-import type { InferenceLoadResult } from '../inference/worker-api';
+import type { Budgets } from '../completion/common/budget';
+import type { InferenceLoadResult } from '../completion/worker/worker-api';
 import type { ModelSpeed } from '../vocabulary/types';
 
 /** The model's measured speed and the budgets chosen from it (CompletionEngine.onSpeed). */

@@ -9,7 +9,7 @@ import type { AppConfig, ConfigLayer } from '../vocabulary/config';
 import type { AutoSaver } from '../workspace/persistence';
 import type { Workspace } from '../workspace/workspace';
 import type { CommandActions } from './commands';
-import type { CompletionFeature } from '../editor/completion-feature';
+import type { CompletionFeature } from '../completion/browser/completion-feature';
 import type { CompletionStore } from './completion-state';
 import type { RevealRequest } from './EditorPane';
 import type { useColorScheme } from './hooks/use-color-scheme';
@@ -69,7 +69,7 @@ export interface Shell {
   modelState: Engine['modelState'];
   perf: Engine['perf'];
   completion: CompletionStore;
-  /** The editor's completions, built once (src/editor/completion-feature.ts): EditorPane attaches its editor to it. */
+  /** The editor's completions, built once (src/completion/browser/completion-feature.ts): EditorPane attaches its editor to it. */
   completionFeature: CompletionFeature;
   largeFile: Store<ReturnType<typeof largeFileProfile>>;
   savedAt: Store<number>;

@@ -1,6 +1,6 @@
 import { BUILTIN_CATALOG, modelFieldsOf } from './catalog';
 import { DEFAULT_NEVER_SEND } from '../privacy/never-send';
-import { DEFAULT_CONTEXT_SETTINGS } from '../completion/request';
+import { DEFAULT_CONTEXT_SETTINGS } from '../completion/common/request';
 import { EDITOR_SETTINGS, MODEL_SETTINGS, PRIVACY_SETTINGS, ROUTER_SETTINGS, TOP_SETTINGS, defaultsOf } from '../vocabulary/settings';
 import type { AppConfig } from '../vocabulary/config';
 

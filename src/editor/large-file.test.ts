@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
+import { MAX_INDEXED_CHARS } from '../completion/common/workspace-context/workspace-index';
 import { describeLargeFile, largeFileOptions, largeFileProfile } from './large-file';
 
 // A file is large over 512 KB or 10,000 lines (docs/performance.md).

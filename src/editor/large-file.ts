@@ -10,8 +10,8 @@
 // more (colouring among it).
 // The strategy as a whole, completions included: docs/performance.md, "Large files".
 import type { editor } from 'monaco-editor';
-import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/text-window';
-import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
+import { WINDOW_AFTER, WINDOW_BEFORE } from '../completion/common/text-window';
+import { MAX_INDEXED_CHARS } from '../completion/common/workspace-context/workspace-index';
 import { LONG_LINE_CHARS } from './long-lines';
 
 /** A file with more characters than this is large: the size above which retrieval does not index a file either. */

@@ -5,7 +5,7 @@
 // each comment, string and preprocessor line begins and ends. Its users put
 // their own reading on top: the syntax check's rows broken on their own
 // (src/syntax/unclosed-openers.ts), early escalation's bracket certainty
-// and the "inside a comment or string" test (src/inference/bracket-scan.ts),
+// and the "inside a comment or string" test (src/completion/common/bracket-scan.ts),
 // the test corpus's deliberate corruptions (testing/syntax/lexed-text.ts).
 //
 // Resumable: its state is plain data, and a call reads on from where the

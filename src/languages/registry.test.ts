@@ -4,10 +4,10 @@
 // checkers, the retrieval families) serves exactly the languages it names.
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../eval/execute/languages';
-import { BracketScanner } from '../inference/bracket-scan';
+import { BracketScanner } from '../completion/common/bracket-scan';
 import { GRAMMAR_URLS } from '../platform/grammar-urls';
-import { identifierSet } from '../completion/workspace-context/identifiers';
-import { declaredNamespaces } from '../completion/workspace-context/imports';
+import { identifierSet } from '../completion/common/workspace-context/identifiers';
+import { declaredNamespaces } from '../completion/common/workspace-context/imports';
 import { checkersFor } from '../semantic/check';
 import { typesFileName } from '../semantic/type-diagnostics';
 import { TYPE_CHECKED_LANGUAGES } from '../semantic/types-check';

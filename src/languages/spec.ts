@@ -102,7 +102,7 @@ export interface LanguageSpec {
   /**
    * Words so common in the language's files that they tell nothing of what
    * a file is about (keywords, builtins, preprocessor words): retrieval's
-   * similarity leaves them out, in any case (src/completion/workspace-context/identifiers.ts).
+   * similarity leaves them out, in any case (src/completion/common/workspace-context/identifiers.ts).
    */
   commonWords: readonly string[];
   /** The shared lexer's rules; null: the language is not lexed. */
@@ -125,7 +125,7 @@ export interface FamilyRules {
   blocks: 'indent' | 'braces';
   /**
    * Where names are defined, one regular expression per form, read line by
-   * line; group 1 is the name (src/completion/workspace-context/definitions.ts).
+   * line; group 1 is the name (src/completion/common/workspace-context/definitions.ts).
    */
   definitions: readonly RegExp[];
   /** Files of one folder share a package without importing each other (Java, Go, C#). */
@@ -133,7 +133,7 @@ export interface FamilyRules {
   /**
    * Where imports name namespaces rather than files (C#'s `using A.B;`):
    * how a file declares the namespaces it adds to, one match per
-   * declaration, group 1 the namespace (src/completion/workspace-context/imports.ts).
+   * declaration, group 1 the namespace (src/completion/common/workspace-context/imports.ts).
    * null: imports name files or folders.
    */
   namespaces: RegExp | null;

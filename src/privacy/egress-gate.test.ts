@@ -52,7 +52,7 @@ describe('the egress gate', () => {
   });
 
   it("judges the file's window with its margins: a key whose BEGIN line lies before the window never leaves", async () => {
-    // The window starts inside the key (src/completion/text-window.ts): its prefix holds the key's tail only.
+    // The window starts inside the key (src/completion/common/text-window.ts): its prefix holds the key's tail only.
     const at = TLS.indexOf(KEY_LINES[18]);
     const prefix = TLS.slice(at, TLS.indexOf('    return ctx'));
     const suffix = TLS.slice(TLS.indexOf('    return ctx'));

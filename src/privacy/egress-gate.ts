@@ -43,7 +43,7 @@ export interface EscalationDraft {
   suffix: string;
   /**
    * The file's text just outside prefix and suffix, when they are a window
-   * of it (src/completion/text-window.ts): judged with them, never sent.
+   * of it (src/completion/common/text-window.ts): judged with them, never sent.
    */
   around?: { before: string; after: string };
   /** Workspace path of the file being completed. */

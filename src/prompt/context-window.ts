@@ -8,7 +8,7 @@
 // While the user types, the window's start stays put (it moves forward in
 // steps of that many characters, not a line per keystroke), so the prompt a
 // keystroke later starts with the same tokens and the model's KV cache of
-// them is reused (src/inference/prompt-cache.ts). The cost: up to one step of
+// them is reused (src/completion/worker/prompt-cache.ts). The cost: up to one step of
 // context left out, half a step on average.
 //
 // Each step still moves the start, and then the whole window is read again:

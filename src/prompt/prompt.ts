@@ -4,7 +4,7 @@
 // what the model reads is the same everywhere.
 //
 // Snippets go BEFORE the window: the model's KV cache is kept for the
-// prompt's longest unchanged start (src/inference/prompt-cache.ts), and the
+// prompt's longest unchanged start (src/completion/worker/prompt-cache.ts), and the
 // snippets change only when their choice does (workspace-context/
 // stable-choice.ts), while the window changes at the cursor on every key.
 import { windowContext, type ContextWindow } from './context-window';

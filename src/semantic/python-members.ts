@@ -1,6 +1,6 @@
 // Methods called on a class the check knows whole: a module-level class of
 // the file, or a class the file imports from another workspace file (the
-// app's summary of it, src/completion/workspace-context/python-classes.ts).
+// app's summary of it, src/completion/common/workspace-context/python-classes.ts).
 // `self.m()` in one of its methods, `x.m()` where every binding of `x` in
 // its scope is `x = Cls(...)`, and `Cls.m()`, when the class has no `m`.
 //

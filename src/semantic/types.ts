@@ -20,7 +20,7 @@ export interface SemanticFinding {
 /**
  * A class another workspace file defines, as the checked file imports it
  * (`from shapes import Circle as C`), known whole: the app sends only such
- * (src/completion/workspace-context/python-classes.ts).
+ * (src/completion/common/workspace-context/python-classes.ts).
  */
 export interface WorkspaceClass {
   /** The name the checked file binds (`C`). */

@@ -3,7 +3,7 @@
 // and reopens a document from the editor's current text whenever the worker
 // says its copy no longer follows (a change event was missed because the
 // engine was not ready yet, or an edit did not fit). Editor-agnostic: the
-// Monaco wiring is a few lines in src/editor/inline-completions.ts.
+// Monaco wiring is a few lines in src/completion/browser/inline-completions.ts.
 import type { TextEdit } from './text-edits';
 import type { SyntaxDocumentsApi } from './live-documents';
 

@@ -8,7 +8,7 @@ import type { ContextSettings, EditorSettings, ModelSettings, PrivacySettings, R
 
 /**
  * Where a local model's files come from: the one vocabulary of the config,
- * the inference service, the loader (src/inference/local-model.ts) and the
+ * the inference service, the loader (src/completion/worker/local-model.ts) and the
  * harness. Only the location differs, never the loader.
  * - `hub`: the Hugging Face hub;
  * - `url`: an organisation's mirror with the hub's layout (`<url><model>/resolve/main/...`);

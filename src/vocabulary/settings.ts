@@ -118,7 +118,7 @@ export const MODEL_SETTINGS = {
     default: false,
     optional: true,
     description:
-      'Decode with prompt-lookup drafts: the same tokens in fewer forward passes where the middle repeats its context (src/inference/prompt-lookup.ts). The default follows the measured projection (docs/prompt-lookup.md).',
+      'Decode with prompt-lookup drafts: the same tokens in fewer forward passes where the middle repeats its context (src/completion/worker/prompt-lookup.ts). The default follows the measured projection (docs/prompt-lookup.md).',
     ui: {
       section: 'Local model',
       label: 'Copy drafts from the context (prompt-lookup decoding)',
@@ -256,7 +256,7 @@ export const EDITOR_SETTINGS = {
     default: true,
     optional: true,
     description:
-      'While a suggestion is shown, the local model computes the one after it, so it is ready on accept; never escalated (src/editor/accept-prediction.ts). Default true.',
+      'While a suggestion is shown, the local model computes the one after it, so it is ready on accept; never escalated (src/completion/common/accept-prediction.ts). Default true.',
     ui: {
       section: 'Privacy and device',
       label: 'Prepare the next suggestion while one is shown (local model only; ready on Tab)',

@@ -29,7 +29,7 @@ export interface CompletionRequest {
   promptBudget?: number;
   /** Enables early escalation: stop decoding once the router is certain to escalate. */
   early?: { router: RouterConfig; language: LanguageId };
-  /** 'line': stop at the end of the line (src/completion/extent.ts); 'block' or absent: up to maxNewTokens. */
+  /** 'line': stop at the end of the line (src/completion/common/extent.ts); 'block' or absent: up to maxNewTokens. */
   extent?: 'line' | 'block';
   /** Snippets of other files for the prompt (src/prompt/prompt.ts), with their share of the budget. */
   context?: PromptContext;
@@ -70,7 +70,7 @@ export interface LocalCompletion {
   snippets?: { file: string; tokens: number }[];
   /** What the request cost the local model (absent when it computed nothing). */
   stats?: GenerationStats;
-  /** How much was asked for: the rest of the line or a block (src/completion/extent.ts). */
+  /** How much was asked for: the rest of the line or a block (src/completion/common/extent.ts). */
   extent?: 'line' | 'block';
 }
 
@@ -91,12 +91,12 @@ export interface GenerationStats {
 
 export type LanguageId = string;
 
-/** The local model as the pipeline calls it (src/inference/fim-completion.ts builds one on a loaded model). */
+/** The local model as the pipeline calls it (src/completion/worker/fim-completion.ts builds one on a loaded model). */
 export interface LocalModelPort {
   complete(req: CompletionRequest, signal: AbortSignal): Promise<LocalCompletion>;
 }
 
-/** The local model's measured speed on this device (warm-up, then each completion's own timings): budgets are chosen from it (src/completion/budget.ts). */
+/** The local model's measured speed on this device (warm-up, then each completion's own timings): budgets are chosen from it (src/completion/common/budget.ts). */
 export interface ModelSpeed {
   prefillMsPerToken: number;
   decodeMsPerToken: number;
@@ -221,7 +221,7 @@ export type Delivery = 'delivered' | 'not-delivered' | 'unknown';
 
 /**
  * What became of one suggestion computed ahead of an accept
- * (src/editor/accept-prediction.ts), and the compute it took: `served` on
+ * (src/completion/common/accept-prediction.ts), and the compute it took: `served` on
  * accept with a result, `cancelled` (typing elsewhere, a dismissal, changed
  * settings, a newer prediction) or `not-kept` (it would escalate, or failed).
  */

@@ -1,4 +1,4 @@
-import { MAX_INDEXED_CHARS } from '../completion/workspace-context/workspace-index';
+import { MAX_INDEXED_CHARS } from '../completion/common/workspace-context/workspace-index';
 import { describe, expect, it } from 'vitest';
 import { Workspace } from './workspace';
 import { WorkspaceContextFeed } from './context-feed';

@@ -2,9 +2,9 @@
 // step with the workspace, file by file as they change (never a copy of the
 // whole workspace per request), and remembers which files the user edited
 // and viewed, most recent first, following renames and deletes.
-import { StableSnippetChooser, WorkspaceIndex } from '../completion/workspace-context';
-import { WorkspaceSemanticsSource, type WorkspaceSemantics } from '../completion/workspace-context/semantic-context';
-import type { WorkspaceContextSource } from '../completion/request';
+import { StableSnippetChooser, WorkspaceIndex } from '../completion/common/workspace-context';
+import { WorkspaceSemanticsSource, type WorkspaceSemantics } from '../completion/common/workspace-context/semantic-context';
+import type { WorkspaceContextSource } from '../completion/common/request';
 import type { WorkspaceFiles } from '../semantic/types';
 import type { Workspace, WorkspaceChange } from './workspace';
 

@@ -22,7 +22,7 @@ export type StatEvent =
   | { k: 'result'; t: number; route: StatRoute; ms: number; bytes: number; delivery?: StatDelivery; notDelivered?: number }
   | { k: 'shown'; t: number; route: StatRoute }
   | { k: 'accepted'; t: number; route: StatRoute; partial: boolean }
-  /** One suggestion computed ahead of an accept (src/editor/accept-prediction.ts), once its outcome is known. */
+  /** One suggestion computed ahead of an accept (src/completion/common/accept-prediction.ts), once its outcome is known. */
   | ({ k: 'prediction'; t: number } & PredictionOutcome);
 
 /** Assumed large-model time per request when no escalation has been timed yet. */

@@ -1,4 +1,4 @@
-// A plain string as src/completion/text-window.ts sees an editor's model (the Node tests' document).
+// A plain string as src/completion/common/text-window.ts sees an editor's model (the Node tests' document).
 import type { WindowDocument } from '../../src/completion';
 
 /** A plain string as the window sees an editor model. */

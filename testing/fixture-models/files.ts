@@ -2,7 +2,7 @@
 // model on the Hugging Face hub. Pure: returns bytes, writes nothing.
 import { FIXTURE_DESIGNS, type FixtureDesign } from './designs';
 import { buildFixtureGraph, HEAD_DIM, NUM_KV_HEADS, NUM_LAYERS } from './graph';
-import { NO_PARTIAL_MIDDLE_FIELD } from '../../src/inference';
+import { NO_PARTIAL_MIDDLE_FIELD } from '../../src/completion';
 import { buildTokenizerConfig, buildTokenizerJson, EOS_TOKEN, specialTokenId, VOCAB_SIZE } from './tokenizer';
 
 /** Relative path -> contents. */

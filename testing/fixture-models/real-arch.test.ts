@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalModel, type LoadedModel } from '../../src/inference';
+import { loadLocalModel, type LoadedModel } from '../../src/completion';
 import { parseArgs, writeRealArchModel } from '../make-fixture-models';
 import { DEFAULT_REAL_ARCH, isSpokenToken, parameterCount, vocabSize, type RealArchSpec } from './real-arch';
 import { realArchFiles } from './real-arch-files';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalModel } from '../../src/inference';
+import { loadLocalModel } from '../../src/completion';
 import { parseArgs } from '../make-fixture-models';
 import { countWords, QWEN2_SPLIT_JS, trainByteLevelBpe } from './bpe-trainer';
 import { DTYPE_FILE, MODEL_DTYPES } from './qwen2-graph';
@@ -111,7 +111,7 @@ describe('make-fixture-models --twin', () => {
 // A tiny twin, made and run: the same code path at a small size.
 
 const CORPUS = [
-  readFileSync(new URL('../../src/inference/local-model.ts', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../src/completion/worker/local-model.ts', import.meta.url), 'utf8'),
   readFileSync(new URL('./qwen2-graph.ts', import.meta.url), 'utf8'),
   'def add(a, b):\n    return a + b\n\nclass Point:\n    def __init__(self, x, y):\n        self.x = x\n',
 ];

@@ -6,7 +6,7 @@
 // prefix of the generated ids, so a step costs O(n²) in the n tokens so far.
 // The app never imports it.
 import { StoppingCriteria } from '@huggingface/transformers';
-import type { EarlyStopCheck, ProbRecorder, DecodeIds } from '../../src/inference';
+import type { EarlyStopCheck, ProbRecorder, DecodeIds } from '../../src/completion';
 
 /**
  * Per-token texts that concatenate to the decoded text: a token that ends

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { writeRealArchModel } from '../make-fixture-models';
 import { DEFAULT_REAL_ARCH } from '../fixture-models/real-arch';
-import { loadLocalModel, type LoadedModel } from '../../src/inference';
+import { loadLocalModel, type LoadedModel } from '../../src/completion';
 
 export interface FreshAndReusing {
   /** Reads every prompt afresh (reuse off). */

@@ -115,7 +115,7 @@ export const test = base.extend<Fixtures>({
 export { engineNoticeWhileModelLoads, expect, modelInState, modelReady, whileModelLoads };
 
 /**
- * Waits until the hidden editor that warms the ghost text up (src/editor/ghost-text-warm-up.ts) is gone, so a test
+ * Waits until the hidden editor that warms the ghost text up (src/completion/browser/ghost-text-warm-up.ts) is gone, so a test
  * sees the app's one editor only, and its timings do not include the warm-up. As long as the page makes progress
  * (testing/playwright/progress.ts): a page without cross-origin isolation waits for the isolating service worker
  * before it shows the editor, and the model loads meanwhile.

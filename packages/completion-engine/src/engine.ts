@@ -4,10 +4,10 @@
 // suggestions with their provenance, read-only settings and a read-only
 // ledger: no reference to the engine's objects, so no way to the transport,
 // the API key or the ledger's writer.
-import { CompletionEngine } from '../../../src/engine/completion-engine';
-import { alternativesOf } from '../../../src/completion/alternatives';
-import { windowAround } from '../../../src/completion/text-window';
-import type { CompletionResult, EngineRequest } from '../../../src/completion/pipeline';
+import { CompletionEngine } from '../../../src/completion/browser/completion-engine';
+import { alternativesOf } from '../../../src/completion/common/alternatives';
+import { windowAround } from '../../../src/completion/common/text-window';
+import type { CompletionResult, EngineRequest } from '../../../src/completion/common/pipeline';
 import { DEFAULT_CONFIG } from '../../../src/config/defaults';
 import { configProblems, resolveConfig } from '../../../src/config/merge';
 import { Ledger } from '../../../src/privacy/ledger';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowAround, WINDOW_AFTER, WINDOW_BEFORE } from '../../../src/completion/text-window';
+import { windowAround, WINDOW_AFTER, WINDOW_BEFORE } from '../../../src/completion/common/text-window';
 import { docOf } from '../../../testing/completion/string-document';
 import { stringDocument } from './string-document';
 

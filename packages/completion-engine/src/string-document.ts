@@ -1,7 +1,7 @@
 // A plain string read the way the engine reads an editor's document
-// (src/completion/text-window.ts): the host hands its text, the engine keeps
+// (src/completion/common/text-window.ts): the host hands its text, the engine keeps
 // a bounded window around the cursor.
-import type { WindowDocument } from '../../../src/completion/text-window';
+import type { WindowDocument } from '../../../src/completion/common/text-window';
 
 export function stringDocument(text: string): WindowDocument {
   // Lines are counted only for a document larger than the window, and then once.

@@ -1,8 +1,8 @@
 // A pipeline result as the host receives it: a range edit at the cursor and
 // the provenance a badge shows, frozen. The pipeline's own record (the local
 // tokens, the syntax errors, the escalation's details) stays inside.
-import type { CompletionResult } from '../../../src/completion/pipeline';
-import { egressOf } from '../../../src/completion/egress';
+import type { CompletionResult } from '../../../src/completion/common/pipeline';
+import { egressOf } from '../../../src/completion/common/egress';
 import { deepFrozenCopy } from './frozen';
 import type { Provenance, Suggestion } from './types';
 

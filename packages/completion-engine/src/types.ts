@@ -4,7 +4,7 @@
 import type { AppConfig, ConfigLayer, EndpointConfig } from '../../../src/vocabulary/config';
 import type { Delivery, InferenceDevice } from '../../../src/vocabulary/types';
 import type { LedgerEntry } from '../../../src/privacy/ledger';
-import type { SharedModelInfo } from '../../../src/inference/worker-api';
+import type { SharedModelInfo } from '../../../src/completion/worker/worker-api';
 
 export type { AppConfig, ConfigLayer, Delivery, InferenceDevice, LedgerEntry };
 

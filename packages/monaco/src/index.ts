@@ -8,18 +8,18 @@
 // own `monaco` namespace, so the package never bundles or pins an editor of
 // its own.
 //
-// The provider is the IDE's own Monaco adapter (src/editor/monaco-adapter.ts),
+// The provider is the IDE's own Monaco adapter (src/completion/browser/monaco-adapter.ts),
 // here over the engine package's public API: one path, no second copy.
 // docs/embedding.md has the rest.
 import type * as Monaco from 'monaco-editor';
 import type { CompletionInput, Engine, Provenance, Suggestion } from '@router-ide/completion-engine';
-import type { EngineRequest } from '../../../src/completion/pipeline';
-import type { CompletionSource } from '../../../src/editor/completion-controller';
-import { registerMonacoAdapter, type MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
+import type { EngineRequest } from '../../../src/completion/common/pipeline';
+import type { CompletionSource } from '../../../src/completion/common/completion-controller';
+import { registerMonacoAdapter, type MonacoInlineCompletions } from '../../../src/completion/browser/monaco-adapter';
 
-export { registerMonacoAdapter, startInlineCompletionsNow } from '../../../src/editor/monaco-adapter';
+export { registerMonacoAdapter, startInlineCompletionsNow } from '../../../src/completion/browser/monaco-adapter';
 export { registerCompletionKeys } from '../../../src/editor/keys';
-export type { MonacoAdapterOptions, MonacoInlineCompletions } from '../../../src/editor/monaco-adapter';
+export type { MonacoAdapterOptions, MonacoInlineCompletions } from '../../../src/completion/browser/monaco-adapter';
 
 type Model = Monaco.editor.ITextModel;
 

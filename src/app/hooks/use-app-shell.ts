@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { effectiveCatalog, modelLabel } from '../../config/catalog';
 import { ConfigStore } from '../../config/store';
-import { CompletionFeature } from '../../editor/completion-feature';
-import { registerInlineCompletions } from '../../editor/inline-completions';
+import { CompletionFeature } from '../../completion/browser/completion-feature';
+import { registerInlineCompletions } from '../../completion/browser/inline-completions';
 import { largeFileProfile } from '../../editor/large-file';
 import { languageFromFileName } from '../../languages/registry';
 import { egressVerdict } from '../../privacy/policy';

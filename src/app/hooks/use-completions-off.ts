@@ -1,5 +1,5 @@
 // Languages the user switched completions off for: a preference kept in this browser, best effort. A store
-// the completion feature reads on each keystroke (src/editor/completion-feature.ts); the toolbar and the
+// the completion feature reads on each keystroke (src/completion/browser/completion-feature.ts); the toolbar and the
 // palette render from it.
 import { useMemo } from 'react';
 import { isArray, readStored, writeStored } from '../local-store';

@@ -4,10 +4,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { AppConfig } from '../../vocabulary/config';
 import type { ConfigStore } from '../../config/store';
 import type { Ledger } from '../../privacy/ledger';
-import { CompletionEngine } from '../../engine/completion-engine';
-import type { CompletionFeature } from '../../editor/completion-feature';
+import { CompletionEngine } from '../../completion/browser/completion-engine';
+import type { CompletionFeature } from '../../completion/browser/completion-feature';
 import type { ModelPerf, ModelState } from '../ModelStatus';
-import type { InferenceLoadResult } from '../../inference/worker-api';
+import type { InferenceLoadResult } from '../../completion/worker/worker-api';
 import { Store } from '../store';
 import { useLatest } from './use-latest';
 import { exposeForTests } from '../../platform/test-seams';
