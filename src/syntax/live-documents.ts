@@ -40,7 +40,7 @@ import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
-import { applyEdit, countNewlines, pointAfter, splicedText, type TextEdit } from './text-edits';
+import { countNewlines, EditedText, pointAfter, splicedText, type TextEdit } from './text-edits';
 import {
   badRequest,
   type HeldTree,
@@ -52,27 +52,18 @@ import {
   uncheckedVerdict,
   type SyntaxValidator,
 } from './validator';
-import {
-  cutMembersHolding,
-  cutWindow,
-  isWholeDocument,
-  lineStartsOf,
-  pointOf,
-  rangesAfter,
-  rangesBefore,
-  shiftLineStarts,
-  type Window,
-} from './window';
+import { cutMembersHolding, cutWindow, isWholeDocument, lineStartsOf, pointOf, rangesAfter, rangesBefore, type Window } from './window';
 
 interface LiveDocument {
   language: LanguageId;
   spec: LanguageSpec;
   version: number;
-  text: string;
+  /** Its text at `version`, made when read (EditedText: edits in between do not copy it). */
+  body: EditedText;
   /** At `version` unless `stale`: then edited (tree.edit) up to it, its reparse still to come. */
   tree: Tree;
   stale?: boolean;
-  /** Offsets of line starts at `version`, made on the first check and moved along with each edit. */
+  /** Offsets of line starts at `version`, made on the first check after an edit. */
   lineStarts?: number[];
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
@@ -230,7 +221,7 @@ export class LiveDocuments {
     if (!tree)
       return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
     this.drop(uri);
-    this.docs.set(uri, { language, spec: loaded.spec, version, text, tree });
+    this.docs.set(uri, { language, spec: loaded.spec, version, body: new EditedText(text), tree });
     return { ok: true };
   }
 
@@ -251,20 +242,13 @@ export class LiveDocuments {
     }
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
-    let text = doc.text;
-    let lineStarts = doc.lineStarts;
     try {
-      for (const e of edits) {
-        const step = applyEdit(text, e);
-        doc.tree.edit(new Edit(step.edit));
-        text = step.text;
-        if (lineStarts) lineStarts = shiftLineStarts(lineStarts, e);
-      }
+      for (const e of edits) doc.tree.edit(new Edit(doc.body.edit(e)));
     } catch {
       this.drop(uri);
       return false;
     }
-    if ((length !== undefined && text.length !== length) || text.length > MAX_DOCUMENT_LENGTH) {
+    if ((length !== undefined && doc.body.length !== length) || doc.body.length > MAX_DOCUMENT_LENGTH) {
       this.drop(uri);
       return false;
     }
@@ -272,8 +256,7 @@ export class LiveDocuments {
     doc.before?.tree.delete();
     Object.assign(doc, {
       version,
-      text,
-      lineStarts,
+      lineStarts: undefined,
       stale: true,
       spans: undefined,
       before: undefined,
@@ -310,7 +293,7 @@ export class LiveDocuments {
     this.settling.delete(uri);
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
-    const tree = await this.validator.parseInSlices(loaded.grammar, doc.text, { oldTree: doc.tree });
+    const tree = await this.validator.parseInSlices(loaded.grammar, doc.body.text, { oldTree: doc.tree });
     if (!tree || this.docs.peek(uri) !== doc) {
       tree?.delete();
       this.drop(uri);
@@ -333,7 +316,7 @@ export class LiveDocuments {
 
   /** The document's text as held (tests compare it with the editor's). */
   textOf(uri: string): string | undefined {
-    return this.docs.peek(uri)?.text;
+    return this.docs.peek(uri)?.body.text;
   }
 
   /**
@@ -351,14 +334,14 @@ export class LiveDocuments {
     const started = performance.now();
     const doc = this.docs.peek(uri);
     if (!doc || doc.version !== version) return undefined;
-    if (typeof completion !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > doc.text.length) {
+    if (typeof completion !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > doc.body.length) {
       return uncheckedVerdict(
         doc.language,
-        `offset ${offset} is outside the document (0..${doc.text.length}) or the completion is not a string`,
+        `offset ${offset} is outside the document (0..${doc.body.length}) or the completion is not a string`,
         started,
       );
     }
-    if (doc.text.length + completion.length > MAX_DOCUMENT_LENGTH)
+    if (doc.body.length + completion.length > MAX_DOCUMENT_LENGTH)
       return uncheckedVerdict(doc.language, `the document would be over ${MAX_DOCUMENT_LENGTH} code units`, started);
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
@@ -367,9 +350,9 @@ export class LiveDocuments {
     const { grammar, spec } = loaded;
     this.docs.get(uri); // now the most recently used
 
-    const lines = (doc.lineStarts ??= lineStartsOf(doc.text));
+    const lines = (doc.lineStarts ??= lineStartsOf(doc.body.text));
     const at = pointOf(offset, lines);
-    if (doc.spans?.offset !== offset) doc.spans = { offset, window: cutWindow(doc.tree, offset, doc.text.length) };
+    if (doc.spans?.offset !== offset) doc.spans = { offset, window: cutWindow(doc.tree, offset, doc.body.length) };
     const { window } = doc.spans;
     const { spans } = window;
     const key = `${offset}:${spans.join(';')}`;
@@ -381,7 +364,7 @@ export class LiveDocuments {
     // members that lie wholly inside the ranges, and parses again only the
     // nodes the cuts cross (the same tree as a fresh parse of the ranges,
     // in half the time).
-    const whole = isWholeDocument(window, doc.text.length);
+    const whole = isWholeDocument(window, doc.body.length);
     if (doc.before?.key !== key) {
       const ranges = rangesBefore(spans, lines);
       let tree: Tree | null;
@@ -389,7 +372,7 @@ export class LiveDocuments {
       else {
         const from = doc.tree.copy(); // the parse may pause: its own copy
         try {
-          tree = await this.validator.parseInSlices(grammar, (i) => doc.text.slice(i, i + CHUNK), {
+          tree = await this.validator.parseInSlices(grammar, (i) => doc.body.text.slice(i, i + CHUNK), {
             includedRanges: ranges,
             oldTree: from,
             deadline,
@@ -404,7 +387,7 @@ export class LiveDocuments {
         return undefined;
       }
       doc.before?.tree.delete();
-      doc.before = { key, issues: issuesOf(tree, spec, doc.text), tree, ranges };
+      doc.before = { key, issues: issuesOf(tree, spec, doc.body.text), tree, ranges };
     }
     const before = doc.before.issues;
     const splice: Splice = {
@@ -421,7 +404,7 @@ export class LiveDocuments {
       grammar,
       spec,
       doc.before.tree,
-      doc.text,
+      doc.body.text,
       offset,
       at,
       completion,
@@ -454,19 +437,19 @@ export class LiveDocuments {
       const held: HeldTree = onWindow
         ? {
             tree: doc.before.tree,
-            text: doc.text,
+            text: doc.body.text,
             issues: before,
             after: { completion, issues: after },
             window: { before: doc.before.ranges, after: rangesWithCompletion },
           }
         : {
             tree: doc.tree,
-            text: doc.text,
+            text: doc.body.text,
             issues: whole ? before : spec.checks === 'python' ? undefined : (doc.errors ??= collectIssues(doc.tree)),
             after: whole ? { completion, issues: after } : undefined,
           };
       const full = await this.validator.validate(
-        { language: doc.language, prefix: doc.text.slice(0, offset), completion, suffix: doc.text.slice(offset) },
+        { language: doc.language, prefix: doc.body.text.slice(0, offset), completion, suffix: doc.body.text.slice(offset) },
         deadline,
         held,
       );
@@ -475,7 +458,7 @@ export class LiveDocuments {
         return uncheckedVerdict(
           doc.language,
           overBudgetReason(
-            `the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.text.length} code units)`,
+            `the window around the cursor rejected it, but the file is broken elsewhere too, and the confirmation on the whole text (${doc.body.length} code units)`,
           ),
           started,
         );
@@ -520,9 +503,9 @@ export class LiveDocuments {
   membersSetAside(uri: string, offset: number): Promise<[number, number][] | undefined> {
     return this.serial(uri, async () => {
       const doc = (await this.reparse(uri)) ? this.docs.peek(uri) : undefined;
-      if (!doc || offset < 0 || offset > doc.text.length || usesStatementMacros(doc)) return undefined;
-      const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.text.length);
-      return isWholeDocument(window, doc.text.length) ? undefined : this.cutMembersWithErrors(doc, window);
+      if (!doc || offset < 0 || offset > doc.body.length || usesStatementMacros(doc)) return undefined;
+      const window = doc.spans?.offset === offset ? doc.spans.window : cutWindow(doc.tree, offset, doc.body.length);
+      return isWholeDocument(window, doc.body.length) ? undefined : this.cutMembersWithErrors(doc, window);
     });
   }
 
@@ -570,10 +553,11 @@ export class LiveDocuments {
     const doc = this.docs.peek(uri);
     if (!doc || doc.version !== version || doc.language !== req.language) return false;
     const at = (req.prefixStart ?? 0) + req.prefix.length;
-    if (doc.text.length !== (req.documentLength ?? at + req.suffix.length)) return false;
+    if (doc.body.length !== (req.documentLength ?? at + req.suffix.length)) return false;
     const near = 256;
     return (
-      doc.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) && doc.text.slice(at, at + near) === req.suffix.slice(0, near)
+      doc.body.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) &&
+      doc.body.text.slice(at, at + near) === req.suffix.slice(0, near)
     );
   }
 }
@@ -589,7 +573,7 @@ function errorsOutside(doc: LiveDocument, window: Window): RawIssue[] {
 /** Whether a C++ document defines statement-like macros (cached per version with its errors). */
 function usesStatementMacros(doc: LiveDocument): boolean {
   if (!languageSpec(doc.language)?.statementMacros) return false;
-  doc.macros ??= statementMacros(doc.text).size > 0;
+  doc.macros ??= statementMacros(doc.body.text).size > 0;
   return doc.macros;
 }
 

@@ -1,9 +1,9 @@
 // splicedText reads a document with a completion in as the joined string
-// would read, without joining it.
+// would read, without joining it; EditedText reads as the text with every
+// edit spliced in, without splicing at each.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../testing/platform/prng';
-import { splicedText } from './text-edits';
-import { lineStartsOf, shiftLineStarts } from './window';
+import { applyEdit, EditedText, splicedText } from './text-edits';
 
 describe('splicedText', () => {
   it('answers every read as the joined string does, for insertions anywhere (start, end, empty, with and without line breaks)', () => {
@@ -35,19 +35,31 @@ describe('splicedText', () => {
   });
 });
 
-describe('shiftLineStarts', () => {
-  it('moves line starts along with random edits exactly as a new scan of the edited text finds them', () => {
+describe('EditedText', () => {
+  it('reads as the text with each random edit spliced in, read between edits or not, and gives the same tree edits', () => {
     const random = mulberry32(9);
     const make = (n: number) => Array.from({ length: n }, () => 'ab\n \n'[Math.floor(random() * 5)]).join('');
     let text = make(200);
-    let starts = lineStartsOf(text);
-    for (let step = 0; step < 2000; step++) {
-      const rangeOffset = Math.floor(random() * (text.length + 1));
+    const edited = new EditedText(text);
+    for (let step = 0; step < 3000; step++) {
+      // Mostly near the last edit, as typing is; sometimes anywhere.
+      const near = step % 7 !== 0 && text.length > 0;
+      const rangeOffset = Math.min(text.length, Math.floor(near ? text.length / 2 + random() * 8 : random() * (text.length + 1)));
       const rangeLength = Math.min(text.length - rangeOffset, Math.floor(random() * 6));
-      const inserted = make(Math.floor(random() * 5));
-      text = text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
-      starts = shiftLineStarts(starts, { rangeOffset, rangeLength, text: inserted });
-      expect([step, starts]).toEqual([step, lineStartsOf(text)]);
+      const e = { rangeOffset, rangeLength, text: make(Math.floor(random() * 5)) };
+      const spliced = applyEdit(text, e);
+      expect([step, edited.edit(e)]).toEqual([step, spliced.edit]);
+      text = spliced.text;
+      expect(edited.length).toBe(text.length);
+      if (random() < 0.2) expect([step, edited.text]).toEqual([step, text]);
     }
+    expect(edited.text).toBe(text);
+  });
+
+  it('refuses an edit that does not fit, and keeps the text as it was', () => {
+    const edited = new EditedText('abc\ndef');
+    edited.edit({ rangeOffset: 3, rangeLength: 0, text: 'X' });
+    expect(() => edited.edit({ rangeOffset: 6, rangeLength: 5, text: '' })).toThrow(/does not fit a document of 8 code units/);
+    expect(edited.text).toBe('abcX\ndef');
   });
 });

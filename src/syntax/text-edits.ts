@@ -49,25 +49,94 @@ export function pointAfter(start: Point, inserted: string): Point {
 
 class EditOutOfRangeError extends Error {}
 
+function checkFits(e: TextEdit, length: number): void {
+  const { rangeOffset: at, rangeLength: len } = e;
+  if (!Number.isInteger(at) || !Number.isInteger(len) || at < 0 || len < 0 || at + len > length || typeof e.text !== 'string') {
+    throw new EditOutOfRangeError(`edit [${at}, ${at + len}) does not fit a document of ${length} code units`);
+  }
+}
+
+/** The tree edit of `e`; `text` (the text before it) is read only when the editor gave no range. */
+function treeEditOf(e: TextEdit, text: () => string): TreeEdit {
+  const { rangeOffset: at, rangeLength: len } = e;
+  const start = e.range ? { row: e.range.startLineNumber - 1, column: e.range.startColumn - 1 } : pointAt(text(), at);
+  const oldEnd = e.range
+    ? { row: e.range.endLineNumber - 1, column: e.range.endColumn - 1 }
+    : pointAfter(start, text().slice(at, at + len));
+  return {
+    startIndex: at,
+    oldEndIndex: at + len,
+    newEndIndex: at + e.text.length,
+    startPosition: start,
+    oldEndPosition: oldEnd,
+    newEndPosition: pointAfter(start, e.text),
+  };
+}
+
 /** Apply one edit: the new text and the tree edit. Throws when the edit does not fit the text (a missed change). */
 export function applyEdit(text: string, e: TextEdit): { text: string; edit: TreeEdit } {
-  const { rangeOffset: at, rangeLength: len } = e;
-  if (!Number.isInteger(at) || !Number.isInteger(len) || at < 0 || len < 0 || at + len > text.length || typeof e.text !== 'string') {
-    throw new EditOutOfRangeError(`edit [${at}, ${at + len}) does not fit a document of ${text.length} code units`);
+  checkFits(e, text.length);
+  return { text: text.slice(0, e.rangeOffset) + e.text + text.slice(e.rangeOffset + e.rangeLength), edit: treeEditOf(e, () => text) };
+}
+
+/**
+ * A document's text that takes edits without being copied at each one.
+ * Splicing a string copies the whole of it (V8 joins a concatenation the
+ * first time it is sliced), so in a multi-MB file every keystroke would copy
+ * the file in the syntax worker, a core busy while the person types. Here
+ * the edits since the text was last read are kept as one changed stretch of
+ * the last text read (typing touches one place), and the text is made once,
+ * when it is next read (a check, a reparse).
+ */
+export class EditedText {
+  /** The text as last read. */
+  private base: string;
+  /** `base` with `base[from, to)` replaced by `changed` is the text now. */
+  private from = 0;
+  private to = 0;
+  private changed: string | undefined;
+
+  constructor(text: string) {
+    this.base = text;
   }
-  const start = e.range ? { row: e.range.startLineNumber - 1, column: e.range.startColumn - 1 } : pointAt(text, at);
-  const oldEnd = e.range ? { row: e.range.endLineNumber - 1, column: e.range.endColumn - 1 } : pointAfter(start, text.slice(at, at + len));
-  return {
-    text: text.slice(0, at) + e.text + text.slice(at + len),
-    edit: {
-      startIndex: at,
-      oldEndIndex: at + len,
-      newEndIndex: at + e.text.length,
-      startPosition: start,
-      oldEndPosition: oldEnd,
-      newEndPosition: pointAfter(start, e.text),
-    },
-  };
+
+  get length(): number {
+    return this.changed === undefined ? this.base.length : this.base.length - (this.to - this.from) + this.changed.length;
+  }
+
+  /** The text now (made here if edits came since it was last read). */
+  get text(): string {
+    if (this.changed !== undefined) {
+      this.base = this.base.slice(0, this.from) + this.changed + this.base.slice(this.to);
+      this.changed = undefined;
+    }
+    return this.base;
+  }
+
+  /** Takes `e` (against the text now); its tree edit. Throws, changing nothing, when it does not fit (a missed change). */
+  edit(e: TextEdit): TreeEdit {
+    checkFits(e, this.length);
+    const treeEdit = treeEditOf(e, () => this.text);
+    const at = e.rangeOffset;
+    const end = at + e.rangeLength;
+    if (this.changed === undefined) {
+      this.from = at;
+      this.to = end;
+      this.changed = e.text;
+      return treeEdit;
+    }
+    // The stretch grows to hold this edit too: read in the text now, [lo, hi) is base[from', to') once changed.
+    const grown = this.changed.length - (this.to - this.from);
+    const lo = Math.min(at, this.from);
+    const hi = Math.max(end, this.from + this.changed.length);
+    const before = this.base.slice(lo, this.from);
+    const after = this.base.slice(this.to, hi - grown);
+    const stretch = before + this.changed + after;
+    this.changed = stretch.slice(0, at - lo) + e.text + stretch.slice(end - lo);
+    this.from = lo;
+    this.to = hi - grown;
+    return treeEdit;
+  }
 }
 
 /**

@@ -211,25 +211,6 @@ export function pointOf(offset: number, lineStarts: readonly number[]): Point {
   return { row: lo, column: offset - lineStarts[lo] };
 }
 
-/**
- * `starts` (lineStartsOf a text) moved along with one edit of that text:
- * the starts inside the replaced range dropped, the inserted text's added,
- * the later ones shifted. O(lines), where a new scan is O(characters) and
- * would be paid again by the check after every keystroke.
- */
-export function shiftLineStarts(starts: readonly number[], edit: { rangeOffset: number; rangeLength: number; text: string }): number[] {
-  const { rangeOffset: at, rangeLength: removed, text } = edit;
-  // The first line start after `offset`: the row after the one holding it.
-  const firstAfter = (offset: number) => pointOf(offset, starts).row + 1;
-  const inserted: number[] = [];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) inserted.push(at + i + 1);
-  const delta = text.length - removed;
-  const kept = starts.slice(0, firstAfter(at));
-  for (const s of inserted) kept.push(s);
-  for (let i = firstAfter(at + removed); i < starts.length; i++) kept.push(starts[i] + delta);
-  return kept;
-}
-
 export function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
