@@ -81,7 +81,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 /** The renderer main thread of the page under test: the CrRendererMain with the most events. */
@@ -126,6 +126,17 @@ export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: s
     .slice(0, top);
 }
 
+/** The script a worker thread runs most (its file name, from the trace's calls into JS), to tell the workers apart. */
+function scriptOf(events: TraceEvent[]): string {
+  const count = new Map<string, number>();
+  for (const e of events) {
+    const url = e.args?.data?.url;
+    if (url) count.set(url, (count.get(url) ?? 0) + e.dur!);
+  }
+  const top = [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return top ? ` (${top.split('?')[0].split('/').pop()})` : '';
+}
+
 /**
  * How busy each thread of the page's renderer was (its outermost trace
  * events, nested ones not counted twice), ms per keystroke: the main thread
@@ -158,7 +169,7 @@ export function threadBusy(trace: Buffer, keys: number): { thread: string; busyM
         busy += to - Math.max(e.ts, end);
         end = to;
       }
-      return { thread: `${names.get(k) ?? 'thread'}${k === main ? ' (main)' : ''}`, busyMs: per(busy) };
+      return { thread: `${names.get(k) ?? 'thread'}${k === main ? ' (main)' : scriptOf(xs)}`, busyMs: per(busy) };
     })
     .filter((t) => t.busyMs > 0)
     .sort((a, b) => b.busyMs - a.busyMs);
