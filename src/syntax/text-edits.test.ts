@@ -3,7 +3,8 @@
 // edit spliced in, without splicing at each.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../testing/platform/prng';
-import { applyEdit, EditedText, splicedText } from './text-edits';
+import { EditedText, splicedText } from './text-edits';
+import { lineStartsOf, pointOf } from './window';
 
 describe('splicedText', () => {
   it('answers every read as the joined string does, for insertions anywhere (start, end, empty, with and without line breaks)', () => {
@@ -47,9 +48,21 @@ describe('EditedText', () => {
       const rangeOffset = Math.min(text.length, Math.floor(near ? text.length / 2 + random() * 8 : random() * (text.length + 1)));
       const rangeLength = Math.min(text.length - rangeOffset, Math.floor(random() * 6));
       const e = { rangeOffset, rangeLength, text: make(Math.floor(random() * 5)) };
-      const spliced = applyEdit(text, e);
-      expect([step, edited.edit(e)]).toEqual([step, spliced.edit]);
-      text = spliced.text;
+      // The oracle: the spliced string, and points read off each text's line starts.
+      const spliced = text.slice(0, rangeOffset) + e.text + text.slice(rangeOffset + rangeLength);
+      const before = lineStartsOf(text);
+      expect([step, edited.edit(e)]).toEqual([
+        step,
+        {
+          startIndex: rangeOffset,
+          oldEndIndex: rangeOffset + rangeLength,
+          newEndIndex: rangeOffset + e.text.length,
+          startPosition: pointOf(rangeOffset, before),
+          oldEndPosition: pointOf(rangeOffset + rangeLength, before),
+          newEndPosition: pointOf(rangeOffset + e.text.length, lineStartsOf(spliced)),
+        },
+      ]);
+      text = spliced;
       expect(edited.length).toBe(text.length);
       if (random() < 0.2) expect([step, edited.text]).toEqual([step, text]);
     }

@@ -73,12 +73,6 @@ function treeEditOf(e: TextEdit, text: () => string): TreeEdit {
   };
 }
 
-/** Apply one edit: the new text and the tree edit. Throws when the edit does not fit the text (a missed change). */
-export function applyEdit(text: string, e: TextEdit): { text: string; edit: TreeEdit } {
-  checkFits(e, text.length);
-  return { text: text.slice(0, e.rangeOffset) + e.text + text.slice(e.rangeOffset + e.rangeLength), edit: treeEditOf(e, () => text) };
-}
-
 /**
  * A document's text that takes edits without being copied at each one.
  * Splicing a string copies the whole of it (V8 joins a concatenation the
