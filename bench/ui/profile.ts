@@ -155,7 +155,9 @@ export function threadBusy(trace: Buffer, keys: number): { thread: string; busyM
   for (const e of events) {
     const k = `${e.pid}:${e.tid}`;
     if (e.ph !== 'X' || `${e.pid}` !== pid || !(e.dur! > 0)) continue;
-    byThread.set(k, [...(byThread.get(k) ?? []), e]);
+    const xs = byThread.get(k);
+    if (xs) xs.push(e);
+    else byThread.set(k, [e]);
   }
   const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
   return [...byThread]
