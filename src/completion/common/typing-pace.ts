@@ -94,8 +94,13 @@ export class TypingPace {
    */
   readAheadAfterMs(waitMs: number, earliestMs: number): number {
     if (this.gaps.length < MIN_GAPS) return earliestMs;
-    const late = READ_AHEAD_LATE_FACTOR * percentile(this.gaps, this.o.quantile * 100)!;
+    const late = READ_AHEAD_LATE_FACTOR * this.usualGapMs();
     return Math.round(Math.max(earliestMs, Math.min(late, waitMs * (1 - READ_AHEAD_SHARE))));
+  }
+
+  /** The gap nearly all recent gaps are within (their `quantile`): what the wait and the read-ahead are read off. */
+  private usualGapMs(): number {
+    return percentile(this.gaps, this.o.quantile * 100)!;
   }
 
   /** How long to wait after the last key before asking. */
@@ -103,7 +108,7 @@ export class TypingPace {
     const o = this.o;
     let base = o.initialMs;
     if (this.gaps.length >= MIN_GAPS) {
-      base = o.factor * percentile(this.gaps, o.quantile * 100)!;
+      base = o.factor * this.usualGapMs();
     }
     const extra = Math.min(o.maxExtraMs, Math.max(0, this.rejections - o.freeRejections) * o.rejectionStepMs);
     return Math.round(Math.min(o.maxMs, Math.max(o.minMs, base)) + extra);
