@@ -131,19 +131,23 @@ describe('the completion feature', () => {
 
   it('built once, follows config changes and keeps its hooks; disposed, it stops following and takes its editors down', () => {
     const { config, feature, registrations } = setUp();
+    expect(registrations).toHaveLength(0);
     const a = feature.attach();
     feature.attach();
+    // Two editors, one registration: one controller, so one cache, one prediction and one typing pace.
+    expect(registrations).toHaveLength(1);
     const hooks = registrations[0].hooks;
     expect(hooks.debounceMs()).toBe(DEFAULT_CONFIG.editor.debounceMs);
     config.set(resolveConfig(config.get(), { editor: { debounceMs: 123, predictOnAccept: false } }).config);
     expect(hooks.debounceMs()).toBe(123);
     expect(hooks.predictOnAccept?.()).toBe(false);
-    // An editor that goes away takes its registration down; the feature lives on.
+    // An editor that goes away leaves the registration to the others; a new editor shares it again.
     a.dispose();
-    expect(registrations.map((r) => r.disposed)).toEqual([true, false]);
+    feature.attach();
+    expect(registrations.map((r) => r.disposed)).toEqual([false]);
     feature.setEngine(fakeEngine().engine);
     feature.dispose();
-    expect(registrations.map((r) => r.disposed)).toEqual([true, true]);
+    expect(registrations.map((r) => r.disposed)).toEqual([true]);
     expect(feature.source()).toBeUndefined();
     config.set(resolveConfig(config.get(), { editor: { debounceMs: 456 } }).config);
     expect(hooks.debounceMs()).toBe(123);

@@ -3,11 +3,13 @@
 // in between. The app's shell builds it once (src/app/hooks/use-app-shell.ts)
 // from the config store, the editor's models, the languages switched off, and
 // where results are reported; the engine hook hands it the engine once the model is ready
-// (setEngine). Each editor calls `attach`, which registers the inline
-// completions (inline-completions.ts: the Monaco adapter and its completion
+// (setEngine). The first editor to `attach` registers the inline completions
+// (inline-completions.ts: the Monaco adapter and its one completion
 // controller, with the controller's result cache, accept prediction and
-// typing pace) over this feature's hooks. The engine behind them owns the
-// prompt, the workspace context and the pipeline (src/completion/browser/completion-engine.ts).
+// typing pace) over this feature's hooks; later editors share that
+// registration, since Monaco asks every registered provider for every editor.
+// The engine behind them owns the prompt, the workspace context and the
+// pipeline (src/completion/browser/completion-engine.ts).
 import type * as Monaco from 'monaco-editor';
 import type { ConfigStore } from '../../config/store';
 import { languageFromFileName } from '../../languages/registry';
@@ -46,7 +48,8 @@ export interface CompletionFeatureDeps {
 export class CompletionFeature {
   private engine: EditorCompletionSource | undefined;
   private readonly settings: FollowedEditorSettings;
-  private readonly attached = new Set<MonacoInlineCompletions>();
+  /** The one registration every editor shares, made when the first editor attaches. */
+  private registration: MonacoInlineCompletions | undefined;
 
   constructor(private readonly deps: CompletionFeatureDeps) {
     this.settings = followEditorSettings(deps.config);
@@ -81,24 +84,22 @@ export class CompletionFeature {
     };
   }
 
-  /** Inline completions for an editor, until the result's `dispose`. */
+  /**
+   * Inline completions for an editor. Every editor shares the feature's one
+   * registration (one controller: one cache, one prediction, one typing pace);
+   * an editor's `dispose` lets go of its handle, and the registration lives
+   * until the feature's.
+   */
   attach(): MonacoInlineCompletions {
-    const registration = this.deps.register(this.hooks());
-    this.attached.add(registration);
-    return {
-      ...registration,
-      dispose: () => {
-        this.attached.delete(registration);
-        registration.dispose();
-      },
-    };
+    const registration = (this.registration ??= this.deps.register(this.hooks()));
+    return { ...registration, dispose: () => undefined };
   }
 
-  /** Stops following the config and takes every attached registration down. */
+  /** Stops following the config and takes the registration down. */
   dispose(): void {
     this.settings.dispose();
-    for (const r of this.attached) r.dispose();
-    this.attached.clear();
+    this.registration?.dispose();
+    this.registration = undefined;
     this.engine = undefined;
   }
 }
