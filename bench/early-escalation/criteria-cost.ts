@@ -1,7 +1,7 @@
 // The per-step cost of the early-stop criteria that transformers.js calls
 // after every generated token: the original, which decoded every prefix of
 // the generated ids on every step (O(n²) token decodes at step n; kept as
-// testing/inference/early-stop-redecode.ts), against the incremental one
+// testing/completion/early-stop-redecode.ts), against the incremental one
 // (TokenTexts over a short decode window). Both are driven the way
 // generate() drives them (a growing row of ids, prompt first) with the
 // fixture-qwen2-tiny tokenizer (byte-level, one token per byte) and the real
@@ -19,7 +19,7 @@ import {
   TokenTexts,
 } from '../../src/completion';
 import { buildFimPrompt } from '../../src/vocabulary';
-import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/inference/early-stop-redecode';
+import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../testing/completion/early-stop-redecode';
 import { fmtMs, median } from '../stats';
 
 const REPS = Number(process.env.EARLY_CRITERIA_REPS ?? 10);

@@ -3,7 +3,7 @@
 // versus the resumable scanner, which lexes the prefix once per request and
 // then only what each step adds (after). Interleaved in one run, medians.
 import { BracketScanner } from '../../src/completion';
-import { relexFirstUnrepairableBracket } from '../../testing/inference/bracket-relex';
+import { relexFirstUnrepairableBracket } from '../../testing/completion/bracket-relex';
 import { fmtMs, median } from '../stats';
 
 /** fmtMs, but with the fractions of a microsecond an incremental step takes. */

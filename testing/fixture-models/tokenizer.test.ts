@@ -1,6 +1,6 @@
 import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureModelFolder } from '../inference/fixture-folder';
+import { fixtureModelFolder } from '../completion/fixture-folder';
 import { bytesToUnicode, SPECIAL_TOKENS, specialTokenId, textTokenIds, VOCAB_SIZE } from './tokenizer';
 
 let tokenizer: PreTrainedTokenizer;

@@ -1,6 +1,6 @@
 // The whole-text lexer the shared one (src/languages/lexer.ts) replaced, kept
 // for one job: every bracket in code, for early escalation's oracle
-// (testing/inference/bracket-relex.ts). Its rules are its own table below,
+// (testing/completion/bracket-relex.ts). Its rules are its own table below,
 // not the registry's, and only for the languages the shared lexer reads
 // exactly (JavaScript's regular expressions are a guess there, so the oracle
 // has no JavaScript). The shared lexer's own oracle is tree-sitter

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../testing/platform/prng';
 import { BracketScanner } from './bracket-scan';
-import { relexFirstUnrepairableBracket } from '../../../testing/inference/bracket-relex';
+import { relexFirstUnrepairableBracket } from '../../../testing/completion/bracket-relex';
 
 const LANGUAGES = ['python', 'java', 'cpp', 'csharp', 'go', 'rust'];
 

@@ -7,7 +7,7 @@
 // state (the shared lexer's, src/languages/lexer.ts, and the open
 // brackets), and each step lexes only what the step added. The answer is
 // the one a whole-text reading of the text so far gives
-// (testing/inference/bracket-relex.ts, the oracle its tests compare
+// (testing/completion/bracket-relex.ts, the oracle its tests compare
 // against at every split point): what the end of the text leaves undecided
 // (a Rust `'(` that the next character may make a character literal) is
 // read as if the text ended there, and read again on the next step.

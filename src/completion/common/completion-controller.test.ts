@@ -19,7 +19,7 @@ import type { AppConfig } from '../../vocabulary/config';
 import { createProtocolClient } from '../../endpoint';
 import { prefillWithFim, localModelPort } from '../worker/fim-completion';
 import { loadLocalModel, type LoadedModel } from '../worker/local-model';
-import { fixtureModelFolder } from '../../../testing/inference/fixture-folder';
+import { fixtureModelFolder } from '../../../testing/completion/fixture-folder';
 import { egressVerdict } from '../../privacy/policy';
 import { createNodeValidator } from '../../syntax/node-runtime';
 import type { PredictionOutcome } from '../../vocabulary/types';

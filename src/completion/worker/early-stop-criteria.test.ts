@@ -14,9 +14,9 @@ import type { TokenProb } from '../../vocabulary/types';
 import { EarlyStopCriteria, type EarlyStopCheck, type ProbRecorder } from './early-stop-criteria';
 import { loadLocalModel } from './local-model';
 import { decodesByWindow, prefixDecoder } from './prefix-decoder';
-import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../../testing/inference/early-stop-redecode';
+import { RedecodeEarlyStopCriteria, redecodeTokenTexts } from '../../../testing/completion/early-stop-redecode';
 import { TokenTexts } from './token-texts';
-import { fixtureModelFolder } from '../../../testing/inference/fixture-folder';
+import { fixtureModelFolder } from '../../../testing/completion/fixture-folder';
 
 let tokenizer: PreTrainedTokenizer;
 const fixtures = fixtureModelFolder('early-stop-criteria', writeRealArchModel);

@@ -8,8 +8,8 @@ import { DEFAULT_REAL_ARCH } from '../../../testing/fixture-models/real-arch';
 import { buildFimPrompt, fimTemplate } from '../../vocabulary/fim';
 import { FirstTokenAtRank } from './first-token-rank';
 import { loadLocalModel, type LoadedModel } from './local-model';
-import { fixtureModelFolder } from '../../../testing/inference/fixture-folder';
-import { freshAndReusingModels } from '../../../testing/inference/fresh-and-reusing';
+import { fixtureModelFolder } from '../../../testing/completion/fixture-folder';
+import { freshAndReusingModels } from '../../../testing/completion/fresh-and-reusing';
 
 // The id it leaves choosable at the first step (the input is still the prompt, one token here).
 const idAtRank = (row: ArrayLike<number>, rank: number) => {

@@ -5,7 +5,7 @@ import { buildFimPrompt } from '../../vocabulary/fim';
 import { mulberry32 } from '../../../testing/platform/prng';
 import type { GenerateOptions, LocalGeneration } from './local-model';
 import { DEFAULT_LOOKUP, lookupDraft } from './prompt-lookup';
-import { freshAndReusingModels } from '../../../testing/inference/fresh-and-reusing';
+import { freshAndReusingModels } from '../../../testing/completion/fresh-and-reusing';
 
 describe('lookupDraft', () => {
   it('copies what followed the latest earlier occurrence of the longest matching n-gram', () => {

@@ -6,7 +6,7 @@
 // cache against one that reads every prompt afresh.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels } from '../../../testing/inference/fresh-and-reusing';
+import { freshAndReusingModels } from '../../../testing/completion/fresh-and-reusing';
 import { percentile } from '../../platform/percentile';
 import { localRequestOf, prepareRequest, requestSettings } from '../common/request';
 import { documentAt, pausesOf, typingReplay } from '../../../testing/completion/typing-replay';

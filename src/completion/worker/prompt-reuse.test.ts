@@ -4,7 +4,7 @@
 // The browser runs the same comparison on WebGPU and WASM (e2e/prompt-reuse.spec.ts).
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { freshAndReusingModels } from '../../../testing/inference/fresh-and-reusing';
+import { freshAndReusingModels } from '../../../testing/completion/fresh-and-reusing';
 import { percentile } from '../../platform/percentile';
 import { buildFimPrompt } from '../../vocabulary/fim';
 import { documentAt, pausesOf, typingReplay } from '../../../testing/completion/typing-replay';

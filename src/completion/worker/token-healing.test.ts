@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REAL_ARCH } from '../../../testing/fixture-models/real-arch';
 import { specialTokenId } from '../../../testing/fixture-models/tokenizer';
 import { prefixDecoder } from './prefix-decoder';
-import { fixtureModelFolder } from '../../../testing/inference/fixture-folder';
+import { fixtureModelFolder } from '../../../testing/completion/fixture-folder';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 import { TokenTexts } from './token-texts';
 

@@ -12,9 +12,9 @@ import { DEFAULT_REAL_ARCH } from '../../../testing/fixture-models/real-arch';
 import { SPECIAL_TOKENS, specialTokenId } from '../../../testing/fixture-models/tokenizer';
 import { mulberry32 } from '../../../testing/platform/prng';
 import { decodesByWindow, prefixDecoder, type DecodeIds, type PrefixDecoder } from './prefix-decoder';
-import { redecodeTokenTexts } from '../../../testing/inference/early-stop-redecode';
+import { redecodeTokenTexts } from '../../../testing/completion/early-stop-redecode';
 import { TokenTexts } from './token-texts';
-import { fixtureModelFolder } from '../../../testing/inference/fixture-folder';
+import { fixtureModelFolder } from '../../../testing/completion/fixture-folder';
 
 const decoderOf =
   (t: PreTrainedTokenizer): DecodeIds =>

@@ -9,7 +9,7 @@ import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transforme
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTokenizerConfig, buildTokenizerJson } from '../../../../testing/fixture-models/tokenizer';
 import { DEFAULT_CONFIG } from '../../../config/defaults';
-import { fixtureModelFolder } from '../../../../testing/inference/fixture-folder';
+import { fixtureModelFolder } from '../../../../testing/completion/fixture-folder';
 import { buildLocalPrompt } from '../../../prompt/prompt';
 import { localRequestOf, prepareRequest, requestSettings } from '../request';
 import { StableSnippetChooser, WorkspaceIndex, type WorkspaceFile } from '.';
