@@ -1,7 +1,7 @@
 // A large file has its own editor options (src/editor/large-file.ts): folding,
 // sticky scroll and occurrence highlighting are off for that file only, the
 // status bar says so, and a normal file gets them back.
-import { expect, test } from '../testing/playwright/ide';
+import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import type { Page } from '@playwright/test';
 
 // 20,000 lines of over 1 MB: large by both measures.
@@ -145,3 +145,61 @@ test('a line over 10,000 characters makes a small file large, bracket pairs and 
   expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile' });
   expect(await bracketsAndGuides()).toEqual({ colours: true, match: 'always', indentation: true });
 });
+
+test('past where the editor stops drawing a long line no suggestion is asked for, and Tab inserts no unseen code; before it one is', async ({
+  page,
+  openIde,
+}) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  // Line 2 runs to about 21,000 characters and ends where a suggestion would go; line 4 is short.
+  const longLine = '    ' + '_ = 0; '.repeat(3_000) + 'return';
+  const asked = await page.evaluate((line) => {
+    type Ed = { getModel(): { setValue(t: string): void }; getOption(id: number): unknown };
+    const ide = (
+      window as unknown as {
+        __ide: {
+          editor: Ed;
+          monaco: { editor: { EditorOption: Record<string, number> } };
+          engine: Record<string, (...a: unknown[]) => unknown>;
+          asked: number[];
+        };
+      }
+    ).__ide;
+    ide.editor.getModel().setValue(`def add(a, b):\n${line}\ndef mul(a, b):\n    return\n`);
+    ide.asked = [];
+    const complete = ide.engine.complete.bind(ide.engine);
+    ide.engine.complete = (req: unknown, signal: unknown) => {
+      // The line the request's cursor is on.
+      ide.asked.push((req as { prefix: string }).prefix.split('\n').length);
+      return complete(req, signal);
+    };
+    return ide.editor.getOption(ide.monaco.editor.EditorOption.stopRenderingLineAfter);
+  }, longLine);
+  // The editor's own cutoff is the status bar's figure.
+  expect(asked).toBe(10_000);
+  await expect(page.getByRole('note', { name: /Large file/ })).toHaveAttribute(
+    'title',
+    /no suggestion past the first 10,000 characters of a line, where the editor stops drawing it/,
+  );
+  await typeAtEndOfLine(page, 2, ' ');
+  // Asked for explicitly, still nothing: the suggestion could not be seen.
+  await page.keyboard.press('Alt+\\');
+  await page.keyboard.press('Tab');
+  const line2 = await lineText(page, 2);
+  expect(line2.startsWith(`${longLine} `)).toBe(true);
+  expect(line2).not.toContain('a + b');
+  // The short line in the same file: its suggestion is asked for and shown, and it is the only request made.
+  await typeAtEndOfLine(page, 4, ' ');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  expect(await page.evaluate(() => (window as unknown as { __ide: { asked: number[] } }).__ide.asked)).toEqual([4]);
+});
+
+function lineText(page: Page, line: number): Promise<string> {
+  return page.evaluate(
+    (l) =>
+      (window as unknown as { __ide: { editor: { getModel(): { getLineContent(n: number): string } } } }).__ide.editor
+        .getModel()
+        .getLineContent(l),
+    line,
+  );
+}

@@ -66,6 +66,13 @@ describe('largeFileProfile', () => {
     expect(largeFileProfile(200_093, 4, true)).toBe(p);
   });
 
+  it('says that a long line gets no suggestion where the editor stops drawing it, and only for a long line', () => {
+    expect(describeLargeFile(largeFileProfile(200_093, 4, true))).toContain(
+      'no suggestion past the first 10,000 characters of a line, where the editor stops drawing it',
+    );
+    expect(describeLargeFile(largeFileProfile(5_000_000, 3))).not.toContain('stops drawing');
+  });
+
   it('says what completions use, and that a file over the indexing limit is not indexed', () => {
     const byLines = describeLargeFile(largeFileProfile(MAX_INDEXED_CHARS, 50_000));
     expect(byLines).toContain('folding, sticky scroll, highlighting other occurrences');

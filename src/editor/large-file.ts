@@ -45,6 +45,9 @@ const COMPLETIONS_ANY_SIZE = [
   'the syntax check parses the code around the cursor, long parses in slices, and says "not checked" past its time budget',
 ];
 const NOT_INDEXED = "this file is not indexed for snippets in other files' prompts";
+// The editor stops drawing a line at this many characters (Monaco's stopRenderingLineAfter, left at its default),
+// so a suggestion past it would be invisible: none is asked for there (src/completion/browser/monaco-adapter.ts).
+const PAST_DRAWN = `no suggestion past the first ${LONG_LINE_CHARS.toLocaleString('en')} characters of a line, where the editor stops drawing it`;
 
 const NORMAL: LargeFileProfile = { large: false, why: '', off: [], completions: [] };
 const SIZE_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight'];
@@ -69,7 +72,7 @@ export function largeFileProfile(chars: number, lines: number, longLine = false)
       large: true,
       why: reasons.join(' and '),
       off: longLine ? LONG_LINE_OFF : SIZE_OFF,
-      completions: indexed ? COMPLETIONS_ANY_SIZE : [...COMPLETIONS_ANY_SIZE, NOT_INDEXED],
+      completions: [...COMPLETIONS_ANY_SIZE, ...(indexed ? [] : [NOT_INDEXED]), ...(longLine ? [PAST_DRAWN] : [])],
     };
     profiles.set(key, p);
   }

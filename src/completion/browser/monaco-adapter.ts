@@ -19,7 +19,7 @@ import {
 } from '../common/completion-controller';
 
 /** What the adapter uses of the host's namespace (the whole `monaco` of editor.api or of the full package fits). */
-type MonacoApi = Pick<typeof Monaco, 'languages' | 'Range'>;
+type MonacoApi = Pick<typeof Monaco, 'languages' | 'Range' | 'editor'>;
 type Model = Monaco.editor.ITextModel;
 
 export interface MonacoAdapterOptions<R extends ControllerResult> extends CompletionControllerHooks<R> {
@@ -56,7 +56,7 @@ export function registerMonacoAdapter<R extends ControllerResult>(
   });
   const provider: Monaco.languages.InlineCompletionsProvider = {
     async provideInlineCompletions(model, position, context, token) {
-      if (options.skip?.(model)) return { items: [] };
+      if (options.skip?.(model) || !drawnAt(monaco, model, position)) return { items: [] };
       const explicit = context.triggerKind === monaco.languages.InlineCompletionTriggerKind.Explicit;
       const here = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
       // Typing cancels the token: the controller reads it as an abort signal.
@@ -88,6 +88,24 @@ export function registerMonacoAdapter<R extends ControllerResult>(
       if (item) controller.cycledTo(item);
     },
   };
+}
+
+/**
+ * Whether the editors showing `model` draw its line as far as `position`.
+ * Monaco stops drawing a line after `stopRenderingLineAfter` characters (a
+ * minified bundle): a suggestion past that point would be invisible, yet Tab
+ * would insert it, so none is asked for there, and the model does no work that
+ * nobody can see. A model no editor shows yet is taken as drawn.
+ */
+function drawnAt(monaco: MonacoApi, model: Model, position: Monaco.Position): boolean {
+  let limit: number | undefined;
+  for (const ed of monaco.editor.getEditors()) {
+    if (ed.getModel() !== model) continue;
+    const stopsAfter = ed.getOption(monaco.editor.EditorOption.stopRenderingLineAfter);
+    if (stopsAfter < 0) return true;
+    limit = Math.max(limit ?? 0, stopsAfter);
+  }
+  return limit === undefined || position.column - 1 < limit;
 }
 
 /** A Monaco model and the cursor, as the controller reads a document. */
