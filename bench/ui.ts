@@ -12,7 +12,7 @@
 //   1,000-line file's; the 5 MB file gets suggestions.
 //
 //   npm run bench ui [-- --quick] [--keys=N] [--rounds=N] [--twin[=NAME]] [--lang=python|typescript]
-//       [--sizes=1k,20k,5mb] [--ghost-timeout=MS] [--typing-only] [--rebuild] [--busy=N]
+//       [--sizes=1k,20k,5mb,longline,longline-drawn] [--ghost-timeout=MS] [--typing-only] [--rebuild] [--busy=N]
 //
 //   --busy=N runs N CPU-bound processes beside the browser for the whole run
 //   (bench/ui/busy.ts), a laptop busy with other work; the results go to their
@@ -37,7 +37,7 @@ import type { BenchFlags, FlagValues } from './flags';
 import type { BenchSuite } from './suite';
 import { fmtMs, summarize } from './stats';
 import { startBusy } from './ui/busy';
-import { generateFile, type BenchFile, type BenchLanguage, type FileSize } from './ui/files';
+import { generateFile, UI_SIZES, type BenchFile, type BenchLanguage } from './ui/files';
 import {
   callees,
   longTaskCauses,
@@ -96,8 +96,8 @@ interface Options {
 
 function sizesOf(flag: string): string[] {
   const sizes = flag.split(',');
-  const unknown = sizes.filter((s) => !SIZES[s]);
-  if (unknown.length) throw new Error(`--sizes: unknown ${unknown.join(', ')}; the sizes are ${Object.keys(SIZES).join(', ')}`);
+  const unknown = sizes.filter((s) => !UI_SIZES[s]);
+  if (unknown.length) throw new Error(`--sizes: unknown ${unknown.join(', ')}; the sizes are ${Object.keys(UI_SIZES).join(', ')}`);
   return sizes;
 }
 
@@ -115,7 +115,7 @@ function options(flags: BenchFlags): Options {
     keys: Math.max(1, Number(v.keys || (quick ? 12 : 60))),
     rounds: Math.max(1, Number(v.rounds || 1)),
     languages: (v.lang || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
-    sizes: sizesOf(v.sizes || '1k,20k,5mb,longline'),
+    sizes: sizesOf(v.sizes || Object.keys(UI_SIZES).join(',')),
     // A bare --twin arrives as '': the default twin.
     ...(v.twin !== undefined && { twin: v.twin || 'qwen2.5-coder-0.5b' }),
     ...(v.threads && { threads: Math.max(1, Number(v.threads)) }),
@@ -128,16 +128,8 @@ function options(flags: BenchFlags): Options {
   };
 }
 
-/** The files typed into; `languages`: the only ones the size is made in (a minified line is TypeScript). */
-const SIZES: Record<string, { size: FileSize; label: string; languages?: BenchLanguage[] }> = {
-  '1k': { size: { lines: 1_000 }, label: '1,000 lines' },
-  '20k': { size: { lines: 20_000 }, label: '20,000 lines' },
-  '5mb': { size: { bytes: 5_000_000 }, label: '5 MB' },
-  longline: { size: { longLine: 200_000 }, label: 'a 200,000-character line', languages: ['typescript'] },
-};
-
 /** The languages a size is typed in: those asked for that it is made in. */
-const languagesOf = (size: string, asked: BenchLanguage[]) => asked.filter((l) => SIZES[size].languages?.includes(l) ?? true);
+const languagesOf = (size: string, asked: BenchLanguage[]) => asked.filter((l) => UI_SIZES[size].languages?.includes(l) ?? true);
 
 const DEMO_MODEL: ModelChoice = {
   label: 'demo model (fixture-valid)',
@@ -276,7 +268,7 @@ const ms = (x: unknown) => (typeof x === 'number' ? `${Math.round(x).toLocaleStr
 
 function caseRow(size: string, c: CaseResult, model: string): string {
   const ghost = c.mode === 'on' ? ghostCell(c, ms) : '';
-  return `| ${SIZES[size].label} ${c.language} (${c.file.lines.toLocaleString('en')} lines, ${(c.file.bytes / 1e6).toFixed(2)} MB) | ${c.mode}${model ? ` (${model})` : ''} | ${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)} | ${c.longtask_count}, ${ms(c.longtask_max_ms)} | ${ms(c.input_delay_p95_ms)} | ${ghost} | ${c.heap_mb} / ${c.renderer_mb ?? '?'} | ${ms(c.first_burst.frame_p50_ms)} / ${ms(c.first_burst.frame_max_ms)} |`;
+  return `| ${UI_SIZES[size].label} ${c.language} (${c.file.lines.toLocaleString('en')} lines, ${(c.file.bytes / 1e6).toFixed(2)} MB) | ${c.mode}${model ? ` (${model})` : ''} | ${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)} | ${c.longtask_count}, ${ms(c.longtask_max_ms)} | ${ms(c.input_delay_p95_ms)} | ${ghost} | ${c.heap_mb} / ${c.renderer_mb ?? '?'} | ${ms(c.first_burst.frame_p50_ms)} / ${ms(c.first_burst.frame_max_ms)} |`;
 }
 
 export interface Target {
@@ -312,12 +304,12 @@ function targets(sizes: Record<string, Record<string, Aggregate>>, busy: number)
       const model = on === 'on' ? '' : ' (twin)';
       if (limits.frameP95Ms !== undefined)
         out.push({
-          target: `${SIZES[k].label}, on${model}: frame p95 ≤ ${limits.frameP95Ms} ms`,
+          target: `${UI_SIZES[k].label}, on${model}: frame p95 ≤ ${limits.frameP95Ms} ms`,
           measured: ms(a.frame_p95_ms),
           met: num(a.frame_p95_ms) <= limits.frameP95Ms,
         });
       out.push({
-        target: `${SIZES[k].label}, on${model}: no long task over ${limits.longTaskMs} ms`,
+        target: `${UI_SIZES[k].label}, on${model}: no long task over ${limits.longTaskMs} ms`,
         measured: `longest ${ms(a.longtask_max_ms)}`,
         met: num(a.longtask_max_ms) <= limits.longTaskMs,
       });
@@ -334,7 +326,7 @@ function targets(sizes: Record<string, Record<string, Aggregate>>, busy: number)
         if (ratios.length) {
           const w = worse(ratios) as (typeof ratios)[number];
           out.push({
-            target: `${SIZES[k].label}: frame p95 on${model} ≤ ${limits.onOff}x off`,
+            target: `${UI_SIZES[k].label}: frame p95 on${model} ≤ ${limits.onOff}x off`,
             measured: ratios.map((x) => `${x.lang} ${ms(x.on)} / ${ms(x.off)} = ${x.r.toFixed(2)}x`).join('; '),
             met: w.r <= limits.onOff,
           });
@@ -361,7 +353,7 @@ function targets(sizes: Record<string, Record<string, Aggregate>>, busy: number)
     if (ratios.length) {
       const w = worse(ratios);
       out.push({
-        target: `ghost text p50, ${SIZES[big].label} ≤ ${limit}x 1,000 lines`,
+        target: `ghost text p50, ${UI_SIZES[big].label} ≤ ${limit}x 1,000 lines`,
         measured: ratios
           .map((x) => `${x.lang} ${ms(x.big)} / ${ms(x.small)} = ${Number.isFinite(x.r) ? `${x.r.toFixed(2)}x` : 'n/a'}`)
           .join('; '),
@@ -393,7 +385,7 @@ async function typing(browser: Browser, origin: string, o: Options) {
       const languages = languagesOf(size, o.languages);
       if (!languages.length) continue;
       for (const language of languages) {
-        const file: BenchFile = generateFile(language, SIZES[size].size);
+        const file: BenchFile = generateFile(language, UI_SIZES[size].size);
         const cases = [
           { mode: 'off', model: DEMO_MODEL, into: off, samples: [] },
           { mode: 'on', model: DEMO_MODEL, into: on, samples: [] },
@@ -405,11 +397,16 @@ async function typing(browser: Browser, origin: string, o: Options) {
             const t0 = Date.now();
             const r = await runCase(browser, origin, file, mode, model, {
               ...opts,
-              ghostTimeoutMs: model === DEMO_MODEL ? opts.ghostTimeoutMs : Math.max(opts.ghostTimeoutMs, 60_000),
+              // No suggestion is asked for where the line is not drawn: the pause after a burst is as long as with completions off.
+              ghostTimeoutMs: UI_SIZES[size].undrawn
+                ? opts.pauseMs
+                : model === DEMO_MODEL
+                  ? opts.ghostTimeoutMs
+                  : Math.max(opts.ghostTimeoutMs, 60_000),
             });
             samples.push(r.samples);
             progress(
-              `${SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
+              `${UI_SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
             );
           }
         for (const { mode, model, into, samples } of cases) {
@@ -446,7 +443,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
   // With --twin the completions are the twin's: where its worker's competition for the cores shows on the main thread.
   const twin = o.twin ? await twinModel(o.twin) : undefined;
   for (const [language, size] of cases) {
-    const file = generateFile(language, SIZES[size].size);
+    const file = generateFile(language, UI_SIZES[size].size);
     for (const mode of ['off', 'on'] as const) {
       const hooks = profilerHooks(500);
       const { samples: _samples, ...r } = await runCase(browser, origin, file, mode, twin?.choice ?? DEMO_MODEL, opts, hooks);
@@ -454,7 +451,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
       const threads = threadBusy(hooks.trace()!, r.keys);
       console.log(
-        `\n### ${SIZES[size].label} ${language}, completions ${mode}${o.busy ? `, ${o.busy} busy` : ''} (load average ${loadavg()
+        `\n### ${UI_SIZES[size].label} ${language}, completions ${mode}${o.busy ? `, ${o.busy} busy` : ''} (load average ${loadavg()
           .map((x) => x.toFixed(1))
           .join(' ')})\n`,
       );
@@ -487,7 +484,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       // The raw profile opens in Chrome DevTools (Performance, "Load profile"), against the build in PROFILE_OUT.
       const raw = join(REPO, 'bench', 'results', `ui-profile-${size}-${language}-${mode}.cpuprofile`);
       writeFileSync(raw, JSON.stringify(hooks.profile()));
-      progress(`profiled ${SIZES[size].label} ${language} ${mode}: ${raw}`);
+      progress(`profiled ${UI_SIZES[size].label} ${language} ${mode}: ${raw}`);
     }
   }
   await twin?.close();

@@ -12,7 +12,7 @@ export type BenchLanguage = 'python' | 'typescript';
  * A file size: a number of lines, a number of bytes (the 5 MB file), or one
  * line of this many characters (a minified bundle) between a few short ones.
  */
-export type FileSize = { lines: number } | { bytes: number } | { longLine: number };
+export type FileSize = { lines: number } | { bytes: number } | { longLine: number; cursorAt?: number };
 
 export interface BenchFile {
   path: string;
@@ -20,7 +20,7 @@ export interface BenchFile {
   content: string;
   /** 1-based line the typing starts from (its end), inside the target function. */
   cursorLine: number;
-  /** 1-based column the typing starts from, when not the line's end: the middle of a long line. */
+  /** 1-based column the typing starts from, when not the line's end: a place in a long line. */
   cursorColumn?: number;
   lines: number;
   bytes: number;
@@ -398,16 +398,17 @@ function minStatement(g: Gen, i: number): string {
 
 /**
  * A TypeScript file whose middle line is `chars` characters of minified
- * code; the cursor sits after a statement near the line's middle.
+ * code; the cursor sits after the first statement that ends at `cursorAt`
+ * characters or beyond (the line's middle by default).
  */
-function minified(chars: number, seed: number): { lines: string[]; cursorLine: number; cursorColumn: number } {
+function minified(chars: number, seed: number, cursorAt = chars / 2): { lines: string[]; cursorLine: number; cursorColumn: number } {
   const g = new Gen(seed);
   let line = '';
   let cursorColumn = 0;
   for (let i = 0; line.length < chars; i++) {
     const st = minStatement(g, i);
     line += st.endsWith('}') || st.endsWith(';') ? st : `${st};`;
-    if (!cursorColumn && line.length >= chars / 2) {
+    if (!cursorColumn && line.length >= cursorAt) {
       if (!line.endsWith(';')) line += ';';
       cursorColumn = line.length + 1;
     }
@@ -431,10 +432,15 @@ function fullness(size: { lines: number } | { bytes: number }): (lines: string[]
 export function generateFile(language: BenchLanguage, size: FileSize, seed = 1): BenchFile {
   if ('longLine' in size && language !== 'typescript') throw new Error('a long minified line is generated as TypeScript only');
   const made: { lines: string[]; cursorLine: number; cursorColumn?: number } =
-    'longLine' in size ? minified(size.longLine, seed) : language === 'python' ? python(size, seed) : typescript(size, seed);
+    'longLine' in size ? minified(size.longLine, seed, size.cursorAt) : language === 'python' ? python(size, seed) : typescript(size, seed);
   const { lines, cursorLine } = made;
   const content = `${lines.join('\n')}\n`;
-  const tag = 'lines' in size ? `${size.lines}` : 'bytes' in size ? `${Math.round(size.bytes / 1e6)}mb` : `line${size.longLine}`;
+  const tag =
+    'lines' in size
+      ? `${size.lines}`
+      : 'bytes' in size
+        ? `${Math.round(size.bytes / 1e6)}mb`
+        : `line${size.longLine}${size.cursorAt === undefined ? '' : `_at${size.cursorAt}`}`;
   return {
     path: language === 'python' ? `bench_${tag}.py` : `bench_${tag}.ts`,
     language,
@@ -445,3 +451,31 @@ export function generateFile(language: BenchLanguage, size: FileSize, seed = 1):
     bytes: content.length,
   };
 }
+
+/**
+ * The files `npm run bench ui` types into, by the name `--sizes` takes;
+ * `languages`: the only ones the size is made in (a minified line is
+ * TypeScript). The long line is typed into twice: in its middle, past where
+ * the editor stops drawing a line (no suggestion is asked for there), and
+ * early in it, where completions run as anywhere.
+ */
+export const UI_SIZES: Record<
+  string,
+  {
+    size: FileSize;
+    label: string;
+    languages?: BenchLanguage[];
+    /** The cursor is past where the editor draws its line: no suggestion is asked for, so none is waited for. */
+    undrawn?: true;
+  }
+> = {
+  '1k': { size: { lines: 1_000 }, label: '1,000 lines' },
+  '20k': { size: { lines: 20_000 }, label: '20,000 lines' },
+  '5mb': { size: { bytes: 5_000_000 }, label: '5 MB' },
+  longline: { size: { longLine: 200_000 }, label: 'a 200,000-character line', languages: ['typescript'], undrawn: true },
+  'longline-drawn': {
+    size: { longLine: 200_000, cursorAt: 8_000 },
+    label: 'a 200,000-character line at column 8,000',
+    languages: ['typescript'],
+  },
+};

@@ -14,6 +14,7 @@ import type { summarize } from '../../bench/stats';
 import type { TimingOutcome } from '../../bench/timing';
 import type { Target } from '../../bench/ui';
 import type { HotSpot, ProfileSummary } from '../../bench/ui/profile';
+import { UI_SIZES } from '../../bench/ui/files';
 import { ghostCell, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, percent, ratio, record, share, table } from './format';
 import { embeddingTables } from './embedding';
@@ -351,12 +352,7 @@ function acceptTable(runtimes: [string, string][], accept: Record<string, Accept
   ];
 }
 
-const SIZE_LABELS: Record<string, string> = {
-  '1k': '1,000 lines',
-  '20k': '20,000 lines',
-  '5mb': '5 MB',
-  longline: 'a 200,000-character line',
-};
+const SIZE_LABELS: Record<string, string> = Object.fromEntries(Object.entries(UI_SIZES).map(([k, v]) => [k, v.label]));
 
 const ui: SuiteSection = {
   about:
