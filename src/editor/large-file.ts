@@ -53,16 +53,19 @@ const NORMAL: LargeFileProfile = { large: false, why: '', off: [], completions: 
 const SIZE_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight'];
 const LONG_LINE_OFF: readonly LargeFileFeature[] = [...SIZE_OFF, 'bracket-pairs', 'indentation-guides'];
 
+// The reasons in words, made once: this runs on every keystroke, and a number formatted for a locale is not cheap.
+const BY_CHARS = `over ${LARGE_FILE_CHARS / 1024} KB`;
+const BY_LINES = `over ${LARGE_FILE_LINES.toLocaleString('en')} lines`;
+const BY_LONG_LINE = `a line over ${LONG_LINE_CHARS.toLocaleString('en')} characters`;
+
 // One object per answer, so that the editor and the status bar act only when the answer changes, not on every keystroke.
 const profiles = new Map<string, LargeFileProfile>();
 
 /** `longLine`: the file holds a line over LONG_LINE_CHARS (src/editor/long-lines.ts). */
 export function largeFileProfile(chars: number, lines: number, longLine = false): LargeFileProfile {
-  const reasons = [
-    chars > LARGE_FILE_CHARS && `over ${LARGE_FILE_CHARS / 1024} KB`,
-    lines > LARGE_FILE_LINES && `over ${LARGE_FILE_LINES.toLocaleString('en')} lines`,
-    longLine && `a line over ${LONG_LINE_CHARS.toLocaleString('en')} characters`,
-  ].filter((r): r is string => !!r);
+  const reasons = [chars > LARGE_FILE_CHARS && BY_CHARS, lines > LARGE_FILE_LINES && BY_LINES, longLine && BY_LONG_LINE].filter(
+    (r): r is string => !!r,
+  );
   if (!reasons.length) return NORMAL;
   const indexed = chars <= MAX_INDEXED_CHARS;
   const key = `${reasons.join(' and ')}|${indexed}`;
