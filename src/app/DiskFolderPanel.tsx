@@ -64,34 +64,51 @@ export function DiskFolderStatus({ link, models }: { link: DiskFolderLink; model
         </p>
       )}
       {conflicts.map((c) => (
-        <div key={c.path} className="card card-warn disk-conflict" role="alert" data-testid={`conflict-${c.path}`}>
-          <p>
-            <Icon name="warning" /> <b>{c.path}</b> was changed on disk by another program.
-          </p>
-          <button
-            type="button"
-            onClick={() => keepMine(c.path)}
-            data-testid="conflict-keep-mine"
-            title="Write the editor's text to disk over theirs"
-          >
-            Keep mine
-          </button>{' '}
-          <button
-            type="button"
-            onClick={() => takeTheirs(c.path)}
-            data-testid="conflict-take-theirs"
-            title="Load the disk's text into the editor (Undo brings yours back)"
-          >
-            Take theirs
-          </button>{' '}
-          <button type="button" onClick={() => setComparing(c.path)} data-testid="conflict-compare">
-            Compare
-          </button>
-        </div>
+        <ConflictCard key={c.path} path={c.path} keepMine={keepMine} takeTheirs={takeTheirs} compare={setComparing} />
       ))}
       {shown && sync && (
         <CompareDialog conflict={shown} models={models} onClose={() => setComparing(null)} keepMine={keepMine} takeTheirs={takeTheirs} />
       )}
+    </div>
+  );
+}
+
+/** One file another program changed on disk, and the three ways on: keep mine, take theirs, or compare them first. */
+function ConflictCard({
+  path,
+  keepMine,
+  takeTheirs,
+  compare,
+}: {
+  path: string;
+  keepMine: (p: string) => void;
+  takeTheirs: (p: string) => void;
+  compare: (p: string) => void;
+}) {
+  return (
+    <div className="card card-warn disk-conflict" role="alert" data-testid={`conflict-${path}`}>
+      <p>
+        <Icon name="warning" /> <b>{path}</b> was changed on disk by another program.
+      </p>
+      <button
+        type="button"
+        onClick={() => keepMine(path)}
+        data-testid="conflict-keep-mine"
+        title="Write the editor's text to disk over theirs"
+      >
+        Keep mine
+      </button>{' '}
+      <button
+        type="button"
+        onClick={() => takeTheirs(path)}
+        data-testid="conflict-take-theirs"
+        title="Load the disk's text into the editor (Undo brings yours back)"
+      >
+        Take theirs
+      </button>{' '}
+      <button type="button" onClick={() => compare(path)} data-testid="conflict-compare">
+        Compare
+      </button>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { GitConfig } from '../vocabulary/config';
 import { splitUserinfo } from '../git/url';
+import { cloneDepth } from './clone-depth';
 
 export function GitCloneForm({
   git,
@@ -31,7 +32,7 @@ export function GitCloneForm({
         e.preventDefault();
         // A token in the address moves to the Token field's store; the address field keeps the rest.
         setUrl(splitUserinfo(url).url);
-        onClone(url, depth === undefined ? undefined : Math.max(1, Math.floor(Number(depth)) || 1));
+        onClone(url, cloneDepth(depth));
       }}
     >
       <label>
@@ -57,34 +58,50 @@ export function GitCloneForm({
           data-testid="git-token"
         />
       </label>
-      {/* One row with the button: the panel must not grow into the file tree's room below it. */}
-      <div
-        className="git-row"
-        title="A shallow clone takes only the last commits of the default branch: much faster for a long history; fetch, pull and push work, on that one branch"
-      >
-        <select
-          aria-label="History"
-          value={depth === undefined ? 'full' : 'shallow'}
-          onChange={(e) => setDepth(e.target.value === 'full' ? undefined : '1')}
-          data-testid="git-history"
-        >
-          <option value="full">full history</option>
-          <option value="shallow">last commits:</option>
-        </select>
-        {depth !== undefined && (
-          <input
-            type="number"
-            min={1}
-            aria-label="Commits"
-            value={depth}
-            onChange={(e) => setDepth(e.target.value)}
-            data-testid="git-depth"
-          />
-        )}
-        <button type="submit" disabled={busy} data-testid="git-clone">
-          Clone
-        </button>
-      </div>
+      <CloneHistoryRow depth={depth} setDepth={setDepth} busy={busy} />
     </form>
+  );
+}
+
+/** How much history to clone (the whole, or the last commits: how many), beside the Clone button. */
+function CloneHistoryRow({
+  depth,
+  setDepth,
+  busy,
+}: {
+  /** As typed; undefined: the whole history. */
+  depth: string | undefined;
+  setDepth: (d: string | undefined) => void;
+  busy: boolean;
+}) {
+  // One row with the button: the panel must not grow into the file tree's room below it.
+  return (
+    <div
+      className="git-row"
+      title="A shallow clone takes only the last commits of the default branch: much faster for a long history; fetch, pull and push work, on that one branch"
+    >
+      <select
+        aria-label="History"
+        value={depth === undefined ? 'full' : 'shallow'}
+        onChange={(e) => setDepth(e.target.value === 'full' ? undefined : '1')}
+        data-testid="git-history"
+      >
+        <option value="full">full history</option>
+        <option value="shallow">last commits:</option>
+      </select>
+      {depth !== undefined && (
+        <input
+          type="number"
+          min={1}
+          aria-label="Commits"
+          value={depth}
+          onChange={(e) => setDepth(e.target.value)}
+          data-testid="git-depth"
+        />
+      )}
+      <button type="submit" disabled={busy} data-testid="git-clone">
+        Clone
+      </button>
+    </div>
   );
 }

@@ -83,6 +83,15 @@ export function SettingsPanel({
         <legend>Privacy and device</legend>
         <SectionRows section="Privacy and device" values={values} locks={locks} onChange={setValue} />
       </fieldset>
+      <SettingsActions problems={problems} onSave={() => onSave(overridesOf(d, values, epLocked, config))} onClose={onClose} />
+    </div>
+  );
+}
+
+/** What stops the save (the merged config's problems), and Save (disabled while there are any) or Cancel. */
+function SettingsActions({ problems, onSave, onClose }: { problems: readonly string[]; onSave: () => void; onClose: () => void }) {
+  return (
+    <>
       {problems.length > 0 && (
         <ul className="error" role="alert">
           {problems.map((p) => (
@@ -91,18 +100,13 @@ export function SettingsPanel({
         </ul>
       )}
       <div className="buttons">
-        <button
-          type="button"
-          onClick={() => onSave(overridesOf(d, values, epLocked, config))}
-          disabled={problems.length > 0}
-          data-testid="settings-save"
-        >
+        <button type="button" onClick={onSave} disabled={problems.length > 0} data-testid="settings-save">
           Save
         </button>
         <button type="button" onClick={onClose}>
           Cancel
         </button>
       </div>
-    </div>
+    </>
   );
 }

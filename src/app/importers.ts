@@ -1,7 +1,7 @@
 // Browser sources of imported files: a file picker (files or a folder), the
 // File System Access API's folder picker (read-write: disk-folder.ts), and drag and drop.
-import type { DiskDirectoryHandle, FoundFile } from '../workspace/disk-folder';
-import type { IncomingFile } from '../workspace/import';
+import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../workspace/disk-folder';
+import { inSkippedFolder, type IncomingFile } from '../workspace/import';
 
 const fromFile = (f: File, path: string): IncomingFile => ({ path, size: f.size, read: async () => new Uint8Array(await f.arrayBuffer()) });
 
@@ -40,6 +40,22 @@ export const fromFoundFiles = (root: string, found: FoundFile[], foldersNotRead:
   })),
   ...foldersNotRead.map((path) => ({ path: `${root}/${path}/`, size: 0, read: async () => new Uint8Array() })),
 ];
+
+/**
+ * A folder about to be linked, walked once: the files as found (what the link
+ * compares the disk with later) and the same files as an import reads them.
+ */
+export async function readDiskFolder(handle: DiskDirectoryHandle, onFound?: (count: number) => void) {
+  const folder = new DiskFolder(handle);
+  // .git and node_modules are not walked (node_modules can hold more files than the rest); the report says so.
+  const notRead: string[] = [];
+  const skip = (path: string) => {
+    if (inSkippedFolder(path)) notRead.push(path);
+    return inSkippedFolder(path);
+  };
+  const found = await folder.list(onFound, skip);
+  return { folder, found, incoming: fromFoundFiles(handle.name, found, notRead) };
+}
 
 /** Files and folders dropped from the desktop. */
 export async function fromDataTransfer(dt: DataTransfer, onFound?: (count: number) => void): Promise<IncomingFile[]> {

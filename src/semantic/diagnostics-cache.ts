@@ -5,26 +5,27 @@
 // changes away from it. Shared by both hosts of the types check, each
 // naming what else its answer depends on (`env`: the imported files' texts,
 // the packages it learnt, the lib), compared by identity or value.
+import { BoundedCache } from '../platform/bounded-cache';
 import type { TypeDiagnostic } from './type-diagnostics';
 
 /** Enough for the completed and the baseline texts of a few completions at one cursor. */
 const ENTRIES = 8;
 
-interface Entry {
+interface Key {
   env: readonly unknown[];
   name: string;
   text: string;
   start: number;
   end: number;
-  diagnostics: readonly TypeDiagnostic[];
 }
 
 export class DiagnosticsCache {
-  private entries: Entry[] = [];
+  // Keyed by the key object itself: `env` is compared by identity, so the match is a search, not a lookup.
+  private readonly entries = new BoundedCache<Key, readonly TypeDiagnostic[]>(ENTRIES);
 
   /** The diagnostics of `text` over [start, end], diagnosed before under the same `env`; undefined: not cached. */
   get(env: readonly unknown[], name: string, text: string, start: number, end: number): readonly TypeDiagnostic[] | undefined {
-    const i = this.entries.findIndex(
+    const hit = [...this.entries.keys()].find(
       (e) =>
         e.start === start &&
         e.end === end &&
@@ -33,15 +34,10 @@ export class DiagnosticsCache {
         e.env.every((v, k) => v === env[k]) &&
         e.text === text,
     );
-    if (i < 0) return undefined;
-    // Most recently used last: the oldest goes first when full.
-    const [hit] = this.entries.splice(i, 1);
-    this.entries.push(hit);
-    return hit.diagnostics;
+    return hit && this.entries.get(hit);
   }
 
   set(env: readonly unknown[], name: string, text: string, start: number, end: number, diagnostics: readonly TypeDiagnostic[]): void {
-    this.entries.push({ env: [...env], name, text, start, end, diagnostics });
-    if (this.entries.length > ENTRIES) this.entries.shift();
+    this.entries.set({ env: [...env], name, text, start, end }, diagnostics);
   }
 }

@@ -2,31 +2,25 @@
 // offer to reopen it after a reload, and writing back after every browser
 // save and on request. The disk logic itself is in workspace/disk-sync.ts.
 import { useCallback, useEffect, useState } from 'react';
-import { DiskFolder, type DiskDirectoryHandle, type FoundFile } from '../../workspace/disk-folder';
+import type { DiskDirectoryHandle } from '../../workspace/disk-folder';
 import { DiskSync } from '../../workspace/disk-sync';
-import { inSkippedFolder, type ImportReport, type IncomingFile } from '../../workspace/import';
+import type { ImportReport, IncomingFile } from '../../workspace/import';
 import { folderPackages } from '../../workspace/folder-packages';
 import { setPackageSource } from '../../editor/typescript-worker';
 import type { AutoSaver } from '../../workspace/persistence';
 import type { Workspace } from '../../workspace/workspace';
 import { askWritePermission, loadLinkedHandle, saveLinkedHandle, type PermissionHandle } from '../folder-store';
-import { fromFoundFiles, pickDirectory } from '../importers';
+import { pickDirectory, readDiskFolder } from '../importers';
 
 interface Importer {
   runImport(incoming: Promise<IncomingFile[] | undefined>): Promise<ImportReport | undefined>;
   showFound(n: number): void;
 }
 
-export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: Importer) {
-  const [sync, setSync] = useState<DiskSync | null>(null);
-  const [offer, setOffer] = useState<PermissionHandle | null>(null);
-  const [reopenError, setReopenError] = useState<string | null>(null);
+type FolderRead = Awaited<ReturnType<typeof readDiskFolder>>;
 
-  useEffect(() => {
-    void loadLinkedHandle().then((h) => h && setOffer(h));
-  }, []);
-  useEffect(() => () => sync?.dispose(), [sync]);
-  // Written to disk when the browser copy is saved: the browser copy comes first, so a failed disk write loses nothing.
+// Written to disk when the browser copy is saved: the browser copy comes first, so a failed disk write loses nothing.
+function useWriteBackOnSave(sync: DiskSync | null, saver: AutoSaver) {
   useEffect(
     () =>
       sync
@@ -36,6 +30,10 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
         : undefined,
     [sync, saver],
   );
+}
+
+/** Another program may have changed the folder while the page was away: looked at again when the user comes back to it. */
+function useDiskCheckOnReturn(sync: DiskSync | null) {
   useEffect(() => {
     if (!sync) return;
     const check = () => {
@@ -48,27 +46,33 @@ export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: I
       document.removeEventListener('visibilitychange', check);
     };
   }, [sync]);
+}
+
+export function useDiskFolder(workspace: Workspace, saver: AutoSaver, imports: Importer) {
+  const [sync, setSync] = useState<DiskSync | null>(null);
+  const [offer, setOffer] = useState<PermissionHandle | null>(null);
+  const [reopenError, setReopenError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadLinkedHandle().then((h) => h && setOffer(h));
+  }, []);
+  useEffect(() => () => sync?.dispose(), [sync]);
+  useWriteBackOnSave(sync, saver);
+  useDiskCheckOnReturn(sync);
 
   /** Imports the folder's files (the usual checks and report), then links the workspace folder to it. */
   const link = useCallback(
     async (handle: Promise<DiskDirectoryHandle | undefined>) => {
-      let folder: DiskFolder | undefined;
-      let found: FoundFile[] = [];
+      let read: FolderRead | undefined;
       const report = await imports.runImport(
         handle.then(async (h) => {
           if (!h) return undefined;
-          folder = new DiskFolder(h);
-          // .git and node_modules are not walked (node_modules can hold more files than the rest); the report says so.
-          const notRead: string[] = [];
-          const skip = (path: string) => {
-            if (inSkippedFolder(path)) notRead.push(path);
-            return inSkippedFolder(path);
-          };
-          found = await folder.list(imports.showFound, skip);
-          return fromFoundFiles(h.name, found, notRead);
+          read = await readDiskFolder(h, imports.showFound);
+          return read.incoming;
         }),
       );
-      if (!report || !folder) return;
+      if (!report || !read) return;
+      const { folder, found } = read;
       workspace.putMany([], [folder.name]);
       const linked = await DiskSync.link(workspace, folder, found, report);
       // The folder's own node_modules: the types check reads its packages' declarations from there.
