@@ -398,8 +398,10 @@ function minStatement(g: Gen, i: number): string {
 
 /**
  * A TypeScript file whose middle line is `chars` characters of minified
- * code; the cursor sits after the first statement that ends at `cursorAt`
- * characters or beyond (the line's middle by default).
+ * code; the cursor sits before the `;` that ends the first statement ending
+ * at `cursorAt` characters or beyond (the line's middle by default), so a
+ * burst's `;const v = ` and the demo model's `a + b` make a statement of
+ * their own.
  */
 function minified(chars: number, seed: number, cursorAt = chars / 2): { lines: string[]; cursorLine: number; cursorColumn: number } {
   const g = new Gen(seed);
@@ -410,7 +412,7 @@ function minified(chars: number, seed: number, cursorAt = chars / 2): { lines: s
     line += st.endsWith('}') || st.endsWith(';') ? st : `${st};`;
     if (!cursorColumn && line.length >= cursorAt) {
       if (!line.endsWith(';')) line += ';';
-      cursorColumn = line.length + 1;
+      cursorColumn = line.length;
     }
   }
   const lines = ['// Generated minified module for the typing benchmark.', '/* eslint-disable */', line, 'export {};'];
