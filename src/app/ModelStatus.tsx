@@ -1,3 +1,4 @@
+import type { ModelState } from '../completion/browser/model-state';
 import type { DownloadProgress, InferenceLoadResult } from '../completion/worker/worker-api';
 import { downloadLine } from './byte-size';
 import { Icon } from './Icon';
@@ -5,11 +6,8 @@ import { deviceName, readyTooltip, speedText, threadsText, type ModelPerf } from
 import { type Store, useStore } from './store';
 
 export type { ModelPerf } from './model-status-text';
-
-export type ModelState =
-  | { status: 'loading'; model: string; files: Record<string, DownloadProgress> }
-  | { status: 'ready'; info: InferenceLoadResult }
-  | { status: 'error'; model: string; message: string };
+// The model's state is the completion feature's (it keeps it in a store); the app shows it.
+export type { ModelState };
 
 /**
  * Ready: one status-bar item (model, device, measured speed; the full text in

@@ -1,14 +1,10 @@
 // What the status bar says about the local model once it is ready: device, threads, measured
 // speed and the budgets chosen from it. Kept apart from the markup so that it is tested in Node.
-import type { Budgets } from '../completion/common/budget';
+import type { ModelPerf } from '../completion/browser/model-state';
 import type { InferenceLoadResult } from '../completion/worker/worker-api';
 import type { ModelSpeed } from '../vocabulary/types';
 
-/** The model's measured speed and the budgets chosen from it (CompletionEngine.onSpeed). */
-export interface ModelPerf {
-  speed?: ModelSpeed;
-  budgets: Budgets;
-}
+export type { ModelPerf };
 
 /** Tokens per second from milliseconds per token; "?" before anything was timed. */
 export const perSecond = (msPerToken: number) => `${msPerToken > 0 ? Math.round(1000 / msPerToken) : '?'} tok/s`;

@@ -69,7 +69,7 @@ export interface Shell {
   modelState: Engine['modelState'];
   perf: Engine['perf'];
   completion: CompletionStore;
-  /** The editor's completions, built once (src/completion/browser/completion-feature.ts): EditorPane attaches its editor to it. */
+  /** The editor's completions and their engine, built once (src/completion/browser/completion-feature.ts): EditorPane attaches its editor to it. */
   completionFeature: CompletionFeature;
   largeFile: Store<ReturnType<typeof largeFileProfile>>;
   savedAt: Store<number>;

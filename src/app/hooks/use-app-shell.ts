@@ -1,12 +1,14 @@
 // The shell's state (shell.ts), built once in App from hooks with one job each;
 // the feature contributions read it from the shell context.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
 import { effectiveCatalog, modelLabel } from '../../config/catalog';
 import { ConfigStore } from '../../config/store';
 import { CompletionFeature } from '../../completion/browser/completion-feature';
 import { registerInlineCompletions } from '../../completion/browser/inline-completions';
 import { largeFileProfile } from '../../editor/large-file';
+import { monacoTypesCheck } from '../../editor/typescript-worker';
 import { languageFromFileName } from '../../languages/registry';
+import type { Ledger } from '../../privacy/ledger';
 import { egressVerdict } from '../../privacy/policy';
 import type { OpenedWorkspace } from '../../workspace/open';
 import { zipWorkspace } from '../../workspace/zip';
@@ -50,26 +52,38 @@ function useWorkspaceParts(opened: OpenedWorkspace) {
 }
 
 /**
- * The completion feature, built once for the config store and the editor's models: the languages switched
- * off, and where results are reported. The engine hook hands it the engine once the model is ready;
- * EditorPane attaches its editor.
+ * The completion feature, built for the config store, the ledger and the editor's models: the languages switched
+ * off, and where results are reported. Started once mounted (it builds the engine and loads the model) and
+ * disposed on unmount or when what it is built from changes; a feature disposed under it (React's StrictMode
+ * unmounts and mounts again) is replaced by a new one rather than started again. EditorPane attaches its editor.
  */
-function useCompletionFeature(configStore: ConfigStore, models: ModelRegistry, stats: StatsStore) {
+function useCompletionFeature(configStore: ConfigStore, ledger: Ledger, models: ModelRegistry, stats: StatsStore) {
   const completionsOff = useCompletionsOff();
   const completion = useMemo(() => new CompletionStore(), []);
   const offStore = completionsOff.store;
+  const [generation, renew] = useReducer((n: number) => n + 1, 0);
   const completionFeature = useMemo(
     () =>
       new CompletionFeature({
         config: configStore,
+        ledger,
+        typesCheck: monacoTypesCheck,
         documents: models,
         completionsOff: offStore,
         reports: completionReports(completion, stats),
         register: registerInlineCompletions,
       }),
-    [configStore, models, offStore, completion, stats],
+    // `generation`: a new feature when the one built was disposed before it was started again.
+    [configStore, ledger, models, offStore, completion, stats, generation],
   );
-  useEffect(() => () => completionFeature.dispose(), [completionFeature]);
+  useEffect(() => {
+    if (completionFeature.disposed) {
+      renew();
+      return;
+    }
+    completionFeature.start();
+    return () => completionFeature.dispose();
+  }, [completionFeature]);
   return { completionsOff, completion, completionFeature };
 }
 
@@ -83,8 +97,8 @@ function useModelParts(loaded: LoadedConfig, opened: OpenedWorkspace, models: Mo
   const stats = useStats();
   const { ledger, notSaved: ledgerNotSaved } = useLedger();
   // Per-request and per-keystroke state lives in stores the components that show it subscribe to: the app does not re-render for it.
-  const { completionsOff, completion, completionFeature } = useCompletionFeature(configStore, models, stats);
-  const { engineRef, modelState, perf, loadModel } = useEngine(configStore, ledger, setNotice, completionFeature);
+  const { completionsOff, completion, completionFeature } = useCompletionFeature(configStore, ledger, models, stats);
+  const { engineRef, modelState, perf, loadModel } = useEngine(completionFeature, setNotice);
   const largeFile = useMemo(() => new Store(largeFileProfile(0, 0)), []);
   const savedAt = useMemo(() => new Store(0), []);
   const { applyOverrides, switchToDemoModel } = useOverrides(loaded, configStore, setProblems, loadModel);

@@ -1,32 +1,87 @@
-// The completion feature in Node: the hooks it gives an editor's controller
-// (the engine only once ready, the per-language switch, the editor settings
-// followed from the config store), and that one feature outlives config
-// changes and editors and lets go of everything when disposed. Monaco's part
-// (the registration) is a fake that keeps the hooks; the controller is the
-// real one, asked as the adapter asks it.
+// The completion feature in Node: the engine it builds on start (once, and
+// none before), the model's state and speed it keeps, the hooks it gives an
+// editor's controller (the engine only once its model is ready, the
+// per-language switch, the editor settings followed from the config store),
+// and that one feature outlives config changes and editors and lets go of
+// everything, its engine too, when disposed. The engine is a fake the
+// feature's factory builds, and Monaco's part (the registration) a fake that
+// keeps the hooks; the controller is the real one, asked as the adapter asks it.
 import { describe, expect, it } from 'vitest';
 import type { CompletionResult, EngineRequest } from '../common/pipeline';
 import { DEFAULT_CONFIG } from '../../config/defaults';
 import { resolveConfig } from '../../config/merge';
 import { ConfigStore } from '../../config/store';
+import { Ledger } from '../../privacy/ledger';
+import type { TypesCheck } from '../../semantic/types-check';
+import type { AppConfig } from '../../vocabulary/config';
 import { docOf } from '../../../testing/completion/string-document';
 import { CompletionController, type Clock, type CompletionDocument } from '../common/completion-controller';
-import { CompletionFeature, type CompletionReportHooks } from './completion-feature';
-import type { EditorCompletionSource, InlineCompletionHooks } from './inline-completions';
+import type { DownloadProgress, InferenceLoadResult } from '../worker/worker-api';
+import { CompletionFeature, type CompletionReportHooks, type FeatureEngine } from './completion-feature';
+import type { InlineCompletionHooks } from './inline-completions';
 
 const RESULT = { text: 'a + b', route: 'local' } as CompletionResult;
 
-/** An engine that records what it is asked and answers RESULT. */
-function fakeEngine() {
+const LOADED: InferenceLoadResult = { model: DEFAULT_CONFIG.model.id, device: 'wasm', ms: 1, threads: 1 };
+
+/** A load the test answers: `ready` or `fail` settles the engine's last `loadModel`, `progress` reports a file. */
+interface PendingLoad {
+  model: AppConfig['model'];
+  progress: (p: DownloadProgress) => void;
+  ready: (info?: InferenceLoadResult) => Promise<void>;
+  fail: (message: string) => Promise<void>;
+}
+
+/** An engine that records what it is asked and told, answers RESULT, and loads a model when the test says so. */
+function fakeEngine(config: AppConfig) {
   const asked: EngineRequest[] = [];
-  const engine: EditorCompletionSource = {
+  const configs: AppConfig[] = [config];
+  const loads: PendingLoad[] = [];
+  let types: TypesCheck | undefined;
+  let disposed = false;
+  const engine: FeatureEngine = {
     complete: async (req) => {
       asked.push(req);
       return RESULT;
     },
+    setConfig: (next) => void configs.push(next),
+    attachTypesCheck: (t) => void (types = t),
+    attachWorkspace: () => undefined,
+    fileOpened: () => undefined,
+    loadModel: (model, progress) =>
+      new Promise((resolve, reject) => {
+        // A tick after settling, so the feature's own `await` has run and the test sees its state.
+        const settled = () => new Promise<void>((r) => setTimeout(r, 0));
+        loads.push({
+          model,
+          progress,
+          ready: async (info = LOADED) => {
+            resolve(info);
+            await settled();
+          },
+          fail: async (message) => {
+            reject(new Error(message));
+            await settled();
+          },
+        });
+      }),
+    onSpeed: () => undefined,
+    onNotice: () => undefined,
+    onSharedTabs: () => undefined,
+    dispose: () => void (disposed = true),
   };
-  return { engine, asked };
+  return {
+    engine,
+    asked,
+    configs,
+    loads,
+    lastLoad: () => loads[loads.length - 1],
+    types: () => types,
+    disposed: () => disposed,
+  };
 }
+
+type FakeEngine = ReturnType<typeof fakeEngine>;
 
 const silent: CompletionReportHooks = {
   onResult: () => undefined,
@@ -47,12 +102,25 @@ const noWait: Clock = {
   },
 };
 
+const TYPES = {} as TypesCheck;
+
 function setUp(off: readonly string[] = [], path = 'main.py') {
   const config = new ConfigStore(DEFAULT_CONFIG);
+  const ledger = new Ledger();
   let languagesOff = off;
   const registrations: { hooks: InlineCompletionHooks; disposed: boolean }[] = [];
+  const engines: FakeEngine[] = [];
+  const built: { config: AppConfig; ledger: Ledger }[] = [];
   const feature = new CompletionFeature({
     config,
+    ledger,
+    createEngine: (cfg, l) => {
+      built.push({ config: cfg, ledger: l });
+      const e = fakeEngine(cfg);
+      engines.push(e);
+      return e.engine;
+    },
+    typesCheck: () => TYPES,
     documents: { pathOf: () => path },
     completionsOff: { get: () => languagesOff },
     reports: silent,
@@ -68,7 +136,20 @@ function setUp(off: readonly string[] = [], path = 'main.py') {
     },
   });
   const switchOff = (langs: readonly string[]) => (languagesOff = langs);
-  return { config, feature, registrations, switchOff };
+  /** The one engine the feature built. */
+  const engine = () => {
+    expect(engines).toHaveLength(1);
+    return engines[0];
+  };
+  return { config, ledger, feature, registrations, switchOff, engines, built, engine };
+}
+
+/** A feature started with its model ready. */
+async function readySetUp(off: readonly string[] = []) {
+  const s = setUp(off);
+  s.feature.start();
+  await s.engine().lastLoad().ready();
+  return s;
 }
 
 /** An editor attached to `feature` (the last registration's hooks): its controller, asked for a keystroke at the end of `text`. */
@@ -95,26 +176,74 @@ function attachEditor(feature: CompletionFeature, registrations: { hooks: Inline
 const BEFORE = 'def add(a, b):\n    return ';
 
 describe('the completion feature', () => {
-  it('asks no engine until one is ready, and the ready one from then on', async () => {
-    const { feature, registrations } = setUp();
+  it('builds no engine until started, and one engine however often it is started', () => {
+    const { feature, engines, built, config, ledger } = setUp();
+    expect(engines).toHaveLength(0);
+    expect(feature.engine()).toBeUndefined();
+    feature.start();
+    feature.start();
+    expect(engines).toHaveLength(1);
+    expect(built).toEqual([{ config: config.get(), ledger }]);
+    expect(feature.engine()).toBe(engines[0].engine);
+    // Started: the types check attached and the configured model loading.
+    expect(engines[0].types()).toBe(TYPES);
+    expect(engines[0].loads.map((l) => l.model)).toEqual([config.get().model]);
+    expect(feature.model.get()).toEqual({ status: 'loading', model: config.get().model.id, files: {} });
+  });
+
+  it('asks no engine until its model is ready, and the ready one from then on', async () => {
+    const { feature, registrations, engine } = setUp();
     const e = attachEditor(feature, registrations);
-    const { engine, asked } = fakeEngine();
     expect(await e.type(BEFORE)).toEqual([]);
-    feature.setEngine(engine);
+    feature.start();
+    const { asked, lastLoad } = engine();
+    expect(await e.type(BEFORE)).toEqual([]);
+    expect(feature.source()).toBeUndefined();
+    await lastLoad().ready();
+    expect(feature.source()).toBe(engine().engine);
     expect(await e.type(BEFORE)).toHaveLength(1);
     expect(asked).toHaveLength(1);
     expect(asked[0].file).toBe('main.py');
     // The model reloading: no engine again until it is ready.
-    feature.setEngine(undefined);
+    const reload = feature.loadModel(DEFAULT_CONFIG.model);
     expect(await e.type(BEFORE + 'a')).toEqual([]);
+    expect(asked).toHaveLength(1);
+    // A load that failed: none either.
+    await lastLoad().fail('no such model');
+    await reload;
+    expect(feature.model.get()).toEqual({ status: 'error', model: DEFAULT_CONFIG.model.id, message: 'no such model' });
+    expect(await e.type(BEFORE + 'ab')).toEqual([]);
     expect(asked).toHaveLength(1);
   });
 
+  it("keeps the model's state: each file's progress, the info once ready with the tabs on a shared model, the speed, the notices", async () => {
+    const { feature, engine } = setUp();
+    const notices: string[] = [];
+    feature.onNotice((m) => notices.push(m));
+    feature.start();
+    const { engine: e, lastLoad } = engine();
+    const file = { file: 'model.onnx', loaded: 1, total: 2, done: false };
+    lastLoad().progress(file);
+    expect(feature.model.get()).toEqual({ status: 'loading', model: DEFAULT_CONFIG.model.id, files: { 'model.onnx': file } });
+    // Tabs counted before the load answers are not lost.
+    e.onSharedTabs(2);
+    const shared = { ...LOADED, shared: { reused: true, loads: 1, tabs: 1 } };
+    await lastLoad().ready(shared);
+    expect(feature.model.get()).toEqual({ status: 'ready', info: { ...shared, shared: { ...shared.shared, tabs: 2 } } });
+    e.onSharedTabs(3);
+    expect(feature.model.get()).toEqual({ status: 'ready', info: { ...shared, shared: { ...shared.shared, tabs: 3 } } });
+    const budgets = { promptBudget: 256, maxNewTokens: 32 };
+    e.onSpeed(undefined, budgets);
+    expect(feature.perf.get()).toEqual({ speed: undefined, budgets });
+    e.onNotice('Restarted the inference worker: a test.', LOADED);
+    expect(notices).toEqual(['Restarted the inference worker: a test.']);
+    expect(feature.model.get()).toEqual({ status: 'ready', info: LOADED });
+  });
+
   it('asks nothing for a language switched off, read on each keystroke', async () => {
-    const { feature, registrations, switchOff } = setUp(['python']);
+    const { feature, registrations, switchOff, engine } = await readySetUp(['python']);
     const e = attachEditor(feature, registrations);
-    const { engine, asked } = fakeEngine();
-    feature.setEngine(engine);
+    const { asked } = engine();
     expect(await e.type(BEFORE)).toEqual([]);
     expect(asked).toHaveLength(0);
     expect(feature.enabled('javascript')).toBe(true);
@@ -129,8 +258,8 @@ describe('the completion feature', () => {
     expect(setUp([], 'notes.unknown-ext').feature.hooks().languageOf(model)).toBe('typescript');
   });
 
-  it('built once, follows config changes and keeps its hooks; disposed, it stops following and takes its editors down', () => {
-    const { config, feature, registrations } = setUp();
+  it('built once, follows config changes into its editors and its engine; disposed, it stops following and takes both down', async () => {
+    const { config, feature, registrations, engine } = await readySetUp();
     expect(registrations).toHaveLength(0);
     const a = feature.attach();
     feature.attach();
@@ -141,15 +270,33 @@ describe('the completion feature', () => {
     config.set(resolveConfig(config.get(), { editor: { debounceMs: 123, predictOnAccept: false } }).config);
     expect(hooks.debounceMs()).toBe(123);
     expect(hooks.predictOnAccept?.()).toBe(false);
+    expect(engine().configs).toEqual([DEFAULT_CONFIG, config.get()]);
     // An editor that goes away leaves the registration to the others; a new editor shares it again.
     a.dispose();
     feature.attach();
     expect(registrations.map((r) => r.disposed)).toEqual([false]);
-    feature.setEngine(fakeEngine().engine);
+    feature.dispose();
     feature.dispose();
     expect(registrations.map((r) => r.disposed)).toEqual([true]);
+    expect(engine().disposed()).toBe(true);
     expect(feature.source()).toBeUndefined();
+    expect(feature.engine()).toBeUndefined();
     config.set(resolveConfig(config.get(), { editor: { debounceMs: 456 } }).config);
     expect(hooks.debounceMs()).toBe(123);
+    expect(engine().configs).toHaveLength(2);
+  });
+
+  it('disposed, it starts no engine and registers no editor again, and a load it started changes nothing', async () => {
+    const { feature, registrations, engines } = setUp();
+    feature.start();
+    const load = engines[0].lastLoad();
+    feature.dispose();
+    await load.ready();
+    expect(feature.model.get().status).toBe('loading');
+    expect(feature.source()).toBeUndefined();
+    expect(() => feature.start()).toThrow(/disposed/);
+    expect(engines).toHaveLength(1);
+    feature.attach().clearCache();
+    expect(registrations).toHaveLength(0);
   });
 });
