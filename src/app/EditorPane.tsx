@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { monaco } from '../editor/monaco';
 import { startInlineCompletionsNow } from '../completion/browser/inline-completions';
 import type { CompletionFeature } from '../completion/browser/completion-feature';
-import { registerCompletionKeys } from '../editor/keys';
 import { undoEditGroups } from '../editor/edit-group-keys';
 import { largeFileOptions, largeFileProfile, type LargeFileProfile } from '../editor/large-file';
 import { hasLongLine, type LineChange } from '../editor/long-lines';
@@ -79,8 +78,7 @@ function mountEditor(host: HTMLElement, completion: CompletionFeature, latest: L
   });
   startInlineCompletionsNow(ed);
   warmUpGhostTextWhenIdle();
-  const reg = completion.attach();
-  const keys = registerCompletionKeys(monaco, ed, () => reg.cycled(ed));
+  const reg = completion.attach(ed);
   const groupUndo = undoEditGroups(ed, () => latest.models.current.editGroups);
   // A paste can make a file large (or a cut a normal one): the options follow the text, not only the tab.
   const sizes = ed.onDidChangeModelContent((e) => followSize(ed, ed.getModel(), latest.largeFile.current, e.changes));
@@ -98,7 +96,6 @@ function mountEditor(host: HTMLElement, completion: CompletionFeature, latest: L
   const dispose = () => {
     sizes.dispose();
     groupUndo.dispose();
-    keys.dispose();
     reg.dispose();
     ed.dispose();
   };

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalS
 import { effectiveCatalog, modelLabel } from '../../config/catalog';
 import { ConfigStore } from '../../config/store';
 import { CompletionFeature } from '../../completion/browser/completion-feature';
-import { registerInlineCompletions } from '../../completion/browser/inline-completions';
+import { registerEditorKeys, registerInlineCompletions } from '../../completion/browser/inline-completions';
 import { largeFileProfile } from '../../editor/large-file';
 import { monacoTypesCheck } from '../../editor/typescript-worker';
 import { languageFromFileName } from '../../languages/registry';
@@ -72,6 +72,7 @@ function useCompletionFeature(configStore: ConfigStore, ledger: Ledger, models: 
         completionsOff: offStore,
         reports: completionReports(completion, stats),
         register: registerInlineCompletions,
+        keys: registerEditorKeys,
       }),
     // `generation`: a new feature when the one built was disposed before it was started again.
     [configStore, ledger, models, offStore, completion, stats, generation],

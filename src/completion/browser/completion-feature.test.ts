@@ -108,7 +108,9 @@ function setUp(off: readonly string[] = [], path = 'main.py') {
   const config = new ConfigStore(DEFAULT_CONFIG);
   const ledger = new Ledger();
   let languagesOff = off;
-  const registrations: { hooks: InlineCompletionHooks; disposed: boolean }[] = [];
+  const registrations: { hooks: InlineCompletionHooks; disposed: boolean; cycledIn: unknown[] }[] = [];
+  /** Each editor's keys: the editor, whether they are down, and their Alt+] / Alt+[ report. */
+  const keys: { editor: unknown; disposed: boolean; cycled: () => void }[] = [];
   const engines: FakeEngine[] = [];
   const built: { config: AppConfig; ledger: Ledger }[] = [];
   const feature = new CompletionFeature({
@@ -125,14 +127,19 @@ function setUp(off: readonly string[] = [], path = 'main.py') {
     completionsOff: { get: () => languagesOff },
     reports: silent,
     register: (hooks) => {
-      const r = { hooks, disposed: false };
+      const r = { hooks, disposed: false, cycledIn: [] as unknown[] };
       registrations.push(r);
       return {
         dispose: () => (r.disposed = true),
         clearCache: () => undefined,
         predictionStats: () => ({}) as never,
-        cycled: () => undefined,
+        cycled: (editor) => r.cycledIn.push(editor),
       };
+    },
+    keys: (editor, cycled) => {
+      const k = { editor, disposed: false, cycled };
+      keys.push(k);
+      return { dispose: () => (k.disposed = true) };
     },
   });
   const switchOff = (langs: readonly string[]) => (languagesOff = langs);
@@ -141,7 +148,7 @@ function setUp(off: readonly string[] = [], path = 'main.py') {
     expect(engines).toHaveLength(1);
     return engines[0];
   };
-  return { config, ledger, feature, registrations, switchOff, engines, built, engine };
+  return { config, ledger, feature, registrations, keys, switchOff, engines, built, engine };
 }
 
 /** A feature started with its model ready. */
@@ -298,5 +305,22 @@ describe('the completion feature', () => {
     expect(engines).toHaveLength(1);
     feature.attach().clearCache();
     expect(registrations).toHaveLength(0);
+  });
+
+  it("gives each editor its completion keys over the one registration: Alt+] / Alt+[ report that editor's alternative, and its dispose takes its keys down", () => {
+    const { feature, registrations, keys } = setUp();
+    const a = {} as never;
+    const b = {} as never;
+    const handleA = feature.attach(a);
+    feature.attach(b);
+    expect(registrations).toHaveLength(1);
+    expect(keys.map((k) => k.editor)).toEqual([a, b]);
+    keys[1].cycled();
+    keys[0].cycled();
+    expect(registrations[0].cycledIn).toEqual([b, a]);
+    handleA.dispose();
+    expect(keys.map((k) => k.disposed)).toEqual([true, false]);
+    expect(registrations[0].disposed).toBe(false);
+    feature.dispose();
   });
 });

@@ -78,6 +78,11 @@ export interface CompletionFeatureDeps {
   reports: CompletionReportHooks;
   /** Registers the inline completions with Monaco (inline-completions.ts' registerInlineCompletions; Node tests pass their own). */
   register: (hooks: InlineCompletionHooks) => MonacoInlineCompletions;
+  /**
+   * Adds the completion keys to an editor, `onCycled` told after Alt+] / Alt+[ (inline-completions.ts'
+   * registerEditorKeys; Node tests pass their own or none).
+   */
+  keys?: (editor: Monaco.editor.IStandaloneCodeEditor, onCycled: () => void) => Monaco.IDisposable;
 }
 
 /** A disposed feature's handle for an editor: nothing registered, nothing to clear, nothing predicted. */
@@ -202,16 +207,18 @@ export class CompletionFeature {
   }
 
   /**
-   * Inline completions for an editor. Every editor shares the feature's one
-   * registration (one controller: one cache, one prediction, one typing pace);
-   * an editor's `dispose` lets go of its handle, and the registration lives
-   * until the feature's. A disposed feature registers nothing: the editor
+   * Inline completions for `editor`, with its completion keys. Every editor
+   * shares the feature's one registration (one controller: one cache, one
+   * prediction, one typing pace); an editor's `dispose` takes its keys down,
+   * and the registration lives until the feature's. A disposed feature registers nothing: the editor
    * attaches to the feature its owner builds next.
    */
-  attach(): MonacoInlineCompletions {
+  attach(editor?: Monaco.editor.IStandaloneCodeEditor): MonacoInlineCompletions {
     if (this.phase === 'disposed') return { ...INERT, dispose: () => undefined };
     const registration = (this.registration ??= this.deps.register(this.hooks()));
-    return { ...registration, dispose: () => undefined };
+    // The editor's completion keys; after Alt+] / Alt+[ the badge follows the alternative on screen.
+    const keys = editor && this.deps.keys?.(editor, () => registration.cycled(editor));
+    return { ...registration, dispose: () => keys?.dispose() };
   }
 
   /** Takes the engine down (its workers with it), stops following the config and takes the registration down. Once. */

@@ -7,6 +7,7 @@
 import { DocumentSync } from '../../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../../syntax/live-documents';
 import { monaco } from '../../editor/monaco';
+import { registerCompletionKeys } from '../../editor/keys';
 import { TYPES_CHECK_SCHEME } from '../../editor/typescript-worker';
 import { WARM_UP_SCHEME } from './ghost-text-warm-up';
 import type { CompletionSource } from '../common/completion-controller';
@@ -42,6 +43,11 @@ export function registerInlineCompletions(hooks: InlineCompletionHooks): MonacoI
       mirror.dispose();
     },
   };
+}
+
+/** The completion keys on one of the IDE's editors (src/editor/keys.ts, over the IDE's Monaco). */
+export function registerEditorKeys(editor: monaco.editor.IStandaloneCodeEditor, onCycled: () => void): monaco.IDisposable {
+  return registerCompletionKeys(monaco, editor, onCycled);
 }
 
 /** Keep the syntax worker's copy of every model in step with the editor (src/syntax/document-sync.ts). */
