@@ -1,12 +1,19 @@
-// Languages added as plug-in folders (src/languages/<id>/): a .rb and a .php
+// The languages added last as folders (src/languages/<id>/): a .rb and a .php
 // file open highlighted by their folder's Monaco registration, get the demo
 // model's ghost text checked by their grammar in the syntax worker (the
 // grammar bundled from the folder), and a broken completion is caught there.
+import { LANGUAGE_SPECS } from '../src/languages';
 import { expect, ghostText, test } from '../testing/playwright/ide';
 
 type Ide = {
   editor: { setPosition(p: object): void; focus(): void; getModel(): { getLanguageId(): string } };
-  monaco: { editor: { tokenize(text: string, language: string): { type: string }[][] } };
+  monaco: {
+    editor: {
+      tokenize(text: string, language: string): { type: string }[][];
+      createModel(text: string, language: string): { dispose(): void };
+    };
+    languages: { getLanguages(): { id: string }[] };
+  };
 };
 
 const FILES = {
@@ -31,6 +38,27 @@ async function typeAt(page: import('@playwright/test').Page, line: number, colum
   );
   await page.keyboard.type(text);
 }
+
+test("every language folder's Monaco registration is loaded: the editor knows each record's Monaco id and finds its keywords", async ({
+  page,
+  openIde,
+}) => {
+  await openIde({ model: 'fixture-valid', endpoint: null });
+  // PHP's tokenizer reads code only after `<?php`; to the others it is a few operators before the words.
+  const records = LANGUAGE_SPECS.map((s) => ({ id: s.id, monaco: s.monaco, line: `<?php ${s.commonWords.join(' ')}` }));
+  const read = () =>
+    page.evaluate((list) => {
+      const { monaco } = (window as unknown as { __ide: Ide }).__ide;
+      const known = new Set(monaco.languages.getLanguages().map((l) => l.id));
+      return list.map((r) => {
+        // Monaco loads a language's tokenizer when a model of it is made.
+        monaco.editor.createModel('', r.monaco).dispose();
+        const tokens = monaco.editor.tokenize(r.line, r.monaco).flat();
+        return { id: r.id, known: known.has(r.monaco), keywords: tokens.some((t) => t.type.startsWith('keyword')) };
+      });
+    }, records);
+  await expect.poll(read).toEqual(records.map((r) => ({ id: r.id, known: true, keywords: true })));
+});
 
 for (const [language, file] of Object.entries(FILES)) {
   test(`a ${file.path.slice(file.path.lastIndexOf('.'))} file: highlighted, the demo model's ghost text checked by its grammar`, async ({

@@ -3,15 +3,7 @@
 // runs apart, for the semantic check only: src/editor/typescript-worker.ts.
 import * as monaco from 'monaco-editor/editor/editor.api';
 import './monaco-features';
-import 'monaco-editor/languages/definitions/python/register';
-import 'monaco-editor/languages/definitions/java/register';
-import 'monaco-editor/languages/definitions/cpp/register';
-import 'monaco-editor/languages/definitions/csharp/register';
-import 'monaco-editor/languages/definitions/javascript/register';
-import 'monaco-editor/languages/definitions/typescript/register';
-import 'monaco-editor/languages/definitions/go/register';
-import 'monaco-editor/languages/definitions/rust/register';
-// Each plug-in language folder registers its own (src/languages/<id>/monaco.ts).
+// Each language folder registers its own (src/languages/<id>/monaco.ts).
 import.meta.glob('../languages/*/monaco.ts', { eager: true });
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { dropMonacoCancellations } from './monaco-cancellations';

@@ -2,8 +2,8 @@
 // A record names its grammar as a package and a file inside it (spec.ts,
 // GrammarSource); both runtimes go by the specifier made here: Node resolves
 // it in node_modules (src/syntax/node-runtime.ts), the browser looks up the
-// URL the build gave the file (src/platform/grammar-urls.ts, which bundles a
-// plug-in language's grammar from its folder's grammar-url.ts).
+// URL the build gave the file (src/platform/grammar-urls.ts, which bundles
+// each language's grammar from its folder's grammar-url.ts).
 import type { GrammarSource } from './spec';
 
 /** The grammar's module specifier: `@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm`. */

@@ -12,7 +12,9 @@ import { checkersFor } from '../semantic/check';
 import { typesFileName } from '../semantic/type-diagnostics';
 import { TYPE_CHECKED_LANGUAGES } from '../semantic/types-check';
 import { unclosedOpeners } from '../syntax/unclosed-openers';
+import { readdirSync, statSync } from 'node:fs';
 import { FAMILIES } from './families';
+import { PLUGINS } from './plugins';
 import { grammarSpecifier } from './grammar';
 import { isSupportedLanguage, LANGUAGE_SPECS, languageFromFileName, languageSpec, languagesWhere } from './registry';
 import { SUPPORTED_LANGUAGES } from '../../testing/languages/supported';
@@ -120,6 +122,19 @@ describe('language registry', () => {
     for (const spec of LANGUAGE_SPECS) {
       expect(unclosedOpeners('f(', spec.id) !== undefined, spec.id).toBe(spec.lexer !== null);
       expect(BracketScanner.forPrefix(spec.id, 'f(') !== undefined, spec.id).toBe(spec.lexer !== null && !spec.lexer.regexLiterals);
+    }
+  });
+
+  it('is one folder per language, each listed once in plugins.ts under its id; the languages of a family share its rules and reader', () => {
+    const here = new URL('.', import.meta.url).pathname;
+    const folders = readdirSync(here).filter((f) => statSync(`${here}${f}`).isDirectory());
+    expect(PLUGINS.map((p) => p.spec.id).sort()).toEqual(folders.sort());
+    for (const family of new Set(PLUGINS.map((p) => p.spec.family))) {
+      const members = PLUGINS.filter((p) => p.spec.family === family);
+      for (const p of members) {
+        expect(p.family, `${p.spec.id}'s family rules`).toBe(members[0].family);
+        expect(p.imports, `${p.spec.id}'s import reader`).toBe(members[0].imports);
+      }
     }
   });
 

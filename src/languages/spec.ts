@@ -1,4 +1,5 @@
-// What one language record holds (registry.ts has the records). Every field
+// What one language record holds (each language folder's language.ts has its
+// record, plugins.ts lists the folders). Every field
 // is required, `null` or `false` where the language has none of it, so a new
 // record that leaves one out fails to compile rather than falling back to
 // another language's rules unseen.
@@ -6,22 +7,12 @@
 import type { LanguageId } from '../vocabulary/types';
 
 /**
- * The languages whose records live in registry.ts: the editor's ids
- * (Monaco's, except `tsx`, which tree-sitter needs apart). A language added
- * as a plug-in folder (src/languages/<id>/, listed in plugins.ts) is not
- * named here: its folder holds its record.
- */
-export type BuiltInLanguage = 'python' | 'java' | 'cpp' | 'csharp' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'rust' | 'c';
-
-/**
  * Languages that share source conventions: the definition patterns, the
- * import reader (workspace-context/imports.ts) and how blocks are delimited.
- * C with C++ (their #include rules), JavaScript with TypeScript (their
- * import rules).
+ * import reader and how blocks are delimited. C with C++ (their #include
+ * rules, `cpp/`), JavaScript with TypeScript and TSX (their import rules,
+ * `javascript/`); every other language is a family of its own, named by
+ * its id.
  */
-export type BuiltInFamily = 'python' | 'js' | 'java' | 'csharp' | 'c' | 'go' | 'rust';
-
-/** A family's name: a built-in one (families.ts), or a plug-in language's own id (its folder holds the family's rules and import reader). */
 export type LanguageFamily = string;
 
 /** How the evaluation harness builds and runs a program (eval/execute/languages.ts has one runtime per runner). */
@@ -145,15 +136,21 @@ export interface FamilyRules {
   pathsNameModules: boolean;
 }
 
-/** The workspace as an import reader sees it, from the importing file. */
+/** The workspace as an import reader sees it, from the importing file (paths from the workspace root, `/`-separated: paths.ts). */
 export interface ImportSite {
-  /** The importing file's path, from the workspace root. */
+  /** The importing file's path. */
   from: string;
   has(path: string): boolean;
   /** Paths equal to `suffix` or ending with `/suffix`, the ones nearest the importing file first. */
   endingWith(suffix: string): string[];
   /** `path` taken from the importing file's folder (`../a.rb`), normalised; undefined when it climbs above the root. */
   relative(path: string): string | undefined;
+  /** Files directly inside `folder` ('' is the root). */
+  inFolder(folder: string): string[];
+  /** Folders equal to `suffix` or ending with `/suffix` (a Go import path's last elements). */
+  foldersEndingWith(suffix: string): string[];
+  /** The files that declare `namespace`, where imports name namespaces (FamilyRules.namespaces); none elsewhere. */
+  declaring(namespace: string): readonly string[];
 }
 
 /** One import statement that names a workspace file: where it stands and the names it binds there. */
@@ -162,19 +159,25 @@ export interface FoundImport {
   /** The statement's offset in the text, and its text. */
   start: number;
   statement: string;
-  /** Local name, and the imported file's name for it (undefined: the file itself); empty: the whole file. */
-  names: { local: string; imported?: string }[];
+  /**
+   * Local name (`*`: every exported name), and the imported file's name for
+   * it (undefined: the file itself); empty: the whole file. `reexport`:
+   * passed on to the files importing this one (`export ... from`), no
+   * local name here.
+   */
+  names: { local: string; imported?: string; reexport?: true }[];
 }
 
 /** Finds the workspace files a file's text imports. */
 export type ImportReader = (text: string, site: ImportSite) => FoundImport[];
 
 /**
- * A language added as a plug-in folder (src/languages/<id>/): its record,
- * its family's rules and its import reader. Its Monaco registration lives
- * beside them in `monaco.ts` (the editor finds it by that name), its test
- * cases in `cases.ts` (plugins.test.ts runs them). The record's `family` is
- * its own id.
+ * A language, as its folder (src/languages/<id>/) exports it from
+ * `language.ts`: its record, its family's rules and its import reader
+ * (the same objects for every language of a family). Its Monaco
+ * registration lives beside them in `monaco.ts` (the editor finds it by
+ * that name), its grammar's URL in `grammar-url.ts` (the browser's bundle
+ * finds it), its cases in `<id>.test.ts`.
  */
 export interface LanguagePlugin {
   spec: LanguageSpec;

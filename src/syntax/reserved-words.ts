@@ -7,7 +7,7 @@
 //
 // Only identifiers that overlap the completion are looked at: the check is
 // about what the completion wrote, and stays cheap on a large file. The
-// words are each language's record's (src/languages/registry.ts): hard
+// words are each language's record's (src/languages/<id>/language.ts): hard
 // keywords only.
 import type { Tree } from 'web-tree-sitter';
 import { languageSpec } from '../languages/registry';

@@ -1,8 +1,7 @@
-// PHP, as a plug-in language: its record, its family's rules and its import
-// reader (plugins.ts lists it; spec.ts says what each field is for).
+// PHP: its record, its family's rules and its import reader (plugins.ts
+// lists it; spec.ts says what each field is for).
+import { words } from '../shared-rules';
 import type { FoundImport, ImportSite, LanguagePlugin } from '../spec';
-
-const words = (list: string): readonly string[] => list.split(' ');
 
 // PHP's imports: `require`/`include` (and their `_once`) name a file, from
 // the including file's folder when written `__DIR__ . '/x.php'` or `./x.php`,

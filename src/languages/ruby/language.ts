@@ -1,8 +1,7 @@
-// Ruby, as a plug-in language: its record, its family's rules and its import
-// reader (plugins.ts lists it; spec.ts says what each field is for).
+// Ruby: its record, its family's rules and its import reader (plugins.ts
+// lists it; spec.ts says what each field is for).
+import { words } from '../shared-rules';
 import type { FoundImport, ImportSite, LanguagePlugin } from '../spec';
-
-const words = (list: string): readonly string[] => list.split(' ');
 
 // Ruby's imports: `require_relative` names a file from the requiring one's
 // folder; `require` and `load` name one on the load path, which in a

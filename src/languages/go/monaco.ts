@@ -1,0 +1,3 @@
+// Go's highlighting in the editor (Monaco's own tokenizer). The editor
+// loads every language folder's monaco.ts.
+import 'monaco-editor/languages/definitions/go/register';

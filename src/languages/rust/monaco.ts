@@ -1,0 +1,3 @@
+// Rust's highlighting in the editor (Monaco's own tokenizer). The editor
+// loads every language folder's monaco.ts.
+import 'monaco-editor/languages/definitions/rust/register';
