@@ -23,6 +23,7 @@ import type { Ledger } from '../../privacy/ledger';
 import type { TypesCheck } from '../../semantic/types-check';
 import type { AppConfig } from '../../vocabulary/config';
 import type { CompletionControllerHooks } from '../common/completion-controller';
+import { noPredictions } from '../common/accept-prediction';
 import { CompletionEngine } from './completion-engine';
 import { followEditorSettings, type EditorSettingReaders, type FollowedEditorSettings } from './completion-settings';
 import type { EditorCompletionSource, InlineCompletionHooks } from './inline-completions';
@@ -88,7 +89,7 @@ export interface CompletionFeatureDeps {
 /** A disposed feature's handle for an editor: nothing registered, nothing to clear, nothing predicted. */
 const INERT: Omit<MonacoInlineCompletions, 'dispose'> = {
   clearCache: () => undefined,
-  predictionStats: () => ({ started: 0, served: 0, cancelled: 0, notKept: 0, wastedMs: 0 }),
+  predictionStats: noPredictions,
   cycled: () => undefined,
 };
 

@@ -46,6 +46,9 @@ export interface PredictionStats {
   wastedMs: number;
 }
 
+/** Stats before any prediction: a fresh copy each call, since the predictor counts into its own. */
+export const noPredictions = (): PredictionStats => ({ started: 0, served: 0, cancelled: 0, notKept: 0, wastedMs: 0 });
+
 interface Pending<R> {
   key: string;
   settings: string;
@@ -71,7 +74,7 @@ interface Pending<R> {
  */
 export class AcceptPrediction<R> {
   private pending: Pending<R> | undefined;
-  readonly stats: PredictionStats = { started: 0, served: 0, cancelled: 0, notKept: 0, wastedMs: 0 };
+  readonly stats: PredictionStats = noPredictions();
 
   constructor(
     private readonly now: () => number = () => performance.now(),
