@@ -24,6 +24,8 @@ export const python: LanguagePlugin = {
         'global if import in is lambda match none nonlocal not or pass raise return self str int float bool ' +
         'dict list tuple set object print len true try while with yield type',
     ),
+    // Not read: a row a `\` continues after `=` or `.` ends, to the lexer, on the `\`, not dangling
+    // (backslashJoinsLines joins the rows).
     lexer: { ...C_LIKE, blockComments: 'none', tripleQuotes: { quotes: ['"""', "'''"], escapes: true } },
     family: 'python',
     runner: 'python',
