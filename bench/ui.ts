@@ -19,7 +19,7 @@
 //   own section (`busy_N`), beside the quiet run's, with their own targets:
 //   frame p95 on ≤ 1.25x off and no long task over 100 ms with completions on.
 //
-//   --rounds=N runs each case N times (3 by default with --busy), off, on and the twin in turn, and pools
+//   --rounds=N runs each case N times (3 by default, 1 with --quick), off, on and the twin in turn, and pools
 //   the rounds' keys into each case's percentiles: one round's p95 of a few
 //   hundred keys moves by more than the 1.2x the on/off target allows.
 //   npm run bench ui -- --profile-only     where the main thread's time goes (CPU profile + trace)
@@ -115,7 +115,7 @@ function options(flags: BenchFlags): Options {
     quick,
     keys: Math.max(1, Number(v.keys || (quick ? 12 : 60))),
     // Beside other work one round's on/off ratio swings from run to run by more than its target: three, pooled.
-    rounds: Math.max(1, Number(v.rounds || (busy && !quick ? 3 : 1))),
+    rounds: Math.max(1, Number(v.rounds || (quick ? 1 : 3))),
     languages: (v.lang || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
     sizes: sizesOf(v.sizes || Object.keys(UI_SIZES).join(',')),
     // A bare --twin arrives as '': the default twin.
