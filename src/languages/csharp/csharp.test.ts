@@ -2,8 +2,18 @@
 // (testing/languages/plugin-suite.ts): each case's document is first judged
 // by Debian's Mono compiler (`mcs -target:library`), so each compiles as a
 // whole: no type it does not declare or take from the base library.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { pluginSuite } from '../../../testing/languages/plugin-suite';
 import { csharp } from './language';
+
+// Where mcs writes the assembly it builds: a folder of the test's own. Never
+// `-out:/dev/null`: mcs replaces its output file, and as root that turns the
+// machine's /dev/null into a plain file.
+const built = mkdtempSync(join(tmpdir(), 'csharp-cases-'));
+afterAll(() => rmSync(built, { recursive: true, force: true }));
 
 const CLASS =
   'using System;\nusing System.Collections.Generic;\n\nnamespace Shop\n{\n    class Stack\n    {\n        private readonly List<int> items = new List<int>();\n\n        public Stack Push(int x)\n        {\n            ';
@@ -83,6 +93,6 @@ pluginSuite(csharp, {
   ],
   // A block comment holding another `/*` (lexer.ts reads it as one left open).
   lexerUnread: /\/\*(?:(?!\*\/)[\s\S])*\/\*/,
-  toolchain: { command: 'mcs', args: ['-target:library', '-out:/dev/null'], debianPackage: 'mono-mcs' },
+  toolchain: { command: 'mcs', args: ['-target:library', `-out:${join(built, 'case.dll')}`], debianPackage: 'mono-mcs' },
   heldOut: { none: "no C# library sources on this machine: Debian installs Mono's assemblies, not their sources" },
 });
