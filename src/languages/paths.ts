@@ -21,3 +21,8 @@ export function normalise(path: string): string | undefined {
 
 /** The parts joined and normalised; empty parts are skipped. */
 export const joinPath = (...parts: string[]): string | undefined => normalise(parts.filter(Boolean).join('/'));
+
+/** The first of `candidates` the workspace holds (an undefined one is a path that climbed above the root). */
+export function firstHeld(site: { has(path: string): boolean }, ...candidates: (string | undefined)[]): string | undefined {
+  return candidates.find((c): c is string => !!c && site.has(c));
+}

@@ -1,6 +1,6 @@
 // What C and C++ share: #include rules and the definition patterns (c/
 // takes both from here).
-import { dirname, joinPath, normalise } from '../paths';
+import { dirname, firstHeld, joinPath, normalise } from '../paths';
 import type { FamilyRules, FoundImport, ImportSite } from '../spec';
 
 export const C_FAMILY: FamilyRules = {
@@ -23,8 +23,7 @@ export const C_FAMILY: FamilyRules = {
 export function cIncludes(text: string, site: ImportSite): FoundImport[] {
   const out: FoundImport[] = [];
   for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]/gm)) {
-    const beside = joinPath(dirname(site.from), m[1]);
-    const path = beside && site.has(beside) ? beside : site.endingWith(normalise(m[1]) ?? m[1])[0];
+    const path = firstHeld(site, joinPath(dirname(site.from), m[1])) ?? site.endingWith(normalise(m[1]) ?? m[1])[0];
     if (path) out.push({ path, start: m.index!, statement: m[0], names: [] });
   }
   // foo.c and foo.h belong together even when the .c does not include it by that name.

@@ -2,7 +2,7 @@
 // from` (re-exports, passed on to the importing files), dynamic `import()`
 // and `require()`. Only relative or root paths name workspace files; a bare
 // name is a package.
-import { dirname, joinPath, normalise } from '../paths';
+import { dirname, firstHeld, joinPath, normalise } from '../paths';
 import type { FoundImport, ImportSite } from '../spec';
 
 const EXTENSIONS = [
@@ -29,7 +29,7 @@ function moduleFile(site: ImportSite, spec: string): string | undefined {
   if (base === undefined) return undefined;
   // TypeScript's ESM convention imports `./x.js` for `./x.ts`.
   const stem = base.replace(/\.(m|c)?js$/, '');
-  return [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => stem + e)].find((c) => site.has(c));
+  return firstHeld(site, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => stem + e));
 }
 
 type Names = FoundImport['names'];

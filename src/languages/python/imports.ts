@@ -3,7 +3,7 @@
 // package may sit anywhere in the workspace: a src/ layout, the workspace
 // opened above it). `from pkg import name` may name a submodule of pkg
 // rather than something defined in it.
-import { dirname, joinPath } from '../paths';
+import { dirname, firstHeld, joinPath } from '../paths';
 import type { FoundImport, ImportSite } from '../spec';
 
 /** A whole name (a split may leave other text: a `\`, a comment). */
@@ -15,9 +15,7 @@ function moduleFile(site: ImportSite, dots: number, module: string): string | un
     let base: string | undefined = dirname(site.from);
     for (let i = 1; i < dots && base !== undefined; i++) base = base ? dirname(base) : undefined;
     if (base === undefined) return undefined;
-    return [joinPath(base, `${rel}.py`), joinPath(base, rel, '__init__.py'), joinPath(base, `${rel}.pyi`)].find(
-      (c): c is string => !!c && site.has(c),
-    );
+    return firstHeld(site, joinPath(base, `${rel}.py`), joinPath(base, rel, '__init__.py'), joinPath(base, `${rel}.pyi`));
   }
   // Drop leading package names while nothing matches: `email.utils` opened as the email/ folder is `utils.py`.
   const parts = rel.split('/');

@@ -2,14 +2,14 @@
 // beside the declaring file's module folder), `use crate::a::b`,
 // `use super::...` and `use self::...` name items of modules by path from
 // the crate root, the parent or this module.
-import { dirname, joinPath } from '../paths';
+import { dirname, firstHeld, joinPath } from '../paths';
 import type { FoundImport, ImportSite } from '../spec';
 
 /** The file of the longest module path the workspace holds, from `folder`. */
 function moduleFile(site: ImportSite, folder: string, segments: string[]): string | undefined {
   for (let n = segments.length; n > 0; n--) {
     const rel = segments.slice(0, n).join('/');
-    const hit = [joinPath(folder, `${rel}.rs`), joinPath(folder, rel, 'mod.rs')].find((c): c is string => !!c && site.has(c));
+    const hit = firstHeld(site, joinPath(folder, `${rel}.rs`), joinPath(folder, rel, 'mod.rs'));
     if (hit) return hit;
   }
   return undefined;
