@@ -22,7 +22,8 @@
 //   --rounds=N runs each case N times (3 by default, 1 with --quick), off, on and the twin in turn, and pools
 //   the rounds' keys into each case's percentiles: one round's p95 of a few
 //   hundred keys moves by more than the 1.2x the on/off target allows.
-//   npm run bench ui -- --profile-only     where the main thread's time goes (CPU profile + trace)
+//   npm run bench ui -- --profile-only     where the main thread's time goes (CPU profile + trace), 24 keys a case
+//       (--keys=N: more, to tell the first keys' compiling from what every key costs)
 //
 // The last stdout line of a typing run is one JSON object: {"busy":N,"sizes":{"1k":{"on":{...},"off":{...}},...}}.
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -76,6 +77,8 @@ const progress = (m: string) => process.stderr.write(`[ui] ${m}\n`);
 interface Options {
   quick: boolean;
   keys: number;
+  /** Keystrokes per profiled case: --keys when given, else fewer than a typing case (a profile of 60 keys is large). */
+  profileKeys: number;
   /** Rounds of each case (off, on, twin in turn), pooled into one figure per case. */
   rounds: number;
   languages: BenchLanguage[];
@@ -114,6 +117,7 @@ function options(flags: BenchFlags): Options {
   return {
     quick,
     keys: Math.max(1, Number(v.keys || (quick ? 12 : 60))),
+    profileKeys: Math.max(1, Number(v.keys || (quick ? 12 : 24))),
     // Beside other work one round's on/off ratio swings from run to run by more than its target: three, pooled.
     rounds: Math.max(1, Number(v.rounds || (quick ? 1 : 3))),
     languages: (v.lang || (quick ? 'python' : 'python,typescript')).split(',') as BenchLanguage[],
@@ -436,7 +440,7 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
   const out: Record<string, unknown> = {};
   mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
   const opts: TypingOptions = {
-    keys: o.quick ? 12 : 24,
+    keys: o.profileKeys,
     keyMs: 40,
     ghostTimeoutMs: o.ghostTimeoutMs,
     pauseMs: 300,

@@ -15,6 +15,7 @@ describe('largeFileProfile', () => {
       folding: true,
       stickyScroll: { enabled: true },
       occurrencesHighlight: 'singleFile',
+      links: true,
       bracketPairColorization: { enabled: true },
       matchBrackets: 'always',
       guides: { bracketPairs: false, indentation: true },
@@ -35,14 +36,19 @@ describe('largeFileProfile', () => {
       const p = largeFileProfile(chars, lines);
       expect(p.large).toBe(true);
       expect(p.why).toBe('over 512 KB and over 10,000 lines');
-      expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight']);
+      expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'links']);
     }
   });
 
   it('many short lines make a file large by lines alone', () => {
     const p = largeFileProfile(200_000, 50_000);
     expect(p.why).toBe('over 10,000 lines');
-    expect(largeFileOptions(p)).toMatchObject({ folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: 'off' });
+    expect(largeFileOptions(p)).toMatchObject({
+      folding: false,
+      stickyScroll: { enabled: false },
+      occurrencesHighlight: 'off',
+      links: false,
+    });
     // Bracket pairs and indentation guides stay: they cost per change what the edited lines hold.
     expect(largeFileOptions(p)).toMatchObject({ bracketPairColorization: { enabled: true }, guides: { indentation: true } });
   });
@@ -51,11 +57,12 @@ describe('largeFileProfile', () => {
     const p = largeFileProfile(200_093, 4, true);
     expect(p.large).toBe(true);
     expect(p.why).toBe('a line over 10,000 characters');
-    expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'bracket-pairs', 'indentation-guides']);
+    expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'links', 'bracket-pairs', 'indentation-guides']);
     expect(largeFileOptions(p)).toEqual({
       folding: false,
       stickyScroll: { enabled: false },
       occurrencesHighlight: 'off',
+      links: false,
       bracketPairColorization: { enabled: false },
       matchBrackets: 'never',
       guides: { bracketPairs: false, indentation: false },
@@ -75,7 +82,7 @@ describe('largeFileProfile', () => {
 
   it('says what completions use, and that a file over the indexing limit is not indexed', () => {
     const byLines = describeLargeFile(largeFileProfile(MAX_INDEXED_CHARS, 50_000));
-    expect(byLines).toContain('folding, sticky scroll, highlighting other occurrences');
+    expect(byLines).toContain('folding, sticky scroll, highlighting other occurrences of the word at the cursor, links');
     expect(byLines).toContain('window around the cursor');
     expect(byLines).toContain('syntax check');
     expect(byLines).not.toContain('not indexed');
