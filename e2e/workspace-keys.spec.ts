@@ -38,6 +38,36 @@ test('per-language toggle: off means no automatic suggestion, Alt+\\ still asks 
   await expect(page.getByTestId('lang-toggle')).not.toBeChecked();
 });
 
+test('a language switched off keeps no copy in the syntax worker; switched on, its copy is made again', async ({ page, openIde }) => {
+  await openIde({ model: 'fixture-valid' });
+  // Where each completion's syntax check ran: on the worker's copy of the document, or on the request's own text.
+  await page.evaluate(() => {
+    const ide = (window as unknown as { __ide: { engine: Record<string, (...a: unknown[]) => unknown>; checkedOn: string[] } }).__ide;
+    ide.checkedOn = [];
+    const complete = ide.engine.complete.bind(ide.engine);
+    ide.engine.complete = async (req: unknown, signal: unknown) => {
+      const result = (await complete(req, signal)) as { syntax: { checkedOn: string } };
+      ide.checkedOn.push(result.syntax.checkedOn);
+      return result;
+    };
+  });
+  const checkedOn = () => page.evaluate(() => (window as unknown as { __ide: { checkedOn: string[] } }).__ide.checkedOn);
+  const toggle = page.getByTestId('lang-toggle');
+  await toggle.uncheck();
+  await typeAtEndOfLine(page, 2, ' ');
+  await page.keyboard.press('Alt+Backslash');
+  await expect(ghostText(page).first()).toContainText('a + b');
+  expect(await checkedOn()).toEqual(['request-text']);
+  await page.keyboard.press('Escape');
+
+  await toggle.check();
+  await typeAtEndOfLine(page, 2, 'a');
+  await expect(ghostText(page).first()).toBeVisible();
+  const after = (await checkedOn()).slice(1);
+  expect(after.length).toBeGreaterThan(0);
+  expect(new Set(after)).toEqual(new Set(['live-document']));
+});
+
 test('inside a comment or a string nothing is suggested unasked; Alt+\\ still asks; code after it gets suggestions again', async ({
   page,
   openIde,

@@ -64,4 +64,49 @@ describe('DocumentSync', () => {
     await settle();
     expect(await service.validate(at(model, 0, ''))).toMatchObject({ checkedOn: 'request-text' });
   });
+
+  it('mirrors only what is wanted: a switch off closes the copy, a switch on opens it from the editor text', async () => {
+    const service = createNodeSyntaxService();
+    let on = false;
+    const sync = new DocumentSync(
+      () => service,
+      () => on,
+    );
+    const model = new FakeModel('file:///c.py', 'def f(a):\n    return \n');
+    const end = () => model.text().length - 1;
+    sync.opened(model); // off: nothing sent
+    sync.changed(model, ...model.type(end(), 'a'));
+    await settle();
+    expect(await service.validate(at(model, end(), ' + 1'))).toMatchObject({ valid: true, checkedOn: 'request-text' });
+
+    on = true;
+    sync.followWanted(model); // the switch moved: the copy is made from the text as it is now
+    sync.changed(model, ...model.type(end(), ' * 2'));
+    await settle();
+    expect(await service.validate(at(model, end(), ' + 1'))).toMatchObject({ valid: true, checkedOn: 'live-document' });
+    expect(await service.validate(at(model, end(), ' + (1'))).toMatchObject({ valid: false, checkedOn: 'live-document' });
+
+    on = false;
+    sync.followWanted(model);
+    await settle();
+    expect(await service.validate(at(model, end(), ' + 1'))).toMatchObject({ checkedOn: 'request-text' });
+    sync.changed(model, ...model.type(end(), ' - 3')); // edits of a document switched off reach no worker
+    await settle();
+    expect(await service.validate(at(model, end(), ''))).toMatchObject({ checkedOn: 'request-text' });
+  });
+
+  it('an edit of a wanted document never sent (switched on since) opens it rather than editing a copy the worker lacks', async () => {
+    const service = createNodeSyntaxService();
+    let on = false;
+    const sync = new DocumentSync(
+      () => service,
+      () => on,
+    );
+    const model = new FakeModel('file:///d.py', 'x = 1\n');
+    sync.opened(model);
+    on = true; // a host that does not tell of the switch: the next edit follows it
+    sync.changed(model, ...model.type(6, 'y = (2\n'));
+    await settle();
+    expect(await service.validate(at(model, model.length(), ')'))).toMatchObject({ valid: true, checkedOn: 'live-document' });
+  });
 });

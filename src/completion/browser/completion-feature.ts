@@ -35,9 +35,10 @@ export type CompletionReportHooks = Required<
   Pick<CompletionControllerHooks, 'onResult' | 'onError' | 'onPending' | 'onShown' | 'onAccepted' | 'onAlternative' | 'onPrediction'>
 >;
 
-/** A value read when a request asks for it (the app's Store fits). */
+/** A value read when a request asks for it (the app's Store fits); `subscribe`, where given, tells of each change. */
 export interface Readable<T> {
   get(): T;
+  subscribe?(fn: () => void): () => void;
 }
 
 /** How an editor's models are named in the workspace (the app's ModelRegistry). */
@@ -202,6 +203,7 @@ export class CompletionFeature {
       ...settings,
       source: () => this.source(),
       enabled: (language) => this.enabled(language),
+      onEnabledChange: (fn) => this.deps.completionsOff.subscribe?.(fn) ?? (() => undefined),
       fileOf: (model) => documents.pathOf(model),
       languageOf: (model) => languageFromFileName(documents.pathOf(model)) ?? model.getLanguageId(),
     };

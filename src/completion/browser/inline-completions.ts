@@ -4,7 +4,7 @@
 // ready, the per-language switch, the editor settings followed from the
 // config store, the stats and the badge), and the editor's models mirrored to
 // the syntax worker.
-import { DocumentSync } from '../../syntax/document-sync';
+import { DocumentSync, type SyncedModel } from '../../syntax/document-sync';
 import type { SyntaxDocumentsApi } from '../../syntax/live-documents';
 import { monaco } from '../../editor/monaco';
 import { registerCompletionKeys } from '../../editor/keys';
@@ -23,6 +23,8 @@ export interface EditorCompletionSource extends CompletionSource {
 
 export interface InlineCompletionHooks extends Omit<MonacoAdapterOptions<CompletionResult>, 'source' | 'selector' | 'skip'> {
   source: () => EditorCompletionSource | undefined;
+  /** Calls `fn` whenever `enabled`'s answers may have changed (the per-language switch moved); returns the unsubscribe. */
+  onEnabledChange?: (fn: () => void) => () => void;
 }
 
 // The types check's hidden models and the hidden editor that warms the ghost text up are no documents of the
@@ -50,26 +52,45 @@ export function registerEditorKeys(editor: monaco.editor.IStandaloneCodeEditor, 
   return registerCompletionKeys(monaco, editor, onCycled);
 }
 
-/** Keep the syntax worker's copy of every model in step with the editor (src/syntax/document-sync.ts). */
-function mirrorModels(hooks: Pick<InlineCompletionHooks, 'source' | 'languageOf'>): monaco.IDisposable {
-  const sync = new DocumentSync(() => hooks.source()?.syntaxDocuments);
+/**
+ * Keep the syntax worker's copy of every model whose language has completions on in step with the editor
+ * (src/syntax/document-sync.ts); a switch moved opens or closes the copies it concerns.
+ */
+function mirrorModels(hooks: Pick<InlineCompletionHooks, 'source' | 'languageOf' | 'enabled' | 'onEnabledChange'>): monaco.IDisposable {
+  const sync = new DocumentSync(
+    () => hooks.source()?.syntaxDocuments,
+    (model) => hooks.enabled?.(model.language()) ?? true,
+  );
+  const synced = new Map<string, SyncedModel>();
   const subs: monaco.IDisposable[] = [];
   const watch = (model: monaco.editor.ITextModel) => {
     if (!isUserDocument(model)) return;
-    const synced = {
+    const mirrored: SyncedModel = {
       uri: model.uri.toString(),
       language: () => hooks.languageOf(model),
       version: () => model.getVersionId(),
       text: () => model.getValue(),
       length: () => model.getValueLength(),
     };
-    sync.opened(synced);
-    subs.push(model.onDidChangeContent((e) => sync.changed(synced, e.versionId, e.changes)));
+    synced.set(mirrored.uri, mirrored);
+    sync.opened(mirrored);
+    subs.push(model.onDidChangeContent((e) => sync.changed(mirrored, e.versionId, e.changes)));
     // A renamed file keeps its model; a new extension means a new grammar for the worker's copy.
-    subs.push(model.onDidChangeLanguage(() => sync.opened(synced)));
-    subs.push(model.onWillDispose(() => sync.closed(synced.uri)));
+    subs.push(model.onDidChangeLanguage(() => sync.opened(mirrored)));
+    subs.push(
+      model.onWillDispose(() => {
+        synced.delete(mirrored.uri);
+        sync.closed(mirrored.uri);
+      }),
+    );
   };
   monaco.editor.getModels().forEach(watch);
   subs.push(monaco.editor.onDidCreateModel(watch));
-  return { dispose: () => subs.forEach((d) => d.dispose()) };
+  const unfollow = hooks.onEnabledChange?.(() => synced.forEach((m) => sync.followWanted(m)));
+  return {
+    dispose: () => {
+      unfollow?.();
+      subs.forEach((d) => d.dispose());
+    },
+  };
 }
