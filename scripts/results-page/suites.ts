@@ -363,7 +363,7 @@ const ui: SuiteSection = {
     const machine = record(r.machine);
     if (options)
       out.push(
-        `${num(options.keys)} keystrokes a case at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
+        `${num(options.keys)} keystrokes a case${Number(options.rounds) > 1 ? ` in each of ${num(options.rounds)} rounds (${JSON.stringify(r.sizes ?? {}).includes('"round_frame_p95_ms"') ? "the tables pool the rounds' keys; a frame target takes the median of the rounds' own p95s, and on against off the median of the rounds' ratios, each round's two cases run one after the other" : "pooled: the tables and the targets over all the rounds' keys"})` : ''} at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
       );
     const tti = record(r.interactive);
     if (tti)
@@ -372,16 +372,19 @@ const ui: SuiteSection = {
       );
     const rows: string[][] = [];
     let firstBursts = false;
+    let perRound = false;
     for (const [size, modes] of Object.entries(record(r.sizes) ?? {})) {
       for (const [mode, aggregate] of Object.entries(record(modes) ?? {})) {
         for (const [language, v] of Object.entries(record(aggregate) ?? {})) {
           const c = record(v) as CaseResult | undefined;
           if (c?.frame_p95_ms === undefined) continue;
           firstBursts ||= c.first_burst !== undefined;
+          perRound ||= c.round_frame_p95_ms !== undefined;
           rows.push([
             `${SIZE_LABELS[size] ?? size}, ${language}`,
             mode.replace('_', ' '),
             `${ms(c.frame_p50_ms)} / ${ms(c.frame_p95_ms)}`,
+            c.round_frame_p95_ms?.map((x) => num(x)).join(', ') ?? '',
             `${c.longtask_count}, ${ms(c.longtask_max_ms)}`,
             ms(c.input_delay_p95_ms),
             mode === 'off' ? '' : ghostCell(c, ms),
@@ -391,21 +394,24 @@ const ui: SuiteSection = {
         }
       }
     }
+    // Runs from before the rounds were kept apart have no such column.
+    const kept = (row: string[]) => row.filter((_, i) => (i !== 3 || perRound) && (i !== 8 || firstBursts));
     if (rows.length)
       out.push(
         table(
-          [
+          kept([
             'file',
             'completions',
             'keystroke to next frame p50 / p95',
+            'frame p95 of each round, ms',
             'long tasks while typing: count, longest',
             'input delay p95',
             'ghost text p50 (shown / bursts)',
             'JS heap / renderer MB',
             // Runs from before the first burst was kept apart have no such column.
-            ...(firstBursts ? ['first burst: frame p50 / max'] : []),
-          ],
-          firstBursts ? rows : rows.map((row) => row.slice(0, -1)),
+            'first burst: frame p50 / max',
+          ]),
+          rows.map(kept),
         ),
       );
     const targets = (r.targets ?? []) as Target[];

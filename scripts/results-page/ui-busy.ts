@@ -2,7 +2,7 @@
 // section of bench/results/ui.json (`npm run bench ui -- --busy=N`) in one
 // table with the quiet run's figures, case by case, then its own targets.
 import type { Target } from '../../bench/ui';
-import type { CaseResult } from '../../bench/ui/typing';
+import { onOffRatio, type CaseResult } from '../../bench/ui/typing';
 import { ms, num, ratio, record, table } from './format';
 
 type Sizes = Record<string, Record<string, Record<string, unknown>>>;
@@ -19,11 +19,11 @@ function cases(sizes: unknown): Map<string, CaseResult> {
   return out;
 }
 
-/** Frame p95 on against off, per size and language. */
+/** Frame p95 on against off, per size and language, as the targets take it (the median of the rounds' ratios). */
 function onOff(all: Map<string, CaseResult>, size: string, language: string): number | undefined {
-  const on = all.get(`${size}/on/${language}`)?.frame_p95_ms;
-  const off = all.get(`${size}/off/${language}`)?.frame_p95_ms;
-  return on !== undefined && off ? on / off : undefined;
+  const on = all.get(`${size}/on/${language}`);
+  const off = all.get(`${size}/off/${language}`);
+  return on && off?.frame_p95_ms ? onOffRatio(on, off).r : undefined;
 }
 
 export function busyTables(results: Record<string, unknown>, sizeLabels: Record<string, string>): string[] {
