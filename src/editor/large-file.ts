@@ -2,8 +2,8 @@
 // sticky scroll recompute their ranges over the whole file after each change,
 // word highlighting searches the whole file after each cursor move, and link
 // detection copies the file to Monaco's editor worker and scans all of it a
-// second or so after each pause in typing, so above these thresholds they are switched off for that file: typing stays
-// proportional to the edit. A very long line (a minified bundle) makes a
+// second or so after each pause in typing, so above these thresholds they
+// are switched off for that file: typing stays proportional to the edit. A very long line (a minified bundle) makes a
 // file large too, whatever its size: each keystroke in it re-renders and
 // re-measures the line, and features that read the whole line per change
 // (bracket pairs, indentation guides) go off with the others. Monaco's own
