@@ -280,7 +280,8 @@ export async function runCase(
       [file.cursorLine, file.cursorColumn] as const,
     );
     // The syntax worker's first parse of the file runs on its own thread, where the page's long tasks do not show it:
-    // waited for, or a 5 MB file's typing competes with its opening for the cores. Both modes mirror the file.
+    // waited for, or a 5 MB file's typing competes with its opening for the cores. Only completions on mirror the file
+    // (a language switched off keeps no copy in the worker): with them off there is nothing to wait for.
     await page.evaluate(async () => {
       const ide = (
         window as unknown as {
