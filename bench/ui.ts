@@ -89,7 +89,7 @@ interface Options {
   keys: number;
   /** Keystrokes per profiled case: --keys when given, else fewer than a typing case (a profile of 60 keys is large). */
   profileKeys: number;
-  /** Rounds of each case (off, on, twin in turn), pooled into one figure per case. */
+  /** Rounds of each case (off, on, twin in turn): pooled in the tables, their medians judged by the targets. */
   rounds: number;
   languages: BenchLanguage[];
   sizes: string[];

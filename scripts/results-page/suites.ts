@@ -359,17 +359,6 @@ const ui: SuiteSection = {
     'The editor on the built app (`vite preview`), Chromium on WASM: navigation to the first keystroke while the model loads, and typing into files of 1,000 lines, 20,000 lines and 5 MB with completions on and off (keystroke to the next frame, long tasks, input delay, ghost text, memory).',
   tables: (r) => {
     const out: string[] = [];
-    const options = record(r.options);
-    const machine = record(r.machine);
-    if (options)
-      out.push(
-        `${num(options.keys)} keystrokes a case${Number(options.rounds) > 1 ? ` in each of ${num(options.rounds)} rounds (${JSON.stringify(r.sizes ?? {}).includes('"round_frame_p95_ms"') ? "the tables pool the rounds' keys; a frame target takes the median of the rounds' own p95s, and on against off the median of the rounds' ratios, each round's two cases run one after the other" : "pooled: the tables and the targets over all the rounds' keys"})` : ''} at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
-      );
-    const tti = record(r.interactive);
-    if (tti)
-      out.push(
-        `Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`,
-      );
     const rows: string[][] = [];
     let firstBursts = false;
     let perRound = false;
@@ -394,6 +383,17 @@ const ui: SuiteSection = {
         }
       }
     }
+    const options = record(r.options);
+    const machine = record(r.machine);
+    if (options)
+      out.push(
+        `${num(options.keys)} keystrokes a case${Number(options.rounds) > 1 ? ` in each of ${num(options.rounds)} rounds (${perRound ? "the tables pool the rounds' keys; a frame target takes the median of the rounds' own p95s, and on against off the median of the rounds' ratios, each round's two cases run one after the other" : "pooled: the tables and the targets over all the rounds' keys"})` : ''} at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
+      );
+    const tti = record(r.interactive);
+    if (tti)
+      out.push(
+        `Navigation to the first keystroke: ${ms(tti.p50)} p50, ${ms(tti.p95)} p95, the model still loading in ${num(tti.loadingAtKeystroke)} of ${num(tti.reps)} (target 1.5 s).`,
+      );
     // Runs from before the rounds were kept apart have no such column.
     const kept = (row: string[]) => row.filter((_, i) => (i !== 3 || perRound) && (i !== 8 || firstBursts));
     if (rows.length)
