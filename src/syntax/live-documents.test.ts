@@ -11,7 +11,9 @@ import { createNodeValidator } from './node-runtime';
 import { BENCH_DIR, benchPresent, loadAllTasks } from '../../testing/syntax/bench-tasks';
 import { mutations } from '../../testing/syntax/mutations';
 import type { TextEdit } from './text-edits';
-import { cutWindow, lineStartsOf } from './window';
+import { cutWindow } from './window';
+import { typeBurst, typingSources } from '../../testing/syntax/typing-sources';
+import { countingValidator, until } from '../../testing/syntax/counting-validator';
 
 const validator = createNodeValidator();
 const fresh = async (language: string, text: string) => {
@@ -97,17 +99,6 @@ describe('editing a held document', () => {
 });
 
 describe('a burst of edits is reparsed once', () => {
-  /** The reparses of a whole document: parses of a string with its old tree and no ranges (a check's window parses have ranges). */
-  function countingValidator() {
-    const v = createNodeValidator();
-    const parse = v.parseInSlices.bind(v);
-    const counted = { reparses: 0 };
-    v.parseInSlices = (grammar, input, options = {}) => {
-      if (typeof input === 'string' && options.oldTree && !options.includedRanges) counted.reparses++;
-      return parse(grammar, input, options);
-    };
-    return { v, counted };
-  }
   const text0 = 'def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n';
   const typed = '\nvalue = add(3, 4) + (5'; // left open: the tree must follow the text, errors and all
   const at = text0.indexOf('\n\n\n');
@@ -130,7 +121,7 @@ describe('a burst of edits is reparsed once', () => {
     expect(counted.reparses).toBe(1); // already parsed: nothing more
   });
 
-  it('a check before the pause reparses first and judges the edited text, as a full check does', async () => {
+  it('a check before the pause in a file too small to cut reparses first and judges the edited text, as a full check does', async () => {
     const { v, counted } = countingValidator();
     const docs = new LiveDocuments(v, { settleMs: 60_000 });
     await docs.openDocument('a.py', 'python', text0, 1);
@@ -151,6 +142,99 @@ describe('a burst of edits is reparsed once', () => {
     const text = await typeAll(docs);
     expect(await docs.treeString('a.py')).toBe(await fresh('python', text));
     expect(counted.reparses).toBe(typed.length);
+  });
+});
+
+describe('a check while typing judges a window of the edited tree', () => {
+  /** A statement typed at the end of a line, as the typing benchmark types it, and the completion that ends it. */
+  function statementBurst(language: string, text: string, cursor: number, n: number) {
+    const lineEnd = text.indexOf('\n', cursor) === -1 ? text.length : text.indexOf('\n', cursor);
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
+    const keys = [`\n${indent}`, ...(language === 'python' ? `value_${n} = ` : `const v${n} = `)];
+    const edits: TextEdit[] = [];
+    let at = lineEnd;
+    for (const k of keys) {
+      edits.push({ rangeOffset: at, rangeLength: 0, text: k });
+      text = text.slice(0, at) + k + text.slice(at);
+      at += k.length;
+    }
+    return { edits, text, cursor: at, completion: language === 'python' ? 'a + b' : 'a + b;' };
+  }
+
+  it('on files nobody here wrote: an acceptance needs no reparse, and every verdict equals that of a copy parsed afresh', async () => {
+    const { v, counted } = countingValidator();
+    const random = mulberry32(31);
+    const completions = ['x', ')', ' + 1', '(', '"', 'value)', '\n'];
+    // The benchmark's case: a statement typed and accepted, checked on the edited tree or after a reparse.
+    const statements = { accepted: 0, onEdited: 0 };
+    let onEdited = 0;
+    for (const source of typingSources(random, 5)) {
+      const { language, path } = source;
+      const docs = new LiveDocuments(v, { settleMs: 60_000, budgetMs: Infinity });
+      await docs.openDocument('f', language, source.text, 0);
+      let { text } = source;
+      let cursor = Math.floor(random() * text.length);
+      let version = 0;
+      for (let burst = 0; burst < 8; burst++) {
+        if (random() < 0.2) cursor = Math.floor(random() * text.length); // typing goes on elsewhere
+        // Most bursts type a statement and are completed as the benchmark's are; the rest are any keys.
+        const statement = random() < 0.75;
+        const typed = statement
+          ? statementBurst(language, text, cursor, burst)
+          : { ...typeBurst(random, text, cursor, 6), completion: completions[Math.floor(random() * completions.length)] };
+        for (const e of typed.edits) expect(await docs.applyEdits('f', ++version, [e])).toBe(true);
+        ({ text, cursor } = typed);
+        const { completion } = typed;
+        const reparsesBefore = counted.reparses;
+        const live = await checkHeld(docs, 'f', language, version, cursor, completion);
+        const fresh = new LiveDocuments(validator);
+        await fresh.openDocument('g', language, text, 0);
+        const expected = await checkHeld(fresh, 'g', language, 0, cursor, completion);
+        expect([path, burst, completion, live?.checked, live?.valid]).toEqual([
+          path,
+          burst,
+          completion,
+          expected?.checked,
+          expected?.valid,
+        ]);
+        const edited = counted.reparses === reparsesBefore;
+        if (edited) {
+          onEdited++;
+          expect(live!.valid).toBe(true); // a rejection is decided on the reparsed tree
+        }
+        if (statement && live?.valid) {
+          statements.accepted++;
+          if (edited) statements.onEdited++;
+          // Accepted, as the benchmark accepts the suggestion.
+          expect(await docs.applyEdits('f', ++version, [{ rangeOffset: cursor, rangeLength: 0, text: completion }])).toBe(true);
+          text = text.slice(0, cursor) + completion + text.slice(cursor);
+          cursor += completion.length;
+        }
+      }
+      expect(await docs.treeString('f')).toBe(await fresh(language, text));
+    }
+    expect(statements.accepted).toBeGreaterThan(10);
+    // The rest were checked after a reparse: the edits were not all inside the window, or the
+    // file had an error outside it (left there by the bursts of any keys).
+    expect(statements.onEdited).toBeGreaterThan(statements.accepted / 3);
+    console.log(
+      `checks on the edited tree: ${onEdited}; typed statements accepted: ${statements.accepted}, ${statements.onEdited} of them on the edited tree`,
+    );
+  });
+
+  it('a reparse waits for a longer pause in typing after a slow one', async () => {
+    const { v, counted } = countingValidator({ delayMs: 80 });
+    const docs = new LiveDocuments(v, { settleMs: 20 });
+    const text = 'x = 1\n';
+    await docs.openDocument('s.py', 'python', text, 0);
+    await docs.applyEdits('s.py', 1, [{ rangeOffset: 0, rangeLength: 0, text: 'y = 2\n' }]);
+    await until(() => counted.finished === 1);
+    await docs.applyEdits('s.py', 2, [{ rangeOffset: 0, rangeLength: 0, text: 'z = 3\n' }]);
+    await new Promise((r) => setTimeout(r, 300)); // far past settleMs, short of ten times the reparse's 80 ms
+    expect(counted.reparses).toBe(1);
+    await until(() => counted.finished === 2);
+    expect(await docs.treeString('s.py')).toBe(await fresh('python', 'z = 3\ny = 2\nx = 1\n'));
   });
 });
 
@@ -252,7 +336,7 @@ describe('the window of a large file is small', () => {
     tree.delete();
     const size = spans.reduce((n, [s, e]) => n + e - s, 0);
     expect(size).toBeLessThan(1000); // three functions and the skeleton, of 380,000 characters
-    expect(lineStartsOf(text).length).toBeGreaterThan(10_000);
+    expect(text.split('\n').length).toBeGreaterThan(10_000);
 
     const docs = new LiveDocuments(validator);
     await docs.openDocument('big.py', 'python', text, 1);

@@ -8,15 +8,23 @@
 //   validate({ ..., documentId, version })        per completion
 //
 // An edit moves the text and marks the tree (tree.edit) at once, but the
-// reparse waits until typing settles (`settleMs` without an edit) or a check
-// needs the tree: one reparse per pause, whatever the keys typed in it. A
-// keystroke's reparse grows with the file, and in a multi-MB file one per
-// key would keep a core busy while the person types.
+// reparse waits until typing pauses: one reparse per pause, whatever the
+// keys typed in it. A reparse grows with the file (for Python, with the
+// rest of the file after the edit), and in a multi-MB file one per key, or
+// one per check, would keep a core busy while the person types. The pause
+// it waits for grows with what the last one cost, and a key or a check that
+// comes during it makes it give up until the next pause.
 //
-// A completion is then checked on a window of the document (window.ts: the
+// A completion is checked on a window of the document (window.ts: the
 // member and statement around the cursor, their neighbours, and the
 // skeleton around them), parsed through tree-sitter's included ranges: the
 // cost follows the size of the code around the cursor, not of the file.
+// The window is cut from the edited tree, its reparse still to come, when
+// that is sound: every member an edit since the last parse touched is kept
+// (tree.edit keeps the members away from the edits exact), the members cut
+// out have no error, and the verdict is an acceptance. Otherwise, and for
+// every rejection, the check reparses first and cuts the parsed tree. The
+// text is read in place (EditedText.reader): a check never copies the file.
 //
 // When the worker's copy is not at the version asked about (an edit was
 // lost, the document was never opened), `validate` falls back to the
@@ -32,7 +40,7 @@
 // for it, but at most `budgetMs` in `validate`: past it the completion is
 // "not checked" with the reason, while the parse goes on and the copy is
 // kept up to date for the next check.
-import { Edit, type Language, type ParseCallback, type Point, type Range, type Tree } from 'web-tree-sitter';
+import { Edit, type Language, type Point, type Range, type Tree } from 'web-tree-sitter';
 import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import { BoundedCache } from '../platform/bounded-cache';
 import { statementMacros } from './cpp-macros';
@@ -40,19 +48,29 @@ import type { Splice } from './differential';
 import { collectIssues, type RawIssue } from './issues';
 import { languageSpec } from '../languages/registry';
 import type { LanguageSpec } from '../languages/spec';
-import { countNewlines, EditedText, pointAfter, splicedText, type TextEdit } from './text-edits';
+import {
+  countNewlines,
+  EditedText,
+  grownStretch,
+  pointAfter,
+  splicedText,
+  type Stretch,
+  type TextEdit,
+  type TextReader,
+} from './text-edits';
 import {
   badRequest,
   type HeldTree,
   issuesOf,
   judge,
   MAX_DOCUMENT_LENGTH,
+  ONE_GO_LENGTH,
   overBudgetReason,
   treeIssues,
   uncheckedVerdict,
   type SyntaxValidator,
 } from './validator';
-import { cutMembersHolding, cutWindow, isWholeDocument, lineStartsOf, pointOf, rangesAfter, rangesBefore, type Window } from './window';
+import { cutMembersHolding, cutWindow, isWholeDocument, keepsWhole, pointInTree, rangesAfter, rangesBefore, type Window } from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -63,8 +81,10 @@ interface LiveDocument {
   /** At `version` unless `stale`: then edited (tree.edit) up to it, its reparse still to come. */
   tree: Tree;
   stale?: boolean;
-  /** Offsets of line starts at `version`, made on the first check after an edit. */
-  lineStarts?: number[];
+  /** While `stale`: the stretch of the text edited since the tree was parsed (offsets at `version`). */
+  edited?: Stretch;
+  /** How long the last reparse took, in ms: how long typing must pause before the next one. */
+  reparseMs?: number;
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
   /** Whether it defines C++ statement-like macros, made when first needed. */
@@ -118,18 +138,23 @@ export interface LiveDocumentsOptions {
    */
   budgetMs?: number;
   /**
-   * How long, in ms, a document goes without an edit before its tree is
-   * reparsed (default 100; 0: after each change event). A check reparses
-   * first whatever the wait.
+   * The shortest time, in ms, a document goes without an edit before its
+   * tree is reparsed (default 100; 0: after each change event); after a
+   * slow reparse the wait is longer (`settleLater`). A check reparses first
+   * only when it cannot be judged on the edited tree.
    */
   settleMs?: number;
 }
 
 const DEFAULT_BUDGET_MS = 2000;
 const DEFAULT_SETTLE_MS = 100;
+/** The longest pause in typing a reparse waits for, however long the last one took. */
+const MAX_SETTLE_MS = 2000;
 
 /** What a check answers when its deadline passed before it could finish. */
 const OVER_BUDGET = Symbol('over budget');
+/** What a check on an edited tree answers when the tree must be reparsed first. */
+const NEEDS_PARSED_TREE = Symbol('needs the parsed tree');
 
 export class LiveDocuments {
   /**
@@ -143,6 +168,8 @@ export class LiveDocuments {
   });
   /** The last operation queued per document: they run one after the other, in the order they came. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Operations queued so far per document: a reparse after a pause gives up when the count moves. */
+  private readonly queued = new Map<string, number>();
   /** closeDocument calls so far, per document: an open in progress gives up when one comes after it. */
   private readonly closes = new Map<string, number>();
   private readonly budgetMs: number;
@@ -164,6 +191,7 @@ export class LiveDocuments {
    * must apply to the opened copy, not find none.
    */
   private serial<T>(uri: string, op: () => Promise<T>): Promise<T> {
+    this.queued.set(uri, (this.queued.get(uri) ?? 0) + 1);
     const run = (this.queues.get(uri) ?? Promise.resolve()).then(op, op);
     const settled = run.then(
       () => undefined,
@@ -173,6 +201,7 @@ export class LiveDocuments {
     void settled.then(() => {
       if (this.queues.get(uri) !== settled) return;
       this.queues.delete(uri);
+      this.queued.delete(uri);
       this.closes.delete(uri); // no open is queued that could still compare with it
     });
     return run;
@@ -242,8 +271,13 @@ export class LiveDocuments {
     }
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
+    let edited = doc.stale ? doc.edited : undefined;
     try {
-      for (const e of edits) doc.tree.edit(new Edit(doc.body.edit(e)));
+      for (const e of edits) {
+        const treeEdit = doc.body.edit(e);
+        doc.tree.edit(new Edit(treeEdit));
+        edited = grownStretch(edited, treeEdit);
+      }
     } catch {
       this.drop(uri);
       return false;
@@ -256,8 +290,8 @@ export class LiveDocuments {
     doc.before?.tree.delete();
     Object.assign(doc, {
       version,
-      lineStarts: undefined,
       stale: true,
+      edited,
       spans: undefined,
       before: undefined,
       errors: undefined,
@@ -267,25 +301,37 @@ export class LiveDocuments {
     return true;
   }
 
-  /** Reparse the document once it has gone `settleMs` without an edit (each edit starts the wait again). */
+  /**
+   * Reparse the document once it has gone a while without an edit (each edit
+   * starts the wait again): `settleMs`, or ten times what its last reparse
+   * took when that is longer, up to MAX_SETTLE_MS. Checks do not wait for
+   * it (they judge a window of the edited tree, `check`), so in a multi-MB
+   * file it is upkeep, left to a pause in typing; an operation queued on the
+   * document meanwhile (a key, a check) gives it up for the next pause.
+   */
   private settleLater(uri: string): void {
     clearTimeout(this.settling.get(uri));
     const reparse = () => {
       this.settling.delete(uri);
-      void this.serial(uri, () => this.reparse(uri)).catch(() => {});
+      const mark = (this.queued.get(uri) ?? 0) + 1; // the count once this reparse is queued: anything queued after it moves it
+      void this.serial(uri, () => this.reparse(uri, () => this.queued.get(uri) !== mark)).catch(() => {});
     };
+    const doc = this.docs.peek(uri);
     if (this.settleMs <= 0) reparse();
-    else this.settling.set(uri, setTimeout(reparse, this.settleMs));
+    else this.settling.set(uri, setTimeout(reparse, Math.max(this.settleMs, Math.min(MAX_SETTLE_MS, 10 * (doc?.reparseMs ?? 0)))));
   }
 
   /**
-   * Bring a stale tree to its text. Runs inside the document's queue, to the
-   * end even when the check that asked has answered "not checked" meanwhile
-   * (a parse given up would be started again, and never finish, at every
-   * check). false: the document is not held any more (a failed parse drops
-   * it, never leaving a half-edited tree for the next edit to build on).
+   * Bring a stale tree to its text. Runs inside the document's queue. A
+   * check's reparse runs to the end even when the check has answered "not
+   * checked" meanwhile (a parse given up would be started again, and never
+   * finish, at every check); the one after a pause is given up once
+   * `overtaken` (another operation was queued on the document), and waits
+   * for the next pause. false: the document is not held any more (a failed
+   * parse drops it, never leaving a half-edited tree for the next edit to
+   * build on).
    */
-  private async reparse(uri: string): Promise<boolean> {
+  private async reparse(uri: string, overtaken = () => false): Promise<boolean> {
     const doc = this.docs.peek(uri);
     if (!doc) return false;
     if (!doc.stale) return true;
@@ -293,14 +339,29 @@ export class LiveDocuments {
     this.settling.delete(uri);
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
-    const tree = await this.validator.parseInSlices(loaded.grammar, doc.body.text, { oldTree: doc.tree });
+    const started = performance.now();
+    const tree = await this.validator.parseInSlices(loaded.grammar, doc.body.text, { oldTree: doc.tree, abandon: overtaken });
+    if (!tree && overtaken() && this.docs.peek(uri) === doc) {
+      this.settleLater(uri); // still stale, still held: the next pause
+      return true;
+    }
     if (!tree || this.docs.peek(uri) !== doc) {
       tree?.delete();
       this.drop(uri);
       return false;
     }
+    // What was cut from the edited tree goes with it.
     doc.tree.delete();
-    Object.assign(doc, { tree, stale: false });
+    doc.before?.tree.delete();
+    Object.assign(doc, {
+      tree,
+      stale: false,
+      edited: undefined,
+      reparseMs: performance.now() - started,
+      spans: undefined,
+      before: undefined,
+      errors: undefined,
+    });
     return true;
   }
 
@@ -347,14 +408,59 @@ export class LiveDocuments {
     if (typeof loaded === 'string') return uncheckedVerdict(doc.language, loaded, started);
     if (this.docs.peek(uri) !== doc || doc.version !== version) return undefined; // edited while loading
     // The document's queue holds every other operation on it until this one is done.
-    const { grammar, spec } = loaded;
     this.docs.get(uri); // now the most recently used
+    if (doc.stale) {
+      // Edited since its last parse: judged on a window cut from the edited
+      // tree when that can be trusted, else (and for any rejection, which the
+      // whole-document rules below may decide) after the reparse.
+      const verdict = await this.checkWindow(uri, doc, loaded, offset, completion, deadline, started);
+      if (verdict !== NEEDS_PARSED_TREE) return verdict;
+      if (!(await this.reparse(uri))) return undefined;
+      if (performance.now() >= deadline) return OVER_BUDGET; // the reparse took the time (it is kept for the next check)
+    }
+    const verdict = await this.checkWindow(uri, doc, loaded, offset, completion, deadline, started);
+    return verdict === NEEDS_PARSED_TREE ? undefined : verdict;
+  }
 
-    const lines = (doc.lineStarts ??= lineStartsOf(doc.body.text));
-    const at = pointOf(offset, lines);
-    if (doc.spans?.offset !== offset) doc.spans = { offset, window: cutWindow(doc.tree, offset, doc.body.length) };
+  /**
+   * `check` on the document's tree as it is. An edited tree whose reparse is
+   * still to come (`doc.stale`) is used only where it can be trusted: the
+   * window keeps every member touched by an edit since the last parse, the
+   * members it cuts out are exact, and the verdict is an acceptance. Else
+   * NEEDS_PARSED_TREE.
+   */
+  private async checkWindow(
+    uri: string,
+    doc: LiveDocument,
+    { grammar, spec }: { grammar: Language; spec: LanguageSpec },
+    offset: number,
+    completion: string,
+    deadline: number,
+    started: number,
+  ): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET | typeof NEEDS_PARSED_TREE> {
+    const edited = doc.stale ? doc.edited : undefined;
+    if (doc.stale && !edited) return NEEDS_PARSED_TREE;
+    const text = doc.body.reader; // read in place: the whole text is made only for a reparse
+    const pointAt = (index: number) => pointInTree(doc.tree, text, index, edited);
+    const at = pointAt(offset);
+    if (doc.spans?.offset !== offset) doc.spans = { offset, window: cutWindow(doc.tree, offset, doc.body.length, edited) };
     const { window } = doc.spans;
     const { spans } = window;
+    const whole = isWholeDocument(window, doc.body.length);
+    // Cut members are exact and whole only outside the edited stretch, and
+    // sound to cut only when the file has no error in them (what the
+    // whole-document rules below would weigh). A window longer than a parse
+    // in one go means edits far apart: parsed afresh (a window of other
+    // ranges cannot reuse the tree in slices), it would cost more than the
+    // reparse, which reuses everything the edits left alone.
+    if (
+      edited &&
+      (whole ||
+        !keepsWhole(window, edited, doc.body.length) ||
+        spans.reduce((n, [s, t]) => n + t - s, 0) > ONE_GO_LENGTH ||
+        this.brokenOutside(doc, window))
+    )
+      return NEEDS_PARSED_TREE;
     const key = `${offset}:${spans.join(';')}`;
     // A window is small unless the code around the cursor is one huge
     // statement (a generated 5 MB literal): then it is parsed in slices too.
@@ -364,15 +470,14 @@ export class LiveDocuments {
     // members that lie wholly inside the ranges, and parses again only the
     // nodes the cuts cross (the same tree as a fresh parse of the ranges,
     // in half the time).
-    const whole = isWholeDocument(window, doc.body.length);
     if (doc.before?.key !== key) {
-      const ranges = rangesBefore(spans, lines);
+      const ranges = rangesBefore(spans, pointAt);
       let tree: Tree | null;
       if (whole) tree = doc.tree.copy();
       else {
         const from = doc.tree.copy(); // the parse may pause: its own copy
         try {
-          tree = await this.validator.parseInSlices(grammar, (i) => doc.body.text.slice(i, i + CHUNK), {
+          tree = await this.validator.parseInSlices(grammar, (i) => text.slice(i, i + CHUNK), {
             includedRanges: ranges,
             oldTree: from,
             deadline,
@@ -387,7 +492,7 @@ export class LiveDocuments {
         return undefined;
       }
       doc.before?.tree.delete();
-      doc.before = { key, issues: issuesOf(tree, spec, doc.body.text), tree, ranges };
+      doc.before = { key, issues: issuesOf(tree, spec, text), tree, ranges };
     }
     const before = doc.before.issues;
     const splice: Splice = {
@@ -398,13 +503,13 @@ export class LiveDocuments {
       endsWithNewline: completion.endsWith('\n'),
     };
     if (completion === '') return judge(doc.language, before, before, splice, started);
-    const rangesWithCompletion = rangesAfter(spans, lines, offset, at, completion);
+    const rangesWithCompletion = rangesAfter(spans, pointAt, offset, at, completion);
     const after = await windowAfter(
       this.validator,
       grammar,
       spec,
       doc.before.tree,
-      doc.body.text,
+      text,
       offset,
       at,
       completion,
@@ -413,6 +518,7 @@ export class LiveDocuments {
     );
     if (!after) return OVER_BUDGET;
     const verdict = judge(doc.language, before, after, splice, started);
+    if (!verdict.valid && edited) return NEEDS_PARSED_TREE;
     // Cutting is sound when what is cut is whole code. When the file is also
     // broken outside the window (an unterminated string far above), the cut
     // can reshape the errors around the cursor, and in a file broken away
@@ -528,8 +634,7 @@ export class LiveDocuments {
       // After the edits queued before it, so the copy is as up to date as it will be.
       const queued = this.serial(documentId, async () => {
         if (performance.now() >= deadline) return OVER_BUDGET; // answered already: skip the work
-        if (!this.matches(documentId, version, req) || !(await this.reparse(documentId))) return undefined;
-        if (performance.now() >= deadline) return OVER_BUDGET; // the reparse took the time (it is kept for the next check)
+        if (!this.matches(documentId, version, req)) return undefined;
         return this.check(documentId, version, (req.prefixStart ?? 0) + req.prefix.length, req.completion, deadline);
       });
       const v = await beforeDeadline(queued, deadline);
@@ -556,8 +661,8 @@ export class LiveDocuments {
     if (doc.body.length !== (req.documentLength ?? at + req.suffix.length)) return false;
     const near = 256;
     return (
-      doc.body.text.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) &&
-      doc.body.text.slice(at, at + near) === req.suffix.slice(0, near)
+      doc.body.reader.slice(Math.max(0, at - near), at) === req.prefix.slice(-near) &&
+      doc.body.reader.slice(at, at + near) === req.suffix.slice(0, near)
     );
   }
 }
@@ -589,7 +694,7 @@ async function windowAfter(
   grammar: Language,
   spec: LanguageSpec,
   beforeTree: Tree,
-  original: string,
+  original: TextReader,
   offset: number,
   at: Point,
   completion: string,
@@ -608,14 +713,16 @@ async function windowAfter(
         newEndPosition: pointAfter(at, completion),
       }),
     );
-    const tree = await validator.parseInSlices(grammar, splicedInput(original, offset, completion), {
+    // The text with the completion, read in place, never joined
+    // (splicedText): tree-sitter reads it a chunk at a time, and the Python
+    // checks read the lines around the window's statements.
+    const withCompletion = splicedText(original, offset, completion);
+    const tree = await validator.parseInSlices(grammar, (i) => withCompletion.slice(i, i + CHUNK), {
       includedRanges,
       oldTree: old,
       deadline,
     });
-    // The Python checks read the lines around the window's statements: the
-    // text with the completion is read in place, not joined (splicedText).
-    return tree && treeIssues(tree, spec, splicedText(original, offset, completion), [offset, offset + completion.length]);
+    return tree && treeIssues(tree, spec, withCompletion, [offset, offset + completion.length]);
   } finally {
     old.delete();
   }
@@ -629,18 +736,4 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T | type
     timer = setTimeout(() => resolve(OVER_BUDGET), Math.max(0, deadline - performance.now()));
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The text with the completion spliced in, handed to tree-sitter a chunk at
- * a time: the parse reads only the included ranges, and the document is not
- * copied into one new string for it.
- */
-function splicedInput(text: string, at: number, inserted: string): ParseCallback {
-  const end = at + inserted.length;
-  return (index) => {
-    if (index < at) return text.slice(index, Math.min(at, index + CHUNK));
-    if (index < end) return inserted.slice(index - at, index - at + CHUNK);
-    return text.slice(index - inserted.length, index - inserted.length + CHUNK);
-  };
 }

@@ -13,10 +13,12 @@ import type { SyntaxRequest } from '../vocabulary/types';
 import { LiveDocuments } from './live-documents';
 import { checkHeld, fullCheckAsTheWindowSees } from '../../testing/syntax/held-check';
 import { createNodeValidator } from './node-runtime';
+import { countingValidator, until } from '../../testing/syntax/counting-validator';
 import { BENCH_DIR, benchPresent, loadAllTasks } from '../../testing/syntax/bench-tasks';
 import { mutations } from '../../testing/syntax/mutations';
 import type { TextEdit } from './text-edits';
-import { cutWindow, lineStartsOf, rangesBefore } from './window';
+import { cutWindow, rangesBefore } from './window';
+import { pointAt } from './text-edits';
 
 /** A message arriving at the worker: it runs when the event loop gets a turn (before slicing, only after the whole parse). */
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -186,6 +188,30 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(await checkHeld(docs, 'big.py', 'python', 3, text.indexOf('[1, 2]') + 1, '0, ')).toMatchObject({ checked: true, valid: true });
   });
 
+  it('the reparse after a pause in typing is given up when a key comes, and made at the next pause', async () => {
+    let text = big;
+    const type = (docs: LiveDocuments, version: number, typed: string) => {
+      text = typed + text;
+      return docs.applyEdits('big.py', version, [{ rangeOffset: 0, rangeLength: 0, text: typed }], text.length);
+    };
+    let typing: Promise<boolean> | undefined;
+    // The second key comes as the reparse of the first starts: an edit at the top, so the reparse covers the whole file, in slices.
+    const { v, counted } = countingValidator({ onReparse: () => (typing ??= type(docs, 3, 'import re\n')) });
+    const docs = new LiveDocuments(v, { settleMs: 20 });
+    await docs.openDocument('big.py', 'python', big, 1);
+    expect(await type(docs, 2, 'import os\n')).toBe(true);
+    await until(() => typing !== undefined);
+    expect(await typing).toBe(true); // applied once the reparse gave up, at its first pause
+    expect(counted).toMatchObject({ reparses: 1, givenUp: 1, finished: 0 });
+    expect([docs.versionOf('big.py'), docs.textOf('big.py') === text]).toEqual([3, true]);
+    await until(() => counted.finished === 1); // the next pause
+    expect(counted.reparses).toBe(2);
+    expect(await checkHeld(docs, 'big.py', 'python', 3, cursorIn(text), '0 + 1')).toMatchObject({ checked: true, valid: true });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, 'import re'.length, ', os')).toMatchObject({ checked: true, valid: true });
+    expect(await checkHeld(docs, 'big.py', 'python', 3, 'import re'.length, ', (')).toMatchObject({ checked: true, valid: false });
+    expect(counted.reparses).toBe(2); // the checks needed no other
+  });
+
   it('closing a document while it is being opened gives the parse up; nothing of it is kept, and the next open starts afresh', async () => {
     const validator = createNodeValidator();
     const java = bigJava(3 * 1024 * 1024);
@@ -244,7 +270,7 @@ describe.skipIf(!benchPresent())("a window parsed from the whole document's tree
       const text = t.prefix + t.suffix; // broken where the middle is missing: recovery is where a wrong reuse shows
       const whole = l.parser.parse(text)!;
       const spans = cutWindow(whole, t.prefix.length, text.length).spans;
-      const ranges = rangesBefore(spans, lineStartsOf(text));
+      const ranges = rangesBefore(spans, (offset) => pointAt(text, offset));
       const fresh = l.parser.parse(text, null, { includedRanges: ranges })!;
       const from = whole.copy();
       const reused = (await sliced.parseInSlices(l.grammar, text, { oldTree: from, includedRanges: ranges }))!;

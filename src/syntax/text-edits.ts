@@ -18,7 +18,7 @@ export interface TextEdit {
 }
 
 /** tree-sitter's edit description, offsets and columns in UTF-16 code units (web-tree-sitter's unit for JS strings). */
-interface TreeEdit {
+export interface TreeEdit {
   startIndex: number;
   oldEndIndex: number;
   newEndIndex: number;
@@ -47,6 +47,20 @@ export function pointAfter(start: Point, inserted: string): Point {
   return { row: start.row + rows, column: inserted.length - last - 1 };
 }
 
+/** [first, last] offsets of a document, both included. */
+export type Stretch = readonly [number, number];
+
+/**
+ * The stretch of the text holding both `stretch` (edited before, read in the
+ * text `e` applies to) and what `e` wrote, in the text after `e`.
+ */
+export function grownStretch(stretch: Stretch | undefined, e: Pick<TreeEdit, 'startIndex' | 'oldEndIndex' | 'newEndIndex'>): Stretch {
+  if (!stretch) return [e.startIndex, e.newEndIndex];
+  const moved = (index: number) =>
+    index <= e.startIndex ? index : index >= e.oldEndIndex ? index + e.newEndIndex - e.oldEndIndex : e.newEndIndex;
+  return [Math.min(moved(stretch[0]), e.startIndex), Math.max(moved(stretch[1]), e.newEndIndex)];
+}
+
 class EditOutOfRangeError extends Error {}
 
 function checkFits(e: TextEdit, length: number): void {
@@ -73,6 +87,9 @@ function treeEditOf(e: TextEdit, text: () => string): TreeEdit {
   };
 }
 
+/** The longest changed stretch EditedText keeps beside its text. */
+const MAX_STRETCH = 1 << 16;
+
 /**
  * A document's text that takes edits without being copied at each one.
  * Splicing a string copies the whole of it (V8 joins a concatenation the
@@ -80,7 +97,7 @@ function treeEditOf(e: TextEdit, text: () => string): TreeEdit {
  * the file in the syntax worker, a core busy while the person types. Here
  * the edits since the text was last read are kept as one changed stretch of
  * the last text read (typing touches one place), and the text is made once,
- * when it is next read (a check, a reparse).
+ * when it is next read whole (a reparse); a check reads it in place.
  */
 export class EditedText {
   /** The text as last read. */
@@ -107,6 +124,15 @@ export class EditedText {
     return this.base;
   }
 
+  /**
+   * The text now, read in place (`replacedText`): a check reads a few lines
+   * of it, and making the whole text for that would copy the file at every
+   * check after an edit.
+   */
+  get reader(): TextReader {
+    return this.changed === undefined ? this.base : replacedText(this.base, this.from, this.to, this.changed);
+  }
+
   /** Takes `e` (against the text now); its tree edit. Throws, changing nothing, when it does not fit (a missed change). */
   edit(e: TextEdit): TreeEdit {
     checkFits(e, this.length);
@@ -129,6 +155,8 @@ export class EditedText {
     this.changed = stretch.slice(0, at - lo) + e.text + stretch.slice(end - lo);
     this.from = lo;
     this.to = hi - grown;
+    // Edits far apart make one long stretch, copied at each further edit: made into the text instead.
+    if (this.changed.length > MAX_STRETCH) void this.text;
     return treeEdit;
   }
 }
@@ -151,46 +179,52 @@ export interface TextReader {
  * the whole document, paid on every keystroke, for a check that reads a
  * few lines around the cursor. Searches are for one character.
  */
-export function splicedText(text: string, at: number, inserted: string): TextReader {
-  const end = at + inserted.length;
-  const length = text.length + inserted.length;
-  const charAt = (i: number) => (i < at ? text.charAt(i) : i < end ? inserted.charAt(i - at) : text.charAt(i - inserted.length));
+export function splicedText(text: TextReader, at: number, inserted: string): TextReader {
+  return replacedText(text, at, at, inserted);
+}
+
+/** `text` with `text[from, to)` replaced by `inserted`, read in place as `splicedText` is. */
+export function replacedText(text: TextReader, from: number, to: number, inserted: string): TextReader {
+  const end = from + inserted.length; // where the inserted text ends in the result
+  const shift = inserted.length - (to - from); // a result offset past it, less the same offset in `text`
+  const length = text.length + shift;
+  const charAt = (i: number) => (i < from ? text.charAt(i) : i < end ? inserted.charAt(i - from) : text.charAt(i - shift));
   return {
     length,
     charAt,
-    indexOf(search, from = 0) {
-      if (from < at) {
-        const i = text.indexOf(search, from);
-        if (i !== -1 && i < at) return i;
+    indexOf(search, start = 0) {
+      if (start < from) {
+        const i = text.indexOf(search, start);
+        if (i !== -1 && i < from) return i;
       }
-      if (from < end) {
-        const i = inserted.indexOf(search, Math.max(0, from - at));
-        if (i !== -1) return at + i;
+      if (start < end) {
+        const i = inserted.indexOf(search, Math.max(0, start - from));
+        if (i !== -1) return from + i;
       }
-      const i = text.indexOf(search, Math.max(at, from - inserted.length));
-      return i === -1 ? -1 : i + inserted.length;
+      const i = text.indexOf(search, Math.max(to, start - shift));
+      return i === -1 ? -1 : i + shift;
     },
     lastIndexOf(search, position = length) {
-      const from = Math.min(Math.max(position, 0), length);
-      if (from >= end) {
-        const i = text.lastIndexOf(search, from - inserted.length);
-        if (i >= at) return i + inserted.length;
+      const p = Math.min(Math.max(position, 0), length);
+      if (p >= end) {
+        const i = text.lastIndexOf(search, p - shift);
+        if (i >= to) return i + shift;
       }
-      if (from >= at) {
-        const i = inserted.lastIndexOf(search, Math.min(inserted.length, from - at));
-        if (i !== -1) return at + i;
+      if (p >= from) {
+        const i = inserted.lastIndexOf(search, Math.min(inserted.length, p - from));
+        if (i !== -1) return from + i;
       }
-      return at === 0 ? -1 : text.lastIndexOf(search, Math.min(at - 1, from));
+      return from === 0 ? -1 : text.lastIndexOf(search, Math.min(from - 1, p));
     },
     slice(start, stop = length) {
       const a = Math.max(0, Math.min(length, start < 0 ? length + start : start));
       const b = Math.max(a, Math.min(length, stop < 0 ? length + stop : stop));
-      if (b <= at) return text.slice(a, b);
-      if (a >= end) return text.slice(a - inserted.length, b - inserted.length);
+      if (b <= from) return text.slice(a, b);
+      if (a >= end) return text.slice(a - shift, b - shift);
       return (
-        text.slice(a, Math.min(b, at)) +
-        inserted.slice(Math.max(0, a - at), Math.min(inserted.length, b - at)) +
-        (b > end ? text.slice(at, b - inserted.length) : '')
+        text.slice(a, Math.min(b, from)) +
+        inserted.slice(Math.max(0, a - from), Math.min(inserted.length, b - from)) +
+        (b > end ? text.slice(to, b - shift) : '')
       );
     },
   };

@@ -92,7 +92,7 @@ const DEFAULT_SLICE_MS = 20;
 /** Rounds of setting errors aside: each may uncover the next error that the previous one hid. */
 const MAX_QUARANTINE_ROUNDS = 4;
 /** Up to this many code units a quarantine parse runs in one go: short enough not to hold the worker for a noticeable pause. */
-const ONE_GO_LENGTH = 100_000;
+export const ONE_GO_LENGTH = 100_000;
 const sameRanges = (a: readonly Range[], b: readonly Range[]) =>
   a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
 /** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */

@@ -15,7 +15,7 @@
 // context (Python's indentation rules compare a statement with the one
 // before it).
 import type { Node, Point, Range, Tree } from 'web-tree-sitter';
-import { pointAfter } from './text-edits';
+import { pointAfter, type Stretch, type TextReader } from './text-edits';
 
 /** Node types whose named children are independent statements or members. */
 const LISTS = new Set([
@@ -48,17 +48,34 @@ export interface Window {
   cuts: Cut[];
 }
 
+/**
+ * Whether an edited stretch lies inside one of the window's spans, clear of
+ * every cut (touching one counts as crossing it: a key typed right after a
+ * member can join it).
+ */
+export function keepsWhole(window: Window, edited: Stretch, length: number): boolean {
+  const [lo, hi] = edited;
+  return window.spans.some(([s, t]) => (s < lo || s === 0) && (hi < t || t === length));
+}
+
 /** Members [start, end) of a list cut out of the window. */
 interface Cut {
   range: [number, number];
   list: Node;
 }
 
-export function cutWindow(tree: Tree, offset: number, length: number): Window {
+/**
+ * The window for a completion at `offset`. `edited`: the stretch of the
+ * document edited since `tree` was parsed (the tree is `edit`ed, its reparse
+ * still to come). No member that touches it is cut out: the edited tree's
+ * members there are the old text's, while every member away from it is
+ * exact, so what is cut is still whole code of the text as it is now.
+ */
+export function cutWindow(tree: Tree, offset: number, length: number, edited?: Stretch): Window {
   const cuts: Cut[] = [];
   let node: Node | null = tree.rootNode;
   while (node) {
-    if (LISTS.has(node.type)) cutSiblings(node, offset, cuts);
+    if (LISTS.has(node.type)) cutSiblings(node, offset, cuts, edited);
     node = childAt(node, offset);
   }
   return {
@@ -117,13 +134,16 @@ function spansBetween(cuts: [number, number][], length: number): [number, number
   return spans;
 }
 
+/** Row and column of an offset of the document. */
+export type PointAt = (offset: number) => Point;
+
 /** tree-sitter ranges for spans of the document itself. */
-export function rangesBefore(spans: readonly [number, number][], lineStarts: readonly number[]): Range[] {
+export function rangesBefore(spans: readonly [number, number][], pointAt: PointAt): Range[] {
   return spans.map(([s, e]) => ({
     startIndex: s,
     endIndex: e,
-    startPosition: pointOf(s, lineStarts),
-    endPosition: pointOf(e, lineStarts),
+    startPosition: pointAt(s),
+    endPosition: pointAt(e),
   }));
 }
 
@@ -132,16 +152,10 @@ export function rangesBefore(spans: readonly [number, number][], lineStarts: rea
  * `offset` (point `at`): later offsets move by its length, later rows by its
  * line breaks, and the rest of the cursor's line also by its last line.
  */
-export function rangesAfter(
-  spans: readonly [number, number][],
-  lineStarts: readonly number[],
-  offset: number,
-  at: Point,
-  completion: string,
-): Range[] {
+export function rangesAfter(spans: readonly [number, number][], pointAt: PointAt, offset: number, at: Point, completion: string): Range[] {
   const end = pointAfter(at, completion);
   const move = (index: number, isEnd: boolean): [number, Point] => {
-    const p = pointOf(index, lineStarts);
+    const p = pointAt(index);
     if (index < offset || (index === offset && !isEnd)) return [index, p];
     if (p.row === at.row) return [index + completion.length, { row: end.row, column: end.column + (p.column - at.column) }];
     return [index + completion.length, { row: p.row + (end.row - at.row), column: p.column }];
@@ -159,17 +173,31 @@ function childAt(node: Node, offset: number): Node | null {
   return child && child.startIndex <= offset && child.endIndex >= offset && !child.equals(node) ? child : null;
 }
 
-function cutSiblings(list: Node, offset: number, cuts: Cut[]): void {
+function cutSiblings(list: Node, offset: number, cuts: Cut[], edited?: Stretch): void {
   const first = skipExtras(list.firstNamedChild, 'next');
   const last = skipExtras(list.lastNamedChild, 'previous');
   if (!first || !last) return;
   // The member holding the cursor, or the first one after it.
   let here = list.firstNamedChildForIndex(Math.max(0, offset - 1));
   here = here && here.endIndex >= offset ? here : null;
-  const keepFrom = here ? widen(here, 'previous') : last;
-  const keepTo = here ? widen(here, 'next') : last;
+  let keepFrom = here ? widen(here, 'previous') : last;
+  let keepTo = here ? widen(here, 'next') : last;
+  if (edited) {
+    // Stretch the kept members over the edited stretch: from the last member
+    // starting before it, to the first one ending after it.
+    const [lo, hi] = edited;
+    if (hi >= first.startIndex && lo <= keepFrom.startIndex) keepFrom = startingBefore(list, lo) ?? first;
+    if (lo <= last.endIndex && hi >= keepTo.endIndex) keepTo = list.firstNamedChildForIndex(hi) ?? last;
+  }
   if (keepFrom.startIndex > first.startIndex) cuts.push({ range: [first.startIndex, keepFrom.startIndex], list });
   if (last.endIndex > keepTo.endIndex) cuts.push({ range: [keepTo.endIndex, last.endIndex], list });
+}
+
+/** The last member of `list` that starts before `offset`, if any. */
+function startingBefore(list: Node, offset: number): Node | null {
+  const at = list.firstNamedChildForIndex(Math.max(0, offset - 1)); // the first one ending at or after it
+  if (!at) return list.lastNamedChild;
+  return at.startIndex < offset ? at : at.previousNamedSibling;
 }
 
 /**
@@ -198,6 +226,41 @@ function sibling(node: Node, direction: 'next' | 'previous'): Node | null {
 function skipExtras(node: Node | null, direction: 'next' | 'previous'): Node | null {
   while (node && node.isExtra && !node.isError) node = direction === 'next' ? node.nextNamedSibling : node.previousNamedSibling;
   return node;
+}
+
+/**
+ * Row and column of `offset` in `text`, read off `tree`: from the nearest
+ * node edge at or before it, the rows counted in the text between the two
+ * (so a check in a multi-MB file does not scan the whole of it for line
+ * breaks). `edited`: the stretch edited since the tree was parsed, where its
+ * edges are the old text's; the edges away from it are exact (tree.edit
+ * moved them).
+ */
+export function pointInTree(tree: Tree, text: TextReader, offset: number, edited?: Stretch): Point {
+  const trusted = (index: number) => !edited || index < edited[0] || index > edited[1];
+  let from = 0;
+  let point: Point = { row: 0, column: 0 };
+  const take = (index: number, p: Point) => {
+    if (index <= offset && index > from && trusted(index)) {
+      from = index;
+      point = p;
+    }
+  };
+  for (let node: Node | null = tree.rootNode; node;) {
+    take(node.startIndex, node.startPosition);
+    const child: Node | null = node.firstChildForIndex(offset); // the first child ending after the offset
+    const before = child ? child.previousSibling : node.lastChild;
+    if (before) take(before.endIndex, before.endPosition);
+    node = child && child.startIndex <= offset ? child : null;
+  }
+  let { row, column } = point;
+  let lineStart = from - column;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  column = offset - lineStart;
+  return { row, column };
 }
 
 export function pointOf(offset: number, lineStarts: readonly number[]): Point {
