@@ -119,6 +119,11 @@ describe('a burst of edits is reparsed once', () => {
     expect(counted.reparses).toBe(1);
     expect(await docs.treeString('a.py')).toBe(await fresh('python', text));
     expect(counted.reparses).toBe(1); // already parsed: nothing more
+    // A change event that changes nothing (a version bump) leaves the tree parsed: the check needs no reparse.
+    expect(await docs.applyEdits('a.py', 2 + typed.length, [])).toBe(true);
+    const offset = at + typed.length;
+    expect((await checkHeld(docs, 'a.py', 'python', 2 + typed.length, offset, ')'))?.valid).toBe(true);
+    expect(counted.reparses).toBe(1);
   });
 
   it('a check before the pause in a file too small to cut reparses first and judges the edited text, as a full check does', async () => {
@@ -188,9 +193,9 @@ describe('a check while typing judges a window of the edited tree', () => {
         const { completion } = typed;
         const reparsesBefore = counted.reparses;
         const live = await checkHeld(docs, 'f', language, version, cursor, completion);
-        const fresh = new LiveDocuments(validator);
-        await fresh.openDocument('g', language, text, 0);
-        const expected = await checkHeld(fresh, 'g', language, 0, cursor, completion);
+        const parsedAfresh = new LiveDocuments(validator);
+        await parsedAfresh.openDocument('g', language, text, 0);
+        const expected = await checkHeld(parsedAfresh, 'g', language, 0, cursor, completion);
         expect([path, burst, completion, live?.checked, live?.valid]).toEqual([
           path,
           burst,

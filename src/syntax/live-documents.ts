@@ -64,13 +64,23 @@ import {
   issuesOf,
   judge,
   MAX_DOCUMENT_LENGTH,
-  ONE_GO_LENGTH,
+  inOneGo,
   overBudgetReason,
   treeIssues,
   uncheckedVerdict,
   type SyntaxValidator,
 } from './validator';
-import { cutMembersHolding, cutWindow, isWholeDocument, keepsWhole, pointInTree, rangesAfter, rangesBefore, type Window } from './window';
+import {
+  cutMembersHolding,
+  cutWindow,
+  isWholeDocument,
+  keepsWhole,
+  pointInTree,
+  rangesAfter,
+  rangesBefore,
+  type Window,
+  windowLength,
+} from './window';
 
 interface LiveDocument {
   language: LanguageId;
@@ -78,10 +88,9 @@ interface LiveDocument {
   version: number;
   /** Its text at `version`, made when read (EditedText: edits in between do not copy it). */
   body: EditedText;
-  /** At `version` unless `stale`: then edited (tree.edit) up to it, its reparse still to come. */
+  /** At `version` unless `edited`: then edited (tree.edit) up to it, its reparse still to come. */
   tree: Tree;
-  stale?: boolean;
-  /** While `stale`: the stretch of the text edited since the tree was parsed (offsets at `version`). */
+  /** Set while the tree is stale: the stretch of the text edited since it was parsed (offsets at `version`). */
   edited?: Stretch;
   /** How long the last reparse took, in ms: how long typing must pause before the next one. */
   reparseMs?: number;
@@ -271,7 +280,7 @@ export class LiveDocuments {
     }
     const loaded = await this.validator.load(doc.language);
     if (typeof loaded === 'string' || this.docs.peek(uri) !== doc) return false;
-    let edited = doc.stale ? doc.edited : undefined;
+    let edited = doc.edited;
     try {
       for (const e of edits) {
         const treeEdit = doc.body.edit(e);
@@ -290,7 +299,6 @@ export class LiveDocuments {
     doc.before?.tree.delete();
     Object.assign(doc, {
       version,
-      stale: true,
       edited,
       spans: undefined,
       before: undefined,
@@ -334,7 +342,7 @@ export class LiveDocuments {
   private async reparse(uri: string, overtaken = () => false): Promise<boolean> {
     const doc = this.docs.peek(uri);
     if (!doc) return false;
-    if (!doc.stale) return true;
+    if (!doc.edited) return true;
     clearTimeout(this.settling.get(uri));
     this.settling.delete(uri);
     const loaded = await this.validator.load(doc.language);
@@ -355,7 +363,6 @@ export class LiveDocuments {
     doc.before?.tree.delete();
     Object.assign(doc, {
       tree,
-      stale: false,
       edited: undefined,
       reparseMs: performance.now() - started,
       spans: undefined,
@@ -409,7 +416,7 @@ export class LiveDocuments {
     if (this.docs.peek(uri) !== doc || doc.version !== version) return undefined; // edited while loading
     // The document's queue holds every other operation on it until this one is done.
     this.docs.get(uri); // now the most recently used
-    if (doc.stale) {
+    if (doc.edited) {
       // Edited since its last parse: judged on a window cut from the edited
       // tree when that can be trusted, else (and for any rejection, which the
       // whole-document rules below may decide) after the reparse.
@@ -424,7 +431,7 @@ export class LiveDocuments {
 
   /**
    * `check` on the document's tree as it is. An edited tree whose reparse is
-   * still to come (`doc.stale`) is used only where it can be trusted: the
+   * still to come (`doc.edited`) is used only where it can be trusted: the
    * window keeps every member touched by an edit since the last parse, the
    * members it cuts out are exact, and the verdict is an acceptance. Else
    * NEEDS_PARSED_TREE.
@@ -438,8 +445,7 @@ export class LiveDocuments {
     deadline: number,
     started: number,
   ): Promise<SyntaxVerdict | undefined | typeof OVER_BUDGET | typeof NEEDS_PARSED_TREE> {
-    const edited = doc.stale ? doc.edited : undefined;
-    if (doc.stale && !edited) return NEEDS_PARSED_TREE;
+    const { edited } = doc;
     const text = doc.body.reader; // read in place: the whole text is made only for a reparse
     const pointAt = (index: number) => pointInTree(doc.tree, text, index, edited);
     const at = pointAt(offset);
@@ -455,10 +461,7 @@ export class LiveDocuments {
     // reparse, which reuses everything the edits left alone.
     if (
       edited &&
-      (whole ||
-        !keepsWhole(window, edited, doc.body.length) ||
-        spans.reduce((n, [s, t]) => n + t - s, 0) > ONE_GO_LENGTH ||
-        this.brokenOutside(doc, window))
+      (whole || !keepsWhole(window, edited, doc.body.length) || !inOneGo(windowLength(window)) || this.brokenOutside(doc, window))
     )
       return NEEDS_PARSED_TREE;
     const key = `${offset}:${spans.join(';')}`;

@@ -92,12 +92,14 @@ const DEFAULT_SLICE_MS = 20;
 /** Rounds of setting errors aside: each may uncover the next error that the previous one hid. */
 const MAX_QUARANTINE_ROUNDS = 4;
 /** Up to this many code units a quarantine parse runs in one go: short enough not to hold the worker for a noticeable pause. */
-export const ONE_GO_LENGTH = 100_000;
+const ONE_GO_LENGTH = 100_000;
 const sameRanges = (a: readonly Range[], b: readonly Range[]) =>
   a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
-/** Whether a parse of `text` (only `ranges` of it, when given) is short enough to run in one go. */
-const inOneGo = (text: string, ranges?: readonly Range[]) =>
-  (ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length) <= ONE_GO_LENGTH;
+/** Whether a parse of this many code units is short enough to run in one go. */
+export const inOneGo = (length: number) => length <= ONE_GO_LENGTH;
+/** How many code units a parse of `text` (only `ranges` of it, when given) reads. */
+const parsedLength = (text: string, ranges?: readonly Range[]) =>
+  ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -256,7 +258,7 @@ export class SyntaxValidator {
     // (and the completion went in): they are parsed incrementally from
     // those trees (where tree-sitter sees another text, C++ macro uses
     // blanked, the trees of those views).
-    const held = inOneGo(text, window?.before) ? this.atSameSpot(spec, req.prefix, req.suffix, window)?.tree : undefined;
+    const held = inOneGo(parsedLength(text, window?.before)) ? this.atSameSpot(spec, req.prefix, req.suffix, window)?.tree : undefined;
     const base = held ? { tree: held.copy(), text: view(text) } : undefined; // a copy: the cached tree may be replaced meanwhile
     let prevBefore = base;
     let prevAfter = base;
@@ -362,7 +364,7 @@ export class SyntaxValidator {
     // small, and starts without the old tree when it is not.
     let pausable = true;
     if (oldTree && includedRanges && !sameRanges(oldTree.getIncludedRanges(), includedRanges)) {
-      if (inOneGo('', includedRanges)) pausable = false;
+      if (inOneGo(parsedLength('', includedRanges))) pausable = false;
       else oldTree = null;
     }
     await this.getRuntime();
@@ -548,7 +550,7 @@ export class SyntaxValidator {
     if (cached?.literalRows) return cached.literalRows;
     const text = view(prefix + suffix);
     if (cached?.tree) return (cached.literalRows = unterminatedLiteralRows(cached.tree, spec.id, text));
-    if (!inOneGo(text, window?.before)) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
+    if (!inOneGo(parsedLength(text, window?.before))) return []; // one more whole parse of a big file is not worth it: the row-by-row quarantine still runs
     await this.getRuntime();
     const tree = this.sharedParser().setLanguage(grammar).parse(text, null, { includedRanges: window?.before }); // no await until the walk is done
     if (!tree) return [];
@@ -607,7 +609,7 @@ export class SyntaxValidator {
     // views may differ beyond the completion: reparse edits the tree by
     // the range where they differ.
     if (view !== sameText) {
-      if (text.length > ONE_GO_LENGTH) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
+      if (!inOneGo(text.length)) return this.parseIssuesInSlices(grammar, spec, text, deadline, inserted);
       const from = { tree: last.tree.copy(), text: view(req.prefix + req.suffix) }; // before any await: the cached tree may be replaced meanwhile
       try {
         const parsed = await this.reparse(grammar, spec, text, from, inserted);
@@ -677,7 +679,7 @@ export class SyntaxValidator {
     completion?: [number, number],
     includedRanges?: Range[],
   ): Promise<RawIssue[] | null> {
-    if (!inOneGo(text, includedRanges)) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
+    if (!inOneGo(parsedLength(text, includedRanges))) return this.parseIssuesInSlices(grammar, spec, text, deadline, completion);
     await this.getRuntime();
     const parser = this.sharedParser().setLanguage(grammar); // no await until the parse is done
     return treeIssues(parser.parse(text, null, { includedRanges }), spec, text, completion);

@@ -122,6 +122,11 @@ export function isWholeDocument(window: Window, length: number): boolean {
   return window.spans.length === 1 && window.spans[0][0] === 0 && window.spans[0][1] === length;
 }
 
+/** How many code units of the document the window's spans hold. */
+export function windowLength(window: Window): number {
+  return window.spans.reduce((n, [start, end]) => n + end - start, 0);
+}
+
 /** The spans a document of `length` keeps between the cuts (sorted here). */
 function spansBetween(cuts: [number, number][], length: number): [number, number][] {
   const spans: [number, number][] = [];
