@@ -47,6 +47,7 @@ import {
   summarize as summarizeProfile,
   threadBusy,
   traceBreakdown,
+  workerFunctions,
 } from './ui/profile';
 import {
   ghostCell,
@@ -490,6 +491,11 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       console.log(trace.map((t) => `| ${t.name} | ${t.selfMs.toFixed(2)} |`).join('\n'));
       console.log("\nthe renderer's threads, busy (ms per keystroke):\n\n| thread | busy |\n| --- | --- |");
       console.log(threads.map((t) => `| ${t.thread} | ${t.busyMs.toFixed(2)} |`).join('\n'));
+      const workers = workerFunctions(hooks.trace()!, r.keys);
+      for (const w of workers) {
+        console.log(`\n${w.thread}, by self time (ms per keystroke):\n\n| function | self |\n| --- | --- |`);
+        console.log(w.functions.map((f) => `| ${f.fn} | ${f.selfMs.toFixed(2)} |`).join('\n'));
+      }
       const causes = longTaskCauses(hooks.trace()!, hooks.profile()!, join(REPO, PROFILE_OUT));
       if (causes.length) {
         console.log(
@@ -507,10 +513,11 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
           `\n${target}: what its calls spent (ms per keystroke): ${split[target].map((c) => `${c.fn} ${c.totalMs.toFixed(2)}`).join('; ')}`,
         );
       }
-      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, threads, callees: split, longTasks: causes };
+      out[`${size}/${language}/${mode}`] = { result: r, profile: summary, trace, threads, workers, callees: split, longTasks: causes };
       // The raw profile opens in Chrome DevTools (Performance, "Load profile"), against the build in PROFILE_OUT.
       const raw = join(REPO, 'bench', 'results', `ui-profile-${size}-${language}-${mode}.cpuprofile`);
       writeFileSync(raw, JSON.stringify(hooks.profile()));
+      writeFileSync(raw.replace(/cpuprofile$/, 'trace'), hooks.trace()!);
       progress(`profiled ${UI_SIZES[size].label} ${language} ${mode}: ${raw}`);
     }
   }

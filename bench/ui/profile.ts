@@ -47,7 +47,15 @@ export interface ProfileSummary {
 }
 
 /** Trace categories for the main thread's tasks (scripting, style, layout, paint, GC). */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute'];
+// The sampling profiler's category records every thread's JS samples (the workers' too, which CDP's
+// Profiler domain on the page does not see).
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 /**
  * Starts and stops the sampling profiler (JS functions) and a Chromium
@@ -81,7 +89,17 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string } };
+  id?: string;
+  args?: { name?: string; data?: { url?: string } & Partial<ProfileChunk> };
+}
+
+/** A piece of one thread's samples in the trace (the sampling profiler's category). */
+interface ProfileChunk {
+  cpuProfile: {
+    nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[];
+    samples?: number[];
+  };
+  timeDeltas: number[];
 }
 
 /** The renderer main thread of the page under test: the CrRendererMain with the most events. */
@@ -175,6 +193,58 @@ export function threadBusy(trace: Buffer, keys: number): { thread: string; busyM
     })
     .filter((t) => t.busyMs > 0)
     .sort((a, b) => b.busyMs - a.busyMs);
+}
+
+/**
+ * Self time per JS function on each worker thread of the page's renderer
+ * (from the trace's samples), ms per keystroke: what the model's and the
+ * syntax check's workers did while the main thread waited for a core.
+ */
+export function workerFunctions(trace: Buffer, keys: number, top = 10): { thread: string; functions: { fn: string; selfMs: number }[] }[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = mainThread(events);
+  if (!main) return [];
+  const pid = main.split(':')[0];
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  // A profile's chunks share its id; the `Profile` event that opens it names the thread sampled.
+  const threadOf = new Map<string, string>();
+  for (const e of events) if (e.name === 'Profile' && `${e.pid}` === pid && e.id) threadOf.set(e.id, `${e.pid}:${e.tid}`);
+  const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
+  const byThread = new Map<string, { frames: Map<number, string>; self: Map<string, number>; scripts: Map<string, number> }>();
+  for (const e of events) {
+    const chunk = e.args?.data;
+    if (e.name !== 'ProfileChunk' || !e.id || !chunk?.cpuProfile) continue;
+    const thread = threadOf.get(e.id);
+    if (!thread || thread === main || !names.get(thread)?.startsWith('DedicatedWorker')) continue;
+    let t = byThread.get(thread);
+    if (!t) byThread.set(thread, (t = { frames: new Map(), self: new Map(), scripts: new Map() }));
+    for (const n of chunk.cpuProfile.nodes ?? []) {
+      const { functionName, url, lineNumber } = n.callFrame;
+      const file = url ? url.split('?')[0].split('/').pop() : '';
+      t.frames.set(n.id, `${functionName || '(anonymous)'}${file ? ` ${file}:${(lineNumber ?? 0) + 1}` : ''}`);
+    }
+    const samples = chunk.cpuProfile.samples ?? [];
+    samples.forEach((id, i) => {
+      const fn = t.frames.get(id) ?? '?';
+      if (fn === '(idle)') return;
+      t.self.set(fn, (t.self.get(fn) ?? 0) + (chunk.timeDeltas?.[i] ?? 0));
+      const file = /\s(\S+):\d+$/.exec(fn)?.[1];
+      if (file) t.scripts.set(file, (t.scripts.get(file) ?? 0) + 1);
+    });
+  }
+  return [...byThread].map(([k, t]) => {
+    const script = [...t.scripts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    return {
+      thread: `${names.get(k)}${script ? ` (${script})` : ''}`,
+      functions: [...t.self]
+        .map(([fn, us]) => ({ fn, selfMs: per(us) }))
+        .filter((x) => x.selfMs > 0)
+        .sort((a, b) => b.selfMs - a.selfMs)
+        .slice(0, top),
+    };
+  });
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
