@@ -1,6 +1,6 @@
 // A large file has its own editor options (src/editor/large-file.ts): folding,
-// sticky scroll, occurrence highlighting and links are off for that file only, the
-// status bar says so, and a normal file gets them back.
+// sticky scroll, occurrence highlighting, links and colour swatches are off for
+// that file only, the status bar says so, and a normal file gets them back.
 import { expect, ghostText, test, typeAtEndOfLine } from '../testing/playwright/ide';
 import type { Page } from '@playwright/test';
 
@@ -16,6 +16,7 @@ interface EditorOptions {
   sticky: boolean;
   occurrences: string;
   links: boolean;
+  colours: boolean;
 }
 
 function editorOptions(page: Page): Promise<EditorOptions> {
@@ -30,6 +31,7 @@ function editorOptions(page: Page): Promise<EditorOptions> {
       sticky: (editor.getOption(o.stickyScroll) as { enabled: boolean }).enabled,
       occurrences: editor.getOption(o.occurrencesHighlight) as string,
       links: editor.getOption(o.links) as boolean,
+      colours: editor.getOption(o.colorDecorators) as boolean,
     };
   });
 }
@@ -45,7 +47,7 @@ test('a large file: its features off and said in the status bar; a small file ge
   const item = page.getByTestId('large-file');
   await expect(page.getByTestId('active-path')).toHaveText('main.py');
   await expect(item).toHaveCount(0);
-  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true });
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true, colours: true });
 
   await page.getByTestId('import-files').setInputFiles({ name: 'big.py', mimeType: 'text/plain', buffer: Buffer.from(content) });
   await activePath(page);
@@ -54,20 +56,20 @@ test('a large file: its features off and said in the status bar; a small file ge
   // The tooltip and the accessible name say what is off and what completions use.
   const note = page.getByRole('note', { name: /Large file/ });
   await expect(note).toHaveAttribute('title', /over 512 KB and over 10,000 lines/);
-  await expect(note).toHaveAttribute('title', /folding, sticky scroll, highlighting other occurrences/);
+  await expect(note).toHaveAttribute('title', /folding, sticky scroll, highlighting other occurrences.*colour swatches/);
   await expect(note).toHaveAttribute('title', /window around the cursor/);
   await expect(note).toHaveAttribute('title', /syntax check/);
   await expect(note).toHaveAttribute('title', /not indexed/);
-  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false });
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false, colours: false });
 
   await page.getByTestId('tab-main.py').click();
   await expect(page.getByTestId('active-path')).toHaveText('main.py');
   await expect(item).toHaveCount(0);
-  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true });
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true, colours: true });
 
   await page.getByTestId('tab-big.py').click();
   await expect(item).toBeVisible();
-  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false });
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false, colours: false });
 });
 
 test('a paste that makes a file large switches its features off; undoing it brings them back', async ({ page, openIde }) => {
@@ -90,10 +92,10 @@ test('a paste that makes a file large switches its features off; undoing it brin
     );
   await edit('paste', content);
   await expect(item).toBeVisible();
-  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false });
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false, colours: false });
   await edit('undo');
   await expect(item).toHaveCount(0);
-  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true });
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true, colours: true });
 });
 
 test('a line over 10,000 characters makes a small file large, bracket pairs and indentation guides off too; undoing it brings them back', async ({
@@ -134,7 +136,7 @@ test('a line over 10,000 characters makes a small file large, bracket pairs and 
   const note = page.getByRole('note', { name: /Large file/ });
   await expect(note).toHaveAttribute('title', /Large file \(a line over 10,000 characters\)/);
   await expect(note).toHaveAttribute('title', /bracket pair colours, guides and matching, indentation guides/);
-  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false });
+  expect(await editorOptions(page)).toEqual({ folding: false, sticky: false, occurrences: 'off', links: false, colours: false });
   expect(await bracketsAndGuides()).toEqual({ colours: false, match: 'never', indentation: false });
   await page.evaluate(() =>
     (window as unknown as { __ide: { editor: { trigger(s: string, id: string, p: unknown): void } } }).__ide.editor.trigger(
@@ -144,7 +146,7 @@ test('a line over 10,000 characters makes a small file large, bracket pairs and 
     ),
   );
   await expect(item).toHaveCount(0);
-  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true });
+  expect(await editorOptions(page)).toEqual({ folding: true, sticky: true, occurrences: 'singleFile', links: true, colours: true });
   expect(await bracketsAndGuides()).toEqual({ colours: true, match: 'always', indentation: true });
 });
 

@@ -16,6 +16,7 @@ describe('largeFileProfile', () => {
       stickyScroll: { enabled: true },
       occurrencesHighlight: 'singleFile',
       links: true,
+      colorDecorators: true,
       bracketPairColorization: { enabled: true },
       matchBrackets: 'always',
       guides: { bracketPairs: false, indentation: true },
@@ -36,7 +37,7 @@ describe('largeFileProfile', () => {
       const p = largeFileProfile(chars, lines);
       expect(p.large).toBe(true);
       expect(p.why).toBe('over 512 KB and over 10,000 lines');
-      expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'links']);
+      expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'links', 'colour-swatches']);
     }
   });
 
@@ -48,6 +49,7 @@ describe('largeFileProfile', () => {
       stickyScroll: { enabled: false },
       occurrencesHighlight: 'off',
       links: false,
+      colorDecorators: false,
     });
     // Bracket pairs and indentation guides stay: they cost per change what the edited lines hold.
     expect(largeFileOptions(p)).toMatchObject({ bracketPairColorization: { enabled: true }, guides: { indentation: true } });
@@ -57,12 +59,21 @@ describe('largeFileProfile', () => {
     const p = largeFileProfile(200_093, 4, true);
     expect(p.large).toBe(true);
     expect(p.why).toBe('a line over 10,000 characters');
-    expect(p.off).toEqual(['folding', 'sticky-scroll', 'occurrences-highlight', 'links', 'bracket-pairs', 'indentation-guides']);
+    expect(p.off).toEqual([
+      'folding',
+      'sticky-scroll',
+      'occurrences-highlight',
+      'links',
+      'colour-swatches',
+      'bracket-pairs',
+      'indentation-guides',
+    ]);
     expect(largeFileOptions(p)).toEqual({
       folding: false,
       stickyScroll: { enabled: false },
       occurrencesHighlight: 'off',
       links: false,
+      colorDecorators: false,
       bracketPairColorization: { enabled: false },
       matchBrackets: 'never',
       guides: { bracketPairs: false, indentation: false },

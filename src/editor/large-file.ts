@@ -1,8 +1,8 @@
 // Which editor features a file keeps, by its size. Monaco's folding and
 // sticky scroll recompute their ranges over the whole file after each change,
 // word highlighting searches the whole file after each cursor move, and link
-// detection copies the file to Monaco's editor worker and scans all of it a
-// second or so after each pause in typing, so above these thresholds they
+// detection and colour swatches copy the file to Monaco's editor worker and
+// scan all of it after each pause in typing, so above these thresholds they
 // are switched off for that file: typing stays proportional to the edit. A very long line (a minified bundle) makes a
 // file large too, whatever its size: each keystroke in it re-renders and
 // re-measures the line, and features that read the whole line per change
@@ -20,7 +20,8 @@ const LARGE_FILE_CHARS = MAX_INDEXED_CHARS;
 /** A file with more lines than this is large, whatever its characters. */
 const LARGE_FILE_LINES = 10_000;
 
-type LargeFileFeature = 'folding' | 'sticky-scroll' | 'occurrences-highlight' | 'links' | 'bracket-pairs' | 'indentation-guides';
+type LargeFileFeature =
+  'folding' | 'sticky-scroll' | 'occurrences-highlight' | 'links' | 'colour-swatches' | 'bracket-pairs' | 'indentation-guides';
 
 export interface LargeFileProfile {
   large: boolean;
@@ -37,6 +38,7 @@ const FEATURE_NAME: Record<LargeFileFeature, string> = {
   'sticky-scroll': 'sticky scroll',
   'occurrences-highlight': 'highlighting other occurrences of the word at the cursor',
   links: 'links (web addresses made clickable)',
+  'colour-swatches': 'colour swatches beside colour values',
   'bracket-pairs': 'bracket pair colours, guides and matching',
   'indentation-guides': 'indentation guides',
 };
@@ -52,7 +54,7 @@ const NOT_INDEXED = "this file is not indexed for snippets in other files' promp
 const PAST_DRAWN = `no suggestion past the first ${LONG_LINE_CHARS.toLocaleString('en')} characters of a line, where the editor stops drawing it`;
 
 const NORMAL: LargeFileProfile = { large: false, why: '', off: [], completions: [] };
-const SIZE_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight', 'links'];
+const SIZE_OFF: readonly LargeFileFeature[] = ['folding', 'sticky-scroll', 'occurrences-highlight', 'links', 'colour-swatches'];
 const LONG_LINE_OFF: readonly LargeFileFeature[] = [...SIZE_OFF, 'bracket-pairs', 'indentation-guides'];
 
 // The reasons in words, made once: this runs on every keystroke, and a number formatted for a locale is not cheap.
@@ -96,6 +98,7 @@ export function largeFileOptions(p: LargeFileProfile): editor.IEditorOptions {
     stickyScroll: { enabled: !off('sticky-scroll') },
     occurrencesHighlight: off('occurrences-highlight') ? 'off' : 'singleFile',
     links: !off('links'),
+    colorDecorators: !off('colour-swatches'),
     bracketPairColorization: { enabled: brackets },
     matchBrackets: brackets ? 'always' : 'never',
     guides: { bracketPairs: false, indentation: !off('indentation-guides') },

@@ -1,5 +1,8 @@
 // Monaco's editor features (the same list editor.main.js imports), without
 // its language services: we ship our own completion and need no TS/CSS/JSON workers.
+// Nor its section headers: they label the minimap, which no editor here shows, yet
+// they scan the whole file in the editor worker after every change, taking a core
+// from typing on a busy machine.
 // The two stylesheets are outside the package's export map, hence the relative paths.
 import 'monaco-editor/editor/contrib/anchorSelect/browser/anchorSelect';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
@@ -51,7 +54,6 @@ import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoSymbol
 import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution';
 import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
 import 'monaco-editor/editor/contrib/rename/browser/rename';
-import 'monaco-editor/editor/contrib/sectionHeaders/browser/sectionHeaders';
 import 'monaco-editor/editor/contrib/semanticTokens/browser/viewportSemanticTokens';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
 import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
