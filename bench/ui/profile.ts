@@ -155,6 +155,18 @@ function scriptOf(events: TraceEvent[]): string {
   return top ? ` (${top.split('?')[0].split('/').pop()})` : '';
 }
 
+/** The trace's events, and the page's renderer: its main thread, its process and its threads' names. */
+function rendererOf(trace: Buffer) {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = mainThread(events);
+  if (!main) return undefined;
+  const pid = main.split(':')[0];
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  return { events, main, pid, names };
+}
+
 /**
  * How busy each thread of the page's renderer was (its outermost trace
  * events, nested ones not counted twice), ms per keystroke: the main thread
@@ -162,13 +174,9 @@ function scriptOf(events: TraceEvent[]): string {
  * which compete for the same cores.
  */
 export function threadBusy(trace: Buffer, keys: number): { thread: string; busyMs: number }[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = mainThread(events);
-  if (!main) return [];
-  const pid = main.split(':')[0];
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const renderer = rendererOf(trace);
+  if (!renderer) return [];
+  const { events, main, pid, names } = renderer;
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const k = `${e.pid}:${e.tid}`;
@@ -201,13 +209,9 @@ export function threadBusy(trace: Buffer, keys: number): { thread: string; busyM
  * syntax check's workers did while the main thread waited for a core.
  */
 export function workerFunctions(trace: Buffer, keys: number, top = 10): { thread: string; functions: { fn: string; selfMs: number }[] }[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = mainThread(events);
-  if (!main) return [];
-  const pid = main.split(':')[0];
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const renderer = rendererOf(trace);
+  if (!renderer) return [];
+  const { events, main, pid, names } = renderer;
   // A profile's chunks share its id; the `Profile` event that opens it names the thread sampled.
   const threadOf = new Map<string, string>();
   for (const e of events) if (e.name === 'Profile' && `${e.pid}` === pid && e.id) threadOf.set(e.id, `${e.pid}:${e.tid}`);
