@@ -145,6 +145,15 @@ function options(flags: BenchFlags): Options {
   };
 }
 
+/**
+ * How long a case waits for ghost text after a burst. No suggestion is asked for where the line is not drawn: there the
+ * pause after a burst is as long as with completions off. A model other than the demo one gets at least a minute.
+ */
+function ghostWaitMs(size: string, model: ModelChoice, opts: Pick<TypingOptions, 'ghostTimeoutMs' | 'pauseMs'>): number {
+  if (UI_SIZES[size].undrawn) return opts.pauseMs;
+  return model === DEMO_MODEL ? opts.ghostTimeoutMs : Math.max(opts.ghostTimeoutMs, 60_000);
+}
+
 /** The languages a size is typed in: those asked for that it is made in. */
 const languagesOf = (size: string, asked: BenchLanguage[]) => asked.filter((l) => UI_SIZES[size].languages?.includes(l) ?? true);
 
@@ -423,15 +432,7 @@ async function typing(browser: Browser, origin: string, o: Options) {
         for (let round = 1; round <= o.rounds; round++)
           for (const { mode, model, samples } of cases) {
             const t0 = Date.now();
-            const r = await runCase(browser, origin, file, mode, model, {
-              ...opts,
-              // No suggestion is asked for where the line is not drawn: the pause after a burst is as long as with completions off.
-              ghostTimeoutMs: UI_SIZES[size].undrawn
-                ? opts.pauseMs
-                : model === DEMO_MODEL
-                  ? opts.ghostTimeoutMs
-                  : Math.max(opts.ghostTimeoutMs, 60_000),
-            });
+            const r = await runCase(browser, origin, file, mode, model, { ...opts, ghostTimeoutMs: ghostWaitMs(size, model, opts) });
             samples.push(r.samples);
             progress(
               `${UI_SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
@@ -474,7 +475,16 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
     const file = generateFile(language, UI_SIZES[size].size);
     for (const mode of ['off', 'on'] as const) {
       const hooks = profilerHooks(500);
-      const { samples: _samples, ...r } = await runCase(browser, origin, file, mode, twin?.choice ?? DEMO_MODEL, opts, hooks);
+      const model = twin?.choice ?? DEMO_MODEL;
+      const { samples: _samples, ...r } = await runCase(
+        browser,
+        origin,
+        file,
+        mode,
+        model,
+        { ...opts, ghostTimeoutMs: ghostWaitMs(size, model, opts) },
+        hooks,
+      );
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
       const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
       const threads = threadBusy(hooks.trace()!, r.keys);
