@@ -39,7 +39,8 @@ describe('workerFunctions', () => {
       id,
       args: { data: { startTime: 0 } },
     });
-    const url = 'http://127.0.0.1/assets/syntax.worker-abc.js';
+    // Most samples fall in the grammar's wasm; the thread is still named by the script its calls run.
+    const url = 'http://127.0.0.1/assets/tree-sitter-abc.wasm';
     const chunk = (pid: number, id: string, nodes: object[], samples: number[], timeDeltas: number[]) => ({
       name: 'ProfileChunk',
       ph: 'P',
@@ -59,6 +60,8 @@ describe('workerFunctions', () => {
         meta(1, 10, 'CrRendererMain'),
         meta(1, 11, 'DedicatedWorker thread'),
         meta(2, 20, 'DedicatedWorker thread'),
+        // The worker's calls into its script name it, as in threadBusy.
+        { ...task(1, 11, 0, 1000, 'FunctionCall'), args: { data: { url: 'http://127.0.0.1/assets/syntax.worker-abc.js' } } },
         profile(1, 10, '0x1'),
         profile(1, 11, '0x2'),
         profile(2, 20, '0x3'),
@@ -73,8 +76,8 @@ describe('workerFunctions', () => {
       {
         thread: 'DedicatedWorker thread (syntax.worker-abc.js)',
         functions: [
-          { fn: 'reparse syntax.worker-abc.js:10', selfMs: 2 },
-          { fn: 'check syntax.worker-abc.js:10', selfMs: 2 },
+          { fn: 'reparse tree-sitter-abc.wasm:10', selfMs: 2 },
+          { fn: 'check tree-sitter-abc.wasm:10', selfMs: 2 },
         ],
       },
     ]);

@@ -216,14 +216,14 @@ export function workerFunctions(trace: Buffer, keys: number, top = 10): { thread
   const threadOf = new Map<string, string>();
   for (const e of events) if (e.name === 'Profile' && `${e.pid}` === pid && e.id) threadOf.set(e.id, `${e.pid}:${e.tid}`);
   const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
-  const byThread = new Map<string, { frames: Map<number, string>; self: Map<string, number>; scripts: Map<string, number> }>();
+  const byThread = new Map<string, { frames: Map<number, string>; self: Map<string, number> }>();
   for (const e of events) {
     const chunk = e.args?.data;
     if (e.name !== 'ProfileChunk' || !e.id || !chunk?.cpuProfile) continue;
     const thread = threadOf.get(e.id);
     if (!thread || thread === main || !names.get(thread)?.startsWith('DedicatedWorker')) continue;
     let t = byThread.get(thread);
-    if (!t) byThread.set(thread, (t = { frames: new Map(), self: new Map(), scripts: new Map() }));
+    if (!t) byThread.set(thread, (t = { frames: new Map(), self: new Map() }));
     for (const n of chunk.cpuProfile.nodes ?? []) {
       const { functionName, url, lineNumber } = n.callFrame;
       const file = url ? url.split('?')[0].split('/').pop() : '';
@@ -234,21 +234,17 @@ export function workerFunctions(trace: Buffer, keys: number, top = 10): { thread
       const fn = t.frames.get(id) ?? '?';
       if (fn === '(idle)') return;
       t.self.set(fn, (t.self.get(fn) ?? 0) + (chunk.timeDeltas?.[i] ?? 0));
-      const file = /\s(\S+):\d+$/.exec(fn)?.[1];
-      if (file) t.scripts.set(file, (t.scripts.get(file) ?? 0) + 1);
     });
   }
-  return [...byThread].map(([k, t]) => {
-    const script = [...t.scripts].sort((a, b) => b[1] - a[1])[0]?.[0];
-    return {
-      thread: `${names.get(k)}${script ? ` (${script})` : ''}`,
-      functions: [...t.self]
-        .map(([fn, us]) => ({ fn, selfMs: per(us) }))
-        .filter((x) => x.selfMs > 0)
-        .sort((a, b) => b.selfMs - a.selfMs)
-        .slice(0, top),
-    };
-  });
+  // Named as threadBusy names them, so the two tables agree.
+  return [...byThread].map(([k, t]) => ({
+    thread: `${names.get(k)}${scriptOf(events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === k && e.dur! > 0))}`,
+    functions: [...t.self]
+      .map(([fn, us]) => ({ fn, selfMs: per(us) }))
+      .filter((x) => x.selfMs > 0)
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, top),
+  }));
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
