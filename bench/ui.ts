@@ -42,6 +42,7 @@ import { generateFile, UI_SIZES, type BenchFile, type BenchLanguage } from './ui
 import {
   callees,
   longTaskCauses,
+  parseTrace,
   profileTable,
   profilerHooks,
   summarize as summarizeProfile,
@@ -486,8 +487,9 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
         hooks,
       );
       const summary = summarizeProfile(hooks.profile()!, join(REPO, PROFILE_OUT), r.keys, 15);
-      const trace = traceBreakdown(hooks.trace()!, r.keys, 15);
-      const threads = threadBusy(hooks.trace()!, r.keys);
+      const events = parseTrace(hooks.trace()!);
+      const trace = traceBreakdown(events, r.keys, 15);
+      const threads = threadBusy(events, r.keys);
       console.log(
         `\n### ${UI_SIZES[size].label} ${language}, completions ${mode}${o.busy ? `, ${o.busy} busy` : ''} (load average ${loadavg()
           .map((x) => x.toFixed(1))
@@ -501,12 +503,12 @@ async function profileRun(browser: Browser, origin: string, o: Options) {
       console.log(trace.map((t) => `| ${t.name} | ${t.selfMs.toFixed(2)} |`).join('\n'));
       console.log("\nthe renderer's threads, busy (ms per keystroke):\n\n| thread | busy |\n| --- | --- |");
       console.log(threads.map((t) => `| ${t.thread} | ${t.busyMs.toFixed(2)} |`).join('\n'));
-      const workers = workerFunctions(hooks.trace()!, r.keys);
+      const workers = workerFunctions(events, r.keys);
       for (const w of workers) {
         console.log(`\n${w.thread}, by self time (ms per keystroke):\n\n| function | self |\n| --- | --- |`);
         console.log(w.functions.map((f) => `| ${f.fn} | ${f.selfMs.toFixed(2)} |`).join('\n'));
       }
-      const causes = longTaskCauses(hooks.trace()!, hooks.profile()!, join(REPO, PROFILE_OUT));
+      const causes = longTaskCauses(events, hooks.profile()!, join(REPO, PROFILE_OUT));
       if (causes.length) {
         console.log(
           '\nmain-thread tasks over 50 ms, and what ran in them (ms):\n\n| at | task | by self time | our functions, total |\n| --- | --- | --- | --- |',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadBusy, workerFunctions } from './profile';
+import { parseTrace, threadBusy, workerFunctions } from './profile';
 
 const meta = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', ts: 0, pid, tid, args: { name } });
 const task = (pid: number, tid: number, ts: number, dur: number, name = 'RunTask') => ({ name, ph: 'X', ts, dur, pid, tid });
@@ -21,7 +21,7 @@ describe('threadBusy', () => {
         task(2, 20, 0, 50_000),
       ],
     };
-    expect(threadBusy(Buffer.from(JSON.stringify(trace)), 2)).toEqual([
+    expect(threadBusy(parseTrace(Buffer.from(JSON.stringify(trace))), 2)).toEqual([
       { thread: 'DedicatedWorker thread', busyMs: 5 },
       { thread: 'CrRendererMain (main)', busyMs: 3 },
     ]);
@@ -72,7 +72,7 @@ describe('workerFunctions', () => {
         chunk(2, '0x3', [frame(1, 'elsewhere')], [1], [7000]),
       ],
     };
-    expect(workerFunctions(Buffer.from(JSON.stringify(trace)), 2)).toEqual([
+    expect(workerFunctions(parseTrace(Buffer.from(JSON.stringify(trace))), 2)).toEqual([
       {
         thread: 'DedicatedWorker thread (syntax.worker-abc.js)',
         functions: [

@@ -102,8 +102,15 @@ interface ProfileChunk {
   timeDeltas: number[];
 }
 
+/** A Chrome trace's events: parsed once, read by each table below. */
+export type Trace = readonly TraceEvent[];
+
+export function parseTrace(trace: Buffer): Trace {
+  return (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+}
+
 /** The renderer main thread of the page under test: the CrRendererMain with the most events. */
-function mainThread(events: TraceEvent[]): string | undefined {
+function mainThread(events: Trace): string | undefined {
   const mains = events
     .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`);
@@ -120,8 +127,7 @@ function mainThread(events: TraceEvent[]): string | undefined {
  * CrRendererMain with the most events: the page under test), ms per
  * keystroke: RunTask's own time is the task's work no event inside it names.
  */
-export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: string; selfMs: number }[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+export function traceBreakdown(events: Trace, keys: number, top = 15): { name: string; selfMs: number }[] {
   const main = mainThread(events);
   const xs = events
     .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > 0)
@@ -145,7 +151,7 @@ export function traceBreakdown(trace: Buffer, keys: number, top = 15): { name: s
 }
 
 /** The script a worker thread runs most (its file name, from the trace's calls into JS), to tell the workers apart. */
-function scriptOf(events: TraceEvent[]): string {
+function scriptOf(events: Trace): string {
   const count = new Map<string, number>();
   for (const e of events) {
     const url = e.args?.data?.url;
@@ -156,8 +162,7 @@ function scriptOf(events: TraceEvent[]): string {
 }
 
 /** The trace's events, and the page's renderer: its main thread, its process and its threads' names. */
-function rendererOf(trace: Buffer) {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+function rendererOf(events: Trace) {
   const main = mainThread(events);
   if (!main) return undefined;
   const pid = main.split(':')[0];
@@ -173,7 +178,7 @@ function rendererOf(trace: Buffer) {
  * beside the workers (the model's, the syntax check's) and the compositor,
  * which compete for the same cores.
  */
-export function threadBusy(trace: Buffer, keys: number): { thread: string; busyMs: number }[] {
+export function threadBusy(trace: Trace, keys: number): { thread: string; busyMs: number }[] {
   const renderer = rendererOf(trace);
   if (!renderer) return [];
   const { events, main, pid, names } = renderer;
@@ -208,7 +213,7 @@ export function threadBusy(trace: Buffer, keys: number): { thread: string; busyM
  * (from the trace's samples), ms per keystroke: what the model's and the
  * syntax check's workers did while the main thread waited for a core.
  */
-export function workerFunctions(trace: Buffer, keys: number, top = 10): { thread: string; functions: { fn: string; selfMs: number }[] }[] {
+export function workerFunctions(trace: Trace, keys: number, top = 10): { thread: string; functions: { fn: string; selfMs: number }[] }[] {
   const renderer = rendererOf(trace);
   if (!renderer) return [];
   const { events, main, pid, names } = renderer;
@@ -467,8 +472,7 @@ export interface LongTaskCause {
  * What ran inside each main-thread task longer than `minMs`: the trace gives
  * the task's span, the profile's samples inside it give the functions.
  */
-export function longTaskCauses(trace: Buffer, profile: CpuProfile, distDir: string, minMs = 50, top = 6): LongTaskCause[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+export function longTaskCauses(events: Trace, profile: CpuProfile, distDir: string, minMs = 50, top = 6): LongTaskCause[] {
   const main = mainThread(events);
   const tasks = events
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && (e.dur ?? 0) > minMs * 1000)

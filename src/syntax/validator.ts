@@ -97,9 +97,10 @@ const sameRanges = (a: readonly Range[], b: readonly Range[]) =>
   a.length === b.length && a.every((r, i) => r.startIndex === b[i].startIndex && r.endIndex === b[i].endIndex);
 /** Whether a parse of this many code units is short enough to run in one go. */
 export const inOneGo = (length: number) => length <= ONE_GO_LENGTH;
+/** How many code units a parse of only `ranges` reads. */
+const rangesLength = (ranges: readonly Range[]) => ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0);
 /** How many code units a parse of `text` (only `ranges` of it, when given) reads. */
-const parsedLength = (text: string, ranges?: readonly Range[]) =>
-  ranges ? ranges.reduce((n, r) => n + r.endIndex - r.startIndex, 0) : text.length;
+const parsedLength = (text: string, ranges?: readonly Range[]) => (ranges ? rangesLength(ranges) : text.length);
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -364,7 +365,7 @@ export class SyntaxValidator {
     // small, and starts without the old tree when it is not.
     let pausable = true;
     if (oldTree && includedRanges && !sameRanges(oldTree.getIncludedRanges(), includedRanges)) {
-      if (inOneGo(parsedLength('', includedRanges))) pausable = false;
+      if (inOneGo(rangesLength(includedRanges))) pausable = false;
       else oldTree = null;
     }
     await this.getRuntime();
