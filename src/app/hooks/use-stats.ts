@@ -1,10 +1,6 @@
 // Completion stats: this session's events on top of the history kept in this
 // browser (bounded), written best effort: stats are not code. Kept in a store
 // the stats panel subscribes to, so a new event re-renders the panel only.
-// Events come inside keystrokes (a suggestion typed over ends its life, a
-// prediction is thrown away), so the panel hears of them a moment later, in a
-// task of its own, and of a burst of them once: the keystroke's frame never
-// waits for the panel.
 // The history is written when the browser is idle (or the page is hidden),
 // not per event: each write serialises all of it on the main thread, and
 // events come while the user types.
@@ -14,8 +10,6 @@ import { isArray, readStored, writeStored } from '../local-store';
 import { Store } from '../store';
 
 const STATS_KEY = 'router-ide.stats';
-/** How long the panel may lag the events: short enough to read as immediate. */
-const REFRESH_MS = 200;
 
 interface StatsState {
   history: StatEvent[];
@@ -35,24 +29,9 @@ export class StatsStore extends Store<StatsState> {
     this.put({ history, sessionFrom: Math.max(0, cur.sessionFrom - (all.length - history.length)) });
   }
 
-  /** The user's own action: shown at once. */
-  clear = (): void => {
-    this.put({ history: [], sessionFrom: 0 });
-    this.refreshNow();
-  };
+  clear = (): void => this.put({ history: [], sessionFrom: 0 });
 
   private pending = false;
-  private refresh: ReturnType<typeof setTimeout> | undefined;
-
-  protected override changed(): void {
-    this.refresh ??= setTimeout(() => this.refreshNow(), REFRESH_MS);
-  }
-
-  private refreshNow(): void {
-    clearTimeout(this.refresh);
-    this.refresh = undefined;
-    super.changed();
-  }
 
   private put(next: StatsState): void {
     this.set(next);
