@@ -161,15 +161,29 @@ function scriptOf(events: Trace): string {
   return top ? ` (${top.split('?')[0].split('/').pop()})` : '';
 }
 
-/** The trace's events, and the page's renderer: its main thread, its process and its threads' names. */
+/**
+ * The trace's events, and the page's renderer: its main thread, its process,
+ * its threads' names and each thread's complete events (those with a duration).
+ */
 function rendererOf(events: Trace) {
   const main = mainThread(events);
   if (!main) return undefined;
   const pid = main.split(':')[0];
   const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name' && `${e.pid}` === pid) names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
-  return { events, main, pid, names };
+  const tasks = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (`${e.pid}` !== pid) continue;
+    const k = `${e.pid}:${e.tid}`;
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(k, e.args?.name ?? '?');
+    else if (e.ph === 'X' && e.dur! > 0) {
+      const xs = tasks.get(k);
+      if (xs) xs.push(e);
+      else tasks.set(k, [e]);
+    }
+  }
+  /** A thread's name in every table: the main thread marked, a worker by the script its calls run. */
+  const label = (k: string) => `${names.get(k) ?? 'thread'}${k === main ? ' (main)' : scriptOf(tasks.get(k) ?? [])}`;
+  return { events, main, pid, names, tasks, label };
 }
 
 /**
@@ -181,19 +195,11 @@ function rendererOf(events: Trace) {
 export function threadBusy(trace: Trace, keys: number): { thread: string; busyMs: number }[] {
   const renderer = rendererOf(trace);
   if (!renderer) return [];
-  const { events, main, pid, names } = renderer;
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const k = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || `${e.pid}` !== pid || !(e.dur! > 0)) continue;
-    const xs = byThread.get(k);
-    if (xs) xs.push(e);
-    else byThread.set(k, [e]);
-  }
+  const { tasks, label } = renderer;
   const per = (us: number) => Math.round((us / 1000 / Math.max(1, keys)) * 100) / 100;
-  return [...byThread]
-    .map(([k, xs]) => {
-      xs.sort((a, b) => a.ts - b.ts);
+  return [...tasks]
+    .map(([k, unsorted]) => {
+      const xs = [...unsorted].sort((a, b) => a.ts - b.ts);
       let busy = 0;
       let end = -Infinity;
       for (const e of xs) {
@@ -202,7 +208,7 @@ export function threadBusy(trace: Trace, keys: number): { thread: string; busyMs
         busy += to - Math.max(e.ts, end);
         end = to;
       }
-      return { thread: `${names.get(k) ?? 'thread'}${k === main ? ' (main)' : scriptOf(xs)}`, busyMs: per(busy) };
+      return { thread: label(k), busyMs: per(busy) };
     })
     .filter((t) => t.busyMs > 0)
     .sort((a, b) => b.busyMs - a.busyMs);
@@ -216,7 +222,7 @@ export function threadBusy(trace: Trace, keys: number): { thread: string; busyMs
 export function workerFunctions(trace: Trace, keys: number, top = 10): { thread: string; functions: { fn: string; selfMs: number }[] }[] {
   const renderer = rendererOf(trace);
   if (!renderer) return [];
-  const { events, main, pid, names } = renderer;
+  const { events, main, pid, names, label } = renderer;
   // A profile's chunks share its id; the `Profile` event that opens it names the thread sampled.
   const threadOf = new Map<string, string>();
   for (const e of events) if (e.name === 'Profile' && `${e.pid}` === pid && e.id) threadOf.set(e.id, `${e.pid}:${e.tid}`);
@@ -241,9 +247,8 @@ export function workerFunctions(trace: Trace, keys: number, top = 10): { thread:
       t.self.set(fn, (t.self.get(fn) ?? 0) + (chunk.timeDeltas?.[i] ?? 0));
     });
   }
-  // Named as threadBusy names them, so the two tables agree.
   return [...byThread].map(([k, t]) => ({
-    thread: `${names.get(k)}${scriptOf(events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === k && e.dur! > 0))}`,
+    thread: label(k),
     functions: [...t.self]
       .map(([fn, us]) => ({ fn, selfMs: per(us) }))
       .filter((x) => x.selfMs > 0)
