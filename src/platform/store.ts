@@ -12,6 +12,11 @@ export class Store<T> {
   set(next: T): void {
     if (Object.is(next, this.value)) return;
     this.value = next;
+    this.changed();
+  }
+
+  /** Tells the listeners of a change; a store whose readers need not hear of each change at once may defer it. */
+  protected changed(): void {
     for (const fn of this.listeners) fn();
   }
 

@@ -1,6 +1,9 @@
 // Completion stats: this session's events on top of the history kept in this
 // browser (bounded), written best effort: stats are not code. Kept in a store
 // the stats panel subscribes to, so a new event re-renders the panel only.
+// Events come inside keystrokes (a suggestion typed over ends its life, a
+// prediction is thrown away, a result comes), so the panel hears of them once
+// typing pauses, all at once: no keystroke's frame waits for the panel.
 // The history is written when the browser is idle (or the page is hidden),
 // not per event: each write serialises all of it on the main thread, and
 // events come while the user types.
@@ -8,6 +11,7 @@ import { useMemo } from 'react';
 import { capEvents, type StatEvent } from '../../workspace/stats';
 import { isArray, readStored, writeStored } from '../local-store';
 import { Store } from '../store';
+import { afterTypingPause } from '../typing-pause';
 
 const STATS_KEY = 'router-ide.stats';
 
@@ -29,9 +33,24 @@ export class StatsStore extends Store<StatsState> {
     this.put({ history, sessionFrom: Math.max(0, cur.sessionFrom - (all.length - history.length)) });
   }
 
-  clear = (): void => this.put({ history: [], sessionFrom: 0 });
+  /** The user's own action: shown at once. */
+  clear = (): void => {
+    this.put({ history: [], sessionFrom: 0 });
+    this.tellNow();
+  };
 
   private pending = false;
+  private cancelTell: (() => void) | undefined;
+
+  protected override changed(): void {
+    this.cancelTell ??= afterTypingPause(() => this.tellNow());
+  }
+
+  private tellNow(): void {
+    this.cancelTell?.();
+    this.cancelTell = undefined;
+    super.changed();
+  }
 
   private put(next: StatsState): void {
     this.set(next);
