@@ -89,3 +89,11 @@ declare module 'monaco-editor/base/common/errors' {
   /** Monaco's CancellationError, or an error named and messaged "Canceled" as Monaco makes them. */
   export function isCancellationError(error: unknown): boolean;
 }
+
+declare module 'monaco-editor/base/browser/performance' {
+  /** The hooks Monaco's edit context and view call on each keystroke, to time it. */
+  export const inputLatency: Record<
+    'onKeyDown' | 'onBeforeInput' | 'onInput' | 'onKeyUp' | 'onSelectionChange' | 'onRenderStart',
+    () => void
+  >;
+}

@@ -7,10 +7,12 @@ import './monaco-features';
 import.meta.glob('../languages/*/monaco.ts', { eager: true });
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { dropMonacoCancellations } from './monaco-cancellations';
+import { dropMonacoInputLatency } from './monaco-input-latency';
 import { patchInlineSuggestionsForLargeFiles } from './suggestion-snapshots';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 patchInlineSuggestionsForLargeFiles();
 dropMonacoCancellations();
+dropMonacoInputLatency();
 
 export { monaco };
