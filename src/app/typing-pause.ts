@@ -26,14 +26,12 @@ function listen(): void {
  */
 export function afterTypingPause(fn: () => void, quietMs = TYPING_PAUSE_MS): () => void {
   listen();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const left = () => Math.max(0, quietMs - (Date.now() - lastKeyAt));
   const check = () => {
-    const since = Date.now() - lastKeyAt;
-    if (since >= quietMs) {
-      timer = undefined;
-      fn();
-    } else timer = setTimeout(check, quietMs - since);
+    const wait = left();
+    if (wait > 0) timer = setTimeout(check, wait);
+    else fn();
   };
-  timer = setTimeout(check, Math.max(0, quietMs - (Date.now() - lastKeyAt)));
+  let timer = setTimeout(check, left());
   return () => clearTimeout(timer);
 }

@@ -8,10 +8,6 @@ import { inputLatency } from 'monaco-editor/base/browser/performance';
 
 const HOOKS = ['onKeyDown', 'onBeforeInput', 'onInput', 'onKeyUp', 'onSelectionChange', 'onRenderStart'] as const;
 
-let installed = false;
-
 export function dropMonacoInputLatency(): void {
-  if (installed) return;
-  installed = true;
   for (const hook of HOOKS) inputLatency[hook] = () => undefined;
 }
