@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { commandOf, machineNow, mergeRun, readRecord, type StoredRecord } from './record';
+import { commandOf, coresBusy, machineNow, mergeRun, readRecord, type StoredRecord } from './record';
+import { startBusy } from './ui/busy';
 import { SUITE_FLAGS } from './flags';
 
-const machine = machineNow().finish();
+const machine = (await machineNow(200)).finish();
 const run = (at: string, command: string) => ({ at, command, machine });
 
 describe('bench results record', () => {
@@ -11,6 +12,18 @@ describe('bench results record', () => {
     expect(machine.loadAverage.start).toHaveLength(3);
     expect(machine.loadAverage.end).toHaveLength(3);
     expect(machine.commit).toMatch(/^[0-9a-f]{12}$|^unknown$/);
+    expect(machine.coresBusyBefore).toBeGreaterThanOrEqual(0);
+    expect(machine.coresBusyBefore).toBeLessThanOrEqual(machine.cores);
+  });
+
+  it('sees a busy loop beside it as about a core in use', async () => {
+    const busy = startBusy(1);
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // the loop started
+      expect(await coresBusy(1000)).toBeGreaterThan(0.7);
+    } finally {
+      await busy.stop();
+    }
   });
 
   it('gives each suite a command with only its own flags', () => {

@@ -9,6 +9,13 @@ export interface BenchMachine {
   cpuModel: string;
   /** 1, 5 and 15 minute load averages when the suite started and when it ended: other work on the machine shows in every figure. */
   loadAverage: { start: number[]; end: number[] };
+  /**
+   * Cores' worth of CPU the machine was using just before the suite started
+   * (absent in records from before it was measured). A load average trails
+   * by minutes and counts waiting processes; this says whether other work
+   * (a forgotten busy loop, a build) ran beside a run meant to be quiet.
+   */
+  coresBusyBefore?: number;
   node: string;
   /** The checked-out commit, and whether tracked files other than the results and the docs (which measure nothing) differed from it. */
   commit: string;
@@ -43,8 +50,28 @@ function git(args: string[]): string | undefined {
 
 const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
-/** The machine as the suite starts; `finish` adds the load average at its end. */
-export function machineNow(): { finish(): BenchMachine } {
+/** Above this many cores busy before a suite, its timings are not a quiet machine's: the run says so. */
+export const NOT_QUIET_CORES = 0.5;
+
+/** Cores' worth of CPU in use over `ms`, from the kernel's time counters of every core. */
+export async function coresBusy(ms = 2000): Promise<number> {
+  const times = () => cpus().map((c) => c.times);
+  const before = times();
+  await new Promise((r) => setTimeout(r, ms));
+  let busy = 0;
+  let all = 0;
+  times().forEach((t, i) => {
+    const b = before[i];
+    const total = t.user + t.nice + t.sys + t.irq + t.idle - (b.user + b.nice + b.sys + b.irq + b.idle);
+    busy += total - (t.idle - b.idle);
+    all += total;
+  });
+  return all > 0 ? Math.round((busy / all) * cpus().length * 100) / 100 : 0;
+}
+
+/** The machine as the suite starts, with the CPU in use just before (`coresBusy`); `finish` adds the load average at its end. */
+export async function machineNow(busyMs?: number): Promise<{ coresBusyBefore: number; finish(): BenchMachine }> {
+  const coresBusyBefore = await coresBusy(busyMs);
   const start = loads();
   const changes = git([
     'status',
@@ -62,8 +89,9 @@ export function machineNow(): { finish(): BenchMachine } {
     node: process.version,
     commit: git(['rev-parse', '--short=12', 'HEAD']) ?? 'unknown',
     uncommittedChanges: changes === undefined ? false : changes !== '',
+    coresBusyBefore,
   };
-  return { finish: () => ({ ...base, loadAverage: { start, end: loads() } }) };
+  return { coresBusyBefore, finish: () => ({ ...base, loadAverage: { start, end: loads() } }) };
 }
 
 /** `npm run bench <suite> -- <its flags>`: only the flags this suite reads, so a run of several suites gives each its own command. */

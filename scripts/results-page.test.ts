@@ -35,7 +35,7 @@ describe('docs/results.md', () => {
         {
           at: '2026-01-02T09:30:00.000Z',
           command: 'npm run bench extent -- --x-only',
-          machine: { ...machine, uncommittedChanges: true },
+          machine: { ...machine, uncommittedChanges: true, coresBusyBefore: 1.04 },
           sections: ['tokenizer'],
         },
       ],
@@ -51,6 +51,7 @@ describe('docs/results.md', () => {
     expect(page).toContain(
       'commit `abcdef123456` with uncommitted changes; sections `tokenizer`. Command: `npm run bench extent -- --x-only`.',
     );
+    expect(page).toContain('on 2 cores (Test CPU), 1.0 cores busy with other work just before, load average 1.3 at the start');
     expect(page).toContain('| humaneval-single as given | 4 | 1 (25.0%) | 3 (75.0%) | 2,000 | 500 (25.0%) | 0 |');
   });
 

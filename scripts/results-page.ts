@@ -25,7 +25,7 @@ function runLine(run: StoredRun, all: boolean): string {
   const m = run.machine;
   const load = (l: number[]) => num(l[0], 1);
   const where = m
-    ? `on ${m.cores} cores (${m.cpuModel}), load average ${load(m.loadAverage.start)} at the start and ${load(m.loadAverage.end)} at the end (1 minute), Node ${m.node}, commit \`${m.commit}\`${m.uncommittedChanges ? ' with uncommitted changes' : ''}`
+    ? `on ${m.cores} cores (${m.cpuModel}), ${m.coresBusyBefore === undefined ? '' : `${num(m.coresBusyBefore, 1)} cores busy with other work just before, `}load average ${load(m.loadAverage.start)} at the start and ${load(m.loadAverage.end)} at the end (1 minute), Node ${m.node}, commit \`${m.commit}\`${m.uncommittedChanges ? ' with uncommitted changes' : ''}`
     : '(machine and commit not recorded)';
   const command = run.command ? `\`${run.command}\`` : 'not recorded';
   const sections = all ? '' : `; sections ${run.sections.map((s) => `\`${s}\``).join(', ')}`;
