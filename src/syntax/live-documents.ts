@@ -350,6 +350,9 @@ export class LiveDocuments {
     const started = performance.now();
     const tree = await this.validator.parseInSlices(loaded.grammar, doc.body.text, { oldTree: doc.tree, abandon: overtaken });
     if (!tree && overtaken() && this.docs.peek(uri) === doc) {
+      // What it ran before it was given up is the least it costs: the next one waits for as long a pause as a
+      // finished one would have earned, or it starts in the first short pause and runs into the next keys.
+      doc.reparseMs = Math.max(doc.reparseMs ?? 0, performance.now() - started);
       this.settleLater(uri); // still stale, still held: the next pause
       return true;
     }

@@ -212,6 +212,35 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(counted.reparses).toBe(2); // the checks needed no other
   });
 
+  it('a reparse given up counts what it ran: the next one waits for a pause ten times as long', async () => {
+    let text = big;
+    const type = (docs: LiveDocuments, version: number, typed: string) => {
+      text = typed + text;
+      return docs.applyEdits('big.py', version, [{ rangeOffset: 0, rangeLength: 0, text: typed }], text.length);
+    };
+    const starts: number[] = [];
+    let typing: Promise<boolean> | undefined;
+    let typed = 0;
+    const { v, counted } = countingValidator({
+      onReparse: () => {
+        starts.push(performance.now());
+        typing ??= type(docs, 3, 'import re\n').then((ok) => ((typed = performance.now()), ok));
+      },
+    });
+    const docs = new LiveDocuments(v, { settleMs: 20 });
+    await docs.openDocument('big.py', 'python', big, 1);
+    expect(await type(docs, 2, 'import os\n')).toBe(true);
+    await until(() => typing !== undefined);
+    expect(await typing).toBe(true); // applied once the reparse gave up
+    expect(counted).toMatchObject({ reparses: 1, givenUp: 1 });
+    const ran = typed - starts[0]; // the edit is applied right after the reparse stops
+    await until(() => counted.finished === 1);
+    expect(starts).toHaveLength(2);
+    // Without the given-up reparse's time the wait would be settleMs, 20 ms.
+    expect(starts[1] - typed).toBeGreaterThanOrEqual(Math.min(2000, 10 * ran) * 0.9);
+    expect(starts[1] - typed).toBeGreaterThan(100);
+  });
+
   it('closing a document while it is being opened gives the parse up; nothing of it is kept, and the next open starts afresh', async () => {
     const validator = createNodeValidator();
     const java = bigJava(3 * 1024 * 1024);
