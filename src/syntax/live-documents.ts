@@ -92,7 +92,7 @@ interface LiveDocument {
   tree: Tree;
   /** Set while the tree is stale: the stretch of the text edited since it was parsed (offsets at `version`). */
   edited?: Stretch;
-  /** How long the last reparse took, in ms: how long typing must pause before the next one. */
+  /** How long the last reparse took, or ran before a key gave it up, in ms: how long typing must pause before the next one. */
   reparseMs?: number;
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
@@ -158,7 +158,7 @@ export interface LiveDocumentsOptions {
 const DEFAULT_BUDGET_MS = 2000;
 const DEFAULT_SETTLE_MS = 100;
 /** The longest pause in typing a reparse waits for, however long the last one took. */
-const MAX_SETTLE_MS = 2000;
+export const MAX_SETTLE_MS = 2000;
 
 /** What a check answers when its deadline passed before it could finish. */
 const OVER_BUDGET = Symbol('over budget');
@@ -312,7 +312,7 @@ export class LiveDocuments {
   /**
    * Reparse the document once it has gone a while without an edit (each edit
    * starts the wait again): `settleMs`, or ten times what its last reparse
-   * took when that is longer, up to MAX_SETTLE_MS. Checks do not wait for
+   * took (or ran before it was given up) when that is longer, up to MAX_SETTLE_MS. Checks do not wait for
    * it (they judge a window of the edited tree, `check`), so in a multi-MB
    * file it is upkeep, left to a pause in typing; an operation queued on the
    * document meanwhile (a key, a check) gives it up for the next pause.

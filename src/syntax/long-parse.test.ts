@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../testing/platform/prng';
 import type { SyntaxRequest } from '../vocabulary/types';
-import { LiveDocuments } from './live-documents';
+import { LiveDocuments, MAX_SETTLE_MS } from './live-documents';
 import { checkHeld, fullCheckAsTheWindowSees } from '../../testing/syntax/held-check';
 import { createNodeValidator } from './node-runtime';
 import { countingValidator, until } from '../../testing/syntax/counting-validator';
@@ -237,7 +237,7 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     await until(() => counted.finished === 1);
     expect(starts).toHaveLength(2);
     // Without the given-up reparse's time the wait would be settleMs, 20 ms.
-    expect(starts[1] - typed).toBeGreaterThanOrEqual(Math.min(2000, 10 * ran) * 0.9);
+    expect(starts[1] - typed).toBeGreaterThanOrEqual(Math.min(MAX_SETTLE_MS, 10 * ran) * 0.9);
     expect(starts[1] - typed).toBeGreaterThan(100);
   });
 
