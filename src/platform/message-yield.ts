@@ -1,5 +1,6 @@
 // How the syntax worker pauses a long parse between two slices (the
-// validator's `yieldToEvents`): a message posted to itself. Not DOM-specific,
+// validator's `yieldToEvents`), and the model's worker between two forward
+// passes (src/completion/worker/local-model.ts): a message posted to itself. Not DOM-specific,
 // but worker glue, so not in src/syntax (whose default, setTimeout(0), is
 // what Node uses).
 //

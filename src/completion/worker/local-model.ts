@@ -30,6 +30,7 @@ import { decodeWithLookup, DEFAULT_LOOKUP } from './prompt-lookup';
 import { FirstTokenConstraint, healingVocabulary, healLastToken } from './token-healing';
 import { FirstTokenAtRank } from './first-token-rank';
 import { pagePolicyRefusal, watchPagePolicy } from '../../platform/page-policy';
+import { messageYield } from '../../platform/message-yield';
 
 export interface DownloadProgress {
   file: string;
@@ -277,6 +278,22 @@ class TokenProbRecorder extends LogitsProcessor implements ProbRecorder {
   }
 }
 
+/**
+ * Lets the worker's event loop run before every forward pass (prefill
+ * chunks, decode steps, prompt-lookup checks). On WASM a pass never yields:
+ * a whole generation is one stretch of microtasks, so the cancel a
+ * keystroke sends would be read only after it, the model still taking a
+ * core while the person types. With a task between passes the abort is seen
+ * at the next step (a message, not setTimeout: see messageYield).
+ */
+function yieldBeforeEachPass(lm: PreTrainedModel): void {
+  const forward = lm.forward.bind(lm);
+  lm.forward = async (inputs: Parameters<PreTrainedModel['forward']>[0]) => {
+    await messageYield();
+    return forward(inputs);
+  };
+}
+
 /** Ends generation at the next step boundary once the signal is aborted; tells `onStep` of every step. */
 class AbortCriteria extends StoppingCriteria {
   fired = false;
@@ -365,6 +382,7 @@ class TransformersLocalModel implements LoadedModel {
     private readonly onStep?: () => void,
   ) {
     this.caches = reuseCache ? new Map() : undefined;
+    yieldBeforeEachPass(lm);
     this.decode = (ids) => tokenizer.decode(ids, { skip_special_tokens: true });
     this.byWindow = decodesByWindow(tokenizer);
     this.healingVocab = partialMiddle ? healingVocabulary(tokenizer) : undefined;
