@@ -5,12 +5,11 @@
 // makes docs/results.md. A run limited by an `--<part>-only` flag replaces only
 // the sections it measured there.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BARE_FLAGS, SUITE_FLAGS, type BenchFlags } from './flags';
-import { commandOf, machineNow, mergeRun, NOT_QUIET_CORES, readRecord } from './record';
+import { commandOf, machineNow, mergeRun, readRecord } from './record';
 
 import type { BenchSuite } from './suite';
 
@@ -93,11 +92,7 @@ async function main(): Promise<number> {
     const suite = await SUITES[name]();
     console.log(`\n## ${suite.name}: ${suite.description}\n`);
     const machine = await machineNow();
-    const before = machine.coresBusyBefore;
-    if (before > NOT_QUIET_CORES)
-      console.warn(
-        `[${name}] the machine is not quiet: ${before} of its ${cpus().length} cores were busy with other work before this suite started; its timings are not a quiet machine's (see what runs: top)`,
-      );
+    if (machine.notQuiet) console.warn(`[${name}] ${machine.notQuiet}`);
     const results = await suite.run(flags);
     const own = partial || suite.partial?.(flags) === true;
     const file = join(outDir, `${name}.json`);

@@ -16,11 +16,13 @@ describe('bench results record', () => {
     expect(machine.coresBusyBefore).toBeLessThanOrEqual(machine.cores);
   });
 
-  it('sees a busy loop beside it as about a core in use', async () => {
+  it('sees a busy loop beside it as about a core in use, and calls the machine not quiet', async () => {
     const busy = startBusy(1);
     try {
       await new Promise((r) => setTimeout(r, 300)); // the loop started
       expect(await coresBusy(1000)).toBeGreaterThan(0.7);
+      // and the run says so before its figures
+      expect((await machineNow(1000)).notQuiet).toMatch(/^the machine is not quiet: [\d.]+ of its \d+ cores were busy/);
     } finally {
       await busy.stop();
     }

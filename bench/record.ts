@@ -51,7 +51,7 @@ function git(args: string[]): string | undefined {
 const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 /** Above this many cores busy before a suite, its timings are not a quiet machine's: the run says so. */
-export const NOT_QUIET_CORES = 0.5;
+const NOT_QUIET_CORES = 0.5;
 
 /** Cores' worth of CPU in use over `ms`, from the kernel's time counters of every core. */
 export async function coresBusy(ms = 2000): Promise<number> {
@@ -69,8 +69,12 @@ export async function coresBusy(ms = 2000): Promise<number> {
   return all > 0 ? Math.round((busy / all) * cpus().length * 100) / 100 : 0;
 }
 
-/** The machine as the suite starts, with the CPU in use just before (`coresBusy`); `finish` adds the load average at its end. */
-export async function machineNow(busyMs?: number): Promise<{ coresBusyBefore: number; finish(): BenchMachine }> {
+/**
+ * The machine as the suite starts, with the CPU in use just before
+ * (`coresBusy`); `notQuiet` says why its timings are not a quiet machine's,
+ * when they are not; `finish` adds the load average at its end.
+ */
+export async function machineNow(busyMs?: number): Promise<{ notQuiet?: string; finish(): BenchMachine }> {
   const coresBusyBefore = await coresBusy(busyMs);
   const start = loads();
   const changes = git([
@@ -91,7 +95,12 @@ export async function machineNow(busyMs?: number): Promise<{ coresBusyBefore: nu
     uncommittedChanges: changes === undefined ? false : changes !== '',
     coresBusyBefore,
   };
-  return { coresBusyBefore, finish: () => ({ ...base, loadAverage: { start, end: loads() } }) };
+  return {
+    ...(coresBusyBefore > NOT_QUIET_CORES && {
+      notQuiet: `the machine is not quiet: ${coresBusyBefore} of its ${base.cores} cores were busy with other work before this suite started; its timings are not a quiet machine's (see what runs: top)`,
+    }),
+    finish: () => ({ ...base, loadAverage: { start, end: loads() } }),
+  };
 }
 
 /** `npm run bench <suite> -- <its flags>`: only the flags this suite reads, so a run of several suites gives each its own command. */
