@@ -92,7 +92,11 @@ interface LiveDocument {
   tree: Tree;
   /** Set while the tree is stale: the stretch of the text edited since it was parsed (offsets at `version`). */
   edited?: Stretch;
-  /** How long the last reparse took, or ran before a key gave it up, in ms: how long typing must pause before the next one. */
+  /**
+   * How long the last reparse took, or ran before a key gave it up, in ms: how long typing must pause before
+   * the next one. Until one has run, the open's whole parse: the first reparse of a multi-MB file costs a
+   * sizeable part of it, and the default pause would start it between two bursts of typing.
+   */
   reparseMs?: number;
   /** tree-sitter's issues in the whole document at `version`, made when first needed. */
   errors?: RawIssue[];
@@ -255,11 +259,12 @@ export class LiveDocuments {
     if (text.length > MAX_DOCUMENT_LENGTH) return { ok: false, reason: `the document is over ${MAX_DOCUMENT_LENGTH} code units` };
     const loaded = await this.validator.load(language);
     if (typeof loaded === 'string') return { ok: false, reason: loaded };
+    const started = performance.now();
     const tree = await this.validator.parseInSlices(loaded.grammar, text, { abandon: closed });
     if (!tree)
       return { ok: false, reason: closed() ? 'the document was closed while it was being parsed' : 'tree-sitter returned no tree' };
     this.drop(uri);
-    this.docs.set(uri, { language, spec: loaded.spec, version, body: new EditedText(text), tree });
+    this.docs.set(uri, { language, spec: loaded.spec, version, body: new EditedText(text), tree, reparseMs: performance.now() - started });
     return { ok: true };
   }
 

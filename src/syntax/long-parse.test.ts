@@ -241,6 +241,20 @@ describe('a multi-MB document being parsed does not hold the worker', () => {
     expect(starts[1] - typed).toBeGreaterThan(100);
   });
 
+  it("until a reparse has run, the open's parse stands for its cost: the first one waits for a pause ten times as long", async () => {
+    const starts: number[] = [];
+    const { v, counted } = countingValidator({ onReparse: () => starts.push(performance.now()) });
+    const parseMs = await plainParseMs(v, 'python', big);
+    const docs = new LiveDocuments(v, { settleMs: 20 });
+    await docs.openDocument('big.py', 'python', big, 1);
+    const typed = performance.now();
+    expect(await docs.applyEdits('big.py', 2, [{ rangeOffset: 0, rangeLength: 0, text: 'import os\n' }], big.length + 10)).toBe(true);
+    await until(() => counted.finished === 1);
+    // Without the open's parse the wait would be settleMs, 20 ms; a sliced open takes at least the plain parse.
+    expect(starts[0] - typed).toBeGreaterThanOrEqual(Math.min(MAX_SETTLE_MS, 10 * parseMs) * 0.9);
+    expect(starts[0] - typed).toBeGreaterThan(100);
+  });
+
   it('closing a document while it is being opened gives the parse up; nothing of it is kept, and the next open starts afresh', async () => {
     const validator = createNodeValidator();
     const java = bigJava(3 * 1024 * 1024);
