@@ -19,7 +19,8 @@
 //   own section (`busy_N`), beside the quiet run's, with their own targets:
 //   frame p95 on ≤ 1.25x off and no long task over 100 ms with completions on.
 //
-//   --rounds=N runs each case N times (5 by default, 1 with --quick), off, on and the twin in turn. The tables
+//   --rounds=N runs each file N times (5 by default, 1 with --quick): completions on and off in one page
+//   (bench/ui/typing.ts, runPairedCase), then the twin in a page of its own. The tables
 //   pool the rounds' keys; the frame targets take the median of the rounds' own p95s and of the rounds'
 //   on/off ratios: a round the machine slowed lands on either mode, and pooled it decides the whole case.
 //   npm run bench ui -- --profile-only     where the main thread's time goes (CPU profile + trace), 24 keys a case
@@ -54,6 +55,7 @@ import {
   ghostCell,
   onOffRatio,
   runCase,
+  runPairedCase,
   steadyP95,
   summarizeCase,
   type CaseResult,
@@ -424,21 +426,38 @@ async function typing(browser: Browser, origin: string, o: Options) {
       if (!languages.length) continue;
       for (const language of languages) {
         const file: BenchFile = generateFile(language, UI_SIZES[size].size);
-        const cases = [
-          { mode: 'off', model: DEMO_MODEL, into: off, samples: [] },
-          { mode: 'on', model: DEMO_MODEL, into: on, samples: [] },
-          ...(twin ? [{ mode: 'on', model: twin.choice, into: onTwin, samples: [] }] : []),
-        ] as { mode: 'on' | 'off'; model: ModelChoice; into: CaseResult[]; samples: CaseSamples[] }[];
-        // Off and on side by side, round after round, so a change in the machine's load meanwhile moves all of them.
-        for (let round = 1; round <= o.rounds; round++)
-          for (const { mode, model, samples } of cases) {
-            const t0 = Date.now();
-            const r = await runCase(browser, origin, file, mode, model, { ...opts, ghostTimeoutMs: ghostWaitMs(size, model, opts) });
-            samples.push(r.samples);
-            progress(
-              `${UI_SIZES[size].label} ${language} ${mode}${model === DEMO_MODEL ? '' : ` (${model.label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${Math.round((Date.now() - t0) / 1000)} s, load ${loadavg()[0].toFixed(1)}`,
-            );
+        const paired = { on: [] as CaseSamples[], off: [] as CaseSamples[] };
+        const twinRounds: CaseSamples[] = [];
+        const say = (r: CaseResult, round: number, s: number, label = '') =>
+          progress(
+            `${UI_SIZES[size].label} ${language} ${r.mode}${label && ` (${label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${r.mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${s} s, load ${loadavg()[0].toFixed(1)}`,
+          );
+        // Off and on in one page, round after round, and the twin beside them: a change in the machine's load
+        // meanwhile moves all of them.
+        for (let round = 1; round <= o.rounds; round++) {
+          let t0 = Date.now();
+          const both = await runPairedCase(browser, origin, file, DEMO_MODEL, {
+            ...opts,
+            ghostTimeoutMs: ghostWaitMs(size, DEMO_MODEL, opts),
+          });
+          for (const mode of ['off', 'on'] as const) {
+            paired[mode].push(both[mode]);
+            say(summarizeCase(file, mode, [both[mode]]), round, Math.round((Date.now() - t0) / 1000));
           }
+          if (!twin) continue;
+          t0 = Date.now();
+          const r = await runCase(browser, origin, file, 'on', twin.choice, {
+            ...opts,
+            ghostTimeoutMs: ghostWaitMs(size, twin.choice, opts),
+          });
+          twinRounds.push(r.samples);
+          say(r, round, Math.round((Date.now() - t0) / 1000), twin.choice.label);
+        }
+        const cases = [
+          { mode: 'off', model: DEMO_MODEL, into: off, samples: paired.off },
+          { mode: 'on', model: DEMO_MODEL, into: on, samples: paired.on },
+          ...(twin ? [{ mode: 'on', model: twin.choice, into: onTwin, samples: twinRounds }] : []),
+        ] as { mode: 'on' | 'off'; model: ModelChoice; into: CaseResult[]; samples: CaseSamples[] }[];
         for (const { mode, model, into, samples } of cases) {
           const r = summarizeCase(file, mode, samples);
           into.push(r);

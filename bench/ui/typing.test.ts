@@ -1,7 +1,7 @@
 // Rounds of a typing case pool into one figure: percentiles over all the
 // rounds' keys (not an average of each round's), the longest task of any.
 import { describe, expect, it } from 'vitest';
-import { onOffRatio, steadyP95, summarizeCase, type CaseSamples } from './typing';
+import { onOffRatio, pairedRuns, steadyP95, summarizeCase, type CaseSamples } from './typing';
 
 const file = { path: 'a.ts', language: 'typescript', lines: 10, bytes: 100, content: '', cursorLine: 1 } as never;
 
@@ -74,5 +74,16 @@ describe('the figures a target is judged on', () => {
     const one = summarizeCase(file, 'off', [round(keys(50))]);
     const on = summarizeCase(file, 'on', [round(keys(60)), round(keys(60))]);
     expect(onOffRatio(on, one)).toEqual({ r: 60 / 50 });
+  });
+});
+
+// On and off in one page: on at both ends, off between, so a drift over the page moves both modes alike.
+describe('the runs of a page with completions on and off', () => {
+  it.each([1, 5, 6])('%i timed bursts a mode: each mode types them all, on around off', (perMode) => {
+    const runs = pairedRuns(perMode);
+    expect(runs.map((r) => r.mode)).toEqual(['on', 'off', 'on']);
+    const total = (mode: string) => runs.filter((r) => r.mode === mode).reduce((n, r) => n + r.timed, 0);
+    expect([total('on'), total('off')]).toEqual([perMode, perMode]);
+    expect(Math.abs(runs[0].timed - runs[2].timed)).toBeLessThanOrEqual(1);
   });
 });

@@ -2,10 +2,10 @@
 // the page: keystroke to the next painted frame, main-thread long tasks,
 // keystroke to ghost text, and memory. One case = one file, one language,
 // completions on or off, in a fresh browser context (its own localStorage
-// and IndexedDB). docs/benchmarks.md ("Editor shell and typing") explains
+// and IndexedDB); or both in one page (`runPairedCase`). docs/benchmarks.md ("Editor shell and typing") explains
 // the method. UI_BENCH_DEBUG=1 prints each key's input delay and frame
 // latency to stderr.
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { chromiumMemoryMB } from '../inference/proc-memory';
 import { median, percentile } from '../stats';
 import type { BenchFile } from './files';
@@ -70,7 +70,9 @@ export interface CaseResult {
   /**
    * The first burst after the file opened, apart: its keys run the typing
    * path for the first time (V8 compiling it, Monaco's first layouts), a
-   * cost paid once per page, not per keystroke.
+   * cost paid once per page, not per keystroke. With on and off in one page,
+   * the first burst after each switch too (the syntax worker has just taken
+   * a copy of the file again, or dropped it).
    */
   first_burst: { keys: number; frame_p50_ms: number; frame_max_ms: number; longtask_max_ms: number; ghost_ms?: number | null };
   /** null: no burst showed ghost text within the wait. */
@@ -180,10 +182,10 @@ function burstKeys(language: string, n: number, inline: boolean): string[] {
   return [inline ? ';' : 'Enter', ...text];
 }
 
-/** The first burst (numbered 0), then bursts until at least `keys` keystrokes. */
-function burstsFor(language: string, keys: number, inline = false): string[][] {
-  const out: string[][] = [burstKeys(language, 0, inline)];
-  for (let n = 1, total = 0; total < keys; n++) {
+/** The first burst (numbered `from`), then bursts until at least `keys` keystrokes. */
+function burstsFor(language: string, keys: number, inline = false, from = 0): string[][] {
+  const out: string[][] = [burstKeys(language, from, inline)];
+  for (let n = from + 1, total = 0; total < keys; n++) {
     const b = burstKeys(language, n, inline);
     out.push(b);
     total += b.length;
@@ -214,6 +216,246 @@ export interface CaseHooks {
   afterTyping?(cdp: CDPSession, page: Page): Promise<void>;
 }
 
+interface OpenCase {
+  page: Page;
+  cdp: CDPSession;
+  /** Navigation to the model ready, the cursor placed and the syntax worker's first parse of the file done. */
+  loadMs: number;
+}
+
+/** The syntax worker's copy of the open file up to date (none is kept for a language with completions off). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ide = (
+      window as unknown as {
+        __ide: { editor: { getModel(): { uri: { toString(): string } } }; engine?: { whenDocumentSettled(uri: string): Promise<void> } };
+      }
+    ).__ide;
+    await ide.engine?.whenDocumentSettled(ide.editor.getModel().uri.toString());
+  });
+}
+
+/** The page done with what came before (loading, a switch moved): 1.5 s without a long task, at most 60 s. */
+async function quiet(page: Page): Promise<void> {
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    const done = await page.evaluate(() => {
+      const st = (window as unknown as { __typing: PageState }).__typing;
+      const last = st.longTasks.at(-1);
+      return !last || performance.now() - (last.start + last.dur) > 1500;
+    });
+    if (done) return;
+    await sleep(250);
+  }
+}
+
+/** The app loaded in a fresh context with completions `mode` for the file's language, the file imported, the cursor placed. */
+async function openCase(
+  browser: Browser,
+  origin: string,
+  file: BenchFile,
+  mode: 'on' | 'off',
+  model: ModelChoice,
+  opts: TypingOptions,
+): Promise<OpenCase & { context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const settings = {
+    device: 'wasm',
+    model: { ...model.model, ...(opts.wasmThreads && { wasmThreads: opts.wasmThreads }) },
+    endpoint: null,
+    privacy: { mode: 'local-only' },
+  };
+  // A one-line main.py, so the workspace is not the sample one; the file under test comes in
+  // through Add files, as a user brings one (localStorage holds too little for the 5 MB file).
+  await page.addInitScript(
+    ([s, off]) => {
+      if (sessionStorage.getItem('bench-seeded')) return;
+      localStorage.setItem('router-ide.settings', s);
+      localStorage.setItem('router-ide.files', JSON.stringify([{ path: 'main.py', content: 'x = 1\n' }]));
+      localStorage.setItem('router-ide.completions-off', off);
+      sessionStorage.setItem('bench-seeded', '1');
+    },
+    [JSON.stringify(settings), JSON.stringify(mode === 'off' ? [file.language] : [])] as const,
+  );
+  await page.addInitScript({ content: INSTRUMENT });
+  const cdp = await context.newCDPSession(page);
+
+  const t0 = Date.now();
+  await page.goto(origin);
+  await page.locator('[data-testid="model-status"][data-state="ready"]').waitFor({ timeout: model.loadTimeoutMs });
+  await page.getByTestId('import-files').setInputFiles({ name: file.path, mimeType: 'text/plain', buffer: Buffer.from(file.content) });
+  await page.waitForFunction(
+    (p) => {
+      const ide = (window as unknown as { __ide?: { activePath?: () => string | null } }).__ide;
+      return ide?.activePath?.() === p;
+    },
+    file.path,
+    { timeout: model.loadTimeoutMs },
+  );
+  await page.evaluate(
+    ([line, column]) => {
+      const { editor } = (
+        window as unknown as {
+          __ide: {
+            editor: {
+              focus(): void;
+              setPosition(p: object): void;
+              revealLineInCenter(l: number): void;
+              getModel(): { getLineMaxColumn(l: number): number };
+            };
+          };
+        }
+      ).__ide;
+      editor.focus();
+      editor.setPosition({ lineNumber: line, column: column ?? editor.getModel().getLineMaxColumn(line) });
+      editor.revealLineInCenter(line);
+    },
+    [file.cursorLine, file.cursorColumn] as const,
+  );
+  // The syntax worker's first parse of the file runs on its own thread, where the page's long tasks do not show it:
+  // waited for, or a 5 MB file's typing competes with its opening for the cores.
+  await settled(page);
+  const loadMs = Date.now() - t0;
+  // Let loading finish on the page too (tokenizing, saving the import).
+  await quiet(page);
+  return { context, page, cdp, loadMs };
+}
+
+/**
+ * Completions for the file's language switched `mode` with the status bar's switch, as a user does, and the
+ * page let finish what that starts (switched on, the syntax worker takes a copy of the file again) before the
+ * next key; the keyboard back in the editor.
+ */
+async function switchCompletions(page: Page, mode: 'on' | 'off'): Promise<void> {
+  await page.getByTestId('lang-toggle').setChecked(mode === 'on');
+  await page.evaluate(() => (window as unknown as { __ide: { editor: { focus(): void } } }).__ide.editor.focus());
+  await settled(page);
+  await quiet(page);
+}
+
+/** What the page recorded while a run of bursts was typed in one mode. */
+interface Block {
+  keys: KeyRecord[];
+  longTasks: { start: number; dur: number }[];
+  /** Each burst's start and end (page time). */
+  windows: [number, number][];
+  ghosts: number[];
+  answers: number[];
+}
+
+/**
+ * Types `bursts` in `mode`, each followed by what a person does next: with completions on, waits for the
+ * suggestion and takes it (Tab), or types the line's end without one; with them off, pauses and types it.
+ * Only what happened from its first key on counts.
+ */
+async function typeBlock(page: Page, bursts: readonly string[][], mode: 'on' | 'off', opts: TypingOptions): Promise<Block> {
+  await page.evaluate(() => {
+    const t = (window as unknown as { __typing: PageState }).__typing;
+    t.keys.length = 0;
+    t.longTasks.length = 0;
+  });
+  const from = await page.evaluate(() => performance.now());
+  const block: Block = { keys: [], longTasks: [], windows: [], ghosts: [], answers: [] };
+  for (const burst of bursts) {
+    const start = await page.evaluate(() => performance.now());
+    await typeBurst(page, burst, opts.keyMs);
+    if (mode === 'on') await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.armGhost());
+    block.windows.push([start, await page.evaluate(() => performance.now())]);
+    let shown = false;
+    if (mode === 'on') {
+      let answeredAt = 0;
+      for (const until = Date.now() + opts.ghostTimeoutMs; Date.now() < until;) {
+        const at = await page.evaluate(() => {
+          const st = (window as unknown as { __typing: PageState }).__typing;
+          const last = st.keys[st.keys.length - 1].down;
+          return { ghost: st.ghostAt ? st.ghostAt - last : 0, answer: st.answerAt ? st.answerAt - last : 0 };
+        });
+        if (at.ghost) {
+          block.ghosts.push(at.ghost);
+          block.answers.push(at.answer);
+          shown = true;
+          break;
+        }
+        // An answer without ghost text: give its rendering a moment, then type on.
+        if (at.answer && !answeredAt) answeredAt = Date.now();
+        if (answeredAt && Date.now() - answeredAt > 500) {
+          block.answers.push(at.answer);
+          break;
+        }
+        await sleep(50);
+      }
+      await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.disarm());
+    } else {
+      await sleep(opts.pauseMs);
+    }
+    // The line is finished the same way in both modes: the suggestion taken, or typed in one go.
+    if (shown) await page.keyboard.press('Tab');
+    else {
+      if (mode === 'on') await page.keyboard.press('Escape');
+      await page.evaluate(() =>
+        (window as unknown as { __ide: { editor: { trigger(s: string, id: string, a: object): void } } }).__ide.editor.trigger(
+          'bench',
+          'type',
+          { text: 'a + b' },
+        ),
+      );
+    }
+    await sleep(opts.pauseMs);
+  }
+  const st = await page.evaluate(() => {
+    const s = (window as unknown as { __typing: PageState }).__typing;
+    return { keys: s.keys, longTasks: s.longTasks };
+  });
+  return { ...block, keys: st.keys.filter((k) => k.frame > 0), longTasks: st.longTasks.filter((t) => t.start >= from) };
+}
+
+interface Memory {
+  heapMb: number;
+  rendererMb?: number;
+}
+
+/** Memory now: the main thread's JS heap, and the renderer's resident memory (it holds the workers too). */
+async function memory(cdp: CDPSession): Promise<Memory> {
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const mem = chromiumMemoryMB();
+  return { heapMb: Math.round(heap.usedSize / 2 ** 20), ...(mem && { rendererMb: mem.rendererMB }) };
+}
+
+/** The highest of several readings. */
+function highest(ms: readonly Memory[]): Memory {
+  const renderer = ms.map((m) => m.rendererMb).filter((m): m is number => m !== undefined);
+  return { heapMb: Math.max(0, ...ms.map((m) => m.heapMb)), ...(renderer.length && { rendererMb: Math.max(...renderer) }) };
+}
+
+/** One mode's samples from the blocks of bursts set apart (`firsts`) and the timed ones. */
+function samplesOf(mode: 'on' | 'off', firsts: readonly Block[], timed: readonly Block[], loadMs: number, mem: Memory): CaseSamples {
+  const keys = timed.flatMap((b) => b.keys);
+  const tasks = timed.flatMap((b) => b.longTasks);
+  const windows = timed.flatMap((b) => b.windows);
+  if (process.env.UI_BENCH_DEBUG)
+    console.error(
+      mode,
+      keys.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '),
+      JSON.stringify(tasks),
+    );
+  return {
+    frames: keys.map((k) => k.frame - k.down),
+    delays: keys.map((k) => k.handled - k.down),
+    longTasks: tasks.map((t) => t.dur),
+    longTasksInBurst: tasks.filter((t) => windows.some(([a, b]) => t.start >= a && t.start <= b)).length,
+    ghosts: timed.flatMap((b) => b.ghosts),
+    answers: timed.flatMap((b) => b.answers),
+    bursts: windows.length,
+    first: {
+      frames: firsts.flatMap((b) => b.keys.map((k) => k.frame - k.down)),
+      longTaskMax: Math.max(0, ...firsts.flatMap((b) => b.longTasks.map((t) => t.dur))),
+      ...(mode === 'on' && { ghost: firsts[0]?.ghosts[0] ?? null }),
+    },
+    loadMs,
+    ...mem,
+  };
+}
+
 export async function runCase(
   browser: Browser,
   origin: string,
@@ -223,190 +465,72 @@ export async function runCase(
   opts: TypingOptions,
   hooks: CaseHooks = {},
 ): Promise<CaseResult & { samples: CaseSamples }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page, cdp, loadMs } = await openCase(browser, origin, file, mode, model, opts);
   try {
-    const page = await context.newPage();
-    const settings = {
-      device: 'wasm',
-      model: { ...model.model, ...(opts.wasmThreads && { wasmThreads: opts.wasmThreads }) },
-      endpoint: null,
-      privacy: { mode: 'local-only' },
-    };
-    // A one-line main.py, so the workspace is not the sample one; the file under test comes in
-    // through Add files, as a user brings one (localStorage holds too little for the 5 MB file).
-    await page.addInitScript(
-      ([s, off]) => {
-        if (sessionStorage.getItem('bench-seeded')) return;
-        localStorage.setItem('router-ide.settings', s);
-        localStorage.setItem('router-ide.files', JSON.stringify([{ path: 'main.py', content: 'x = 1\n' }]));
-        localStorage.setItem('router-ide.completions-off', off);
-        sessionStorage.setItem('bench-seeded', '1');
-      },
-      [JSON.stringify(settings), JSON.stringify(mode === 'off' ? [file.language] : [])] as const,
-    );
-    await page.addInitScript({ content: INSTRUMENT });
-    const cdp = await context.newCDPSession(page);
-
-    const t0 = Date.now();
-    await page.goto(origin);
-    await page.locator('[data-testid="model-status"][data-state="ready"]').waitFor({ timeout: model.loadTimeoutMs });
-    await page.getByTestId('import-files').setInputFiles({ name: file.path, mimeType: 'text/plain', buffer: Buffer.from(file.content) });
-    await page.waitForFunction(
-      (p) => {
-        const ide = (window as unknown as { __ide?: { activePath?: () => string | null } }).__ide;
-        return ide?.activePath?.() === p;
-      },
-      file.path,
-      { timeout: model.loadTimeoutMs },
-    );
-    await page.evaluate(
-      ([line, column]) => {
-        const { editor } = (
-          window as unknown as {
-            __ide: {
-              editor: {
-                focus(): void;
-                setPosition(p: object): void;
-                revealLineInCenter(l: number): void;
-                getModel(): { getLineMaxColumn(l: number): number };
-              };
-            };
-          }
-        ).__ide;
-        editor.focus();
-        editor.setPosition({ lineNumber: line, column: column ?? editor.getModel().getLineMaxColumn(line) });
-        editor.revealLineInCenter(line);
-      },
-      [file.cursorLine, file.cursorColumn] as const,
-    );
-    // The syntax worker's first parse of the file runs on its own thread, where the page's long tasks do not show it:
-    // waited for, or a 5 MB file's typing competes with its opening for the cores. Only completions on mirror the file
-    // (a language switched off keeps no copy in the worker): with them off there is nothing to wait for.
-    await page.evaluate(async () => {
-      const ide = (
-        window as unknown as {
-          __ide: { editor: { getModel(): { uri: { toString(): string } } }; engine?: { whenDocumentSettled(uri: string): Promise<void> } };
-        }
-      ).__ide;
-      await ide.engine?.whenDocumentSettled(ide.editor.getModel().uri.toString());
-    });
-    const loadMs = Date.now() - t0;
-    // Let loading finish on the page too (tokenizing, saving the import): 1.5 s without a long task, at most 60 s.
-    for (const until = Date.now() + 60_000; Date.now() < until;) {
-      const quiet = await page.evaluate(() => {
-        const st = (window as unknown as { __typing: PageState }).__typing;
-        const last = st.longTasks.at(-1);
-        return !last || performance.now() - (last.start + last.dur) > 1500;
-      });
-      if (quiet) break;
-      await sleep(250);
-    }
-    await page.evaluate(() => {
-      const st = (window as unknown as { __typing: PageState }).__typing;
-      st.keys.length = 0;
-      st.longTasks.length = 0;
-    });
-
-    const bursts = burstsFor(file.language, opts.keys, file.cursorColumn !== undefined);
-    let ghosts: number[] = [];
-    let answers: number[] = [];
-    const burstWindows: [number, number][] = [];
-    let first: CaseSamples['first'] | undefined;
+    const [firstBurst, ...bursts] = burstsFor(file.language, opts.keys, file.cursorColumn !== undefined);
     await hooks.beforeTyping?.(cdp, page);
-    let typingFrom = await page.evaluate(() => performance.now());
-    for (const burst of bursts) {
-      if (!first && burstWindows.length === 1) {
-        // The first burst's keys and long tasks are its own figures; the timed ones start now.
-        const s = await page.evaluate(() => {
-          const t = (window as unknown as { __typing: PageState }).__typing;
-          const out = { keys: t.keys.slice(), longTasks: t.longTasks.slice() };
-          t.keys.length = 0;
-          t.longTasks.length = 0;
-          return out;
-        });
-        first = {
-          frames: s.keys.filter((k) => k.frame > 0).map((k) => k.frame - k.down),
-          longTaskMax: Math.max(0, ...s.longTasks.filter((t) => t.start >= typingFrom).map((t) => t.dur)),
-          ...(mode === 'on' && { ghost: ghosts[0] ?? null }),
-        };
-        ghosts = [];
-        answers = [];
-        typingFrom = await page.evaluate(() => performance.now());
-      }
-      const from = await page.evaluate(() => performance.now());
-      await typeBurst(page, burst, opts.keyMs);
-      if (mode === 'on') await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.armGhost());
-      burstWindows.push([from, await page.evaluate(() => performance.now())]);
-      let shown = false;
-      if (mode === 'on') {
-        let answeredAt = 0;
-        for (const until = Date.now() + opts.ghostTimeoutMs; Date.now() < until;) {
-          const at = await page.evaluate(() => {
-            const st = (window as unknown as { __typing: PageState }).__typing;
-            const last = st.keys[st.keys.length - 1].down;
-            return { ghost: st.ghostAt ? st.ghostAt - last : 0, answer: st.answerAt ? st.answerAt - last : 0 };
-          });
-          if (at.ghost) {
-            ghosts.push(at.ghost);
-            answers.push(at.answer);
-            shown = true;
-            break;
-          }
-          // An answer without ghost text: give its rendering a moment, then type on.
-          if (at.answer && !answeredAt) answeredAt = Date.now();
-          if (answeredAt && Date.now() - answeredAt > 500) {
-            answers.push(at.answer);
-            break;
-          }
-          await sleep(50);
-        }
-        await page.evaluate(() => (window as unknown as { __typing: PageState }).__typing.disarm());
-      } else {
-        await sleep(opts.pauseMs);
-      }
-      // The line is finished the same way in both modes: the suggestion taken, or typed in one go.
-      if (shown) await page.keyboard.press('Tab');
-      else {
-        if (mode === 'on') await page.keyboard.press('Escape');
-        await page.evaluate(() =>
-          (window as unknown as { __ide: { editor: { trigger(s: string, id: string, a: object): void } } }).__ide.editor.trigger(
-            'bench',
-            'type',
-            { text: 'a + b' },
-          ),
-        );
-      }
-      await sleep(opts.pauseMs);
-    }
+    // The first burst's keys and long tasks are its own figures; the timed ones start after it.
+    const first = await typeBlock(page, [firstBurst], mode, opts);
+    const timed = await typeBlock(page, bursts, mode, opts);
     await hooks.afterTyping?.(cdp, page);
-    const st = await page.evaluate(() => {
-      const s = (window as unknown as { __typing: PageState }).__typing;
-      return { keys: s.keys, longTasks: s.longTasks };
-    });
-    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    const mem = chromiumMemoryMB();
-
-    const timed = st.keys.filter((k) => k.frame > 0);
-    if (process.env.UI_BENCH_DEBUG)
-      console.error(
-        timed.map((k) => `${k.key}:${Math.round(k.handled - k.down)}/${Math.round(k.frame - k.down)}`).join(' '),
-        JSON.stringify(st.longTasks),
-      );
-    const tasks = st.longTasks.filter((t) => t.start >= typingFrom);
-    const samples: CaseSamples = {
-      frames: timed.map((k) => k.frame - k.down),
-      delays: timed.map((k) => k.handled - k.down),
-      longTasks: tasks.map((t) => t.dur),
-      longTasksInBurst: tasks.filter((t) => burstWindows.some(([a, b]) => t.start >= a && t.start <= b)).length,
-      ghosts,
-      answers,
-      bursts: bursts.length - 1,
-      first: first!,
-      loadMs,
-      heapMb: Math.round(heap.usedSize / 2 ** 20),
-      ...(mem && { rendererMb: mem.rendererMB }),
-    };
+    const samples = samplesOf(mode, [first], [timed], loadMs, await memory(cdp));
     return { ...summarizeCase(file, mode, [samples]), samples };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The runs of bursts of a page with completions on and off (`runPairedCase`): on, off, on. Each mode types
+ * `perMode` timed bursts in all, on half of its at each end; each run also starts with a burst set apart.
+ */
+export function pairedRuns(perMode: number): { mode: 'on' | 'off'; timed: number }[] {
+  const half = Math.ceil(perMode / 2);
+  return [
+    { mode: 'on', timed: half },
+    { mode: 'off', timed: perMode },
+    { mode: 'on', timed: perMode - half },
+  ];
+}
+
+/**
+ * Completions on and off in one page, switched with the status bar's switch between runs of bursts: on, off,
+ * on again, half of the on bursts at each end, so that a drift in the machine's load over the page moves both
+ * modes alike. A page load the machine slows moves both too: their ratio measures what completions cost, not
+ * which page got the cores. Each run starts with a burst set apart, as a case's first burst is: the file has
+ * just opened, or the switch has just made the syntax worker take a copy of it again (the first typing after
+ * an open, not what each keystroke costs). Memory is each mode's highest after its runs.
+ */
+export async function runPairedCase(
+  browser: Browser,
+  origin: string,
+  file: BenchFile,
+  model: ModelChoice,
+  opts: TypingOptions,
+): Promise<Record<'on' | 'off', CaseSamples>> {
+  const { context, page, cdp, loadMs } = await openCase(browser, origin, file, 'on', model, opts);
+  try {
+    const inline = file.cursorColumn !== undefined;
+    // Timed bursts per mode, as in a case of its own; numbered on through the page, so no line is typed twice.
+    const perMode = burstsFor(file.language, opts.keys, inline).length - 1;
+    let n = 0;
+    const bursts = (count: number) => Array.from({ length: count }, () => burstKeys(file.language, n++, inline));
+    const firsts = { on: [] as Block[], off: [] as Block[] };
+    const timed = { on: [] as Block[], off: [] as Block[] };
+    const mem: Record<'on' | 'off', Memory[]> = { on: [], off: [] };
+    const run = async (mode: 'on' | 'off', count: number) => {
+      firsts[mode].push(await typeBlock(page, bursts(1), mode, opts));
+      if (count) timed[mode].push(await typeBlock(page, bursts(count), mode, opts));
+      mem[mode].push(await memory(cdp));
+    };
+    for (const [i, { mode, timed: count }] of pairedRuns(perMode).entries()) {
+      if (i) await switchCompletions(page, mode);
+      await run(mode, count);
+    }
+    return {
+      on: samplesOf('on', firsts.on, timed.on, loadMs, highest(mem.on)),
+      off: samplesOf('off', firsts.off, timed.off, loadMs, highest(mem.off)),
+    };
   } finally {
     await context.close();
   }
@@ -475,7 +599,7 @@ export function steadyP95(c: CaseResult): number {
 
 /**
  * On against off in one language: with rounds on both sides, each round's on p95 over the off p95 of the same
- * round (run one after the other), and the median of those; otherwise the pooled p95s' ratio.
+ * round (the same page, or pages run one after the other), and the median of those; otherwise the pooled p95s' ratio.
  */
 export function onOffRatio(on: CaseResult, off: CaseResult): { r: number; rounds?: number[] } {
   const a = on.round_frame_p95_ms;
