@@ -387,7 +387,7 @@ const ui: SuiteSection = {
     const machine = record(r.machine);
     if (options)
       out.push(
-        `${num(options.keys)} keystrokes a case${Number(options.rounds) > 1 ? ` in each of ${num(options.rounds)} rounds (${perRound ? "the tables pool the rounds' keys; a frame target takes the median of the rounds' own p95s, and on against off the median of the rounds' ratios, each round's two cases run one after the other" : "pooled: the tables and the targets over all the rounds' keys"})` : ''} at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
+        `${num(options.keys)} keystrokes a case${Number(options.rounds) > 1 ? ` in each of ${num(options.rounds)} rounds (${perRound ? "the tables pool the rounds' keys; a frame target takes the median of the rounds' own p95s, and on against off the median of the rounds' ratios, each round's on and off typed in one page, on first" : "pooled: the tables and the targets over all the rounds' keys"})` : ''} at ${num(options.keyMs)} ms a key; completions from the ${String(options.model)}${options.twin ? ` and the ${String(options.twin)}` : ''}.${machine ? ` Load average ${num((machine.loadavgBefore as number[])?.[0], 1)} before the cases, ${num((machine.loadavgAfter as number[])?.[0], 1)} after (${num(machine.cores)} cores).` : ''}`,
       );
     const tti = record(r.interactive);
     if (tti)
