@@ -432,7 +432,7 @@ async function typing(browser: Browser, origin: string, o: Options) {
           progress(
             `${UI_SIZES[size].label} ${language} ${r.mode}${label && ` (${label})`}${o.rounds > 1 ? `, round ${round} of ${o.rounds}` : ''}: frame p50 ${r.frame_p50_ms} / p95 ${r.frame_p95_ms} ms, long tasks ${r.longtask_count} (max ${r.longtask_max_ms} ms)${r.mode === 'on' ? `, ghost p50 ${ghostCell(r, ms)}` : ''}; first burst frame max ${r.first_burst.frame_max_ms} ms; ${s} s, load ${loadavg()[0].toFixed(1)}`,
           );
-        // Off and on in one page, round after round, and the twin beside them: a change in the machine's load
+        // On and off in one page, round after round, and the twin beside them: a change in the machine's load
         // meanwhile moves all of them.
         for (let round = 1; round <= o.rounds; round++) {
           let t0 = Date.now();
