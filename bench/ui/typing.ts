@@ -181,10 +181,10 @@ function burstKeys(language: string, n: number, inline: boolean): string[] {
   return [inline ? ';' : 'Enter', ...text];
 }
 
-/** The first burst (numbered `from`), then bursts until at least `keys` keystrokes. */
-function burstsFor(language: string, keys: number, inline = false, from = 0): string[][] {
-  const out: string[][] = [burstKeys(language, from, inline)];
-  for (let n = from + 1, total = 0; total < keys; n++) {
+/** The first burst (numbered 0), then bursts until at least `keys` keystrokes. */
+function burstsFor(language: string, keys: number, inline = false): string[][] {
+  const out: string[][] = [burstKeys(language, 0, inline)];
+  for (let n = 1, total = 0; total < keys; n++) {
     const b = burstKeys(language, n, inline);
     out.push(b);
     total += b.length;
