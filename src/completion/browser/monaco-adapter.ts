@@ -76,8 +76,14 @@ export function registerMonacoAdapter<R extends ControllerResult>(
     disposeInlineCompletions() {},
   };
   const reg = monaco.languages.registerInlineCompletionsProvider(options.selector ?? '*', provider);
+  const keys = watchKeys(
+    monaco,
+    (model) => options.skip?.(model) ?? false,
+    () => controller.keyTyped(),
+  );
   return {
     dispose: () => {
+      keys.dispose();
       controller.dispose();
       reg.dispose();
     },
@@ -86,6 +92,42 @@ export function registerMonacoAdapter<R extends ControllerResult>(
     cycled: (editor) => {
       const item = shownItemOf(editor);
       if (item) controller.cycledTo(item);
+    },
+  };
+}
+
+/**
+ * Calls `typed` once for every edit to a model not skipped, made in any editor, now and to come: the typing
+ * pace's keys. Monaco asks the provider only after a short wait of its own, so its calls miss a fast typist's keys.
+ * Replacing the whole text (opening, reloading a file) is no key.
+ */
+function watchKeys(monaco: MonacoApi, skip: (model: Model) => boolean, typed: () => void): Monaco.IDisposable {
+  const watched = new Map<Monaco.editor.ICodeEditor, Monaco.IDisposable[]>();
+  // A model shown in two editors tells each edit twice: one key.
+  const told = new WeakMap<Model, number>();
+  const watch = (ed: Monaco.editor.ICodeEditor) => {
+    if (watched.has(ed)) return;
+    const subs = [
+      ed.onDidChangeModelContent((e) => {
+        const model = ed.getModel();
+        if (e.isFlush || !model || skip(model) || told.get(model) === e.versionId) return;
+        told.set(model, e.versionId);
+        typed();
+      }),
+      ed.onDidDispose(() => unwatch(ed)),
+    ];
+    watched.set(ed, subs);
+  };
+  const unwatch = (ed: Monaco.editor.ICodeEditor) => {
+    watched.get(ed)?.forEach((d) => d.dispose());
+    watched.delete(ed);
+  };
+  monaco.editor.getEditors().forEach(watch);
+  const created = monaco.editor.onDidCreateEditor(watch);
+  return {
+    dispose: () => {
+      created.dispose();
+      [...watched.keys()].forEach(unwatch);
     },
   };
 }

@@ -356,6 +356,64 @@ describe('the wait before asking', () => {
     expect(engine.calls.complete[0].req.prefix).toBe(BEFORE);
   });
 
+  it('an editor that tells its keys: the pace reads every key, not only the ones a request followed', async () => {
+    // As Monaco does: it asks only once typing has paused for 50 ms, so twelve keys 40 ms apart make one request.
+    const burst = async (e: ReturnType<typeof editor>, tell: boolean) => {
+      for (let k = 0; k < 12; k++) {
+        if (tell) e.controller.keyTyped();
+        if (k < 11) await e.clock.advance(40);
+      }
+      return { items: e.type(doc(BEFORE)) };
+    };
+    for (const tell of [false, true]) {
+      const engine = nodeEngine('fixture-valid');
+      const e = editor(engine, { adaptive: () => true });
+      const { items } = await burst(e, tell);
+      await e.clock.advance(99);
+      // Told, eleven gaps of 40 ms: the pace's floor. Not told, the one request is all it saw: the configured wait.
+      expect(engine.calls.complete).toHaveLength(0);
+      await e.clock.advance(1);
+      expect(engine.calls.complete).toHaveLength(tell ? 1 : 0);
+      await e.clock.advance(WAIT);
+      expect(engine.calls.complete).toHaveLength(1);
+      await items;
+    }
+  });
+
+  it('a suggestion stopped for and taken does not lengthen the wait: the gap it appeared in is no typing gap', async () => {
+    const engine = nodeEngine('fixture-valid');
+    const e = editor(engine, { adaptive: () => true });
+    const line = async (n: number) => {
+      const typed: ReturnType<typeof e.type>[] = [];
+      for (let k = 1; k <= 12; k++) {
+        typed.push(e.type(doc(`${BEFORE}n${n}${'x'.repeat(k)}`)));
+        if (k < 12) await e.clock.advance(40);
+      }
+      const asked = engine.calls.complete.length;
+      await e.clock.advance(99);
+      const waitedFloor = engine.calls.complete.length === asked;
+      await e.clock.advance(1);
+      return { waitedFloor, askedAtFloor: engine.calls.complete.length > asked, typed };
+    };
+    for (let n = 0; n < 4; n++) {
+      const { typed } = await line(n);
+      await e.clock.advance(600);
+      const [item] = await typed[11];
+      expect(item.insertText).toBe(VALID);
+      e.controller.didShow(item);
+      // Read for 700 ms, taken; the next line 300 ms later.
+      await e.clock.advance(700);
+      e.controller.ended(item, true);
+      void e.type(doc(`${BEFORE}n${n}${'x'.repeat(12)}${VALID}`));
+      await e.clock.advance(300);
+    }
+    // Eleven gaps of 40 ms and one of 300 a line: the pace's floor. Counting each stop (the wait and 700 ms) would make it 600.
+    const last = await line(4);
+    expect(last).toMatchObject({ waitedFloor: true, askedAtFloor: true });
+    await e.clock.advance(600);
+    await Promise.all(last.typed);
+  });
+
   it("once the pace is known, a burst's keys start no read-ahead: it waits until the next key is late", async () => {
     const engine = nodeEngine('fixture-valid');
     const e = editor(engine, { adaptive: () => true });

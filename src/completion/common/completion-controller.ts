@@ -189,6 +189,8 @@ export class CompletionController<At, R extends ControllerResult = CompletionRes
   private readonly cache: ResultCache<R>;
   private readonly prediction: AcceptPrediction<R>;
   private readonly pace: TypingPace;
+  /** The editor tells each key (`keyTyped`): the requests' times no longer stand for the keys. */
+  private keysTold = false;
   private readonly clock: Clock;
   private readonly alternatives: AlternativesOf<R>;
   private readonly tracked = new WeakMap<object, Tracked<R>>();
@@ -221,7 +223,7 @@ export class CompletionController<At, R extends ControllerResult = CompletionRes
   async provide(doc: CompletionDocument, at: At, explicit: boolean, signal: AbortSignal): Promise<SuggestionItem<At>[]> {
     const source = this.hooks.source();
     if (!source) return [];
-    if (!explicit) this.pace.keystroke(this.clock.now());
+    if (!explicit && !this.keysTold) this.pace.keystroke(this.clock.now());
     const version = doc.version();
     // A bounded window around the cursor (src/completion/common/text-window.ts): what a keystroke reads, keys and posts.
     const around = windowAround(doc.text, doc.cursor);
@@ -260,10 +262,22 @@ export class CompletionController<At, R extends ControllerResult = CompletionRes
     return this.show(result, { document: doc.id, prefix, suffix, ...(place && { start: place.start }), file: doc.file(), language }, at);
   }
 
+  /**
+   * A key changed the text (typed, deleted, pasted, undone), whether or not a request follows it. An editor that
+   * asks only once typing has paused for a moment of its own (Monaco waits 50 ms) never asks between a fast
+   * typist's keys: the pace would read the gaps between requests, several keys merged into one. Once an editor
+   * tells its keys, only these count.
+   */
+  keyTyped(): void {
+    this.keysTold = true;
+    this.pace.keystroke(this.clock.now());
+  }
+
   /** Monaco showed `item` (first shown, or cycled to). */
   didShow(item: object): void {
     const t = this.tracked.get(item);
     if (!t) return;
+    if (!t.seen) this.pace.suggestionAppeared();
     t.seen = true;
     this.follow(item, t);
     this.hooks.onScreen?.(t.result);

@@ -41,6 +41,39 @@ describe('TypingPace', () => {
     expect(typist(() => 5).readAheadAfterMs(100, 20)).toBe(20);
   });
 
+  it('leaves out a gap in which a suggestion appeared: taking every suggestion does not lengthen the wait', () => {
+    // Short lines, as code is typed: ten keys 40 ms apart, a stop for the suggestion, a look at it (150 ms) before
+    // taking it, and 300 ms before the next line. The stop holds the wait itself: counted, it lengthens the next.
+    const lines = (told: boolean) => {
+      const pace = new TypingPace({ initialMs: 250 });
+      let t = 0;
+      const waits: number[] = [];
+      for (let line = 0; line < 12; line++) {
+        for (let k = 0; k < 10; k++, t += 40) pace.keystroke(t);
+        t += pace.delayMs() + 150 - 40;
+        waits.push(pace.delayMs());
+        if (told) pace.suggestionAppeared();
+        pace.keystroke(t); // the accept
+        t += 300;
+      }
+      return waits;
+    };
+    expect(lines(false).at(-1)).toBeGreaterThanOrEqual(450);
+    const waits = lines(true);
+    expect(waits.slice(2)).toEqual(Array(10).fill(100));
+  });
+
+  it('counts the keys typed through a suggestion already on screen', () => {
+    const pace = new TypingPace({ initialMs: 250 });
+    let t = 0;
+    for (let k = 0; k < 10; k++, t += 200) {
+      pace.keystroke(t);
+      if (k === 0) pace.suggestionAppeared();
+    }
+    // Eight of the nine gaps count (the one the suggestion appeared in does not): the person's 200 ms pace.
+    expect(pace.delayMs()).toBe(300);
+  });
+
   it('grows after suggestions not taken, and an accepted one resets it', () => {
     const pace = typist(() => 150);
     const base = pace.delayMs();

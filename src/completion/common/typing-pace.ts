@@ -6,6 +6,11 @@
 // longer than nearly all of them (1.5 x their 90th percentile). Like Cody, a run of
 // suggestions the person did not take makes the wait grow, and one they take
 // resets it. An explicit request (Alt+\) never waits (the editor's concern).
+//
+// A gap in which a suggestion appeared is no typing gap: it holds the wait
+// this pace set, the model's answer and the person reading it. Counted, a
+// person who stops for every suggestion would lengthen the next wait by
+// waiting, until the wait sat at its ceiling.
 import { percentile } from '../../platform/percentile';
 
 interface PaceOptions {
@@ -57,6 +62,8 @@ export class TypingPace {
   private readonly o: PaceOptions;
   private readonly gaps: number[] = [];
   private lastKeyAt: number | undefined;
+  /** A suggestion appeared since the last key: the gap the next key ends is not one of the person's typing. */
+  private suggestionSinceKey = false;
   private rejections = 0;
 
   constructor(options: Partial<PaceOptions> & { initialMs: number }) {
@@ -65,7 +72,7 @@ export class TypingPace {
 
   /** A key was typed at `at` (ms, any monotonic clock). */
   keystroke(at: number): void {
-    if (this.lastKeyAt !== undefined) {
+    if (this.lastKeyAt !== undefined && !this.suggestionSinceKey) {
       const gap = at - this.lastKeyAt;
       if (gap > 0 && gap < this.o.pauseCutoffMs) {
         this.gaps.push(gap);
@@ -73,6 +80,12 @@ export class TypingPace {
       }
     }
     this.lastKeyAt = at;
+    this.suggestionSinceKey = false;
+  }
+
+  /** A suggestion came on screen (not one already there, typed through): the gap the next key ends is left out. */
+  suggestionAppeared(): void {
+    this.suggestionSinceKey = true;
   }
 
   /** A shown suggestion was dismissed or typed over. */
