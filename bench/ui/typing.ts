@@ -481,9 +481,9 @@ export async function runCase(
 
 /**
  * The runs of bursts of a page with completions on and off (`runPairedCase`): on as the page opened, then
- * off, `perMode` timed bursts each; each run also starts with a burst set apart. Not on again after off: a
- * 5 MB Python file's copy taken again by the syntax worker when the switch goes back on is a state of its own
- * (ghost text in it is slower, docs/performance.md), not the one a user types in after opening a file.
+ * off, `perMode` timed bursts each; each run also starts with a burst set apart. Not on again after off: on
+ * is measured where a user types it, in a file just opened, and the syntax worker's copy taken again when
+ * the switch goes back on is a state of its own (docs/performance.md).
  */
 export function pairedRuns(perMode: number): { mode: 'on' | 'off'; timed: number }[] {
   return [

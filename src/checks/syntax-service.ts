@@ -45,11 +45,11 @@ export function createSyntaxService(port: SyntaxRuntimePort, options?: SyntaxSer
         );
       }
     },
-    async openDocument(uri, language, text, version) {
+    async openDocument(uri, language, text, version, options) {
       try {
         const opened = await docs.openDocument(uri, language, text, version);
-        // The semantic check's analysis of the document is made now, not on the first completion.
-        if (opened.ok) await primeSemantics(language, text, parse).catch(() => undefined);
+        // Asked for (the semantic check is on): the check's analysis of the document is made now, not on the first completion.
+        if (opened.ok && options?.primeSemantics) await primeSemantics(language, text, parse).catch(() => undefined);
         return opened;
       } catch (error) {
         void docs.closeDocument(uri);

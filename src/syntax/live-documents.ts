@@ -129,7 +129,7 @@ function freeTrees(doc: LiveDocument): void {
   doc.before?.tree.delete();
 }
 
-type OpenResult = { ok: true } | { ok: false; reason: string };
+export type OpenResult = { ok: true } | { ok: false; reason: string };
 
 /**
  * The live-document half of the syntax worker's API (the whole API is in

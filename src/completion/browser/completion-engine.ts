@@ -130,10 +130,17 @@ export class CompletionEngine {
     return prepareRequest(req, requestSettings(this.config, this.budgets()), this.workspace);
   }
 
-  /** The syntax worker's live documents, kept in step with the editor's models (src/syntax/document-sync.ts). */
-  get syntaxDocuments(): SyntaxDocumentsApi {
-    return this.syntax;
-  }
+  /**
+   * The syntax worker's live documents, kept in step with the editor's models (src/syntax/document-sync.ts).
+   * A document opens with the semantic check's analysis made ahead only while the router asks for that check:
+   * otherwise that analysis is seconds of the worker's time in a multi-MB file, spent at every open for nothing.
+   */
+  readonly syntaxDocuments: SyntaxDocumentsApi = {
+    openDocument: (uri, language, text, version) =>
+      this.syntax.openDocument(uri, language, text, version, { primeSemantics: semanticCheckAsked(this.config.router) }),
+    applyEdits: (uri, version, edits, length) => this.syntax.applyEdits(uri, version, edits, length),
+    closeDocument: (uri) => this.syntax.closeDocument(uri),
+  };
 
   /** Resolves once the syntax worker has run what is queued on the document `uri` (a big file's first parse included). */
   whenDocumentSettled(uri: string): Promise<void> {
