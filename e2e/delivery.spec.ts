@@ -229,8 +229,9 @@ test('after a sequence of failures and successes the stats count what the ledger
   const entries = await stored(page);
   expect(entries).toHaveLength(modes.length);
   await expect(page.getByTestId('ledger-count')).toHaveText(String(modes.length));
-  expect(await n('failed')).toBe(entries.filter((e) => e.outcome === 'error').length);
-  expect(await n('escalated')).toBe(entries.filter((e) => e.outcome === 'ok').length);
+  // The stats panel renders after the ledger has stored the entry: polled, as the ledger's own figures are.
+  await expect.poll(() => n('failed')).toBe(entries.filter((e) => e.outcome === 'error').length);
+  await expect.poll(() => n('escalated')).toBe(entries.filter((e) => e.outcome === 'ok').length);
   const sum = (state: string) => entries.filter((e) => (e.delivery ?? 'delivered') === state).reduce((a, e) => a + e.bytes, 0);
   await expect(page.getByTestId('ledger-bytes')).toHaveText(String(sum('delivered')));
   await expect(page.getByTestId('stats-bytes')).toHaveText(String(sum('delivered')));
