@@ -1,8 +1,7 @@
 // The messages between the app and the syntax worker (over comlink).
-import type { SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
+import type { LanguageId, SyntaxRequest, SyntaxVerdict } from '../vocabulary/types';
 import type { SemanticRequest, SemanticVerdict } from '../semantic/types';
 import type { OpenResult, SyntaxDocumentsApi } from '../syntax/live-documents';
-import type { LanguageId } from '../vocabulary/types';
 
 /** How a document is opened: whether the semantic check's analysis of it is made now, ahead of its checks. */
 export interface OpenOptions {
